@@ -1,0 +1,195 @@
+import { useEffect, useState } from "react";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { useCartCount } from "~/components/cart/cart-store";
+import {
+  CartIcon,
+  CloseIcon,
+  FacebookIcon,
+  InstagramIcon,
+  MailIcon,
+  MenuIcon,
+  PhoneIcon,
+  SearchIcon,
+  UserIcon,
+  WhatsAppIcon,
+} from "~/components/ui/icons";
+import { MAIN_NAV } from "~/lib/navigation";
+import { instagramUrl, SLOGAN } from "~/lib/settings";
+import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { useStorefront } from "./use-storefront";
+
+function telHref(phone: string) {
+  return `tel:+55${phone.replace(/\D/g, "")}`;
+}
+
+export function Header() {
+  const { settings } = useStorefront();
+  const count = useCartCount();
+  const location = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const whatsapp = whatsappLink(settings.storeWhatsApp, greetingMessage(settings.storeName));
+  const currentQuery = location.pathname === "/produtos" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
+
+  // Any navigation (a link, a search) closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
+
+  return (
+    <header className="sticky top-0 z-40 bg-white shadow-sm">
+      <div className="bg-brand-800 text-xs text-white sm:text-sm">
+        <div className="container-page flex items-center justify-between gap-3 py-1.5">
+          <div className="flex min-w-0 items-center gap-4">
+            <a href={telHref(settings.storePhone)} className="flex items-center gap-1.5 hover:underline">
+              <PhoneIcon className="h-3.5 w-3.5" />
+              {settings.storePhone}
+            </a>
+            <a href={`mailto:${settings.storeEmail}`} className="hidden items-center gap-1.5 hover:underline sm:flex">
+              <MailIcon className="h-3.5 w-3.5" />
+              {settings.storeEmail}
+            </a>
+          </div>
+          <div className="flex items-center gap-1">
+            <a href={settings.facebook} target="_blank" rel="noopener noreferrer" className="p-1.5" aria-label="Facebook">
+              <FacebookIcon className="h-4 w-4" />
+            </a>
+            <a href={instagramUrl(settings.instagram)} target="_blank" rel="noopener noreferrer" className="p-1.5" aria-label="Instagram">
+              <InstagramIcon className="h-4 w-4" />
+            </a>
+          </div>
+        </div>
+      </div>
+
+      <div className="container-page flex items-center gap-3 py-3">
+        <button
+          type="button"
+          className="-ml-2 rounded-lg p-2 text-slate-700 lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          {menuOpen ? <CloseIcon className="h-6 w-6" /> : <MenuIcon className="h-6 w-6" />}
+        </button>
+        <Link to="/" className="flex shrink-0 flex-col leading-none" aria-label={`${settings.storeName}: página inicial`}>
+          <span className="text-2xl font-black tracking-tight text-brand-600">Erick</span>
+          <span className="hidden text-[11px] text-slate-600 sm:block">{SLOGAN}</span>
+        </Link>
+
+        <Form method="get" action="/produtos" role="search" className="hidden flex-1 md:block" onSubmit={() => setMenuOpen(false)}>
+          <SearchField defaultValue={currentQuery} id="busca-desktop" />
+        </Form>
+
+        <div className="ml-auto flex items-center gap-1 md:ml-0">
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="hidden items-center gap-2 rounded-full bg-whatsapp-dark px-4 py-2 text-sm font-semibold text-white hover:bg-whatsapp-darker sm:flex"
+          >
+            <WhatsAppIcon className="h-5 w-5" />
+            WhatsApp
+          </a>
+          <Link to="/login" className="rounded-full p-2.5 text-slate-700 hover:bg-slate-100" aria-label="Entrar na minha conta">
+            <UserIcon className="h-6 w-6" />
+          </Link>
+          <Link
+            to="/carrinho"
+            className="relative rounded-full p-2.5 text-slate-700 hover:bg-slate-100"
+            aria-label={count > 0 ? `Carrinho, ${count} ${count === 1 ? "item" : "itens"}` : "Carrinho"}
+          >
+            <CartIcon className="h-6 w-6" />
+            {count > 0 ? (
+              <span
+                data-testid="cart-badge"
+                className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-brand-600 px-1 text-xs font-bold text-white"
+              >
+                {count}
+              </span>
+            ) : null}
+          </Link>
+        </div>
+      </div>
+
+      <div className="container-page pb-3 md:hidden">
+        <Form method="get" action="/produtos" role="search" onSubmit={() => setMenuOpen(false)}>
+          <SearchField defaultValue={currentQuery} id="busca-celular" />
+        </Form>
+      </div>
+
+      <nav aria-label="Principal" className="hidden border-t border-slate-100 lg:block">
+        <ul className="container-page flex gap-1 text-sm font-semibold">
+          {MAIN_NAV.map((item) => (
+            <li key={item.to}>
+              <NavLink
+                to={item.to}
+                end
+                className={({ isActive }) =>
+                  `block border-b-2 px-3 py-3 ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-700 hover:text-brand-700"}`
+                }
+              >
+                {item.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {menuOpen ? (
+        <nav id="mobile-menu" aria-label="Menu" className="border-t border-slate-100 bg-white lg:hidden">
+          <ul className="container-page py-2 text-base font-semibold">
+            {MAIN_NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end
+                  className={({ isActive }) => `block rounded-lg px-3 py-3 ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-800"}`}
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <NavLink to="/carrinho" className="block rounded-lg px-3 py-3 text-slate-800">
+                CARRINHO ({count})
+              </NavLink>
+            </li>
+            <li className="px-3 py-3">
+              <a
+                href={whatsapp}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => setMenuOpen(false)}
+                className="flex items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-4 py-3 text-white"
+              >
+                <WhatsAppIcon className="h-5 w-5" />
+                Falar no WhatsApp
+              </a>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}
+
+function SearchField({ defaultValue, id }: { defaultValue: string; id: string }) {
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="sr-only">
+        Buscar produtos
+      </label>
+      <input
+        id={id}
+        key={defaultValue}
+        type="search"
+        name="q"
+        defaultValue={defaultValue}
+        placeholder="Buscar produtos..."
+        maxLength={100}
+        className="w-full rounded-full border border-slate-300 bg-slate-50 py-2.5 pl-4 pr-11 text-base focus:border-brand-600 focus:bg-white focus:outline-none"
+      />
+      <button type="submit" className="absolute right-1 top-1/2 -translate-y-1/2 rounded-full p-2 text-slate-600" aria-label="Buscar">
+        <SearchIcon className="h-5 w-5" />
+      </button>
+    </div>
+  );
+}

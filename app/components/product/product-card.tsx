@@ -1,0 +1,125 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { cartActions } from "~/components/cart/cart-store";
+import { useStorefront } from "~/components/layout/use-storefront";
+import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
+import type { ProductSummary } from "~/lib/catalog";
+import { productPath } from "~/lib/navigation";
+import { priceInquiryMessage, whatsappLink } from "~/lib/whatsapp";
+import { Price } from "./price";
+import { ProductImage } from "./product-image";
+import { useTimedFlag } from "./use-timed-flag";
+
+export const ADDED_FEEDBACK_MS = 2_000;
+
+export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+  const { settings, origin } = useStorefront();
+  const id = useId();
+  const [size, setSize] = useState(product.sizes[0] ?? null);
+  const [color, setColor] = useState(product.colors[0] ?? null);
+  const [added, showAdded] = useTimedFlag(ADDED_FEEDBACK_MS);
+  const href = productPath(product.id);
+
+  return (
+    <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="product-card">
+      <Link to={href} prefetch="intent" className="relative block aspect-square bg-slate-50" tabIndex={-1} aria-hidden="true">
+        <ProductImage
+          image={product.image}
+          alt=""
+          sizes="(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw"
+          className="h-full w-full object-cover"
+          priority={priority}
+        />
+        {!product.inStock ? (
+          <span className="absolute left-2 top-2 rounded bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">Esgotado</span>
+        ) : null}
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.shop.name}</p>
+        <h3 className="text-sm font-semibold leading-snug text-slate-900 sm:text-base">
+          <Link to={href} prefetch="intent" className="hover:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <p className="line-clamp-2 text-xs text-slate-600 sm:text-sm">{product.description}</p>
+        <Price priceCents={product.priceCents} oldPriceCents={product.oldPriceCents} discountPercent={product.discountPercent} />
+
+        {product.priceCents !== null && (product.sizes.length > 0 || product.colors.length > 0) ? (
+          <div className="grid grid-cols-2 gap-2">
+            {product.sizes.length > 0 ? (
+              <div>
+                <label htmlFor={`${id}-size`} className="sr-only">
+                  Tamanho
+                </label>
+                <select
+                  id={`${id}-size`}
+                  value={size ?? ""}
+                  onChange={(event) => setSize(event.target.value)}
+                  className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                >
+                  {product.sizes.map((option) => (
+                    <option key={option} value={option}>
+                      Tam. {option}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+            {product.colors.length > 0 ? (
+              <div className={product.sizes.length ? "" : "col-span-2"}>
+                <label htmlFor={`${id}-color`} className="sr-only">
+                  Cor
+                </label>
+                <select
+                  id={`${id}-color`}
+                  value={color ?? ""}
+                  onChange={(event) => setColor(event.target.value)}
+                  className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+                >
+                  {product.colors.map((option) => (
+                    <option key={option} value={option}>
+                      {option}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+
+        <div className="mt-auto pt-1">
+          {product.priceCents === null ? (
+            <a
+              href={whatsappLink(
+                settings.storeWhatsApp,
+                priceInquiryMessage({ name: product.name, shopName: product.shop.name }, `${origin}${href}`),
+              )}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-3 py-2.5 text-sm font-semibold text-white hover:bg-whatsapp-darker"
+            >
+              <WhatsAppIcon className="h-4 w-4" />
+              Consultar Preço
+            </a>
+          ) : (
+            <button
+              type="button"
+              disabled={!product.inStock}
+              onClick={() => {
+                cartActions.add(product, { size, color });
+                showAdded();
+              }}
+              className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+            >
+              <CartIcon className="h-4 w-4" />
+              {!product.inStock ? "Esgotado" : added ? "Adicionado!" : "Adicionar"}
+            </button>
+          )}
+          <span className="sr-only" role="status">
+            {added ? `${product.name} adicionado ao carrinho` : ""}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ImageRef } from "~/lib/catalog";
+import { imageSrcSet, imageUrl } from "~/lib/images";
+
+/** A stored image with `srcset`, so each phone downloads the width it needs. */
+export function ProductImage({
+  image,
+  alt,
+  sizes,
+  className = "",
+  priority = false,
+}: {
+  image: ImageRef | null;
+  alt: string;
+  sizes: string;
+  className?: string;
+  priority?: boolean;
+}) {
+  if (!image) {
+    return <div className={`flex items-center justify-center bg-slate-100 text-sm text-slate-500 ${className}`}>Sem imagem</div>;
+  }
+  const fallbackWidth = image.widths.includes(640) ? 640 : (image.widths[0] ?? 320);
+  return (
+    <img
+      src={imageUrl(image, fallbackWidth)}
+      srcSet={imageSrcSet(image)}
+      sizes={sizes}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
+      decoding="async"
+      className={className}
+    />
+  );
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+import type { ImageRef, ProductSummary } from "./catalog";
+
+/** Stored in localStorage under the shop-name prefix plus `_cart` (spec section 4). */
+export const CART_STORAGE_KEY = "erick_cart";
+export const MAX_LINE_QUANTITY = 99;
+
+const imageSchema = z.object({
+  key: z.string(),
+  width: z.number(),
+  height: z.number(),
+  widths: z.array(z.number()),
+  alt: z.string(),
+});
+
+const cartItemSchema = z.object({
+  cartItemId: z.string().min(1),
+  id: z.number().int().positive(),
+  name: z.string(),
+  shopName: z.string(),
+  category: z.string(),
+  priceCents: z.number().int().nonnegative().nullable(),
+  size: z.string().nullable(),
+  color: z.string().nullable(),
+  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+  image: imageSchema.nullable(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+export type Cart = CartItem[];
+
+export type CartChoice = { size: string | null; color: string | null; quantity?: number };
+
+/** The spec's id: product, size, colour and the moment it was added. */
+export function makeCartItemId(productId: number, size: string | null, color: string | null, now: number) {
+  return `${productId}-${size ?? ""}-${color ?? ""}-${now}`;
+}
+
+function clampQuantity(quantity: number) {
+  return Math.min(Math.max(Math.trunc(quantity), 1), MAX_LINE_QUANTITY);
+}
+
+/** A line with the same product, size and colour grows; otherwise a new line is added. */
+export function addToCart(cart: Cart, product: ProductSummary, choice: CartChoice, now = Date.now()): Cart {
+  const quantity = clampQuantity(choice.quantity ?? 1);
+  const existing = cart.find(
+    (item) => item.id === product.id && item.size === choice.size && item.color === choice.color,
+  );
+  if (existing) {
+    return cart.map((item) =>
+      item === existing ? { ...item, quantity: clampQuantity(item.quantity + quantity) } : item,
+    );
+  }
+  const item: CartItem = {
+    cartItemId: makeCartItemId(product.id, choice.size, choice.color, now),
+    id: product.id,
+    name: product.name,
+    shopName: product.shop.name,
+    category: product.category,
+    priceCents: product.priceCents,
+    size: choice.size,
+    color: choice.color,
+    quantity,
+    image: product.image satisfies ImageRef | null,
+  };
+  return [...cart, item];
+}
+
+export function removeFromCart(cart: Cart, cartItemId: string): Cart {
+  return cart.filter((item) => item.cartItemId !== cartItemId);
+}
+
+/** Below 1 removes the line. */
+export function setCartQuantity(cart: Cart, cartItemId: string, quantity: number): Cart {
+  if (!Number.isFinite(quantity) || quantity < 1) return removeFromCart(cart, cartItemId);
+  return cart.map((item) => (item.cartItemId === cartItemId ? { ...item, quantity: clampQuantity(quantity) } : item));
+}
+
+export type CartTotals = { totalCents: number; itemCount: number; hasConsultItems: boolean };
+
+/** Missing prices count as 0; the flag tells the shopper some prices must be consulted. */
+export function cartTotals(cart: Cart): CartTotals {
+  let totalCents = 0;
+  let itemCount = 0;
+  let hasConsultItems = false;
+  for (const item of cart) {
+    itemCount += item.quantity;
+    if (item.priceCents === null) hasConsultItems = true;
+    else totalCents += item.priceCents * item.quantity;
+  }
+  return { totalCents, itemCount, hasConsultItems };
+}
+
+/** Reads what localStorage holds, keeping the valid lines of a damaged or older cart. */
+export function parseStoredCart(raw: string | null): Cart {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((entry) => {
+    const parsed = cartItemSchema.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

@@ -1,0 +1,64 @@
+/** Catalogue vocabulary shared by the storefront, the admin and the server. */
+
+export const CATEGORIES = [
+  "Feminino",
+  "Masculino",
+  "Infantil",
+  "Esportivo",
+  "Variedades",
+  "Magazine",
+  "Kids",
+  "Sports",
+] as const;
+export type Category = (typeof CATEGORIES)[number];
+
+export const SHOP_SLUGS = ["calcados", "variedades", "kids", "sports"] as const;
+export type ShopSlug = (typeof SHOP_SLUGS)[number];
+
+export const PRICE_BANDS = [
+  { value: "all", label: "Todos os preços" },
+  { value: "under100", label: "Até R$ 99,99" },
+  { value: "100to200", label: "R$ 100,00 a R$ 199,99" },
+  { value: "over200", label: "R$ 200,00 ou mais" },
+  { value: "consult", label: "Consultar preço" },
+] as const;
+export type PriceBand = (typeof PRICE_BANDS)[number]["value"];
+
+/** Does a price (centavos, null = consult) fall in the band? The spec's bands, in reais. */
+export function priceInBand(priceCents: number | null, band: PriceBand): boolean {
+  switch (band) {
+    case "all":
+      return true;
+    case "consult":
+      return priceCents === null;
+    case "under100":
+      return priceCents !== null && priceCents < 100_00;
+    case "100to200":
+      return priceCents !== null && priceCents >= 100_00 && priceCents < 200_00;
+    case "over200":
+      return priceCents !== null && priceCents >= 200_00;
+  }
+}
+
+export type ShopSummary = { id: number; slug: string; name: string };
+
+/** What a product card, the cart and the WhatsApp texts need to know of a product. */
+export type ProductSummary = {
+  id: number;
+  name: string;
+  description: string;
+  category: string;
+  shop: ShopSummary;
+  priceCents: number | null;
+  oldPriceCents: number | null;
+  discountPercent: number | null;
+  sizes: string[];
+  colors: string[];
+  inStock: boolean;
+  featured: boolean;
+  image: ImageRef | null;
+};
+
+export type ImageRef = { key: string; width: number; height: number; widths: number[]; alt: string };
+
+export const PAGE_SIZE = 24;

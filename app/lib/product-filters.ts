@@ -1,0 +1,43 @@
+import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type Category, type PriceBand, type ShopSlug } from "./catalog";
+
+export type ProductFilters = {
+  q: string;
+  category: Category | null;
+  shop: ShopSlug | null;
+  price: PriceBand;
+  page: number;
+};
+
+const MAX_QUERY_LENGTH = 100;
+/** Beyond this a page number is nonsense; it is clamped rather than refused. */
+const MAX_PAGE = 10_000;
+
+/**
+ * Reads the list filters from the URL. Anything unknown or malformed is ignored rather than an error,
+ * so a mangled shared link still shows a normal page.
+ */
+export function parseProductFilters(params: URLSearchParams, presetShop: ShopSlug | null = null): ProductFilters {
+  const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  const category = CATEGORIES.find((c) => c === params.get("categoria")) ?? null;
+  const shop = presetShop ?? SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;
+  const price = PRICE_BANDS.find((b) => b.value === params.get("preco"))?.value ?? "all";
+  const pageNumber = Number.parseInt(params.get("pagina") ?? "1", 10);
+  const page = Number.isFinite(pageNumber) ? Math.min(Math.max(pageNumber, 1), MAX_PAGE) : 1;
+  return { q, category, shop, price, page };
+}
+
+/** The query string for a set of filters, leaving out defaults so URLs stay short and shareable. */
+export function filtersToSearch(filters: Partial<ProductFilters>, options: { includeShop?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("categoria", filters.category);
+  if (filters.shop && options.includeShop !== false) params.set("loja", filters.shop);
+  if (filters.price && filters.price !== "all") params.set("preco", filters.price);
+  if (filters.page && filters.page > 1) params.set("pagina", String(filters.page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+export function hasActiveFilters(filters: ProductFilters, presetShop: ShopSlug | null): boolean {
+  return Boolean(filters.q || filters.category || (filters.shop && filters.shop !== presetShop) || filters.price !== "all");
+}

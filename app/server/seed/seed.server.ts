@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { settings, shops, storeLocations } from "#database/schema";
+import { SEED_PRODUCTS } from "#database/seed/products";
+import { SEED_SHOPS, SEED_STORE_LOCATIONS } from "#database/seed/shops";
+import { DEFAULT_SETTINGS } from "~/lib/settings";
+import { createProduct } from "../catalog.server";
+import type { Database } from "../db/database.server";
+import { storeImage } from "../media.server";
+import { renderProductArt } from "./product-art.server";
+
+const SEED_LOCK = 727_002;
+
+/**
+ * First start: shops, store locations, default settings and the 20 sample products, in one
+ * transaction. The settings row marks a seeded database, so a restart (or a second instance starting
+ * at the same moment, held back by the lock) adds nothing, even after the shop deleted products.
+ */
+export async function seedDatabase(db: Database, mediaDir: string): Promise<{ seeded: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [existing] = await tx.select({ id: settings.id }).from(settings).limit(1);
+    if (existing) return { seeded: false };
+
+    const shopRows = await tx
+      .insert(shops)
+      .values(SEED_SHOPS.map((shop, position) => ({ ...shop, position })))
+      .returning();
+    const shopBySlug = new Map(shopRows.map((shop) => [shop.slug, shop]));
+    const shopFor = (slug: string) => {
+      const shop = shopBySlug.get(slug);
+      if (!shop) throw new Error(`seed: unknown shop ${slug}`);
+      return shop;
+    };
+
+    const locationRows = await tx
+      .insert(storeLocations)
+      .values(
+        SEED_STORE_LOCATIONS.map(({ shop, ...location }, position) => ({
+          ...location,
+          shopId: shopFor(shop).id,
+          position,
+        })),
+      )
+      .returning();
+    const locationBySlug = new Map(locationRows.map((location) => [location.slug, location.id]));
+
+    const images = await Promise.all(
+      SEED_PRODUCTS.map(async (product) => {
+        const art = await renderProductArt({ ...product, shopColor: shopFor(product.shop).color });
+        return storeImage(tx, mediaDir, art, product.name);
+      }),
+    );
+    // Oldest first, so the newest-first lists open with the last products of the list.
+    for (const [index, { shop, location, ...product }] of SEED_PRODUCTS.entries()) {
+      await createProduct(tx, {
+        ...product,
+        shopId: shopFor(shop).id,
+        storeLocationId: location ? (locationBySlug.get(location) ?? null) : null,
+        images: [images[index]!.key],
+      });
+    }
+
+    await tx.insert(settings).values({ id: 1, data: DEFAULT_SETTINGS });
+    return { seeded: true };
+  });
+}
+
+/** How many products the demo catalogue holds (for tests). */
+export const SEED_PRODUCT_COUNT = SEED_PRODUCTS.length;

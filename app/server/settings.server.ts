@@ -1,0 +1,15 @@
+import { eq } from "drizzle-orm";
+import { settings as settingsTable } from "#database/schema";
+import { DEFAULT_SETTINGS, settingsSchema, type Settings } from "~/lib/settings";
+import type { DatabaseOrTransaction } from "./db/database.server";
+
+/**
+ * The settings row, with defaults for any field it lacks. Read on every request (one indexed row) so
+ * that a change in the admin shows at once on every app instance.
+ */
+export async function getSettings(db: DatabaseOrTransaction): Promise<Settings> {
+  const [row] = await db.select({ data: settingsTable.data }).from(settingsTable).where(eq(settingsTable.id, 1));
+  if (!row) return DEFAULT_SETTINGS;
+  const parsed = settingsSchema.safeParse(row.data);
+  return parsed.success ? parsed.data : DEFAULT_SETTINGS;
+}

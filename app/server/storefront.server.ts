@@ -1,0 +1,66 @@
+import type { Settings } from "~/lib/settings";
+import { listShops, listStoreLocations } from "./catalog.server";
+import type { AppConfig } from "./config.server";
+import type { DatabaseOrTransaction } from "./db/database.server";
+import { getSettings } from "./settings.server";
+
+export type ShellLocation = {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  category: string;
+  address: string;
+  phone: string;
+  whatsapp: string;
+  hours: string;
+  instagram: string;
+  lat: number;
+  lng: number;
+  highlight: string;
+  description: string;
+  shopSlug: string;
+};
+
+/** What the header, footer and floating button of every storefront page need. */
+export type StorefrontShell = {
+  settings: Settings;
+  shops: { id: number; slug: string; name: string; description: string; slogan: string; color: string }[];
+  locations: ShellLocation[];
+  origin: string;
+};
+
+export async function loadStorefrontShell(
+  db: DatabaseOrTransaction,
+  config: AppConfig,
+  request: Request,
+): Promise<StorefrontShell> {
+  const [settings, shops, locations] = await Promise.all([getSettings(db), listShops(db), listStoreLocations(db)]);
+  return {
+    settings,
+    shops: shops.map(({ id, slug, name, description, slogan, color }) => ({ id, slug, name, description, slogan, color })),
+    locations: locations.map((location) => ({
+      id: location.id,
+      slug: location.slug,
+      name: location.name,
+      city: location.city,
+      category: location.category,
+      address: location.address,
+      phone: location.phone,
+      whatsapp: location.whatsapp,
+      hours: location.hours,
+      instagram: location.instagram,
+      lat: location.lat,
+      lng: location.lng,
+      highlight: location.highlight,
+      description: location.description,
+      shopSlug: location.shopSlug,
+    })),
+    origin: publicOrigin(config, request),
+  };
+}
+
+/** The absolute origin for share previews and sitemaps: PUBLIC_URL, else the request's own. */
+export function publicOrigin(config: AppConfig, request: Request): string {
+  return config.publicUrl ?? new URL(request.url).origin;
+}
