@@ -108,3 +108,5 @@ export const settings = pgTable(
   },
   (table) => [check("settings_single_row", sql`${table.id} = 1`)],
 );
+
+export * from "./orders-schema";

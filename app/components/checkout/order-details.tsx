@@ -1,0 +1,165 @@
+import { useEffect, useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { cartActions } from "~/components/cart/cart-store";
+import { WhatsAppIcon } from "~/components/ui/icons";
+import { formatBRL } from "~/lib/money";
+import { deliveryFeeLabel, paymentLabel, statusLabel, type OrderView } from "~/lib/order-message";
+import { CONSULT_NOTE } from "~/lib/whatsapp";
+import { handOffToWhatsApp } from "./whatsapp-handoff";
+
+export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderView; whatsappUrl: string; pixQrSvg: string | null }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [justPlaced] = useState(() => searchParams.get("novo") === "1");
+  const [handedOff, setHandedOff] = useState<boolean | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  // Arriving from the checkout: the order is recorded, so the cart is done with; WhatsApp opens in the
+  // tab the click reserved. The flag leaves the URL so a reload does not do it again.
+  useEffect(() => {
+    if (!justPlaced) return;
+    cartActions.clear();
+    setHandedOff(handOffToWhatsApp(whatsappUrl));
+    setSearchParams((params) => {
+      params.delete("novo");
+      return params;
+    }, { replace: true, preventScrollReset: true });
+  }, [justPlaced, whatsappUrl, setSearchParams]);
+
+  async function copyPix() {
+    if (!order.pixCode) return;
+    try {
+      await navigator.clipboard.writeText(order.pixCode);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 3000);
+    } catch {
+      setCopied(false);
+    }
+  }
+
+  return (
+    <div className="container-page max-w-3xl py-8">
+      {justPlaced ? (
+        <div role="status" className="mb-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900">
+          <p className="font-bold">Pedido registrado!</p>
+          <p className="mt-1 text-sm">
+            {handedOff
+              ? "Abrimos o WhatsApp com o seu pedido. Se ele não abriu, toque em “Enviar pelo WhatsApp”."
+              : "Agora toque em “Enviar pelo WhatsApp” para mandar o pedido para a loja."}
+          </p>
+        </div>
+      ) : null}
+
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold sm:text-3xl">Pedido #{order.code}</h1>
+        <span data-testid="order-status" className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800">
+          {statusLabel(order.status)}
+        </span>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">
+        Feito em {new Date(order.createdAt).toLocaleString("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Recife" })}
+      </p>
+
+      <a
+        href={whatsappUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-testid="order-whatsapp"
+        className="mt-6 flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3.5 text-lg font-bold text-white hover:bg-whatsapp-darker sm:w-auto sm:px-8"
+      >
+        <WhatsAppIcon className="h-5 w-5" />
+        Enviar pelo WhatsApp
+      </a>
+
+      <section aria-labelledby="itens" className="mt-8">
+        <h2 id="itens" className="text-lg font-bold">
+          Itens
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200">
+          {order.items.map((item, index) => (
+            <li key={index} className="flex justify-between gap-3 p-4 text-sm">
+              <div>
+                <p className="font-semibold">{item.name}</p>
+                <p className="text-slate-600">
+                  {[item.size && `Tamanho: ${item.size}`, item.color && `Cor: ${item.color}`].filter(Boolean).join(" · ")}
+                </p>
+                <p className="text-slate-600">
+                  {item.quantity} x {item.unitPriceCents === null ? "Consultar preço" : formatBRL(item.unitPriceCents)}
+                </p>
+              </div>
+              <p className="font-semibold">{item.unitPriceCents === null ? "—" : formatBRL(item.unitPriceCents * item.quantity)}</p>
+            </li>
+          ))}
+        </ul>
+        <dl className="mt-4 space-y-2 text-sm">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatBRL(order.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Entrega</dt>
+            <dd>{deliveryFeeLabel(order.delivery.feeCents)}</dd>
+          </div>
+          <div className="flex justify-between text-lg font-bold">
+            <dt>Total</dt>
+            <dd>{formatBRL(order.totalCents)}</dd>
+          </div>
+        </dl>
+        {order.hasConsultItems ? <p className="mt-2 text-sm text-amber-900">{CONSULT_NOTE}</p> : null}
+      </section>
+
+      <section aria-labelledby="entrega" className="mt-8 grid gap-6 sm:grid-cols-2">
+        <div>
+          <h2 id="entrega" className="text-lg font-bold">
+            {order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
+          </h2>
+          <div className="mt-2 text-sm text-slate-700">
+            {order.delivery.method === "pickup" ? (
+              <p>
+                {order.delivery.locationName}
+                <br />
+                {order.delivery.locationAddress}
+              </p>
+            ) : order.delivery.method === "delivery" ? (
+              <p>
+                {order.delivery.address.street}, {order.delivery.address.number}
+                {order.delivery.address.complement ? ` - ${order.delivery.address.complement}` : ""}
+                <br />
+                {order.delivery.address.neighborhood} - {order.delivery.address.city}/{order.delivery.address.state}
+              </p>
+            ) : (
+              <p>A combinar pelo WhatsApp.</p>
+            )}
+          </div>
+        </div>
+        <div>
+          <h2 className="text-lg font-bold">Pagamento</h2>
+          <p className="mt-2 text-sm text-slate-700">
+            {paymentLabel(order.payment.method)}
+            {order.payment.installments > 1 ? ` em ${order.payment.installments}x` : ""}
+          </p>
+        </div>
+      </section>
+
+      {order.pixCode ? (
+        <section aria-labelledby="pix" className="mt-8 rounded-xl border border-slate-200 p-5">
+          <h2 id="pix" className="text-lg font-bold">
+            Pague com PIX
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Escaneie o QR Code ou copie o código no app do seu banco. Valor: {formatBRL(order.totalCents)}.</p>
+          {pixQrSvg ? <div className="mx-auto mt-4 w-56" dangerouslySetInnerHTML={{ __html: pixQrSvg }} /> : null}
+          <label htmlFor="pix-code" className="mt-4 block text-sm font-semibold">
+            PIX copia e cola
+          </label>
+          <textarea id="pix-code" readOnly value={order.pixCode} rows={3} className="mt-1 w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
+          <button type="button" onClick={copyPix} className="mt-2 rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white">
+            {copied ? "Código copiado!" : "Copiar código PIX"}
+          </button>
+        </section>
+      ) : null}
+
+      <Link to="/" className="mt-10 inline-block font-semibold text-brand-700 underline">
+        Voltar para o início
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { checkoutSchema, checkoutSubmissionSchema, fieldErrors } from "./checkout-form";
+
+const valid = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  phone: "(81) 99999-8888",
+  address: "Rua da Praia",
+  number: "10",
+  neighborhood: "Centro",
+  city: "Barreiros",
+};
+
+function errorsOf(input: Record<string, unknown>) {
+  const result = checkoutSchema.safeParse(input);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+describe("checkoutSchema", () => {
+  it("gives the spec's messages for every required field, after trimming", () => {
+    expect(
+      errorsOf({ name: "  ", email: "", phone: " ", address: "", number: "", neighborhood: "", city: "" }),
+    ).toEqual({
+      name: "Nome é obrigatório",
+      email: "E-mail é obrigatório",
+      phone: "Telefone é obrigatório",
+      address: "Endereço é obrigatório",
+      number: "Número é obrigatório",
+      neighborhood: "Bairro é obrigatório",
+      city: "Cidade é obrigatória",
+    });
+  });
+
+  it("treats a missing field like an empty one", () => {
+    expect(errorsOf({}).name).toBe("Nome é obrigatório");
+  });
+
+  it("accepts a complete form with defaults for state, payment and instalments", () => {
+    const result = checkoutSchema.parse(valid);
+    expect(result).toMatchObject({ state: "PE", paymentMethod: "credit", installments: 1, cpf: "", cep: "" });
+  });
+
+  it("keeps CPF and CEP optional but checks them when given", () => {
+    expect(errorsOf({ ...valid, cpf: "529.982.247-25", cep: "55560-000" })).toEqual({});
+    expect(errorsOf({ ...valid, cpf: "529.982.247-24" }).cpf).toBe("Confira o CPF: os dígitos não conferem");
+    expect(errorsOf({ ...valid, cep: "555" }).cep).toBe("O CEP tem 8 dígitos");
+  });
+
+  it("needs no address for pick-up, but a store", () => {
+    expect(errorsOf({ name: "A", email: "a@b.co", phone: "81999998888", deliveryMethod: "pickup" })).toEqual({
+      pickupLocationId: "Escolha a loja para retirada",
+    });
+  });
+
+  it("refuses overlong values and unknown payment methods", () => {
+    expect(errorsOf({ ...valid, name: "x".repeat(101) }).name).toBe("Use no máximo 100 caracteres");
+    expect(errorsOf({ ...valid, paymentMethod: "bitcoin" }).paymentMethod).toBe("Escolha a forma de pagamento");
+  });
+});
+
+describe("checkoutSubmissionSchema", () => {
+  it("parses the cart lines and refuses broken ones", () => {
+    const base = { customer: valid, idempotencyKey: "abcdefghijklmnop" };
+    const ok = checkoutSubmissionSchema.safeParse({
+      ...base,
+      lines: JSON.stringify([{ productId: 1, size: "38", color: null, quantity: 2 }]),
+    });
+    expect(ok.success).toBe(true);
+    for (const lines of ["[]", "nope", JSON.stringify([{ productId: 1, size: null, color: null, quantity: 0.5 }])]) {
+      expect(checkoutSubmissionSchema.safeParse({ ...base, lines }).success).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,131 @@
+import { z } from "zod";
+import { MAX_LINE_QUANTITY } from "./cart";
+import { isValidCpf, onlyDigits } from "./documents";
+import { PAYMENT_METHODS } from "./settings";
+
+/** The 27 federative units, for the state select. */
+export const BRAZILIAN_STATES = [
+  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB",
+  "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+] as const;
+
+const MAX_ORDER_LINES = 50;
+
+/** A missing field counts as an empty one, so every message shows at once (not only the first). */
+function required(message: string, max = 200) {
+  return z.preprocess(
+    (value) => value ?? "",
+    z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres`),
+  );
+}
+
+function optional(max: number) {
+  return z.string().trim().max(max, `Use no máximo ${max} caracteres`).optional().default("");
+}
+
+/** One line the browser asks for; prices never come from the browser. */
+export const orderLineSchema = z.object({
+  productId: z.number().int().positive(),
+  size: z.string().max(40).nullable(),
+  color: z.string().max(60).nullable(),
+  quantity: z
+    .number()
+    .int("Quantidade inválida")
+    .min(1, "Quantidade inválida")
+    .max(MAX_LINE_QUANTITY, `A quantidade máxima por item é ${MAX_LINE_QUANTITY}`),
+});
+export type OrderLineRequest = z.infer<typeof orderLineSchema>;
+
+/** The cart as the checkout form sends it (a JSON string in a hidden field). */
+export const orderLinesField = z
+  .string({ error: "Seu carrinho está vazio" })
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: "Carrinho inválido. Atualize a página e tente novamente." });
+      return z.NEVER;
+    }
+  })
+  .pipe(
+    z
+      .array(orderLineSchema, { error: "Carrinho inválido. Atualize a página e tente novamente." })
+      .min(1, "Seu carrinho está vazio")
+      .max(MAX_ORDER_LINES, `O pedido pode ter no máximo ${MAX_ORDER_LINES} itens diferentes`),
+  );
+
+const idempotencyKey = z
+  .string({ error: "Formulário expirado. Atualize a página." })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, "Formulário expirado. Atualize a página.");
+
+const paymentMethod = z.enum(
+  PAYMENT_METHODS.map((method) => method.value) as [string, ...string[]],
+  { error: "Escolha a forma de pagamento" },
+);
+
+/**
+ * The checkout form (spec section 5): the same schema validates in the browser and in the action, so
+ * a request that skips the browser gets the same messages.
+ */
+export const checkoutSchema = z
+  .object({
+    name: required("Nome é obrigatório", 100),
+    email: required("E-mail é obrigatório", 254).refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), {
+      message: "Informe um e-mail válido",
+    }),
+    phone: required("Telefone é obrigatório", 30).refine((phone) => onlyDigits(phone).length >= 10, {
+      message: "Informe o telefone com DDD",
+    }),
+    cpf: optional(14).refine((cpf) => cpf === "" || isValidCpf(cpf), {
+      message: "Confira o CPF: os dígitos não conferem",
+    }),
+    deliveryMethod: z.enum(["delivery", "pickup"]).default("delivery"),
+    pickupLocationId: z.coerce.number().int().positive().optional(),
+    cep: optional(9).refine((cep) => cep === "" || onlyDigits(cep).length === 8, { message: "O CEP tem 8 dígitos" }),
+    address: optional(200),
+    number: optional(20),
+    complement: optional(100),
+    neighborhood: optional(100),
+    city: optional(100),
+    state: z.enum(BRAZILIAN_STATES, { error: "Escolha o estado" }).default("PE"),
+    paymentMethod: paymentMethod.default("credit"),
+    installments: z.coerce.number().int().min(1).max(12).default(1),
+    notes: optional(500),
+  })
+  .superRefine((data, ctx) => {
+    if (data.deliveryMethod === "pickup") {
+      if (!data.pickupLocationId) ctx.addIssue({ code: "custom", path: ["pickupLocationId"], message: "Escolha a loja para retirada" });
+      return;
+    }
+    const requiredForDelivery = [
+      ["address", "Endereço é obrigatório"],
+      ["number", "Número é obrigatório"],
+      ["neighborhood", "Bairro é obrigatório"],
+      ["city", "Cidade é obrigatória"],
+    ] as const;
+    for (const [field, message] of requiredForDelivery) {
+      if (!data[field]) ctx.addIssue({ code: "custom", path: [field], message });
+    }
+  });
+export type CheckoutInput = z.infer<typeof checkoutSchema>;
+
+export const checkoutSubmissionSchema = z.object({
+  customer: checkoutSchema,
+  lines: orderLinesField,
+  idempotencyKey,
+});
+
+/** The cart's quick 'Finalizar pelo WhatsApp': only the lines; the rest is agreed in the chat. */
+export const quickOrderSchema = z.object({ lines: orderLinesField, idempotencyKey });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** First message per field, for showing beside each input. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

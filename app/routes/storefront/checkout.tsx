@@ -1,0 +1,24 @@
+import { data, redirect } from "react-router";
+import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { pageMeta } from "~/lib/meta";
+import { submitOrderForm } from "~/server/checkout.server";
+import type { Route } from "./+types/checkout";
+
+export function loader() {
+  // A fresh key per visit: a double click or a retried POST of this form records one order.
+  return { idempotencyKey: crypto.randomUUID() };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await submitOrderForm(context.db, await request.formData(), { withCustomer: true, userId: null });
+  if (!result.ok) return data({ errors: result.errors, formError: result.formError }, result.status);
+  return redirect(`/pedido/${result.token}?novo=1`);
+}
+
+export function meta() {
+  return [...pageMeta({ title: "Finalizar pedido", description: "Dados de entrega e pagamento do seu pedido." }), { name: "robots", content: "noindex" }];
+}
+
+export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} serverErrors={actionData?.errors} serverFormError={actionData?.formError ?? null} />;
+}

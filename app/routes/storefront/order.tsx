@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { OrderDetails } from "~/components/checkout/order-details";
+import { pageMeta } from "~/lib/meta";
+import { orderMessage } from "~/lib/order-message";
+import { whatsappLink } from "~/lib/whatsapp";
+import { getOrderByToken } from "~/server/orders.server";
+import { qrCodeSvg } from "~/server/qr-code.server";
+import { getSettings } from "~/server/settings.server";
+import { publicOrigin } from "~/server/storefront.server";
+import type { Route } from "./+types/order";
+
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const settings = await getSettings(context.db);
+  const order = await getOrderByToken(context.db, settings, params.token);
+  if (!order) throw data("Pedido não encontrado", { status: 404 });
+  const orderUrl = `${publicOrigin(context.config, request)}/pedido/${order.token}`;
+  return {
+    order,
+    whatsappUrl: whatsappLink(settings.storeWhatsApp, orderMessage(order, orderUrl)),
+    pixQrSvg: order.pixCode ? qrCodeSvg(order.pixCode, `QR Code PIX do pedido ${order.code}`) : null,
+  };
+}
+
+/** The page holds a shopper's address and phone: never cached, never sent as a referrer. */
+export function headers() {
+  return { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    ...pageMeta({
+      title: loaderData ? `Pedido #${loaderData.order.code}` : "Pedido não encontrado",
+      description: "Acompanhe o seu pedido.",
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Order({ loaderData }: Route.ComponentProps) {
+  return <OrderDetails order={loaderData.order} whatsappUrl={loaderData.whatsappUrl} pixQrSvg={loaderData.pixQrSvg} />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="container-page py-16 text-center">
+      <h1 className="text-2xl font-bold">Pedido não encontrado</h1>
+      <p className="mt-3 text-slate-600">Confira o link que você recebeu. Se precisar, fale com a loja pelo WhatsApp.</p>
+      <a href="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
+        Voltar para o início
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
+import { products, shops, storeLocations } from "#database/schema";
+import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout-form";
+import { deliveryFeeCents } from "~/lib/delivery";
+import type { OrderView } from "~/lib/order-message";
+import { isOrderStatus } from "~/lib/order-status";
+import { pixPayload } from "~/lib/pix";
+import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
+import type { Database, DatabaseOrTransaction } from "./db/database.server";
+
+/** A refusal the shopper can act on; the message is shown as it is. */
+export class OrderRejectedError extends Error {}
+
+export type OrderRequest = {
+  idempotencyKey: string;
+  lines: OrderLineRequest[];
+  /** Absent for the cart's quick 'Finalizar pelo WhatsApp', where the rest is agreed in the chat. */
+  customer: CheckoutInput | null;
+  userId: string | null;
+};
+
+type PricedLine = {
+  productId: number;
+  name: string;
+  category: string;
+  shopName: string;
+  size: string | null;
+  color: string | null;
+  unitPriceCents: number | null;
+  quantity: number;
+};
+
+/**
+ * Checks every line against the database and prices it from there: the browser's prices are never
+ * read. Refuses unknown or inactive products, sold-out products, more units than the stock, and sizes
+ * or colours the product does not have.
+ */
+async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]): Promise<PricedLine[]> {
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  const rows = await tx
+    .select({
+      id: products.id,
+      name: products.name,
+      category: products.category,
+      active: products.active,
+      priceCents: products.priceCents,
+      sizes: products.sizes,
+      colors: products.colors,
+      stock: products.stock,
+      shopName: shops.name,
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const unitsByProduct = new Map<number, number>();
+
+  return lines.map((line) => {
+    const product = byId.get(line.productId);
+    if (!product || !product.active) {
+      throw new OrderRejectedError("Um dos produtos do carrinho não está mais disponível. Remova-o e tente novamente.");
+    }
+    if (product.stock <= 0) throw new OrderRejectedError(`O produto "${product.name}" está esgotado.`);
+    const units = (unitsByProduct.get(product.id) ?? 0) + line.quantity;
+    unitsByProduct.set(product.id, units);
+    if (units > product.stock) {
+      throw new OrderRejectedError(
+        `Temos só ${product.stock} ${product.stock === 1 ? "unidade" : "unidades"} de "${product.name}". Ajuste a quantidade.`,
+      );
+    }
+    if (product.sizes.length ? !line.size || !product.sizes.includes(line.size) : line.size !== null) {
+      throw new OrderRejectedError(`Escolha um tamanho disponível para "${product.name}".`);
+    }
+    if (product.colors.length ? !line.color || !product.colors.includes(line.color) : line.color !== null) {
+      throw new OrderRejectedError(`Escolha uma cor disponível para "${product.name}".`);
+    }
+    return {
+      productId: product.id,
+      name: product.name,
+      category: product.category,
+      shopName: product.shopName,
+      size: line.size,
+      color: line.color,
+      unitPriceCents: product.priceCents,
+      quantity: line.quantity,
+    };
+  });
+}
+
+function checkPayment(settings: Settings, customer: CheckoutInput) {
+  const method = PAYMENT_METHODS.find((candidate) => candidate.value === customer.paymentMethod);
+  if (!method || !settings.paymentMethods[method.key]) {
+    throw new OrderRejectedError("Esta forma de pagamento não está disponível. Escolha outra.");
+  }
+  const acceptsInstallments = customer.paymentMethod === "credit" || customer.paymentMethod === "store_credit";
+  const max = acceptsInstallments ? settings.maxInstallments : 1;
+  if (customer.installments > max) {
+    throw new OrderRejectedError(`Parcelamento em até ${max}x para esta forma de pagamento.`);
+  }
+}
+
+/**
+ * Records an order exactly once: prices come from the database, everything is written in one
+ * transaction, and the same idempotency key (double click, retry, reload) returns the first order.
+ */
+export async function placeOrder(db: Database, settings: Settings, request: OrderRequest): Promise<{ token: string; created: boolean }> {
+  const existing = await findTokenByIdempotencyKey(db, request.idempotencyKey);
+  if (existing) return { token: existing, created: false };
+
+  return db.transaction(async (tx) => {
+    const lines = await priceLines(tx, request.lines);
+    const customer = request.customer;
+    if (customer) checkPayment(settings, customer);
+
+    const subtotalCents = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
+    const hasConsultItems = lines.some((line) => line.unitPriceCents === null);
+
+    let pickupLocationId: number | null = null;
+    let shippingAddress: ShippingAddress | null = null;
+    let deliveryCents: number | null = null;
+    let deliveryMethod: "delivery" | "pickup" | "arrange" = "arrange";
+    if (customer?.deliveryMethod === "pickup") {
+      const [location] = await tx
+        .select({ id: storeLocations.id })
+        .from(storeLocations)
+        .where(eq(storeLocations.id, customer.pickupLocationId ?? 0));
+      if (!location) throw new OrderRejectedError("Escolha uma loja válida para a retirada.");
+      pickupLocationId = location.id;
+      deliveryMethod = "pickup";
+      deliveryCents = 0;
+    } else if (customer) {
+      deliveryMethod = "delivery";
+      shippingAddress = {
+        street: customer.address,
+        number: customer.number,
+        complement: customer.complement,
+        neighborhood: customer.neighborhood,
+        city: customer.city,
+        state: customer.state,
+        cep: customer.cep,
+      };
+      deliveryCents = deliveryFeeCents(settings, "delivery", customer.city, subtotalCents);
+    }
+
+    const id = randomUUID();
+    const token = randomBytes(16).toString("base64url");
+    const inserted = await tx
+      .insert(orders)
+      .values({
+        id,
+        code: id.slice(0, 8).toUpperCase(),
+        publicToken: token,
+        idempotencyKey: request.idempotencyKey,
+        channel: customer ? "checkout" : "cart",
+        customerName: customer?.name ?? "",
+        customerEmail: customer?.email ?? "",
+        customerPhone: customer?.phone ?? "",
+        customerCpf: customer?.cpf ?? "",
+        userId: request.userId,
+        deliveryMethod,
+        pickupLocationId,
+        shippingAddress,
+        subtotalCents,
+        deliveryCents,
+        totalCents: subtotalCents + (deliveryCents ?? 0),
+        hasConsultItems,
+        paymentMethod: customer?.paymentMethod ?? null,
+        installments: customer?.installments ?? 1,
+        notes: customer?.notes ?? "",
+      })
+      .onConflictDoNothing({ target: orders.idempotencyKey })
+      .returning({ id: orders.id });
+    if (inserted.length === 0) {
+      // The same submission won a race on another connection: answer with its order.
+      const winner = await findTokenByIdempotencyKey(tx, request.idempotencyKey);
+      if (!winner) throw new Error("idempotent order vanished");
+      return { token: winner, created: false };
+    }
+    await tx.insert(orderItems).values(lines.map((line, position) => ({ ...line, orderId: id, position })));
+    return { token, created: true };
+  });
+}
+
+async function findTokenByIdempotencyKey(db: DatabaseOrTransaction, key: string): Promise<string | null> {
+  const [row] = await db.select({ token: orders.publicToken }).from(orders).where(eq(orders.idempotencyKey, key));
+  return row?.token ?? null;
+}
+
+/** The order behind a public token, as pages and messages show it; null when there is none. */
+export async function getOrderByToken(db: DatabaseOrTransaction, settings: Settings, token: string): Promise<OrderView | null> {
+  if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
+  const [row] = await db
+    .select({ order: orders, locationName: storeLocations.name, locationAddress: storeLocations.address })
+    .from(orders)
+    .leftJoin(storeLocations, eq(storeLocations.id, orders.pickupLocationId))
+    .where(eq(orders.publicToken, token));
+  if (!row) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.order.id)).orderBy(asc(orderItems.position));
+  return toOrderView(row.order, items, settings, row.locationName, row.locationAddress);
+}
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+export function toOrderView(
+  order: OrderRow,
+  items: OrderItemRow[],
+  settings: Settings,
+  locationName: string | null,
+  locationAddress: string | null,
+): OrderView {
+  const delivery: OrderView["delivery"] =
+    order.deliveryMethod === "pickup"
+      ? { method: "pickup", locationName: locationName ?? "Loja", locationAddress: locationAddress ?? "", feeCents: 0 }
+      : order.deliveryMethod === "delivery" && order.shippingAddress
+        ? { method: "delivery", address: order.shippingAddress, feeCents: order.deliveryCents }
+        : { method: "arrange", feeCents: null };
+  const pixCode =
+    order.paymentMethod === "pix" && settings.pixKey && order.totalCents > 0 && order.status !== "cancelled"
+      ? pixPayload({
+          key: settings.pixKey,
+          merchantName: settings.pixMerchantName || settings.storeName,
+          merchantCity: settings.pixMerchantCity || "Barreiros",
+          amountCents: order.totalCents,
+          txid: order.code,
+        })
+      : null;
+  return {
+    code: order.code,
+    token: order.publicToken,
+    status: isOrderStatus(order.status) ? order.status : "pending",
+    channel: order.channel === "cart" ? "cart" : "checkout",
+    createdAt: order.createdAt.toISOString(),
+    customer: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone, cpf: order.customerCpf },
+    delivery,
+    payment: { method: order.paymentMethod, installments: order.installments },
+    items: items.map((item) => ({
+      name: item.name,
+      size: item.size,
+      color: item.color,
+      quantity: item.quantity,
+      unitPriceCents: item.unitPriceCents,
+      category: item.category,
+    })),
+    subtotalCents: order.subtotalCents,
+    totalCents: order.totalCents,
+    hasConsultItems: order.hasConsultItems,
+    notes: order.notes,
+    pixCode,
+  };
+}
+
+/** Orders placed while signed in, newest first (the account's 'Meus pedidos'). */
+export function listOrdersForUser(db: DatabaseOrTransaction, userId: string) {
+  return db
+    .select({
+      code: orders.code,
+      token: orders.publicToken,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt));
+}

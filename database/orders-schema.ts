@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { products, storeLocations } from "./schema";
+
+export type ShippingAddress = {
+  street: string;
+  number: string;
+  complement: string;
+  neighborhood: string;
+  city: string;
+  state: string;
+  cep: string;
+};
+
+/** Every order sent by WhatsApp from the site, recorded before WhatsApp opens. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid("id").primaryKey(),
+    /** First 8 characters of the id, upper-case: what shoppers and clerks read out. */
+    code: text("code").notNull().unique(),
+    /** Unguessable key of the public order page /pedido/{token}. */
+    publicToken: text("public_token").notNull().unique(),
+    /** Sent by the form: a retried or double submission finds the order it already made. */
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    channel: text("channel").notNull(),
+    status: text("status").notNull().default("pending"),
+    customerName: text("customer_name").notNull().default(""),
+    customerEmail: text("customer_email").notNull().default(""),
+    customerPhone: text("customer_phone").notNull().default(""),
+    customerCpf: text("customer_cpf").notNull().default(""),
+    userId: text("user_id"),
+    /** delivery | pickup | arrange (cart quick path: agreed in the chat). */
+    deliveryMethod: text("delivery_method").notNull(),
+    pickupLocationId: integer("pickup_location_id").references(() => storeLocations.id, { onDelete: "set null" }),
+    shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
+    subtotalCents: integer("subtotal_cents").notNull(),
+    /** null: 'A combinar'. */
+    deliveryCents: integer("delivery_cents"),
+    totalCents: integer("total_cents").notNull(),
+    hasConsultItems: boolean("has_consult_items").notNull().default(false),
+    paymentMethod: text("payment_method"),
+    installments: integer("installments").notNull().default(1),
+    notes: text("notes").notNull().default(""),
+    /** Stock was taken when the order moved to 'processing' (given back on cancel, never twice). */
+    stockApplied: boolean("stock_applied").notNull().default(false),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("orders_status_known", sql`${table.status} in ('pending','processing','shipped','delivered','cancelled')`),
+    check("orders_channel_known", sql`${table.channel} in ('checkout','cart')`),
+    check("orders_totals_not_negative", sql`${table.subtotalCents} >= 0 and ${table.totalCents} >= 0`),
+    index("orders_created_idx").on(table.createdAt),
+    index("orders_status_idx").on(table.status, table.createdAt),
+    index("orders_user_idx").on(table.userId, table.createdAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    category: text("category").notNull(),
+    shopName: text("shop_name").notNull(),
+    size: text("size"),
+    color: text("color"),
+    unitPriceCents: integer("unit_price_cents"),
+    quantity: integer("quantity").notNull(),
+  },
+  (table) => [
+    check("order_items_quantity_positive", sql`${table.quantity} > 0`),
+    index("order_items_order_idx").on(table.orderId, table.position),
+    index("order_items_product_idx").on(table.productId),
+  ],
+);

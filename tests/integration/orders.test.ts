@@ -1,0 +1,227 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orderItems, orders, products } from "#database/schema";
+import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout-form";
+import { DEFAULT_SETTINGS, type Settings } from "~/lib/settings";
+import { submitOrderForm } from "~/server/checkout.server";
+import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders.server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+let t: TestDatabase;
+beforeAll(async () => {
+  t = await createTestDatabase({ maxConnections: 12 });
+});
+afterAll(() => t?.close());
+
+async function productNamed(name: string) {
+  const [row] = await t.db.select().from(products).where(eq(products.name, name));
+  if (!row) throw new Error(`no seeded product ${name}`);
+  return row;
+}
+
+const customer: CheckoutInput = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  phone: "(81) 99999-8888",
+  cpf: "",
+  deliveryMethod: "delivery",
+  pickupLocationId: undefined,
+  cep: "55560-000",
+  address: "Rua da Praia",
+  number: "10",
+  complement: "",
+  neighborhood: "Centro",
+  city: "Barreiros",
+  state: "PE",
+  paymentMethod: "pix",
+  installments: 1,
+  notes: "",
+};
+
+let keyCounter = 0;
+function key() {
+  keyCounter += 1;
+  return `test-key-${Date.now()}-${keyCounter}-abcdef`;
+}
+
+function place(lines: OrderLineRequest[], settings: Settings = DEFAULT_SETTINGS, idempotencyKey = key()) {
+  return placeOrder(t.db, settings, { idempotencyKey, lines, customer, userId: null });
+}
+
+async function countOrders() {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+  return row!.n;
+}
+
+describe("placeOrder", () => {
+  it("prices every line from the database and computes delivery", async () => {
+    const tenis = await productNamed("Tênis de Corrida com Amortecimento"); // R$ 299,90
+    const { token, created } = await place([{ productId: tenis.id, size: "40", color: "Preto", quantity: 2 }]);
+    expect(created).toBe(true);
+    const order = await getOrderByToken(t.db, DEFAULT_SETTINGS, token);
+    expect(order).not.toBeNull();
+    expect(order!.code).toMatch(/^[0-9A-F]{8}$/);
+    expect(order!.status).toBe("pending");
+    expect(order!.subtotalCents).toBe(59_980);
+    // Above the R$ 300 minimum: free delivery in Barreiros.
+    expect(order!.delivery.feeCents).toBe(0);
+    expect(order!.totalCents).toBe(59_980);
+    expect(order!.items).toEqual([
+      { name: tenis.name, size: "40", color: "Preto", quantity: 2, unitPriceCents: 29_990, category: "Esportivo" },
+    ]);
+  });
+
+  it("ignores prices sent by the browser", async () => {
+    const chinelo = await productNamed("Chinelo Slide Masculino"); // R$ 39,90
+    const form = new FormData();
+    for (const [field, value] of Object.entries(customer)) if (value !== undefined) form.set(field, String(value));
+    form.set("idempotencyKey", key());
+    form.set("lines", JSON.stringify([{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1, priceCents: 1, price: 0.01 }]));
+    form.set("subtotal", "1");
+    form.set("total", "1");
+    const result = await submitOrderForm(t.db, form, { withCustomer: true, userId: null });
+    expect(result.ok).toBe(true);
+    const order = await getOrderByToken(t.db, DEFAULT_SETTINGS, (result as { token: string }).token);
+    expect(order!.subtotalCents).toBe(3_990);
+    // Below the free-shipping minimum: the R$ 5,00 fee.
+    expect(order!.totalCents).toBe(3_990 + 500);
+  });
+
+  it("refuses unknown, inactive and sold-out products, bad sizes and colours, and too many units, recording nothing", async () => {
+    const before = await countOrders();
+    const soldOut = await productNamed("Sandália Infantil com Luzinha");
+    const derby = await productNamed("Sapato Social Masculino Derby"); // stock 6
+    const cases: [OrderLineRequest[], RegExp][] = [
+      [[{ productId: 999_999, size: null, color: null, quantity: 1 }], /não está mais disponível/],
+      [[{ productId: soldOut.id, size: "25", color: "Rosa", quantity: 1 }], /esgotado/],
+      [[{ productId: derby.id, size: "50", color: "Preto", quantity: 1 }], /tamanho/],
+      [[{ productId: derby.id, size: "40", color: "Verde", quantity: 1 }], /cor/],
+      [[{ productId: derby.id, size: null, color: "Preto", quantity: 1 }], /tamanho/],
+      [
+        [
+          { productId: derby.id, size: "40", color: "Preto", quantity: 4 },
+          { productId: derby.id, size: "41", color: "Preto", quantity: 3 },
+        ],
+        /Temos só 6 unidades/,
+      ],
+    ];
+    for (const [lines, message] of cases) {
+      await expect(place(lines)).rejects.toThrow(OrderRejectedError);
+      await expect(place(lines)).rejects.toThrow(message);
+    }
+    await t.db.update(products).set({ active: false }).where(eq(products.id, derby.id));
+    await expect(place([{ productId: derby.id, size: "40", color: "Preto", quantity: 1 }])).rejects.toThrow(/não está mais disponível/);
+    await t.db.update(products).set({ active: true }).where(eq(products.id, derby.id));
+    expect(await countOrders()).toBe(before);
+  });
+
+  it("refuses a payment method the shop turned off and instalments above the maximum", async () => {
+    const chinelo = await productNamed("Chinelo Slide Masculino");
+    const line = [{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1 }];
+    const noPix = { ...DEFAULT_SETTINGS, paymentMethods: { ...DEFAULT_SETTINGS.paymentMethods, pix: false } };
+    await expect(place(line, noPix)).rejects.toThrow(/forma de pagamento/);
+    await expect(
+      placeOrder(t.db, DEFAULT_SETTINGS, {
+        idempotencyKey: key(),
+        lines: line,
+        customer: { ...customer, paymentMethod: "credit", installments: 6 },
+        userId: null,
+      }),
+    ).rejects.toThrow(/até 5x/);
+  });
+
+  it("records one order for a double submission, also when both arrive at once", async () => {
+    const chinelo = await productNamed("Chinelo Slide Masculino");
+    const lines = [{ productId: chinelo.id, size: "41", color: "Preto", quantity: 1 }];
+    const sequentialKey = key();
+    const first = await place(lines, DEFAULT_SETTINGS, sequentialKey);
+    const second = await place(lines, DEFAULT_SETTINGS, sequentialKey);
+    expect(second).toEqual({ token: first.token, created: false });
+
+    const concurrentKey = key();
+    const results = await Promise.all(Array.from({ length: 5 }, () => place(lines, DEFAULT_SETTINGS, concurrentKey)));
+    expect(new Set(results.map((result) => result.token)).size).toBe(1);
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders).where(eq(orders.idempotencyKey, concurrentKey));
+    expect(row!.n).toBe(1);
+  });
+
+  it("records every one of many concurrent different orders, each with its items", async () => {
+    const before = await countOrders();
+    const relogio = await productNamed("Relógio Digital Unissex");
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => place([{ productId: relogio.id, size: null, color: "Prata", quantity: 1 }])),
+    );
+    expect(results.every((result) => result.created)).toBe(true);
+    expect(await countOrders()).toBe(before + 10);
+    const [items] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(sql`${orders.publicToken} in ${results.map((result) => result.token)}`);
+    expect(items!.n).toBe(10);
+  });
+
+  it("records a quick cart order with 'A combinar' delivery and the consult flag", async () => {
+    const bota = await productNamed("Bota Cano Curto Feminina"); // price null
+    const { token } = await placeOrder(t.db, DEFAULT_SETTINGS, {
+      idempotencyKey: key(),
+      lines: [{ productId: bota.id, size: "36", color: "Preto", quantity: 1 }],
+      customer: null,
+      userId: null,
+    });
+    const order = await getOrderByToken(t.db, DEFAULT_SETTINGS, token);
+    expect(order).toMatchObject({ channel: "cart", hasConsultItems: true, totalCents: 0, delivery: { method: "arrange", feeCents: null } });
+  });
+
+  it("gives a PIX code for the exact total when the shop has a key", async () => {
+    const chinelo = await productNamed("Chinelo Slide Masculino");
+    const settings = { ...DEFAULT_SETTINGS, pixKey: "contato@erick.com.br", pixMerchantName: "Erick Calçados", pixMerchantCity: "Barreiros" };
+    const { token } = await place([{ productId: chinelo.id, size: "42", color: "Preto", quantity: 1 }], settings);
+    const order = await getOrderByToken(t.db, settings, token);
+    expect(order!.pixCode).toContain("540544.90"); // 39,90 + 5,00 delivery
+    expect(order!.pixCode).toContain(`0508${order!.code}`);
+    expect((await getOrderByToken(t.db, DEFAULT_SETTINGS, token))!.pixCode).toBeNull();
+  });
+
+  it("does not find orders by guessed tokens", async () => {
+    expect(await getOrderByToken(t.db, DEFAULT_SETTINGS, "1")).toBeNull();
+    expect(await getOrderByToken(t.db, DEFAULT_SETTINGS, "AAAAAAAAAAAAAAAAAAAAAA")).toBeNull();
+    expect(await getOrderByToken(t.db, DEFAULT_SETTINGS, "../../etc/passwd")).toBeNull();
+  });
+});
+
+describe("submitOrderForm", () => {
+  it("returns the spec's messages for an empty checkout form and records nothing", async () => {
+    const before = await countOrders();
+    const form = new FormData();
+    form.set("idempotencyKey", key());
+    form.set("lines", "[]");
+    const result = await submitOrderForm(t.db, form, { withCustomer: true, userId: null });
+    expect(result).toMatchObject({
+      ok: false,
+      status: 400,
+      errors: {
+        name: "Nome é obrigatório",
+        email: "E-mail é obrigatório",
+        phone: "Telefone é obrigatório",
+        address: "Endereço é obrigatório",
+        number: "Número é obrigatório",
+        neighborhood: "Bairro é obrigatório",
+        city: "Cidade é obrigatória",
+      },
+    });
+    expect(await countOrders()).toBe(before);
+  });
+
+  it("refuses hostile line payloads with a clear message", async () => {
+    for (const lines of ["{", "[1,2]", JSON.stringify([{ productId: 1, size: null, color: null, quantity: 1e9 }]), "x".repeat(10)]) {
+      const form = new FormData();
+      form.set("idempotencyKey", key());
+      form.set("lines", lines);
+      const result = await submitOrderForm(t.db, form, { withCustomer: false, userId: null });
+      expect(result.ok).toBe(false);
+      expect((result as { formError: string }).formError).toBeTruthy();
+    }
+  });
+});
