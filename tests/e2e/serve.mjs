@@ -1,0 +1,41 @@
+// Started by playwright.config.ts (webServer): runs the production build (`build/`, made by
+// `react-router build` in `npm run test:e2e`) with a fresh DATA_DIR, so every run gets a new embedded
+// PostgreSQL with the demo seed. On SIGTERM/SIGINT the server stops its PostgreSQL (server.js), then
+// the data directory is removed.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("[e2e] build/server/index.js is missing: run `npx react-router build` (npm run test:e2e does).");
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-e2e-"));
+// PostgreSQL runs as the "postgres" user when we are root; it must be able to enter the directory.
+fs.chmodSync(dataDir, 0o755);
+
+const env = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir };
+// The tests run against the embedded database unless E2E_DATABASE_URL names another one on purpose;
+// a DATABASE_URL meant for something else must not be written to by the tests.
+delete env.DATABASE_URL;
+if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+
+const server = spawn(process.execPath, ["server.js"], { env, stdio: "inherit" });
+
+let signalled = false;
+for (const signal of ["SIGTERM", "SIGINT"]) {
+  process.on(signal, () => {
+    signalled = true;
+    // Playwright signals the whole process group, so the server usually has it already; server.js
+    // ignores a second signal while it is shutting down.
+    server.kill(signal);
+  });
+}
+
+server.on("exit", (code, signal) => {
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+  if (!signalled) console.error(`[e2e] the server exited unexpectedly (code ${code}, signal ${signal})`);
+  process.exit(signalled ? 0 : (code ?? 1));
+});

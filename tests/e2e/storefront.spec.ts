@@ -1,0 +1,196 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("home", () => {
+  test("shows the hero, four featured products, the shops, the benefits and the visit section", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bem-vindo ao Grupo Erick");
+    await expect(page.getByRole("link", { name: "Ver Produtos" })).toHaveAttribute("href", "/produtos");
+    await expect(page.getByRole("link", { name: "Falar no WhatsApp" }).first()).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+
+    const featured = page.locator("section", { has: page.getByRole("heading", { name: "Produtos em Destaque" }) });
+    await expect(featured.getByTestId("product-card")).toHaveCount(4);
+    await expect(featured.getByRole("link", { name: "Ver Todos" })).toHaveAttribute("href", "/produtos");
+
+    const shops = page.locator("section", { has: page.getByRole("heading", { name: "Nossas Lojas", exact: true }) }).first();
+    const shopLinks: [string, string][] = [
+      ["Erick Calçados", "/calcados"],
+      ["Erick Variedades", "/variedades"],
+      ["Erick Magazine e Kids", "/kids"],
+      ["Erick Sports", "/sports"],
+    ];
+    for (const [name, href] of shopLinks) {
+      await expect(shops.getByRole("link", { name: new RegExp(`^${name}`) })).toHaveAttribute("href", href);
+    }
+    await expect(page.getByRole("heading", { name: "Por que escolher o Grupo Erick?" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Visite Nossas Lojas" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ver Endereços" })).toHaveAttribute("href", "/lojas");
+    await expect(page.getByRole("link", { name: "Comprar pelo WhatsApp" })).toBeVisible();
+  });
+
+  test("footer has the contact block, three Instagram links, the map, 'Como Chegar' and the organization data", async ({ page }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: "Ver Todas as Lojas" })).toHaveAttribute("href", "/lojas");
+    await expect(footer.getByRole("link", { name: /^@/ })).toHaveCount(3);
+    await expect(footer.getByRole("link", { name: "Como Chegar" })).toHaveAttribute("href", /google\.com\/maps\/dir\/.*destination=-8\.\d+,-35\.\d+/);
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+    const map = footer.getByRole("button", { name: /Ver mapa/ });
+    await expect(map).toHaveCSS("height", "200px");
+    const jsonLd = await footer.locator('script[type="application/ld+json"]').textContent();
+    expect(JSON.parse(jsonLd ?? "{}")).toMatchObject({ "@type": "Organization", department: expect.any(Array) });
+  });
+
+  test("the floating WhatsApp button appears after 2 s, with its bubble a second later", async ({ page }) => {
+    await page.goto("/");
+    const button = page.getByTestId("floating-whatsapp");
+    await expect(button).toHaveCount(0);
+    await expect(button).toBeVisible({ timeout: 4_000 });
+    await expect(page.getByText("Olá! Precisa de ajuda?")).toBeVisible({ timeout: 3_000 });
+  });
+});
+
+test.describe("navigation", () => {
+  test("desktop nav highlights the current route", async ({ page, isMobile }) => {
+    test.skip(isMobile, "the desktop nav is hidden on phones");
+    await page.goto("/calcados");
+    const nav = page.getByRole("navigation", { name: "Principal" });
+    await expect(nav.getByRole("link", { name: "CALÇADOS" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "INÍCIO" })).not.toHaveAttribute("aria-current", "page");
+  });
+
+  test("the phone menu toggles, shows the cart count and closes after a link", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "the menu button is for phones");
+    await page.goto("/");
+    const toggle = page.getByRole("button", { name: "Abrir menu" });
+    await toggle.click();
+    const menu = page.getByRole("navigation", { name: "Menu" });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "CARRINHO (0)" })).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Falar no WhatsApp" })).toHaveAttribute("href", /^https:\/\/wa\.me\//);
+    await page.getByRole("button", { name: "Fechar menu" }).click();
+    await expect(menu).toBeHidden();
+    await page.getByRole("button", { name: "Abrir menu" }).click();
+    await menu.getByRole("link", { name: "VARIEDADES" }).click();
+    await expect(page).toHaveURL(/\/variedades$/);
+    await expect(page.getByRole("navigation", { name: "Menu" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Erick Variedades");
+  });
+
+  test("the header search goes to the product list and closes the menu", async ({ page }) => {
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "Buscar produtos" }).filter({ visible: true });
+    await search.fill("bolsa");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/produtos\?q=bolsa$/);
+    await expect(page.getByTestId("result-count")).toContainText("1 produto encontrado");
+  });
+});
+
+test.describe("product list", () => {
+  test("lists all products with the title and count", async ({ page }) => {
+    await page.goto("/produtos");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Todos os Produtos");
+    await expect(page.getByTestId("result-count")).toHaveText("20 produtos encontrados");
+    await expect(page.getByTestId("product-card")).toHaveCount(20);
+  });
+
+  test("search ignores case and accents", async ({ page }) => {
+    for (const query of ["tenis", "TÊNIS", "Tênis"]) {
+      await page.goto(`/produtos?q=${encodeURIComponent(query)}`);
+      await expect(page.getByTestId("result-count")).toContainText("3 produtos encontrados");
+      await expect(page.getByTestId("product-card").first()).toContainText(/Tênis/);
+    }
+    await page.goto("/produtos?q=sandalia");
+    await expect(page.getByTestId("result-count")).toContainText("2 produtos encontrados");
+  });
+
+  test("filters by category, shop and price band, keeps them in the URL, and clears them", async ({ page, isMobile }) => {
+    await page.goto("/produtos");
+    if (isMobile) await page.getByRole("button", { name: "Filtros" }).click();
+    await page.getByLabel("Categoria").selectOption("Feminino");
+    await expect(page).toHaveURL(/categoria=Feminino/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Feminino");
+    await expect(page.getByTestId("result-count")).toHaveText("3 produtos encontrados");
+
+    if (isMobile && (await page.getByRole("button", { name: "Filtros" }).isVisible())) {
+      await page.getByRole("button", { name: "Filtros" }).click();
+    }
+    await page.getByLabel("Preço").selectOption("consult");
+    await expect(page).toHaveURL(/preco=consult/);
+    await expect(page.getByTestId("result-count")).toHaveText("1 produto encontrado");
+    await expect(page.getByTestId("product-card")).toContainText("Bota Cano Curto Feminina");
+
+    await page.goBack();
+    await expect(page.getByTestId("result-count")).toHaveText("3 produtos encontrados");
+
+    await page.goto("/produtos?loja=sports&preco=over200");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Erick Sports");
+    await expect(page.getByTestId("result-count")).toHaveText("1 produto encontrado");
+    if (isMobile) await page.getByRole("button", { name: "Filtros" }).click();
+    await page.getByRole("link", { name: "Limpar filtros" }).first().click();
+    await expect(page).toHaveURL(/\/produtos$/);
+    await expect(page.getByTestId("result-count")).toHaveText("20 produtos encontrados");
+  });
+
+  test("price bands follow the spec", async ({ page }) => {
+    const expected: Record<string, number> = { under100: 9, "100to200": 5, over200: 3, consult: 3 };
+    for (const [band, count] of Object.entries(expected)) {
+      await page.goto(`/produtos?preco=${band}`);
+      await expect(page.getByTestId("result-count")).toHaveText(count === 1 ? "1 produto encontrado" : `${count} produtos encontrados`);
+    }
+  });
+
+  test("shop routes preselect the shop", async ({ page }) => {
+    await page.goto("/kids");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Erick Magazine e Kids");
+    await expect(page.getByTestId("result-count")).toHaveText("4 produtos encontrados");
+    await page.goto("/calcados?categoria=Infantil");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Erick Calçados");
+    await expect(page.getByTestId("result-count")).toHaveText("2 produtos encontrados");
+  });
+
+  test("an empty result says so", async ({ page }) => {
+    await page.goto("/produtos?q=xyzzy");
+    await expect(page.getByText("Nenhum produto encontrado")).toBeVisible();
+  });
+
+  test("garbage in the query string gives a normal page", async ({ page }) => {
+    for (const query of ["pagina=999999999", "preco=-5", "categoria=%00%FF", "loja[]=x&q=%27%22%3Cscript%3E", "pagina=abc&preco=under100"]) {
+      const response = await page.goto(`/produtos?${query}`);
+      expect(response?.status(), query).toBe(200);
+      await expect(page.getByTestId("result-count")).toBeVisible();
+    }
+  });
+
+  test("a card adds to the cart with 'Adicionado!' and the header badge counts it", async ({ page }) => {
+    await page.goto("/produtos?q=chinelo");
+    const card = page.getByTestId("product-card").first();
+    await card.getByRole("button", { name: "Adicionar" }).click();
+    await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
+    await expect(page.getByTestId("cart-badge")).toHaveText("1");
+    await expect(card.getByRole("button", { name: "Adicionar" })).toBeVisible({ timeout: 4_000 });
+  });
+
+  test("out-of-stock cards are disabled and priceless ones ask on WhatsApp", async ({ page }) => {
+    await page.goto("/produtos?q=luzinha");
+    await expect(page.getByTestId("product-card").getByRole("button", { name: "Esgotado" })).toBeDisabled();
+    await page.goto("/produtos?q=bota");
+    const consult = page.getByTestId("product-card").getByRole("link", { name: "Consultar Preço" });
+    await expect(consult).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=.*Bota%20Cano%20Curto%20Feminina/);
+  });
+});
+
+test("an unknown address shows the not-found page with status 404", async ({ page }) => {
+  const response = await page.goto("/nao-existe");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Página não encontrada" })).toBeVisible();
+});
+
+test("robots.txt and sitemap.xml", async ({ request }) => {
+  const robots = await request.get("/robots.txt");
+  expect(await robots.text()).toContain("Sitemap: ");
+  const sitemap = await request.get("/sitemap.xml");
+  expect(sitemap.headers()["content-type"]).toContain("application/xml");
+  const xml = await sitemap.text();
+  expect(xml.match(/<loc>[^<]*\/produto\/\d+<\/loc>/g)).toHaveLength(20);
+});

@@ -1,0 +1,24 @@
+import os from "node:os";
+import { defineConfig } from "vitest/config";
+
+// Kept apart from vite.config.ts on purpose: the React Router and Tailwind plugins are not wanted in
+// tests, only the tsconfig path aliases (`~/*` -> app/*, `#database/*` -> database/*).
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    environment: "node",
+    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "build/**", "tests/e2e/**"],
+    // One PostgreSQL for the whole run with a migrated and seeded template database; every test file
+    // clones its own database from it (tests/setup/test-database.ts), so files run in parallel.
+    globalSetup: ["tests/setup/global-database.ts"],
+    // Vitest's default (CPUs - 1) is one worker on a 2-core machine; database tests mostly wait on
+    // PostgreSQL, so two files side by side finish sooner.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // Starting PostgreSQL and seeding (sharp renders the 20 product images) takes a few seconds on a
+    // 2-core machine; the defaults (10 s) leave too little margin when the machine is busy.
+    hookTimeout: 60_000,
+    testTimeout: 20_000,
+    teardownTimeout: 30_000,
+  },
+});
