@@ -1,7 +1,9 @@
 import { checkoutSchema, fieldErrors, orderLinesField, type FieldErrors } from "~/lib/checkout-form";
 import { z } from "zod";
+import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
-import { OrderRejectedError, placeOrder } from "./orders.server";
+import { emailNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
+import { getOrderByToken, OrderRejectedError, placeOrder } from "./orders.server";
 import { getSettings } from "./settings.server";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);
@@ -22,7 +24,7 @@ export type OrderSubmissionResult =
 export async function submitOrderForm(
   db: Database,
   form: FormData,
-  options: { withCustomer: boolean; userId: string | null },
+  options: { withCustomer: boolean; userId: string | null; config?: AppConfig; origin?: string },
 ): Promise<OrderSubmissionResult> {
   const envelope = envelopeSchema.safeParse({ lines: form.get("lines") ?? undefined, idempotencyKey: form.get("idempotencyKey") ?? undefined });
   let customer = null;
@@ -51,9 +53,20 @@ export async function submitOrderForm(
       customer,
       userId: options.userId,
     });
+    if (created && options.config && wantsNewOrderEmail(settings)) {
+      // The shopper does not wait on the mail server; a failure is logged, the order stands.
+      void notifyShop(db, options.config, settings, token, options.origin ?? "").catch((error: unknown) =>
+        console.error("[orders] new-order e-mail failed:", error instanceof Error ? error.message : error),
+      );
+    }
     return { ok: true, token, created };
   } catch (error) {
     if (error instanceof OrderRejectedError) return { ok: false, status: 409, errors: {}, formError: error.message };
     throw error;
   }
+}
+
+async function notifyShop(db: Database, config: AppConfig, settings: Awaited<ReturnType<typeof getSettings>>, token: string, origin: string) {
+  const order = await getOrderByToken(db, settings, token);
+  if (order) await emailNewOrder(config, settings, order, `${origin}/pedido/${token}`);
 }

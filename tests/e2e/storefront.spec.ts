@@ -1,10 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
 
 test.describe("home", () => {
   test("shows the hero, four featured products, the shops, the benefits and the visit section", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bem-vindo ao Grupo Erick");
-    await expect(page.getByRole("link", { name: "Ver Produtos" })).toHaveAttribute("href", "/produtos");
+    await expect(page.getByRole("link", { name: "Ver Produtos", exact: true })).toHaveAttribute("href", "/produtos");
     await expect(page.getByRole("link", { name: "Falar no WhatsApp" }).first()).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
 
     const featured = page.locator("section", { has: page.getByRole("heading", { name: "Produtos em Destaque" }) });
@@ -60,7 +61,7 @@ test.describe("navigation", () => {
 
   test("the phone menu toggles, shows the cart count and closes after a link", async ({ page, isMobile }) => {
     test.skip(!isMobile, "the menu button is for phones");
-    await page.goto("/");
+    await gotoHydrated(page, "/");
     const toggle = page.getByRole("button", { name: "Abrir menu" });
     await toggle.click();
     const menu = page.getByRole("navigation", { name: "Menu" });
@@ -105,15 +106,15 @@ test.describe("product list", () => {
   });
 
   test("filters by category, shop and price band, keeps them in the URL, and clears them", async ({ page, isMobile }) => {
-    await page.goto("/produtos");
-    if (isMobile) await page.getByRole("button", { name: "Filtros" }).click();
+    await gotoHydrated(page, "/produtos");
+    if (isMobile) await page.getByRole("button", { name: "Filtros", exact: true }).click();
     await page.getByLabel("Categoria").selectOption("Feminino");
     await expect(page).toHaveURL(/categoria=Feminino/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Feminino");
     await expect(page.getByTestId("result-count")).toHaveText("3 produtos encontrados");
 
-    if (isMobile && (await page.getByRole("button", { name: "Filtros" }).isVisible())) {
-      await page.getByRole("button", { name: "Filtros" }).click();
+    if (isMobile && (await page.getByRole("button", { name: "Filtros", exact: true }).isVisible())) {
+      await page.getByRole("button", { name: "Filtros", exact: true }).click();
     }
     await page.getByLabel("Preço").selectOption("consult");
     await expect(page).toHaveURL(/preco=consult/);
@@ -123,10 +124,10 @@ test.describe("product list", () => {
     await page.goBack();
     await expect(page.getByTestId("result-count")).toHaveText("3 produtos encontrados");
 
-    await page.goto("/produtos?loja=sports&preco=over200");
+    await gotoHydrated(page, "/produtos?loja=sports&preco=over200");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Erick Sports");
     await expect(page.getByTestId("result-count")).toHaveText("1 produto encontrado");
-    if (isMobile) await page.getByRole("button", { name: "Filtros" }).click();
+    if (isMobile) await page.getByRole("button", { name: "Filtros", exact: true }).click();
     await page.getByRole("link", { name: "Limpar filtros" }).first().click();
     await expect(page).toHaveURL(/\/produtos$/);
     await expect(page.getByTestId("result-count")).toHaveText("20 produtos encontrados");
@@ -163,7 +164,7 @@ test.describe("product list", () => {
   });
 
   test("a card adds to the cart with 'Adicionado!' and the header badge counts it", async ({ page }) => {
-    await page.goto("/produtos?q=chinelo");
+    await gotoHydrated(page, "/produtos?q=chinelo");
     const card = page.getByTestId("product-card").first();
     await card.getByRole("button", { name: "Adicionar" }).click();
     await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();

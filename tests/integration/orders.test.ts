@@ -225,3 +225,26 @@ describe("submitOrderForm", () => {
     }
   });
 });
+
+describe("new-order e-mail", () => {
+  it("writes the order to the shop's outbox when there is no SMTP server", async () => {
+    const fs = await import("node:fs/promises");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { emailNewOrder, wantsNewOrderEmail } = await import("~/server/order-notifications.server");
+    const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-outbox-"));
+    const chinelo = await productNamed("Chinelo Slide Masculino");
+    const { token } = await place([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 1 }]);
+    const order = (await getOrderByToken(t.db, DEFAULT_SETTINGS, token))!;
+    expect(wantsNewOrderEmail(DEFAULT_SETTINGS)).toBe(true);
+    expect(wantsNewOrderEmail({ ...DEFAULT_SETTINGS, orderNotifications: false })).toBe(false);
+    await emailNewOrder({ smtp: null, outboxDir }, DEFAULT_SETTINGS, order, `https://loja.test/pedido/${token}`);
+    const [file] = await fs.readdir(outboxDir);
+    const mail = JSON.parse(await fs.readFile(path.join(outboxDir, file!), "utf8"));
+    expect(mail.to).toBe(DEFAULT_SETTINGS.storeEmail);
+    expect(mail.subject).toContain(`#${order.code}`);
+    expect(mail.text).toContain("Chinelo Slide Masculino");
+    expect(mail.text).toContain(`https://loja.test/pedido/${token}`);
+    await fs.rm(outboxDir, { recursive: true, force: true });
+  });
+});

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { pageMeta } from "~/lib/meta";
 import { submitOrderForm } from "~/server/checkout.server";
+import { publicOrigin } from "~/server/storefront.server";
 import type { Route } from "./+types/checkout";
 
 export function loader() {
@@ -10,7 +11,12 @@ export function loader() {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitOrderForm(context.db, await request.formData(), { withCustomer: true, userId: null });
+  const result = await submitOrderForm(context.db, await request.formData(), {
+    withCustomer: true,
+    userId: null,
+    config: context.config,
+    origin: publicOrigin(context.config, request),
+  });
   if (!result.ok) return data({ errors: result.errors, formError: result.formError }, result.status);
   return redirect(`/pedido/${result.token}?novo=1`);
 }

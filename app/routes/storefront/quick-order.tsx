@@ -1,10 +1,16 @@
 import { data, redirect } from "react-router";
 import { submitOrderForm } from "~/server/checkout.server";
+import { publicOrigin } from "~/server/storefront.server";
 import type { Route } from "./+types/quick-order";
 
 /** The cart's 'Finalizar pelo WhatsApp': records the order (items only) before WhatsApp opens. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await submitOrderForm(context.db, await request.formData(), { withCustomer: false, userId: null });
+  const result = await submitOrderForm(context.db, await request.formData(), {
+    withCustomer: false,
+    userId: null,
+    config: context.config,
+    origin: publicOrigin(context.config, request),
+  });
   if (!result.ok) return data({ formError: result.formError ?? "Não foi possível registrar o pedido." }, result.status);
   return redirect(`/pedido/${result.token}?novo=1`);
 }
