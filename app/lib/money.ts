@@ -26,3 +26,8 @@ export function discountPercent(priceCents: number | null, oldPriceCents: number
 export function instalmentCents(totalCents: number, instalments: number): number {
   return Math.ceil(totalCents / Math.max(1, instalments));
 }
+
+/** Centavos as a plain decimal with a dot, for machines (schema.org, Open Graph): 12990 → "129.90". */
+export function decimalPrice(cents: number): string {
+  return (cents / 100).toFixed(2);
+}

@@ -1,3 +1,21 @@
-export default function Placeholder() {
-  return null;
+import { CartView } from "~/components/cart/cart-view";
+import { pageMeta } from "~/lib/meta";
+import { shellFromMatches } from "~/lib/storefront-meta";
+import type { Route } from "./+types/cart";
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shell = shellFromMatches(matches);
+  return [
+    ...pageMeta({
+      title: "Carrinho",
+      description: "Revise os itens do seu carrinho e finalize o pedido pelo WhatsApp.",
+      url: shell ? `${shell.origin}/carrinho` : undefined,
+      siteName: shell?.settings.storeName,
+    }),
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+export default function Cart() {
+  return <CartView />;
 }

@@ -1,3 +1,40 @@
-export default function Placeholder() {
-  return null;
+import { redirect, useSearchParams } from "react-router";
+import { StoresView } from "~/components/stores/stores-view";
+import { parseContactForm } from "~/lib/contact-form";
+import { pageMeta } from "~/lib/meta";
+import { parseStoreFilters } from "~/lib/store-filters";
+import { shellFromMatches } from "~/lib/storefront-meta";
+import { contactMessage, whatsappLink } from "~/lib/whatsapp";
+import { getSettings } from "~/server/settings.server";
+import type { Route } from "./+types/stores";
+
+/** Only reached without JavaScript (the form opens WhatsApp by itself otherwise): same schema, then WhatsApp. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = parseContactForm(await request.formData());
+  if (!result.ok) return { errors: result.errors, values: result.values };
+  const settings = await getSettings(context.db);
+  return redirect(whatsappLink(settings.storeWhatsApp, contactMessage(result.values)));
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  const shell = shellFromMatches(matches);
+  return pageMeta({
+    title: "Nossas Lojas",
+    description:
+      "Endereços, telefones, horários e mapas das lojas Erick em Barreiros e Sirinhaém (PE): calçados, variedades, magazine e kids e sports.",
+    url: shell ? `${shell.origin}/lojas` : undefined,
+    siteName: shell?.settings.storeName,
+  });
+}
+
+export default function Stores({ actionData }: Route.ComponentProps) {
+  // The filters live in the URL; the stores come with the layout, so no loader and no round trip per change.
+  const [searchParams] = useSearchParams();
+  return (
+    <StoresView
+      requestedFilters={parseStoreFilters(searchParams)}
+      contactErrors={actionData?.errors}
+      contactValues={actionData?.values}
+    />
+  );
 }

@@ -1,0 +1,70 @@
+import { Link } from "react-router";
+import type { Cart, CartTotals } from "~/lib/cart";
+import { formatBRL } from "~/lib/money";
+import type { Settings } from "~/lib/settings";
+import { WhatsAppOrderButton } from "./whatsapp-order-button";
+
+const cityList = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
+
+export function CartSummary({
+  cart,
+  totals,
+  settings,
+}: {
+  cart: Cart;
+  totals: CartTotals;
+  settings: Pick<Settings, "storeWhatsApp" | "freeShippingMinCents" | "deliveryCities">;
+}) {
+  const { itemCount, totalCents, hasConsultItems } = totals;
+  const missingForFree = settings.freeShippingMinCents - totalCents;
+  const cities = settings.deliveryCities.length ? ` em ${cityList.format(settings.deliveryCities)}` : "";
+
+  return (
+    <section aria-labelledby="resumo-pedido" className="rounded-xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-44">
+      <h2 id="resumo-pedido" className="text-lg font-bold">
+        Resumo do pedido
+      </h2>
+      <dl className="mt-4 space-y-2 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Itens</dt>
+          <dd data-testid="cart-item-count">{itemCount}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Subtotal</dt>
+          <dd>{formatBRL(totalCents)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-600">Entrega</dt>
+          <dd className="text-right">Calculada no checkout</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold">
+          <dt>Total</dt>
+          <dd data-testid="cart-total">{formatBRL(totalCents)}</dd>
+        </div>
+      </dl>
+
+      <p className="mt-3 text-xs text-slate-600">
+        {settings.freeShippingMinCents > 0
+          ? `Entrega grátis a partir de ${formatBRL(settings.freeShippingMinCents)}${cities}.`
+          : `Entrega grátis${cities}.`}
+        {missingForFree > 0 && totalCents > 0 ? ` Faltam ${formatBRL(missingForFree)} para a entrega grátis.` : null}
+      </p>
+      {hasConsultItems ? (
+        <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">Alguns produtos precisam de consulta de preço.</p>
+      ) : null}
+
+      <div className="mt-5 flex flex-col gap-3">
+        <WhatsAppOrderButton cart={cart} whatsappNumber={settings.storeWhatsApp} />
+        <Link
+          to="/checkout"
+          className="rounded-lg bg-brand-600 px-4 py-3 text-center font-bold text-white hover:bg-brand-700"
+        >
+          Ir para Checkout
+        </Link>
+        <Link to="/produtos" className="rounded-lg border border-slate-300 bg-white px-4 py-3 text-center font-semibold text-slate-800 hover:bg-slate-100">
+          Continuar comprando
+        </Link>
+      </div>
+    </section>
+  );
+}

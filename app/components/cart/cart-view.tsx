@@ -1,0 +1,163 @@
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { useStorefront } from "~/components/layout/use-storefront";
+import { CartIcon, TrashIcon } from "~/components/ui/icons";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { CartLine } from "./cart-line";
+import { CartSummary } from "./cart-summary";
+import { useCart } from "./cart-store";
+
+/** The /carrinho page. The cart is only known in the browser, so the server renders a placeholder. */
+export function CartView() {
+  const hydrated = useHydrated();
+  const { cart, totals, remove, setQuantity, clear } = useCart();
+  const { settings } = useStorefront();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState("");
+
+  // A removed line takes its focused button with it: send focus somewhere sensible and say what happened.
+  const afterRemoval = (message: string) => {
+    setAnnouncement(message);
+    headingRef.current?.focus();
+  };
+
+  return (
+    <div className="container-page py-8">
+      <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
+        Meu Carrinho
+        {hydrated && totals.itemCount > 0 ? (
+          <span className="ml-2 text-base font-normal text-slate-600">
+            ({totals.itemCount} {totals.itemCount === 1 ? "item" : "itens"})
+          </span>
+        ) : null}
+      </h1>
+      <p className="sr-only" role="status">
+        {announcement}
+      </p>
+
+      {!hydrated ? (
+        <CartSkeleton />
+      ) : cart.length === 0 ? (
+        <EmptyCart />
+      ) : (
+        <div className="mt-6 lg:grid lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
+          <section aria-label="Itens do carrinho">
+            <ul className="divide-y divide-slate-200 border-y border-slate-200">
+              {cart.map((item) => (
+                <CartLine
+                  key={item.cartItemId}
+                  item={item}
+                  onQuantity={(quantity) => {
+                    setQuantity(item.cartItemId, quantity);
+                    if (quantity < 1) afterRemoval(`${item.name} removido do carrinho`);
+                  }}
+                  onRemove={() => {
+                    remove(item.cartItemId);
+                    afterRemoval(`${item.name} removido do carrinho`);
+                  }}
+                />
+              ))}
+            </ul>
+            <ClearCart
+              onClear={() => {
+                clear();
+                afterRemoval("Carrinho esvaziado");
+              }}
+            />
+          </section>
+          <div className="mt-8 lg:mt-0">
+            <CartSummary cart={cart} totals={totals} settings={settings} />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Emptying the whole cart asks once more, inline, instead of a browser confirm dialog. */
+function ClearCart({ onClear }: { onClear: () => void }) {
+  const [confirming, setConfirming] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
+  const wasConfirming = useRef(false);
+
+  useEffect(() => {
+    if (confirming) confirmRef.current?.focus();
+    else if (wasConfirming.current) startRef.current?.focus();
+    wasConfirming.current = confirming;
+  }, [confirming]);
+
+  return (
+    <div className="mt-4 flex min-h-11 flex-wrap items-center gap-3">
+      {confirming ? (
+        <div role="group" aria-label="Confirmar limpeza do carrinho" className="flex flex-wrap items-center gap-3">
+          <span className="text-sm font-semibold text-slate-800">Tem certeza? Todos os itens serão removidos.</span>
+          <button
+            ref={confirmRef}
+            type="button"
+            onClick={onClear}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+          >
+            Sim, limpar
+          </button>
+          <button
+            type="button"
+            onClick={() => setConfirming(false)}
+            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
+          >
+            Cancelar
+          </button>
+        </div>
+      ) : (
+        <button
+          ref={startRef}
+          type="button"
+          onClick={() => setConfirming(true)}
+          className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:bg-red-50 hover:text-brand-700"
+        >
+          <TrashIcon className="h-4 w-4" />
+          Limpar carrinho
+        </button>
+      )}
+    </div>
+  );
+}
+
+function EmptyCart() {
+  return (
+    <div className="mt-6 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+      <CartIcon className="mx-auto h-12 w-12 text-slate-400" />
+      <h2 className="mt-4 text-xl font-bold">Seu carrinho está vazio</h2>
+      <p className="mt-2 text-slate-600">Confira nossos produtos e escolha o que você gostar.</p>
+      <Link to="/produtos" className="mt-6 inline-block rounded-lg bg-brand-600 px-6 py-3 font-bold text-white hover:bg-brand-700">
+        Ver produtos
+      </Link>
+    </div>
+  );
+}
+
+function CartSkeleton() {
+  return (
+    <div className="mt-6 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8" aria-busy="true">
+      <p className="sr-only">Carregando o carrinho…</p>
+      <noscript>
+        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+          O carrinho fica guardado no seu navegador: ative o JavaScript para vê-lo.
+        </p>
+      </noscript>
+      <ul className="divide-y divide-slate-200 border-y border-slate-200" aria-hidden="true">
+        {[0, 1].map((index) => (
+          <li key={index} className="flex gap-4 py-4">
+            <div className="h-20 w-20 animate-pulse rounded-lg bg-slate-100 sm:h-24 sm:w-24" />
+            <div className="flex-1 space-y-3 pt-1">
+              <div className="h-3 w-24 animate-pulse rounded bg-slate-100" />
+              <div className="h-4 w-3/4 animate-pulse rounded bg-slate-100" />
+              <div className="h-8 w-28 animate-pulse rounded bg-slate-100" />
+            </div>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-8 h-72 animate-pulse rounded-xl bg-slate-100 lg:mt-0" aria-hidden="true" />
+    </div>
+  );
+}

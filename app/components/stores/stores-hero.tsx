@@ -1,0 +1,42 @@
+import { PhoneIcon, WhatsAppIcon } from "~/components/ui/icons";
+import { telHref } from "~/lib/phone";
+import { FOUNDED_YEAR, type Settings } from "~/lib/settings";
+import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+
+export function StoresHero({
+  settings,
+  storeCount,
+}: {
+  settings: Pick<Settings, "storeName" | "storeWhatsApp" | "storePhone">;
+  storeCount: number;
+}) {
+  return (
+    <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
+      <div className="container-page py-12 sm:py-16">
+        <h1 className="text-3xl font-black sm:text-5xl">Nossas Lojas</h1>
+        <p className="mt-4 max-w-2xl text-lg text-brand-50">
+          {storeCount === 1 ? "Uma loja" : `${storeCount} lojas`} em Barreiros e Sirinhaém, atendendo você desde {FOUNDED_YEAR}.
+          Venha nos visitar ou fale com a gente.
+        </p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <a
+            href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings.storeName))}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex items-center gap-2 rounded-full bg-whatsapp-dark px-6 py-3 font-bold text-white ring-1 ring-white/30 hover:bg-whatsapp-darker"
+          >
+            <WhatsAppIcon className="h-5 w-5" />
+            Falar no WhatsApp
+          </a>
+          <a
+            href={telHref(settings.storePhone)}
+            className="flex items-center gap-2 rounded-full bg-white px-6 py-3 font-bold text-brand-700 hover:bg-brand-50"
+          >
+            <PhoneIcon className="h-5 w-5" />
+            Ligar: {settings.storePhone}
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,213 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+
+// The cart page (/carrinho): lines, quantities, totals, WhatsApp text, persistence and other tabs.
+
+type StoredLine = { id: number; name: string; priceCents: number | null; quantity: number };
+
+/** formatBRL's text with ordinary spaces (Intl puts a non-breaking space after R$). */
+function brl(cents: number): string {
+  return new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL" }).format(cents / 100).replace(/\u00a0/g, " ");
+}
+
+/** Matches formatBRL's text, whatever the space after R$; `whole` for the element's entire text. */
+function money(cents: number, whole = true): RegExp {
+  const pattern = brl(cents).replace(/[.$]/g, "\\$&").replace(" ", "\\s");
+  return new RegExp(whole ? `^\\s*${pattern}\\s*$` : pattern);
+}
+
+/** Clicks until it works: before hydration the server-rendered button does nothing. */
+async function clickUntil(target: Locator, effect: () => Promise<void>) {
+  await expect(async () => {
+    await target.click();
+    await effect();
+  }).toPass({ timeout: 15_000 });
+}
+
+/** The card of a product on the current list page. */
+function card(page: Page, name: string): Locator {
+  return page.getByTestId("product-card").filter({ has: page.getByRole("link", { name, exact: true }) });
+}
+
+/** Names of the first `count` products on the list that can go straight into the cart. */
+async function addableNames(page: Page, count: number): Promise<string[]> {
+  const cards = page.getByTestId("product-card").filter({ has: page.getByRole("button", { name: "Adicionar", exact: true }) });
+  const names: string[] = [];
+  for (let index = 0; index < count; index++) names.push((await cards.nth(index).getByRole("heading").innerText()).trim());
+  return names;
+}
+
+/** Adds the first `count` products of /produtos that can go straight into the cart; returns their names. */
+async function addProducts(page: Page, count: number): Promise<string[]> {
+  await page.goto("/produtos");
+  const names = await addableNames(page, count);
+  for (const [index, name] of names.entries()) {
+    // The button reads 'Adicionado!' for 2 s after a click.
+    const button = card(page, name).getByRole("button", { name: /^(Adicionar|Adicionado!)$/ });
+    if (index === 0) await clickUntil(button, () => expect(button).toHaveText("Adicionado!", { timeout: 500 }));
+    else {
+      await button.click();
+      await expect(button).toHaveText("Adicionado!");
+    }
+  }
+  await expect(page.getByTestId("cart-badge")).toHaveText(String(count));
+  return names;
+}
+
+async function storedCart(page: Page): Promise<StoredLine[]> {
+  return page.evaluate(() => JSON.parse(window.localStorage.getItem("erick_cart") ?? "[]"));
+}
+
+function line(page: Page, name: string): Locator {
+  return page.getByTestId("cart-line").filter({ has: page.getByRole("link", { name, exact: true }) });
+}
+
+async function openCart(page: Page) {
+  await page.getByRole("link", { name: /^Carrinho/ }).first().click();
+  await expect(page).toHaveURL(/\/carrinho$/);
+  await expect(page.getByRole("heading", { level: 1, name: /Meu Carrinho/ })).toBeVisible();
+}
+
+test("lines, quantities, totals, reload, WhatsApp text, remove and clear", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const [first, second, third] = await addProducts(page, 3);
+  await openCart(page);
+
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(3);
+  const stored = await storedCart(page);
+  const price = (name: string) => stored.find((item) => item.name === name)?.priceCents ?? 0;
+  const sum = price(first!) + price(second!) + price(third!);
+
+  for (const name of [first!, second!, third!]) {
+    const row = line(page, name);
+    await expect(row.getByRole("link", { name, exact: true })).toHaveAttribute("href", /^\/produto\/\d+$/);
+    await expect(row.getByTestId("line-quantity")).toHaveText("1");
+    await expect(row.getByTestId("line-subtotal")).toHaveText(money(price(name), false));
+  }
+  await expect(page.getByTestId("cart-total")).toHaveText(money(sum));
+  await expect(page.getByTestId("cart-item-count")).toHaveText("3");
+  await expect(page.getByText("Calculada no checkout")).toBeVisible();
+  await expect(page.getByText("Alguns produtos precisam de consulta de preço.")).toHaveCount(0);
+
+  // + and − change the line, its subtotal, the total and the header badge.
+  const firstRow = line(page, first!);
+  await firstRow.getByRole("button", { name: `Aumentar quantidade de ${first}` }).click();
+  await expect(firstRow.getByTestId("line-quantity")).toHaveText("2");
+  await expect(firstRow.getByTestId("line-subtotal")).toHaveText(money(price(first!) * 2, false));
+  await expect(page.getByTestId("cart-total")).toHaveText(money(sum + price(first!)));
+  await expect(page.getByTestId("cart-badge")).toHaveText("4");
+  await firstRow.getByRole("button", { name: `Aumentar quantidade de ${first}` }).click();
+  await firstRow.getByRole("button", { name: `Diminuir quantidade de ${first}` }).click();
+  await expect(firstRow.getByTestId("line-quantity")).toHaveText("2");
+
+  // A reload keeps everything.
+  await page.reload();
+  await expect(lines).toHaveCount(3);
+  await expect(line(page, first!).getByTestId("line-quantity")).toHaveText("2");
+  await expect(page.getByTestId("cart-total")).toHaveText(money(sum + price(first!)));
+
+  // 'Finalizar pelo WhatsApp' carries the order as text.
+  const whatsapp = page.getByRole("link", { name: "Finalizar pelo WhatsApp" });
+  await expect(whatsapp).toHaveAttribute("target", "_blank");
+  const href = (await whatsapp.getAttribute("href"))!;
+  expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
+  const text = new URL(href).searchParams.get("text")!.replace(/\u00a0/g, " ");
+  for (const name of [first!, second!, third!]) expect(text).toContain(name);
+  expect(text).toContain(`2 x ${brl(price(first!))} = ${brl(price(first!) * 2)}`);
+  expect(text).toContain(`Total: ${brl(sum + price(first!))}`);
+  await expect(page.getByRole("link", { name: "Ir para Checkout" })).toHaveAttribute("href", "/checkout");
+  await expect(page.getByRole("link", { name: "Continuar comprando" })).toHaveAttribute("href", "/produtos");
+
+  // − at 1 removes the line; so does 'Remover'.
+  await line(page, first!).getByRole("button", { name: `Diminuir quantidade de ${first}` }).click();
+  await line(page, first!).getByRole("button", { name: `Diminuir quantidade de ${first}` }).click();
+  await expect(line(page, first!)).toHaveCount(0);
+  await expect(lines).toHaveCount(2);
+  await page.getByRole("button", { name: `Remover ${second}` }).click();
+  await expect(lines).toHaveCount(1);
+  await expect(page.getByTestId("cart-total")).toHaveText(money(price(third!)));
+  await expect(page.getByTestId("cart-badge")).toHaveText("1");
+
+  // 'Limpar carrinho' asks once more, inline; 'Cancelar' keeps the cart.
+  await page.getByRole("button", { name: "Limpar carrinho" }).click();
+  await expect(page.getByText("Tem certeza?")).toBeVisible();
+  await page.getByRole("button", { name: "Cancelar" }).click();
+  await expect(lines).toHaveCount(1);
+  await page.getByRole("button", { name: "Limpar carrinho" }).click();
+  await page.getByRole("button", { name: "Sim, limpar" }).click();
+  await expect(page.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  expect(await storedCart(page)).toEqual([]);
+
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a second tab follows the cart", async ({ page, context }) => {
+  const [first] = await addProducts(page, 1);
+  const other = await context.newPage();
+  await other.goto("/carrinho");
+  await expect(line(other, first!)).toBeVisible();
+  await expect(other.getByTestId("cart-badge")).toHaveText("1");
+
+  // Another product added in the first tab shows up in the second without a reload.
+  const [, secondName] = await addableNames(page, 2);
+  await card(page, secondName!).getByRole("button", { name: "Adicionar", exact: true }).click();
+  await expect(other.getByTestId("cart-line")).toHaveCount(2);
+  await expect(line(other, secondName!)).toBeVisible();
+  await expect(other.getByTestId("cart-badge")).toHaveText("2");
+
+  // Changes in the cart page reach the first tab's badge.
+  await line(other, secondName!).getByRole("button", { name: `Aumentar quantidade de ${secondName}` }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveText("3");
+  await other.getByRole("button", { name: "Limpar carrinho" }).click();
+  await other.getByRole("button", { name: "Sim, limpar" }).click();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+});
+
+test("empty cart: no flash of the empty state for the server, a way back to the products", async ({ page, request }) => {
+  // The server cannot know the cart: it sends a neutral placeholder, not 'Seu carrinho está vazio'.
+  const html = await (await request.get("/carrinho")).text();
+  expect(html).not.toContain("Seu carrinho está vazio");
+  expect(html).toContain('<meta name="robots" content="noindex"/>');
+
+  await page.goto("/carrinho");
+  await expect(page).toHaveTitle(/^Carrinho \|/);
+  await expect(page.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
+  await page.getByRole("link", { name: "Ver produtos" }).click();
+  await expect(page).toHaveURL(/\/produtos$/);
+});
+
+test("a line without a price: 'Consultar preço' and the note", async ({ page }) => {
+  await page.goto("/carrinho");
+  await expect(page.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
+  await page.evaluate(() => {
+    const line = (cartItemId: string, id: number, name: string, priceCents: number | null, quantity: number) => ({
+      cartItemId,
+      id,
+      name,
+      shopName: "Erick Variedades",
+      category: "Variedades",
+      priceCents,
+      size: null,
+      color: null,
+      quantity,
+      image: null,
+    });
+    window.localStorage.setItem(
+      "erick_cart",
+      JSON.stringify([line("1---1", 1, "Bolsa sob consulta", null, 1), line("2---1", 2, "Caneca", 2500, 2)]),
+    );
+  });
+  await page.reload();
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(line(page, "Bolsa sob consulta").getByTestId("line-subtotal")).toHaveText("Consultar preço");
+  await expect(page.getByTestId("cart-total")).toHaveText(money(5000));
+  await expect(page.getByText("Alguns produtos precisam de consulta de preço.")).toBeVisible();
+  const href = (await page.getByRole("link", { name: "Finalizar pelo WhatsApp" }).getAttribute("href"))!;
+  const text = new URL(href).searchParams.get("text")!;
+  expect(text).toContain("1 x Consultar preço");
+  expect(text).toContain("Alguns produtos precisam de consulta de preço.");
+});

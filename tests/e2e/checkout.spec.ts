@@ -1,0 +1,163 @@
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
+
+/** Records where the checkout sends its reserved WhatsApp tab (no real pop-up: there is no internet here). */
+async function recordWhatsAppTab(page: Page, { blocked = false } = {}) {
+  await page.addInitScript((blockedPopups) => {
+    const opened: string[] = [];
+    (window as unknown as { __opened: string[] }).__opened = opened;
+    window.open = ((url?: string | URL) => {
+      if (blockedPopups) return null;
+      opened.push(String(url ?? ""));
+      const fake = {
+        closed: false,
+        opener: null as unknown,
+        close() {
+          fake.closed = true;
+        },
+        location: {
+          set href(value: string) {
+            opened.push(value);
+          },
+        },
+      };
+      return fake as unknown as Window;
+    }) as typeof window.open;
+  }, blocked);
+}
+
+async function addProduct(page: Page, query: string) {
+  await gotoHydrated(page, `/produtos?q=${encodeURIComponent(query)}`);
+  const card = page.getByTestId("product-card").first();
+  await card.getByRole("button", { name: "Adicionar" }).click();
+  await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
+}
+
+async function fillCustomer(page: Page) {
+  await page.getByLabel("Nome completo").fill("Maria da Silva");
+  await page.getByLabel("E-mail").fill("maria@example.com");
+  await page.getByLabel("Telefone / WhatsApp").pressSequentially("81999998888");
+  await page.getByLabel("Endereço").fill("Rua da Praia");
+  await page.getByLabel("Número").fill("10");
+  await page.getByLabel("Bairro").fill("Centro");
+  await page.getByLabel("Cidade").fill("Barreiros");
+}
+
+test("an empty cart sends the shopper back to the cart", async ({ page }) => {
+  await gotoHydrated(page, "/checkout");
+  await expect(page).toHaveURL(/\/carrinho$/);
+});
+
+test("every required field shows the spec's message, and editing a field clears its error", async ({ page }) => {
+  await addProduct(page, "chinelo");
+  await gotoHydrated(page, "/checkout");
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  for (const message of [
+    "Nome é obrigatório",
+    "E-mail é obrigatório",
+    "Telefone é obrigatório",
+    "Endereço é obrigatório",
+    "Número é obrigatório",
+    "Bairro é obrigatório",
+    "Cidade é obrigatória",
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel("Nome completo").fill("M");
+  await expect(page.getByText("Nome é obrigatório")).toHaveCount(0);
+  await expect(page.getByText("E-mail é obrigatório")).toBeVisible();
+
+  await page.getByLabel("CPF (opcional)").pressSequentially("52998224724");
+  await expect(page.getByLabel("CPF (opcional)")).toHaveValue("529.982.247-24");
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  await expect(page.getByText("Confira o CPF: os dígitos não conferem")).toBeVisible();
+  await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test("a full order is recorded, WhatsApp gets its text, the cart empties and the order page shows it", async ({ page }) => {
+  await recordWhatsAppTab(page);
+  await addProduct(page, "chinelo"); // R$ 39,90, first size 37, colour Preto
+  await addProduct(page, "bota"); // price to consult
+  await gotoHydrated(page, "/checkout");
+  await fillCustomer(page);
+  await expect(page.getByTestId("delivery-fee")).toHaveText(/R\$\s5,00/);
+  await expect(page.getByTestId("order-total")).toHaveText(/R\$\s44,90/);
+  await page.getByLabel("PIX").check();
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+
+  await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
+  await expect(page.getByText("Pedido registrado!")).toBeVisible();
+  await expect(page.getByTestId("order-status")).toHaveText("Pendente");
+  const heading = await page.getByRole("heading", { level: 1 }).textContent();
+  const code = heading?.match(/#([0-9A-F]{8})/)?.[1];
+  expect(code).toBeTruthy();
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+
+  const opened = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+  expect(opened[0]).toBe("about:blank");
+  const whatsapp = new URL(opened[1]!);
+  expect(whatsapp.origin + whatsapp.pathname).toMatch(/^https:\/\/wa\.me\/\d{12,13}$/);
+  const lines = (whatsapp.searchParams.get("text") ?? "").split("\n");
+  expect(lines[0]).toBe(`Olá! Gostaria de fazer o pedido *#${code}*:`);
+  for (const expected of [
+    "Nome: Maria da Silva",
+    "E-mail: maria@example.com",
+    "Telefone: (81) 99999-8888",
+    "Rua da Praia, 10",
+    "Centro - Barreiros/PE",
+    "1. Chinelo Slide Masculino",
+    "   Tamanho: 37 | Cor: Preto",
+    "2. Bota Cano Curto Feminina",
+    "   1 x Consultar preço",
+    "Pagamento: PIX",
+    "* Alguns produtos precisam de consulta de preço.",
+  ]) {
+    expect(lines).toContain(expected);
+  }
+  expect(lines).toContain("   1 x R$\u00a039,90 = R$\u00a039,90");
+  expect(lines).toContain("Entrega: R$\u00a05,00");
+  expect(lines).toContain("*Total: R$\u00a044,90*");
+  expect(lines.at(-1)).toMatch(new RegExp(`^Acompanhe o pedido: http://127\\.0\\.0\\.1:\\d+/pedido/[A-Za-z0-9_-]+$`));
+
+  // The order page's own button carries the same message; a reload does not reopen WhatsApp.
+  await expect(page.getByTestId("order-whatsapp")).toHaveAttribute("href", opened[1]!);
+  await page.reload();
+  await expect(page.getByText("Pedido registrado!")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`#${code}`);
+});
+
+test("with the pop-up blocked, the shopper lands on the order page with its WhatsApp button", async ({ page }) => {
+  await recordWhatsAppTab(page, { blocked: true });
+  await addProduct(page, "relogio");
+  await gotoHydrated(page, "/checkout");
+  await fillCustomer(page);
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  await expect(page).toHaveURL(/\/pedido\//);
+  await expect(page.getByText("Agora toque em “Enviar pelo WhatsApp”")).toBeVisible();
+  await expect(page.getByTestId("order-whatsapp")).toHaveAttribute("href", /^https:\/\/wa\.me\/\d+\?text=/);
+  await expect(page.getByRole("link", { name: "Voltar para o início" })).toHaveAttribute("href", "/");
+});
+
+test("pick-up in a store is free and needs no address", async ({ page }) => {
+  await recordWhatsAppTab(page);
+  await addProduct(page, "relogio");
+  await gotoHydrated(page, "/checkout");
+  await page.getByLabel("Nome completo").fill("João");
+  await page.getByLabel("E-mail").fill("joao@example.com");
+  await page.getByLabel("Telefone / WhatsApp").fill("(81) 98888-7777");
+  await page.getByLabel("Retirar na loja (grátis)").check();
+  await expect(page.getByTestId("delivery-fee")).toHaveText("Grátis");
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  await expect(page.getByText("Escolha a loja para retirada")).toBeVisible();
+  await page.getByLabel("Loja para retirada").selectOption({ index: 6 });
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  await expect(page).toHaveURL(/\/pedido\//);
+  await expect(page.getByRole("heading", { name: "Retirada na loja" })).toBeVisible();
+  await expect(page.getByText("Erick Sports", { exact: false }).first()).toBeVisible();
+});
+
+test("an unknown order code is a 404 page, not someone else's order", async ({ page }) => {
+  const response = await page.goto("/pedido/AAAAAAAAAAAAAAAAAAAAAA");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Pedido não encontrado" })).toBeVisible();
+});
