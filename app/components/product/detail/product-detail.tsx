@@ -1,0 +1,102 @@
+import { Link } from "react-router";
+import { useStorefront } from "~/components/layout/use-storefront";
+import { Price } from "~/components/product/price";
+import { JsonLd } from "~/components/ui/json-ld";
+import type { ProductSummary } from "~/lib/catalog";
+import { formatBRL, instalmentCents } from "~/lib/money";
+import { productPath, shopPath } from "~/lib/navigation";
+import { productJsonLd } from "~/lib/structured-data";
+import type { ProductDetail as Product } from "~/server/catalog.server";
+import { Breadcrumb } from "./breadcrumb";
+import { DeliveryNotes } from "./delivery-notes";
+import { FavoriteButton } from "./favorite-button";
+import { Gallery } from "./gallery";
+import { ProductSpecs } from "./product-specs";
+import { ProductTabs } from "./product-tabs";
+import { PurchasePanel } from "./purchase-panel";
+import { RelatedProducts } from "./related-products";
+import { ShareButton } from "./share-button";
+import { sizeGuideFor } from "./size-guide-data";
+
+/** The whole detail page: photos on top on a phone, beside the buying column on a desktop. */
+export function ProductDetail({ product, related }: { product: Product; related: Promise<ProductSummary[]> }) {
+  const { settings, origin } = useStorefront();
+  const url = `${origin}${productPath(product.id)}`;
+  const instalments = settings.maxInstallments;
+
+  return (
+    <div className="container-page py-4 sm:py-6">
+      <JsonLd data={productJsonLd(product, origin)} />
+      <Breadcrumb
+        crumbs={[
+          { label: "Início", to: "/" },
+          { label: "Produtos", to: "/produtos" },
+          { label: product.shop.name, to: shopPath(product.shop.slug) },
+          { label: product.name },
+        ]}
+      />
+
+      <div className="mt-4 grid gap-6 lg:grid-cols-2 lg:gap-10">
+        <Gallery images={product.images} productName={product.name} soldOut={!product.inStock} />
+
+        <div className="space-y-5">
+          <div className="flex items-start justify-between gap-3">
+            <div>
+              <Link to={shopPath(product.shop.slug)} className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
+                {product.shop.name}
+              </Link>
+              <h1 className="mt-1 text-2xl font-bold leading-tight sm:text-3xl">{product.name}</h1>
+            </div>
+            <div className="flex shrink-0 gap-2">
+              <FavoriteButton productId={product.id} />
+              <ShareButton title={product.name} text={`${product.name} - ${product.shop.name}`} url={url} />
+            </div>
+          </div>
+
+          <div>
+            <Price
+              priceCents={product.priceCents}
+              oldPriceCents={product.oldPriceCents}
+              discountPercent={product.discountPercent}
+              size="lg"
+            />
+            {product.priceCents !== null && instalments > 1 ? (
+              <p className="mt-1 text-sm text-slate-700">
+                em até {instalments}x de {formatBRL(instalmentCents(product.priceCents, instalments))} sem juros
+              </p>
+            ) : null}
+            {product.priceCents === null ? (
+              <p className="mt-2 text-sm text-slate-700">Fale com a loja pelo WhatsApp para saber o preço.</p>
+            ) : null}
+          </div>
+
+          <p className="text-slate-700">{product.description}</p>
+
+          <PurchasePanel product={product} url={url} sizeGuide={sizeGuideFor(product)} />
+          <DeliveryNotes />
+        </div>
+      </div>
+
+      <div className="mt-10">
+        <ProductTabs
+          label="Informações do produto"
+          tabs={[
+            {
+              id: "descricao",
+              label: "Descrição",
+              content: <p className="max-w-3xl whitespace-pre-line text-slate-700">{product.description}</p>,
+            },
+            { id: "especificacoes", label: "Especificações", content: <ProductSpecs product={product} /> },
+            {
+              id: "avaliacoes",
+              label: "Avaliações",
+              content: <p className="text-slate-700">Este produto ainda não tem avaliações.</p>,
+            },
+          ]}
+        />
+      </div>
+
+      <RelatedProducts products={related} />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+/** Favourite products, kept in the browser as a list of product ids (no account needed). */
+export const FAVORITES_STORAGE_KEY = "erick_favorites";
+/** Beyond this the oldest favourites are dropped, so a stored list can never grow without bound. */
+export const MAX_FAVORITES = 200;
+
+export type Favorites = readonly number[];
+
+function isProductId(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
+}
+
+/** Reads what was stored; anything malformed (edited by hand, an old format) counts as no favourites. */
+export function parseFavorites(raw: string | null): number[] {
+  if (!raw) return [];
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(data)) return [];
+  return [...new Set(data.filter(isProductId))].slice(-MAX_FAVORITES);
+}
+
+export function isFavorite(favorites: Favorites, productId: number): boolean {
+  return favorites.includes(productId);
+}
+
+/** Adds the product at the end, or removes it when it is already a favourite. */
+export function toggleFavorite(favorites: Favorites, productId: number): number[] {
+  if (isFavorite(favorites, productId)) return favorites.filter((id) => id !== productId);
+  return [...favorites, productId].slice(-MAX_FAVORITES);
+}
