@@ -1,8 +1,14 @@
+import os from "node:os";
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 // `npm run test:e2e` builds first (react-router build), then runs this against the production server.
 const PORT = Number(process.env.E2E_PORT ?? 3917);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
+// The test server's DATA_DIR, named here so that tests can read what it writes there (the e-mail
+// outbox). This file is loaded by the runner first, which sets the variable, and again by each
+// worker, which inherits it.
+process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `erick-e2e-${process.pid}-${Date.now()}`);
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -47,7 +53,9 @@ export default defineConfig({
   webServer: {
     // A fresh DATA_DIR per run (new embedded PostgreSQL, freshly seeded), removed at the end.
     command: "node tests/e2e/serve.mjs",
-    env: { PORT: String(PORT) },
+    // TRUST_PROXY: tests may give each browser its own X-Forwarded-For address, so one test's
+    // sign-ins do not count against another's rate limit (tests/e2e/auth.spec.ts).
+    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR, TRUST_PROXY: "loopback" },
     // A resource route: answers as soon as the server and its database are up, whatever the UI's state.
     url: `${BASE_URL}/robots.txt`,
     // First start: initdb + migrations + the seed's 20 images, ~10 s on a 2-core machine.

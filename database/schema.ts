@@ -110,3 +110,4 @@ export const settings = pgTable(
 );
 
 export * from "./orders-schema";
+export * from "./auth-schema";

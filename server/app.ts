@@ -1,6 +1,7 @@
 import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import type { Services } from "~/server/services.server";
 import "~/server/load-context.server";
 
@@ -16,10 +17,19 @@ export function createApp(services: Services) {
     "/media",
     express.static(services.config.mediaDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
   );
+  // Behind a reverse proxy every request comes from the proxy: TRUST_PROXY says whose
+  // X-Forwarded-For to believe, so each shopper keeps their own rate-limit counters.
+  app.set("trust proxy", services.config.trustProxy);
+  // The only client address the auth layer trusts (rate limits, sessions): the connection's, or what
+  // Express derives from X-Forwarded-For when `trust proxy` is configured. A client-sent value is replaced.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+    next();
+  });
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext: () => ({ db: services.db, config: services.config }),
+      getLoadContext: () => ({ db: services.db, config: services.config, auth: services.auth }),
     }),
   );
   return app;

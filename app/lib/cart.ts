@@ -105,3 +105,8 @@ export function parseStoredCart(raw: string | null): Cart {
     return parsed.success ? [parsed.data] : [];
   });
 }
+
+/** What the server needs of the cart to record an order: never prices (it reads its own). */
+export function orderLinesJson(cart: Cart): string {
+  return JSON.stringify(cart.map(({ id, size, color, quantity }) => ({ productId: id, size, color, quantity })));
+}

@@ -47,9 +47,11 @@ describe("checkoutSchema", () => {
   });
 
   it("needs no address for pick-up, but a store", () => {
-    expect(errorsOf({ name: "A", email: "a@b.co", phone: "81999998888", deliveryMethod: "pickup" })).toEqual({
-      pickupLocationId: "Escolha a loja para retirada",
-    });
+    for (const pickupLocationId of [undefined, "", "abc", "-1"]) {
+      expect(errorsOf({ name: "A", email: "a@b.co", phone: "81999998888", deliveryMethod: "pickup", pickupLocationId })).toEqual({
+        pickupLocationId: "Escolha a loja para retirada",
+      });
+    }
   });
 
   it("refuses overlong values and unknown payment methods", () => {

@@ -80,7 +80,10 @@ export const checkoutSchema = z
       message: "Confira o CPF: os dígitos não conferem",
     }),
     deliveryMethod: z.enum(["delivery", "pickup"]).default("delivery"),
-    pickupLocationId: z.coerce.number().int().positive().optional(),
+    pickupLocationId: z.preprocess(
+      (value) => (value === "" || value === null ? undefined : value),
+      z.coerce.number({ error: "Escolha a loja para retirada" }).int().positive("Escolha a loja para retirada").optional(),
+    ),
     cep: optional(9).refine((cep) => cep === "" || onlyDigits(cep).length === 8, { message: "O CEP tem 8 dígitos" }),
     address: optional(200),
     number: optional(20),

@@ -1,24 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { CartItem } from "./cart";
-import { cartMessage, CONSULT_NOTE, contactMessage, greetingMessage, priceInquiryMessage, whatsappLink } from "./whatsapp";
-
-const NBSP = "\u00a0";
-
-function item(overrides: Partial<CartItem> = {}): CartItem {
-  return {
-    cartItemId: "7-38-Preto-1",
-    id: 7,
-    name: "Tênis Corrida",
-    shopName: "Erick Sports",
-    category: "Esportivo",
-    priceCents: 19990,
-    size: "38",
-    color: "Preto",
-    quantity: 1,
-    image: null,
-    ...overrides,
-  };
-}
+import { contactMessage, greetingMessage, priceInquiryMessage, whatsappLink } from "./whatsapp";
 
 /** The text a wa.me link carries, decoded. */
 function textOf(link: string): string | null {
@@ -62,53 +43,6 @@ describe("priceInquiryMessage", () => {
     expect(text).toBe(
       "Olá! Gostaria de consultar o preço do produto: Bolsa Couro (Erick Variedades).\nhttps://loja.example/produto/3",
     );
-  });
-});
-
-describe("cartMessage", () => {
-  it("lists each line with its options, quantity, unit price and subtotal, then the total", () => {
-    const text = cartMessage([
-      item({ quantity: 2 }),
-      item({ cartItemId: "9---1", id: 9, name: "Caneca", size: null, color: null, priceCents: 2500 }),
-    ]);
-    expect(text).toBe(
-      [
-        "Olá! Gostaria de fazer o seguinte pedido:",
-        "",
-        "1. Tênis Corrida",
-        "   Tamanho: 38 | Cor: Preto",
-        `   2 x R$${NBSP}199,90 = R$${NBSP}399,80`,
-        "2. Caneca",
-        `   1 x R$${NBSP}25,00 = R$${NBSP}25,00`,
-        "",
-        `Total: R$${NBSP}424,80`,
-      ].join("\n"),
-    );
-  });
-
-  it("shows only the option that is set", () => {
-    expect(cartMessage([item({ size: null })])).toContain("\n   Cor: Preto\n");
-    expect(cartMessage([item({ color: null })])).toContain("\n   Tamanho: 38\n");
-  });
-
-  it("marks lines without a price and adds the consult note, counting them as zero in the total", () => {
-    const text = cartMessage([item(), item({ cartItemId: "x", id: 8, name: "Mochila", priceCents: null, size: null, color: null, quantity: 3 })]);
-    expect(text).toContain("2. Mochila\n   3 x Consultar preço");
-    expect(text).toContain(`Total: R$${NBSP}199,90\n${CONSULT_NOTE}`);
-    expect(text.endsWith(CONSULT_NOTE)).toBe(true);
-  });
-
-  it("has no consult note when every line has a price", () => {
-    expect(cartMessage([item()])).not.toContain(CONSULT_NOTE);
-  });
-
-  it("still reads well for an empty cart", () => {
-    expect(cartMessage([])).toBe(`Olá! Gostaria de fazer o seguinte pedido:\n\n\nTotal: R$${NBSP}0,00`);
-  });
-
-  it("survives the trip through a wa.me link unchanged", () => {
-    const text = cartMessage([item({ name: "Sandália Rasteira & Cia #2" })]);
-    expect(textOf(whatsappLink("5581999990000", text))).toBe(text);
   });
 });
 

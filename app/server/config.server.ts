@@ -16,7 +16,46 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta" })
     .optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  BETTER_AUTH_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)").optional(),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  SMTP_URL: z
+    .url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps:// (ex.: smtps://usuario:senha@smtp.exemplo.com)" })
+    .optional(),
+  SMTP_FROM: z
+    .string()
+    .regex(/^[^@\s<>]+@[^@\s<>]+$|<[^@\s<>]+@[^@\s<>]+>$/, "deve ser um e-mail, ou Nome <e-mail>")
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: "deve ser um e-mail válido" }).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8, "deve ter pelo menos 8 caracteres")
+    .max(128, "deve ter no máximo 128 caracteres")
+    .optional(),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|\d+|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/,
+      'deve ser "true", um número de proxies, ou endereços/redes separados por vírgula (ex.: "loopback")',
+    )
+    .optional(),
+}).superRefine((env, ctx) => {
+  // Half a pair is a typo, not a choice: say so at start-up instead of silently turning the feature off.
+  const pairs = [
+    ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
+  ] as const;
+  for (const [a, b] of pairs) {
+    if (env[a] && !env[b]) ctx.addIssue({ code: "custom", path: [b], message: `obrigatório quando ${a} está definido` });
+    if (env[b] && !env[a]) ctx.addIssue({ code: "custom", path: [a], message: `obrigatório quando ${b} está definido` });
+  }
+  if (env.SMTP_URL && !env.SMTP_FROM) {
+    ctx.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "obrigatório quando SMTP_URL está definido (ex.: Loja Erick <loja@exemplo.com>)" });
+  }
 });
+
+/** Never echoed in error messages: start-up output often ends up in shared logs. */
+const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL"]);
 
 export type AppConfig = {
   port: number;
@@ -26,6 +65,20 @@ export type AppConfig = {
   publicUrl: string | undefined;
   mediaDir: string;
   production: boolean;
+  /** BETTER_AUTH_SECRET; when unset, the auth layer keeps a generated one in DATA_DIR/auth-secret. */
+  authSecret: string | undefined;
+  /** Google sign-in, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
+  google: { clientId: string; clientSecret: string } | null;
+  /** SMTP delivery; when null, e-mails are written to `outboxDir` instead. */
+  smtp: { url: string; from: string } | null;
+  outboxDir: string;
+  /** ADMIN_EMAIL + ADMIN_PASSWORD: this admin is created (or promoted) on start. */
+  initialAdmin: { email: string; password: string } | null;
+  /**
+   * TRUST_PROXY, as Express's "trust proxy" setting: which proxies' X-Forwarded-For to believe for
+   * the client address (rate limits are per address). false: the connection's own address.
+   */
+  trustProxy: boolean | number | string;
 };
 
 export class ConfigError extends Error {}
@@ -38,7 +91,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map(
-      (issue) => `  ${issue.path.join(".")}=${JSON.stringify(cleaned[String(issue.path[0])] ?? "")}: ${issue.message}`,
+      (issue) => {
+        const name = String(issue.path[0]);
+        const value = SECRET_VARIABLES.has(name) && cleaned[name] ? "(oculto)" : JSON.stringify(cleaned[name] ?? "");
+        return `  ${issue.path.join(".")}=${value}: ${issue.message}`;
+      },
     );
     throw new ConfigError(`Configuração inválida no ambiente:\n${lines.join("\n")}`);
   }
@@ -51,5 +108,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
     mediaDir: path.join(dataDir, "media"),
     production: values.NODE_ENV === "production",
+    authSecret: values.BETTER_AUTH_SECRET,
+    google:
+      values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
+        ? { clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
+        : null,
+    smtp: values.SMTP_URL && values.SMTP_FROM ? { url: values.SMTP_URL, from: values.SMTP_FROM } : null,
+    outboxDir: path.join(dataDir, "outbox"),
+    initialAdmin:
+      values.ADMIN_EMAIL && values.ADMIN_PASSWORD
+        ? { email: values.ADMIN_EMAIL.toLowerCase(), password: values.ADMIN_PASSWORD }
+        : null,
+    trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -1,8 +1,9 @@
+import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
 
-/** What every loader and action receives: the database and the configuration. */
-export type LoadContext = { db: Database; config: AppConfig };
+/** What every loader and action receives: the database, the configuration and Better Auth. */
+export type LoadContext = { db: Database; config: AppConfig; auth: Auth };
 
 declare module "react-router" {
   interface AppLoadContext extends LoadContext {}

@@ -28,12 +28,17 @@ export type StorefrontShell = {
   shops: { id: number; slug: string; name: string; description: string; slogan: string; color: string }[];
   locations: ShellLocation[];
   origin: string;
+  /** The signed-in shopper or staff member, for the header's account menu. */
+  user: ShellUser | null;
 };
+
+export type ShellUser = { name: string; email: string; role: "customer" | "admin" };
 
 export async function loadStorefrontShell(
   db: DatabaseOrTransaction,
   config: AppConfig,
   request: Request,
+  user: ShellUser | null = null,
 ): Promise<StorefrontShell> {
   const [settings, shops, locations] = await Promise.all([getSettings(db), listShops(db), listStoreLocations(db)]);
   return {
@@ -57,6 +62,7 @@ export async function loadStorefrontShell(
       shopSlug: location.shopSlug,
     })),
     origin: publicOrigin(config, request),
+    user: user && { name: user.name, email: user.email, role: user.role },
   };
 }
 

@@ -107,15 +107,8 @@ test("lines, quantities, totals, reload, WhatsApp text, remove and clear", async
   await expect(line(page, first!).getByTestId("line-quantity")).toHaveText("2");
   await expect(page.getByTestId("cart-total")).toHaveText(money(sum + price(first!)));
 
-  // 'Finalizar pelo WhatsApp' carries the order as text.
-  const whatsapp = page.getByRole("link", { name: "Finalizar pelo WhatsApp" });
-  await expect(whatsapp).toHaveAttribute("target", "_blank");
-  const href = (await whatsapp.getAttribute("href"))!;
-  expect(href).toMatch(/^https:\/\/wa\.me\/\d+\?text=/);
-  const text = new URL(href).searchParams.get("text")!.replace(/\u00a0/g, " ");
-  for (const name of [first!, second!, third!]) expect(text).toContain(name);
-  expect(text).toContain(`2 x ${brl(price(first!))} = ${brl(price(first!) * 2)}`);
-  expect(text).toContain(`Total: ${brl(sum + price(first!))}`);
+  // 'Finalizar pelo WhatsApp' records the order first (tests/e2e/checkout.spec.ts follows it through).
+  await expect(page.getByRole("button", { name: "Finalizar pelo WhatsApp" })).toBeEnabled();
   await expect(page.getByRole("link", { name: "Ir para Checkout" })).toHaveAttribute("href", "/checkout");
   await expect(page.getByRole("link", { name: "Continuar comprando" })).toHaveAttribute("href", "/produtos");
 
@@ -206,8 +199,4 @@ test("a line without a price: 'Consultar preço' and the note", async ({ page })
   await expect(line(page, "Bolsa sob consulta").getByTestId("line-subtotal")).toHaveText("Consultar preço");
   await expect(page.getByTestId("cart-total")).toHaveText(money(5000));
   await expect(page.getByText("Alguns produtos precisam de consulta de preço.")).toBeVisible();
-  const href = (await page.getByRole("link", { name: "Finalizar pelo WhatsApp" }).getAttribute("href"))!;
-  const text = new URL(href).searchParams.get("text")!;
-  expect(text).toContain("1 x Consultar preço");
-  expect(text).toContain("Alguns produtos precisam de consulta de preço.");
 });

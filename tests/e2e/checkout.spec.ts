@@ -35,12 +35,12 @@ async function addProduct(page: Page, query: string) {
 
 async function fillCustomer(page: Page) {
   await page.getByLabel("Nome completo").fill("Maria da Silva");
-  await page.getByLabel("E-mail").fill("maria@example.com");
+  await page.getByLabel("E-mail", { exact: true }).fill("maria@example.com");
   await page.getByLabel("Telefone / WhatsApp").pressSequentially("81999998888");
-  await page.getByLabel("Endereço").fill("Rua da Praia");
-  await page.getByLabel("Número").fill("10");
-  await page.getByLabel("Bairro").fill("Centro");
-  await page.getByLabel("Cidade").fill("Barreiros");
+  await page.getByLabel("Endereço", { exact: true }).fill("Rua da Praia");
+  await page.getByLabel("Número", { exact: true }).fill("10");
+  await page.getByLabel("Bairro", { exact: true }).fill("Centro");
+  await page.getByLabel("Cidade", { exact: true }).fill("Barreiros");
 }
 
 test("an empty cart sends the shopper back to the cart", async ({ page }) => {
@@ -77,11 +77,11 @@ test("every required field shows the spec's message, and editing a field clears 
 test("a full order is recorded, WhatsApp gets its text, the cart empties and the order page shows it", async ({ page }) => {
   await recordWhatsAppTab(page);
   await addProduct(page, "chinelo"); // R$ 39,90, first size 37, colour Preto
-  await addProduct(page, "bota"); // price to consult
+  await addProduct(page, "relogio"); // R$ 79,90, colour Preto
   await gotoHydrated(page, "/checkout");
   await fillCustomer(page);
   await expect(page.getByTestId("delivery-fee")).toHaveText(/R\$\s5,00/);
-  await expect(page.getByTestId("order-total")).toHaveText(/R\$\s44,90/);
+  await expect(page.getByTestId("order-total")).toHaveText(/R\$\s124,80/);
   await page.getByLabel("PIX").check();
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
 
@@ -107,16 +107,16 @@ test("a full order is recorded, WhatsApp gets its text, the cart empties and the
     "Centro - Barreiros/PE",
     "1. Chinelo Slide Masculino",
     "   Tamanho: 37 | Cor: Preto",
-    "2. Bota Cano Curto Feminina",
-    "   1 x Consultar preço",
+    "2. Relógio Digital Unissex",
+    "   Cor: Preto",
     "Pagamento: PIX",
-    "* Alguns produtos precisam de consulta de preço.",
   ]) {
     expect(lines).toContain(expected);
   }
   expect(lines).toContain("   1 x R$\u00a039,90 = R$\u00a039,90");
   expect(lines).toContain("Entrega: R$\u00a05,00");
-  expect(lines).toContain("*Total: R$\u00a044,90*");
+  expect(lines).toContain("   1 x R$\u00a079,90 = R$\u00a079,90");
+  expect(lines).toContain("*Total: R$\u00a0124,80*");
   expect(lines.at(-1)).toMatch(new RegExp(`^Acompanhe o pedido: http://127\\.0\\.0\\.1:\\d+/pedido/[A-Za-z0-9_-]+$`));
 
   // The order page's own button carries the same message; a reload does not reopen WhatsApp.
@@ -143,7 +143,7 @@ test("pick-up in a store is free and needs no address", async ({ page }) => {
   await addProduct(page, "relogio");
   await gotoHydrated(page, "/checkout");
   await page.getByLabel("Nome completo").fill("João");
-  await page.getByLabel("E-mail").fill("joao@example.com");
+  await page.getByLabel("E-mail", { exact: true }).fill("joao@example.com");
   await page.getByLabel("Telefone / WhatsApp").fill("(81) 98888-7777");
   await page.getByLabel("Retirar na loja (grátis)").check();
   await expect(page.getByTestId("delivery-fee")).toHaveText("Grátis");
@@ -160,4 +160,22 @@ test("an unknown order code is a 404 page, not someone else's order", async ({ p
   const response = await page.goto("/pedido/AAAAAAAAAAAAAAAAAAAAAA");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Pedido não encontrado" })).toBeVisible();
+});
+
+test("the cart's 'Finalizar pelo WhatsApp' records the order before WhatsApp opens", async ({ page }) => {
+  await recordWhatsAppTab(page);
+  await addProduct(page, "chinelo");
+  await addProduct(page, "bola de futebol");
+  await gotoHydrated(page, "/carrinho");
+  await page.getByRole("button", { name: "Finalizar pelo WhatsApp" }).click();
+  await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
+  await expect(page.getByTestId("order-status")).toHaveText("Pendente");
+  await expect(page.getByTestId("cart-badge")).toHaveCount(0);
+  const opened = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+  const text = new URL(opened[1]!).searchParams.get("text") ?? "";
+  expect(text).toMatch(/^Olá! Gostaria de fazer o pedido \*#[0-9A-F]{8}\*:/);
+  expect(text).toContain("1. Chinelo Slide Masculino");
+  expect(text).toContain("2. Bola de Futebol de Campo");
+  expect(text).not.toContain("Nome:");
+  await expect(page.getByText("A combinar pelo WhatsApp.")).toBeVisible();
 });

@@ -12,7 +12,14 @@ if (!fs.existsSync("build/server/index.js")) {
   process.exit(1);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-e2e-"));
+// playwright.config.ts names the directory (E2E_DATA_DIR) so the tests can read its outbox.
+const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "erick-e2e-"));
+if (fs.existsSync(dataDir) && fs.readdirSync(dataDir).length > 0) {
+  // It is removed at the end: never take over a directory that holds something.
+  console.error(`[e2e] ${dataDir} is not empty; E2E_DATA_DIR must name a new directory.`);
+  process.exit(1);
+}
+fs.mkdirSync(dataDir, { recursive: true });
 // PostgreSQL runs as the "postgres" user when we are root; it must be able to enter the directory.
 fs.chmodSync(dataDir, 0o755);
 

@@ -54,7 +54,7 @@ export function CartSummary({
       ) : null}
 
       <div className="mt-5 flex flex-col gap-3">
-        <WhatsAppOrderButton cart={cart} whatsappNumber={settings.storeWhatsApp} />
+        <WhatsAppOrderButton cart={cart} />
         <Link
           to="/checkout"
           className="rounded-lg bg-brand-600 px-4 py-3 text-center font-bold text-white hover:bg-brand-700"

@@ -1,21 +1,41 @@
+import { useEffect, useState } from "react";
+import { useFetcher } from "react-router";
+import { releaseWhatsAppTab, reserveWhatsAppTab } from "~/components/checkout/whatsapp-handoff";
 import { WhatsAppIcon } from "~/components/ui/icons";
-import type { Cart } from "~/lib/cart";
-import { cartMessage, whatsappLink } from "~/lib/whatsapp";
+import { orderLinesJson, type Cart } from "~/lib/cart";
 
 /**
- * The cart's quick 'Finalizar pelo WhatsApp'. Kept on its own so that recording the order on the
- * server before WhatsApp opens (DESIGN.md, Orders) changes only this component.
+ * The cart's quick 'Finalizar pelo WhatsApp': the order (items only; delivery and payment are agreed
+ * in the chat) is recorded on the server first, then the order page hands it to WhatsApp.
  */
-export function WhatsAppOrderButton({ cart, whatsappNumber }: { cart: Cart; whatsappNumber: string }) {
+export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
+  const fetcher = useFetcher<{ formError?: string }>();
+  // One key per visit to the cart: a double tap or a retry records one order.
+  const [idempotencyKey, setIdempotencyKey] = useState("");
+  useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
+  const error = fetcher.state === "idle" ? fetcher.data?.formError : undefined;
+
+  useEffect(() => {
+    if (error) releaseWhatsAppTab();
+  }, [error]);
+
   return (
-    <a
-      href={whatsappLink(whatsappNumber, cartMessage(cart))}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3 font-bold text-white hover:bg-whatsapp-darker"
-    >
-      <WhatsAppIcon className="h-5 w-5" />
-      Finalizar pelo WhatsApp
-    </a>
+    <fetcher.Form method="post" action="/pedido" onSubmit={() => reserveWhatsAppTab()}>
+      <input type="hidden" name="lines" value={orderLinesJson(cart)} />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <button
+        type="submit"
+        disabled={!idempotencyKey || fetcher.state !== "idle"}
+        className="flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3 font-bold text-white hover:bg-whatsapp-darker disabled:opacity-70"
+      >
+        <WhatsAppIcon className="h-5 w-5" />
+        {fetcher.state !== "idle" ? "Registrando pedido…" : "Finalizar pelo WhatsApp"}
+      </button>
+      {error ? (
+        <p role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fetcher.Form>
   );
 }

@@ -6,7 +6,7 @@ import { ProductImage } from "~/components/product/product-image";
 import { Field } from "~/components/ui/field";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { Cart } from "~/lib/cart";
+import { orderLinesJson } from "~/lib/cart";
 import { BRAZILIAN_STATES, checkoutSchema, fieldErrors, type FieldErrors } from "~/lib/checkout-form";
 import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery";
 import { maskCep, maskCpf, maskPhone } from "~/lib/documents";
@@ -15,11 +15,6 @@ import { deliveryFeeLabel } from "~/lib/order-message";
 import { PAYMENT_METHODS } from "~/lib/settings";
 import { CONSULT_NOTE } from "~/lib/whatsapp";
 import { releaseWhatsAppTab, reserveWhatsAppTab } from "./whatsapp-handoff";
-
-/** What the server needs of the cart: never prices. */
-export function cartLines(cart: Cart) {
-  return JSON.stringify(cart.map(({ id, size, color, quantity }) => ({ productId: id, size, color, quantity })));
-}
 
 const MASKS: Record<string, (value: string) => string> = { cpf: maskCpf, cep: maskCep, phone: maskPhone };
 
@@ -117,7 +112,7 @@ export function CheckoutForm({
         className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]"
       >
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <input type="hidden" name="lines" value={cartLines(cart)} />
+        <input type="hidden" name="lines" value={orderLinesJson(cart)} />
 
         <div className="space-y-8">
           {serverFormError ? (

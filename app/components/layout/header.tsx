@@ -10,12 +10,12 @@ import {
   MenuIcon,
   PhoneIcon,
   SearchIcon,
-  UserIcon,
   WhatsAppIcon,
 } from "~/components/ui/icons";
 import { MAIN_NAV } from "~/lib/navigation";
 import { instagramUrl, SLOGAN } from "~/lib/settings";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { AccountMenu } from "./account-menu";
 import { useStorefront } from "./use-storefront";
 
 function telHref(phone: string) {
@@ -88,9 +88,7 @@ export function Header() {
             <WhatsAppIcon className="h-5 w-5" />
             WhatsApp
           </a>
-          <Link to="/login" className="rounded-full p-2.5 text-slate-700 hover:bg-slate-100" aria-label="Entrar na minha conta">
-            <UserIcon className="h-6 w-6" />
-          </Link>
+          <AccountMenu />
           <Link
             to="/carrinho"
             className="relative rounded-full p-2.5 text-slate-700 hover:bg-slate-100"

@@ -45,7 +45,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
         <Price priceCents={product.priceCents} oldPriceCents={product.oldPriceCents} discountPercent={product.discountPercent} />
 
         {product.priceCents !== null && (product.sizes.length > 0 || product.colors.length > 0) ? (
-          <div className="grid grid-cols-2 gap-2">
+          <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
             {product.sizes.length > 0 ? (
               <div>
                 <label htmlFor={`${id}-size`} className="sr-only">
@@ -66,7 +66,7 @@ export function ProductCard({ product, priority = false }: { product: ProductSum
               </div>
             ) : null}
             {product.colors.length > 0 ? (
-              <div className={product.sizes.length ? "" : "col-span-2"}>
+              <div className={product.sizes.length ? "" : "min-[400px]:col-span-2"}>
                 <label htmlFor={`${id}-color`} className="sr-only">
                   Cor
                 </label>

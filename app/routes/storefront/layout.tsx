@@ -2,14 +2,18 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { FloatingWhatsApp } from "~/components/layout/floating-whatsapp";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { getCurrentUser } from "~/server/auth/guards.server";
 import { loadStorefrontShell } from "~/server/storefront.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadStorefrontShell(context.db, context.config, request);
+  return loadStorefrontShell(context.db, context.config, request, await getCurrentUser(request, context));
 }
 
-/** Settings change rarely: reload them after a form submission, not on every click. */
+/**
+ * Settings change rarely: reload them after a form submission, not on every click. Signing in and
+ * out are form submissions (POST, then a redirect), so the header's account menu follows them.
+ */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }

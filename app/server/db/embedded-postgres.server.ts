@@ -59,6 +59,23 @@ export async function startEmbeddedPostgres(directory: string): Promise<Embedded
   };
 }
 
+/**
+ * The URL of the embedded PostgreSQL that a running app already started in `directory`, or null.
+ * For command-line tools (scripts/admin.ts): starting a second server there would stop the app's.
+ */
+export function runningEmbeddedPostgresUrl(directory: string): string | null {
+  const pidFile = path.join(directory, "cluster", "postmaster.pid");
+  const secretFile = path.join(directory, "password");
+  if (!fs.existsSync(pidFile) || !fs.existsSync(secretFile)) return null;
+  // postmaster.pid: pid, data directory, start time, port, ...
+  const [pidLine, , , portLine] = fs.readFileSync(pidFile, "utf8").split("\n");
+  const pid = Number.parseInt(pidLine ?? "", 10);
+  const port = Number.parseInt(portLine ?? "", 10);
+  if (!Number.isInteger(pid) || !Number.isInteger(port) || !isPostgresProcess(pid)) return null;
+  const password = fs.readFileSync(secretFile, "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+}
+
 /** A `kill -9` of the app leaves its PostgreSQL running and holding the data directory. */
 async function stopOrphanedServer(clusterDir: string) {
   const pidFile = path.join(clusterDir, "postmaster.pid");

@@ -1,0 +1,109 @@
+// The account forms (login, registration, password reset, profile): each schema runs in the browser
+// before submitting and again in the route's action, so a request that skips the browser gets the
+// same pt-BR messages.
+import { z } from "zod";
+import { onlyDigits } from "./documents";
+
+export const AUTH_MESSAGES = {
+  fillAll: "Preencha todos os campos",
+  wrongCredentials: "E-mail ou senha incorretos",
+  googleFailed: "Erro ao fazer login com Google. Tente novamente.",
+  tooManyAttempts: "Muitas tentativas. Aguarde um minuto e tente novamente.",
+  nameRequired: "Nome é obrigatório",
+  emailRequired: "E-mail é obrigatório",
+  emailInvalid: "Informe um e-mail válido",
+  passwordTooShort: "A senha deve ter pelo menos 8 caracteres",
+  passwordTooLong: "A senha deve ter no máximo 128 caracteres",
+  passwordsDiffer: "As senhas não conferem",
+  emailTaken: "Este e-mail já está cadastrado",
+  resetRequested: "Se este e-mail estiver cadastrado, você receberá um link para redefinir sua senha.",
+  resetLinkInvalid: "Link inválido ou expirado. Solicite um novo.",
+  phoneInvalid: "Informe o telefone com DDD",
+} as const;
+
+export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+export const PROFILE_LIMITS = { name: 100, email: 254, phone: 30, address: 300 } as const;
+
+const tooLong = (max: number) => `Use no máximo ${max} caracteres`;
+
+const email = z
+  .string({ error: AUTH_MESSAGES.emailRequired })
+  .trim()
+  .toLowerCase()
+  .min(1, AUTH_MESSAGES.emailRequired)
+  .max(PROFILE_LIMITS.email, AUTH_MESSAGES.emailInvalid)
+  .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
+
+const newPassword = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(PASSWORD_LENGTH.min, AUTH_MESSAGES.passwordTooShort)
+  .max(PASSWORD_LENGTH.max, AUTH_MESSAGES.passwordTooLong);
+
+const name = z
+  .string({ error: AUTH_MESSAGES.nameRequired })
+  .trim()
+  .min(1, AUTH_MESSAGES.nameRequired)
+  .max(PROFILE_LIMITS.name, tooLong(PROFILE_LIMITS.name));
+
+function confirmed<T extends { password: string; confirmPassword: string }>(data: T, ctx: z.RefinementCtx) {
+  if (data.password !== data.confirmPassword) {
+    ctx.addIssue({ code: "custom", path: ["confirmPassword"], message: AUTH_MESSAGES.passwordsDiffer });
+  }
+}
+
+/** /login. Empty fields get one message for the form, as in the spec. */
+export const loginSchema = z
+  .object({ email: z.string().default(""), password: z.string().default("") })
+  .transform((data) => ({ email: data.email.trim().toLowerCase(), password: data.password }))
+  .superRefine((data, ctx) => {
+    if (!data.email || !data.password) {
+      ctx.addIssue({ code: "custom", path: ["form"], message: AUTH_MESSAGES.fillAll });
+      return;
+    }
+    if (data.email.length > PROFILE_LIMITS.email || !z.email().safeParse(data.email).success) {
+      ctx.addIssue({ code: "custom", path: ["email"], message: AUTH_MESSAGES.emailInvalid });
+    }
+    // Longer than any password we accept: it cannot be right, and hashing it would cost for nothing.
+    if (data.password.length > PASSWORD_LENGTH.max) {
+      ctx.addIssue({ code: "custom", path: ["form"], message: AUTH_MESSAGES.wrongCredentials });
+    }
+  });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** /registrar */
+export const registerSchema = z
+  .object({ name, email, password: newPassword, confirmPassword: z.string().default("") })
+  .superRefine(confirmed);
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** /recuperar-senha */
+export const forgotPasswordSchema = z.object({ email });
+
+/** /redefinir-senha?token=… */
+export const resetPasswordSchema = z
+  .object({
+    token: z.string({ error: AUTH_MESSAGES.resetLinkInvalid }).min(1, AUTH_MESSAGES.resetLinkInvalid).max(200, AUTH_MESSAGES.resetLinkInvalid),
+    password: newPassword,
+    confirmPassword: z.string().default(""),
+  })
+  .superRefine(confirmed);
+
+/** /conta: what the shopper may change about themselves (never the e-mail or the role). */
+export const profileSchema = z.object({
+  name,
+  phone: z
+    .string()
+    .trim()
+    .max(PROFILE_LIMITS.phone, tooLong(PROFILE_LIMITS.phone))
+    .default("")
+    .refine((phone) => phone === "" || /^\d{10,11}$/.test(onlyDigits(phone).replace(/^55(?=\d{10,11}$)/, "")), {
+      message: AUTH_MESSAGES.phoneInvalid,
+    }),
+  address: z.string().trim().max(PROFILE_LIMITS.address, tooLong(PROFILE_LIMITS.address)).default(""),
+});
+export type ProfileInput = z.infer<typeof profileSchema>;
+
+/** The string fields of a submitted form, for the schemas above (files are ignored). */
+export function formValues(form: FormData): Record<string, string> {
+  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+}

@@ -1,0 +1,10 @@
+/** The admin sidebar, in the spec's order plus the reports and import screens. */
+export const ADMIN_NAV = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/produtos", label: "Produtos", end: false },
+  { to: "/admin/pedidos", label: "Pedidos", end: false },
+  { to: "/admin/clientes", label: "Clientes", end: false },
+  { to: "/admin/configuracoes", label: "Configurações", end: false },
+  { to: "/admin/relatorios", label: "Relatórios", end: false },
+  { to: "/admin/importar", label: "Importar", end: false },
+] as const;

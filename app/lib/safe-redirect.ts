@@ -1,0 +1,25 @@
+/**
+ * `value` when it is a path on this site ("/produtos?q=x"), else `fallback`. Anything that a browser
+ * could read as another origin is refused: "//evil.com" and "/\evil.com" (protocol-relative),
+ * "https://…", "javascript:…", and control characters that browsers strip before resolving.
+ */
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > 2048) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  try {
+    // Resolved against a throwaway origin, a same-site path keeps it.
+    const base = "http://same-site.invalid";
+    if (new URL(value, base).origin !== base) return fallback;
+  } catch {
+    return fallback;
+  }
+  return value;
+}
+
+/** `/login?redirectTo=…` for coming back to `path` after signing in. */
+export function loginPath(path: string): string {
+  const back = safeRedirectPath(path, "");
+  return back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+}

@@ -1,0 +1,130 @@
+import { data, Form, redirect } from "react-router";
+import { FormMessage, SubmitButton } from "~/components/account/account-card";
+import { useFormErrors } from "~/components/account/use-form-errors";
+import { Field } from "~/components/ui/field";
+import { formValues, PROFILE_LIMITS, profileSchema } from "~/lib/account-forms";
+import { fieldErrors } from "~/lib/checkout-form";
+import { maskPhone } from "~/lib/documents";
+import { pageMeta } from "~/lib/meta";
+import { updateProfile } from "~/server/auth/accounts.server";
+import { assertSameOrigin, requireUser } from "~/server/auth/guards.server";
+import type { Route } from "./+types/account";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireUser(request, context);
+  return {
+    profile: { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "" },
+    saved: new URL(request.url).searchParams.has("salvo"),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const user = await requireUser(request, context);
+  const parsed = profileSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  await updateProfile(context.db, user.id, parsed.data);
+  return redirect("/conta?salvo=1");
+}
+
+export function meta() {
+  return [...pageMeta({ title: "Minha conta", description: "Seus dados e pedidos." }), { name: "robots", content: "noindex" }];
+}
+
+export default function Account({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, saved } = loaderData;
+  const { errors, onSubmit, onInput } = useFormErrors(profileSchema, actionData?.errors);
+
+  return (
+    <div className="container-page max-w-3xl py-8 sm:py-12">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold sm:text-3xl">Minha conta</h1>
+          <p className="mt-1 text-slate-600">Olá, {profile.name}!</p>
+        </div>
+        <Form method="post" action="/sair">
+          <button type="submit" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50">
+            Sair
+          </button>
+        </Form>
+      </div>
+
+      <section aria-labelledby="dados" className="mt-8 rounded-2xl border border-slate-200 p-6">
+        <h2 id="dados" className="text-lg font-bold">
+          Meus dados
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">Usamos estes dados para preencher o checkout para você.</p>
+        <Form
+          method="post"
+          noValidate
+          onSubmit={onSubmit}
+          onInput={(event) => {
+            const target = event.target as HTMLInputElement;
+            if (target.name === "phone") target.value = maskPhone(target.value);
+            onInput(event);
+          }}
+          className="mt-5 space-y-4"
+        >
+          {saved && !actionData ? <FormMessage tone="success">Dados salvos.</FormMessage> : null}
+          {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+          <div>
+            <p className="text-sm font-semibold text-slate-800">E-mail</p>
+            <p className="mt-1 text-slate-700">{profile.email}</p>
+          </div>
+          <Field label="Nome" name="name" autoComplete="name" defaultValue={profile.name} maxLength={PROFILE_LIMITS.name} error={errors.name} />
+          <Field
+            label="Telefone"
+            name="phone"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            placeholder="(81) 99999-9999"
+            defaultValue={profile.phone}
+            maxLength={PROFILE_LIMITS.phone}
+            error={errors.phone}
+          />
+          <AddressField defaultValue={profile.address} error={errors.address} />
+          <div className="sm:w-56">
+            <SubmitButton busyLabel="Salvando…">Salvar</SubmitButton>
+          </div>
+        </Form>
+      </section>
+
+      {/* Meus pedidos: the orders placed while signed in, newest first, each linking to its order
+          page, come here with the orders work (the header's "Meus pedidos" links to #pedidos). */}
+      <section id="pedidos" aria-labelledby="pedidos-titulo" className="mt-8 rounded-2xl border border-slate-200 p-6">
+        <h2 id="pedidos-titulo" className="text-lg font-bold">
+          Meus pedidos
+        </h2>
+        <p className="mt-2 text-sm text-slate-600">Os pedidos que você fizer com esta conta aparecerão aqui.</p>
+      </section>
+    </div>
+  );
+}
+
+function AddressField({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  return (
+    <div>
+      <label htmlFor="endereco" className="block text-sm font-semibold text-slate-800">
+        Endereço de entrega
+      </label>
+      <textarea
+        id="endereco"
+        name="address"
+        rows={3}
+        autoComplete="street-address"
+        placeholder="Rua, número, bairro, cidade"
+        defaultValue={defaultValue}
+        maxLength={PROFILE_LIMITS.address}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? "endereco-erro" : undefined}
+        className={`mt-1 w-full rounded-lg border px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`}
+      />
+      {error ? (
+        <p id="endereco-erro" className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
+import { useFormErrors } from "~/components/account/use-form-errors";
+import { Field } from "~/components/ui/field";
+import { AUTH_MESSAGES, forgotPasswordSchema, formValues, PROFILE_LIMITS } from "~/lib/account-forms";
+import { fieldErrors } from "~/lib/checkout-form";
+import { pageMeta } from "~/lib/meta";
+import { requestPasswordReset } from "~/server/auth/accounts.server";
+import { assertSameOrigin } from "~/server/auth/guards.server";
+import type { Route } from "./+types/forgot-password";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { sent: new URL(request.url).searchParams.has("enviado") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const values = formValues(await request.formData());
+  const parsed = forgotPasswordSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), email: values.email ?? "" }, { status: 400 });
+  const result = await requestPasswordReset(context, request, parsed.data.email);
+  if (!result.ok) return data({ errors: { form: result.error }, email: parsed.data.email }, { status: 429 });
+  // The same answer whether or not the address has an account.
+  return redirect("/recuperar-senha?enviado=1");
+}
+
+export function meta() {
+  return [...pageMeta({ title: "Recuperar senha", description: "Receba um link para criar uma nova senha." }), { name: "robots", content: "noindex" }];
+}
+
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { errors, onSubmit, onInput } = useFormErrors(forgotPasswordSchema, actionData?.errors);
+
+  return (
+    <AccountCard title="Recuperar senha" intro="Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.">
+      {loaderData.sent && !actionData ? (
+        <div className="space-y-4">
+          <FormMessage tone="success">{AUTH_MESSAGES.resetRequested}</FormMessage>
+          <p className="text-sm text-slate-600">O link vale por 1 hora. Confira também a caixa de spam.</p>
+        </div>
+      ) : (
+        <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+          {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+          <Field
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            defaultValue={actionData?.email}
+            maxLength={PROFILE_LIMITS.email}
+            error={errors.email}
+          />
+          <SubmitButton busyLabel="Enviando…">Enviar link</SubmitButton>
+        </Form>
+      )}
+      <p className="mt-6 text-center text-sm">
+        <Link to="/login" className="font-semibold text-brand-700 hover:underline">
+          Voltar para o login
+        </Link>
+      </p>
+    </AccountCard>
+  );
+}

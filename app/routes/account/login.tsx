@@ -1,0 +1,118 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
+import { useFormErrors } from "~/components/account/use-form-errors";
+import { Field } from "~/components/ui/field";
+import { GoogleIcon } from "~/components/ui/icons";
+import { AUTH_MESSAGES, formValues, loginSchema } from "~/lib/account-forms";
+import { fieldErrors } from "~/lib/checkout-form";
+import { pageMeta } from "~/lib/meta";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signInWithPassword, startGoogleSignIn } from "~/server/auth/accounts.server";
+import { assertSameOrigin, getCurrentUser } from "~/server/auth/guards.server";
+import type { Route } from "./+types/login";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirectPath(url.searchParams.get("redirectTo"));
+  if (await getCurrentUser(request, context)) throw redirect(redirectTo);
+  return {
+    redirectTo,
+    googleEnabled: context.config.google !== null,
+    // Better Auth comes back here with ?error=… when Google sign-in fails or is cancelled.
+    googleFailed: url.searchParams.has("error"),
+    passwordChanged: url.searchParams.get("senha") === "redefinida",
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const values = formValues(await request.formData());
+  const redirectTo = safeRedirectPath(values.redirectTo);
+
+  if (values.intent === "google") {
+    if (!context.config.google) throw new Response("Google não configurado", { status: 404 });
+    const google = await startGoogleSignIn(context, request, redirectTo);
+    return redirect(google.url, { headers: google.headers });
+  }
+
+  const parsed = loginSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), email: values.email ?? "" }, { status: 400 });
+  const result = await signInWithPassword(context, request, parsed.data);
+  if (!result.ok) return data({ errors: { form: result.error }, email: parsed.data.email }, { status: 400 });
+  return redirect(redirectTo, { headers: result.headers });
+}
+
+export function meta() {
+  return [...pageMeta({ title: "Entrar", description: "Entre na sua conta do Grupo Erick." }), { name: "robots", content: "noindex" }];
+}
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo, googleEnabled, googleFailed, passwordChanged } = loaderData;
+  const { errors, onSubmit, onInput } = useFormErrors(loginSchema, actionData?.errors);
+  const back = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
+  const formError = errors.form ?? (actionData ? undefined : googleFailed ? AUTH_MESSAGES.googleFailed : undefined);
+
+  return (
+    <AccountCard title="Entrar" intro="Acompanhe seus pedidos e compre mais rápido.">
+      <div className="space-y-4">
+        {passwordChanged && !actionData ? <FormMessage tone="success">Senha redefinida. Entre com a nova senha.</FormMessage> : null}
+        {formError ? <FormMessage tone="error">{formError}</FormMessage> : null}
+
+        {googleEnabled ? (
+          <>
+            <Form method="post">
+              <input type="hidden" name="redirectTo" value={redirectTo} />
+              <button
+                type="submit"
+                name="intent"
+                value="google"
+                className="flex w-full items-center justify-center gap-3 rounded-lg border border-slate-300 bg-white px-5 py-3 font-semibold text-slate-800 hover:bg-slate-50"
+              >
+                <GoogleIcon />
+                Entrar com Google
+              </button>
+            </Form>
+            <p className="flex items-center gap-3 text-xs uppercase tracking-wide text-slate-500" aria-hidden="true">
+              <span className="h-px flex-1 bg-slate-200" />
+              ou
+              <span className="h-px flex-1 bg-slate-200" />
+            </p>
+          </>
+        ) : null}
+
+        <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            defaultValue={actionData?.email}
+            maxLength={254}
+            error={errors.email}
+          />
+          <Field label="Senha" name="password" type="password" autoComplete="current-password" maxLength={128} error={errors.password} />
+          <div className="text-right text-sm">
+            <Link to="/recuperar-senha" className="font-semibold text-brand-700 hover:underline">
+              Esqueci minha senha
+            </Link>
+          </div>
+          <SubmitButton busyLabel="Entrando…">Entrar</SubmitButton>
+        </Form>
+
+        <p className="text-center text-sm text-slate-700">
+          Ainda não tem conta?{" "}
+          <Link to={`/registrar${back}`} className="font-semibold text-brand-700 hover:underline">
+            Criar conta
+          </Link>
+        </p>
+        <p className="text-center text-sm">
+          <Link to="/" className="text-slate-600 hover:underline">
+            Voltar para a loja
+          </Link>
+        </p>
+      </div>
+    </AccountCard>
+  );
+}

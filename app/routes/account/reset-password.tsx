@@ -1,0 +1,82 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
+import { useFormErrors } from "~/components/account/use-form-errors";
+import { Field } from "~/components/ui/field";
+import { AUTH_MESSAGES, formValues, PASSWORD_LENGTH, resetPasswordSchema } from "~/lib/account-forms";
+import { fieldErrors } from "~/lib/checkout-form";
+import { pageMeta } from "~/lib/meta";
+import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
+import { assertSameOrigin } from "~/server/auth/guards.server";
+import type { Route } from "./+types/reset-password";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  // Said before the shopper types a new password twice, not after.
+  return { token, usable: await isResetTokenUsable(context, token) };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData()));
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  const result = await resetPassword(context, request, parsed.data);
+  if (!result.ok) return data({ errors: { [result.field ?? "form"]: result.error } }, { status: 400 });
+  return redirect("/login?senha=redefinida");
+}
+
+export function meta() {
+  return [
+    ...pageMeta({ title: "Nova senha", description: "Crie uma nova senha para sua conta." }),
+    { name: "robots", content: "noindex" },
+    // The token is in this page's URL: it must not travel to other sites as a Referer.
+    { name: "referrer", content: "no-referrer" },
+  ];
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { errors, onSubmit, onInput } = useFormErrors(resetPasswordSchema, actionData?.errors);
+  const tokenError = errors.form === AUTH_MESSAGES.resetLinkInvalid || errors.token;
+
+  if (!loaderData.usable || tokenError) {
+    return (
+      <AccountCard title="Nova senha">
+        <div className="space-y-4">
+          <FormMessage tone="error">{AUTH_MESSAGES.resetLinkInvalid}</FormMessage>
+          <Link
+            to="/recuperar-senha"
+            className="block w-full rounded-lg bg-brand-600 px-5 py-3 text-center font-semibold text-white hover:bg-brand-700"
+          >
+            Solicitar um novo link
+          </Link>
+        </div>
+      </AccountCard>
+    );
+  }
+
+  return (
+    <AccountCard title="Nova senha" intro="Escolha a nova senha da sua conta.">
+      <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+        {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <input type="hidden" name="token" value={loaderData.token} />
+        <Field
+          label="Nova senha"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_LENGTH.max}
+          hint={`Pelo menos ${PASSWORD_LENGTH.min} caracteres.`}
+          error={errors.password}
+        />
+        <Field
+          label="Confirme a nova senha"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_LENGTH.max}
+          error={errors.confirmPassword}
+        />
+        <SubmitButton busyLabel="Salvando…">Salvar nova senha</SubmitButton>
+      </Form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,26 @@
+import { Outlet } from "react-router";
+import { AdminShell } from "~/components/admin/admin-shell";
+import { requireAdmin } from "~/server/auth/guards.server";
+import type { Route } from "./+types/layout";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, context);
+  return { user: { name: user.name, email: user.email, image: user.image } };
+}
+
+/** Admin pages hold customers' data: never cached by the browser or a proxy. */
+export function headers() {
+  return { "Cache-Control": "private, no-store" };
+}
+
+export function meta() {
+  return [{ title: "Painel | Grupo Erick" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <AdminShell user={loaderData.user}>
+      <Outlet />
+    </AdminShell>
+  );
+}

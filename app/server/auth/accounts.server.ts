@@ -1,0 +1,178 @@
+// What the account pages do, on the server: each function calls Better Auth's API (`auth.api.*`),
+// applies the same rate limits as its HTTP API, and turns its errors into our pt-BR messages.
+// Successful sign-ins return the Set-Cookie headers for the page's redirect to carry.
+import { eq } from "drizzle-orm";
+import { APIError, getIP } from "better-auth/api";
+import { users } from "#database/schema";
+import { AUTH_MESSAGES, type LoginInput, type ProfileInput, type RegisterInput } from "~/lib/account-forms";
+import { loginPath } from "~/lib/safe-redirect";
+import type { Database } from "../db/database.server";
+import type { LoadContext } from "../load-context.server";
+import { AUTH_RATE_LIMITS, consumeRateLimit, type RateLimitedPath } from "./rate-limit.server";
+
+export type AuthDeps = Pick<LoadContext, "db" | "auth">;
+
+export type FormFailure = { ok: false; error: string; /** the field the message belongs to; absent: the whole form */ field?: string };
+export type SignedIn = { ok: true; headers: Headers };
+
+const fail = (error: string, field?: string): FormFailure => (field ? { ok: false, error, field } : { ok: false, error });
+
+/**
+ * Counts one attempt on `path` for the request's client, in the same counter Better Auth uses for
+ * its HTTP endpoint (its key is "ip|path"; "no-trusted-ip" when the address is unknown).
+ */
+async function allowAttempt({ db, auth }: AuthDeps, request: Request, path: RateLimitedPath): Promise<boolean> {
+  const ip = getIP(request, auth.options) ?? "no-trusted-ip";
+  const { allowed } = await consumeRateLimit(db, `${ip}|${path}`, AUTH_RATE_LIMITS[path]);
+  return allowed;
+}
+
+/** The headers Better Auth needs from the browser's request: the session cookie, host and client. */
+function forwardedHeaders(request: Request): Headers {
+  const headers = new Headers();
+  for (const [name, value] of request.headers) {
+    if (name !== "content-type" && name !== "content-length") headers.set(name, value);
+  }
+  return headers;
+}
+
+/** Only the cookies from Better Auth's answer, for our own redirect. */
+function cookiesOf(headers: Headers): Headers {
+  const cookies = new Headers();
+  for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
+  return cookies;
+}
+
+function errorCode(error: unknown): string | undefined {
+  if (!(error instanceof APIError)) return undefined;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+export async function signInWithPassword(deps: AuthDeps, request: Request, input: LoginInput): Promise<SignedIn | FormFailure> {
+  if (!(await allowAttempt(deps, request, "/sign-in/email"))) return fail(AUTH_MESSAGES.tooManyAttempts);
+  try {
+    const { headers } = await deps.auth.api.signInEmail({
+      body: { email: input.email, password: input.password, rememberMe: true },
+      headers: forwardedHeaders(request),
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOf(headers) };
+  } catch (error) {
+    // Unknown e-mail, wrong password, Google-only account: one answer, so accounts cannot be probed.
+    if (error instanceof APIError && error.statusCode < 500) return fail(AUTH_MESSAGES.wrongCredentials);
+    throw error;
+  }
+}
+
+/** Registration always makes a customer: Better Auth ignores a `role` in the body (input: false). */
+export async function registerCustomer(deps: AuthDeps, request: Request, input: RegisterInput): Promise<SignedIn | FormFailure> {
+  if (!(await allowAttempt(deps, request, "/sign-up/email"))) return fail(AUTH_MESSAGES.tooManyAttempts);
+  try {
+    const { headers } = await deps.auth.api.signUpEmail({
+      body: { name: input.name, email: input.email, password: input.password },
+      headers: forwardedHeaders(request),
+      returnHeaders: true,
+    });
+    return { ok: true, headers: cookiesOf(headers) };
+  } catch (error) {
+    switch (errorCode(error)) {
+      case "USER_ALREADY_EXISTS":
+      case "USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL":
+        return fail(AUTH_MESSAGES.emailTaken, "email");
+      case "INVALID_EMAIL":
+        return fail(AUTH_MESSAGES.emailInvalid, "email");
+      case "PASSWORD_TOO_SHORT":
+        return fail(AUTH_MESSAGES.passwordTooShort, "password");
+      case "PASSWORD_TOO_LONG":
+        return fail(AUTH_MESSAGES.passwordTooLong, "password");
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sends the reset link when the address has an account; the answer is the same either way (and the
+ * e-mail goes out after the response, so timing does not tell either).
+ */
+export async function requestPasswordReset(deps: AuthDeps, request: Request, email: string): Promise<{ ok: true } | FormFailure> {
+  if (!(await allowAttempt(deps, request, "/request-password-reset"))) return fail(AUTH_MESSAGES.tooManyAttempts);
+  try {
+    await deps.auth.api.requestPasswordReset({ body: { email }, headers: forwardedHeaders(request) });
+  } catch (error) {
+    console.error("[auth] password reset request failed:", error);
+  }
+  return { ok: true };
+}
+
+/** True while the reset link's token exists and has not expired (the page says so before asking). */
+export async function isResetTokenUsable({ auth }: AuthDeps, token: string): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const context = await auth.$context;
+  // Better Auth keeps reset tokens as verification values named "reset-password:<token>".
+  const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);
+  return Boolean(verification && verification.expiresAt > new Date());
+}
+
+/** Sets the new password; the token then stops working and every session of the user ends. */
+export async function resetPassword(
+  deps: AuthDeps,
+  request: Request,
+  input: { token: string; password: string },
+): Promise<{ ok: true } | FormFailure> {
+  if (!(await allowAttempt(deps, request, "/reset-password"))) return fail(AUTH_MESSAGES.tooManyAttempts);
+  try {
+    await deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: forwardedHeaders(request) });
+    return { ok: true };
+  } catch (error) {
+    switch (errorCode(error)) {
+      case "PASSWORD_TOO_SHORT":
+        return fail(AUTH_MESSAGES.passwordTooShort, "password");
+      case "PASSWORD_TOO_LONG":
+        return fail(AUTH_MESSAGES.passwordTooLong, "password");
+    }
+    if (error instanceof APIError && error.statusCode < 500) return fail(AUTH_MESSAGES.resetLinkInvalid);
+    throw error;
+  }
+}
+
+/** Ends the session in the database and returns the headers that clear the cookies. */
+export async function signOut(deps: AuthDeps, request: Request): Promise<Headers> {
+  try {
+    const { headers } = await deps.auth.api.signOut({ headers: forwardedHeaders(request), returnHeaders: true });
+    return cookiesOf(headers);
+  } catch (error) {
+    // No session (already signed out, or it expired): nothing to end.
+    if (error instanceof APIError && error.statusCode < 500) return new Headers();
+    throw error;
+  }
+}
+
+/** Where Google's sign-in page is, plus the cookies that tie its answer to this browser. */
+export async function startGoogleSignIn(
+  deps: AuthDeps,
+  request: Request,
+  redirectTo: string,
+): Promise<{ url: string; headers: Headers }> {
+  const { headers, response } = await deps.auth.api.signInSocial({
+    body: {
+      provider: "google",
+      callbackURL: redirectTo,
+      // Better Auth appends an `error` code to it; the login page only needs to see that there is one.
+      errorCallbackURL: loginPath(redirectTo),
+      disableRedirect: true,
+    },
+    headers: forwardedHeaders(request),
+    returnHeaders: true,
+  });
+  if (!response.url) throw new Error("Better Auth returned no Google URL");
+  return { url: response.url, headers: cookiesOf(headers) };
+}
+
+/** Name, phone and address from /conta; empty optional fields are stored as null. */
+export async function updateProfile(db: Database, userId: string, input: ProfileInput): Promise<void> {
+  await db
+    .update(users)
+    .set({ name: input.name, phone: input.phone || null, address: input.address || null, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}

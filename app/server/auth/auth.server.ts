@@ -1,0 +1,191 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
+import { z } from "zod";
+import { accounts, sessions, USER_ROLES, users, verifications } from "#database/schema";
+import { PROFILE_LIMITS } from "~/lib/account-forms";
+import type { AppConfig } from "../config.server";
+import type { Database } from "../db/database.server";
+import { sendEmail } from "../email.server";
+import { getSettings } from "../settings.server";
+import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
+
+/**
+ * The client address as our Express app saw it (server/app.ts sets it on every request, replacing
+ * anything the client sent). Better Auth reads the IP from this header alone for rate limits and
+ * session records; X-Forwarded-For is client-controlled unless a proxy we know rewrites it.
+ */
+export const CLIENT_IP_HEADER = "x-erick-client-ip";
+
+const AUTH_BASE_PATH = "/api/auth";
+const RESET_TOKEN_SECONDS = 60 * 60;
+const SESSION_DAYS = 30;
+
+/** Where the Better Auth endpoints send the browser when Google sign-in fails before we know more. */
+const GOOGLE_ERROR_PATH = "/login?error=google";
+
+/**
+ * The Better Auth instance: e-mail + password, Google when configured, sessions and rate limits in
+ * our PostgreSQL. Pages call it on the server (`auth.api.*`, see ./accounts.server.ts); the HTTP API
+ * is mounted at /api/auth for the OAuth redirects.
+ */
+export function createAuth(db: Database, config: AppConfig) {
+  const secret = config.authSecret ?? loadOrCreateAuthSecret(config.dataDir);
+  const localOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
+
+  return betterAuth({
+    appName: "Grupo Erick",
+    secret,
+    // With PUBLIC_URL, links in e-mails and OAuth redirects use it. Without it, the URL follows the
+    // request only for loopback hosts: trusting any Host header would let a forged request put an
+    // attacker's domain into a password-reset e-mail.
+    baseURL: config.publicUrl ?? {
+      allowedHosts: ["localhost", "localhost:*", "127.0.0.1", "127.0.0.1:*", "[::1]:*"],
+      protocol: "http",
+      fallback: localOrigins[0],
+    },
+    basePath: AUTH_BASE_PATH,
+    trustedOrigins: [...(config.publicUrl ? [new URL(config.publicUrl).origin] : []), ...localOrigins],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      // Sign-up writes the user and its password account together, or neither.
+      transaction: true,
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      // Whoever knew the old password is signed out everywhere.
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url, token }) => {
+        try {
+          await sendPasswordResetEmail(db, config, { name: user.name, email: user.email }, resetLink(url, token));
+        } catch (error) {
+          // The page answers the same whatever happens here, so the failure only goes to the log.
+          console.error("[auth] password reset e-mail not sent:", error);
+        }
+      },
+    },
+    socialProviders: config.google
+      ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: "select_account" } }
+      : {},
+    user: {
+      additionalFields: {
+        role: { type: [...USER_ROLES], required: true, defaultValue: "customer", input: false },
+        phone: { type: "string", required: false, validator: { input: z.string().max(PROFILE_LIMITS.phone) } },
+        address: { type: "string", required: false, validator: { input: z.string().max(PROFILE_LIMITS.address) } },
+      },
+    },
+    session: {
+      expiresIn: SESSION_DAYS * 24 * 60 * 60,
+      updateAge: 24 * 60 * 60,
+    },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 120,
+      customRules: AUTH_RATE_LIMITS,
+      customStorage: { consume: (key, rule) => consumeRateLimit(db, key, rule) },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Google names arrive unchecked; our forms check the length before they get here.
+          before: async (user) => ({ data: { ...user, name: user.name.trim().slice(0, PROFILE_LIMITS.name) } }),
+        },
+        update: {
+          before: async (user) => {
+            if (typeof user.name === "string" && user.name.length > PROFILE_LIMITS.name) {
+              throw new APIError("BAD_REQUEST", { message: "Name too long" });
+            }
+          },
+        },
+      },
+    },
+    onAPIError: { errorURL: GOOGLE_ERROR_PATH },
+    advanced: {
+      useSecureCookies: config.publicUrl?.startsWith("https://") ?? false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // E-mails go out after the response, so how long sending takes says nothing about whether the
+      // address has an account.
+      backgroundTasks: {
+        handler: (promise) => void promise.catch((error: unknown) => console.error("[auth] background task:", error)),
+      },
+    },
+    logger: { level: "error" },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** The page that sets the new password, on the same origin Better Auth resolved for this request. */
+function resetLink(betterAuthUrl: string, token: string): string {
+  const link = new URL("/redefinir-senha", new URL(betterAuthUrl).origin);
+  link.searchParams.set("token", token);
+  return link.toString();
+}
+
+async function sendPasswordResetEmail(
+  db: Database,
+  config: AppConfig,
+  user: { name: string; email: string },
+  link: string,
+) {
+  const { storeName } = await getSettings(db);
+  const hours = RESET_TOKEN_SECONDS / 3600;
+  const validity = `vale por ${hours} hora${hours === 1 ? "" : "s"} e só pode ser usado uma vez`;
+  const text = [
+    `Olá, ${user.name}!`,
+    "",
+    `Recebemos um pedido para redefinir a senha da sua conta na ${storeName}.`,
+    `Para criar uma nova senha, abra o link abaixo (ele ${validity}):`,
+    "",
+    link,
+    "",
+    "Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.",
+  ].join("\n");
+  const html = [
+    `<p>Olá, ${escapeHtml(user.name)}!</p>`,
+    `<p>Recebemos um pedido para redefinir a senha da sua conta na ${escapeHtml(storeName)}.</p>`,
+    `<p><a href="${escapeHtml(link)}">Criar uma nova senha</a> (o link ${validity}).</p>`,
+    "<p>Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.</p>",
+  ].join("\n");
+  await sendEmail(config, { to: user.email, subject: `Redefinição de senha – ${storeName}`, text, html });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * BETTER_AUTH_SECRET, or the one generated on first start and kept in DATA_DIR/auth-secret, readable
+ * by the app's user only. Losing it signs everyone out; it never needs to be typed anywhere.
+ */
+export function loadOrCreateAuthSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (!fs.existsSync(file)) {
+    fs.mkdirSync(dataDir, { recursive: true });
+    // Written aside, then linked into place: when two instances start at once, both end up with the
+    // one that got there first, never with a half-written file.
+    const draft = `${file}.${process.pid}-${randomBytes(4).toString("hex")}`;
+    fs.writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+    try {
+      fs.linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      fs.rmSync(draft, { force: true });
+    }
+  }
+  const secret = fs.readFileSync(file, "utf8").trim();
+  if (secret.length < 32) throw new Error(`${file}: the auth secret is too short; delete the file to make a new one`);
+  return secret;
+}

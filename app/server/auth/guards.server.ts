@@ -1,0 +1,99 @@
+import { redirect } from "react-router";
+import type { UserRole } from "#database/schema";
+import { loginPath } from "~/lib/safe-redirect";
+import type { LoadContext } from "../load-context.server";
+
+export type CurrentUser = {
+  id: string;
+  name: string;
+  email: string;
+  role: UserRole;
+  phone: string | null;
+  address: string | null;
+  image: string | null;
+};
+
+type AuthContext = Pick<LoadContext, "auth">;
+
+// The layout and the page loaders of one request both ask; one session lookup serves them all.
+const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
+
+/** The signed-in user, read from the session cookie and the database; null when signed out. */
+export function getCurrentUser(request: Request, context: AuthContext): Promise<CurrentUser | null> {
+  let pending = perRequest.get(request);
+  if (!pending) {
+    pending = lookUpUser(request, context);
+    perRequest.set(request, pending);
+  }
+  return pending;
+}
+
+async function lookUpUser(request: Request, { auth }: AuthContext): Promise<CurrentUser | null> {
+  const session = await auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const { user } = session;
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    // Anything unexpected in the column counts as the lesser role.
+    role: user.role === "admin" ? "admin" : "customer",
+    phone: user.phone ?? null,
+    address: user.address ?? null,
+    image: user.image ?? null,
+  };
+}
+
+/** The page the visitor asked for, to come back to after signing in. */
+function requestedPath(request: Request): string {
+  const url = new URL(request.url);
+  return `${url.pathname}${url.search}`;
+}
+
+/** The signed-in user, or a redirect to /login that brings the visitor back here afterwards. */
+export async function requireUser(request: Request, context: AuthContext): Promise<CurrentUser> {
+  const user = await getCurrentUser(request, context);
+  if (!user) throw redirect(loginPath(requestedPath(request)));
+  return user;
+}
+
+/**
+ * For every admin page, action and API. Anonymous: to /login (and back here afterwards). Signed in
+ * without the admin role: page loads go to the home page; actions and other writes get a 403, since
+ * a redirect would make a refused change look like it went through.
+ */
+export async function requireAdmin(request: Request, context: AuthContext): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (user.role === "admin") return user;
+  if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
+  throw new Response("Acesso restrito à equipe da loja.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * For the account forms' actions: refuses a POST made from another site (login CSRF: signing the
+ * victim into the attacker's account). Browsers say where a request comes from in Sec-Fetch-Site
+ * and Origin; a request with neither (not a browser) has no victim's cookies to abuse.
+ */
+export function assertSameOrigin(request: Request, context: Pick<LoadContext, "config">): void {
+  const site = request.headers.get("sec-fetch-site");
+  const origin = request.headers.get("origin");
+  const refuse = () => {
+    throw new Response("Origem não permitida.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  };
+  if (site === "cross-site") refuse();
+  if (!origin) return;
+  if (origin === "null") {
+    if (site === "same-origin") return;
+    refuse();
+  }
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return refuse();
+  }
+  // The Host header, not request.url: behind a TLS proxy the URL's scheme may differ from the page's.
+  const host = request.headers.get("host") ?? new URL(request.url).host;
+  const publicHost = context.config.publicUrl ? new URL(context.config.publicUrl).host : null;
+  if (originHost !== host && originHost !== publicHost) refuse();
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { AppConfig } from "./config.server";
+
+export type EmailMessage = {
+  to: string;
+  subject: string;
+  /** Plain-text body; always sent, so every mail client can show the message. */
+  text: string;
+  html?: string;
+};
+
+/** What an outbox file holds (DATA_DIR/outbox/*.json). */
+export type OutboxEmail = EmailMessage & { createdAt: string; from: string | null };
+
+export type SentEmail = { via: "smtp"; messageId: string } | { via: "outbox"; file: string };
+
+export type EmailConfig = Pick<AppConfig, "smtp" | "outboxDir">;
+
+const transports = new Map<string, Transporter>();
+
+/**
+ * Sends a message through SMTP_URL; without SMTP, writes it to DATA_DIR/outbox/ as JSON and logs
+ * where, so password reset (and new-order mails) work on a laptop with no mail server.
+ */
+export async function sendEmail(config: EmailConfig, message: EmailMessage): Promise<SentEmail> {
+  // A line break in a header field would let a crafted value add headers of its own.
+  for (const field of ["to", "subject"] as const) {
+    if (/[\r\n]/.test(message[field])) throw new Error(`sendEmail: line break in "${field}"`);
+  }
+  if (config.smtp) {
+    let transport = transports.get(config.smtp.url);
+    if (!transport) {
+      transport = nodemailer.createTransport(config.smtp.url);
+      transports.set(config.smtp.url, transport);
+    }
+    const info = await transport.sendMail({ from: config.smtp.from, ...message });
+    return { via: "smtp", messageId: String(info.messageId ?? "") };
+  }
+  return { via: "outbox", file: await writeToOutbox(config.outboxDir, message) };
+}
+
+async function writeToOutbox(outboxDir: string, message: EmailMessage): Promise<string> {
+  // The messages hold password-reset links: only the app's user may read them.
+  await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+  const createdAt = new Date();
+  const name = `${createdAt.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.json`;
+  const file = path.join(outboxDir, name);
+  const body: OutboxEmail = { createdAt: createdAt.toISOString(), from: null, ...message };
+  await fs.writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+  console.log(`[email] "${message.subject}" para ${message.to}: ${file}`);
+  return file;
+}

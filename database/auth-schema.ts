@@ -1,0 +1,105 @@
+// Accounts, written by hand for Better Auth's Drizzle adapter (app/server/auth/auth.server.ts passes
+// these tables as its schema). The adapter addresses tables by model name (user, session, account,
+// verification) and columns by the property names below, so those names must stay as they are; the
+// SQL names are ours. Better Auth checks this shape against its own when it starts.
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const USER_ROLES = ["customer", "admin"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** A shopper or a member of staff (role admin). */
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    /** Stored lower-case; Better Auth lower-cases it on sign-up and sign-in. */
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    /** Photo URL from Google. */
+    image: text("image"),
+    role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
+    phone: text("phone"),
+    /** Delivery address as the shopper typed it, used to pre-fill checkout. */
+    address: text("address"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("users_role_check", sql`${table.role} in ('customer', 'admin')`)],
+);
+
+/** A signed-in browser; the cookie holds the token. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("sessions_user_idx").on(table.userId)],
+);
+
+/** A way to sign in: "credential" (e-mail + password hash) or an OAuth provider such as "google". */
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    providerId: text("provider_id").notNull(),
+    /** The provider's id for the person; the user id for "credential". */
+    accountId: text("account_id").notNull(),
+    /** Hash made by Better Auth (scrypt); only for "credential". */
+    password: text("password"),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index("accounts_user_idx").on(table.userId),
+    // Two sign-ins racing through the same Google account must not link it twice.
+    uniqueIndex("accounts_provider_account_idx").on(table.providerId, table.accountId),
+  ],
+);
+
+/** Short-lived tokens: password-reset links (single use) and OAuth state. */
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/**
+ * Attempt counters for sign-in, sign-up and password reset, per client IP and path, kept in the
+ * database so every app instance sees the same counts (app/server/auth/rate-limit.server.ts).
+ */
+export const rateLimits = pgTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    count: integer("count").notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("rate_limits_window_idx").on(table.windowStart)],
+);

@@ -1,0 +1,25 @@
+// `npm run admin -- create|promote|demote EMAIL`: staff accounts from the command line. Connects like
+// the app (DATABASE_URL, or the embedded database in DATA_DIR, joining it when the app is running).
+import { ConfigError, loadConfig } from "~/server/config.server";
+import { startServices } from "~/server/services.server";
+import { runAdminCommand } from "./admin-cli";
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const services = await startServices(config, { joinRunningDatabase: true });
+let code = 1;
+try {
+  code = await runAdminCommand(process.argv.slice(2), services, { log: console.log, error: console.error });
+} finally {
+  await services.close();
+}
+process.exit(code);
