@@ -18,12 +18,16 @@ import { releaseWhatsAppTab, reserveWhatsAppTab } from "./whatsapp-handoff";
 
 const MASKS: Record<string, (value: string) => string> = { cpf: maskCpf, cep: maskCep, phone: maskPhone };
 
+export type CheckoutPrefill = { name: string; email: string; phone: string; address: string } | null;
+
 export function CheckoutForm({
   idempotencyKey,
+  prefill,
   serverErrors,
   serverFormError,
 }: {
   idempotencyKey: string;
+  prefill: CheckoutPrefill;
   serverErrors?: FieldErrors;
   serverFormError: string | null;
 }) {
@@ -123,10 +127,10 @@ export function CheckoutForm({
 
           <fieldset className="space-y-4">
             <legend className="text-lg font-bold">Dados pessoais</legend>
-            <Field label="Nome completo" name="name" autoComplete="name" error={errors.name} maxLength={100} />
+            <Field label="Nome completo" name="name" autoComplete="name" error={errors.name} maxLength={100} defaultValue={prefill?.name} />
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" error={errors.email} maxLength={254} />
-              <Field label="Telefone / WhatsApp" name="phone" type="tel" autoComplete="tel-national" inputMode="tel" error={errors.phone} placeholder="(81) 99999-9999" />
+              <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" error={errors.email} maxLength={254} defaultValue={prefill?.email} />
+              <Field label="Telefone / WhatsApp" name="phone" type="tel" autoComplete="tel-national" inputMode="tel" error={errors.phone} placeholder="(81) 99999-9999" defaultValue={prefill?.phone} />
             </div>
             <Field label="CPF (opcional)" name="cpf" inputMode="numeric" error={errors.cpf} placeholder="000.000.000-00" hint="Para a nota fiscal." />
           </fieldset>
@@ -171,7 +175,7 @@ export function CheckoutForm({
               <>
                 <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
                   <Field label="CEP (opcional)" name="cep" inputMode="numeric" autoComplete="postal-code" error={errors.cep} placeholder="55560-000" />
-                  <Field label="Endereço" name="address" autoComplete="address-line1" error={errors.address} maxLength={200} />
+                  <Field label="Endereço" name="address" autoComplete="address-line1" error={errors.address} maxLength={200} defaultValue={prefill?.address} />
                 </div>
                 <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
                   <Field label="Número" name="number" error={errors.number} maxLength={20} />

@@ -1,12 +1,15 @@
 import { redirect } from "react-router";
+import { safeRedirectPath } from "~/lib/safe-redirect";
 import { signOut } from "~/server/auth/accounts.server";
 import { assertSameOrigin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/sign-out";
 
-/** 'Sair': ends the session in the database and clears the cookie. */
+/** 'Sair': ends the session in the database and clears the cookie; the admin's goes to /login (spec). */
 export async function action({ request, context }: Route.ActionArgs) {
   assertSameOrigin(request, context);
-  return redirect("/", { headers: await signOut(context, request) });
+  const form = await request.formData();
+  const destination = safeRedirectPath(form.get("redirectTo"), "/");
+  return redirect(destination, { headers: await signOut(context, request) });
 }
 
 /** Signing out changes state, so it is a POST; a visit to /sair just goes home. */

@@ -1,19 +1,26 @@
 import { data, redirect } from "react-router";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { pageMeta } from "~/lib/meta";
+import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitOrderForm } from "~/server/checkout.server";
 import { publicOrigin } from "~/server/storefront.server";
 import type { Route } from "./+types/checkout";
 
-export function loader() {
-  // A fresh key per visit: a double click or a retried POST of this form records one order.
-  return { idempotencyKey: crypto.randomUUID() };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await getCurrentUser(request, context);
+  return {
+    // A fresh key per visit: a double click or a retried POST of this form records one order.
+    idempotencyKey: crypto.randomUUID(),
+    // A signed-in shopper's profile fills the form in.
+    prefill: user ? { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "" } : null,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
+  const user = await getCurrentUser(request, context);
   const result = await submitOrderForm(context.db, await request.formData(), {
     withCustomer: true,
-    userId: null,
+    userId: user?.id ?? null,
     config: context.config,
     origin: publicOrigin(context.config, request),
   });
@@ -26,5 +33,5 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} serverErrors={actionData?.errors} serverFormError={actionData?.formError ?? null} />;
+  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} serverErrors={actionData?.errors} serverFormError={actionData?.formError ?? null} />;
 }
