@@ -23,9 +23,12 @@ export default tseslint.config(
     // *.server.ts; this keeps admin code out of the storefront too.
     files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"],
     rules: {
-      "no-restricted-imports": [
+      "@typescript-eslint/no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["~/routes/*", "**/routes/**"], message: "Routes are entry points; components and lib must not import them." }] },
+        {
+          patterns: [{ group: ["~/routes/*", "**/routes/**"], message: "Routes are entry points; components and lib must not import them." }],
+          paths: [{ name: "zod", message: "Import z from ~/lib/validation (configured for the CSP).", allowTypeImports: true }],
+        },
       ],
     },
   },

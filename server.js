@@ -26,6 +26,12 @@ try {
 const services = await serverModule.startServices(config);
 const app = express();
 app.disable("x-powered-by");
+app.use(
+  serverModule.securityHeaders({
+    enforceCsp: !viteDevServer,
+    https: config.publicUrl?.startsWith("https://") ?? false,
+  }),
+);
 app.use(compression());
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);

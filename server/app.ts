@@ -7,6 +7,7 @@ import "~/server/load-context.server";
 
 export { loadConfig, ConfigError } from "~/server/config.server";
 export { startServices } from "~/server/services.server";
+export { securityHeaders } from "~/server/security-headers.server";
 
 /** The React Router part of the Express app; server.js adds compression and static files around it. */
 export function createApp(services: Services) {
@@ -29,7 +30,12 @@ export function createApp(services: Services) {
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext: () => ({ db: services.db, config: services.config, auth: services.auth }),
+      getLoadContext: (_req, res) => ({
+        db: services.db,
+        config: services.config,
+        auth: services.auth,
+        cspNonce: String(res.locals.cspNonce ?? ""),
+      }),
     }),
   );
   return app;

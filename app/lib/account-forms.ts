@@ -1,7 +1,7 @@
 // The account forms (login, registration, password reset, profile): each schema runs in the browser
 // before submitting and again in the route's action, so a request that skips the browser gets the
 // same pt-BR messages.
-import { z } from "zod";
+import { z } from "~/lib/validation";
 import { onlyDigits } from "./documents";
 
 export const AUTH_MESSAGES = {

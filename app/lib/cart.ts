@@ -1,31 +1,21 @@
-import { z } from "zod";
 import type { ImageRef, ProductSummary } from "./catalog";
 
 /** Stored in localStorage under the shop-name prefix plus `_cart` (spec section 4). */
 export const CART_STORAGE_KEY = "erick_cart";
 export const MAX_LINE_QUANTITY = 99;
 
-const imageSchema = z.object({
-  key: z.string(),
-  width: z.number(),
-  height: z.number(),
-  widths: z.array(z.number()),
-  alt: z.string(),
-});
-
-const cartItemSchema = z.object({
-  cartItemId: z.string().min(1),
-  id: z.number().int().positive(),
-  name: z.string(),
-  shopName: z.string(),
-  category: z.string(),
-  priceCents: z.number().int().nonnegative().nullable(),
-  size: z.string().nullable(),
-  color: z.string().nullable(),
-  quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
-  image: imageSchema.nullable(),
-});
-export type CartItem = z.infer<typeof cartItemSchema>;
+export type CartItem = {
+  cartItemId: string;
+  id: number;
+  name: string;
+  shopName: string;
+  category: string;
+  priceCents: number | null;
+  size: string | null;
+  color: string | null;
+  quantity: number;
+  image: ImageRef | null;
+};
 export type Cart = CartItem[];
 
 export type CartChoice = { size: string | null; color: string | null; quantity?: number };
@@ -90,6 +80,46 @@ export function cartTotals(cart: Cart): CartTotals {
   return { totalCents, itemCount, hasConsultItems };
 }
 
+const isString = (value: unknown): value is string => typeof value === "string";
+const isNullableString = (value: unknown): value is string | null => value === null || typeof value === "string";
+const isWhole = (value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): value is number =>
+  Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+
+function isImageRef(value: unknown): value is ImageRef {
+  if (typeof value !== "object" || value === null) return false;
+  const image = value as Record<string, unknown>;
+  return (
+    isString(image.key) &&
+    typeof image.width === "number" &&
+    typeof image.height === "number" &&
+    Array.isArray(image.widths) &&
+    image.widths.every((width) => typeof width === "number") &&
+    isString(image.alt)
+  );
+}
+
+/**
+ * Is this a cart line as this code writes it? Checked by hand rather than with zod, so the cart (on
+ * every page) does not pull the validation library into the first page load.
+ */
+export function isCartItem(value: unknown): value is CartItem {
+  if (typeof value !== "object" || value === null) return false;
+  const item = value as Record<string, unknown>;
+  return (
+    isString(item.cartItemId) &&
+    item.cartItemId.length > 0 &&
+    isWhole(item.id, 1) &&
+    isString(item.name) &&
+    isString(item.shopName) &&
+    isString(item.category) &&
+    (item.priceCents === null || isWhole(item.priceCents, 0)) &&
+    isNullableString(item.size) &&
+    isNullableString(item.color) &&
+    isWhole(item.quantity, 1, MAX_LINE_QUANTITY) &&
+    (item.image === null || isImageRef(item.image))
+  );
+}
+
 /** Reads what localStorage holds, keeping the valid lines of a damaged or older cart. */
 export function parseStoredCart(raw: string | null): Cart {
   if (!raw) return [];
@@ -99,11 +129,7 @@ export function parseStoredCart(raw: string | null): Cart {
   } catch {
     return [];
   }
-  if (!Array.isArray(data)) return [];
-  return data.flatMap((entry) => {
-    const parsed = cartItemSchema.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
+  return Array.isArray(data) ? data.filter(isCartItem) : [];
 }
 
 /** What the server needs of the cart to record an order: never prices (it reads its own). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/validation";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { isValidCpf, onlyDigits } from "./documents";
 import { PAYMENT_METHODS } from "./settings";

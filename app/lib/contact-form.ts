@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/validation";
 import type { ContactMessageInput } from "./whatsapp";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "store", "message"] as const;

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { settings as settingsTable } from "#database/schema";
-import { DEFAULT_SETTINGS, settingsSchema, type Settings } from "~/lib/settings";
+import { type Settings } from "~/lib/settings";
+import { DEFAULT_SETTINGS, settingsSchema } from "~/lib/settings-schema";
 import type { DatabaseOrTransaction } from "./db/database.server";
 
 /**

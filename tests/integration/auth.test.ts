@@ -39,7 +39,7 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-auth-test-"));
   config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
   auth = createAuth(t.db, config);
-  context = { db: t.db, config, auth };
+  context = { db: t.db, config, auth, cspNonce: "" };
 });
 afterAll(async () => {
   await t?.close();

@@ -19,6 +19,12 @@ export async function startEmbeddedPostgres(directory: string): Promise<Embedded
   const secretFile = path.join(directory, "password");
   fs.mkdirSync(directory, { recursive: true });
   fs.chmodSync(directory, 0o755);
+  if (process.getuid?.() === 0) {
+    // As root, PostgreSQL runs as the "postgres" user, which must be able to pass through DATA_DIR
+    // (a `mktemp -d` one is 0700). Execute-only: it still cannot list what else DATA_DIR holds.
+    const parent = path.dirname(directory);
+    fs.chmodSync(parent, fs.statSync(parent).mode | 0o011);
+  }
   if (!fs.existsSync(secretFile)) {
     fs.writeFileSync(secretFile, randomBytes(24).toString("hex"), { mode: 0o600 });
   }

@@ -1,0 +1,35 @@
+import { z } from "~/lib/validation";
+import { PLACEHOLDER_WHATSAPP, type Settings } from "./settings";
+
+/** The settings document (spec section 3), with the spec's defaults (section 9). Money in centavos. */
+export const settingsSchema = z.object({
+  storeName: z.string().default("Grupo Erick"),
+  storeEmail: z.string().default("contato@erickcalcados.com.br"),
+  storePhone: z.string().default("(81) 3675-1995"),
+  storeWhatsApp: z.string().default(PLACEHOLDER_WHATSAPP),
+  freeShippingMinCents: z.number().int().min(0).default(300_00),
+  deliveryFeeCents: z.number().int().min(0).default(5_00),
+  deliveryCities: z.array(z.string()).default(["Barreiros", "Sirinhaém", "Rio Formoso", "Tamandaré"]),
+  deliveryDays: z.string().default("Segunda a Sábado"),
+  paymentMethods: z
+    .object({
+      pix: z.boolean().default(true),
+      creditCard: z.boolean().default(true),
+      debitCard: z.boolean().default(true),
+      cash: z.boolean().default(true),
+      storeCredit: z.boolean().default(true),
+    })
+    .prefault({}),
+  maxInstallments: z.number().int().min(1).max(12).default(5),
+  emailNotifications: z.boolean().default(true),
+  whatsappNotifications: z.boolean().default(true),
+  orderNotifications: z.boolean().default(true),
+  instagram: z.string().default("@erickcalcados"),
+  facebook: z.string().default("https://www.facebook.com/erickcalcados"),
+  businessHours: z.string().default("Segunda a Sábado, 8h às 18h"),
+  pixKey: z.string().default(""),
+  pixMerchantName: z.string().default(""),
+  pixMerchantCity: z.string().default(""),
+});
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});

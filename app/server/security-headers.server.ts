@@ -1,0 +1,48 @@
+import { randomBytes } from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+/** Pages with a shopper's or the shop's private data: never kept by a browser or a proxy. */
+const PRIVATE_PATHS = /^\/(admin|conta|checkout|login|registrar|recuperar-senha|redefinir-senha|pedido|sair|api\/)/;
+
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'self'",
+    // Only scripts carrying this response's nonce run, and what they load ('strict-dynamic'):
+    // no inline script without it, no injected script tag.
+    `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
+    // Tailwind classes plus a few style attributes (shop colours, map height).
+    "style-src 'self' 'unsafe-inline'",
+    // Google account photos in the admin sidebar.
+    "img-src 'self' data: https://*.googleusercontent.com",
+    "font-src 'self'",
+    "connect-src 'self'",
+    // The click-to-load store maps.
+    "frame-src https://maps.google.com https://www.google.com",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
+ * Security headers on every response (pages, data requests, assets, errors). The nonce is per
+ * request and reaches React Router through the load context, which stamps it on its scripts.
+ */
+export function securityHeaders({ enforceCsp, https }: { enforceCsp: boolean; https: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nonce;
+    // The dev server injects its own inline scripts (hot reload); the policy is for the built app.
+    if (enforceCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    // The checkout opens WhatsApp in a tab it keeps a handle on for a moment.
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    if (https || req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (PRIVATE_PATHS.test(req.path)) res.setHeader("Cache-Control", "private, no-store");
+    next();
+  };
+}
