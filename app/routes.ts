@@ -40,4 +40,6 @@ export default [
   route("robots.txt", "routes/api/robots.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("sair", "routes/account/sign-out.ts"),
+  // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
+  route("admin/pedidos/eventos", "routes/admin/order-events.ts"),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { isOrderStatus } from "~/lib/order-status";
 import { pixPayload } from "~/lib/pix";
 import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
 import type { Database, DatabaseOrTransaction } from "./db/database.server";
+import { notifyOrderEvent } from "./order-events.server";
 
 /** A refusal the shopper can act on; the message is shown as it is. */
 export class OrderRejectedError extends Error {}
@@ -179,6 +180,8 @@ export async function placeOrder(db: Database, settings: Settings, request: Orde
       return { token: winner, created: false };
     }
     await tx.insert(orderItems).values(lines.map((line, position) => ({ ...line, orderId: id, position })));
+    // Open admin order pages on every app instance hear of it once this transaction commits.
+    await notifyOrderEvent(tx, { type: "created", id, code: id.slice(0, 8).toUpperCase() });
     return { token, created: true };
   });
 }

@@ -28,6 +28,9 @@ const env = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir };
 // a DATABASE_URL meant for something else must not be written to by the tests.
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+// The admin the admin-panel tests sign in as (tests/e2e/admin-login.ts), created on start.
+env.ADMIN_EMAIL = "admin@erick.test";
+env.ADMIN_PASSWORD = "admin-e2e-senha";
 
 const server = spawn(process.execPath, ["server.js"], { env, stdio: "inherit" });
 

@@ -1,12 +1,75 @@
-import { requireAdmin } from "~/server/auth/guards.server";
+import { data, useNavigate, useSearchParams } from "react-router";
+import { AdminPagination } from "~/components/admin/admin-pagination";
+import { CustomerDetailDialog } from "~/components/admin/customers/customer-detail-dialog";
+import { CustomerSearch } from "~/components/admin/customers/customer-search";
+import { CustomersList } from "~/components/admin/customers/customers-list";
+import { CUSTOMER_PARAM, customerRoleFormSchema, type CustomerRoleResult, parseCustomerFilters } from "~/lib/admin-customers";
+import { withParams } from "~/lib/admin-list";
+import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { getCustomerDetail, hasAnyCustomer, listCustomers, setCustomerRole } from "~/server/customers.server";
 import type { Route } from "./+types/customers";
 
-// Placeholder: being built.
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+  const user = await requireAdmin(request, context);
+  const searchParams = new URL(request.url).searchParams;
+  const filters = parseCustomerFilters(searchParams);
+  const selected = searchParams.get(CUSTOMER_PARAM);
+  const [list, detail] = await Promise.all([
+    listCustomers(context.db, filters),
+    selected ? getCustomerDetail(context.db, selected) : null,
+  ]);
+  const anyCustomer = list.total > 0 || (await hasAnyCustomer(context.db));
+  return { ...list, filters, anyCustomer, detail, currentUserId: user.id };
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+/** Promote or demote (from the detail modal); never one's own account, whatever the form says. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  assertSameOrigin(request, context);
+  const form = await request.formData();
+  const parsed = customerRoleFormSchema.safeParse({ userId: form.get("userId"), role: form.get("role") });
+  if (!parsed.success) {
+    return data<CustomerRoleResult>({ ok: false, message: parsed.error.issues[0]?.message ?? "Pedido inválido" }, { status: 400 });
+  }
+  const result = await setCustomerRole(context.db, user.id, parsed.data.userId, parsed.data.role);
+  return data<CustomerRoleResult>(result, { status: result.ok ? 200 : parsed.data.userId === user.id ? 403 : 404 });
+}
+
+export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
+  const { customers, total, page, pageCount, filters, anyCustomer, detail, currentUserId } = loaderData;
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+
+  return (
+    <div className="space-y-4">
+      <div>
+        <h1 className="text-2xl font-bold">Clientes</h1>
+        <p className="text-sm text-slate-600">
+          {total === 1 ? "1 cliente" : `${total} clientes`}
+          {filters.q ? " encontrados" : ""}
+        </p>
+      </div>
+
+      <CustomerSearch q={filters.q} />
+
+      {customers.length ? (
+        <CustomersList customers={customers} />
+      ) : (
+        <p className="rounded-xl bg-white p-10 text-center text-slate-600 shadow-sm">
+          {anyCustomer ? "Nenhum cliente encontrado" : "Nenhum cliente cadastrado"}
+        </p>
+      )}
+
+      <AdminPagination page={page} pageCount={pageCount} label="Páginas de clientes" />
+
+      {detail ? (
+        <CustomerDetailDialog
+          key={detail.customer.id}
+          detail={detail}
+          isSelf={detail.customer.id === currentUserId}
+          onClose={() => void navigate(withParams(searchParams, { [CUSTOMER_PARAM]: null }), { replace: true, preventScrollReset: true })}
+        />
+      ) : null}
+    </div>
+  );
 }

@@ -1,12 +1,70 @@
-import { requireAdmin } from "~/server/auth/guards.server";
+import { data, isRouteErrorResponse, Link } from "react-router";
+import { OrderDetail } from "~/components/admin/orders/order-detail";
+import { type AdminOrderPageData, orderStatusWhatsAppUrl } from "~/lib/admin-orders";
+import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/order-status-form";
+import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { getAdminOrder, setOrderStatus } from "~/server/order-admin.server";
+import { getSettings } from "~/server/settings.server";
+import { publicOrigin } from "~/server/storefront.server";
 import type { Route } from "./+types/order";
 
-// Placeholder: being built.
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   await requireAdmin(request, context);
-  return null;
+  const settings = await getSettings(context.db);
+  const detail = await getAdminOrder(context.db, settings, params.id);
+  if (!detail) throw data("Pedido não encontrado", { status: 404 });
+  return { detail, whatsappUrl: orderStatusWhatsAppUrl(detail, publicOrigin(context.config, request), settings.storeName) };
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+/** The status dropdown (fetcher POST): any status may be set; stock follows (order-admin.server.ts). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  await requireAdmin(request, context);
+  assertSameOrigin(request, context);
+  const form = await request.formData();
+  const parsed = orderStatusFormSchema.safeParse({ status: form.get("status") });
+  if (!parsed.success) {
+    return data<OrderStatusFormResult>(
+      { ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: parsed.error.issues[0]?.message ?? null },
+      { status: 400 },
+    );
+  }
+  try {
+    const result = await setOrderStatus(context.db, params.id, parsed.data.status);
+    if (result.ok) {
+      return data<OrderStatusFormResult>({ ok: true, message: ORDER_STATUS_MESSAGES.success, status: result.status, updatedAt: result.updatedAt });
+    }
+    return data<OrderStatusFormResult>(
+      { ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: result.message },
+      { status: result.reason === "not-found" ? 404 : 409 },
+    );
+  } catch (error) {
+    console.error("[admin] order status change failed:", error);
+    return data<OrderStatusFormResult>({ ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: null }, { status: 500 });
+  }
+}
+
+export default function AdminOrder({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-4xl space-y-4">
+      <Link to="/admin/pedidos" className="text-sm font-semibold text-brand-700 underline">
+        ← Voltar para pedidos
+      </Link>
+      <h1 className="text-2xl font-bold">Pedido #{loaderData.detail.order.code}</h1>
+      <div className="rounded-xl bg-white p-5 shadow-sm">
+        <OrderDetail data={loaderData} />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <div className="mx-auto max-w-xl rounded-xl bg-white p-8 text-center shadow-sm">
+      <h1 className="text-xl font-bold">{notFound ? "Pedido não encontrado" : "Erro ao carregar pedido"}</h1>
+      <Link to="/admin/pedidos" className="mt-4 inline-block font-semibold text-brand-700 underline">
+        Voltar para pedidos
+      </Link>
+    </div>
+  );
 }

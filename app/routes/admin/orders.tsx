@@ -1,12 +1,80 @@
+import { useCallback, useState } from "react";
+import { useRevalidator } from "react-router";
+import { AdminPagination } from "~/components/admin/admin-pagination";
+import { LiveOrdersStatus } from "~/components/admin/orders/live-orders-status";
+import { playNewOrderSound } from "~/components/admin/orders/new-order-sound";
+import { OrderDetailDialog } from "~/components/admin/orders/order-detail-dialog";
+import { OrderFilters } from "~/components/admin/orders/order-filters";
+import { OrdersList } from "~/components/admin/orders/orders-list";
+import { useOrderEvents } from "~/components/admin/orders/use-order-events";
+import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/admin-orders";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { hasAnyOrder, listAdminOrders } from "~/server/order-admin.server";
 import type { Route } from "./+types/orders";
 
-// Placeholder: being built.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const filters = parseOrderFilters(new URL(request.url).searchParams);
+  const list = await listAdminOrders(context.db, filters);
+  const anyOrder = list.total > 0 || (await hasAnyOrder(context.db));
+  return { ...list, filters, anyOrder };
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+export default function AdminOrders({ loaderData }: Route.ComponentProps) {
+  const { orders, total, page, pageCount, filters, anyOrder } = loaderData;
+  const revalidator = useRevalidator();
+  const [open, setOpen] = useState<Pick<AdminOrderRow, "id" | "code"> | null>(null);
+  const [newOrders, setNewOrders] = useState(0);
+  const [highlighted, setHighlighted] = useState<ReadonlySet<string>>(() => new Set());
+
+  const { revalidate } = revalidator;
+  const onEvent = useCallback(
+    (event: OrderEvent) => {
+      if (event.type === "created") {
+        setNewOrders((count) => count + 1);
+        setHighlighted((ids) => new Set(ids).add(event.id));
+        playNewOrderSound();
+      }
+      void revalidate();
+    },
+    [revalidate],
+  );
+  const onResync = useCallback(() => void revalidate(), [revalidate]);
+  const liveState = useOrderEvents({ onEvent, onResync });
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Pedidos</h1>
+          <p className="text-sm text-slate-600">
+            {total === 1 ? "1 pedido" : `${total} pedidos`}
+            {filters.q || filters.status ? " encontrados" : ""}
+          </p>
+        </div>
+        <LiveOrdersStatus
+          state={liveState}
+          newOrders={newOrders}
+          onDismiss={() => {
+            setNewOrders(0);
+            setHighlighted(new Set());
+          }}
+        />
+      </div>
+
+      <OrderFilters filters={filters} />
+
+      {orders.length ? (
+        <OrdersList orders={orders} highlighted={highlighted} onOpen={(order) => setOpen({ id: order.id, code: order.code })} />
+      ) : (
+        <p className="rounded-xl bg-white p-10 text-center text-slate-600 shadow-sm">
+          {anyOrder ? "Nenhum pedido encontrado" : "Nenhum pedido ainda"}
+        </p>
+      )}
+
+      <AdminPagination page={page} pageCount={pageCount} label="Páginas de pedidos" />
+
+      {open ? <OrderDetailDialog key={open.id} orderId={open.id} code={open.code} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
 }

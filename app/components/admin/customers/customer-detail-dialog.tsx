@@ -1,0 +1,80 @@
+import { Link } from "react-router";
+import { AdminDialog } from "~/components/admin/admin-dialog";
+import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
+import type { CustomerDetail } from "~/lib/admin-customers";
+import { adminOrderPath } from "~/lib/admin-orders";
+import { formatBRL } from "~/lib/money";
+import { formatShopDate, formatShopDateTime } from "~/lib/shop-time";
+import { AdminBadge } from "./admin-badge";
+import { CustomerRoleControl } from "./customer-role-control";
+
+/** A customer's profile, totals and orders (newest first, each linking to its page). */
+export function CustomerDetailDialog({ detail, isSelf, onClose }: { detail: CustomerDetail; isSelf: boolean; onClose: () => void }) {
+  const { customer, orders } = detail;
+  const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
+  return (
+    <AdminDialog title={customer.name || customer.email} onClose={onClose}>
+      <div className="space-y-6 text-sm" data-testid="customer-detail">
+        <div className="flex flex-wrap items-center gap-2">
+          {customer.role === "admin" ? <AdminBadge /> : <span className="text-slate-600">Cliente</span>}
+          <span className="text-slate-500">Cadastro em {formatShopDate(customer.createdAt)}</span>
+        </div>
+
+        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+          <div>
+            <dt className="font-semibold">E-mail</dt>
+            <dd>{customer.email}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Telefone</dt>
+            <dd>{customer.phone || "Não informado"}</dd>
+          </div>
+          <div className="sm:col-span-2">
+            <dt className="font-semibold">Endereço</dt>
+            <dd className="whitespace-pre-line">{customer.address || "Não informado"}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Pedidos</dt>
+            <dd>{customer.totalOrders}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">Total gasto</dt>
+            <dd>{formatBRL(customer.totalSpentCents)}</dd>
+          </div>
+        </dl>
+        <p className="-mt-4 text-xs text-slate-500">Totais sem os pedidos cancelados.</p>
+
+        <section aria-labelledby={`pedidos-${customer.id}`}>
+          <h3 id={`pedidos-${customer.id}`} className={heading}>
+            Pedidos do cliente
+          </h3>
+          {orders.length ? (
+            <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+              {orders.map((order) => (
+                <li key={order.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2">
+                  <Link to={adminOrderPath(order.id)} className="font-mono font-bold text-brand-700 underline">
+                    #{order.code}
+                  </Link>
+                  <span className="text-slate-600">{formatShopDateTime(order.createdAt)}</span>
+                  <OrderStatusBadge status={order.status} />
+                  <span className="font-semibold">{formatBRL(order.totalCents)}</span>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-slate-600">Nenhum pedido feito com esta conta.</p>
+          )}
+        </section>
+
+        <section aria-labelledby={`permissao-${customer.id}`}>
+          <h3 id={`permissao-${customer.id}`} className={heading}>
+            Permissão
+          </h3>
+          <div className="mt-2">
+            <CustomerRoleControl userId={customer.id} name={customer.name || customer.email} role={customer.role} isSelf={isSelf} />
+          </div>
+        </section>
+      </div>
+    </AdminDialog>
+  );
+}

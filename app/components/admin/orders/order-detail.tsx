@@ -1,0 +1,177 @@
+import { Link } from "react-router";
+import { WhatsAppIcon } from "~/components/ui/icons";
+import { CHANNEL_LABELS, type AdminOrderPageData, UNNAMED_CUSTOMER } from "~/lib/admin-orders";
+import { formatBRL, instalmentCents } from "~/lib/money";
+import { deliveryFeeLabel, paymentLabel } from "~/lib/order-message";
+import { formatShopDateTime } from "~/lib/shop-time";
+import { CONSULT_NOTE } from "~/lib/whatsapp";
+import { OrderStatusBadge } from "./order-status-badge";
+import { OrderStatusControl } from "./order-status-control";
+
+/** Everything about one order for the clerk: on /admin/pedidos/{id} and in the list's modal. */
+export function OrderDetail({ data }: { data: AdminOrderPageData }) {
+  const { detail, whatsappUrl } = data;
+  const { order } = detail;
+  const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
+
+  return (
+    <div className="space-y-6 text-sm" data-testid="admin-order-detail">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <OrderStatusBadge status={order.status} />
+        <span className="text-slate-600">{CHANNEL_LABELS[order.channel]}</span>
+        <a href={detail.publicPath} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+          Ver página do pedido
+        </a>
+      </div>
+
+      <div className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto] sm:items-end">
+        <OrderStatusControl orderId={detail.id} status={order.status} />
+        {whatsappUrl ? (
+          <a
+            href={whatsappUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-2.5 font-semibold text-white hover:bg-whatsapp-darker"
+          >
+            <WhatsAppIcon className="h-5 w-5" />
+            Avisar cliente no WhatsApp
+          </a>
+        ) : null}
+      </div>
+
+      <dl className="grid gap-x-6 gap-y-1 text-slate-700 sm:grid-cols-2">
+        <div>
+          <dt className="inline font-semibold">Criado em: </dt>
+          <dd className="inline">{formatShopDateTime(order.createdAt)}</dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Atualizado em: </dt>
+          <dd className="inline" data-testid="order-updated-at">
+            {formatShopDateTime(detail.updatedAt)}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline font-semibold">Estoque: </dt>
+          <dd className="inline">{detail.stockApplied ? "baixado deste pedido" : "não baixado"}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby={`cliente-${detail.id}`}>
+        <h3 id={`cliente-${detail.id}`} className={heading}>
+          Cliente
+        </h3>
+        <div className="mt-2 space-y-0.5 text-slate-800">
+          <p className="font-semibold">{order.customer.name || detail.account?.name || UNNAMED_CUSTOMER}</p>
+          {order.customer.email ? <p>{order.customer.email}</p> : null}
+          {detail.contactPhone ? <p>{detail.contactPhone}</p> : null}
+          {order.customer.cpf ? <p>CPF: {order.customer.cpf}</p> : null}
+          {detail.account ? (
+            <p className="text-slate-600">
+              Conta: {detail.account.name} ({detail.account.email})
+            </p>
+          ) : null}
+          {order.channel === "cart" ? <p className="text-slate-600">Pedido rápido pelo carrinho: dados combinados no WhatsApp.</p> : null}
+        </div>
+      </section>
+
+      <section aria-labelledby={`entrega-${detail.id}`}>
+        <h3 id={`entrega-${detail.id}`} className={heading}>
+          {order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
+        </h3>
+        <div className="mt-2 text-slate-800">
+          {order.delivery.method === "pickup" ? (
+            <p>
+              {order.delivery.locationName}
+              <br />
+              {order.delivery.locationAddress}
+            </p>
+          ) : order.delivery.method === "delivery" ? (
+            <p>
+              {order.delivery.address.street}, {order.delivery.address.number}
+              {order.delivery.address.complement ? ` - ${order.delivery.address.complement}` : ""}
+              <br />
+              {order.delivery.address.neighborhood} - {order.delivery.address.city}/{order.delivery.address.state}
+              {order.delivery.address.cep ? ` - CEP ${order.delivery.address.cep}` : ""}
+            </p>
+          ) : (
+            <p>A combinar pelo WhatsApp.</p>
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby={`itens-${detail.id}`}>
+        <h3 id={`itens-${detail.id}`} className={heading}>
+          Itens
+        </h3>
+        <div className="mt-2 overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left">
+            <thead className="border-b border-slate-200 text-slate-600">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-semibold">Produto</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">Tamanho</th>
+                <th scope="col" className="py-2 pr-3 font-semibold">Cor</th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">Qtd.</th>
+                <th scope="col" className="py-2 pr-3 text-right font-semibold">Preço unit.</th>
+                <th scope="col" className="py-2 text-right font-semibold">Subtotal</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {order.items.map((item, index) => (
+                <tr key={index}>
+                  <td className="py-2 pr-3 font-medium">{item.name}</td>
+                  <td className="py-2 pr-3">{item.size ?? "—"}</td>
+                  <td className="py-2 pr-3">{item.color ?? "—"}</td>
+                  <td className="py-2 pr-3 text-right">{item.quantity}</td>
+                  <td className="py-2 pr-3 text-right">{item.unitPriceCents === null ? "Consultar" : formatBRL(item.unitPriceCents)}</td>
+                  <td className="py-2 text-right">{item.unitPriceCents === null ? "—" : formatBRL(item.unitPriceCents * item.quantity)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <dl className="mt-3 ml-auto max-w-xs space-y-1">
+          <div className="flex justify-between">
+            <dt>Subtotal</dt>
+            <dd>{formatBRL(order.subtotalCents)}</dd>
+          </div>
+          <div className="flex justify-between">
+            <dt>Entrega</dt>
+            <dd>{deliveryFeeLabel(order.delivery.feeCents)}</dd>
+          </div>
+          <div className="flex justify-between text-base font-bold">
+            <dt>Total</dt>
+            <dd>{formatBRL(order.totalCents)}</dd>
+          </div>
+        </dl>
+        {order.hasConsultItems ? <p className="mt-2 text-amber-900">{CONSULT_NOTE}</p> : null}
+      </section>
+
+      <section aria-labelledby={`pagamento-${detail.id}`}>
+        <h3 id={`pagamento-${detail.id}`} className={heading}>
+          Pagamento
+        </h3>
+        <p className="mt-2 text-slate-800">
+          {paymentLabel(order.payment.method)}
+          {order.payment.installments > 1 ? ` em ${order.payment.installments}x de ${formatBRL(instalmentCents(order.totalCents, order.payment.installments))}` : ""}
+        </p>
+      </section>
+
+      {order.notes ? (
+        <section aria-labelledby={`obs-${detail.id}`}>
+          <h3 id={`obs-${detail.id}`} className={heading}>
+            Observações
+          </h3>
+          <p className="mt-2 whitespace-pre-line text-slate-800">{order.notes}</p>
+        </section>
+      ) : null}
+
+      {detail.account ? (
+        <p>
+          <Link to={`/admin/clientes?cliente=${encodeURIComponent(detail.account.id)}`} className="font-semibold text-brand-700 underline">
+            Ver cliente
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}

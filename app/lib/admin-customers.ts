@@ -1,0 +1,50 @@
+// Client-safe pieces of /admin/clientes: URL state, the shapes the server sends, the role form.
+import { z } from "~/lib/validation";
+import { pageParam, searchParam } from "./admin-list";
+import type { OrderStatus } from "./order-status";
+
+export type CustomerFilters = { q: string; page: number };
+
+export function parseCustomerFilters(searchParams: URLSearchParams): CustomerFilters {
+  return { q: searchParam(searchParams), page: pageParam(searchParams) };
+}
+
+/** `?cliente={id}` opens that customer's detail over the list. */
+export const CUSTOMER_PARAM = "cliente";
+
+export type CustomerRole = "customer" | "admin";
+
+export type CustomerRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  image: string | null;
+  role: CustomerRole;
+  createdAt: string;
+  /** Orders that are not cancelled, and what they add up to. */
+  totalOrders: number;
+  totalSpentCents: number;
+};
+
+export type CustomerList = { customers: CustomerRow[]; total: number; page: number; pageCount: number };
+
+export type CustomerDetail = {
+  customer: CustomerRow & { address: string | null };
+  /** All of the customer's orders, cancelled ones included, newest first. */
+  orders: { id: string; code: string; createdAt: string; status: OrderStatus; totalCents: number }[];
+};
+
+export const customerRoleFormSchema = z.object({
+  userId: z.string().trim().min(1, "Cliente inválido").max(100),
+  role: z.enum(["customer", "admin"], { error: "Permissão inválida" }),
+});
+
+export type CustomerRoleResult = { ok: boolean; message: string };
+
+export const CUSTOMER_MESSAGES = {
+  notYourself: "Você não pode alterar a sua própria permissão de administrador.",
+  notFound: "Cliente não encontrado",
+  promoted: (name: string) => `${name} agora é administrador.`,
+  demoted: (name: string) => `${name} não é mais administrador.`,
+} as const;

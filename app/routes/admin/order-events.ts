@@ -1,0 +1,12 @@
+import { requireAdmin } from "~/server/auth/guards.server";
+import { orderEventHub, orderEventStream } from "~/server/order-events.server";
+import type { Route } from "./+types/order-events";
+
+/**
+ * /admin/pedidos/eventos: Server-Sent Events for the open orders pages. The stream lives until the
+ * browser goes away (the request's signal), sharing this process's single LISTEN connection.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  return orderEventStream(orderEventHub(context.db), request.signal);
+}

@@ -1,0 +1,232 @@
+// The admin side of orders: the list with its filters, one order's detail, and status changes with
+// the stock they take or give back.
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { orderItems, orders, products, storeLocations, users } from "#database/schema";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
+import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/admin-orders";
+import { isOrderStatus, type OrderStatus } from "~/lib/order-status";
+import type { Settings } from "~/lib/settings";
+import { normalizeSearchText } from "~/lib/search-text";
+import type { Database, DatabaseOrTransaction } from "./db/database.server";
+import { notifyOrderEvent } from "./order-events.server";
+import { toOrderView } from "./orders.server";
+import { digitsOf, escapeLike, plainText } from "./sql-search.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const conditions: SQL[] = [];
+  const code = q.replace(/^#/, "").toUpperCase();
+  if (/^[0-9A-F]{1,8}$/.test(code)) conditions.push(sql`${orders.code} like ${`${code}%`}`);
+  const name = normalizeSearchText(q);
+  if (name) conditions.push(sql`${plainText(orders.customerName)} like ${`%${escapeLike(name)}%`}`);
+  const digits = q.replace(/\D/g, "");
+  if (digits.length >= 4) conditions.push(sql`${digitsOf(orders.customerPhone)} like ${`%${digits}%`}`);
+  return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
+}
+
+/** /admin/pedidos: newest first, one page, with the number of matches (one query). */
+export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminOrderFilters): Promise<AdminOrderList> {
+  const where = and(filters.status ? eq(orders.status, filters.status) : undefined, searchCondition(filters.q));
+  const rows = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      createdAt: orders.createdAt,
+      customerName: sql<string>`coalesce(nullif(${orders.customerName}, ''), ${users.name}, '')`,
+      customerPhone: orders.customerPhone,
+      totalCents: orders.totalCents,
+      hasConsultItems: orders.hasConsultItems,
+      status: orders.status,
+      channel: orders.channel,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((filters.page - 1) * ADMIN_PAGE_SIZE);
+  const total = rows[0]?.total ?? 0;
+  return {
+    orders: rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      createdAt: row.createdAt.toISOString(),
+      customerName: row.customerName,
+      customerPhone: row.customerPhone,
+      totalCents: row.totalCents,
+      hasConsultItems: row.hasConsultItems,
+      status: isOrderStatus(row.status) ? row.status : "pending",
+      channel: row.channel === "cart" ? "cart" : "checkout",
+    })),
+    total,
+    page: filters.page,
+    pageCount: pageCount(total),
+  };
+}
+
+/** Whether there is any order at all (to tell 'Nenhum pedido ainda' from 'Nenhum pedido encontrado'). */
+export async function hasAnyOrder(db: DatabaseOrTransaction): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).limit(1);
+  return Boolean(row);
+}
+
+/** One order for the admin detail; null for an unknown or malformed id. */
+export async function getAdminOrder(db: DatabaseOrTransaction, settings: Settings, id: string): Promise<AdminOrderDetail | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({
+      order: orders,
+      locationName: storeLocations.name,
+      locationAddress: storeLocations.address,
+      accountId: users.id,
+      accountName: users.name,
+      accountEmail: users.email,
+      accountPhone: users.phone,
+    })
+    .from(orders)
+    .leftJoin(storeLocations, eq(storeLocations.id, orders.pickupLocationId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  if (!row) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position));
+  const view = toOrderView(row.order, items, settings, row.locationName, row.locationAddress);
+  return {
+    id,
+    order: view,
+    updatedAt: row.order.updatedAt.toISOString(),
+    account: row.accountId ? { id: row.accountId, name: row.accountName ?? "", email: row.accountEmail ?? "" } : null,
+    contactPhone: row.order.customerPhone || row.accountPhone || null,
+    publicPath: `/pedido/${row.order.publicToken}`,
+    stockApplied: row.order.stockApplied,
+  };
+}
+
+/*
+ * Stock rule. An order's units leave the stock when it first enters a status where the goods are the
+ * customer's (processing, shipped or delivered) and come back when it moves to one where they are not
+ * (pending or cancelled). `orders.stock_applied` records which side of that line the stock is on, so
+ * any sequence of status changes, repeated or concurrent, takes the units at most once and gives back
+ * only what was taken:
+ *
+ *   stock_applied = false, new status processing|shipped|delivered  → take the units (all or nothing)
+ *   stock_applied = true,  new status pending|cancelled             → give them back
+ *   anything else                                                   → stock untouched
+ *
+ * Taking refuses, changing nothing, when a product has fewer units than the order needs: stock never
+ * goes below zero, and the clerk gets 'Estoque insuficiente para: …' naming each short product. Lines
+ * whose product was deleted since are skipped both ways. Each change runs in one transaction that
+ * locks the order row first and then the product rows in id order (the same order everywhere, so two
+ * changes cannot deadlock); a concurrent second click waits for the first and then sees its result.
+ */
+const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(["processing", "shipped", "delivered"]);
+
+export function holdsStock(status: OrderStatus): boolean {
+  return HOLDS_STOCK.has(status);
+}
+
+export type StockShortage = { productId: number; name: string; available: number; needed: number };
+
+export type StatusChangeResult =
+  | { ok: true; status: OrderStatus; updatedAt: string; stock: "taken" | "returned" | "unchanged" }
+  | { ok: false; reason: "not-found"; message: string }
+  | { ok: false; reason: "insufficient-stock"; message: string; shortages: StockShortage[] };
+
+class StockShortageError extends Error {
+  constructor(readonly shortages: StockShortage[]) {
+    super(`Estoque insuficiente para: ${shortages.map((s) => `${s.name} (disponível: ${s.available}, no pedido: ${s.needed})`).join("; ")}`);
+  }
+}
+
+/** Sets an order's status (any status, as the spec allows), moving stock per the rule above. */
+export async function setOrderStatus(db: Database, id: string, status: OrderStatus): Promise<StatusChangeResult> {
+  if (!UUID.test(id)) return { ok: false, reason: "not-found", message: "Pedido não encontrado" };
+  try {
+    return await db.transaction(async (tx) => {
+      const [order] = await tx
+        .select({ id: orders.id, code: orders.code, stockApplied: orders.stockApplied })
+        .from(orders)
+        .where(eq(orders.id, id))
+        .for("update");
+      if (!order) return { ok: false, reason: "not-found", message: "Pedido não encontrado" } as const;
+
+      let stock: "taken" | "returned" | "unchanged" = "unchanged";
+      if (holdsStock(status) && !order.stockApplied) {
+        await takeStock(tx, id);
+        stock = "taken";
+      } else if (!holdsStock(status) && order.stockApplied) {
+        await returnStock(tx, id);
+        stock = "returned";
+      }
+
+      const [updated] = await tx
+        .update(orders)
+        .set({ status, stockApplied: holdsStock(status), updatedAt: sql`now()` })
+        .where(eq(orders.id, id))
+        .returning({ updatedAt: orders.updatedAt });
+      await notifyOrderEvent(tx, { type: "updated", id, code: order.code, status });
+      return { ok: true, status, updatedAt: updated!.updatedAt.toISOString(), stock } as const;
+    });
+  } catch (error) {
+    if (error instanceof StockShortageError) {
+      return { ok: false, reason: "insufficient-stock", message: error.message, shortages: error.shortages };
+    }
+    throw error;
+  }
+}
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** Units per product in the order (a product may appear on several lines: sizes, colours). */
+async function unitsByProduct(tx: Transaction, orderId: string): Promise<Map<number, number>> {
+  const lines = await tx
+    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const units = new Map<number, number>();
+  for (const line of lines) {
+    if (line.productId === null) continue;
+    units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
+  }
+  return units;
+}
+
+async function takeStock(tx: Transaction, orderId: string) {
+  const units = await unitsByProduct(tx, orderId);
+  if (units.size === 0) return;
+  const rows = await tx
+    .select({ id: products.id, name: products.name, stock: products.stock })
+    .from(products)
+    .where(inArray(products.id, [...units.keys()]))
+    .orderBy(asc(products.id))
+    .for("update");
+  const shortages = rows
+    .filter((row) => row.stock < units.get(row.id)!)
+    .map((row) => ({ productId: row.id, name: row.name, available: row.stock, needed: units.get(row.id)! }));
+  if (shortages.length) throw new StockShortageError(shortages);
+  for (const row of rows) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${units.get(row.id)!}`, updatedAt: sql`now()` })
+      .where(eq(products.id, row.id));
+  }
+}
+
+async function returnStock(tx: Transaction, orderId: string) {
+  const units = await unitsByProduct(tx, orderId);
+  if (units.size === 0) return;
+  const rows = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...units.keys()]))
+    .orderBy(asc(products.id))
+    .for("update");
+  for (const row of rows) {
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${units.get(row.id)!}`, updatedAt: sql`now()` })
+      .where(eq(products.id, row.id));
+  }
+}

@@ -1,0 +1,255 @@
+// Live order events for the admin: PostgreSQL LISTEN/NOTIFY carries them between app instances, and
+// Server-Sent Events carry them to the open /admin/pedidos pages.
+//
+//   placeOrder / setOrderStatus ──pg_notify (in their transaction, sent on commit)──▶ PostgreSQL
+//   PostgreSQL ──LISTEN, one connection per app process──▶ OrderEventHub ──▶ every open SSE stream
+//
+// Events say only that something changed (id, code, status); the page reloads its data through its
+// loader, so what it shows is always what the database holds and passes the loader's checks.
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import type { OrderEvent } from "~/lib/admin-orders";
+import { isOrderStatus } from "~/lib/order-status";
+import type { Database, DatabaseOrTransaction } from "./db/database.server";
+
+export const ORDER_EVENTS_CHANNEL = "erick_order_events";
+
+export type { OrderEvent };
+
+/**
+ * What a subscriber hears: an order event, or `ready` each time the hub (re)starts listening. After a
+ * lost connection events may have been missed, so `ready` tells pages to reload.
+ */
+export type HubMessage = { kind: "order"; event: OrderEvent } | { kind: "ready" };
+type Subscriber = (message: HubMessage) => void;
+
+/** Queues the event in the transaction: PostgreSQL delivers it when, and only if, the transaction commits. */
+export async function notifyOrderEvent(tx: DatabaseOrTransaction, event: OrderEvent): Promise<void> {
+  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+}
+
+function parseEvent(payload: string | undefined): OrderEvent | null {
+  try {
+    const value: unknown = JSON.parse(payload ?? "");
+    if (!value || typeof value !== "object") return null;
+    const { type, id, code, status } = value as Record<string, unknown>;
+    if (typeof id !== "string" || typeof code !== "string") return null;
+    if (type === "created") return { type, id, code };
+    if (type === "updated" && isOrderStatus(status)) return { type, id, code, status };
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+export type HubOptions = {
+  /** First reconnection delay; doubles on each failure up to maxRetryMs. */
+  initialRetryMs?: number;
+  maxRetryMs?: number;
+  /** How long the connection stays open after the last subscriber leaves (a page reload comes back). */
+  idleCloseMs?: number;
+};
+
+/**
+ * One LISTEN connection shared by every subscriber of this process. It connects with the first
+ * subscriber, reconnects with backoff while anyone is subscribed, and closes a while after the last
+ * one leaves, so an app nobody is watching holds no extra connection.
+ */
+export class OrderEventHub {
+  private client: pg.Client | null = null;
+  private listening = false;
+  private connecting = false;
+  private failures = 0;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  private readonly subscribers = new Set<Subscriber>();
+  private readonly options: Required<HubOptions>;
+
+  constructor(
+    private readonly newClient: () => pg.Client,
+    options: HubOptions = {},
+  ) {
+    this.options = { initialRetryMs: 1_000, maxRetryMs: 30_000, idleCloseMs: 60_000, ...options };
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  get isListening(): boolean {
+    return this.listening;
+  }
+
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
+  subscribe(subscriber: Subscriber): () => void {
+    if (this.closed) throw new Error("OrderEventHub is closed");
+    this.subscribers.add(subscriber);
+    this.clearIdleTimer();
+    if (this.listening) queueMicrotask(() => this.deliver(subscriber, { kind: "ready" }));
+    else if (!this.connecting && !this.retryTimer) void this.connect();
+    return () => {
+      if (!this.subscribers.delete(subscriber) || this.subscribers.size > 0 || this.closed) return;
+      this.idleTimer = setTimeout(() => this.disconnect(), this.options.idleCloseMs);
+      this.idleTimer.unref();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.subscribers.clear();
+    this.clearIdleTimer();
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    await this.disconnect();
+  }
+
+  private async connect(): Promise<void> {
+    this.connecting = true;
+    const client = this.newClient();
+    this.client = client;
+    // A dropped connection emits 'error' and then 'end'; either one starts the reconnection.
+    client.on("error", (error) => this.lost(client, error));
+    client.on("end", () => this.lost(client, null));
+    client.on("notification", (message) => {
+      if (message.channel !== ORDER_EVENTS_CHANNEL) return;
+      const event = parseEvent(message.payload);
+      if (event) this.broadcast({ kind: "order", event });
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${ORDER_EVENTS_CHANNEL}`);
+    } catch (error) {
+      this.connecting = false;
+      this.lost(client, error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    this.connecting = false;
+    if (this.client !== client) return;
+    this.failures = 0;
+    this.listening = true;
+    this.broadcast({ kind: "ready" });
+  }
+
+  private lost(client: pg.Client, error: Error | null) {
+    if (this.client !== client) return;
+    this.client = null;
+    this.listening = false;
+    client.removeAllListeners("notification");
+    client.end().catch(() => {});
+    if (this.closed || this.subscribers.size === 0) return;
+    const delay = Math.min(this.options.maxRetryMs, this.options.initialRetryMs * 2 ** this.failures);
+    this.failures += 1;
+    console.error(`[order-events] LISTEN connection lost${error ? ` (${error.message})` : ""}; retrying in ${delay} ms`);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      if (!this.closed && this.subscribers.size > 0 && !this.client) void this.connect();
+    }, delay);
+    this.retryTimer.unref();
+  }
+
+  private async disconnect(): Promise<void> {
+    this.clearIdleTimer();
+    const client = this.client;
+    this.client = null;
+    this.listening = false;
+    if (client) await client.end().catch(() => {});
+  }
+
+  private clearIdleTimer() {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+
+  private broadcast(message: HubMessage) {
+    for (const subscriber of [...this.subscribers]) this.deliver(subscriber, message);
+  }
+
+  private deliver(subscriber: Subscriber, message: HubMessage) {
+    if (!this.subscribers.has(subscriber)) return;
+    try {
+      subscriber(message);
+    } catch (error) {
+      console.error("[order-events] subscriber failed:", error);
+    }
+  }
+}
+
+// One hub per connection pool, that is per database per process (tests open several databases).
+const hubs = new WeakMap<pg.Pool, OrderEventHub>();
+
+/** This process's hub for the app's database, made on first use. */
+export function orderEventHub(db: Database): OrderEventHub {
+  // drizzle(pool) keeps the pool as `$client`; the Database type does not carry it.
+  const pool = (db as Partial<{ $client: unknown }>).$client;
+  if (!(pool instanceof pg.Pool)) throw new Error("order events need the app's pg.Pool");
+  let hub = hubs.get(pool);
+  if (!hub || hub.isClosed) {
+    // The pool's own settings (URL, timeouts), on a connection of its own: a LISTEN holds it for good.
+    hub = new OrderEventHub(() => new pg.Client({ ...pool.options, application_name: "erick-order-events" }));
+    hubs.set(pool, hub);
+  }
+  return hub;
+}
+
+const encoder = new TextEncoder();
+
+export const HEARTBEAT_MS = 25_000;
+
+/**
+ * A `text/event-stream` response fed by the hub until the browser goes away (`signal`). Comments
+ * every 25 s keep proxies and load balancers from closing a quiet connection.
+ */
+export function orderEventStream(hub: OrderEventHub, signal: AbortSignal, options: { heartbeatMs?: number } = {}): Response {
+  let cleanup = () => {};
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      let open = true;
+      const send = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      // The browser waits this long before reconnecting after the stream drops (server restart).
+      send("retry: 5000\n\n");
+      const unsubscribe = hub.subscribe((message) => {
+        if (message.kind === "ready") send("event: ready\ndata: {}\n\n");
+        else send(`event: order\ndata: ${JSON.stringify(message.event)}\n\n`);
+      });
+      const heartbeat = setInterval(() => send(": ping\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
+      cleanup = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        unsubscribe();
+        signal.removeEventListener("abort", onAbort);
+        try {
+          controller.close();
+        } catch {
+          // already closed or cancelled
+        }
+      };
+      const onAbort = () => cleanup();
+      if (signal.aborted) cleanup();
+      else signal.addEventListener("abort", onAbort);
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/event-stream; charset=utf-8",
+      // no-transform: the compression middleware must not buffer the stream.
+      "Cache-Control": "private, no-store, no-transform",
+      // nginx would otherwise buffer the response.
+      "X-Accel-Buffering": "no",
+    },
+  });
+}

@@ -1,0 +1,20 @@
+// Text search in SQL for the admin lists (orders, customers), whose names are stored as typed.
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+
+/** `%`, `_` and `\` typed by the clerk are searched for, not wildcards. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";
+const PLAIN = "aaaaaeeeeiiiiooooouuuucn";
+
+/** The column lower-cased and without accents, as normalizeSearchText does in JS: 'joao' finds 'João'. */
+export function plainText(column: AnyColumn | SQL): SQL {
+  return sql`translate(lower(${column}), ${ACCENTED}, ${PLAIN})`;
+}
+
+/** The column's digits only: phones are stored as typed ("(81) 99999-8888"). */
+export function digitsOf(column: AnyColumn | SQL): SQL {
+  return sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g')`;
+}
