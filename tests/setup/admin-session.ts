@@ -1,0 +1,76 @@
+// A real load context ({ db, config, auth }) on a test database, and signed-in sessions for an admin
+// and a customer, for tests that call admin loaders and actions as the app would:
+//
+//   const app = await createTestContext(t);          // t from createTestDatabase()
+//   const admin = await signedInUser(app.context, "admin");
+//   await loader({ request: adminRequest(admin, "/admin"), context: app.context, params: {} });
+//   afterAll(() => app.close());
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { createAdmin } from "~/server/auth/admins.server";
+import { CLIENT_IP_HEADER, createAuth } from "~/server/auth/auth.server";
+import { loadConfig } from "~/server/config.server";
+import type { LoadContext } from "~/server/load-context.server";
+import type { TestDatabase } from "./test-database";
+
+export const TEST_ORIGIN = "http://localhost:3999";
+
+export async function createTestContext(t: TestDatabase): Promise<{ context: LoadContext; dataDir: string; close: () => Promise<void> }> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-admin-test-"));
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
+  const context: LoadContext = { db: t.db, config, auth: createAuth(t.db, config), cspNonce: "" };
+  return { context, dataDir, close: () => fs.rm(dataDir, { recursive: true, force: true }) };
+}
+
+export type SignedInUser = { id: string; name: string; email: string; role: "admin" | "customer"; cookie: string };
+
+let addresses = 0;
+/** Each sign-in from its own address, so the sign-in rate limit never interferes. */
+function clientHeaders(): Headers {
+  addresses += 1;
+  return new Headers({ host: "localhost:3999", [CLIENT_IP_HEADER]: `10.250.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}` });
+}
+
+function cookieHeader(headers: Headers): string {
+  return headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0]!.trim())
+    .join("; ");
+}
+
+/** A new account of that role, signed in with e-mail and password through Better Auth. */
+export async function signedInUser({ auth, db }: Pick<LoadContext, "auth" | "db">, role: "admin" | "customer"): Promise<SignedInUser> {
+  const id = randomBytes(4).toString("hex");
+  const email = `${role}-${id}@exemplo.com`;
+  const password = `senha-${id}-teste`;
+  const name = `${role === "admin" ? "Admin" : "Cliente"} ${id}`;
+  let userId: string;
+  if (role === "admin") {
+    userId = (await createAdmin(auth, db, { email, password, name })).id;
+  } else {
+    const { user } = await auth.api.signUpEmail({ body: { name, email, password }, headers: clientHeaders() });
+    userId = user.id;
+  }
+  const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: clientHeaders(), returnHeaders: true });
+  const cookie = cookieHeader(headers);
+  if (!cookie) throw new Error(`no session cookie for ${email}`);
+  return { id: userId, name, email, role, cookie };
+}
+
+/** A browser's request from our own origin, with that user's cookie (none: anonymous). */
+export function requestAs(
+  user: SignedInUser | null,
+  pathname: string,
+  init: { method?: string; form?: FormData | URLSearchParams; headers?: Record<string, string> } = {},
+): Request {
+  const headers = new Headers({ host: "localhost:3999", "user-agent": "vitest" });
+  if (user) headers.set("cookie", user.cookie);
+  if (init.form || (init.method && init.method !== "GET")) {
+    headers.set("origin", TEST_ORIGIN);
+    headers.set("sec-fetch-site", "same-origin");
+  }
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
+  return new Request(`${TEST_ORIGIN}${pathname}`, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body: init.form });
+}

@@ -1,0 +1,65 @@
+// Orders written straight to the database, with the dates and statuses a test needs (placeOrder always
+// makes a pending order dated now). Only for tests of what reads orders: dashboards and reports.
+import { randomBytes, randomUUID } from "node:crypto";
+import { orderItems, orders } from "#database/schema";
+import type { OrderStatus } from "~/lib/order-status";
+import type { Database } from "~/server/db/database.server";
+
+export type FixtureItem = {
+  productId?: number | null;
+  name: string;
+  category?: string;
+  shopName?: string;
+  unitPriceCents: number | null;
+  quantity: number;
+};
+
+export type FixtureOrder = {
+  status?: OrderStatus;
+  createdAt: string | Date;
+  customerName?: string;
+  paymentMethod?: string | null;
+  deliveryCents?: number;
+  items: FixtureItem[];
+  userId?: string | null;
+};
+
+/** Inserts an order and its items; the total is the items' sum plus the delivery fee. Returns its id and code. */
+export async function insertOrder(db: Database, order: FixtureOrder): Promise<{ id: string; code: string; totalCents: number }> {
+  const id = randomUUID();
+  const code = id.slice(0, 8).toUpperCase();
+  const subtotalCents = order.items.reduce((sum, item) => sum + (item.unitPriceCents ?? 0) * item.quantity, 0);
+  const deliveryCents = order.deliveryCents ?? 0;
+  const createdAt = new Date(order.createdAt);
+  await db.insert(orders).values({
+    id,
+    code,
+    publicToken: randomBytes(16).toString("base64url"),
+    idempotencyKey: randomBytes(16).toString("hex"),
+    channel: "checkout",
+    status: order.status ?? "pending",
+    customerName: order.customerName ?? "Cliente Teste",
+    userId: order.userId ?? null,
+    deliveryMethod: "delivery",
+    subtotalCents,
+    deliveryCents,
+    totalCents: subtotalCents + deliveryCents,
+    hasConsultItems: order.items.some((item) => item.unitPriceCents === null),
+    paymentMethod: order.paymentMethod === undefined ? "pix" : order.paymentMethod,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  await db.insert(orderItems).values(
+    order.items.map((item, position) => ({
+      orderId: id,
+      productId: item.productId ?? null,
+      position,
+      name: item.name,
+      category: item.category ?? "Feminino",
+      shopName: item.shopName ?? "Erick Calçados",
+      unitPriceCents: item.unitPriceCents,
+      quantity: item.quantity,
+    })),
+  );
+  return { id, code, totalCents: subtotalCents + deliveryCents };
+}
