@@ -39,6 +39,7 @@ export default [
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
+  route("api/favoritos", "routes/api/favorites.ts"),
   route("sair", "routes/account/sign-out.ts"),
   // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),

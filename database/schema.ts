@@ -111,3 +111,4 @@ export const settings = pgTable(
 
 export * from "./orders-schema";
 export * from "./auth-schema";
+export * from "./reviews-schema";

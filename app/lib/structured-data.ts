@@ -82,9 +82,10 @@ type ProductLike = {
 
 /**
  * schema.org Product for the detail page, so search results can show price and availability. A
- * product without a published price ('Consultar Preço') gets an offer without a price.
+ * product without a published price ('Consultar Preço') gets an offer without a price; one with
+ * reviews gets their average and count.
  */
-export function productJsonLd(product: ProductLike, origin: string) {
+export function productJsonLd(product: ProductLike, origin: string, rating: { average: number; count: number } | null = null) {
   const url = `${origin}${productPath(product.id)}`;
   return {
     "@context": "https://schema.org",
@@ -103,6 +104,16 @@ export function productJsonLd(product: ProductLike, origin: string) {
       availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
       itemCondition: "https://schema.org/NewCondition",
     },
+    aggregateRating:
+      rating && rating.count > 0
+        ? {
+            "@type": "AggregateRating",
+            ratingValue: Math.round(rating.average * 10) / 10,
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          }
+        : undefined,
   };
 }
 

@@ -58,7 +58,8 @@ function summaryQuery(db: DatabaseOrTransaction) {
     .leftJoin(media, eq(media.key, sql`${products.images}[1]`));
 }
 
-function escapeLike(text: string) {
+/** Escapes `%`, `_` and the backslash for a LIKE pattern. */
+export function escapeLike(text: string) {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
 
@@ -127,6 +128,14 @@ export async function relatedProducts(
     .orderBy(desc(products.id))
     .limit(limit);
   return rows.map(toSummary);
+}
+
+/** The active products among `ids`, in the order of `ids` (for lists kept elsewhere, such as favourites). */
+export async function productSummariesByIds(db: DatabaseOrTransaction, ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await summaryQuery(db).where(and(eq(products.active, true), inArray(products.id, [...ids])));
+  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export type ProductDetail = ProductSummary & {

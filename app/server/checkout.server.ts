@@ -1,5 +1,5 @@
 import { checkoutSchema, fieldErrors, orderLinesField, type FieldErrors } from "~/lib/checkout-form";
-import { z } from "zod";
+import { z } from "~/lib/validation";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
 import { emailNewOrder, wantsNewOrderEmail } from "./order-notifications.server";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "~/lib/validation";
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -19,6 +19,10 @@ const envSchema = z.object({
   BETTER_AUTH_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)").optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  // For tests only: Google sign-in against another OpenID Connect provider (tests/e2e/google.spec.ts).
+  GOOGLE_OIDC_DISCOVERY_URL: z
+    .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta (só para testes)" })
+    .optional(),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps:// (ex.: smtps://usuario:senha@smtp.exemplo.com)" })
     .optional(),
@@ -67,8 +71,11 @@ export type AppConfig = {
   production: boolean;
   /** BETTER_AUTH_SECRET; when unset, the auth layer keeps a generated one in DATA_DIR/auth-secret. */
   authSecret: string | undefined;
-  /** Google sign-in, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. */
-  google: { clientId: string; clientSecret: string } | null;
+  /**
+   * Google sign-in, when both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set. `discoveryUrl`
+   * (GOOGLE_OIDC_DISCOVERY_URL, for tests only) points it at another OpenID Connect provider.
+   */
+  google: { clientId: string; clientSecret: string; discoveryUrl?: string } | null;
   /** SMTP delivery; when null, e-mails are written to `outboxDir` instead. */
   smtp: { url: string; from: string } | null;
   outboxDir: string;
@@ -111,7 +118,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authSecret: values.BETTER_AUTH_SECRET,
     google:
       values.GOOGLE_CLIENT_ID && values.GOOGLE_CLIENT_SECRET
-        ? { clientId: values.GOOGLE_CLIENT_ID, clientSecret: values.GOOGLE_CLIENT_SECRET }
+        ? {
+            clientId: values.GOOGLE_CLIENT_ID,
+            clientSecret: values.GOOGLE_CLIENT_SECRET,
+            ...(values.GOOGLE_OIDC_DISCOVERY_URL ? { discoveryUrl: values.GOOGLE_OIDC_DISCOVERY_URL } : {}),
+          }
         : null,
     smtp: values.SMTP_URL && values.SMTP_FROM ? { url: values.SMTP_URL, from: values.SMTP_FROM } : null,
     outboxDir: path.join(dataDir, "outbox"),

@@ -538,7 +538,7 @@ describe("account page (/conta)", () => {
     const who = browser();
     await register(who, { name: "Carla", email: "carla@exemplo.com" });
     const page = await run(accountLoader, request(who, "/conta"));
-    expect(page.data).toEqual({ profile: { name: "Carla", email: "carla@exemplo.com", phone: "", address: "" }, saved: false });
+    expect(page.data).toEqual({ profile: { name: "Carla", email: "carla@exemplo.com", phone: "", address: "" }, saved: false, orders: [], favorites: [] });
 
     const bad = [
       [{ name: "", phone: "", address: "" }, { name: AUTH_MESSAGES.nameRequired }],

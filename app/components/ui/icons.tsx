@@ -97,6 +97,14 @@ export const HeartIcon = ({ filled, ...props }: IconProps & { filled?: boolean }
     />
   </Svg>
 );
+export const StarIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
+  <Svg {...props}>
+    <path
+      d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9Z"
+      fill={filled ? "currentColor" : "none"}
+    />
+  </Svg>
+);
 export const ShareIcon = (props: IconProps) => (
   <Svg {...props}>
     <circle cx="18" cy="5" r="2.5" />
@@ -147,6 +155,12 @@ export const PlusIcon = (props: IconProps) => (
 export const TrashIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Svg>
+);
+export const PencilIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M4 20h4L19 9l-4-4L4 16Z" />
+    <path d="m13.5 6.5 4 4" />
   </Svg>
 );
 export const FilterIcon = (props: IconProps) => (

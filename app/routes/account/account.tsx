@@ -1,20 +1,34 @@
 import { data, Form, redirect } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
+import { MyFavorites } from "~/components/account/my-favorites";
+import { MyOrders } from "~/components/account/my-orders";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
 import { formValues, PROFILE_LIMITS, profileSchema } from "~/lib/account-forms";
 import { fieldErrors } from "~/lib/checkout-form";
 import { maskPhone } from "~/lib/documents";
 import { pageMeta } from "~/lib/meta";
+import { isOrderStatus } from "~/lib/order-status";
 import { updateProfile } from "~/server/auth/accounts.server";
 import { assertSameOrigin, requireUser } from "~/server/auth/guards.server";
+import { listFavoriteProducts } from "~/server/favorites.server";
+import { listOrdersForUser } from "~/server/orders.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  const [orders, favorites] = await Promise.all([listOrdersForUser(context.db, user.id), listFavoriteProducts(context.db, user.id)]);
   return {
     profile: { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "" },
     saved: new URL(request.url).searchParams.has("salvo"),
+    orders: orders.map((order) => ({
+      code: order.code,
+      token: order.token,
+      status: isOrderStatus(order.status) ? order.status : ("pending" as const),
+      totalCents: order.totalCents,
+      createdAt: order.createdAt.toISOString(),
+    })),
+    favorites,
   };
 }
 
@@ -28,11 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [...pageMeta({ title: "Minha conta", description: "Seus dados e pedidos." }), { name: "robots", content: "noindex" }];
+  return [...pageMeta({ title: "Minha conta", description: "Seus dados, pedidos e favoritos." }), { name: "robots", content: "noindex" }];
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, saved } = loaderData;
+  const { profile, saved, orders, favorites } = loaderData;
   const { errors, onSubmit, onInput } = useFormErrors(profileSchema, actionData?.errors);
 
   return (
@@ -90,14 +104,8 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
 
-      {/* Meus pedidos: the orders placed while signed in, newest first, each linking to its order
-          page, come here with the orders work (the header's "Meus pedidos" links to #pedidos). */}
-      <section id="pedidos" aria-labelledby="pedidos-titulo" className="mt-8 rounded-2xl border border-slate-200 p-6">
-        <h2 id="pedidos-titulo" className="text-lg font-bold">
-          Meus pedidos
-        </h2>
-        <p className="mt-2 text-sm text-slate-600">Os pedidos que você fizer com esta conta aparecerão aqui.</p>
-      </section>
+      <MyOrders orders={orders} />
+      <MyFavorites products={favorites} />
     </div>
   );
 }

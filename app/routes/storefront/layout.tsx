@@ -2,6 +2,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { FloatingWhatsApp } from "~/components/layout/floating-whatsapp";
 import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
+import { useFavoritesFollowAccount } from "~/components/product/detail/use-favorite";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { loadStorefrontShell } from "~/server/storefront.server";
 import type { Route } from "./+types/layout";
@@ -19,6 +20,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function StorefrontLayout() {
+  useFavoritesFollowAccount();
   return (
     <>
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">

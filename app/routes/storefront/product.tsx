@@ -1,23 +1,87 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { z } from "zod";
 import { ProductDetail } from "~/components/product/detail/product-detail";
+import { formValues } from "~/lib/account-forms";
+import { fieldErrors } from "~/lib/checkout-form";
 import { shareImageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { decimalPrice } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
+import { reviewSchema } from "~/lib/review-form";
+import { loginPath } from "~/lib/safe-redirect";
 import { shellFromMatches } from "~/lib/storefront-meta";
+import { assertSameOrigin, getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
 import { getProduct, relatedProducts } from "~/server/catalog.server";
+import { getOwnReview, getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/reviews.server";
 import type { Route } from "./+types/product";
 
 export const RELATED_LIMIT = 4;
 const META_DESCRIPTION_LENGTH = 155;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : null;
-  const product = id === null ? null : await getProduct(context.db, id);
+/** Where a review form comes back to: the Avaliações tab. */
+const REVIEWS_HASH = "#avaliacoes";
+
+function productId(param: string): number | null {
+  return /^\d{1,10}$/.test(param) ? Number(param) : null;
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const id = productId(params.id);
+  if (id === null) throw redirect("/produtos");
+  // In parallel: the product, its rating (one aggregate query) and, when signed in, the shopper's own
+  // review. The session lookup is shared with the layout's loader.
+  const [product, summary, viewer] = await Promise.all([
+    getProduct(context.db, id),
+    getRatingSummary(context.db, id),
+    getCurrentUser(request, context).then(async (user) =>
+      user ? { isAdmin: user.role === "admin", ownReview: await getOwnReview(context.db, id, user.id) } : null,
+    ),
+  ]);
   // Unknown, removed or mistyped products: the list is the most useful place to land (spec section 2).
   if (!product) throw redirect("/produtos");
-  // Not awaited: the related products stream in after the page.
-  return { product, related: relatedProducts(context.db, product, RELATED_LIMIT) };
+  return {
+    product,
+    // Not awaited: the related products and the review list stream in after the page.
+    related: relatedProducts(context.db, product, RELATED_LIMIT),
+    reviews: listReviews(context.db, id, { includeHidden: viewer?.isAdmin ?? false }),
+    summary,
+    viewer,
+    reviewSaved: new URL(request.url).searchParams.get("avaliacao") === "salva",
+  };
+}
+
+const hideSchema = z.object({
+  reviewId: z.coerce.number().int().positive().max(2_147_483_647),
+  hidden: z.enum(["true", "false"]).transform((value) => value === "true"),
+});
+
+/** intent=review: a signed-in shopper's review (new or edited); intent=hide-review: staff only. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  const id = productId(params.id);
+  if (id === null) throw new Response("Produto não encontrado.", { status: 404 });
+  const values = formValues(await request.formData());
+
+  if (values.intent === "hide-review") {
+    await requireAdmin(request, context);
+    const parsed = hideSchema.safeParse(values);
+    if (!parsed.success) throw new Response("Pedido inválido.", { status: 400 });
+    const found = await setReviewHidden(context.db, { productId: id, ...parsed.data });
+    if (!found) throw new Response("Avaliação não encontrada.", { status: 404 });
+    return redirect(`${productPath(id)}${REVIEWS_HASH}`);
+  }
+
+  if (values.intent === "review") {
+    const user = await getCurrentUser(request, context);
+    if (!user) throw redirect(loginPath(productPath(id)));
+    const parsed = reviewSchema.safeParse(values);
+    if (!parsed.success) return data({ reviewErrors: fieldErrors(parsed.error) }, { status: 400 });
+    const saved = await saveReview(context.db, { ...parsed.data, productId: id, userId: user.id });
+    if (!saved) throw redirect("/produtos");
+    return redirect(`${productPath(id)}?avaliacao=salva${REVIEWS_HASH}`);
+  }
+
+  throw new Response("Pedido inválido.", { status: 400 });
 }
 
 /** Cut at a word boundary so search results and share previews do not end mid-word. */
@@ -52,7 +116,15 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return tags;
 }
 
-export default function Product({ loaderData }: Route.ComponentProps) {
+export default function Product({ loaderData, actionData }: Route.ComponentProps) {
+  const { product, related, reviews, summary, viewer, reviewSaved } = loaderData;
   // Keyed by id: moving to a related product starts with fresh choices and the first photo.
-  return <ProductDetail key={loaderData.product.id} product={loaderData.product} related={loaderData.related} />;
+  return (
+    <ProductDetail
+      key={product.id}
+      product={product}
+      related={related}
+      reviews={{ summary, reviews, viewer, errors: actionData?.reviewErrors, saved: reviewSaved }}
+    />
+  );
 }

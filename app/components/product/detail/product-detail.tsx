@@ -5,6 +5,7 @@ import { JsonLd } from "~/components/ui/json-ld";
 import type { ProductSummary } from "~/lib/catalog";
 import { formatBRL, instalmentCents } from "~/lib/money";
 import { productPath, shopPath } from "~/lib/navigation";
+import { formatAverage, reviewCountLabel } from "~/lib/review-form";
 import { productJsonLd } from "~/lib/structured-data";
 import type { ProductDetail as Product } from "~/server/catalog.server";
 import { Breadcrumb } from "./breadcrumb";
@@ -14,19 +15,30 @@ import { Gallery } from "./gallery";
 import { ProductSpecs } from "./product-specs";
 import { ProductTabs } from "./product-tabs";
 import { PurchasePanel } from "./purchase-panel";
+import { RatingStars } from "./rating-stars";
 import { RelatedProducts } from "./related-products";
+import { ReviewsSection, type ReviewsProps } from "./reviews-section";
 import { ShareButton } from "./share-button";
 import { sizeGuideFor } from "./size-guide-data";
 
 /** The whole detail page: photos on top on a phone, beside the buying column on a desktop. */
-export function ProductDetail({ product, related }: { product: Product; related: Promise<ProductSummary[]> }) {
+export function ProductDetail({
+  product,
+  related,
+  reviews,
+}: {
+  product: Product;
+  related: Promise<ProductSummary[]>;
+  reviews: Omit<ReviewsProps, "productId">;
+}) {
+  const rating = reviews.summary;
   const { settings, origin } = useStorefront();
   const url = `${origin}${productPath(product.id)}`;
   const instalments = settings.maxInstallments;
 
   return (
     <div className="container-page py-4 sm:py-6">
-      <JsonLd data={productJsonLd(product, origin)} />
+      <JsonLd data={productJsonLd(product, origin, rating)} />
       <Breadcrumb
         crumbs={[
           { label: "Início", to: "/" },
@@ -46,6 +58,14 @@ export function ProductDetail({ product, related }: { product: Product; related:
                 {product.shop.name}
               </Link>
               <h1 className="mt-1 text-2xl font-bold leading-tight sm:text-3xl">{product.name}</h1>
+              {rating ? (
+                <a href="#avaliacoes" className="mt-1 inline-flex items-center gap-1.5 text-sm text-slate-700 hover:underline" data-testid="rating-summary">
+                  <RatingStars rating={rating.average} label={`Nota média ${formatAverage(rating.average)} de 5`} />
+                  <span>
+                    {formatAverage(rating.average)} ({reviewCountLabel(rating.count)})
+                  </span>
+                </a>
+              ) : null}
             </div>
             <div className="flex shrink-0 gap-2">
               <FavoriteButton productId={product.id} />
@@ -89,8 +109,8 @@ export function ProductDetail({ product, related }: { product: Product; related:
             { id: "especificacoes", label: "Especificações", content: <ProductSpecs product={product} /> },
             {
               id: "avaliacoes",
-              label: "Avaliações",
-              content: <p className="text-slate-700">Este produto ainda não tem avaliações.</p>,
+              label: rating ? `Avaliações (${rating.count})` : "Avaliações",
+              content: <ReviewsSection productId={product.id} {...reviews} />,
             },
           ]}
         />

@@ -1,12 +1,21 @@
-import { useCallback, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
+import { useRevalidator } from "react-router";
+import { useStorefront } from "~/components/layout/use-storefront";
 import { FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite, type Favorites } from "~/lib/favorites";
 
 /**
  * Favourites live in localStorage, like the cart (cart-store.ts): read once, written on every change,
  * and kept in step across tabs through the `storage` event. The server renders "not a favourite".
+ * Signed in, the account holds them (/api/favoritos) and localStorage is its mirror.
  */
 let current: Favorites | null = null;
 const listeners = new Set<() => void>();
+
+/** Set while localStorage mirrors the signed-in account's list rather than holding this browser's own. */
+const ACCOUNT_MARK_KEY = "erick_favorites_account";
+/** Set in a tab once it has fetched the account's list, so that each tab asks once. */
+const TAB_SYNCED_KEY = "erick_favorites_synced";
+const API_PATH = "/api/favoritos";
 
 function read(): Favorites {
   if (current === null) {
@@ -44,10 +53,97 @@ function subscribe(listener: () => void) {
   };
 }
 
+/** Saves one change on the account; when that fails, the heart goes back to what the account has. */
+async function saveOnAccount(productId: number, on: boolean) {
+  let ok = false;
+  try {
+    const response = await fetch(API_PATH, { method: "POST", body: new URLSearchParams({ productId: String(productId), on: String(on) }) });
+    ok = response.ok;
+  } catch {
+    ok = false;
+  }
+  if (!ok && isFavorite(read(), productId) === on) write(toggleFavorite(read(), productId));
+}
+
 /** Whether the product is a favourite, and a function that flips it. */
 export function useFavorite(productId: number): [boolean, () => void] {
+  const signedIn = useStorefront().user !== null;
   const getSnapshot = useCallback(() => isFavorite(read(), productId), [productId]);
   const favorite = useSyncExternalStore(subscribe, getSnapshot, () => false);
-  const toggle = useCallback(() => write(toggleFavorite(read(), productId)), [productId]);
+  const toggle = useCallback(() => {
+    const next = toggleFavorite(read(), productId);
+    write(next);
+    if (signedIn) void saveOnAccount(productId, isFavorite(next, productId));
+  }, [productId, signedIn]);
   return [favorite, toggle];
+}
+
+function storageGet(storage: "localStorage" | "sessionStorage", key: string): string | null {
+  try {
+    return window[storage].getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function storageSet(storage: "localStorage" | "sessionStorage", key: string, value: string | null) {
+  try {
+    if (value === null) window[storage].removeItem(key);
+    else window[storage].setItem(key, value);
+  } catch {
+    // Storage unavailable: the next page load tries again.
+  }
+}
+
+/**
+ * Makes the browser's favourites follow the account, for the storefront layout. After sign-in, the
+ * favourites this browser kept while signed out are added to the account once, and from then on the
+ * browser mirrors the account's list (fetched once per tab). After sign-out, the mirror is emptied:
+ * the account keeps the favourites, and the next person on this browser does not inherit them.
+ */
+export function useFavoritesFollowAccount() {
+  const { user } = useStorefront();
+  const revalidator = useRevalidator();
+  // Read when the merge answers; the effect below runs only when the account changes.
+  const latestRevalidator = useRef(revalidator);
+  useEffect(() => {
+    latestRevalidator.current = revalidator;
+  });
+  const account = user?.email ?? null;
+
+  useEffect(() => {
+    const mirroring = storageGet("localStorage", ACCOUNT_MARK_KEY) !== null;
+    if (!account) {
+      storageSet("sessionStorage", TAB_SYNCED_KEY, null);
+      if (mirroring) {
+        write([]);
+        storageSet("localStorage", ACCOUNT_MARK_KEY, null);
+      }
+      return;
+    }
+    if (mirroring && storageGet("sessionStorage", TAB_SYNCED_KEY) !== null) return;
+
+    // Only a list kept while signed out is this browser's own; a mirror is some account's.
+    const local = mirroring ? [] : read();
+    const body = new URLSearchParams({ intent: "merge" });
+    for (const id of local) body.append("productId", String(id));
+    let cancelled = false;
+    void (async () => {
+      try {
+        const response = await fetch(API_PATH, { method: "POST", body });
+        if (!response.ok || cancelled) return;
+        const { ids } = (await response.json()) as { ids: number[] };
+        write(parseFavorites(JSON.stringify(ids)));
+        storageSet("localStorage", ACCOUNT_MARK_KEY, "1");
+        storageSet("sessionStorage", TAB_SYNCED_KEY, "1");
+        // A page showing the account's favourites (/conta) loaded before the merge: show them all.
+        if (local.length > 0) void latestRevalidator.current.revalidate();
+      } catch {
+        // Offline: the next page load tries again.
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [account]);
 }

@@ -1,0 +1,171 @@
+import { Suspense, useId, useState } from "react";
+import { Await, Form, Link } from "react-router";
+import { FormMessage, SubmitButton } from "~/components/account/account-card";
+import { useFormErrors } from "~/components/account/use-form-errors";
+import { StarIcon } from "~/components/ui/icons";
+import type { FieldErrors } from "~/lib/checkout-form";
+import { productPath } from "~/lib/navigation";
+import { formatAverage, REVIEW_COMMENT_MAX, reviewCountLabel, reviewSchema, type RatingSummary } from "~/lib/review-form";
+import { loginPath } from "~/lib/safe-redirect";
+import type { OwnReview, ReviewView } from "~/server/reviews.server";
+import { RatingStars } from "./rating-stars";
+
+/** Who is looking: null when signed out. */
+export type ReviewViewer = { isAdmin: boolean; ownReview: OwnReview | null } | null;
+
+export type ReviewsProps = {
+  productId: number;
+  summary: RatingSummary | null;
+  reviews: Promise<ReviewView[]>;
+  viewer: ReviewViewer;
+  errors?: FieldErrors;
+  /** The shopper's review was just saved. */
+  saved: boolean;
+};
+
+const reviewDate = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Recife" });
+
+/** The Avaliações tab: the average, the reviews (streamed in after the page), and the form. */
+export function ReviewsSection({ productId, summary, reviews, viewer, errors, saved }: ReviewsProps) {
+  return (
+    <div className="grid max-w-5xl gap-8 lg:grid-cols-[1fr_20rem]">
+      <div>
+        {summary ? (
+          <p className="flex flex-wrap items-center gap-2 text-slate-800">
+            <RatingStars rating={summary.average} label={`Nota média ${formatAverage(summary.average)} de 5`} className="h-5 w-5" />
+            <span className="text-lg font-bold">{formatAverage(summary.average)}</span>
+            <span className="text-slate-600">({reviewCountLabel(summary.count)})</span>
+          </p>
+        ) : (
+          <p className="text-slate-700">Este produto ainda não tem avaliações.</p>
+        )}
+        <Suspense fallback={summary ? <p className="mt-4 text-sm text-slate-600">Carregando avaliações…</p> : null}>
+          <Await resolve={reviews}>{(list) => <ReviewList reviews={list} isAdmin={viewer?.isAdmin ?? false} />}</Await>
+        </Suspense>
+      </div>
+
+      <div>
+        {viewer ? (
+          <ReviewForm key={viewer.ownReview?.updatedAt ?? "new"} ownReview={viewer.ownReview} serverErrors={errors} saved={saved} />
+        ) : (
+          <p className="rounded-xl border border-slate-200 p-4 text-slate-700">
+            <Link to={loginPath(productPath(productId))} className="font-semibold text-brand-700 underline">
+              Entre para avaliar este produto
+            </Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ReviewList({ reviews, isAdmin }: { reviews: ReviewView[]; isAdmin: boolean }) {
+  if (reviews.length === 0) return null;
+  return (
+    <ul className="mt-4 divide-y divide-slate-200" aria-label="Avaliações dos clientes">
+      {reviews.map((review) => (
+        <li key={review.id} className="py-4" data-testid="review">
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <RatingStars rating={review.rating} label={`Nota ${review.rating} de 5`} />
+            <span className="font-semibold text-slate-900">{review.author}</span>
+            <time dateTime={review.date} className="text-sm text-slate-500">
+              {reviewDate.format(new Date(review.date))}
+            </time>
+          </div>
+          {/* Plain text: React escapes it, line breaks are kept by CSS. */}
+          {review.comment ? <p className="mt-2 whitespace-pre-line break-words text-slate-700">{review.comment}</p> : null}
+          {isAdmin ? <HideReviewForm review={review} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Staff only: hide a review from shoppers (or show it again). The action checks the role. */
+function HideReviewForm({ review }: { review: ReviewView }) {
+  return (
+    <Form method="post" className="mt-2 flex items-center gap-3 text-sm">
+      <input type="hidden" name="reviewId" value={review.id} />
+      <input type="hidden" name="hidden" value={review.hidden ? "false" : "true"} />
+      {review.hidden ? <span className="font-semibold text-amber-800">Oculta para os clientes</span> : null}
+      <button
+        type="submit"
+        name="intent"
+        value="hide-review"
+        className="rounded border border-slate-300 px-2 py-1 font-semibold text-slate-700 hover:bg-slate-50"
+      >
+        {review.hidden ? "Mostrar" : "Ocultar"}
+      </button>
+    </Form>
+  );
+}
+
+function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview | null; serverErrors?: FieldErrors; saved: boolean }) {
+  const id = useId();
+  const [rating, setRating] = useState(ownReview?.rating ?? 0);
+  const { errors, onSubmit, onInput } = useFormErrors(reviewSchema, serverErrors);
+  const ratingError = errors.rating;
+  const commentError = errors.comment;
+
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4 rounded-xl border border-slate-200 p-4">
+      <h3 className="font-bold">{ownReview ? "Sua avaliação" : "Avalie este produto"}</h3>
+      {saved && !serverErrors ? <FormMessage tone="success">Obrigado! Sua avaliação foi salva.</FormMessage> : null}
+      {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      <fieldset aria-describedby={ratingError ? `${id}-rating-error` : undefined}>
+        <legend className="text-sm font-semibold text-slate-800">Sua nota</legend>
+        <div className="mt-1 flex gap-1">
+          {[1, 2, 3, 4, 5].map((value) => (
+            <label key={value} className="cursor-pointer rounded p-0.5">
+              <input
+                type="radio"
+                name="rating"
+                value={value}
+                checked={rating === value}
+                onChange={() => setRating(value)}
+                className="peer sr-only"
+              />
+              <StarIcon
+                filled={value <= rating}
+                className="h-8 w-8 rounded text-amber-600 peer-focus-visible:outline peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600"
+              />
+              <span className="sr-only">{value === 1 ? "1 estrela" : `${value} estrelas`}</span>
+            </label>
+          ))}
+        </div>
+        {ratingError ? (
+          <p id={`${id}-rating-error`} className="mt-1 text-sm font-medium text-red-700">
+            {ratingError}
+          </p>
+        ) : null}
+      </fieldset>
+      <div>
+        <label htmlFor={`${id}-comment`} className="block text-sm font-semibold text-slate-800">
+          Comentário (opcional)
+        </label>
+        <textarea
+          id={`${id}-comment`}
+          name="comment"
+          rows={4}
+          maxLength={REVIEW_COMMENT_MAX}
+          defaultValue={ownReview?.comment ?? ""}
+          aria-invalid={commentError ? true : undefined}
+          aria-describedby={commentError ? `${id}-comment-error` : `${id}-comment-hint`}
+          className={`mt-1 w-full rounded-lg border px-3 py-2.5 text-base ${commentError ? "border-red-600" : "border-slate-300"}`}
+        />
+        {commentError ? (
+          <p id={`${id}-comment-error`} className="mt-1 text-sm font-medium text-red-700">
+            {commentError}
+          </p>
+        ) : (
+          <p id={`${id}-comment-hint`} className="mt-1 text-xs text-slate-500">
+            Até {REVIEW_COMMENT_MAX} caracteres.
+          </p>
+        )}
+      </div>
+      <SubmitButton busyLabel="Enviando…" name="intent" value="review">
+        {ownReview ? "Atualizar avaliação" : "Enviar avaliação"}
+      </SubmitButton>
+    </Form>
+  );
+}

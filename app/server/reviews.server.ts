@@ -1,0 +1,105 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { products, reviews, users } from "#database/schema";
+import { reviewerName, type RatingSummary, type ReviewInput } from "~/lib/review-form";
+import type { DatabaseOrTransaction } from "./db/database.server";
+
+/** A review as the product page lists it: never the author's full name or e-mail. */
+export type ReviewView = {
+  id: number;
+  author: string;
+  rating: number;
+  comment: string;
+  /** ISO date of the last edit. */
+  date: string;
+  hidden: boolean;
+};
+
+/** The shopper's own review, to fill the form for editing. */
+export type OwnReview = { rating: number; comment: string; updatedAt: string };
+
+/** How many reviews the page lists; the average and count always cover all of them. */
+export const REVIEW_LIST_LIMIT = 50;
+
+/** Average and count of a product's visible reviews in one aggregate query; null when there are none. */
+export async function getRatingSummary(db: DatabaseOrTransaction, productId: number): Promise<RatingSummary | null> {
+  const [row] = await db
+    .select({ average: sql<number | null>`avg(${reviews.rating})::float8`, count: count() })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.hidden, false)));
+  if (!row || row.count === 0 || row.average === null) return null;
+  return { average: row.average, count: row.count };
+}
+
+/** The newest reviews first; hidden ones only for staff (`includeHidden`). */
+export async function listReviews(
+  db: DatabaseOrTransaction,
+  productId: number,
+  { includeHidden = false, limit = REVIEW_LIST_LIMIT }: { includeHidden?: boolean; limit?: number } = {},
+): Promise<ReviewView[]> {
+  const rows = await db
+    .select({
+      id: reviews.id,
+      name: users.name,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      updatedAt: reviews.updatedAt,
+      hidden: reviews.hidden,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.userId))
+    .where(includeHidden ? eq(reviews.productId, productId) : and(eq(reviews.productId, productId), eq(reviews.hidden, false)))
+    .orderBy(desc(reviews.updatedAt), desc(reviews.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    author: reviewerName(row.name),
+    rating: row.rating,
+    comment: row.comment,
+    date: row.updatedAt.toISOString(),
+    hidden: row.hidden,
+  }));
+}
+
+export async function getOwnReview(db: DatabaseOrTransaction, productId: number, userId: string): Promise<OwnReview | null> {
+  const [row] = await db
+    .select({ rating: reviews.rating, comment: reviews.comment, updatedAt: reviews.updatedAt })
+    .from(reviews)
+    .where(and(eq(reviews.productId, productId), eq(reviews.userId, userId)));
+  return row ? { rating: row.rating, comment: row.comment, updatedAt: row.updatedAt.toISOString() } : null;
+}
+
+/**
+ * Records the shopper's review of an active product, or replaces their earlier one (one per shopper
+ * per product). A review that staff hid stays hidden when edited. False when there is no such product.
+ */
+export async function saveReview(
+  db: DatabaseOrTransaction,
+  review: ReviewInput & { productId: number; userId: string },
+): Promise<boolean> {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.id, review.productId), eq(products.active, true)));
+  if (!product) return false;
+  await db
+    .insert(reviews)
+    .values({ productId: review.productId, userId: review.userId, rating: review.rating, comment: review.comment })
+    .onConflictDoUpdate({
+      target: [reviews.productId, reviews.userId],
+      set: { rating: review.rating, comment: review.comment, updatedAt: sql`now()` },
+    });
+  return true;
+}
+
+/** Staff hide (or show again) a review of the given product; false when it is not one of its reviews. */
+export async function setReviewHidden(
+  db: DatabaseOrTransaction,
+  { productId, reviewId, hidden }: { productId: number; reviewId: number; hidden: boolean },
+): Promise<boolean> {
+  const updated = await db
+    .update(reviews)
+    .set({ hidden })
+    .where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId)))
+    .returning({ id: reviews.id });
+  return updated.length > 0;
+}

@@ -1,0 +1,226 @@
+// What an account adds for shoppers, in the browser: reviewing a product, 'Meus pedidos' after a
+// checkout, and favourites that follow the account to another browser. Each test makes its own
+// shopper; the reviewed product differs per project, so projects running side by side never share
+// one's average.
+import { randomBytes } from "node:crypto";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
+
+type Shopper = { name: string; email: string; password: string };
+
+/** Submissions that hash a password (scrypt) can take seconds on a busy test machine. */
+const SLOW = { timeout: 20_000 };
+
+/** Each browser its own client address (the test server trusts X-Forwarded-For from loopback), for the rate limits. */
+function ownAddress(): Record<string, string> {
+  const [a = 0, b = 0, c = 0] = randomBytes(3);
+  return { "x-forwarded-for": `10.${a}.${b}.${(c % 250) + 1}` };
+}
+
+test.beforeEach(async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setExtraHTTPHeaders(ownAddress());
+});
+
+function newShopper(): Shopper {
+  const id = randomBytes(4).toString("hex");
+  return { name: `Cliente Teste${id}`, email: `conta-${id}@exemplo.com`, password: `senha-${id}-ok` };
+}
+
+async function register(page: Page, shopper: Shopper) {
+  await gotoHydrated(page, "/registrar");
+  await page.getByLabel("Nome").fill(shopper.name);
+  await page.getByLabel("E-mail").fill(shopper.email);
+  await page.getByLabel("Senha", { exact: true }).fill(shopper.password);
+  await page.getByLabel("Confirme a senha").fill(shopper.password);
+  await page.getByRole("button", { name: "Criar conta" }).click();
+  await expect(page.getByRole("button", { name: "Menu da conta" })).toBeVisible(SLOW);
+}
+
+async function signIn(page: Page, shopper: Shopper, redirectTo = "/conta") {
+  await gotoHydrated(page, `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("E-mail").fill(shopper.email);
+  await page.getByLabel("Senha").fill(shopper.password);
+  await page.getByRole("button", { name: "Entrar", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Menu da conta" })).toBeVisible(SLOW);
+}
+
+async function signOut(page: Page) {
+  await page.getByRole("button", { name: "Menu da conta" }).click();
+  await page.getByRole("banner").getByRole("button", { name: "Sair" }).click();
+  await expect(page.getByRole("link", { name: "Entrar" })).toBeVisible(SLOW);
+}
+
+async function openProduct(page: Page, query: string, name: string): Promise<number> {
+  await gotoHydrated(page, `/produtos?q=${encodeURIComponent(query)}`);
+  await page.getByRole("link", { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/produto\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  return Number(new URL(page.url()).pathname.split("/").pop());
+}
+
+/** Clicks until the click has its effect (before hydration a server-rendered button does nothing). */
+async function clickUntil(target: Locator, effect: () => Promise<void>) {
+  await expect(async () => {
+    await target.click();
+    await effect();
+  }).toPass({ timeout: 15_000 });
+}
+
+test("review a product: rate, comment, see the average and count, then edit", async ({ page }, testInfo) => {
+  const product =
+    testInfo.project.name === "phone"
+      ? { query: "garrafa", name: "Garrafa Térmica Esportiva 1 L" }
+      : { query: "toalhas", name: "Jogo de Toalhas de Banho 4 Peças" };
+
+  // Signed out: an invitation to sign in that comes back here.
+  const id = await openProduct(page, product.query, product.name);
+  const tab = page.getByRole("tab", { name: /^Avaliações/ });
+  await tab.click();
+  const panel = page.getByRole("tabpanel", { name: /^Avaliações/ });
+  await expect(panel).toContainText("Este produto ainda não tem avaliações.");
+  await expect(page.getByTestId("rating-summary")).toHaveCount(0);
+  const invitation = panel.getByRole("link", { name: "Entre para avaliar este produto" });
+  await expect(invitation).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/produto/${id}`)}`);
+
+  const shopper = newShopper();
+  await register(page, shopper);
+  await openProduct(page, product.query, product.name);
+  await page.getByRole("tab", { name: /^Avaliações/ }).click();
+
+  // Sending without a rating is refused in the browser.
+  await panel.getByRole("button", { name: "Enviar avaliação" }).click();
+  await expect(panel.getByText("Escolha uma nota de 1 a 5 estrelas")).toBeVisible();
+
+  await panel.locator("label").filter({ hasText: "5 estrelas" }).click();
+  const comment = "<b>Ótimo</b> produto!\nChegou rápido.";
+  await panel.getByLabel("Comentário (opcional)").fill(comment);
+  await panel.getByRole("button", { name: "Enviar avaliação" }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/produto/${id}\\?avaliacao=salva#avaliacoes$`), SLOW);
+  await expect(page.getByRole("tab", { name: "Avaliações (1)" })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByTestId("rating-summary")).toHaveText("5,0 (1 avaliação)");
+  await expect(panel.getByRole("status")).toHaveText("Obrigado! Sua avaliação foi salva.");
+  const item = panel.getByTestId("review");
+  await expect(item).toHaveCount(1);
+  await expect(item.getByRole("img", { name: "Nota 5 de 5" })).toBeVisible();
+  await expect(item).toContainText(`Cliente T.`);
+  // The comment is text: the markup shows as typed, nothing is rendered from it.
+  await expect(item.getByText("<b>Ótimo</b> produto!")).toBeVisible();
+  await expect(item.locator("b")).toHaveCount(0);
+
+  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const data = jsonLd.map((text) => JSON.parse(text)).find((entry) => entry["@type"] === "Product");
+  expect(data.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 5, reviewCount: 1, bestRating: 5, worstRating: 1 });
+
+  // Sending again edits the same review.
+  await expect(panel.getByRole("heading", { name: "Sua avaliação" })).toBeVisible();
+  await expect(panel.getByLabel("Comentário (opcional)")).toHaveValue(comment);
+  await panel.locator("label").filter({ hasText: "4 estrelas" }).click();
+  await panel.getByRole("button", { name: "Atualizar avaliação" }).click();
+  await expect(page.getByTestId("rating-summary")).toHaveText("4,0 (1 avaliação)", SLOW);
+  await expect(panel.getByTestId("review")).toHaveCount(1);
+  await expect(panel.getByTestId("review").getByRole("img", { name: "Nota 4 de 5" })).toBeVisible();
+});
+
+/** Records where the checkout sends its WhatsApp tab (no real pop-up: there is no internet here). */
+async function stubWhatsAppTab(page: Page) {
+  await page.addInitScript(() => {
+    window.open = (() => {
+      const fake = { closed: false, opener: null as unknown, close() {}, location: { href: "" } };
+      return fake as unknown as Window;
+    }) as typeof window.open;
+  });
+}
+
+test("my orders: an order placed while signed in is listed on /conta and opens its page", async ({ page }) => {
+  await stubWhatsAppTab(page);
+  const shopper = newShopper();
+  await register(page, shopper);
+  await gotoHydrated(page, "/conta#pedidos");
+  await expect(page.getByText("Você ainda não fez pedidos.")).toBeVisible();
+  await expect(page.locator("#pedidos").getByRole("link", { name: "Ver produtos" })).toHaveAttribute("href", "/produtos");
+
+  await gotoHydrated(page, "/produtos?q=relogio");
+  const card = page.getByTestId("product-card").first();
+  await card.getByRole("button", { name: "Adicionar" }).click();
+  await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
+  await gotoHydrated(page, "/checkout");
+  // The profile fills the form in.
+  await expect(page.getByLabel("Nome completo")).toHaveValue(shopper.name);
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(shopper.email);
+  await page.getByLabel("Telefone / WhatsApp").fill("(81) 98888-7777");
+  await page.getByLabel("Retirar na loja (grátis)").check();
+  await page.getByLabel("Loja para retirada").selectOption({ index: 1 });
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/, SLOW);
+  const orderUrl = page.url();
+  const code = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/#([0-9A-F]{8})/)?.[1];
+  expect(code).toBeTruthy();
+
+  await page.getByRole("button", { name: "Menu da conta" }).click();
+  await page.getByRole("link", { name: "Meus pedidos" }).click();
+  await expect(page).toHaveURL(/\/conta#pedidos$/);
+  const orders = page.getByTestId("my-orders").getByRole("listitem");
+  await expect(orders).toHaveCount(1);
+  await expect(orders.first()).toContainText(`Pedido #${code}`);
+  await expect(orders.first()).toContainText("Pendente");
+  await expect(orders.first()).toContainText(/R\$\s79,90/);
+  await orders.first().getByRole("link").click();
+  await expect(page).toHaveURL(orderUrl);
+});
+
+async function newBrowserPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: ownAddress(), locale: "pt-BR", timezoneId: "America/Recife" });
+  return context.newPage();
+}
+
+async function favourite(page: Page) {
+  const add = page.getByRole("button", { name: "Adicionar aos favoritos" });
+  const saved = page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST");
+  await clickUntil(add, () => expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true", { timeout: 500 }));
+  return saved;
+}
+
+test("favourites follow the account to another browser, merged with that browser's own", async ({ page, browser, baseURL }) => {
+  const shopper = newShopper();
+  await register(page, shopper);
+  await openProduct(page, "chuteira", "Chuteira Society");
+  expect((await favourite(page)).ok()).toBe(true);
+  await signOut(page);
+  // Signed out, this browser no longer shows the account's favourites.
+  await openProduct(page, "chuteira", "Chuteira Society");
+  await expect(page.getByRole("button", { name: "Adicionar aos favoritos" })).toHaveAttribute("aria-pressed", "false");
+
+  // Another browser: a favourite kept while signed out, then sign in.
+  const other = await newBrowserPage(browser, baseURL);
+  try {
+    await openProduct(other, "bolsa", "Bolsa Transversal Feminina");
+    await clickUntil(other.getByRole("button", { name: "Adicionar aos favoritos" }), () =>
+      expect(other.getByRole("button", { name: "Remover dos favoritos" })).toBeVisible({ timeout: 500 }),
+    );
+    await signIn(other, shopper, "/conta");
+    await expect(other).toHaveURL(/\/conta$/);
+    const favourites = other.getByTestId("my-favorites");
+    await expect(favourites.getByRole("link", { name: "Chuteira Society", exact: true })).toBeVisible(SLOW);
+    await expect(favourites.getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toBeVisible(SLOW);
+    // The heart on the product page knows it too.
+    await openProduct(other, "chuteira", "Chuteira Society");
+    await expect(other.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true");
+  } finally {
+    await other.context().close();
+  }
+
+  // Back in the first browser: signing in brings both.
+  await signIn(page, shopper, "/conta");
+  await expect(page.getByTestId("my-favorites").getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toBeVisible(SLOW);
+  // Removing one there removes it from the account.
+  await openProduct(page, "bolsa", "Bolsa Transversal Feminina");
+  const removed = page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST");
+  await page.getByRole("button", { name: "Remover dos favoritos" }).click();
+  expect((await removed).ok()).toBe(true);
+  await gotoHydrated(page, "/conta");
+  await expect(page.getByTestId("my-favorites").getByRole("link", { name: "Chuteira Society", exact: true })).toBeVisible();
+  await expect(page.getByTestId("my-favorites").getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toHaveCount(0);
+});

@@ -1,0 +1,60 @@
+// A second app server for tests that need a configuration the shared one (playwright.config.ts
+// webServer) must not have, such as Google sign-in pointed at a local provider. Same production
+// build, same start script (serve.mjs: fresh DATA_DIR and embedded PostgreSQL, removed on exit).
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+export type AppServer = { url: string; output: () => string; stop: () => Promise<void> };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+export async function startAppServer(env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<AppServer> {
+  const port = await freePort();
+  const dataDir = path.join(os.tmpdir(), `erick-e2e-extra-${process.pid}-${Date.now()}`);
+  const child = spawn(process.execPath, ["tests/e2e/serve.mjs"], {
+    env: { ...process.env, ...env, PORT: String(port), E2E_DATA_DIR: dataDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the app server exited during start-up:\n${output}`);
+    try {
+      const response = await fetch(`${url}/robots.txt`);
+      if (response.ok) return { url, output: () => output, stop };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`the app server did not start within ${timeoutMs / 1000} s:\n${output}`);
+}
