@@ -43,4 +43,6 @@ export default [
   route("sair", "routes/account/sign-out.ts"),
   // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),
+  // One report table as CSV (same query as /admin/relatorios plus `tabela`); the loader runs requireAdmin.
+  route("admin/relatorios/exportar.csv", "routes/admin/reports-csv.ts"),
 ] satisfies RouteConfig;

@@ -1,12 +1,108 @@
+import { lazy } from "react";
+import { Link } from "react-router";
+import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
+import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
+import { StatCards } from "~/components/admin/dashboard/stat-cards";
+import { formatBRL } from "~/lib/money";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
+import { monthLabel } from "~/lib/reports";
+import { PLACEHOLDER_WHATSAPP, whatsappIsPlaceholder } from "~/lib/settings";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { getDashboard } from "~/server/dashboard.server";
+import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/dashboard";
 
-// Placeholder: being built.
+// Recharts is large: its chunk loads in the browser after the page (with its figures) is shown.
+const charts = () => import("~/components/admin/dashboard/dashboard-charts");
+const SalesChart = lazy(() => charts().then((module) => ({ default: module.SalesChart })));
+const StatusChart = lazy(() => charts().then((module) => ({ default: module.StatusChart })));
+const TopProductsChart = lazy(() => charts().then((module) => ({ default: module.TopProductsChart })));
+
+const STATUS_COLOURS: Record<OrderStatus, string> = {
+  pending: "#d97706",
+  processing: "#0284c7",
+  shipped: "#4f46e5",
+  delivered: "#16a34a",
+  cancelled: "#64748b",
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const [dashboard, settings] = await Promise.all([getDashboard(context.db), getSettings(context.db)]);
+  return { ...dashboard, whatsappPlaceholder: whatsappIsPlaceholder(settings) };
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+export function meta() {
+  return [{ title: "Dashboard | Painel Grupo Erick" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, whatsappPlaceholder } = loaderData;
+  const sales = monthlySales.map((month) => ({ label: monthLabel(month.month), revenueCents: month.revenueCents, orders: month.orders }));
+  const statuses = ordersByStatus.map((entry) => ({ label: ORDER_STATUS_LABELS[entry.status], count: entry.count, color: STATUS_COLOURS[entry.status] }));
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <h1 className="text-2xl font-bold">Dashboard</h1>
+        <nav aria-label="Atalhos" className="flex flex-wrap gap-2">
+          <QuickLink to="/admin/produtos/novo" primary>
+            Novo produto
+          </QuickLink>
+          <QuickLink to="/admin/pedidos">Ver pedidos</QuickLink>
+          <QuickLink to="/admin/relatorios">Relatórios</QuickLink>
+        </nav>
+      </div>
+
+      {whatsappPlaceholder ? (
+        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">O WhatsApp da loja ainda é o número de exemplo ({PLACEHOLDER_WHATSAPP}).</p>
+          <p className="mt-1 text-sm">
+            Os pedidos e mensagens dos clientes não chegam até você enquanto ele não for trocado.{" "}
+            <Link to="/admin/configuracoes" className="font-semibold underline">
+              Alterar em Configurações
+            </Link>
+          </p>
+        </div>
+      ) : null}
+
+      <StatCards stats={stats} />
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="lg:col-span-2">
+          <ChartCard
+            title="Vendas dos últimos 6 meses"
+            empty={sales.every((month) => month.orders === 0)}
+            chart={<SalesChart data={sales} />}
+            table={<ChartTable columns={["Mês", "Pedidos", "Faturamento"]} rows={sales.map((month) => [month.label, month.orders, formatBRL(month.revenueCents)])} />}
+          />
+        </div>
+        <ChartCard
+          title="Pedidos por status"
+          empty={stats.orders === 0}
+          chart={<StatusChart data={statuses} />}
+          table={<ChartTable columns={["Status", "Pedidos"]} rows={statuses.map((slice) => [slice.label, slice.count])} />}
+        />
+        <ChartCard
+          title="Produtos mais vendidos"
+          empty={topProducts.length === 0}
+          chart={<TopProductsChart data={topProducts} />}
+          table={<ChartTable columns={["Produto", "Unidades"]} rows={topProducts.map((product) => [product.name, product.quantity])} />}
+        />
+      </div>
+
+      <RecentOrders orders={recentOrders} />
+    </div>
+  );
+}
+
+function QuickLink({ to, primary, children }: { to: string; primary?: boolean; children: React.ReactNode }) {
+  return (
+    <Link
+      to={to}
+      className={`rounded-lg px-4 py-2 text-sm font-semibold ${primary ? "bg-brand-600 text-white hover:bg-brand-700" : "border border-slate-300 bg-white text-slate-800 hover:bg-slate-50"}`}
+    >
+      {children}
+    </Link>
+  );
 }

@@ -1,12 +1,55 @@
+import { ReportFilters } from "~/components/admin/reports/report-filters";
+import { ReportTable } from "~/components/admin/reports/report-table";
+import { formatBRL } from "~/lib/money";
+import { dayLabel, parseReportQuery, REPORT_CSV_PATH, reportSearch, shopToday } from "~/lib/reports";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { getReport } from "~/server/reports.server";
 import type { Route } from "./+types/reports";
 
-// Placeholder: being built.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const { query, error } = parseReportQuery(new URL(request.url).searchParams, shopToday());
+  return { query, error, report: await getReport(context.db, query) };
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+export function meta() {
+  return [{ title: "Relatórios | Painel Grupo Erick" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  const { query, error, report } = loaderData;
+  const empty = report.summary.orders === 0;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <div>
+        <h1 className="text-2xl font-bold">Relatórios</h1>
+        <p className="mt-1 text-sm text-slate-600">
+          Vendas de {dayLabel(query.from)} a {dayLabel(query.to)}, sem os pedidos cancelados.
+        </p>
+      </div>
+      <ReportFilters key={`${query.from}|${query.to}|${query.group}|${error ?? ""}`} query={query} error={error} />
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Figure label="Pedidos" value={String(report.summary.orders)} />
+        <Figure label="Faturamento" value={formatBRL(report.summary.revenueCents)} />
+        <Figure label="Ticket médio" value={formatBRL(report.summary.averageTicketCents)} />
+      </dl>
+      {report.tables.map((table) => (
+        <ReportTable
+          key={table.id}
+          table={table}
+          csvHref={`${REPORT_CSV_PATH}${reportSearch(query, table.id)}`}
+          empty={empty || table.rows.length === 0}
+        />
+      ))}
+    </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl bg-white p-5 shadow-sm">
+      <dt className="text-sm text-slate-600">{label}</dt>
+      <dd className="mt-1 text-2xl font-bold tabular-nums">{value}</dd>
+    </div>
+  );
 }

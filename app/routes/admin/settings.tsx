@@ -1,12 +1,56 @@
-import { requireAdmin } from "~/server/auth/guards.server";
+import { data } from "react-router";
+import { SettingsForm, type SettingsActionResult } from "~/components/admin/settings/settings-form";
+import { fieldErrors } from "~/lib/checkout-form";
+import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form";
+import { formatShopDateTime } from "~/lib/shop-time";
+import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { loadSettingsPage, saveSettings } from "~/server/settings-admin.server";
 import type { Route } from "./+types/settings";
 
-// Placeholder: being built.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return loadSettingsPage(context.db);
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  assertSameOrigin(request, context);
+  const parsed = parseSettingsForm(await request.formData());
+  if (!parsed.success) {
+    return data<SettingsActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+  }
+  try {
+    await saveSettings(context.db, parsed.data, admin.id);
+  } catch (error) {
+    console.error("[admin] settings not saved:", error);
+    return data<SettingsActionResult>({ ok: false, errors: { form: SETTINGS_MESSAGES.saveFailed } }, { status: 500 });
+  }
+  // Answered to a fetcher (no navigation to repeat on reload); the page's loader runs again after it.
+  return data<SettingsActionResult>({ ok: true, errors: {} });
+}
+
+export function meta() {
+  return [{ title: "Configurações | Painel Grupo Erick" }, { name: "robots", content: "noindex" }];
+}
+
+export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+  const { settings, locations, lastSaved } = loaderData;
+  return (
+    <div className="mx-auto max-w-4xl">
+      <h1 className="text-2xl font-bold">Configurações</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        As mudanças aparecem na loja assim que você salvar.
+        {lastSaved ? (
+          <>
+            {" "}
+            Última alteração em <time dateTime={lastSaved.at}>{formatShopDateTime(lastSaved.at)}</time>
+            {lastSaved.by ? ` por ${lastSaved.by}` : ""}.
+          </>
+        ) : null}
+      </p>
+      <div className="mt-6">
+        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} />
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,39 @@
+import { formatBRL } from "~/lib/money";
+
+export type DashboardFigures = {
+  revenueCents: number;
+  orders: number;
+  products: number;
+  customers: number;
+  pending: number;
+  completed: number;
+  averageTicketCents: number;
+  conversionPercent: number;
+};
+
+const integer = new Intl.NumberFormat("pt-BR");
+
+/** The dashboard's stat cards (spec section 9). */
+export function StatCards({ stats }: { stats: DashboardFigures }) {
+  const cards = [
+    { label: "Faturamento", value: formatBRL(stats.revenueCents), hint: "Pedidos não cancelados" },
+    { label: "Pedidos", value: integer.format(stats.orders) },
+    { label: "Produtos", value: integer.format(stats.products) },
+    { label: "Clientes", value: integer.format(stats.customers) },
+    { label: "Pendentes", value: integer.format(stats.pending) },
+    { label: "Concluídos", value: integer.format(stats.completed), hint: "Pedidos entregues" },
+    { label: "Ticket médio", value: formatBRL(stats.averageTicketCents) },
+    { label: "Conversão", value: `${stats.conversionPercent}%`, hint: "Pedidos por cliente" },
+  ];
+  return (
+    <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      {cards.map((card) => (
+        <div key={card.label} className="rounded-2xl bg-white p-4 shadow-sm sm:p-5">
+          <dt className="text-sm text-slate-600">{card.label}</dt>
+          <dd className="mt-1 text-xl font-bold tabular-nums sm:text-2xl">{card.value}</dd>
+          {card.hint ? <dd className="mt-0.5 text-xs text-slate-500">{card.hint}</dd> : null}
+        </div>
+      ))}
+    </dl>
+  );
+}

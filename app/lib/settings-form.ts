@@ -1,0 +1,215 @@
+// The /admin/configuracoes form: the settings document plus the store locations. The same schema
+// runs in the browser before sending and in the action, so a request that skips the browser gets the
+// same pt-BR messages and nothing is saved while any field is wrong.
+import { z } from "~/lib/validation";
+import { onlyDigits } from "./documents";
+import { formatBRL, parseBRL } from "./money";
+import { PAYMENT_METHODS, type Settings } from "./settings";
+
+export const SETTINGS_MESSAGES = {
+  saved: "Salvo!",
+  saveFailed: "Erro ao salvar configurações. Tente novamente.",
+  fixFields: "Corrija os campos destacados.",
+  maxInstallments: "O número máximo de parcelas deve estar entre 1 e 12",
+  whatsapp: "Informe o WhatsApp só com números, com DDI e DDD (ex.: 5581999998888)",
+  email: "Informe um e-mail válido",
+  money: "Informe um valor em reais (ex.: 5,00)",
+  paymentMethods: "Escolha pelo menos uma forma de pagamento",
+  instagram: "Informe o usuário do Instagram (letras, números, ponto e _)",
+  facebook: "Informe o endereço completo da página (https://…)",
+  latitude: "Latitude entre -90 e 90 (ex.: -8,8184)",
+  longitude: "Longitude entre -180 e 180 (ex.: -35,1866)",
+} as const;
+
+/** Limits of the PIX BR Code (EMV): longer names or cities are cut by the bank apps. */
+export const PIX_LIMITS = { key: 77, merchantName: 25, merchantCity: 15 } as const;
+const MAX_CITIES = 50;
+const MAX_LOCATIONS = 50;
+const MAX_MONEY_CENTS = 100_000_00;
+
+const tooLong = (max: number) => `Use no máximo ${max} caracteres`;
+
+function required(message: string, max: number) {
+  return z.string({ error: message }).trim().min(1, message).max(max, tooLong(max));
+}
+
+function optional(max: number) {
+  return z.string().trim().max(max, tooLong(max));
+}
+
+/** Digits with country and area code: 55 81 9 9999 8888 (13) or a landline (12). */
+const whatsapp = z
+  .string()
+  .trim()
+  .refine((text) => /^[\d\s()+.-]*$/.test(text), SETTINGS_MESSAGES.whatsapp)
+  .transform(onlyDigits)
+  .refine((digits) => /^\d{12,13}$/.test(digits), SETTINGS_MESSAGES.whatsapp);
+
+/** Reais as typed ("5", "5,00", "1.299,90"), stored as centavos. */
+const money = z.string().transform((text, ctx) => {
+  const cents = parseBRL(text.trim());
+  if (cents === null || cents > MAX_MONEY_CENTS) {
+    ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.money });
+    return z.NEVER;
+  }
+  return cents;
+});
+
+function coordinate(limit: number, message: string) {
+  return z.string().transform((text, ctx) => {
+    const normalized = text.trim().replace(/\u2212/g, "-").replace(",", ".");
+    const value = /^-?\d{1,3}(\.\d{1,8})?$/.test(normalized) ? Number(normalized) : Number.NaN;
+    if (!Number.isFinite(value) || Math.abs(value) > limit) {
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    }
+    return value;
+  });
+}
+
+const locationSchema = z.object({
+  id: z.string().regex(/^\d{1,9}$/, "Loja inválida").transform(Number),
+  name: required("Informe o nome da loja", 100),
+  address: required("Informe o endereço", 200),
+  phone: required("Informe o telefone", 30),
+  whatsapp,
+  hours: required("Informe o horário", 100),
+  lat: coordinate(90, SETTINGS_MESSAGES.latitude),
+  lng: coordinate(180, SETTINGS_MESSAGES.longitude),
+});
+export type StoreLocationEdit = z.output<typeof locationSchema>;
+
+type PaymentKey = (typeof PAYMENT_METHODS)[number]["key"];
+const PAYMENT_KEYS = PAYMENT_METHODS.map((method) => method.key);
+
+export const NOTIFICATION_FIELDS = [
+  { name: "emailNotifications", label: "Notificações por e-mail" },
+  { name: "whatsappNotifications", label: "Notificações por WhatsApp" },
+  { name: "orderNotifications", label: "Avisar a loja de novos pedidos" },
+] as const;
+type NotificationKey = (typeof NOTIFICATION_FIELDS)[number]["name"];
+
+export const settingsFormSchema = z
+  .object({
+    storeName: required("Informe o nome da loja", 100),
+    storeEmail: required(SETTINGS_MESSAGES.email, 254).refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), SETTINGS_MESSAGES.email),
+    storePhone: required("Informe o telefone", 30),
+    storeWhatsApp: whatsapp,
+    freeShippingMin: money,
+    deliveryFee: money,
+    deliveryCities: z
+      .string()
+      .max(5_000, tooLong(5_000))
+      .transform((text) => {
+        const seen = new Set<string>();
+        return text
+          .split(/[\n,;]/)
+          .map((city) => city.trim().replace(/\s+/g, " "))
+          .filter((city) => {
+            const key = city.toLocaleLowerCase("pt-BR");
+            if (!city || seen.has(key)) return false;
+            seen.add(key);
+            return true;
+          });
+      })
+      .refine((cities) => cities.length <= MAX_CITIES, `No máximo ${MAX_CITIES} cidades`)
+      .refine((cities) => cities.every((city) => city.length <= 60), "Nome de cidade longo demais (máximo 60 caracteres)"),
+    deliveryDays: required("Informe os dias de entrega", 100),
+    paymentMethods: z
+      .object(Object.fromEntries(PAYMENT_KEYS.map((key) => [key, z.boolean()])) as Record<PaymentKey, z.ZodBoolean>)
+      .refine((methods) => Object.values(methods).some(Boolean), SETTINGS_MESSAGES.paymentMethods),
+    maxInstallments: z
+      .string()
+      .trim()
+      .refine((text) => /^\d{1,2}$/.test(text) && Number(text) >= 1 && Number(text) <= 12, SETTINGS_MESSAGES.maxInstallments)
+      .transform(Number),
+    emailNotifications: z.boolean(),
+    whatsappNotifications: z.boolean(),
+    orderNotifications: z.boolean(),
+    instagram: z
+      .string()
+      .trim()
+      .transform((handle) => handle.replace(/^@+/, ""))
+      .refine((handle) => /^[A-Za-z0-9._]{1,30}$/.test(handle), SETTINGS_MESSAGES.instagram)
+      .transform((handle) => `@${handle}`),
+    facebook: required(SETTINGS_MESSAGES.facebook, 300).refine((url) => {
+      try {
+        const parsed = new URL(url);
+        return (parsed.protocol === "https:" || parsed.protocol === "http:") && parsed.hostname.includes(".");
+      } catch {
+        return false;
+      }
+    }, SETTINGS_MESSAGES.facebook),
+    businessHours: required("Informe o horário de funcionamento", 100),
+    pixKey: optional(PIX_LIMITS.key),
+    pixMerchantName: optional(PIX_LIMITS.merchantName),
+    pixMerchantCity: optional(PIX_LIMITS.merchantCity),
+    locations: z
+      .array(locationSchema)
+      .max(MAX_LOCATIONS)
+      .refine((locations) => new Set(locations.map((location) => location.id)).size === locations.length, "Loja repetida"),
+  })
+  .transform(({ freeShippingMin, deliveryFee, locations, ...rest }) => ({
+    settings: { ...rest, freeShippingMinCents: freeShippingMin, deliveryFeeCents: deliveryFee } satisfies Settings,
+    locations,
+  }));
+export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
+
+const TEXT_FIELDS = [
+  "storeName",
+  "storeEmail",
+  "storePhone",
+  "storeWhatsApp",
+  "freeShippingMin",
+  "deliveryFee",
+  "deliveryCities",
+  "deliveryDays",
+  "maxInstallments",
+  "instagram",
+  "facebook",
+  "businessHours",
+  "pixKey",
+  "pixMerchantName",
+  "pixMerchantCity",
+] as const;
+const LOCATION_FIELDS = ["id", "name", "address", "phone", "whatsapp", "hours", "lat", "lng"] as const;
+
+/**
+ * The submitted form as the schema's input. Inputs are named after the schema's paths
+ * (`paymentMethods.pix`, `locations.0.name`), so an error's path names the input it belongs to.
+ * A missing text counts as empty; a checkbox is on when sent.
+ */
+export function readSettingsForm(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : "";
+  };
+  const checked = (name: string) => form.has(name);
+  const indexes = new Set<number>();
+  for (const name of form.keys()) {
+    const match = /^locations\.(\d{1,3})\.id$/.exec(name);
+    if (match) indexes.add(Number(match[1]));
+  }
+  return {
+    ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(name)])) as Record<(typeof TEXT_FIELDS)[number], string>),
+    ...(Object.fromEntries(NOTIFICATION_FIELDS.map(({ name }) => [name, checked(name)])) as Record<NotificationKey, boolean>),
+    paymentMethods: Object.fromEntries(PAYMENT_KEYS.map((key) => [key, checked(`paymentMethods.${key}`)])) as Record<PaymentKey, boolean>,
+    locations: [...indexes]
+      .sort((a, b) => a - b)
+      .map((index) => Object.fromEntries(LOCATION_FIELDS.map((field) => [field, text(`locations.${index}.${field}`)])) as Record<(typeof LOCATION_FIELDS)[number], string>),
+  };
+}
+
+export function parseSettingsForm(form: FormData) {
+  return settingsFormSchema.safeParse(readSettingsForm(form));
+}
+
+/** Centavos as the form shows them: 500 → "5,00" (no currency sign, so it parses back). */
+export function reaisInput(cents: number): string {
+  return formatBRL(cents).replace(/^R\$\s?/, "").replace(/\u00a0/g, "");
+}
+
+/** A coordinate as the form shows it, with a decimal comma. */
+export function coordinateInput(value: number): string {
+  return String(value).replace(".", ",");
+}

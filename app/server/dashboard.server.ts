@@ -1,0 +1,118 @@
+// The admin dashboard's figures (spec section 9), each one a SQL aggregate: however many orders the
+// shop has, the page reads a handful of rows.
+import { desc, sql } from "drizzle-orm";
+import { orders } from "#database/schema";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/lib/order-status";
+import { SHOP_TIME_ZONE } from "~/lib/shop-time";
+import type { DatabaseOrTransaction } from "./db/database.server";
+
+export type DashboardStats = {
+  /** Centavos, orders not cancelled. */
+  revenueCents: number;
+  orders: number;
+  products: number;
+  /** Accounts with the customer role. */
+  customers: number;
+  pending: number;
+  /** Delivered orders. */
+  completed: number;
+  /** Revenue / orders, in centavos; 0 without orders. */
+  averageTicketCents: number;
+  /** Orders / customers as a whole percent; 0 without customers. */
+  conversionPercent: number;
+};
+
+export type Dashboard = {
+  stats: DashboardStats;
+  /** The last 6 months, oldest first, months without sales included; month is "YYYY-MM" in the shop's time zone. */
+  monthlySales: { month: string; orders: number; revenueCents: number }[];
+  ordersByStatus: { status: OrderStatus; count: number }[];
+  /** By units sold, orders not cancelled. */
+  topProducts: { productId: number | null; name: string; quantity: number }[];
+  recentOrders: { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; createdAt: string }[];
+};
+
+const MONTHS = 6;
+const TOP_PRODUCTS = 5;
+const RECENT_ORDERS = 5;
+
+/** `now` decides which months are "the last 6" (tests pass a fixed date). */
+export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Date()): Promise<Dashboard> {
+  const [totals, months, top, recent] = await Promise.all([
+    db.execute<Record<string, string | number>>(sql`
+      select
+        (select count(*) from products)::int as products,
+        (select count(*) from users where role = 'customer')::int as customers,
+        count(*)::int as orders,
+        coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as revenue,
+        ${sql.join(
+          ORDER_STATUSES.map((status) => sql`count(*) filter (where status = ${status})::int as ${sql.identifier(status)}`),
+          sql`, `,
+        )}
+      from orders`),
+    db.execute<{ month: string; orders: number; revenue: string }>(sql`
+      with months as (
+        select generate_series(
+          date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE}) - make_interval(months => ${MONTHS - 1}),
+          date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE}),
+          interval '1 month'
+        ) as month
+      )
+      select to_char(m.month, 'YYYY-MM') as month, count(o.id)::int as orders, coalesce(sum(o.total_cents), 0)::bigint as revenue
+      from months m
+      left join orders o
+        on o.status <> 'cancelled'
+        and o.created_at >= (m.month at time zone ${SHOP_TIME_ZONE})
+        and o.created_at < ((m.month + interval '1 month') at time zone ${SHOP_TIME_ZONE})
+      group by m.month
+      order by m.month`),
+    db.execute<{ product_id: number | null; name: string; quantity: number }>(sql`
+      select oi.product_id, (array_agg(oi.name order by o.created_at desc))[1] as name, sum(oi.quantity)::int as quantity
+      from order_items oi
+      join orders o on o.id = oi.order_id
+      where o.status <> 'cancelled'
+      -- A deleted product's lines (product_id null) are told apart by name.
+      group by oi.product_id, case when oi.product_id is null then oi.name end
+      order by quantity desc, name
+      limit ${TOP_PRODUCTS}`),
+    db
+      .select({
+        id: orders.id,
+        code: orders.code,
+        customerName: orders.customerName,
+        totalCents: orders.totalCents,
+        status: orders.status,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .orderBy(desc(orders.createdAt))
+      .limit(RECENT_ORDERS),
+  ]);
+
+  const row = totals.rows[0] ?? {};
+  const count = (key: string) => Number(row[key] ?? 0);
+  const revenueCents = count("revenue");
+  const orderCount = count("orders");
+  const customers = count("customers");
+
+  return {
+    stats: {
+      revenueCents,
+      orders: orderCount,
+      products: count("products"),
+      customers,
+      pending: count("pending"),
+      completed: count("delivered"),
+      averageTicketCents: orderCount > 0 ? Math.round(revenueCents / orderCount) : 0,
+      conversionPercent: customers > 0 ? Math.round((orderCount / customers) * 100) : 0,
+    },
+    monthlySales: months.rows.map((month) => ({ month: month.month, orders: Number(month.orders), revenueCents: Number(month.revenue) })),
+    ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: count(status) })),
+    topProducts: top.rows.map((product) => ({ productId: product.product_id, name: product.name, quantity: Number(product.quantity) })),
+    recentOrders: recent.map((order) => ({
+      ...order,
+      status: isOrderStatus(order.status) ? order.status : "pending",
+      createdAt: order.createdAt.toISOString(),
+    })),
+  };
+}

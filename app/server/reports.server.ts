@@ -1,0 +1,163 @@
+// /admin/relatorios and its CSV export: sales of a period, each table one SQL aggregate grouped in
+// the shop's time zone. Cancelled orders never count.
+import { sql, type SQL } from "drizzle-orm";
+import { toCsv } from "~/lib/csv";
+import { paymentLabel } from "~/lib/order-message";
+import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/reports";
+import { SHOP_TIME_ZONE } from "~/lib/shop-time";
+import type { DatabaseOrTransaction } from "./db/database.server";
+
+export type ReportColumn = { label: string; kind: "text" | "count" | "money" };
+/** Money cells are centavos. */
+export type ReportTable = { id: ReportTableId; title: string; note: string | null; columns: ReportColumn[]; rows: (string | number)[][] };
+export type Report = {
+  summary: { orders: number; revenueCents: number; averageTicketCents: number };
+  tables: ReportTable[];
+};
+
+export const TOP_PRODUCTS_LIMIT = 20;
+
+const ITEMS_NOTE = "Valor dos itens, sem a taxa de entrega; itens com preço a consultar contam só na quantidade.";
+
+/** Orders not cancelled, made between the first day's midnight and the day after the last, in the shop. */
+function inPeriod(query: ReportQuery): SQL {
+  return sql`o.status <> 'cancelled'
+    and o.created_at >= (${query.from}::date::timestamp at time zone ${SHOP_TIME_ZONE})
+    and o.created_at < ((${query.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`;
+}
+
+const title = (id: ReportTableId) => REPORT_TABLES.find((table) => table.id === id)!.title;
+
+async function salesOverTime(db: DatabaseOrTransaction, query: ReportQuery): Promise<ReportTable> {
+  const unit = reportUnit(query.group);
+  const { rows } = await db.execute<{ period: string; orders: number; revenue: string }>(sql`
+    with periods as (
+      select generate_series(
+        date_trunc(${unit}, ${query.from}::date::timestamp),
+        date_trunc(${unit}, ${query.to}::date::timestamp),
+        ('1 ' || ${unit})::interval
+      ) as period
+    ), sales as (
+      select date_trunc(${unit}, o.created_at at time zone ${SHOP_TIME_ZONE}) as period, count(*)::int as orders, sum(o.total_cents)::bigint as revenue
+      from orders o
+      where ${inPeriod(query)}
+      group by 1
+    )
+    select to_char(p.period, 'YYYY-MM-DD') as period, coalesce(s.orders, 0)::int as orders, coalesce(s.revenue, 0)::bigint as revenue
+    from periods p
+    left join sales s on s.period = p.period
+    order by p.period`);
+  return {
+    id: "vendas",
+    title: title("vendas"),
+    note: "Total dos pedidos, com a taxa de entrega.",
+    columns: [
+      { label: "Período", kind: "text" },
+      { label: "Pedidos", kind: "count" },
+      { label: "Faturamento (R$)", kind: "money" },
+    ],
+    rows: rows.map((row) => [periodLabel(row.period, query.group), Number(row.orders), Number(row.revenue)]),
+  };
+}
+
+async function itemsBy(db: DatabaseOrTransaction, query: ReportQuery, id: "lojas" | "categorias"): Promise<ReportTable> {
+  const column = id === "lojas" ? sql`oi.shop_name` : sql`oi.category`;
+  const { rows } = await db.execute<{ label: string; orders: number; quantity: number; revenue: string }>(sql`
+    select ${column} as label, count(distinct o.id)::int as orders, sum(oi.quantity)::int as quantity,
+      coalesce(sum(oi.unit_price_cents * oi.quantity), 0)::bigint as revenue
+    from order_items oi
+    join orders o on o.id = oi.order_id
+    where ${inPeriod(query)}
+    group by 1
+    order by revenue desc, quantity desc, label`);
+  return {
+    id,
+    title: title(id),
+    note: ITEMS_NOTE,
+    columns: [
+      { label: id === "lojas" ? "Loja" : "Categoria", kind: "text" },
+      { label: "Pedidos", kind: "count" },
+      { label: "Itens vendidos", kind: "count" },
+      { label: "Faturamento (R$)", kind: "money" },
+    ],
+    rows: rows.map((row) => [row.label, Number(row.orders), Number(row.quantity), Number(row.revenue)]),
+  };
+}
+
+async function byPaymentMethod(db: DatabaseOrTransaction, query: ReportQuery): Promise<ReportTable> {
+  const { rows } = await db.execute<{ method: string | null; orders: number; revenue: string }>(sql`
+    select o.payment_method as method, count(*)::int as orders, sum(o.total_cents)::bigint as revenue
+    from orders o
+    where ${inPeriod(query)}
+    group by 1
+    order by revenue desc, orders desc`);
+  return {
+    id: "pagamentos",
+    title: title("pagamentos"),
+    note: "Pedidos feitos pelo carrinho sem checkout têm a forma de pagamento 'A combinar'.",
+    columns: [
+      { label: "Forma de pagamento", kind: "text" },
+      { label: "Pedidos", kind: "count" },
+      { label: "Faturamento (R$)", kind: "money" },
+    ],
+    rows: rows.map((row) => [paymentLabel(row.method), Number(row.orders), Number(row.revenue)]),
+  };
+}
+
+async function topProducts(db: DatabaseOrTransaction, query: ReportQuery): Promise<ReportTable> {
+  const { rows } = await db.execute<{ name: string; quantity: number; revenue: string }>(sql`
+    select (array_agg(oi.name order by o.created_at desc))[1] as name, sum(oi.quantity)::int as quantity,
+      coalesce(sum(oi.unit_price_cents * oi.quantity), 0)::bigint as revenue
+    from order_items oi
+    join orders o on o.id = oi.order_id
+    where ${inPeriod(query)}
+    -- A deleted product's lines (product_id null) are told apart by name.
+    group by oi.product_id, case when oi.product_id is null then oi.name end
+    order by quantity desc, revenue desc, name
+    limit ${TOP_PRODUCTS_LIMIT}`);
+  return {
+    id: "produtos",
+    title: title("produtos"),
+    note: `Os ${TOP_PRODUCTS_LIMIT} produtos com mais unidades vendidas.`,
+    columns: [
+      { label: "Produto", kind: "text" },
+      { label: "Quantidade", kind: "count" },
+      { label: "Faturamento (R$)", kind: "money" },
+    ],
+    rows: rows.map((row) => [row.name, Number(row.quantity), Number(row.revenue)]),
+  };
+}
+
+const BUILDERS: Record<ReportTableId, (db: DatabaseOrTransaction, query: ReportQuery) => Promise<ReportTable>> = {
+  vendas: salesOverTime,
+  lojas: (db, query) => itemsBy(db, query, "lojas"),
+  categorias: (db, query) => itemsBy(db, query, "categorias"),
+  pagamentos: byPaymentMethod,
+  produtos: topProducts,
+};
+
+export function getReportTable(db: DatabaseOrTransaction, query: ReportQuery, id: ReportTableId): Promise<ReportTable> {
+  return BUILDERS[id](db, query);
+}
+
+export async function getReport(db: DatabaseOrTransaction, query: ReportQuery): Promise<Report> {
+  const tables = await Promise.all(REPORT_TABLES.map((table) => getReportTable(db, query, table.id)));
+  // The sales table has one row per period, so its sums are the period's totals.
+  const sales = tables[0]!;
+  const orders = sales.rows.reduce((sum, row) => sum + Number(row[1]), 0);
+  const revenueCents = sales.rows.reduce((sum, row) => sum + Number(row[2]), 0);
+  return { summary: { orders, revenueCents, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 }, tables };
+}
+
+/** Centavos as a spreadsheet in Brazil reads a number: 123450 → "1234,50". */
+function decimalComma(cents: number): string {
+  return (cents / 100).toFixed(2).replace(".", ",");
+}
+
+/** UTF-8 with BOM, ';' between columns, decimal comma (app/lib/csv.ts). */
+export function reportTableCsv(table: ReportTable): string {
+  return toCsv(
+    table.columns.map((column) => column.label),
+    table.rows.map((row) => row.map((value, index) => (table.columns[index]?.kind === "money" ? decimalComma(Number(value)) : value))),
+  );
+}

@@ -1,0 +1,75 @@
+// /admin/configuracoes: the settings document and the store locations, read and saved together.
+import { asc, eq } from "drizzle-orm";
+import { settings as settingsTable, storeLocations, users } from "#database/schema";
+import type { SettingsFormOutput } from "~/lib/settings-form";
+import type { Settings } from "~/lib/settings";
+import type { Database } from "./db/database.server";
+import { getSettings } from "./settings.server";
+
+/** A save that cannot be applied as sent (a store location that no longer exists). */
+export class SettingsSaveError extends Error {}
+
+export type EditableLocation = {
+  id: number;
+  name: string;
+  address: string;
+  phone: string;
+  whatsapp: string;
+  hours: string;
+  lat: number;
+  lng: number;
+};
+
+export type SettingsPage = {
+  settings: Settings;
+  locations: EditableLocation[];
+  /** When and by whom the settings were last saved; null before the first save from the admin. */
+  lastSaved: { at: string; by: string | null } | null;
+};
+
+export async function loadSettingsPage(db: Database): Promise<SettingsPage> {
+  const [settings, locations, [row]] = await Promise.all([
+    getSettings(db),
+    db
+      .select({
+        id: storeLocations.id,
+        name: storeLocations.name,
+        address: storeLocations.address,
+        phone: storeLocations.phone,
+        whatsapp: storeLocations.whatsapp,
+        hours: storeLocations.hours,
+        lat: storeLocations.lat,
+        lng: storeLocations.lng,
+      })
+      .from(storeLocations)
+      .orderBy(asc(storeLocations.position), asc(storeLocations.id)),
+    db
+      .select({ updatedAt: settingsTable.updatedAt, updatedBy: settingsTable.updatedBy, name: users.name, email: users.email })
+      .from(settingsTable)
+      .leftJoin(users, eq(users.id, settingsTable.updatedBy))
+      .where(eq(settingsTable.id, 1)),
+  ]);
+  return {
+    settings,
+    locations,
+    lastSaved: row?.updatedBy ? { at: row.updatedAt.toISOString(), by: row.name || row.email || null } : null,
+  };
+}
+
+/**
+ * Writes the whole settings document and the edited store locations in one transaction, recording
+ * when and by which admin: either everything is saved or nothing is.
+ */
+export async function saveSettings(db: Database, input: SettingsFormOutput, adminId: string): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(settingsTable)
+      .values({ id: 1, data: input.settings, updatedAt: now, updatedBy: adminId })
+      .onConflictDoUpdate({ target: settingsTable.id, set: { data: input.settings, updatedAt: now, updatedBy: adminId } });
+    for (const { id, ...location } of input.locations) {
+      const updated = await tx.update(storeLocations).set(location).where(eq(storeLocations.id, id)).returning({ id: storeLocations.id });
+      if (updated.length === 0) throw new SettingsSaveError(`store location ${id} does not exist`);
+    }
+  });
+}

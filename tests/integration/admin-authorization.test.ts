@@ -1,0 +1,249 @@
+// Who may use /admin: every admin route × {anonymous, customer, admin}, GET and POST, through the
+// app's real request handler. The route list comes from app/routes.ts itself, so a route added there
+// is checked without anyone remembering to list it here.
+//
+// The app runs as in development (`npm run dev`): Vite loads server/app.ts, whose Express app wraps
+// React Router's handler around the route modules, and answers real HTTP requests on a free port,
+// with the load context ({ db, config, auth }) on this file's test database. Each route is asked:
+//   - as a page (document request), where the layout's check runs too;
+//   - as a client navigation (`.data?_routes=<id>`), which runs only that module's loader, so each
+//     module has to check by itself, not rely on the layout;
+//   - with a POST, as a form without JavaScript and as a fetcher (`.data`).
+import fs from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import type { Express } from "express";
+import { createServer, type ViteDevServer } from "vite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#database/schema";
+import routeConfig from "~/routes";
+import type { LoadContext } from "~/server/load-context.server";
+import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { insertOrder } from "../setup/order-fixtures";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+type AdminRoute = { id: string; file: string; pattern: string; index: boolean };
+
+/** Every route of the config, with its full path pattern ("admin/pedidos/:id"). */
+function flatten(entries: RouteConfigEntry[], parent = ""): AdminRoute[] {
+  return entries.flatMap((entry) => {
+    const pattern = entry.path ? [parent, entry.path].filter(Boolean).join("/") : parent;
+    const route = { id: entry.id ?? entry.file.replace(/\.[jt]sx?$/, ""), file: entry.file, pattern, index: entry.index === true };
+    return [route, ...flatten(entry.children ?? [], pattern)];
+  });
+}
+
+const ALL_ROUTES = flatten(routeConfig as RouteConfigEntry[]);
+/** Admin by its URL or by where its module lives (an "api/…" route written for the admin counts too). */
+const ADMIN_ROUTES = ALL_ROUTES.filter(
+  (route) => route.pattern === "admin" || route.pattern.startsWith("admin/") || route.file.startsWith("routes/admin/"),
+);
+
+let t: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestContext>>;
+let context: LoadContext;
+let vite: ViteDevServer;
+let server: ReturnType<Express["listen"]>;
+let origin = "";
+let users: Record<"customer" | "admin", SignedInUser>;
+/** Real values for the routes' parameters, by pattern; a new route with a parameter needs one here. */
+let samples: Record<string, Record<string, string>>;
+/** Query strings a route needs to answer 200 to an admin. */
+const SAMPLE_SEARCH: Record<string, string> = { "admin/relatorios/exportar.csv": "?tabela=vendas" };
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await createTestContext(t);
+  context = app.context;
+  const [product] = await t.db.select({ id: products.id }).from(products).limit(1);
+  const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }] });
+  samples = {
+    "admin/produtos/editar/:id": { id: String(product!.id) },
+    "admin/pedidos/:id": { id: order.id },
+  };
+  users = { customer: await signedInUser(context, "customer"), admin: await signedInUser(context, "admin") };
+
+  vite = await createServer({
+    configFile: path.resolve("vite.config.ts"),
+    // Only module loading: no file watching, hot reload or dependency pre-bundling for a browser.
+    server: { middlewareMode: true, hmr: false, watch: null, ws: false },
+    appType: "custom",
+    logLevel: "error",
+    cacheDir: await fs.mkdtemp(path.join(os.tmpdir(), "erick-authz-vite-")),
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+  const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as { createApp: (services: LoadContext & { close: () => Promise<void> }) => Express };
+  server = createApp({ ...context, close: async () => {} }).listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}, 120_000);
+
+afterAll(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(null)));
+  await vite?.close();
+  await t?.close();
+  await app?.close();
+  if (vite?.config.cacheDir) await fs.rm(vite.config.cacheDir, { recursive: true, force: true });
+});
+
+type Role = "anonymous" | "customer" | "admin";
+const ROLES: Role[] = ["anonymous", "customer", "admin"];
+
+function urlOf(route: AdminRoute): string {
+  const params = route.pattern.match(/:\w+/g) ?? [];
+  let url = `/${route.pattern}`;
+  for (const param of params) {
+    const value = samples[route.pattern]?.[param.slice(1)];
+    if (!value) throw new Error(`${route.pattern}: add a sample value for ${param} in this test's "samples"`);
+    url = url.replace(param, value);
+  }
+  return `${url}${SAMPLE_SEARCH[route.pattern] ?? ""}`;
+}
+
+type Answer = { status: number; location: string | null; contentType: string; body: string };
+
+async function send(role: Role, url: string, method: "GET" | "POST"): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (role !== "anonymous") headers.cookie = users[role].cookie;
+  if (method === "POST") {
+    // A same-origin form: only the role decides the outcome.
+    headers.origin = origin;
+    headers["sec-fetch-site"] = "same-origin";
+    headers["content-type"] = "application/x-www-form-urlencoded";
+  }
+  const response = await fetch(`${origin}${url}`, { method, headers, redirect: "manual", body: method === "POST" ? "" : undefined });
+  const contentType = response.headers.get("content-type") ?? "";
+  // A live stream (server-sent events) never ends: its headers are the answer.
+  const body = contentType.startsWith("text/event-stream") ? (await response.body?.cancel(), "") : await response.text();
+  return { status: response.status, location: response.headers.get("location"), contentType, body };
+}
+
+/**
+ * Where a single-fetch answer (`.data`) redirects to: React Router encodes redirects in the body
+ * (turbo-stream, status 202) instead of a Location header.
+ */
+function dataRedirect(answer: Answer): string | null {
+  if (answer.status !== 202) return null;
+  const values = JSON.parse(answer.body.split("\n")[0]!) as unknown[];
+  const at = values.indexOf("redirect");
+  return at >= 0 && typeof values[at + 1] === "string" ? (values[at + 1] as string) : null;
+}
+
+const loginFor = (url: string) => `/login?redirectTo=${encodeURIComponent(url)}`;
+
+describe("the route list", () => {
+  it("is read from app/routes.ts and holds every admin screen, action and API", () => {
+    const patterns = ADMIN_ROUTES.map((route) => route.pattern);
+    for (const expected of [
+      "admin",
+      "admin/produtos",
+      "admin/produtos/novo",
+      "admin/produtos/editar/:id",
+      "admin/pedidos",
+      "admin/pedidos/:id",
+      "admin/clientes",
+      "admin/configuracoes",
+      "admin/importar",
+      "admin/relatorios",
+      "admin/relatorios/exportar.csv",
+    ]) {
+      expect(patterns).toContain(expected);
+    }
+    // The layout and the dashboard share /admin; both are checked.
+    expect(ADMIN_ROUTES.filter((route) => route.pattern === "admin").map((route) => route.file).sort()).toEqual([
+      "routes/admin/dashboard.tsx",
+      "routes/admin/layout.tsx",
+    ]);
+  });
+
+  it("has every module of app/routes/admin registered under /admin", async () => {
+    const files = await fs.readdir(path.resolve("app/routes/admin"));
+    const registered = new Set(ADMIN_ROUTES.map((route) => route.file));
+    for (const file of files.filter((name) => /\.[jt]sx?$/.test(name) && !/\.test\./.test(name))) {
+      expect(registered, `app/routes/admin/${file} is not in app/routes.ts`).toContain(`routes/admin/${file}`);
+    }
+    for (const route of ADMIN_ROUTES) expect(route.pattern, `${route.file} must live under /admin`).toMatch(/^admin(\/|$)/);
+  });
+});
+
+describe.each(ADMIN_ROUTES.map((route) => [`/${route.pattern} (${route.id})`, route] as const))("%s", (_name, route) => {
+  let module: { loader?: unknown; action?: unknown; default?: unknown };
+  let url: string;
+  let page: boolean;
+
+  beforeAll(async () => {
+    module = (await vite.ssrLoadModule(`/app/${route.file}`)) as typeof module;
+    url = urlOf(route);
+    page = typeof module.default === "function";
+  });
+
+  it("has a loader (where the check lives: a module without one would serve its page unchecked)", () => {
+    expect(typeof module.loader).toBe("function");
+  });
+
+  it.each(ROLES)("GET as %s", async (role) => {
+    const answer = await send(role, url, "GET");
+    const what = `${role} GET ${url}`;
+    if (role === "anonymous") {
+      expect([answer.status, answer.location], what).toEqual([302, loginFor(url)]);
+    } else if (role === "customer") {
+      expect([answer.status, answer.location], what).toEqual([302, "/"]);
+    } else if (answer.status !== 200) {
+      // A resource route that only takes POSTs may send a GET to its page.
+      expect([answer.status, answer.location], `${what}: ${answer.body.slice(0, 500)}`).toEqual([302, expect.stringMatching(/^\/admin(\/|$)/)]);
+    }
+  });
+
+  it.each(ROLES)("client navigation (.data, this module's loader alone) as %s", async (role) => {
+    if (!page) return; // resource routes answer documents only
+    const answer = await send(role, `${url}.data?_routes=${encodeURIComponent(route.id)}`, "GET");
+    const what = `${role} GET ${url}.data (${route.id})`;
+    if (role === "anonymous") {
+      expect([answer.status, dataRedirect(answer)], what).toEqual([202, loginFor(url)]);
+    } else if (role === "customer") {
+      expect([answer.status, dataRedirect(answer)], what).toEqual([202, "/"]);
+    } else {
+      expect(answer.status, `${what}: ${answer.body.slice(0, 500)}`).toBe(200);
+      expect(answer.body).toContain(JSON.stringify(route.id));
+    }
+  });
+
+  it.each(ROLES)("POST as %s (form and fetcher)", async (role) => {
+    // An index route's action is addressed with ?index (otherwise the POST goes to its layout).
+    const target = route.index ? "?index" : "";
+    const document = await send(role, `${url}${target}`, "POST");
+    const data = page ? await send(role, `${url}.data${target}`, "POST") : null;
+    const what = `${role} POST ${url}`;
+
+    if (typeof module.action !== "function") {
+      // Nothing to run: refused whoever asks, and never a 2xx.
+      if (role === "admin") expect(document.status, what).toBe(405);
+      else expect([302, 403, 405], what).toContain(document.status);
+      if (data) expect(data.status, `${what}.data`).toBe(405);
+      return;
+    }
+    if (role === "anonymous") {
+      expect([document.status, document.location], what).toEqual([302, loginFor(url)]);
+      if (data) expect([data.status, dataRedirect(data)], `${what}.data`).toEqual([202, loginFor(url)]);
+    } else if (role === "customer") {
+      // The fetcher gets the action's 403 as it is. The page without JavaScript may instead be sent
+      // home: after the refused action, React Router runs the loaders above the route's error
+      // boundary to show the error, and the layout's sends a customer to '/'.
+      if (!data) expect(document.status, what).toBe(403);
+      else {
+        expect(data.status, `${what}.data`).toBe(403);
+        if (document.status !== 403) expect([document.status, document.location], what).toEqual([302, "/"]);
+      }
+    } else {
+      // An empty form: the action answers (usually a validation message), it does not refuse the admin.
+      for (const [answer, label] of [[document, what], ...(data ? [[data, `${what}.data`] as const] : [])] as const) {
+        expect([401, 403, 405], `${label}: ${answer.status}`).not.toContain(answer.status);
+        expect(answer.status, `${label}: ${answer.body.slice(0, 500)}`).toBeLessThan(500);
+        const location = answer.location ?? dataRedirect(answer);
+        if (location) expect(location, label).not.toMatch(/^\/(login(\?|$)|$)/);
+      }
+    }
+  });
+});

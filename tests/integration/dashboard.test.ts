@@ -1,0 +1,194 @@
+// The admin dashboard's figures (spec section 9) on a real PostgreSQL: revenue without cancelled
+// orders, average ticket, conversion, months in the shop's time zone, top products, recent orders,
+// and the WhatsApp placeholder warning.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, settings as settingsTable, users } from "#database/schema";
+import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
+import { loader } from "~/routes/admin/dashboard";
+import { getDashboard } from "~/server/dashboard.server";
+import type { LoadContext } from "~/server/load-context.server";
+import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { insertOrder } from "../setup/order-fixtures";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+let t: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestContext>>;
+let context: LoadContext;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await createTestContext(t);
+  context = app.context;
+});
+afterAll(async () => {
+  await t?.close();
+  await app?.close();
+});
+
+// Mid-March 2026 in Recife: the last 6 months are October 2025 to March 2026.
+const NOW = new Date("2026-03-15T12:00:00-03:00");
+
+async function productIds() {
+  const rows = await t.db.select({ id: products.id, name: products.name }).from(products).limit(2);
+  return rows as [{ id: number; name: string }, { id: number; name: string }];
+}
+
+describe("an empty shop", () => {
+  it("shows zeros, six empty months and no orders, without dividing by zero", async () => {
+    const dashboard = await getDashboard(t.db, NOW);
+    expect(dashboard.stats).toEqual({
+      revenueCents: 0,
+      orders: 0,
+      products: 20,
+      customers: 0,
+      pending: 0,
+      completed: 0,
+      averageTicketCents: 0,
+      conversionPercent: 0,
+    });
+    expect(dashboard.monthlySales).toEqual(
+      ["2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"].map((month) => ({ month, orders: 0, revenueCents: 0 })),
+    );
+    expect(dashboard.ordersByStatus.every((entry) => entry.count === 0)).toBe(true);
+    expect(dashboard.topProducts).toEqual([]);
+    expect(dashboard.recentOrders).toEqual([]);
+  });
+});
+
+describe("with orders", () => {
+  let recent: string[];
+  let x: { id: number; name: string };
+  let y: { id: number; name: string };
+
+  beforeAll(async () => {
+    [x, y] = await productIds();
+    // Three customers and an admin (who does not count as a customer).
+    await t.db.insert(users).values([
+      { id: "c1", name: "Ana", email: "ana@exemplo.com", role: "customer" },
+      { id: "c2", name: "Bia", email: "bia@exemplo.com", role: "customer" },
+      { id: "c3", name: "Caio", email: "caio@exemplo.com", role: "customer" },
+      { id: "a1", name: "Dona", email: "dona@exemplo.com", role: "admin" },
+    ]);
+    const d = await insertOrder(t.db, {
+      status: "processing",
+      createdAt: "2025-09-20T12:00:00-03:00", // before the 6 months: counts in the totals only
+      items: [{ productId: x.id, name: x.name, unitPriceCents: 30_00, quantity: 1 }],
+    });
+    const b = await insertOrder(t.db, {
+      status: "pending",
+      // 23:00 on 31 January in Recife (already February in UTC): a January sale.
+      createdAt: "2026-02-01T02:00:00Z",
+      items: [{ productId: y.id, name: y.name, unitPriceCents: 50_00, quantity: 1 }],
+    });
+    const c = await insertOrder(t.db, {
+      status: "cancelled",
+      createdAt: "2026-03-01T10:00:00-03:00",
+      items: [{ productId: y.id, name: y.name, unitPriceCents: 999_00, quantity: 10 }],
+    });
+    const a = await insertOrder(t.db, {
+      status: "delivered",
+      createdAt: "2026-03-10T10:00:00-03:00",
+      customerName: "Ana",
+      items: [{ productId: x.id, name: x.name, unitPriceCents: 50_00, quantity: 2 }],
+    });
+    const e = await insertOrder(t.db, {
+      status: "shipped",
+      createdAt: "2026-03-14T10:00:00-03:00",
+      customerName: "",
+      items: [
+        { productId: y.id, name: y.name, unitPriceCents: 2_00, quantity: 5 },
+        { productId: x.id, name: x.name, unitPriceCents: 5_00, quantity: 1 },
+        { productId: null, name: "Produto Antigo", unitPriceCents: 5_00, quantity: 1 },
+      ],
+    });
+    recent = [e.id, a.id, c.id, b.id, d.id];
+  });
+
+  it("computes the stat cards: revenue without cancelled orders, ticket = revenue / orders, conversion = orders / customers", async () => {
+    const { stats } = await getDashboard(t.db, NOW);
+    // 30 + 50 + 100 + 20 (the cancelled 9.990 left out).
+    expect(stats).toEqual({
+      revenueCents: 200_00,
+      orders: 5,
+      products: 20,
+      customers: 3,
+      pending: 1,
+      completed: 1,
+      averageTicketCents: 40_00,
+      conversionPercent: 167,
+    });
+  });
+
+  it("groups the last 6 months in the shop's time zone, months without sales at zero", async () => {
+    const { monthlySales } = await getDashboard(t.db, NOW);
+    expect(monthlySales).toEqual([
+      { month: "2025-10", orders: 0, revenueCents: 0 },
+      { month: "2025-11", orders: 0, revenueCents: 0 },
+      { month: "2025-12", orders: 0, revenueCents: 0 },
+      { month: "2026-01", orders: 1, revenueCents: 50_00 },
+      { month: "2026-02", orders: 0, revenueCents: 0 },
+      { month: "2026-03", orders: 2, revenueCents: 120_00 },
+    ]);
+  });
+
+  it("counts orders by status and ranks the products sold by units, without cancelled orders", async () => {
+    const dashboard = await getDashboard(t.db, NOW);
+    expect(dashboard.ordersByStatus).toEqual([
+      { status: "pending", count: 1 },
+      { status: "processing", count: 1 },
+      { status: "shipped", count: 1 },
+      { status: "delivered", count: 1 },
+      { status: "cancelled", count: 1 },
+    ]);
+    expect(dashboard.topProducts).toEqual([
+      { productId: y.id, name: y.name, quantity: 6 },
+      { productId: x.id, name: x.name, quantity: 4 },
+      { productId: null, name: "Produto Antigo", quantity: 1 },
+    ]);
+  });
+
+  it("lists the 5 newest orders with their 8-character code", async () => {
+    const { recentOrders } = await getDashboard(t.db, NOW);
+    expect(recentOrders.map((order) => order.id)).toEqual(recent);
+    for (const order of recentOrders) {
+      expect(order.code).toBe(order.id.slice(0, 8).toUpperCase());
+      expect(order.code).toHaveLength(8);
+    }
+    expect(recentOrders[1]).toMatchObject({ customerName: "Ana", totalCents: 100_00, status: "delivered" });
+  });
+
+  it("keeps at most 5 top products and 5 recent orders", async () => {
+    for (let index = 0; index < 6; index += 1) {
+      await insertOrder(t.db, {
+        status: "pending",
+        createdAt: `2026-03-0${index + 2}T10:00:00-03:00`,
+        items: [{ name: `Avulso ${index}`, unitPriceCents: 1_00, quantity: 1 }],
+      });
+    }
+    const dashboard = await getDashboard(t.db, NOW);
+    expect(dashboard.topProducts).toHaveLength(5);
+    expect(dashboard.recentOrders).toHaveLength(5);
+  });
+});
+
+describe("the dashboard page (loader)", () => {
+  let admin: SignedInUser;
+  beforeAll(async () => {
+    admin = await signedInUser(context, "admin");
+  });
+
+  const load = async () => (await loader({ request: requestAs(admin, "/admin"), context, params: {} } as Parameters<typeof loader>[0]));
+
+  it("warns while the WhatsApp number is the placeholder, and stops once it is changed", async () => {
+    expect((await load()).whatsappPlaceholder).toBe(true);
+    await t.db.update(settingsTable).set({ data: { ...DEFAULT_SETTINGS, storeWhatsApp: "5581988887777" } }).where(eq(settingsTable.id, 1));
+    expect((await load()).whatsappPlaceholder).toBe(false);
+  });
+
+  it("counts the signed-up customer among the customers", async () => {
+    const before = (await load()).stats.customers;
+    await signedInUser(context, "customer");
+    expect((await load()).stats.customers).toBe(before + 1);
+  });
+});
