@@ -45,4 +45,8 @@ export default [
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),
   // One report table as CSV (same query as /admin/relatorios plus `tabela`); the loader runs requireAdmin.
   route("admin/relatorios/exportar.csv", "routes/admin/reports-csv.ts"),
+  // Every product as CSV; the loader runs requireAdmin.
+  route("admin/produtos/exportar.csv", "routes/admin/products-csv.ts"),
+  // Creates one starter product per POST (the import page's progress); loader and action run requireAdmin.
+  route("admin/importar/produto-inicial", "routes/admin/import-starter.ts"),
 ] satisfies RouteConfig;

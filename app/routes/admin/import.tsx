@@ -1,12 +1,68 @@
-import { requireAdmin } from "~/server/auth/guards.server";
+import { data } from "react-router";
+import { CsvImport } from "~/components/admin/products/csv-import";
+import { StarterImport } from "~/components/admin/products/starter-import";
+import { CSV_MAX_BYTES, type CsvImportResult, type StarterResult } from "~/lib/product-import";
+import { STARTER_PRODUCTS } from "#database/seed/starter-products";
+import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
+import { importProductsCsv, importStarterProduct } from "~/server/product-import.server";
 import type { Route } from "./+types/import";
 
-// Placeholder: being built.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  return { starters: STARTER_PRODUCTS.map((product) => product.nome) };
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+type ActionData = { csv?: CsvImportResult; csvError?: string; starters?: StarterResult[] };
+
+/** A spreadsheet saved by Excel in Brazil is often Windows-1252, not UTF-8: both are read. */
+function decodeText(bytes: Uint8Array): string | null {
+  if (bytes.includes(0)) return null;
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  await requireAdmin(request, context);
+  let form: FormData;
+  try {
+    // The file plus the multipart envelope.
+    form = await readFormData(request, CSV_MAX_BYTES + 64 * 1024);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return data<ActionData>({ csvError: "O arquivo CSV deve ter no máximo 2 MB." }, { status: 413 });
+    throw error;
+  }
+
+  // Without JavaScript the starter button posts here and the ten are created in one go.
+  if (form.get("intent") === "starters") {
+    const starters: StarterResult[] = [];
+    for (const index of STARTER_PRODUCTS.keys()) starters.push(await importStarterProduct(context.db, context.config.mediaDir, index));
+    return data<ActionData>({ starters });
+  }
+
+  const file = form.get("file");
+  if (!file || typeof file === "string" || file.size === 0) return data<ActionData>({ csvError: "Escolha um arquivo CSV." }, { status: 400 });
+  if (file.size > CSV_MAX_BYTES) return data<ActionData>({ csvError: "O arquivo CSV deve ter no máximo 2 MB." }, { status: 413 });
+  const text = decodeText(new Uint8Array(await file.arrayBuffer()));
+  if (text === null) return data<ActionData>({ csvError: "Este arquivo não é um CSV (texto). Exporte a planilha como CSV." }, { status: 400 });
+  const csv = await importProductsCsv(context.db, text);
+  return data<ActionData>({ csv }, { status: csv.ok ? 200 : 400 });
+}
+
+export function meta() {
+  return [{ title: "Importar | Painel Erick" }];
+}
+
+export default function AdminImport({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-3xl space-y-5">
+      <h1 className="text-2xl font-bold">Importar</h1>
+      <StarterImport names={loaderData.starters} serverResults={actionData?.starters} />
+      <CsvImport outcome={actionData?.csv} fileError={actionData?.csvError} />
+    </div>
+  );
 }

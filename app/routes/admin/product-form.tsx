@@ -1,12 +1,145 @@
-import { requireAdmin } from "~/server/auth/guards.server";
+import { data, Link, redirect } from "react-router";
+import { ProductEditor } from "~/components/admin/products/product-editor";
+import { NOTICE_PARAM } from "~/lib/admin-products";
+import { fieldErrors, type FieldErrors } from "~/lib/checkout-form";
+import {
+  IMAGE_FIELDS,
+  MAX_IMAGE_BYTES,
+  MAX_PRODUCT_IMAGES,
+  PRODUCT_MESSAGES,
+  productFormSchema,
+  productFormValues,
+  productToFormInput,
+  type ProductFormInput,
+} from "~/lib/product-form";
+import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
+import {
+  getProductForEdit,
+  ProductNotFoundError,
+  ProductSaveError,
+  saveProduct,
+  type ImageUpload,
+} from "~/server/product-admin.server";
 import type { Route } from "./+types/product-form";
 
-// Placeholder: being built.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
-  return null;
+/** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */
+const MAX_REQUEST_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
+
+/** The id in /admin/produtos/editar/:id; undefined on /admin/produtos/novo; null when malformed. */
+function productId(params: { id?: string }): number | null | undefined {
+  if (params.id === undefined) return undefined;
+  return /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+const NEW_PRODUCT: ProductFormInput = { price: "", sizes: [], colors: [], stock: "0", active: "on" };
+
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const id = productId(params);
+  if (id === undefined) return { product: null, loadError: null };
+  try {
+    const product = id === null ? null : await getProductForEdit(context.db, id);
+    if (product) return { product, loadError: null };
+    return data({ product: null, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 404 });
+  } catch (error) {
+    console.error("[admin] load product failed:", error);
+    return data({ product: null, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 500 });
+  }
+}
+
+type ActionFailure = { errors: FieldErrors; formError: string; values?: ProductFormInput };
+
+function failure(message: string, status: number, errors: FieldErrors = {}, values?: ProductFormInput) {
+  return data<ActionFailure>({ errors, formError: `${PRODUCT_MESSAGES.saveFailedPrefix}${message}`, values }, { status });
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  await requireAdmin(request, context);
+  const id = productId(params);
+  if (id === null) return failure(PRODUCT_MESSAGES.loadFailed, 404);
+
+  let form: FormData;
+  try {
+    form = await readFormData(request, MAX_REQUEST_BYTES);
+  } catch (error) {
+    if (!(error instanceof BodyTooLargeError)) throw error;
+    const message = `${error.message} Envie até ${MAX_PRODUCT_IMAGES} imagens de no máximo 5 MB cada.`;
+    return failure(message, 413, { images: message });
+  }
+
+  const values = productFormValues(form);
+  const parsed = productFormSchema.safeParse(values);
+  if (!parsed.success) return failure("revise os campos destacados.", 400, fieldErrors(parsed.error), values);
+
+  const files = form.getAll(IMAGE_FIELDS.newImages).filter((value): value is File => typeof value !== "string" && value.size > 0);
+  const tooBig = files.find((file) => file.size > MAX_IMAGE_BYTES);
+  if (tooBig) {
+    const message = `a imagem “${tooBig.name}” tem mais de 5 MB.`;
+    return failure(message, 400, { images: message }, values);
+  }
+  const uploads: ImageUpload[] = await Promise.all(files.map(async (file) => ({ name: file.name, bytes: Buffer.from(await file.arrayBuffer()) })));
+  const order = form.has(IMAGE_FIELDS.sent)
+    ? form.getAll(IMAGE_FIELDS.order).filter((value): value is string => typeof value === "string")
+    : null;
+
+  try {
+    await saveProduct(context.db, context.config.mediaDir, { id: id ?? null, input: parsed.data, order, uploads });
+  } catch (error) {
+    if (error instanceof ProductSaveError) {
+      return failure(error.message, 400, error.field ? { [error.field]: error.message } : {}, values);
+    }
+    if (error instanceof ProductNotFoundError) return failure(PRODUCT_MESSAGES.loadFailed, 404);
+    console.error("[admin] save product failed:", error);
+    return failure("não foi possível gravar. Tente novamente.", 500, {}, values);
+  }
+  return redirect(`/admin/produtos?${NOTICE_PARAM}=${id === undefined ? "cadastrado" : "atualizado"}`);
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.product ? `Editar ${loaderData.product.name}` : loaderData?.loadError ? "Produto" : "Novo produto";
+  return [{ title: `${title} | Painel Erick` }];
+}
+
+export default function AdminProductForm({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { product, loadError } = loaderData;
+  const editing = params.id !== undefined;
+  const back = (
+    <Link to="/admin/produtos" className="text-sm font-semibold text-brand-700 underline">
+      Voltar para produtos
+    </Link>
+  );
+
+  if (loadError) {
+    return (
+      <div className="mx-auto max-w-3xl">
+        <h1 className="text-2xl font-bold">Editar produto</h1>
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 font-semibold text-red-800">
+          {loadError}
+        </p>
+        <p className="mt-4">{back}</p>
+      </div>
+    );
+  }
+
+  const initial = actionData?.values ?? (product ? productToFormInput(product) : NEW_PRODUCT);
+  return (
+    <div className="mx-auto max-w-3xl">
+      {back}
+      <h1 className="mt-2 text-2xl font-bold">{editing ? "Editar produto" : "Novo produto"}</h1>
+      {product ? <p className="mt-1 text-sm text-slate-600">Código {product.id}</p> : null}
+      <div className="mt-5">
+        <ProductEditor
+          // A different product (or a new one after an edit) starts from its own values.
+          key={product?.id ?? "novo"}
+          mode={editing ? "edit" : "create"}
+          initial={initial}
+          images={product?.images ?? []}
+          serverErrors={actionData?.errors}
+          formError={actionData?.formError}
+        />
+      </div>
+    </div>
+  );
 }

@@ -1,12 +1,155 @@
-import { requireAdmin } from "~/server/auth/guards.server";
+import { useCallback, useState } from "react";
+import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { AdminPagination } from "~/components/admin/admin-pagination";
+import { AdminProductCard } from "~/components/admin/products/admin-product-card";
+import { DeleteProductDialog } from "~/components/admin/products/delete-product-dialog";
+import { NoticeToast } from "~/components/admin/products/notice-toast";
+import { ProductListFilters } from "~/components/admin/products/product-list-filters";
+import { PlusIcon } from "~/components/ui/icons";
+import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/admin-products";
+import { PRODUCT_MESSAGES } from "~/lib/product-form";
+import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { listShops } from "~/server/catalog.server";
+import { deleteProduct, listAdminProducts } from "~/server/product-admin.server";
 import type { Route } from "./+types/products";
 
-// Placeholder: being built.
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return null;
+  const url = new URL(request.url);
+  const filters = parseAdminProductFilters(url.searchParams);
+  const [page, shops] = await Promise.all([listAdminProducts(context.db, filters), listShops(context.db)]);
+  return {
+    ...page,
+    filters: { ...filters, page: page.page },
+    shops: shops.map((shop) => ({ slug: shop.slug, name: shop.name })),
+  };
 }
 
-export default function Placeholder() {
-  return <p>Em construção.</p>;
+export async function action({ request, context }: Route.ActionArgs) {
+  assertSameOrigin(request, context);
+  await requireAdmin(request, context);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
+    return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 400 });
+  }
+  try {
+    if (!(await deleteProduct(context.db, context.config.mediaDir, id))) {
+      return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 404 });
+    }
+  } catch (error) {
+    console.error("[admin] delete product failed:", error);
+    return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 500 });
+  }
+  // Back to the same filtered page, with the confirmation.
+  const back = new URL(request.url).searchParams;
+  back.set(NOTICE_PARAM, "excluido");
+  return redirect(`/admin/produtos?${back.toString()}`);
+}
+
+/** Closing the notice only drops `?aviso` from the URL: no need to load the list again. */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const strip = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    params.delete(NOTICE_PARAM);
+    params.sort();
+    return params.toString();
+  };
+  return strip(currentUrl) === strip(nextUrl) && !nextUrl.searchParams.has(NOTICE_PARAM) ? false : defaultShouldRevalidate;
+}
+
+export function meta() {
+  return [{ title: "Produtos | Painel Erick" }];
+}
+
+export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {
+  const { products, total, page, pageCount, filters, shops } = loaderData;
+  const [toDelete, setToDelete] = useState<{ id: number; name: string } | null>(null);
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const [searchParams] = useSearchParams();
+  // Read from the URL here: closing the notice only changes the URL (see shouldRevalidate).
+  const notice = noticeFrom(searchParams);
+  const navigate = useNavigate();
+  const filtered = hasAdminFilters(filters);
+  const closeDialog = useCallback(() => setToDelete(null), []);
+  const closeNotice = useCallback(() => {
+    const next = new URLSearchParams(searchParams);
+    next.delete(NOTICE_PARAM);
+    const search = next.toString();
+    navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
+  }, [navigate, searchParams]);
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Produtos</h1>
+          <p className="mt-1 text-sm text-slate-600" data-testid="admin-product-count">
+            {total === 1 ? "1 produto" : `${total} produtos`}
+            {filtered ? " encontrados" : ""}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/admin/importar" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50">
+            Importar
+          </Link>
+          <Link
+            to="/admin/produtos/exportar.csv"
+            reloadDocument
+            className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold hover:bg-slate-50"
+          >
+            Exportar CSV
+          </Link>
+          <Link to="/admin/produtos/novo" className="flex items-center gap-1.5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700">
+            <PlusIcon className="h-4 w-4" />
+            Novo produto
+          </Link>
+        </div>
+      </div>
+
+      <div className="mt-4">
+        <ProductListFilters filters={filters} shops={shops} active={filtered} />
+      </div>
+
+      {products.length ? (
+        <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5" aria-label="Produtos">
+          {products.map((product) => (
+            <AdminProductCard key={product.id} product={product} onDelete={() => setToDelete({ id: product.id, name: product.name })} />
+          ))}
+        </ul>
+      ) : (
+        <div className="mt-4 rounded-xl bg-white p-8 text-center shadow-sm">
+          <p className="text-lg font-semibold">{filtered ? "Nenhum produto encontrado" : "Nenhum produto cadastrado"}</p>
+          <p className="mt-2 text-sm text-slate-600">
+            {filtered ? (
+              <Link to="/admin/produtos" className="font-semibold text-brand-700 underline">
+                Limpar os filtros
+              </Link>
+            ) : (
+              <>
+                <Link to="/admin/produtos/novo" className="font-semibold text-brand-700 underline">
+                  Cadastre um produto
+                </Link>{" "}
+                ou{" "}
+                <Link to="/admin/importar" className="font-semibold text-brand-700 underline">
+                  importe os produtos iniciais
+                </Link>
+                .
+              </>
+            )}
+          </p>
+        </div>
+      )}
+
+      <AdminPagination page={page} pageCount={pageCount} label="Páginas de produtos" />
+
+      {toDelete ? <DeleteProductDialog product={toDelete} onClose={closeDialog} /> : null}
+      {actionData?.error && dismissedError !== actionData ? (
+        <NoticeToast tone="error" message={actionData.error} onClose={() => setDismissedError(actionData)} />
+      ) : notice ? (
+        <NoticeToast tone="success" message={PRODUCT_NOTICES[notice]} onClose={closeNotice} />
+      ) : null}
+    </div>
+  );
 }

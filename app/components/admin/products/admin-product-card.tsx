@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { ProductImage } from "~/components/product/product-image";
+import { PencilIcon, TrashIcon } from "~/components/ui/icons";
+import { formatBRL } from "~/lib/money";
+import { productPath } from "~/lib/navigation";
+
+export type AdminProductCardData = {
+  id: number;
+  name: string;
+  shopName: string;
+  category: string;
+  priceCents: number | null;
+  stock: number;
+  featured: boolean;
+  active: boolean;
+  image: Parameters<typeof ProductImage>[0]["image"];
+};
+
+/** One product of the admin grid: what a clerk checks at a glance, and its actions. */
+export function AdminProductCard({ product, onDelete }: { product: AdminProductCardData; onDelete: () => void }) {
+  const editPath = `/admin/produtos/editar/${product.id}`;
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm" data-testid="admin-product" data-product-id={product.id}>
+      <div className="relative">
+        <ProductImage
+          image={product.image}
+          alt=""
+          sizes="(min-width: 1280px) 20vw, (min-width: 640px) 33vw, 50vw"
+          className={`aspect-square w-full object-cover ${product.active ? "" : "opacity-60"}`}
+        />
+        <div className="absolute left-2 top-2 flex flex-wrap gap-1">
+          {product.featured ? <span className="rounded bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">Destaque</span> : null}
+          {product.active ? null : <span className="rounded bg-slate-700 px-2 py-0.5 text-xs font-bold text-white">Inativo</span>}
+        </div>
+      </div>
+      <div className="flex flex-1 flex-col p-3">
+        <p className="text-xs font-semibold uppercase tracking-wide text-slate-500">{product.shopName}</p>
+        <h2 className="mt-0.5 line-clamp-2 font-semibold leading-snug">
+          <Link to={editPath} className="hover:underline">
+            {product.name}
+          </Link>
+        </h2>
+        <p className="mt-1 text-xs text-slate-500">{product.category}</p>
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-1 text-sm">
+          <span className="font-bold">{product.priceCents === null ? "Consultar" : formatBRL(product.priceCents)}</span>
+          <span className={product.stock > 0 ? "text-slate-700" : "font-semibold text-red-700"}>
+            {product.stock > 0 ? `Estoque: ${product.stock}` : "Sem estoque"}
+          </span>
+        </div>
+        <div className="mt-auto grid grid-cols-2 gap-1.5 pt-3 text-sm">
+          <Link
+            to={editPath}
+            className="col-span-2 flex items-center justify-center gap-1.5 rounded-lg bg-slate-900 px-2 py-2 font-semibold text-white hover:bg-slate-700"
+          >
+            <PencilIcon className="h-4 w-4" />
+            Editar<span className="sr-only">: {product.name}</span>
+          </Link>
+          <Link
+            to={productPath(product.id)}
+            target="_blank"
+            rel="noopener"
+            className="rounded-lg border border-slate-300 px-1 py-2 text-center text-xs font-semibold hover:bg-slate-50 sm:text-sm"
+          >
+            Ver na loja<span className="sr-only">: {product.name} (abre em nova aba)</span>
+          </Link>
+          <button
+            type="button"
+            onClick={onDelete}
+            className="flex items-center justify-center gap-1 rounded-lg border border-red-300 px-1 py-2 text-xs font-semibold text-red-700 hover:bg-red-50 sm:text-sm"
+          >
+            <TrashIcon className="h-4 w-4" />
+            Excluir<span className="sr-only">: {product.name}</span>
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { Form, Link, useNavigation } from "react-router";
+import type { CsvImportResult } from "~/lib/product-import";
+
+/** CSV upload: all rows saved, or none and every bad row listed by its line in the file. */
+export function CsvImport({ outcome, fileError }: { outcome?: CsvImportResult; fileError?: string }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "csv";
+  return (
+    <section aria-labelledby="csv" className="rounded-xl bg-white p-4 shadow-sm sm:p-6">
+      <h2 id="csv" className="text-lg font-bold">
+        Planilha (CSV)
+      </h2>
+      <div className="mt-1 space-y-1 text-sm text-slate-600">
+        <p>
+          <Link to="/admin/produtos/exportar.csv" reloadDocument className="font-semibold text-brand-700 underline">
+            Baixe o CSV dos produtos
+          </Link>
+          , edite no Excel ou no Google Planilhas e envie de volta. Linhas com <strong>id</strong> atualizam aquele produto; linhas
+          sem id criam um produto novo (com descrição).
+        </p>
+        <p>
+          Colunas separadas por ponto e vírgula (;). Preços como 129,90 (vazio = consultar preço); tamanhos e cores separados por
+          | (ex.: P|M|G); destaque e ativo: sim ou não; loja: uma das seis lojas do formulário (ex.: Erick Calçados - Barreiros).
+        </p>
+      </div>
+      <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">
+        <input type="hidden" name="intent" value="csv" />
+        <div className="flex-1">
+          <label htmlFor="arquivo-csv" className="block text-sm font-semibold text-slate-800">
+            Arquivo CSV (até 2 MB)
+          </label>
+          <input id="arquivo-csv" type="file" name="file" accept=".csv,text/csv" required className="mt-1 block w-full text-sm" />
+        </div>
+        <button type="submit" disabled={busy} className="rounded-lg bg-slate-900 px-5 py-2.5 font-semibold text-white hover:bg-slate-700 disabled:opacity-70">
+          {busy ? "Importando…" : "Importar CSV"}
+        </button>
+      </Form>
+      {fileError ? (
+        <p role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-800">
+          {fileError}
+        </p>
+      ) : outcome?.ok ? (
+        <p role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-3 text-sm font-semibold text-green-800">
+          Importação concluída: {outcome.created} {outcome.created === 1 ? "produto criado" : "produtos criados"} e {outcome.updated}{" "}
+          {outcome.updated === 1 ? "atualizado" : "atualizados"}.
+        </p>
+      ) : outcome ? (
+        <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          <p className="font-semibold">Nenhum produto foi salvo. Corrija {outcome.errors.length === 1 ? "a linha abaixo" : "as linhas abaixo"} e envie o arquivo de novo:</p>
+          <ul className="mt-2 list-disc space-y-1 pl-5" data-testid="csv-errors">
+            {outcome.errors.map((error) => (
+              <li key={`${error.line}-${error.message}`}>
+                <strong>Linha {error.line}:</strong> {error.message}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

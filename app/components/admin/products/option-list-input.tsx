@@ -1,0 +1,108 @@
+import { useId, useState } from "react";
+import { CloseIcon, PlusIcon } from "~/components/ui/icons";
+import { normalizeSearchText } from "~/lib/search-text";
+
+/**
+ * Sizes or colours as removable chips, added with the button or Enter; a value already in the list
+ * (ignoring case and accents) is not added twice. Each chip is a hidden field; the text box has the
+ * same name, so a value typed but not yet added is still saved (the server drops blanks and repeats).
+ */
+export function OptionListInput({
+  label,
+  itemLabel,
+  name,
+  defaultValues,
+  placeholder,
+  maxLength,
+  error,
+}: {
+  label: string;
+  /** 'tamanho', 'cor': for the buttons' accessible names. */
+  itemLabel: string;
+  name: string;
+  defaultValues: string[];
+  placeholder: string;
+  maxLength: number;
+  error?: string;
+}) {
+  const id = useId();
+  const [values, setValues] = useState(defaultValues);
+  const [draft, setDraft] = useState("");
+  const [note, setNote] = useState("");
+
+  function add() {
+    const value = draft.trim().replace(/\s+/g, " ");
+    if (!value) return;
+    if (values.some((existing) => normalizeSearchText(existing) === normalizeSearchText(value))) {
+      setNote(`“${value}” já está na lista.`);
+    } else {
+      setValues([...values, value]);
+      setNote(`${itemLabel[0]!.toUpperCase()}${itemLabel.slice(1)} “${value}” adicionado.`);
+    }
+    setDraft("");
+  }
+
+  return (
+    <div className="min-w-0">
+      {/* Before the text box, so a value typed but not added comes last. */}
+      {values.map((value) => (
+        <input key={value} type="hidden" name={name} value={value} />
+      ))}
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <div className="mt-1 flex gap-2">
+        <input
+          id={id}
+          name={name}
+          value={draft}
+          maxLength={maxLength}
+          placeholder={placeholder}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter adds the value instead of sending the whole form.
+            if (event.key === "Enter") {
+              event.preventDefault();
+              add();
+            }
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${id}-note${error ? ` ${id}-error` : ""}`}
+          className={`min-w-0 flex-1 rounded-lg border px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`}
+        />
+        <button type="button" onClick={add} className="flex shrink-0 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50">
+          <PlusIcon className="h-4 w-4" />
+          Adicionar
+        </button>
+      </div>
+      <p id={`${id}-note`} className="mt-1 text-xs text-slate-600" aria-live="polite">
+        {note}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      {values.length ? (
+        <ul className="mt-2 flex flex-wrap gap-2" aria-label={label}>
+          {values.map((value) => (
+            <li key={value} className="flex items-center gap-1 rounded-full bg-slate-200 py-1 pl-3 pr-1 text-sm font-semibold">
+              {value}
+              <button
+                type="button"
+                onClick={() => {
+                  setValues(values.filter((existing) => existing !== value));
+                  setNote("");
+                }}
+                aria-label={`Remover ${itemLabel} ${value}`}
+                className="rounded-full p-1 hover:bg-slate-300"
+              >
+                <CloseIcon className="h-3.5 w-3.5" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

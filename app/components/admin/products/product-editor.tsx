@@ -1,0 +1,183 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Field } from "~/components/ui/field";
+import type { ImageRef } from "~/lib/catalog";
+import { CATEGORIES } from "~/lib/catalog";
+import { fieldErrors, type FieldErrors } from "~/lib/checkout-form";
+import {
+  IMAGE_FIELDS,
+  PRODUCT_LIMITS,
+  productFormSchema,
+  productFormValues,
+  STORE_OPTIONS,
+  type ProductFormInput,
+} from "~/lib/product-form";
+import { CheckboxField, SelectField, TextareaField } from "./form-fields";
+import { ImageManager, type ImageItem } from "./image-manager";
+import { OptionListInput } from "./option-list-input";
+
+const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: category }));
+
+type ProductEditorProps = {
+  mode: "create" | "edit";
+  initial: ProductFormInput;
+  images: ImageRef[];
+  /** From the action: field errors and the 'Erro ao salvar produto: …' message. */
+  serverErrors?: FieldErrors;
+  formError?: string;
+};
+
+/**
+ * The product form. Checked in the browser with the same schema as the server; sent as
+ * multipart/form-data with the new files in the order the images are shown (`imageOrder`:
+ * `k:{key}` for a kept image, `n:{i}` for the i-th new file).
+ */
+export function ProductEditor({ mode, initial, images, serverErrors, formError }: ProductEditorProps) {
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const [consult, setConsult] = useState(mode === "edit" && initial.price === undefined);
+  const [items, setItems] = useState<ImageItem[]>(() => images.map((image) => ({ id: image.key, kind: "stored", image })));
+  const [state, setState] = useState({ source: serverErrors, errors: serverErrors ?? {} });
+  if (state.source !== serverErrors) setState({ source: serverErrors, errors: serverErrors ?? {} });
+  const { errors } = state;
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  // A refused save: the message at the top is brought into view.
+  useEffect(() => {
+    if (formError) alertRef.current?.scrollIntoView({ block: "center" });
+  }, [formError]);
+
+  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const formData = new FormData(form);
+    const parsed = productFormSchema.safeParse(productFormValues(formData));
+    if (!parsed.success) {
+      const found = fieldErrors(parsed.error);
+      setState({ source: serverErrors, errors: found });
+      const first = Object.keys(found)[0];
+      if (first) form.querySelector<HTMLElement>(`[name="${first}"]:not([type=hidden])`)?.focus();
+      return;
+    }
+    // Files chosen before the page finished loading are still in the input: they go last.
+    const leftover = formData.getAll(IMAGE_FIELDS.newImages).filter((value): value is File => typeof value !== "string" && value.size > 0);
+    formData.delete(IMAGE_FIELDS.newImages);
+    formData.delete(IMAGE_FIELDS.order);
+    let uploads = 0;
+    for (const item of items) {
+      if (item.kind === "stored") {
+        formData.append(IMAGE_FIELDS.order, `k:${item.image.key}`);
+      } else {
+        formData.append(IMAGE_FIELDS.newImages, item.file, item.file.name);
+        formData.append(IMAGE_FIELDS.order, `n:${uploads}`);
+        uploads += 1;
+      }
+    }
+    for (const file of leftover) formData.append(IMAGE_FIELDS.newImages, file, file.name);
+    submit(formData, { method: "post", encType: "multipart/form-data" });
+  }
+
+  function onInput(event: React.FormEvent<HTMLFormElement>) {
+    const name = (event.target as HTMLInputElement).name;
+    if (!errors[name]) return;
+    const next = { ...errors };
+    delete next[name];
+    setState({ source: serverErrors, errors: next });
+  }
+
+  const section = "space-y-4 rounded-xl bg-white p-4 shadow-sm sm:p-6";
+  return (
+    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onInput={onInput} onChange={onInput} className="space-y-5">
+      {formError ? (
+        <div ref={alertRef} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-800">
+          {formError}
+        </div>
+      ) : null}
+
+      <section className={section} aria-labelledby="produto-dados">
+        <h2 id="produto-dados" className="text-lg font-bold">
+          Dados do produto
+        </h2>
+        <Field label="Nome" name="name" defaultValue={initial.name} maxLength={PRODUCT_LIMITS.name} error={errors.name} />
+        <TextareaField label="Descrição" name="description" rows={4} defaultValue={initial.description} maxLength={PRODUCT_LIMITS.description} error={errors.description} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField label="Categoria" name="category" options={CATEGORY_OPTIONS} defaultValue={initial.category ?? ""} error={errors.category} />
+          <Field label="Subcategoria" name="subcategory" defaultValue={initial.subcategory} maxLength={PRODUCT_LIMITS.subcategory} placeholder="Ex.: Sandálias" error={errors.subcategory} />
+          <SelectField label="Loja" name="store" options={STORE_OPTIONS} defaultValue={initial.store ?? ""} error={errors.store} />
+          <Field label="Marca" name="brand" defaultValue={initial.brand} maxLength={PRODUCT_LIMITS.brand} error={errors.brand} />
+        </div>
+      </section>
+
+      <section className={section} aria-labelledby="produto-preco">
+        <h2 id="produto-preco" className="text-lg font-bold">
+          Preço e estoque
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <Field
+            label="Preço (R$)"
+            name="price"
+            inputMode="decimal"
+            placeholder="0,00"
+            defaultValue={initial.price ?? ""}
+            disabled={consult}
+            hint="Use vírgula para os centavos: 129,90"
+            error={errors.price}
+          />
+          <Field
+            label="Preço antigo (R$)"
+            name="oldPrice"
+            inputMode="decimal"
+            placeholder="Opcional"
+            defaultValue={initial.oldPrice ?? ""}
+            disabled={consult}
+            hint="Mostrado riscado, com o desconto"
+            error={errors.oldPrice}
+          />
+          <Field label="Estoque" name="stock" type="number" min={0} step={1} inputMode="numeric" defaultValue={initial.stock ?? "0"} error={errors.stock} />
+        </div>
+        <CheckboxField
+          label="Consultar preço"
+          name="consultPrice"
+          checked={consult}
+          onChange={(event) => setConsult(event.target.checked)}
+          hint="Sem preço publicado: a loja mostra “Consultar Preço” e o cliente pergunta pelo WhatsApp."
+        />
+      </section>
+
+      <section className={section} aria-labelledby="produto-opcoes">
+        <h2 id="produto-opcoes" className="text-lg font-bold">
+          Tamanhos e cores
+        </h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <OptionListInput label="Tamanhos" itemLabel="tamanho" name="sizes" defaultValues={initial.sizes} placeholder="Ex.: 38 ou M" maxLength={PRODUCT_LIMITS.size} error={errors.sizes} />
+          <OptionListInput label="Cores" itemLabel="cor" name="colors" defaultValues={initial.colors} placeholder="Ex.: Preto" maxLength={PRODUCT_LIMITS.color} error={errors.colors} />
+        </div>
+      </section>
+
+      <section className={section} aria-labelledby="produto-imagens">
+        <h2 id="produto-imagens" className="sr-only">
+          Imagens
+        </h2>
+        <ImageManager items={items} onChange={setItems} error={errors.images} />
+      </section>
+
+      <section className={section} aria-labelledby="produto-visibilidade">
+        <h2 id="produto-visibilidade" className="text-lg font-bold">
+          Na loja
+        </h2>
+        <CheckboxField label="Produto em destaque" name="featured" defaultChecked={initial.featured === "on"} hint="Aparece em “Produtos em Destaque” na página inicial." />
+        <CheckboxField label="Ativo" name="active" defaultChecked={initial.active === "on"} hint="Desmarque para esconder o produto da loja sem excluí-lo." />
+      </section>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Link to="/admin/produtos" className="rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-50">
+          Cancelar
+        </Link>
+        <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
+          {busy ? "Salvando…" : mode === "create" ? "Cadastrar produto" : "Salvar alterações"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,48 @@
+// The admin product list's URL: filters, page and the notice shown after a save or a delete.
+import { pageParam, searchParam } from "./admin-list";
+import { CATEGORIES, SHOP_SLUGS, type Category, type ShopSlug } from "./catalog";
+import { PRODUCT_MESSAGES } from "./product-form";
+
+export const STOCK_FILTERS = [
+  { value: "all", label: "Todos" },
+  { value: "com", label: "Em estoque" },
+  { value: "sem", label: "Sem estoque" },
+] as const;
+export type StockFilter = (typeof STOCK_FILTERS)[number]["value"];
+
+export type AdminProductFilters = {
+  q: string;
+  category: Category | null;
+  shop: ShopSlug | null;
+  stock: StockFilter;
+  page: number;
+};
+
+/** `?q=…&categoria=…&loja=…&estoque=com|sem&page=2`; unknown or malformed values are ignored. */
+export function parseAdminProductFilters(params: URLSearchParams): AdminProductFilters {
+  const category = CATEGORIES.find((c) => c === params.get("categoria")) ?? null;
+  const shop = SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;
+  const stock = STOCK_FILTERS.find((s) => s.value === params.get("estoque"))?.value ?? "all";
+  return { q: searchParam(params).replace(/\s+/g, " "), category, shop, stock, page: pageParam(params) };
+}
+
+export function hasAdminFilters(filters: AdminProductFilters): boolean {
+  return Boolean(filters.q || filters.category || filters.shop || filters.stock !== "all");
+}
+
+/**
+ * After a save or a delete the list opens with `?aviso=…`; only these keys are shown, so a crafted
+ * link cannot put arbitrary text on the page.
+ */
+export const PRODUCT_NOTICES = {
+  cadastrado: PRODUCT_MESSAGES.created,
+  atualizado: PRODUCT_MESSAGES.updated,
+  excluido: PRODUCT_MESSAGES.deleted,
+} as const;
+export type ProductNotice = keyof typeof PRODUCT_NOTICES;
+export const NOTICE_PARAM = "aviso";
+
+export function noticeFrom(params: URLSearchParams): ProductNotice | null {
+  const value = params.get(NOTICE_PARAM);
+  return value && Object.hasOwn(PRODUCT_NOTICES, value) ? (value as ProductNotice) : null;
+}

@@ -1,0 +1,289 @@
+// The admin product form (/admin/produtos/novo, /admin/produtos/editar/:id). The schema runs in the
+// browser before sending and again in the action; the CSV import and the starter products go through
+// it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
+import { z } from "~/lib/validation";
+import { CATEGORIES, type Category } from "./catalog";
+import { parseBRL } from "./money";
+import { normalizeSearchText } from "./search-text";
+
+/**
+ * The form's six 'Loja' options (spec section 5): a shop plus the physical store. The value is the
+ * store location's slug (database/seed/shops.ts); the server resolves it to shop_id + store_location_id.
+ */
+export const STORE_OPTIONS = [
+  { value: "barreiros-calcados", label: "Erick Calçados - Barreiros", shop: "calcados" },
+  { value: "sirinhaem-calcados", label: "Erick Calçados - Sirinhaém", shop: "calcados" },
+  { value: "barreiros-variedades", label: "Erick Variedades - Barreiros", shop: "variedades" },
+  { value: "sirinhaem-variedades", label: "Erick Variedades - Sirinhaém", shop: "variedades" },
+  { value: "magazine-e-kids", label: "Erick Magazine e Kids", shop: "kids" },
+  { value: "sports", label: "Erick Sports", shop: "sports" },
+] as const;
+export type StoreOption = (typeof STORE_OPTIONS)[number]["value"];
+const STORE_VALUES = STORE_OPTIONS.map((option) => option.value) as [StoreOption, ...StoreOption[]];
+
+/** The store option a clerk would pick for a product: its location, else the first one of its shop. */
+export function storeOptionFor(locationSlug: string | null, shopSlug: string): StoreOption | null {
+  return (
+    STORE_OPTIONS.find((option) => option.value === locationSlug)?.value ??
+    STORE_OPTIONS.find((option) => option.shop === shopSlug)?.value ??
+    null
+  );
+}
+
+/** A store option from its label ('Erick Calçados - Barreiros') or value, ignoring case and accents. */
+export function storeOptionFromText(text: string): StoreOption | null {
+  const wanted = normalizeSearchText(text).replace(/\s*-\s*/g, " - ");
+  return (
+    STORE_OPTIONS.find((option) => normalizeSearchText(option.label) === wanted || option.value === wanted)?.value ?? null
+  );
+}
+
+/** A category from what a person typed ('feminino', 'ESPORTIVO'); null when it is none of the eight. */
+export function categoryFromText(text: string): Category | null {
+  const wanted = normalizeSearchText(text);
+  return CATEGORIES.find((category) => normalizeSearchText(category) === wanted) ?? null;
+}
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: "Nome é obrigatório",
+  descriptionRequired: "Descrição é obrigatória",
+  priceRequired: "Informe o preço ou marque “Consultar preço”",
+  priceInvalid: "Informe um preço válido",
+  priceNegative: "O preço não pode ser negativo",
+  categoryRequired: "Selecione uma categoria",
+  storeRequired: "Selecione uma loja",
+  stockRequired: "Informe o estoque",
+  stockNegative: "O estoque não pode ser negativo",
+  stockInvalid: "O estoque deve ser um número inteiro",
+  created: "Produto cadastrado com sucesso!",
+  updated: "Produto atualizado com sucesso!",
+  deleted: "Produto excluído com sucesso!",
+  deleteFailed: "Erro ao excluir produto. Tente novamente.",
+  deleteConfirm: "Tem certeza que deseja excluir este produto?",
+  loadFailed: "Erro ao carregar produto",
+  saveFailedPrefix: "Erro ao salvar produto: ",
+} as const;
+
+export const PRODUCT_LIMITS = {
+  name: 150,
+  description: 5000,
+  subcategory: 80,
+  brand: 80,
+  size: 20,
+  color: 40,
+  options: 40,
+  stock: 1_000_000,
+  /** R$ 1.000.000,00: anything above is a typo. */
+  priceCents: 100_000_000,
+} as const;
+
+/** Images per product, and the limits the server enforces on an upload (by content, not by name). */
+export const MAX_PRODUCT_IMAGES = 8;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
+export const IMAGE_HINT = "PNG, JPG ou WEBP até 5 MB";
+
+const tooLong = (max: number) => `Use no máximo ${max} caracteres`;
+
+function text(max: number, requiredMessage?: string) {
+  const base = z.string().trim();
+  return z.preprocess(
+    (value) => value ?? "",
+    requiredMessage ? base.min(1, requiredMessage).max(max, tooLong(max)) : base.max(max, tooLong(max)),
+  );
+}
+
+/** A price typed the Brazilian way ('129,90', '1.299,90'); undefined = 'Consultar preço'. */
+function price(options: { required: boolean }) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): number | null => {
+      if (value === undefined) return null;
+      const typed = value.trim();
+      if (!typed) {
+        if (options.required) ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceRequired });
+        return null;
+      }
+      if (/^-/.test(typed) && parseBRL(typed.slice(1)) !== null) {
+        ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceNegative });
+        return z.NEVER;
+      }
+      const cents = parseBRL(typed);
+      if (cents === null || cents > PRODUCT_LIMITS.priceCents) {
+        ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceInvalid });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+const stock = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const typed = (value ?? "").trim();
+    if (!typed) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stockRequired });
+      return z.NEVER;
+    }
+    if (/^-\s*\d/.test(typed)) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stockNegative });
+      return z.NEVER;
+    }
+    if (!/^\d+$/.test(typed) || Number(typed) > PRODUCT_LIMITS.stock) {
+      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stockInvalid });
+      return z.NEVER;
+    }
+    return Number(typed);
+  });
+
+/** Sizes or colours: trimmed, blanks dropped, duplicates (ignoring case and accents) kept once. */
+function optionList(max: number, label: string) {
+  return z
+    .array(z.string())
+    .default([])
+    .transform((values, ctx) => {
+      const seen = new Set<string>();
+      const kept: string[] = [];
+      for (const raw of values) {
+        const value = raw.trim().replace(/\s+/g, " ");
+        const key = normalizeSearchText(value);
+        if (!value || seen.has(key)) continue;
+        if (value.length > max) {
+          ctx.addIssue({ code: "custom", message: `Cada ${label} pode ter no máximo ${max} caracteres` });
+          return z.NEVER;
+        }
+        seen.add(key);
+        kept.push(value);
+      }
+      if (kept.length > PRODUCT_LIMITS.options) {
+        ctx.addIssue({ code: "custom", message: `No máximo ${PRODUCT_LIMITS.options} opções` });
+        return z.NEVER;
+      }
+      return kept;
+    });
+}
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+/**
+ * The form's values as strings (what `productFormValues` reads from the form data). `price` is
+ * absent when 'Consultar preço' is ticked; every field validates on its own, so all messages show at once.
+ */
+export const productFormSchema = z
+  .object({
+    name: text(PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameRequired),
+    description: text(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionRequired),
+    price: price({ required: true }),
+    oldPrice: price({ required: false }),
+    category: z.enum(CATEGORIES, { error: PRODUCT_MESSAGES.categoryRequired }),
+    store: z.enum(STORE_VALUES, { error: PRODUCT_MESSAGES.storeRequired }),
+    subcategory: text(PRODUCT_LIMITS.subcategory),
+    brand: text(PRODUCT_LIMITS.brand),
+    stock,
+    sizes: optionList(PRODUCT_LIMITS.size, "tamanho"),
+    colors: optionList(PRODUCT_LIMITS.color, "cor"),
+    featured: checkbox,
+    active: checkbox,
+  })
+  .transform(({ price: priceCents, oldPrice: oldPriceCents, ...rest }) => ({
+    ...rest,
+    priceCents,
+    // An old price means nothing next to 'Consultar preço'.
+    oldPriceCents: priceCents === null ? null : oldPriceCents,
+  }));
+export type ProductFormData = z.output<typeof productFormSchema>;
+
+/** What the schema reads: strings as a form sends them (`price` absent = 'Consultar preço'). */
+export type ProductFormInput = {
+  name?: string;
+  description?: string;
+  price?: string;
+  oldPrice?: string;
+  category?: string;
+  store?: string;
+  subcategory?: string;
+  brand?: string;
+  stock?: string;
+  sizes: string[];
+  colors: string[];
+  featured?: string;
+  active?: string;
+};
+
+/** The schema's input from the submitted form: the lists come as repeated fields. */
+export function productFormValues(form: FormData): ProductFormInput {
+  const one = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const many = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
+  const consult = one("consultPrice") === "on";
+  return {
+    name: one("name"),
+    description: one("description"),
+    price: consult ? undefined : (one("price") ?? ""),
+    oldPrice: consult ? undefined : one("oldPrice"),
+    category: one("category"),
+    store: one("store"),
+    subcategory: one("subcategory"),
+    brand: one("brand"),
+    stock: one("stock"),
+    sizes: many("sizes"),
+    colors: many("colors"),
+    featured: one("featured"),
+    active: one("active"),
+  };
+}
+
+/** Centavos as the form shows them: 12990 → '129,90' (no thousands dot, so it reads back the same). */
+export function centsToInput(cents: number | null): string {
+  return cents === null ? "" : (cents / 100).toFixed(2).replace(".", ",");
+}
+
+/** A saved product as the form edits it. */
+export type EditableProduct = {
+  name: string;
+  description: string;
+  priceCents: number | null;
+  oldPriceCents: number | null;
+  category: string;
+  store: StoreOption | null;
+  subcategory: string;
+  brand: string;
+  stock: number;
+  sizes: string[];
+  colors: string[];
+  featured: boolean;
+  active: boolean;
+};
+
+/** The form's values for a saved product (the edit page's defaults; the CSV import's unchanged columns). */
+export function productToFormInput(product: EditableProduct): ProductFormInput {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.priceCents === null ? undefined : centsToInput(product.priceCents),
+    oldPrice: product.priceCents === null ? undefined : centsToInput(product.oldPriceCents),
+    category: product.category,
+    store: product.store ?? "",
+    subcategory: product.subcategory,
+    brand: product.brand,
+    stock: String(product.stock),
+    sizes: product.sizes,
+    colors: product.colors,
+    featured: product.featured ? "on" : undefined,
+    active: product.active ? "on" : undefined,
+  };
+}
+
+/**
+ * The form's image fields: the new files, their order with the kept images (`k:{media key}` keeps
+ * one, `n:{i}` places the i-th new file; the first is the cover), and a marker that the list was sent
+ * at all (so an empty order means 'no images', not 'leave them').
+ */
+export const IMAGE_FIELDS = { newImages: "newImages", order: "imageOrder", sent: "imagesSent" } as const;

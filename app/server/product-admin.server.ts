@@ -1,0 +1,376 @@
+// The admin's side of the catalogue: the product list with inactive products, the form's load and
+// save (with its images), delete, and the CSV export.
+import { and, count, desc, eq, gt, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { media, products, shops, storeLocations } from "#database/schema";
+import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin-list";
+import type { AdminProductFilters } from "~/lib/admin-products";
+import type { ImageRef } from "~/lib/catalog";
+import { toCsv } from "~/lib/csv";
+import {
+  centsToInput,
+  MAX_PRODUCT_IMAGES,
+  STORE_OPTIONS,
+  storeOptionFor,
+  type EditableProduct,
+  type ProductFormData,
+  type StoreOption,
+} from "~/lib/product-form";
+import { normalizeSearchText } from "~/lib/search-text";
+import { createProduct, escapeLike, productSearchText } from "./catalog.server";
+import type { DatabaseOrTransaction } from "./db/database.server";
+import { ImageRejectedError, removeImageFiles, storeImage } from "./media.server";
+
+/** A save that cannot go through, with the pt-BR reason; `field` puts it beside that field. */
+export class ProductSaveError extends Error {
+  constructor(
+    message: string,
+    readonly field: "images" | "store" | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export class ProductNotFoundError extends Error {}
+
+export type AdminProductRow = {
+  id: number;
+  name: string;
+  shopName: string;
+  category: string;
+  priceCents: number | null;
+  stock: number;
+  featured: boolean;
+  active: boolean;
+  image: ImageRef | null;
+};
+
+export type AdminProductPage = { products: AdminProductRow[]; total: number; page: number; pageCount: number };
+
+function filterConditions(filters: AdminProductFilters): SQL[] {
+  const conditions: SQL[] = [];
+  // Same matching as the storefront search: every word, ignoring case and accents.
+  for (const word of normalizeSearchText(filters.q).split(" ").filter(Boolean).slice(0, 8)) {
+    conditions.push(ilike(products.searchText, `%${escapeLike(word)}%`));
+  }
+  if (filters.category) conditions.push(eq(products.category, filters.category));
+  if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
+  if (filters.stock === "com") conditions.push(gt(products.stock, 0));
+  if (filters.stock === "sem") conditions.push(eq(products.stock, 0));
+  return conditions;
+}
+
+/** One page of every product (inactive ones too), newest first. */
+export async function listAdminProducts(db: DatabaseOrTransaction, filters: AdminProductFilters): Promise<AdminProductPage> {
+  const where = and(...filterConditions(filters));
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(where);
+  const total = totalRow?.total ?? 0;
+  const pageCount = pagesFor(total);
+  const page = Math.min(filters.page, pageCount);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      shopName: shops.name,
+      category: products.category,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      featured: products.featured,
+      active: products.active,
+      cover: { key: media.key, width: media.width, height: media.height, widths: media.widths, alt: media.alt },
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(media, eq(media.key, sql`${products.images}[1]`))
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return {
+    products: rows.map(({ cover, ...row }) => ({ ...row, image: cover?.key ? (cover as ImageRef) : null })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+export type AdminProductDetail = EditableProduct & { id: number; images: ImageRef[] };
+
+async function imagesByKey(db: DatabaseOrTransaction, keys: string[]): Promise<ImageRef[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select().from(media).where(inArray(media.key, keys));
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.flatMap((key) => {
+    const row = byKey.get(key);
+    return row ? [{ key, width: row.width, height: row.height, widths: row.widths, alt: row.alt }] : [];
+  });
+}
+
+/** Any product (active or not) as the edit form shows it; null when there is none. */
+export async function getProductForEdit(db: DatabaseOrTransaction, id: number): Promise<AdminProductDetail | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const [row] = await db
+    .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
+    .where(eq(products.id, id));
+  if (!row) return null;
+  const { product } = row;
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    priceCents: product.priceCents,
+    oldPriceCents: product.oldPriceCents,
+    category: product.category,
+    store: storeOptionFor(row.locationSlug, row.shopSlug),
+    subcategory: product.subcategory,
+    brand: product.brand,
+    stock: product.stock,
+    sizes: product.sizes,
+    colors: product.colors,
+    featured: product.featured,
+    active: product.active,
+    images: await imagesByKey(db, product.images),
+  };
+}
+
+/** The shop and the physical store behind one of the form's six 'Loja' options. */
+export async function resolveStoreOption(db: DatabaseOrTransaction, option: StoreOption): Promise<{ shopId: number; storeLocationId: number }> {
+  const expectedShop = STORE_OPTIONS.find((candidate) => candidate.value === option)?.shop;
+  const [row] = await db
+    .select({ storeLocationId: storeLocations.id, shopId: storeLocations.shopId, shopSlug: shops.slug })
+    .from(storeLocations)
+    .innerJoin(shops, eq(shops.id, storeLocations.shopId))
+    .where(eq(storeLocations.slug, option));
+  if (!row || row.shopSlug !== expectedShop) throw new ProductSaveError("a loja escolhida não foi encontrada.", "store");
+  return { shopId: row.shopId, storeLocationId: row.storeLocationId };
+}
+
+/** The columns a saved form writes (search text and dates included). */
+function productColumns(input: ProductFormData, store: { shopId: number; storeLocationId: number }) {
+  return {
+    name: input.name,
+    description: input.description,
+    category: input.category,
+    subcategory: input.subcategory,
+    brand: input.brand,
+    shopId: store.shopId,
+    storeLocationId: store.storeLocationId,
+    priceCents: input.priceCents,
+    oldPriceCents: input.oldPriceCents,
+    sizes: input.sizes,
+    colors: input.colors,
+    stock: input.stock,
+    featured: input.featured,
+    active: input.active,
+  };
+}
+
+/** Creates (id null) or updates a product from validated form data; false when the id is unknown. */
+export async function writeProduct(
+  tx: DatabaseOrTransaction,
+  id: number | null,
+  input: ProductFormData,
+  images?: string[],
+): Promise<number | null> {
+  const store = await resolveStoreOption(tx, input.store);
+  const columns = productColumns(input, store);
+  if (id === null) return createProduct(tx, { ...columns, images: images ?? [] });
+  const [row] = await tx
+    .update(products)
+    .set({ ...columns, ...(images ? { images } : {}), searchText: productSearchText(columns), updatedAt: new Date() })
+    .where(eq(products.id, id))
+    .returning({ id: products.id });
+  return row?.id ?? null;
+}
+
+/**
+ * Media rows of images no product uses any more are dropped (in the caller's transaction); the
+ * returned keys' files are removed by the caller once that transaction has committed.
+ */
+async function releaseImages(tx: DatabaseOrTransaction, keys: string[]): Promise<string[]> {
+  if (keys.length === 0) return [];
+  const released = await tx
+    .delete(media)
+    .where(and(inArray(media.key, keys), sql`not exists (select 1 from ${products} where ${media.key} = any(${products.images}))`))
+    .returning({ key: media.key });
+  return released.map((row) => row.key);
+}
+
+export type ImageUpload = { name: string; bytes: Buffer };
+
+type ImageSlot = { kind: "stored"; key: string } | { kind: "upload"; upload: ImageUpload };
+
+/**
+ * The product's images in the order the form sent: `k:{key}` keeps a current image, `n:{i}` places the
+ * i-th upload. Keys the product does not have are ignored; uploads the order leaves out go last.
+ */
+export function orderImages(order: string[] | null, currentKeys: string[], uploads: ImageUpload[]): ImageSlot[] {
+  if (order === null) {
+    return [...currentKeys.map((key) => ({ kind: "stored" as const, key })), ...uploads.map((upload) => ({ kind: "upload" as const, upload }))];
+  }
+  const slots: ImageSlot[] = [];
+  const usedKeys = new Set<string>();
+  const usedUploads = new Set<number>();
+  for (const token of order) {
+    if (token.startsWith("k:")) {
+      const key = token.slice(2);
+      if (currentKeys.includes(key) && !usedKeys.has(key)) {
+        usedKeys.add(key);
+        slots.push({ kind: "stored", key });
+      }
+    } else if (/^n:\d{1,3}$/.test(token)) {
+      const index = Number(token.slice(2));
+      const upload = uploads[index];
+      if (upload && !usedUploads.has(index)) {
+        usedUploads.add(index);
+        slots.push({ kind: "upload", upload });
+      }
+    }
+  }
+  uploads.forEach((upload, index) => {
+    if (!usedUploads.has(index)) slots.push({ kind: "upload", upload });
+  });
+  return slots;
+}
+
+/**
+ * Saves the form: the new images go through the media pipeline (by content: a text file named
+ * foto.jpg is refused) and the product is written in one transaction. Any refusal leaves nothing
+ * behind: no product change, no media row, no file. `order` null keeps the current images and adds
+ * the uploads after them.
+ */
+export async function saveProduct(
+  db: DatabaseOrTransaction,
+  mediaDir: string,
+  request: { id: number | null; input: ProductFormData; order: string[] | null; uploads: ImageUpload[] },
+): Promise<number> {
+  const { id, input } = request;
+  let currentKeys: string[] = [];
+  if (id !== null) {
+    const [current] = await db.select({ images: products.images }).from(products).where(eq(products.id, id));
+    if (!current) throw new ProductNotFoundError();
+    currentKeys = current.images;
+  }
+  const slots = orderImages(request.order, currentKeys, request.uploads);
+  if (slots.length > MAX_PRODUCT_IMAGES) {
+    throw new ProductSaveError(`envie no máximo ${MAX_PRODUCT_IMAGES} imagens por produto.`, "images");
+  }
+
+  const storedNow: string[] = [];
+  let released: string[] = [];
+  let savedId: number;
+  try {
+    savedId = await db.transaction(async (tx) => {
+      const keys: string[] = [];
+      for (const slot of slots) {
+        if (slot.kind === "stored") {
+          keys.push(slot.key);
+          continue;
+        }
+        try {
+          const image = await storeImage(tx, mediaDir, slot.upload.bytes, input.name);
+          storedNow.push(image.key);
+          keys.push(image.key);
+        } catch (error) {
+          if (error instanceof ImageRejectedError) {
+            throw new ProductSaveError(`imagem “${slot.upload.name}”: ${error.message}`, "images");
+          }
+          throw error;
+        }
+      }
+      const written = await writeProduct(tx, id, input, keys);
+      if (written === null) throw new ProductNotFoundError();
+      released = await releaseImages(tx, currentKeys.filter((key) => !keys.includes(key)));
+      return written;
+    });
+  } catch (error) {
+    await Promise.all(storedNow.map((key) => removeImageFiles(mediaDir, key)));
+    throw error;
+  }
+  await Promise.all(released.map((key) => removeImageFiles(mediaDir, key)));
+  return savedId;
+}
+
+/**
+ * Deletes the product for good. Orders keep their lines: order_items hold a snapshot (name, category,
+ * shop, price) and their product_id becomes null (ON DELETE SET NULL). Its images go too.
+ * False when there was no such product.
+ */
+export async function deleteProduct(db: DatabaseOrTransaction, mediaDir: string, id: number): Promise<boolean> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return false;
+  const released = await db.transaction(async (tx) => {
+    const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ images: products.images });
+    return row ? releaseImages(tx, row.images) : null;
+  });
+  if (released === null) return false;
+  await Promise.all(released.map((key) => removeImageFiles(mediaDir, key)));
+  return true;
+}
+
+/** The CSV columns, in order; the import reads them by name (tests and README describe them). */
+export const PRODUCT_CSV_COLUMNS = [
+  "id",
+  "nome",
+  "categoria",
+  "subcategoria",
+  "marca",
+  "loja",
+  "preco",
+  "preco_antigo",
+  "estoque",
+  "tamanhos",
+  "cores",
+  "destaque",
+  "ativo",
+  "descricao",
+] as const;
+
+/** Sizes and colours in one cell. */
+export const CSV_LIST_SEPARATOR = "|";
+
+const yesNo = (value: boolean) => (value ? "sim" : "não");
+
+/**
+ * Every product as CSV (see app/lib/csv.ts: ';' between columns, UTF-8 with BOM); prices as the form
+ * takes them ('129,90', empty = 'Consultar preço'); `loja` is the form's store option label.
+ */
+export async function productsCsv(db: DatabaseOrTransaction): Promise<string> {
+  const rows = await db
+    .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
+    .orderBy(products.id);
+  const labelOf = (row: (typeof rows)[number]) => {
+    const option = storeOptionFor(row.locationSlug, row.shopSlug);
+    return STORE_OPTIONS.find((candidate) => candidate.value === option)?.label ?? "";
+  };
+  return toCsv(
+    PRODUCT_CSV_COLUMNS,
+    rows.map((row) => {
+      const p = row.product;
+      return [
+        p.id,
+        p.name,
+        p.category,
+        p.subcategory,
+        p.brand,
+        labelOf(row),
+        centsToInput(p.priceCents),
+        centsToInput(p.oldPriceCents),
+        p.stock,
+        p.sizes.join(CSV_LIST_SEPARATOR),
+        p.colors.join(CSV_LIST_SEPARATOR),
+        yesNo(p.featured),
+        yesNo(p.active),
+        p.description,
+      ];
+    }),
+  );
+}

@@ -1,0 +1,410 @@
+// /admin/produtos and the product form on the server: the routes' loaders and actions with real admin
+// and customer sessions, multipart uploads through the media pipeline, the refusals that must leave
+// nothing behind, delete with orders kept intact, and the CSV export.
+import fs from "node:fs/promises";
+import { count, eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { media, orderItems, orders, products } from "#database/schema";
+import { parseCsv } from "~/lib/csv";
+import { PRODUCT_MESSAGES } from "~/lib/product-form";
+import { parseProductFilters } from "~/lib/product-filters";
+import { action as formAction, loader as formLoader } from "~/routes/admin/product-form";
+import { loader as csvLoader } from "~/routes/admin/products-csv";
+import { action as listAction, loader as listLoader } from "~/routes/admin/products";
+import { getProduct, listProducts } from "~/server/catalog.server";
+import type { LoadContext } from "~/server/load-context.server";
+import { createTestContext, requestAs, signedInUser, TEST_ORIGIN, type SignedInUser } from "../setup/admin-session";
+import { insertOrder } from "../setup/order-fixtures";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+let t: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestContext>>;
+let context: LoadContext;
+let admin: SignedInUser;
+let customer: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await createTestContext(t);
+  // The test database's media directory (the seed's images): what the pipeline writes to.
+  context = { ...app.context, config: { ...app.context.config, mediaDir: t.mediaDir } };
+  admin = await signedInUser(context, "admin");
+  customer = await signedInUser(context, "customer");
+});
+afterAll(async () => {
+  await t?.close();
+  await app?.close();
+});
+
+type Outcome = { status: number; location: string | null; data: Record<string, unknown>; response: Response | null };
+
+/** Calls a loader or action as React Router does, thrown responses and data() included. */
+async function call(handler: unknown, request: Request, params: Record<string, string> = {}): Promise<Outcome> {
+  let result: unknown;
+  try {
+    result = await (handler as (args: { request: Request; context: LoadContext; params: object }) => unknown)({ request, context, params });
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    result = thrown;
+  }
+  if (result instanceof Response) return { status: result.status, location: result.headers.get("location"), data: {}, response: result };
+  if (result && typeof result === "object" && "init" in result && "data" in result) {
+    const { data, init } = result as { data: Record<string, unknown>; init: ResponseInit | null };
+    return { status: init?.status ?? 200, location: null, data, response: null };
+  }
+  return { status: 200, location: null, data: result as Record<string, unknown>, response: null };
+}
+
+const png = (color: string, size = 64) =>
+  sharp({ create: { width: size, height: size, channels: 3, background: color } })
+    .png()
+    .toBuffer();
+
+function productForm(fields: Record<string, string | string[]> = {}, files: { name: string; bytes: Buffer; type?: string }[] = []): FormData {
+  const form = new FormData();
+  const base: Record<string, string | string[]> = {
+    name: "Sapatilha Bailarina Teste",
+    description: "Sapatilha com laço e palmilha macia.",
+    price: "79,90",
+    oldPrice: "",
+    category: "Feminino",
+    store: "barreiros-calcados",
+    subcategory: "Sapatilhas",
+    brand: "Moleca",
+    stock: "12",
+    sizes: ["35", "36"],
+    colors: ["Preto"],
+    active: "on",
+    imagesSent: "1",
+  };
+  for (const [name, value] of Object.entries({ ...base, ...fields })) {
+    for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  }
+  for (const file of files) form.append("newImages", new File([new Uint8Array(file.bytes)], file.name, { type: file.type ?? "image/png" }));
+  return form;
+}
+
+const post = (user: SignedInUser | null, path: string, form: FormData) => requestAs(user, path, { form });
+
+async function productCount() {
+  const [row] = await t.db.select({ n: count() }).from(products);
+  return row!.n;
+}
+async function mediaCount() {
+  const [row] = await t.db.select({ n: count() }).from(media);
+  return row!.n;
+}
+const mediaFiles = async () => (await fs.readdir(t.mediaDir)).length;
+
+async function snapshot() {
+  return { products: await productCount(), media: await mediaCount(), files: await mediaFiles() };
+}
+
+async function createProduct(fields: Record<string, string | string[]> = {}, files?: { name: string; bytes: Buffer }[]) {
+  const outcome = await call(formAction, post(admin, "/admin/produtos/novo", productForm(fields, files ?? [{ name: "capa.png", bytes: await png("#b91c1c") }])));
+  expect(outcome, JSON.stringify(outcome.data)).toMatchObject({ status: 302, location: "/admin/produtos?aviso=cadastrado" });
+  const [row] = await t.db.select().from(products).where(eq(products.name, (fields.name as string) ?? "Sapatilha Bailarina Teste"));
+  return row!;
+}
+
+describe("access", () => {
+  it("anonymous visitors go to /login, customers home (pages) or 403 (actions), and nothing changes", async () => {
+    for (const [handler, path] of [
+      [listLoader, "/admin/produtos"],
+      [formLoader, "/admin/produtos/novo"],
+      [csvLoader, "/admin/produtos/exportar.csv"],
+    ] as const) {
+      expect(await call(handler, requestAs(null, path))).toMatchObject({ status: 302, location: `/login?redirectTo=${encodeURIComponent(path)}` });
+      expect(await call(handler, requestAs(customer, path))).toMatchObject({ status: 302, location: "/" });
+    }
+    const before = await snapshot();
+    const [victim] = await t.db.select({ id: products.id }).from(products).limit(1);
+    const deleteForm = new URLSearchParams({ intent: "delete", id: String(victim!.id) });
+    expect((await call(listAction, requestAs(customer, "/admin/produtos", { form: deleteForm }))).status).toBe(403);
+    expect((await call(formAction, post(customer, "/admin/produtos/novo", productForm({}, [{ name: "a.png", bytes: await png("#000") }])))).status).toBe(403);
+    expect((await call(formAction, post(null, "/admin/produtos/novo", productForm()))).status).toBe(302);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("refuses an admin's form posted from another site", async () => {
+    const request = requestAs(admin, "/admin/produtos/novo", {
+      form: productForm(),
+      headers: { origin: "https://evil.example", "sec-fetch-site": "cross-site" },
+    });
+    expect((await call(formAction, request)).status).toBe(403);
+  });
+});
+
+describe("create", () => {
+  it("saves the product with its images (cover first) and the storefront shows it, found without accents", async () => {
+    const product = await createProduct({ name: "Sapatilha Bailarina Teste", price: "1.079,90", oldPrice: "1.199,90", featured: "on" }, [
+      { name: "capa.png", bytes: await png("#b91c1c", 900) },
+      { name: "lado.jpg", bytes: await sharp(await png("#1d4ed8")).jpeg().toBuffer() },
+    ]);
+    expect(product).toMatchObject({
+      priceCents: 1_079_90,
+      oldPriceCents: 1_199_90,
+      stock: 12,
+      sizes: ["35", "36"],
+      colors: ["Preto"],
+      featured: true,
+      active: true,
+      searchText: "sapatilha bailarina teste sapatilha com laco e palmilha macia.",
+    });
+    expect(product.images).toHaveLength(2);
+    const files = await fs.readdir(t.mediaDir);
+    expect(files).toContain(`${product.images[0]}-640.webp`);
+    expect(files).toContain(`${product.images[0]}-og.jpg`);
+
+    const shown = await getProduct(t.db, product.id);
+    expect(shown?.images.map((image) => image.key)).toEqual(product.images);
+    expect(shown?.storeLocationName).toBe("Erick Calçados Barreiros");
+    const found = await listProducts(t.db, parseProductFilters(new URLSearchParams("q=sapatilha bailarina laco")));
+    expect(found.products.map((item) => item.id)).toContain(product.id);
+  });
+
+  it("'Consultar preço' saves no price", async () => {
+    const form = productForm({ name: "Produto Sob Consulta", consultPrice: "on", price: "" }, []);
+    form.delete("price");
+    const outcome = await call(formAction, post(admin, "/admin/produtos/novo", form));
+    expect(outcome.status).toBe(302);
+    const [row] = await t.db.select().from(products).where(eq(products.name, "Produto Sob Consulta"));
+    expect(row).toMatchObject({ priceCents: null, oldPriceCents: null, images: [] });
+  });
+
+  it("bad fields: the spec's messages beside the fields, nothing saved", async () => {
+    const before = await snapshot();
+    const outcome = await call(
+      formAction,
+      post(admin, "/admin/produtos/novo", productForm({ name: " ", description: "", price: "12,9O", stock: "-1", category: "Sapatos" }, [{ name: "ok.png", bytes: await png("#000") }])),
+    );
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.errors).toEqual({
+      name: "Nome é obrigatório",
+      description: "Descrição é obrigatória",
+      price: "Informe um preço válido",
+      stock: "O estoque não pode ser negativo",
+      category: "Selecione uma categoria",
+    });
+    expect(outcome.data.formError).toMatch(/^Erro ao salvar produto: /);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a text file named foto.jpg is refused by its content: clear message, nothing stored", async () => {
+    const before = await snapshot();
+    const outcome = await call(
+      formAction,
+      post(
+        admin,
+        "/admin/produtos/novo",
+        productForm({ name: "Produto Com Arquivo Falso" }, [
+          { name: "boa.png", bytes: await png("#16a34a") },
+          { name: "foto.jpg", bytes: Buffer.from("isto não é uma imagem, é um texto\n".repeat(20)), type: "image/jpeg" } as { name: string; bytes: Buffer },
+        ]),
+      ),
+    );
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.formError).toBe("Erro ao salvar produto: imagem “foto.jpg”: Arquivo de imagem inválido. Envie PNG, JPG ou WEBP.");
+    expect((outcome.data.errors as Record<string, string>).images).toContain("foto.jpg");
+    // The good image processed before the bad one was rolled back too, files included.
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a GIF (a real image, but not an accepted format) is refused", async () => {
+    const before = await snapshot();
+    const gif = await sharp(await png("#f59e0b")).gif().toBuffer();
+    const outcome = await call(formAction, post(admin, "/admin/produtos/novo", productForm({}, [{ name: "anim.png", bytes: gif }])));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.formError).toContain("Formato não aceito. Envie PNG, JPG ou WEBP.");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a 6 MB image is refused with a clear message, nothing stored", async () => {
+    const before = await snapshot();
+    const big = Buffer.concat([await png("#000"), Buffer.alloc(6 * 1024 * 1024, 1)]);
+    const outcome = await call(formAction, post(admin, "/admin/produtos/novo", productForm({}, [{ name: "enorme.png", bytes: big }])));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.formError).toBe("Erro ao salvar produto: a imagem “enorme.png” tem mais de 5 MB.");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("more than 8 images are refused", async () => {
+    const before = await snapshot();
+    const image = await png("#0f766e");
+    const files = Array.from({ length: 9 }, (_, index) => ({ name: `f${index}.png`, bytes: image }));
+    const outcome = await call(formAction, post(admin, "/admin/produtos/novo", productForm({}, files)));
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.formError).toBe("Erro ao salvar produto: envie no máximo 8 imagens por produto.");
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a request body over the limit is refused before it is read (declared or streamed)", async () => {
+    const before = await snapshot();
+    const declared = new Request(`${TEST_ORIGIN}/admin/produtos/novo`, {
+      method: "POST",
+      headers: { cookie: admin.cookie, origin: TEST_ORIGIN, "content-type": "multipart/form-data; boundary=x", "content-length": String(200 * 1024 * 1024) },
+      body: "--x--",
+    });
+    const refused = await call(formAction, declared);
+    expect(refused.status).toBe(413);
+    expect(refused.data.formError).toMatch(/^Erro ao salvar produto: O envio passa do limite de 41 MB/);
+
+    let sent = 0;
+    const chunk = new Uint8Array(1024 * 1024);
+    const endless = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+    const streamed = new Request(`${TEST_ORIGIN}/admin/produtos/novo`, {
+      method: "POST",
+      headers: { cookie: admin.cookie, origin: TEST_ORIGIN, "content-type": "multipart/form-data; boundary=x" },
+      body: endless,
+      duplex: "half",
+    } as RequestInit & { duplex: "half" });
+    expect((await call(formAction, streamed)).status).toBe(413);
+    expect(sent).toBeLessThan(50 * 1024 * 1024);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe("edit", () => {
+  it("loads the product for the form, or says 'Erro ao carregar produto' for an unknown id", async () => {
+    const product = await createProduct({ name: "Produto Para Carregar" });
+    const loaded = await call(formLoader, requestAs(admin, `/admin/produtos/editar/${product.id}`), { id: String(product.id) });
+    expect(loaded.data.product).toMatchObject({ id: product.id, name: "Produto Para Carregar", store: "barreiros-calcados", priceCents: 79_90 });
+    for (const id of ["999999", "abc"]) {
+      const missing = await call(formLoader, requestAs(admin, `/admin/produtos/editar/${id}`), { id });
+      expect(missing).toMatchObject({ status: 404, data: { product: null, loadError: PRODUCT_MESSAGES.loadFailed } });
+    }
+    const save = await call(formAction, post(admin, "/admin/produtos/editar/999999", productForm()), { id: "999999" });
+    expect(save.status).toBe(404);
+    expect(save.data.formError).toBe(`Erro ao salvar produto: ${PRODUCT_MESSAGES.loadFailed}`);
+  });
+
+  it("updates fields, search text and updated_at; reorders, removes and adds images (removed files deleted)", async () => {
+    const product = await createProduct({ name: "Produto Para Editar" }, [
+      { name: "a.png", bytes: await png("#dc2626") },
+      { name: "b.png", bytes: await png("#2563eb") },
+    ]);
+    const [first, second] = product.images as [string, string];
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const form = productForm(
+      { name: "Produto Editado Pé", price: "59,90", stock: "0", store: "sirinhaem-calcados", imageOrder: ["n:0", `k:${second}`], sizes: ["37"] },
+      [{ name: "c.webp", bytes: await sharp(await png("#16a34a")).webp().toBuffer() }],
+    );
+    const outcome = await call(formAction, post(admin, `/admin/produtos/editar/${product.id}`, form), { id: String(product.id) });
+    expect(outcome).toMatchObject({ status: 302, location: "/admin/produtos?aviso=atualizado" });
+
+    const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ name: "Produto Editado Pé", priceCents: 59_90, stock: 0, sizes: ["37"], searchText: "produto editado pe sapatilha com laco e palmilha macia." });
+    expect(row!.updatedAt.getTime()).toBeGreaterThan(product.updatedAt.getTime());
+    expect(row!.images).toHaveLength(2);
+    expect(row!.images[1]).toBe(second);
+    expect(row!.images[0]).not.toBe(first);
+    expect(await t.db.select().from(media).where(eq(media.key, first))).toEqual([]);
+    expect((await fs.readdir(t.mediaDir)).some((file) => file.startsWith(first))).toBe(false);
+    expect((await getProduct(t.db, product.id))?.storeLocationName).toBe("Erick Calçados Sirinhaém");
+  });
+
+  it("a form without the image list keeps the images; an inactive product leaves the storefront", async () => {
+    const product = await createProduct({ name: "Produto Que Some" });
+    const form = productForm({ name: "Produto Que Some" });
+    form.delete("imagesSent");
+    form.delete("active");
+    const outcome = await call(formAction, post(admin, `/admin/produtos/editar/${product.id}`, form), { id: String(product.id) });
+    expect(outcome.status).toBe(302);
+    const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
+    expect(row).toMatchObject({ active: false, images: product.images });
+    expect(await getProduct(t.db, product.id)).toBeNull();
+    // Still in the admin list, marked inactive.
+    const list = await call(listLoader, requestAs(admin, "/admin/produtos?q=produto que some"));
+    expect(list.data.products).toEqual([expect.objectContaining({ id: product.id, active: false })]);
+  });
+});
+
+describe("list", () => {
+  it("searches name and description without accents, filters by category, shop and stock, paginates", async () => {
+    const list = async (query: string) => (await call(listLoader, requestAs(admin, `/admin/produtos?${query}`))).data as {
+      products: { id: number; name: string; stock: number; shopName: string; category: string }[];
+      total: number;
+      pageCount: number;
+    };
+    expect((await list("q=sandalia")).products.map((product) => product.name)).toEqual(
+      expect.arrayContaining(["Sandália Rasteira Trançada", "Sandália Infantil com Luzinha"]),
+    );
+    expect((await list("q=xyzzy")).total).toBe(0);
+    // 'acende luzinhas' is only in the description.
+    expect((await list("q=ACENDE luzinhas")).products.map((product) => product.name)).toEqual(["Sandália Infantil com Luzinha"]);
+    const outOfStock = await list("estoque=sem");
+    expect(outOfStock.products.length).toBeGreaterThan(0);
+    expect(outOfStock.products.every((product) => product.stock === 0)).toBe(true);
+    expect((await list("estoque=com")).products.every((product) => product.stock > 0)).toBe(true);
+    const sports = await list("loja=sports&categoria=Sports");
+    expect(sports.products.length).toBeGreaterThan(0);
+    expect(sports.products.every((product) => product.shopName === "Erick Sports" && product.category === "Sports")).toBe(true);
+    const all = await list("");
+    expect(all.products).toHaveLength(20);
+    expect(all.pageCount).toBe(Math.ceil(all.total / 20));
+    expect((await list("page=2")).products.length).toBe(all.total - 20);
+  });
+});
+
+describe("delete", () => {
+  it("removes the product and its images, keeps the orders that include it, and the storefront stops showing it", async () => {
+    const product = await createProduct({ name: "Produto Vendido E Excluído" });
+    const order = await insertOrder(t.db, {
+      createdAt: new Date(),
+      items: [{ productId: product.id, name: product.name, category: "Feminino", shopName: "Erick Calçados", unitPriceCents: 79_90, quantity: 2 }],
+    });
+    const form = new URLSearchParams({ intent: "delete", id: String(product.id) });
+    const outcome = await call(listAction, requestAs(admin, "/admin/produtos?q=vendido&page=1", { form }));
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/admin/produtos?q=vendido&page=1&aviso=excluido");
+
+    expect(await t.db.select().from(products).where(eq(products.id, product.id))).toEqual([]);
+    expect(await getProduct(t.db, product.id)).toBeNull();
+    expect(await t.db.select().from(media).where(eq(media.key, product.images[0]!))).toEqual([]);
+    const [kept] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(kept?.totalCents).toBe(159_80);
+    const items = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    expect(items).toEqual([expect.objectContaining({ productId: null, name: "Produto Vendido E Excluído", unitPriceCents: 79_90, quantity: 2 })]);
+  });
+
+  it("an unknown product: 'Erro ao excluir produto. Tente novamente.'", async () => {
+    const outcome = await call(listAction, requestAs(admin, "/admin/produtos", { form: new URLSearchParams({ intent: "delete", id: "999999" }) }));
+    expect(outcome).toMatchObject({ status: 404, data: { error: PRODUCT_MESSAGES.deleteFailed } });
+  });
+});
+
+describe("CSV export", () => {
+  it("is UTF-8 with BOM, ';'-separated, with the products' columns", async () => {
+    const outcome = await call(csvLoader, requestAs(admin, "/admin/produtos/exportar.csv"));
+    const response = outcome.response!;
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="produtos-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const [header, ...rows] = parseCsv(text);
+    expect(header!.cells).toEqual(["id", "nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "estoque", "tamanhos", "cores", "destaque", "ativo", "descricao"]);
+    expect(rows.length).toBe(await productCount());
+    const sandal = rows.find((row) => row.cells[1] === "Sandália Rasteira Trançada")!;
+    expect(sandal.cells.slice(2)).toEqual([
+      "Feminino",
+      "Sandálias",
+      "Moleca",
+      "Erick Calçados - Barreiros",
+      "59,90",
+      "79,90",
+      "25",
+      "34|35|36|37|38|39",
+      "Caramelo|Preto|Branco",
+      "sim",
+      "sim",
+      "Rasteira feminina com tiras trançadas em couro sintético e palmilha macia. Confortável para o dia todo.",
+    ]);
+    expect(rows.find((row) => row.cells[1] === "Bota Cano Curto Feminina")!.cells[6]).toBe("");
+  });
+});
