@@ -3,8 +3,8 @@ import { Link, useSearchParams } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { formatBRL } from "~/lib/money";
-import { deliveryFeeLabel, paymentLabel, statusLabel, type OrderView } from "~/lib/order-message";
-import { CONSULT_NOTE } from "~/lib/whatsapp";
+import { paymentLabel, statusLabel, type OrderView } from "~/lib/order-message";
+import { OrderTotals } from "./order-totals";
 import { handOffToWhatsApp } from "./whatsapp-handoff";
 
 export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderView; whatsappUrl: string; pixQrSvg: string | null }) {
@@ -90,21 +90,7 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
             </li>
           ))}
         </ul>
-        <dl className="mt-4 space-y-2 text-sm">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatBRL(order.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Entrega</dt>
-            <dd>{deliveryFeeLabel(order.delivery.feeCents)}</dd>
-          </div>
-          <div className="flex justify-between text-lg font-bold">
-            <dt>Total</dt>
-            <dd>{formatBRL(order.totalCents)}</dd>
-          </div>
-        </dl>
-        {order.hasConsultItems ? <p className="mt-2 text-sm text-amber-900">{CONSULT_NOTE}</p> : null}
+        <OrderTotals order={order} className="mt-4 text-sm" />
       </section>
 
       <section aria-labelledby="entrega" className="mt-8 grid gap-6 sm:grid-cols-2">

@@ -3,6 +3,7 @@ import { ClockIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon
 import { JsonLd } from "~/components/ui/json-ld";
 import { MapEmbed } from "~/components/ui/map-embed";
 import { directionsUrl, shopPath } from "~/lib/navigation";
+import { telHref } from "~/lib/phone";
 import { FOUNDED_YEAR, instagramUrl, SLOGAN } from "~/lib/settings";
 import { organizationJsonLd } from "~/lib/structured-data";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
@@ -68,7 +69,7 @@ export function Footer() {
               </li>
             ) : null}
             <li>
-              <a href={`tel:+55${settings.storePhone.replace(/\D/g, "")}`} className="flex gap-2 hover:text-white">
+              <a href={telHref(settings.storePhone)} className="flex gap-2 hover:text-white">
                 <PhoneIcon className="h-4 w-4 shrink-0" />
                 {settings.storePhone}
               </a>

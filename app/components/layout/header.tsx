@@ -13,14 +13,11 @@ import {
   WhatsAppIcon,
 } from "~/components/ui/icons";
 import { MAIN_NAV } from "~/lib/navigation";
+import { telHref } from "~/lib/phone";
 import { instagramUrl, SLOGAN } from "~/lib/settings";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
 import { AccountMenu } from "./account-menu";
 import { useStorefront } from "./use-storefront";
-
-function telHref(phone: string) {
-  return `tel:+55${phone.replace(/\D/g, "")}`;
-}
 
 export function Header() {
   const { settings } = useStorefront();

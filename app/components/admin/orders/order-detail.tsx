@@ -1,10 +1,10 @@
 import { Link } from "react-router";
+import { OrderTotals } from "~/components/checkout/order-totals";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { CHANNEL_LABELS, type AdminOrderPageData, UNNAMED_CUSTOMER } from "~/lib/admin-orders";
 import { formatBRL, instalmentCents } from "~/lib/money";
-import { deliveryFeeLabel, paymentLabel } from "~/lib/order-message";
+import { paymentLabel } from "~/lib/order-message";
 import { formatShopDateTime } from "~/lib/shop-time";
-import { CONSULT_NOTE } from "~/lib/whatsapp";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
 
@@ -129,21 +129,9 @@ export function OrderDetail({ data }: { data: AdminOrderPageData }) {
             </tbody>
           </table>
         </div>
-        <dl className="mt-3 ml-auto max-w-xs space-y-1">
-          <div className="flex justify-between">
-            <dt>Subtotal</dt>
-            <dd>{formatBRL(order.subtotalCents)}</dd>
-          </div>
-          <div className="flex justify-between">
-            <dt>Entrega</dt>
-            <dd>{deliveryFeeLabel(order.delivery.feeCents)}</dd>
-          </div>
-          <div className="flex justify-between text-base font-bold">
-            <dt>Total</dt>
-            <dd>{formatBRL(order.totalCents)}</dd>
-          </div>
-        </dl>
-        {order.hasConsultItems ? <p className="mt-2 text-amber-900">{CONSULT_NOTE}</p> : null}
+        <div className="mt-3 ml-auto max-w-xs">
+          <OrderTotals order={order} />
+        </div>
       </section>
 
       <section aria-labelledby={`pagamento-${detail.id}`}>

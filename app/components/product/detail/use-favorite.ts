@@ -1,57 +1,20 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
-import { FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite, type Favorites } from "~/lib/favorites";
+import { createLocalStorageStore } from "~/components/ui/local-storage-store";
+import { FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite } from "~/lib/favorites";
 
 /**
- * Favourites live in localStorage, like the cart (cart-store.ts): read once, written on every change,
- * and kept in step across tabs through the `storage` event. The server renders "not a favourite".
+ * Favourites live in localStorage, like the cart (cart-store.ts). The server renders "not a favourite".
  * Signed in, the account holds them (/api/favoritos) and localStorage is its mirror.
  */
-let current: Favorites | null = null;
-const listeners = new Set<() => void>();
+const { read, write, subscribe } = createLocalStorageStore(FAVORITES_STORAGE_KEY, parseFavorites);
 
 /** Set while localStorage mirrors the signed-in account's list rather than holding this browser's own. */
 const ACCOUNT_MARK_KEY = "erick_favorites_account";
 /** Set in a tab once it has fetched the account's list, so that each tab asks once. */
 const TAB_SYNCED_KEY = "erick_favorites_synced";
 const API_PATH = "/api/favoritos";
-
-function read(): Favorites {
-  if (current === null) {
-    try {
-      current = parseFavorites(window.localStorage.getItem(FAVORITES_STORAGE_KEY));
-    } catch {
-      current = [];
-    }
-  }
-  return current;
-}
-
-function write(next: Favorites) {
-  current = next;
-  try {
-    window.localStorage.setItem(FAVORITES_STORAGE_KEY, JSON.stringify(next));
-  } catch {
-    // Private mode or a full storage: the heart still works for this page view.
-  }
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === FAVORITES_STORAGE_KEY || event.key === null) {
-      current = null;
-      listener();
-    }
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
 
 /** Saves one change on the account; when that fails, the heart goes back to what the account has. */
 async function saveOnAccount(productId: number, on: boolean) {

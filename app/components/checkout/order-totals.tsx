@@ -1,0 +1,26 @@
+import { formatBRL } from "~/lib/money";
+import { deliveryFeeLabel, type OrderView } from "~/lib/order-message";
+import { CONSULT_NOTE } from "~/lib/whatsapp";
+
+/** Subtotal, delivery and total of a recorded order, for the shopper's order page and the admin's. */
+export function OrderTotals({ order, className = "" }: { order: Pick<OrderView, "subtotalCents" | "totalCents" | "hasConsultItems" | "delivery">; className?: string }) {
+  return (
+    <>
+      <dl className={`space-y-2 ${className}`}>
+        <div className="flex justify-between">
+          <dt>Subtotal</dt>
+          <dd>{formatBRL(order.subtotalCents)}</dd>
+        </div>
+        <div className="flex justify-between">
+          <dt>Entrega</dt>
+          <dd>{deliveryFeeLabel(order.delivery.feeCents)}</dd>
+        </div>
+        <div className="flex justify-between text-lg font-bold">
+          <dt>Total</dt>
+          <dd>{formatBRL(order.totalCents)}</dd>
+        </div>
+      </dl>
+      {order.hasConsultItems ? <p className="mt-2 text-sm text-amber-900">{CONSULT_NOTE}</p> : null}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * A value kept in localStorage (the cart, the favourites): read once, written on every change, and
+ * kept in step across tabs through the `storage` event. The server has no localStorage, so pages
+ * render the empty value there and the real one after hydration (useSyncExternalStore).
+ */
+export type LocalStorageStore<T> = {
+  read: () => T;
+  write: (next: T) => void;
+  subscribe: (listener: () => void) => () => void;
+};
+
+export function createLocalStorageStore<T>(key: string, parse: (raw: string | null) => T): LocalStorageStore<T> {
+  let current: { value: T } | null = null;
+  const listeners = new Set<() => void>();
+
+  function read(): T {
+    if (current === null) {
+      let raw: string | null = null;
+      try {
+        raw = window.localStorage.getItem(key);
+      } catch {
+        raw = null;
+      }
+      current = { value: parse(raw) };
+    }
+    return current.value;
+  }
+
+  function write(next: T) {
+    current = { value: next };
+    try {
+      window.localStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // Private mode or a full storage: the value still holds for this page view.
+    }
+    for (const listener of listeners) listener();
+  }
+
+  function subscribe(listener: () => void) {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === key || event.key === null) {
+        current = null;
+        listener();
+      }
+    };
+    window.addEventListener("storage", onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener("storage", onStorage);
+    };
+  }
+
+  return { read, write, subscribe };
+}
