@@ -4,7 +4,7 @@
 import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-login";
-import { startAppServer, type AppServer } from "./app-server";
+import { testOnOwnServer } from "./app-server";
 import { gotoHydrated } from "./hydration";
 
 const SLOW = { timeout: 20_000 };
@@ -58,21 +58,7 @@ test.describe("on the shared server", () => {
 });
 
 /** The tests that change settings get their own app server (one per worker), and pages open on it. */
-const ownServer = test.extend<object, { ownApp: AppServer }>({
-  ownApp: [
-    async ({ browserName: _browserName }, provide) => {
-      const app = await startAppServer({});
-      await provide(app);
-      await app.stop();
-    },
-    // A fresh embedded PostgreSQL with the seed: slow on a busy 2-core machine.
-    { scope: "worker", timeout: 180_000 },
-  ],
-  baseURL: async ({ ownApp }, provide, testInfo) => {
-    await provide(ownApp.url);
-    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("server output", { body: ownApp.output() });
-  },
-});
+const ownServer = testOnOwnServer;
 
 ownServer.describe("on a server of its own", () => {
   ownServer.describe.configure({ mode: "serial" });

@@ -1,6 +1,8 @@
 // The admin's orders and customers in the browser: an order placed by a shopper appears live on the
 // open orders page, its status is changed from the detail modal, and the shopper's page shows it.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { testOnOwnServer as test } from "./app-server";
+// Status changes move stock that other files' tests rely on: own server.
 import { signInAsAdmin, E2E_ADMIN } from "./admin-login";
 import { gotoHydrated } from "./hydration";
 

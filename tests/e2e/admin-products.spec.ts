@@ -3,7 +3,9 @@
 // and a CSV with broken rows; a customer kept out.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { testOnOwnServer as test } from "./app-server";
+// Creating, importing and deleting products changes the catalogue other files count: own server.
 import sharp from "sharp";
 import { signInAsAdmin } from "./admin-login";
 import { gotoHydrated } from "./hydration";

@@ -1,3 +1,4 @@
+import { test } from "@playwright/test";
 // A second app server for tests that need a configuration the shared one (playwright.config.ts
 // webServer) must not have, such as Google sign-in pointed at a local provider. Same production
 // build, same start script (serve.mjs: fresh DATA_DIR and embedded PostgreSQL, removed on exit).
@@ -58,3 +59,23 @@ export async function startAppServer(env: Record<string, string>, { timeoutMs = 
   await stop();
   throw new Error(`the app server did not start within ${timeoutMs / 1000} s:\n${output}`);
 }
+
+/**
+ * `test` on a server of its own (one per worker): for tests that change what the whole shop shows
+ * (settings, products, stock), which the other files' tests rely on.
+ */
+export const testOnOwnServer = test.extend<object, { ownApp: AppServer }>({
+  ownApp: [
+    async ({ browserName: _browserName }, provide) => {
+      const app = await startAppServer({});
+      await provide(app);
+      await app.stop();
+    },
+    // A fresh embedded PostgreSQL with the seed: slow on a busy 2-core machine.
+    { scope: "worker", timeout: 180_000 },
+  ],
+  baseURL: async ({ ownApp }, provide, testInfo) => {
+    await provide(ownApp.url);
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("server output", { body: ownApp.output() });
+  },
+});

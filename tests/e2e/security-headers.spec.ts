@@ -21,7 +21,8 @@ test("every storefront page runs under the nonce policy with no violation", asyn
     await gotoHydrated(page, path);
   }
   // A client-side navigation and an interaction after hydration.
-  await page.getByRole("link", { name: "Nossas Lojas" }).first().click();
+  await page.getByRole("link", { name: "Ver Todas as Lojas" }).click();
+  await expect(page).toHaveURL(/\/lojas$/);
   expect(violations).toEqual([]);
 });
 
