@@ -1,0 +1,377 @@
+// `npm run bench:catalog -- --products N [--duration S] [--connections C] [--q WORD] [--explain]`
+//
+// Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
+// starts the production build on a free loopback port against it, loads the catalogue pages with
+// autocannon and prints a Markdown table (req/s, p50, p99, errors) with the date and the machine.
+// The database is embedded PostgreSQL in a temporary DATA_DIR, or, when DATABASE_URL is set, a new
+// database on that server; both are removed at the end. --explain also prints the query plans
+// (EXPLAIN ANALYZE) of the catalogue queries, exactly as the app sends them.
+//
+// Figures, not pass/fail: timing goals belong here, never in the test suite.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { asc, count, eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import * as schema from "#database/schema";
+import { media, products, shops, storeLocations } from "#database/schema";
+import { parseProductFilters } from "~/lib/product-filters";
+import { normalizeSearchText } from "~/lib/search-text";
+import {
+  featuredProducts,
+  getProduct,
+  listProducts,
+  productSearchText,
+  relatedProducts,
+  type NewProduct,
+} from "~/server/catalog.server";
+import { loadConfig } from "~/server/config.server";
+import { connectDatabase } from "~/server/db/database.server";
+import { runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";
+import { startServices, type Services } from "~/server/services.server";
+import { databaseUrl, withClient } from "../tests/setup/pg-admin";
+import { generateBenchProducts } from "./bench-catalog-products";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const SEED_PRODUCTS = 20;
+const BATCH = 1_000;
+// What Chrome sends: pages are measured compressed, as shoppers get them.
+const HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", "user-agent": "erick-bench-catalog" };
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: "string", default: "10000" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    seed: { type: "string", default: "1" },
+    q: { type: "string", default: "tenis" },
+    explain: { type: "boolean", default: false },
+  },
+  strict: true,
+});
+
+function positiveInteger(name: string, value: string): number {
+  const number = Number(value.replace(/[_,.]/g, ""));
+  if (!Number.isSafeInteger(number) || number <= 0) {
+    console.error(`--${name} deve ser um número inteiro positivo (recebido: ${value})`);
+    process.exit(2);
+  }
+  return number;
+}
+
+const productCount = Math.max(SEED_PRODUCTS, positiveInteger("products", args.products));
+const duration = positiveInteger("duration", args.duration);
+const connections = positiveInteger("connections", args.connections);
+const seed = positiveInteger("seed", args.seed);
+const searchWord = normalizeSearchText(args.q).split(" ")[0] ?? "";
+
+/** Undone in reverse order at the end, on failure and on Ctrl-C. */
+const cleanups: Array<() => Promise<void>> = [];
+let cleaning: Promise<void> | null = null;
+function cleanUp(): Promise<void> {
+  cleaning ??= (async () => {
+    for (const undo of cleanups.reverse()) {
+      await undo().catch((error: unknown) => console.error("[bench] cleanup:", error));
+    }
+  })();
+  return cleaning;
+}
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
+}
+
+function log(message: string) {
+  console.error(`[bench] ${message}`);
+}
+
+function ensureBuild() {
+  if (fs.existsSync(path.join(ROOT, "build/server/index.js"))) return;
+  log("build/ is missing: npx react-router build");
+  const result = spawnSync("npx", ["react-router", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (result.status !== 0) throw new Error("react-router build failed");
+}
+
+/** Migrated and seeded: embedded PostgreSQL in a temporary DATA_DIR, or a new database on DATABASE_URL's server. */
+async function createDatabase(dataDir: string): Promise<{ services: Services; url: string }> {
+  const serverUrl = process.env.DATABASE_URL;
+  let url: string | undefined;
+  if (serverUrl) {
+    const name = `erick_bench_${randomBytes(4).toString("hex")}`;
+    await withClient(serverUrl, (client) => client.query(`create database "${name}"`));
+    cleanups.push(() => withClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}));
+    url = databaseUrl(serverUrl, name);
+  }
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, NODE_ENV: "production" });
+  const services = await startServices(config);
+  cleanups.push(() => services.close());
+  url ??= runningEmbeddedPostgresUrl(path.join(dataDir, "postgres")) ?? undefined;
+  if (!url) throw new Error("the embedded PostgreSQL did not report its address");
+  return { services, url };
+}
+
+/** Adds `productCount - 20` generated products in multi-row INSERTs, with the seed's images round-robin. */
+async function fillCatalogue({ db }: Services) {
+  const shopIds = new Map((await db.select({ id: shops.id, slug: shops.slug }).from(shops)).map((row) => [row.slug, row.id]));
+  const locationIds = new Map(
+    (await db.select({ id: storeLocations.id, slug: storeLocations.slug }).from(storeLocations)).map((row) => [row.slug, row.id]),
+  );
+  const imageKeys = (await db.select({ key: media.key }).from(media).orderBy(asc(media.createdAt), asc(media.key))).map(
+    (row) => row.key,
+  );
+  if (imageKeys.length === 0) throw new Error("the seed stored no images");
+
+  const wanted = productCount - SEED_PRODUCTS;
+  let batch: Array<NewProduct & { searchText: string }> = [];
+  let done = 0;
+  const started = performance.now();
+  const flush = async () => {
+    if (batch.length) await db.insert(products).values(batch);
+    done += batch.length;
+    batch = [];
+    if (done % 20_000 === 0 || done === wanted) log(`${done.toLocaleString("en")} / ${wanted.toLocaleString("en")} products inserted`);
+  };
+  for (const { shop, location, ...product } of generateBenchProducts(wanted, seed)) {
+    const shopId = shopIds.get(shop);
+    if (shopId === undefined) throw new Error(`unknown shop ${shop}`);
+    batch.push({
+      ...product,
+      shopId,
+      storeLocationId: location ? (locationIds.get(location) ?? null) : null,
+      images: [imageKeys[(done + batch.length) % imageKeys.length]!],
+      searchText: productSearchText(product),
+    });
+    if (batch.length === BATCH) await flush();
+  }
+  await flush();
+  // Autovacuum would get there on a live shop; measure with the statistics it would have gathered.
+  await db.execute(sql`vacuum analyze products`);
+  return (performance.now() - started) / 1000;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+/** The production server (server.js) on a free loopback port, pointed at the benchmark database. */
+async function startServer(dataDir: string, url: string): Promise<string> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url };
+  // The developer's own settings must not leak into the measured server.
+  for (const name of ["PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "BETTER_AUTH_SECRET", "SMTP_URL", "SMTP_FROM", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_OIDC_DISCOVERY_URL", "TRUST_PROXY"]) {
+    delete env[name];
+  }
+  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  cleanups.push(async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    await exited(child);
+    clearTimeout(timer);
+  });
+
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
+    try {
+      if ((await fetch(`${origin}/robots.txt`)).ok) return origin;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not start within 120 s:\n${output}`);
+}
+
+function staticAsset(): string {
+  if (fs.existsSync(path.join(ROOT, "build/client/favicon.svg"))) return "/favicon.svg";
+  const script = fs.readdirSync(path.join(ROOT, "build/client/assets")).find((name) => name.endsWith(".js"));
+  if (!script) throw new Error("no static asset in build/client");
+  return `/assets/${script}`;
+}
+
+/** The id in the middle of the catalogue: neither the newest (cached everywhere) nor the oldest. */
+async function middleProductId({ db }: Services): Promise<number> {
+  const [{ total } = { total: 0 }] = await db.select({ total: count() }).from(products).where(eq(products.active, true));
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(asc(products.id))
+    .offset(Math.floor(total / 2))
+    .limit(1);
+  if (!row) throw new Error("no active product");
+  return row.id;
+}
+
+async function searchMatches({ db }: Services, word: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(products).where(sql`${products.searchText} like ${`%${word}%`}`);
+  return row?.total ?? 0;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of each query the catalogue functions send for these pages. */
+async function explainCatalogueQueries(url: string, productId: number, listSearches: string[]) {
+  const { pool } = connectDatabase(url, { max: 1 });
+  try {
+    const captured: Array<{ query: string; params: unknown[] }> = [];
+    const db = drizzle(pool, { schema, logger: { logQuery: (query, params) => captured.push({ query, params }) } });
+    const explain = async (title: string, work: () => Promise<unknown>) => {
+      captured.length = 0;
+      await work();
+      for (const { query, params } of captured) {
+        const plan = await pool.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${query}`, params);
+        console.log(`\n### ${title}\n\n\`\`\`sql\n${query}\n-- ${JSON.stringify(params)}\n\`\`\`\n\`\`\`\n${plan.rows.map((row) => row["QUERY PLAN"]).join("\n")}\n\`\`\``);
+      }
+    };
+    await explain("featuredProducts (/)", () => featuredProducts(db, 8));
+    for (const search of listSearches) {
+      await explain(`listProducts (/produtos${search})`, () => listProducts(db, parseProductFilters(new URLSearchParams(search))));
+    }
+    const product = await getProduct(db, productId);
+    await explain(`getProduct (/produto/${productId})`, () => getProduct(db, productId));
+    if (product) await explain(`relatedProducts (/produto/${productId})`, () => relatedProducts(db, product, 4));
+  } finally {
+    await pool.end();
+  }
+}
+
+type Row = {
+  path: string;
+  /** Median latency of single requests, one at a time: the cost of a page without queueing. */
+  alone: number;
+  responses: number;
+  requests: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+async function load(origin: string, urlPath: string): Promise<Row> {
+  // One at a time first: JIT, the pool's connections and PostgreSQL's caches warm up outside the
+  // figures, and the later requests give the page's latency without queueing.
+  const alone: number[] = [];
+  for (let index = 0; index < 20; index += 1) {
+    const started = performance.now();
+    const response = await fetch(`${origin}${urlPath}`, { headers: HEADERS, redirect: "manual" });
+    await response.arrayBuffer();
+    if (index >= 5) alone.push(performance.now() - started);
+    if (response.status !== 200) throw new Error(`${urlPath} answered ${response.status}`);
+  }
+  const result = await autocannon({ url: `${origin}${urlPath}`, connections, duration, headers: HEADERS });
+  const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
+  return {
+    path: urlPath,
+    alone: median(alone),
+    responses,
+    requests: responses / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+function cpuModel(): string {
+  try {
+    const line = fs.readFileSync("/proc/cpuinfo", "utf8").split("\n").find((text) => text.startsWith("model name"));
+    return line?.split(":")[1]?.trim() ?? os.cpus()[0]?.model ?? "unknown";
+  } catch {
+    return os.cpus()[0]?.model ?? "unknown";
+  }
+}
+
+function processors(): number {
+  const result = spawnSync("nproc", { encoding: "utf8" });
+  const number = Number.parseInt(result.stdout ?? "", 10);
+  return Number.isInteger(number) ? number : os.availableParallelism();
+}
+
+function printTable(rows: Row[], details: { fillSeconds: number; matches: number; startLoad: number[] }) {
+  const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const lines = [
+    `## Catalogue benchmark: ${format(productCount)} products`,
+    "",
+    `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
+    `- Machine: ${processors()} CPUs (nproc), ${cpuModel()}, ${format(os.totalmem() / 2 ** 30, 1)} GiB RAM, Node ${process.version}; load average before the run ${details.startLoad.map((value) => value.toFixed(2)).join(" / ")}`,
+    `- Load: autocannon, ${connections} connections, ${duration} s per URL, \`accept-encoding: gzip, deflate, br, zstd\`; server: \`node server.js\` (production build) and PostgreSQL on the same machine`,
+    `- Data: ${format(productCount)} products (seed ${seed}), filled in ${format(details.fillSeconds, 1)} s; "${searchWord}" is in ${format(details.matches)} of them`,
+    "",
+    "| URL | req/s | p50 ms | p99 ms | errors / non-2xx | responses | alone ms |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...rows.map(
+      (row) =>
+        `| \`${row.path}\` | ${format(row.requests)} | ${format(row.p50)} | ${format(row.p99)} | ${row.errors} / ${row.non2xx} | ${format(row.responses)} | ${format(row.alone, 1)} |`,
+    ),
+    "",
+    `responses: completed in the ${duration} s; alone: median latency of one request at a time, before the load.`,
+    // Fewer responses than connections: most requests were still in flight when the run ended.
+    ...(rows.some((row) => row.responses < connections)
+      ? [`Too few responses on some URL (< ${connections}): the load outlasted the run; use a longer --duration for meaningful figures.`]
+      : []),
+  ];
+  console.log(lines.join("\n"));
+}
+
+async function main() {
+  const startLoad = os.loadavg();
+  ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-bench-"));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  log(`database in ${dataDir}`);
+  const { services, url } = await createDatabase(dataDir);
+  log(`filling ${(productCount - SEED_PRODUCTS).toLocaleString("en")} products`);
+  const fillSeconds = await fillCatalogue(services);
+  const productId = await middleProductId(services);
+  const matches = await searchMatches(services, searchWord);
+  if (matches === 0) log(`warning: "${searchWord}" occurs in no product`);
+
+  const listSearches = ["", "?categoria=Feminino&preco=100to200", `?q=${encodeURIComponent(searchWord)}`];
+  if (args.explain) await explainCatalogueQueries(url, productId, listSearches);
+
+  log("starting the production server");
+  const origin = await startServer(dataDir, url);
+  const paths = ["/", ...listSearches.map((search) => `/produtos${search}`), `/produto/${productId}`, staticAsset()];
+  const rows: Row[] = [];
+  for (const urlPath of paths) {
+    log(`loading ${urlPath} for ${duration} s`);
+    rows.push(await load(origin, urlPath));
+  }
+  console.log("");
+  printTable(rows, { fillSeconds, matches, startLoad });
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);
