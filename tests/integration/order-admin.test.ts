@@ -18,6 +18,7 @@ import { type HubMessage, OrderEventHub, orderEventHub, orderEventStream } from 
 import { placeOrder } from "~/server/orders.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
 
 let t: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestContext>>;
@@ -32,24 +33,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const customer: CheckoutInput = {
-  name: "Maria da Silva",
-  email: "maria@example.com",
-  phone: "(81) 99999-8888",
-  cpf: "",
-  deliveryMethod: "delivery",
-  pickupLocationId: undefined,
-  cep: "55560-000",
-  address: "Rua da Praia",
-  number: "10",
-  complement: "",
-  neighborhood: "Centro",
-  city: "Barreiros",
-  state: "PE",
-  paymentMethod: "pix",
-  installments: 1,
-  notes: "Entregar à tarde",
-};
+const customer: CheckoutInput = { ...CHECKOUT_CUSTOMER, notes: "Entregar à tarde" };
 
 let keys = 0;
 async function place(lines: OrderLineRequest[], who: Partial<CheckoutInput> | null = {}) {

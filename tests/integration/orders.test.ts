@@ -7,6 +7,7 @@ import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
 import { submitOrderForm } from "~/server/checkout.server";
 import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -20,24 +21,7 @@ async function productNamed(name: string) {
   return row;
 }
 
-const customer: CheckoutInput = {
-  name: "Maria da Silva",
-  email: "maria@example.com",
-  phone: "(81) 99999-8888",
-  cpf: "",
-  deliveryMethod: "delivery",
-  pickupLocationId: undefined,
-  cep: "55560-000",
-  address: "Rua da Praia",
-  number: "10",
-  complement: "",
-  neighborhood: "Centro",
-  city: "Barreiros",
-  state: "PE",
-  paymentMethod: "pix",
-  installments: 1,
-  notes: "",
-};
+const customer: CheckoutInput = CHECKOUT_CUSTOMER;
 
 let keyCounter = 0;
 function key() {

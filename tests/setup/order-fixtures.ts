@@ -1,7 +1,8 @@
 // Orders written straight to the database, with the dates and statuses a test needs (placeOrder always
-// makes a pending order dated now). Only for tests of what reads orders: dashboards and reports.
+// makes a pending order dated now), for tests of what reads orders; and a checkout form to place one.
 import { randomBytes, randomUUID } from "node:crypto";
 import { orderItems, orders } from "#database/schema";
+import type { CheckoutInput } from "~/lib/checkout-form";
 import type { OrderStatus } from "~/lib/order-status";
 import type { Database } from "~/server/db/database.server";
 
@@ -63,3 +64,23 @@ export async function insertOrder(db: Database, order: FixtureOrder): Promise<{ 
   );
   return { id, code, totalCents: subtotalCents + deliveryCents };
 }
+
+/** A complete checkout form for a delivery in Barreiros paid by PIX; spread it to change a field. */
+export const CHECKOUT_CUSTOMER: CheckoutInput = {
+  name: "Maria da Silva",
+  email: "maria@example.com",
+  phone: "(81) 99999-8888",
+  cpf: "",
+  deliveryMethod: "delivery",
+  pickupLocationId: undefined,
+  cep: "55560-000",
+  address: "Rua da Praia",
+  number: "10",
+  complement: "",
+  neighborhood: "Centro",
+  city: "Barreiros",
+  state: "PE",
+  paymentMethod: "pix",
+  installments: 1,
+  notes: "",
+};
