@@ -5,6 +5,7 @@ import { WhatsAppIcon } from "~/components/ui/icons";
 import { formatBRL } from "~/lib/money";
 import { paymentLabel, statusLabel, type OrderView } from "~/lib/order-message";
 import { OrderTotals } from "./order-totals";
+import { DeliverySummary } from "./delivery-summary";
 import { handOffToWhatsApp } from "./whatsapp-handoff";
 
 export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderView; whatsappUrl: string; pixQrSvg: string | null }) {
@@ -99,22 +100,7 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
             {order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
           </h2>
           <div className="mt-2 text-sm text-slate-700">
-            {order.delivery.method === "pickup" ? (
-              <p>
-                {order.delivery.locationName}
-                <br />
-                {order.delivery.locationAddress}
-              </p>
-            ) : order.delivery.method === "delivery" ? (
-              <p>
-                {order.delivery.address.street}, {order.delivery.address.number}
-                {order.delivery.address.complement ? ` - ${order.delivery.address.complement}` : ""}
-                <br />
-                {order.delivery.address.neighborhood} - {order.delivery.address.city}/{order.delivery.address.state}
-              </p>
-            ) : (
-              <p>A combinar pelo WhatsApp.</p>
-            )}
+            <DeliverySummary delivery={order.delivery} />
           </div>
         </div>
         <div>

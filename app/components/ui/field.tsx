@@ -1,14 +1,25 @@
 import { useId } from "react";
 
-type FieldProps = React.InputHTMLAttributes<HTMLInputElement> & {
-  label: string;
-  name: string;
-  error?: string;
-  hint?: string;
-};
+type Described = { label: string; name: string; error?: string; hint?: string };
 
-/** A labelled input with its error beside it, announced to screen readers. */
-export function Field({ label, name, error, hint, className = "", ...input }: FieldProps) {
+function controlClass(error?: string) {
+  return `mt-1 w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`;
+}
+
+/**
+ * Label, control, hint and error of one form field, with the hint and error announced to screen
+ * readers through aria-describedby. `control` gets the id and ARIA props to spread on the element.
+ */
+function FieldShell({
+  label,
+  error,
+  hint,
+  className = "",
+  control,
+}: Omit<Described, "name"> & {
+  className?: string;
+  control: (props: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined; className: string }) => React.ReactNode;
+}) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
   return (
@@ -16,14 +27,7 @@ export function Field({ label, name, error, hint, className = "", ...input }: Fi
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
         {label}
       </label>
-      <input
-        id={id}
-        name={name}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={`mt-1 w-full rounded-lg border px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`}
-        {...input}
-      />
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, className: controlClass(error) })}
       {hint ? (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
           {hint}
@@ -35,5 +39,47 @@ export function Field({ label, name, error, hint, className = "", ...input }: Fi
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** A labelled input with its error beside it, announced to screen readers. */
+export function Field({ label, name, error, hint, className, ...input }: React.InputHTMLAttributes<HTMLInputElement> & Described) {
+  return <FieldShell label={label} error={error} hint={hint} className={className} control={(props) => <input name={name} {...props} {...input} />} />;
+}
+
+/** The textarea twin of Field. */
+export function TextareaField({ label, name, error, hint, className, ...textarea }: React.TextareaHTMLAttributes<HTMLTextAreaElement> & Described) {
+  return (
+    <FieldShell label={label} error={error} hint={hint} className={className} control={(props) => <textarea name={name} {...props} {...textarea} />} />
+  );
+}
+
+/** A labelled select with a 'Selecione…' first option. */
+export function SelectField({
+  label,
+  name,
+  error,
+  hint,
+  className,
+  options,
+  ...select
+}: React.SelectHTMLAttributes<HTMLSelectElement> & Described & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <FieldShell
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(props) => (
+        <select name={name} {...props} {...select}>
+          <option value="">Selecione…</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }

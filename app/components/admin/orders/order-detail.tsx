@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { OrderTotals } from "~/components/checkout/order-totals";
+import { DeliverySummary } from "~/components/checkout/delivery-summary";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { CHANNEL_LABELS, type AdminOrderPageData, UNNAMED_CUSTOMER } from "~/lib/admin-orders";
 import { formatBRL, instalmentCents } from "~/lib/money";
@@ -79,23 +80,7 @@ export function OrderDetail({ data }: { data: AdminOrderPageData }) {
           {order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
         </h3>
         <div className="mt-2 text-slate-800">
-          {order.delivery.method === "pickup" ? (
-            <p>
-              {order.delivery.locationName}
-              <br />
-              {order.delivery.locationAddress}
-            </p>
-          ) : order.delivery.method === "delivery" ? (
-            <p>
-              {order.delivery.address.street}, {order.delivery.address.number}
-              {order.delivery.address.complement ? ` - ${order.delivery.address.complement}` : ""}
-              <br />
-              {order.delivery.address.neighborhood} - {order.delivery.address.city}/{order.delivery.address.state}
-              {order.delivery.address.cep ? ` - CEP ${order.delivery.address.cep}` : ""}
-            </p>
-          ) : (
-            <p>A combinar pelo WhatsApp.</p>
-          )}
+          <DeliverySummary delivery={order.delivery} />
         </div>
       </section>
 

@@ -12,7 +12,8 @@ import {
   STORE_OPTIONS,
   type ProductFormInput,
 } from "~/lib/product-form";
-import { CheckboxField, SelectField, TextareaField } from "./form-fields";
+import { SelectField, TextareaField } from "~/components/ui/field";
+import { CheckboxField } from "./form-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";
 

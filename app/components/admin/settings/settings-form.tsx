@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
-import { Field } from "~/components/ui/field";
+import { Field, TextareaField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/checkout-form";
 import { fieldErrors } from "~/lib/checkout-form";
 import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
@@ -116,7 +116,8 @@ export function SettingsForm({ settings, locations, version }: Props) {
           defaultValue={reaisInput(settings.freeShippingMinCents)}
           error={errors.freeShippingMin}
         />
-        <TextArea
+        <TextareaField
+          rows={4}
           label="Cidades atendidas"
           name="deliveryCities"
           hint="Uma por linha (ou separadas por vírgula)"
@@ -239,34 +240,6 @@ function Checkbox({ name, label, defaultChecked }: { name: string; label: string
       <input type="checkbox" name={name} defaultChecked={defaultChecked} className="h-5 w-5 accent-brand-600" />
       <span>{label}</span>
     </label>
-  );
-}
-
-function TextArea({ label, name, hint, defaultValue, error }: { label: string; name: string; hint: string; defaultValue: string; error?: string }) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        name={name}
-        rows={4}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        className={`mt-1 w-full rounded-lg border px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`}
-      />
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {hint}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
