@@ -33,6 +33,10 @@ app.use(
   }),
 );
 app.use(compression());
+// Whole pages for anonymous visitors, dropped whenever the catalogue changes (app/server/page-cache.server.ts).
+// Before the static files: its pages are none of them, and a hit then skips their file look-up.
+const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db);
+if (pageCache) app.use(pageCache.middleware);
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
@@ -54,6 +58,7 @@ async function shutdown(signal) {
   server.close();
   server.closeAllConnections?.();
   await viteDevServer?.close();
+  await pageCache?.close();
   await services.close();
   process.exit(0);
 }

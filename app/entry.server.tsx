@@ -2,10 +2,29 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
-import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { NonceProvider } from "./components/ui/nonce";
+import { isDatabaseUnavailableError } from "./server/db/database.server";
 
 export const streamTimeout = 5_000;
+
+/** Requests (by their load context) that failed because the database could not be reached. */
+const databaseUnavailable = new WeakSet<object>();
+
+/**
+ * Logs server errors; a database outage is logged in one line (it repeats on every request until the
+ * database returns) and remembered, so the page answers 503 "try again shortly" instead of 500.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isDatabaseUnavailableError(error)) {
+    if (context) databaseUnavailable.add(context);
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+    console.error(`[db] indisponível em ${request.method} ${new URL(request.url).pathname}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    return;
+  }
+  console.error(error);
+};
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce: every script React
@@ -18,6 +37,11 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  if (databaseUnavailable.has(loadContext) && responseStatusCode === 500) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", "10");
+    responseHeaders.set("Cache-Control", "no-store");
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,6 +1,10 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useNonce } from "./components/ui/nonce";
+import { telHref } from "./lib/phone";
+import { whatsappIsPlaceholder } from "./lib/settings";
+import { whatsappLink } from "./lib/whatsapp";
+import { lastKnownSettings } from "./server/settings.server";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -26,6 +30,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The shop's contact for the error page, from memory (no query): when the database is down, this is
+ * still here, and the shopper can order by phone or WhatsApp meanwhile.
+ */
+export function loader() {
+  const { storeName, storePhone, storeWhatsApp } = lastKnownSettings();
+  return { contact: { storeName, phone: storePhone, whatsapp: whatsappIsPlaceholder({ storeWhatsApp }) ? "" : storeWhatsApp } };
+}
+
+/** The contact changes rarely; reloading it on every navigation would cost a request for nothing. */
+export function shouldRevalidate() {
+  return false;
+}
+
 export default function App() {
   // Lets browser tests (and scripts) wait until the page is interactive.
   useEffect(() => {
@@ -34,21 +52,55 @@ export default function App() {
   return <Outlet />;
 }
 
-/** Last resort when even a layout fails: plain pt-BR, no stack trace. */
+/**
+ * Last resort when even a layout fails: plain pt-BR, no stack trace. Any failure other than a missing
+ * page is, for the shopper, the shop being unstable (the database being down answers 503), so it says
+ * to try again and how to reach the shop meanwhile.
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const contact = useRouteLoaderData<typeof loader>("root")?.contact;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && !isRouteErrorResponse(error)) console.error(error);
   return (
     <main className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Página não encontrada" : "Algo deu errado"}</h1>
+      <h1 className="text-2xl font-bold">{notFound ? "Página não encontrada" : "Estamos com uma instabilidade"}</h1>
       <p className="mt-3 text-slate-600">
-        {notFound
-          ? "O endereço que você abriu não existe ou foi removido."
-          : "Não conseguimos carregar esta página agora. Tente novamente em instantes."}
+        {notFound ? "O endereço que você abriu não existe ou foi removido." : "Tente de novo em instantes."}
       </p>
-      <a href="/" className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
-        Voltar para o início
-      </a>
+      {!notFound && contact && (contact.phone || contact.whatsapp) ? (
+        <p className="mt-3 text-slate-600">
+          Se preferir, fale com a {contact.storeName}
+          {contact.whatsapp ? (
+            <>
+              {" "}pelo{" "}
+              <a className="font-semibold text-brand-700 underline" href={whatsappLink(contact.whatsapp)}>
+                WhatsApp
+              </a>
+            </>
+          ) : null}
+          {contact.whatsapp && contact.phone ? " ou" : null}
+          {contact.phone ? (
+            <>
+              {" "}pelo telefone{" "}
+              <a className="font-semibold text-brand-700 underline" href={telHref(contact.phone)}>
+                {contact.phone}
+              </a>
+            </>
+          ) : null}
+          .
+        </p>
+      ) : null}
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        {notFound ? null : (
+          // A plain link reloads the whole page, loaders included: the way back once the shop recovers.
+          <a href="" className="inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
+            Tentar de novo
+          </a>
+        )}
+        <a href="/" className="inline-block rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800">
+          Voltar para o início
+        </a>
+      </div>
     </main>
   );
 }

@@ -23,6 +23,8 @@ export const users = pgTable(
     phone: text("phone"),
     /** Delivery address as the shopper typed it, used to pre-fill checkout. */
     address: text("address"),
+    /** Set by Better Auth's two-factor plugin once the first authenticator code is confirmed. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,6 +90,29 @@ export const verifications = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("verifications_identifier_idx").on(table.identifier)],
+);
+
+/**
+ * The authenticator (TOTP) secret and backup codes of a user who turned on two-factor sign-in, both
+ * encrypted by Better Auth with the auth secret. `verified` stays false between "Ativar" and the
+ * first correct code; until then sign-in does not ask for a code. Failed codes count towards a
+ * temporary lock (`lockedUntil`).
+ */
+export const twoFactors = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  // One authenticator per user: two "Ativar" racing each other cannot leave two secrets.
+  (table) => [uniqueIndex("two_factors_user_idx").on(table.userId)],
 );
 
 /**

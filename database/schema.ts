@@ -93,7 +93,8 @@ export const products = pgTable(
     index("products_shop_idx").on(table.shopId, table.id),
     index("products_category_idx").on(table.category, table.id),
     index("products_price_idx").on(table.priceCents),
-    index("products_featured_idx").on(table.featured).where(sql`${table.featured}`),
+    // The home page's newest featured products: read in id order, stop after the few shown.
+    index("products_featured_idx").on(table.id).where(sql`${table.featured}`),
   ],
 );
 
@@ -112,3 +113,4 @@ export const settings = pgTable(
 export * from "./orders-schema";
 export * from "./auth-schema";
 export * from "./reviews-schema";
+export * from "./audit-schema";

@@ -1,6 +1,7 @@
 // The commands of `npm run admin` (scripts/admin.ts), apart from the process around them so the
 // integration tests can run them against their own database.
 import { randomBytes } from "node:crypto";
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { AdminAccountError, createAdmin, setRole } from "~/server/auth/admins.server";
 import type { Services } from "~/server/services.server";
@@ -11,6 +12,17 @@ export const ADMIN_USAGE = `Uso:
   npm run admin -- demote EMAIL                                    volta a conta a cliente
 
 Sem --password, uma senha forte é gerada e mostrada uma única vez.`;
+
+/** The audit log's 'who' for a change made here: no account, so the system user who ran the command. */
+function commandLineActor() {
+  let user = "";
+  try {
+    user = os.userInfo().username;
+  } catch {
+    // No entry in the system's user list (some containers): the command still runs.
+  }
+  return { id: null, name: `npm run admin${user ? ` (usuário ${user})` : ""}`, email: "" };
+}
 
 type Output = { log: (line: string) => void; error: (line: string) => void };
 
@@ -37,7 +49,7 @@ export async function runAdminCommand(argv: string[], services: Pick<Services, "
       case "create": {
         const generated = parsed.values.password === undefined;
         const password = parsed.values.password ?? randomBytes(12).toString("base64url");
-        const admin = await createAdmin(services.auth, services.db, { email, password, name: parsed.values.name });
+        const admin = await createAdmin(services.auth, services.db, { email, password, name: parsed.values.name }, commandLineActor());
         out.log(`Administrador criado: ${admin.email}`);
         if (generated) out.log(`Senha gerada (anote agora, ela não é mostrada de novo): ${password}`);
         return 0;
@@ -45,7 +57,7 @@ export async function runAdminCommand(argv: string[], services: Pick<Services, "
       case "promote":
       case "demote": {
         const role = command === "promote" ? "admin" : "customer";
-        if (!(await setRole(services.db, email, role))) {
+        if (!(await setRole(services.db, email, role, commandLineActor()))) {
           out.error(`Nenhuma conta com o e-mail ${email}.`);
           return 1;
         }

@@ -1,8 +1,11 @@
-// `npm run bench:catalog -- --products N [--duration S] [--connections C] [--q WORD] [--explain]`
+// `npm run bench:catalog -- --products N [--duration S] [--connections C] [--q WORD] [--port P] [--explain]`
 //
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
-// starts the production build on a free loopback port against it, loads the catalogue pages with
-// autocannon and prints a Markdown table (req/s, p50, p99, errors) with the date and the machine.
+// starts the production build on a loopback port (free, or --port) against it, loads the catalogue
+// pages with autocannon and prints a Markdown table (req/s, p50, p99, errors) with the date and the
+// machine. Each page is loaded twice: as anonymous visitors get it (the page cache serves it, see
+// app/server/page-cache.server.ts) and with a cookie, which bypasses that cache, so every request
+// renders the page and queries the database, as a signed-in shopper's does.
 // The database is embedded PostgreSQL in a temporary DATA_DIR, or, when DATABASE_URL is set, a new
 // database on that server; both are removed at the end. --explain also prints the query plans
 // (EXPLAIN ANALYZE) of the catalogue queries, exactly as the app sends them.
@@ -40,8 +43,14 @@ import { generateBenchProducts } from "./bench-catalog-products";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const SEED_PRODUCTS = 20;
 const BATCH = 1_000;
-// What Chrome sends: pages are measured compressed, as shoppers get them.
-const HEADERS = { "accept-encoding": "gzip, deflate, br, zstd", "user-agent": "erick-bench-catalog" };
+// What Chrome on a phone sends: pages are measured compressed, as shoppers get them (and with a
+// browser's user agent: crawlers get pages rendered whole and cached apart).
+const HEADERS = {
+  "accept-encoding": "gzip, deflate, br, zstd",
+  "user-agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36",
+};
+// Any cookie turns the page cache off for the request (a session could change the page).
+const UNCACHED_HEADERS = { ...HEADERS, cookie: "erick-bench=1" };
 
 const { values: args } = parseArgs({
   options: {
@@ -51,6 +60,9 @@ const { values: args } = parseArgs({
     seed: { type: "string", default: "1" },
     q: { type: "string", default: "tenis" },
     explain: { type: "boolean", default: false },
+    port: { type: "string" },
+    // Leaves the filled DATA_DIR in place (embedded PostgreSQL only) for profiling by hand.
+    keep: { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -69,6 +81,7 @@ const duration = positiveInteger("duration", args.duration);
 const connections = positiveInteger("connections", args.connections);
 const seed = positiveInteger("seed", args.seed);
 const searchWord = normalizeSearchText(args.q).split(" ")[0] ?? "";
+const fixedPort = args.port === undefined ? undefined : positiveInteger("port", args.port);
 
 /** Undone in reverse order at the end, on failure and on Ctrl-C. */
 const cleanups: Array<() => Promise<void>> = [];
@@ -171,8 +184,8 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 /** The production server (server.js) on a free loopback port, pointed at the benchmark database. */
-async function startServer(dataDir: string, url: string): Promise<string> {
-  const port = await freePort();
+async function startServer(dataDir: string, url: string): Promise<{ origin: string; pid: number | undefined }> {
+  const port = fixedPort ?? (await freePort());
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url };
   // The developer's own settings must not leak into the measured server.
   for (const name of ["PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "BETTER_AUTH_SECRET", "SMTP_URL", "SMTP_FROM", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_OIDC_DISCOVERY_URL", "TRUST_PROXY"]) {
@@ -195,7 +208,7 @@ async function startServer(dataDir: string, url: string): Promise<string> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
     try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return origin;
+      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, pid: child.pid };
     } catch {
       // Not listening yet.
     }
@@ -256,10 +269,13 @@ async function explainCatalogueQueries(url: string, productId: number, listSearc
   }
 }
 
-type Row = {
-  path: string;
+type Load = {
   /** Median latency of single requests, one at a time: the cost of a page without queueing. */
   alone: number;
+  /** CPU time of the server process per response under load (Linux), NaN when unknown. */
+  cpuMs: number;
+  /** The X-Page-Cache header of the last single request: hit, miss, or none (not considered). */
+  cache: string;
   responses: number;
   requests: number;
   p50: number;
@@ -268,24 +284,47 @@ type Row = {
   non2xx: number;
 };
 
+type Row = { path: string; cached: Load | null; uncached: Load };
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-async function load(origin: string, urlPath: string): Promise<Row> {
+/**
+ * User + system CPU time of a process so far, in ms (Linux /proc), or NaN. With other work on the
+ * machine, latency and req/s move a lot; the CPU a response costs the server moves much less.
+ */
+function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    const ticksPerSecond = 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function load(server: { origin: string; pid: number | undefined }, urlPath: string, headers: Record<string, string>): Promise<Load> {
+  const { origin } = server;
   // One at a time first: JIT, the pool's connections and PostgreSQL's caches warm up outside the
   // figures, and the later requests give the page's latency without queueing.
   const alone: number[] = [];
+  let cache = "none";
   for (let index = 0; index < 20; index += 1) {
     const started = performance.now();
-    const response = await fetch(`${origin}${urlPath}`, { headers: HEADERS, redirect: "manual" });
+    const response = await fetch(`${origin}${urlPath}`, { headers, redirect: "manual" });
     await response.arrayBuffer();
     if (index >= 5) alone.push(performance.now() - started);
     if (response.status !== 200) throw new Error(`${urlPath} answered ${response.status}`);
+    cache = response.headers.get("x-page-cache") ?? "none";
   }
-  const result = await autocannon({ url: `${origin}${urlPath}`, connections, duration, headers: HEADERS });
+  const cpuBefore = processCpuMs(server.pid);
+  const result = await autocannon({ url: `${origin}${urlPath}`, connections, duration, headers });
   const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
   return {
-    path: urlPath,
     alone: median(alone),
+    cpuMs: (processCpuMs(server.pid) - cpuBefore) / responses,
+    cache,
     responses,
     requests: responses / result.duration,
     p50: result.latency.p50,
@@ -312,6 +351,9 @@ function processors(): number {
 
 function printTable(rows: Row[], details: { fillSeconds: number; matches: number; startLoad: number[] }) {
   const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const figures = (load: Load | null) =>
+    load ? `${format(load.requests)} | ${format(load.p50)} | ${format(load.p99)} | ${Number.isNaN(load.cpuMs) ? "" : format(load.cpuMs, 2)}` : "| | |";
+  const problems = (load: Load | null) => (load ? `${load.errors} / ${load.non2xx}` : "");
   const lines = [
     `## Catalogue benchmark: ${format(productCount)} products`,
     "",
@@ -320,16 +362,20 @@ function printTable(rows: Row[], details: { fillSeconds: number; matches: number
     `- Load: autocannon, ${connections} connections, ${duration} s per URL, \`accept-encoding: gzip, deflate, br, zstd\`; server: \`node server.js\` (production build) and PostgreSQL on the same machine`,
     `- Data: ${format(productCount)} products (seed ${seed}), filled in ${format(details.fillSeconds, 1)} s; "${searchWord}" is in ${format(details.matches)} of them`,
     "",
-    "| URL | req/s | p50 ms | p99 ms | errors / non-2xx | responses | alone ms |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| URL | cached req/s | p50 ms | p99 ms | CPU ms | uncached req/s | p50 ms | p99 ms | CPU ms | errors / non-2xx (cached; uncached) | alone ms (uncached) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...rows.map(
       (row) =>
-        `| \`${row.path}\` | ${format(row.requests)} | ${format(row.p50)} | ${format(row.p99)} | ${row.errors} / ${row.non2xx} | ${format(row.responses)} | ${format(row.alone, 1)} |`,
+        `| \`${row.path}\` | ${figures(row.cached)} | ${figures(row.uncached)} | ${problems(row.cached)}; ${problems(row.uncached)} | ${format(row.uncached.alone, 1)} |`,
     ),
     "",
-    `responses: completed in the ${duration} s; alone: median latency of one request at a time, before the load.`,
+    "cached: anonymous requests, served by the page cache after the first; uncached: the same with a cookie, which bypasses it (every request renders the page and queries the database). The static asset is measured once, in the uncached columns.",
+    "CPU ms: the server process's CPU time (user + system) per response during the load; PostgreSQL's is not included. alone: median latency of one request at a time, before the load.",
+    ...rows.flatMap((row) =>
+      row.cached && row.cached.cache !== "hit" ? [`Warning: \`${row.path}\` was not served from the page cache (X-Page-Cache: ${row.cached.cache}).`] : [],
+    ),
     // Fewer responses than connections: most requests were still in flight when the run ended.
-    ...(rows.some((row) => row.responses < connections)
+    ...(rows.some((row) => row.uncached.responses < connections)
       ? [`Too few responses on some URL (< ${connections}): the load outlasted the run; use a longer --duration for meaningful figures.`]
       : []),
   ];
@@ -340,7 +386,8 @@ async function main() {
   const startLoad = os.loadavg();
   ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-bench-"));
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  if (args.keep) log(`--keep: ${dataDir} stays (start a server with DATA_DIR=${dataDir})`);
+  else cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   log(`database in ${dataDir}`);
   const { services, url } = await createDatabase(dataDir);
@@ -354,13 +401,18 @@ async function main() {
   if (args.explain) await explainCatalogueQueries(url, productId, listSearches);
 
   log("starting the production server");
-  const origin = await startServer(dataDir, url);
-  const paths = ["/", ...listSearches.map((search) => `/produtos${search}`), `/produto/${productId}`, staticAsset()];
+  const server = await startServer(dataDir, url);
+  const pages = ["/", ...listSearches.map((search) => `/produtos${search}`), `/produto/${productId}`];
   const rows: Row[] = [];
-  for (const urlPath of paths) {
-    log(`loading ${urlPath} for ${duration} s`);
-    rows.push(await load(origin, urlPath));
+  for (const urlPath of pages) {
+    log(`loading ${urlPath} for ${duration} s, anonymous (page cache)`);
+    const cached = await load(server, urlPath, HEADERS);
+    log(`loading ${urlPath} for ${duration} s, with a cookie (no page cache)`);
+    rows.push({ path: urlPath, cached, uncached: await load(server, urlPath, UNCACHED_HEADERS) });
   }
+  const asset = staticAsset();
+  log(`loading ${asset} for ${duration} s`);
+  rows.push({ path: asset, cached: null, uncached: await load(server, asset, HEADERS) });
   console.log("");
   printTable(rows, { fillSeconds, matches, startLoad });
 }

@@ -2,17 +2,24 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
+import { refuseCrossSiteWrites } from "~/server/cross-site-writes.server";
+import { withMethodNotAllowed } from "~/server/method-not-allowed.server";
 import type { Services } from "~/server/services.server";
 import "~/server/load-context.server";
+import { discardUnreadBodies } from "~/server/unread-body.server";
 
 export { loadConfig, ConfigError } from "~/server/config.server";
 export { startServices } from "~/server/services.server";
 export { securityHeaders } from "~/server/security-headers.server";
+export { startPageCache } from "~/server/page-cache.server";
 
 /** The React Router part of the Express app; server.js adds compression and static files around it. */
 export function createApp(services: Services) {
   const app = express();
   app.disable("x-powered-by");
+  app.use(discardUnreadBodies);
+  // Before anything that could act on a request: no write sent by another site's page runs at all.
+  app.use(refuseCrossSiteWrites(services.config));
   // Media files get a random name when stored and are never rewritten, so they cache for a year.
   app.use(
     "/media",
@@ -29,7 +36,7 @@ export function createApp(services: Services) {
   });
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: () => import("virtual:react-router/server-build").then(withMethodNotAllowed),
       getLoadContext: (_req, res) => ({
         db: services.db,
         config: services.config,

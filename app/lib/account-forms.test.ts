@@ -21,7 +21,7 @@ describe("loginSchema", () => {
 });
 
 describe("registerSchema", () => {
-  const valid = { name: "Ana", email: "ana@exemplo.com", password: "12345678", confirmPassword: "12345678" };
+  const valid = { name: "Ana", email: "ana@exemplo.com", password: "pé-de-moleque", confirmPassword: "pé-de-moleque" };
 
   it("accepts a complete form", () => {
     expect(registerSchema.parse({ ...valid, role: "admin" })).toEqual(valid);
@@ -34,15 +34,32 @@ describe("registerSchema", () => {
     expect(errors(registerSchema.safeParse({ ...valid, password: "1234567", confirmPassword: "1234567" }))).toEqual({
       password: AUTH_MESSAGES.passwordTooShort,
     });
-    expect(errors(registerSchema.safeParse({ ...valid, confirmPassword: "12345679" }))).toEqual({
+    expect(errors(registerSchema.safeParse({ ...valid, confirmPassword: "pé-de-muleque" }))).toEqual({
       confirmPassword: AUTH_MESSAGES.passwordsDiffer,
     });
+  });
+
+  it("allows long passphrases and refuses the common passwords, whatever their case", () => {
+    const long = "uma frase longa de senha ".repeat(5).slice(0, 128);
+    expect(registerSchema.safeParse({ ...valid, password: long, confirmPassword: long }).success).toBe(true);
+    const overlong = "x".repeat(129);
+    expect(errors(registerSchema.safeParse({ ...valid, password: overlong, confirmPassword: overlong }))).toEqual({
+      password: AUTH_MESSAGES.passwordTooLong,
+    });
+    for (const common of ["12345678", "senha123", "Brasil123", "PASSWORD", "qwerty123"]) {
+      expect(errors(registerSchema.safeParse({ ...valid, password: common, confirmPassword: common })), common).toEqual({
+        password: AUTH_MESSAGES.passwordTooCommon,
+      });
+      expect(errors(resetPasswordSchema.safeParse({ token: "t", password: common, confirmPassword: common })), common).toEqual({
+        password: AUTH_MESSAGES.passwordTooCommon,
+      });
+    }
   });
 });
 
 describe("resetPasswordSchema", () => {
   it("needs the token from the link", () => {
-    expect(errors(resetPasswordSchema.safeParse({ password: "12345678", confirmPassword: "12345678" }))).toEqual({
+    expect(errors(resetPasswordSchema.safeParse({ password: "pé-de-moleque", confirmPassword: "pé-de-moleque" }))).toEqual({
       token: AUTH_MESSAGES.resetLinkInvalid,
     });
   });

@@ -3,6 +3,9 @@
 // same pt-BR messages.
 import { z } from "~/lib/validation";
 import { onlyDigits } from "./documents";
+import { PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem } from "./password-rule";
+
+export { PASSWORD_LENGTH };
 
 export const AUTH_MESSAGES = {
   fillAll: "Preencha todos os campos",
@@ -12,8 +15,9 @@ export const AUTH_MESSAGES = {
   nameRequired: "Nome é obrigatório",
   emailRequired: "E-mail é obrigatório",
   emailInvalid: "Informe um e-mail válido",
-  passwordTooShort: "A senha deve ter pelo menos 8 caracteres",
-  passwordTooLong: "A senha deve ter no máximo 128 caracteres",
+  passwordTooShort: PASSWORD_MESSAGES.tooShort,
+  passwordTooLong: PASSWORD_MESSAGES.tooLong,
+  passwordTooCommon: PASSWORD_MESSAGES.tooCommon,
   passwordsDiffer: "As senhas não conferem",
   emailTaken: "Este e-mail já está cadastrado",
   resetRequested: "Se este e-mail estiver cadastrado, você receberá um link para redefinir sua senha.",
@@ -21,7 +25,6 @@ export const AUTH_MESSAGES = {
   phoneInvalid: "Informe o telefone com DDD",
 } as const;
 
-export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
 export const PROFILE_LIMITS = { name: 100, email: 254, phone: 30, address: 300 } as const;
 
 const tooLong = (max: number) => `Use no máximo ${max} caracteres`;
@@ -34,10 +37,11 @@ const email = z
   .max(PROFILE_LIMITS.email, AUTH_MESSAGES.emailInvalid)
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
 
-const newPassword = z
-  .string({ error: AUTH_MESSAGES.passwordTooShort })
-  .min(PASSWORD_LENGTH.min, AUTH_MESSAGES.passwordTooShort)
-  .max(PASSWORD_LENGTH.max, AUTH_MESSAGES.passwordTooLong);
+/** The shared rule (./password-rule), the same one the server applies to Better Auth's endpoints. */
+const newPassword = z.string({ error: AUTH_MESSAGES.passwordTooShort }).superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 const name = z
   .string({ error: AUTH_MESSAGES.nameRequired })

@@ -1,3 +1,5 @@
+import { searchQuery } from "./search-text";
+
 /** URL state shared by the paginated admin lists (orders, customers): `?q=…&page=2`. */
 export const ADMIN_PAGE_SIZE = 20;
 
@@ -9,9 +11,9 @@ export function pageParam(searchParams: URLSearchParams): number {
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
-/** The trimmed search text; capped so a pasted essay does not become a query. */
+/** The search text, cleaned as the storefront's (no control characters, capped). */
 export function searchParam(searchParams: URLSearchParams, name = "q"): string {
-  return (searchParams.get(name) ?? "").trim().slice(0, MAX_QUERY_LENGTH);
+  return searchQuery(searchParams.get(name), MAX_QUERY_LENGTH);
 }
 
 export function pageCount(total: number): number {

@@ -1,4 +1,5 @@
 import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type Category, type PriceBand, type ShopSlug } from "./catalog";
+import { searchQuery } from "./search-text";
 
 export type ProductFilters = {
   q: string;
@@ -17,7 +18,7 @@ const MAX_PAGE = 10_000;
  * so a mangled shared link still shows a normal page.
  */
 export function parseProductFilters(params: URLSearchParams, presetShop: ShopSlug | null = null): ProductFilters {
-  const q = (params.get("q") ?? "").replace(/\s+/g, " ").trim().slice(0, MAX_QUERY_LENGTH);
+  const q = searchQuery(params.get("q"), MAX_QUERY_LENGTH);
   const category = CATEGORIES.find((c) => c === params.get("categoria")) ?? null;
   const shop = presetShop ?? SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;
   const price = PRICE_BANDS.find((b) => b.value === params.get("preco"))?.value ?? "all";

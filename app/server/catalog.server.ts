@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, ne, sql, type SQL } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { PAGE_SIZE, type ImageRef, type ProductSummary } from "~/lib/catalog";
 import { discountPercent } from "~/lib/money";
@@ -66,7 +66,9 @@ export function escapeLike(text: string) {
 function filterConditions(filters: ProductFilters): SQL[] {
   const conditions: SQL[] = [eq(products.active, true)];
   for (const word of normalizeSearchText(filters.q).split(" ").filter(Boolean).slice(0, 8)) {
-    conditions.push(ilike(products.searchText, `%${escapeLike(word)}%`));
+    // search_text and the words are lower-case already: LIKE spares ILIKE's case folding of every row
+    // a capped count or a page scans (the trigram index serves both).
+    conditions.push(like(products.searchText, `%${escapeLike(word)}%`));
   }
   if (filters.category) conditions.push(eq(products.category, filters.category));
   if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
@@ -89,17 +91,40 @@ function filterConditions(filters: ProductFilters): SQL[] {
   return conditions;
 }
 
-export type ProductPage = { products: ProductSummary[]; total: number; page: number; pageCount: number };
+/**
+ * Counting every match costs a visit to every matching row: at 100,000 products "tenis" matches tens
+ * of thousands. Counting stops here, and the list says "mais de 1.000" instead.
+ */
+export const COUNT_LIMIT = 1_000;
 
-/** One page of the storefront list, newest first, with the total found. */
-export async function listProducts(db: DatabaseOrTransaction, filters: ProductFilters): Promise<ProductPage> {
+export type ProductPage = {
+  products: ProductSummary[];
+  /** The number of matches, or COUNT_LIMIT when there are more (then `totalCapped`). */
+  total: number;
+  totalCapped: boolean;
+  page: number;
+  pageCount: number;
+};
+
+/** One page of the storefront list, newest first, with the total found (up to `countLimit`). */
+export async function listProducts(
+  db: DatabaseOrTransaction,
+  filters: ProductFilters,
+  { countLimit = COUNT_LIMIT }: { countLimit?: number } = {},
+): Promise<ProductPage> {
   const where = and(...filterConditions(filters));
-  const [totalRow] = await db
-    .select({ total: count() })
+  const matches = db
+    .select({ id: products.id })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(where);
-  const total = totalRow?.total ?? 0;
+    .where(where)
+    // One row past the limit tells "exactly countLimit" from "more".
+    .limit(countLimit + 1)
+    .as("matches");
+  const [totalRow] = await db.select({ total: count() }).from(matches);
+  const found = totalRow?.total ?? 0;
+  const totalCapped = found > countLimit;
+  const total = Math.min(found, countLimit);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
   const rows = await summaryQuery(db)
@@ -107,7 +132,7 @@ export async function listProducts(db: DatabaseOrTransaction, filters: ProductFi
     .orderBy(desc(products.id))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  return { products: rows.map(toSummary), total, page, pageCount };
+  return { products: rows.map(toSummary), total, totalCapped, page, pageCount };
 }
 
 export async function featuredProducts(db: DatabaseOrTransaction, limit = 4): Promise<ProductSummary[]> {

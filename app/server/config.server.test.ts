@@ -1,5 +1,18 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "./config.server";
+
+/** As `openssl rand -base64 32` prints. */
+const GENERATED_SECRET = "q3Vt8wzK1mXo9RbE2cYhL5nJ0aP7sUdF4gTiW6kMvQ8=";
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (caught) {
+    expect(caught).toBeInstanceOf(ConfigError);
+    return (caught as Error).message;
+  }
+  throw new Error("expected a ConfigError");
+}
 
 describe("loadConfig", () => {
   it("uses the documented defaults", () => {
@@ -33,7 +46,7 @@ describe("loadConfig", () => {
 
   it("reads the account options", () => {
     const config = loadConfig({
-      BETTER_AUTH_SECRET: "x".repeat(32),
+      BETTER_AUTH_SECRET: GENERATED_SECRET,
       GOOGLE_CLIENT_ID: "id.apps.googleusercontent.com",
       GOOGLE_CLIENT_SECRET: "segredo",
       SMTP_URL: "smtps://loja:senha@smtp.exemplo.com",
@@ -41,7 +54,7 @@ describe("loadConfig", () => {
       ADMIN_EMAIL: "Dono@Exemplo.com",
       ADMIN_PASSWORD: "uma senha longa",
     });
-    expect(config.authSecret).toBe("x".repeat(32));
+    expect(config.authSecret).toBe(GENERATED_SECRET);
     expect(config.google).toEqual({ clientId: "id.apps.googleusercontent.com", clientSecret: "segredo" });
     expect(config.smtp).toEqual({ url: "smtps://loja:senha@smtp.exemplo.com", from: "Loja Erick <loja@exemplo.com>" });
     expect(config.initialAdmin).toEqual({ email: "dono@exemplo.com", password: "uma senha longa" });
@@ -57,15 +70,7 @@ describe("loadConfig", () => {
   });
 
   it("names the bad account variable without echoing secrets", () => {
-    const error = (env: Record<string, string>) => {
-      try {
-        loadConfig(env);
-      } catch (caught) {
-        expect(caught).toBeInstanceOf(ConfigError);
-        return (caught as Error).message;
-      }
-      throw new Error("expected a ConfigError");
-    };
+    const error = configError;
     expect(error({ BETTER_AUTH_SECRET: "curto-demais" })).toMatch(/BETTER_AUTH_SECRET=\(oculto\): deve ter pelo menos 32/);
     expect(error({ BETTER_AUTH_SECRET: "curto-demais" })).not.toContain("curto-demais");
     expect(error({ GOOGLE_CLIENT_ID: "id" })).toMatch(/GOOGLE_CLIENT_SECRET="": obrigatório quando GOOGLE_CLIENT_ID/);
@@ -74,7 +79,73 @@ describe("loadConfig", () => {
     expect(error({ SMTP_URL: "smtp://smtp.exemplo.com" })).toMatch(/SMTP_FROM="": obrigatório quando SMTP_URL/);
     expect(error({ SMTP_FROM: "loja" })).toMatch(/SMTP_FROM="loja": deve ser um e-mail/);
     expect(error({ ADMIN_EMAIL: "dono" , ADMIN_PASSWORD: "12345678" })).toMatch(/ADMIN_EMAIL="dono": deve ser um e-mail válido/);
-    expect(error({ ADMIN_EMAIL: "dono@exemplo.com", ADMIN_PASSWORD: "curta" })).toMatch(/ADMIN_PASSWORD=\(oculto\): deve ter pelo menos 8/);
+    expect(error({ ADMIN_EMAIL: "dono@exemplo.com", ADMIN_PASSWORD: "curta" })).toMatch(/ADMIN_PASSWORD=\(oculto\): A senha deve ter pelo menos 8/);
     expect(error({ ADMIN_EMAIL: "dono@exemplo.com" })).toMatch(/ADMIN_PASSWORD="": obrigatório quando ADMIN_EMAIL/);
+  });
+});
+
+describe("BETTER_AUTH_SECRET", () => {
+  it("accepts what openssl rand prints (base64 and hex)", () => {
+    expect(loadConfig({ BETTER_AUTH_SECRET: GENERATED_SECRET }).authSecret).toBe(GENERATED_SECRET);
+    const hex = "9f2c4e7a1b3d5f60718293a4b5c6d7e8f90a1b2c3d4e5f607182939a4b5c6d7e";
+    expect(loadConfig({ BETTER_AUTH_SECRET: hex }).authSecret).toBe(hex);
+  });
+
+  it("refuses a guessable one, naming the variable without echoing it", () => {
+    for (const weak of [
+      "x".repeat(40),
+      "changeme".repeat(4),
+      "changeme-please-this-is-long-enough-1",
+      "secret-key-for-the-shop-of-erick-2026",
+      "Minha senha super secreta da loja Erick!",
+      "abababababababababababababababab",
+      "12341234123412341234123412341234",
+    ]) {
+      const message = configError({ BETTER_AUTH_SECRET: weak });
+      expect(message, weak).toMatch(/BETTER_AUTH_SECRET=\(oculto\): é fraco demais/);
+      expect(message).toContain("openssl rand -base64 32");
+      expect(message).not.toContain(weak);
+    }
+  });
+});
+
+describe("ADMIN_PASSWORD", () => {
+  it("follows the password rule: long ones allowed, common ones refused", () => {
+    const long = "uma frase comprida como senha de administrador ".repeat(2);
+    expect(loadConfig({ ADMIN_EMAIL: "dono@exemplo.com", ADMIN_PASSWORD: long }).initialAdmin?.password).toBe(long);
+    expect(configError({ ADMIN_EMAIL: "dono@exemplo.com", ADMIN_PASSWORD: "Senha123" })).toMatch(/ADMIN_PASSWORD=\(oculto\): Essa senha é muito comum/);
+    expect(configError({ ADMIN_EMAIL: "dono@exemplo.com", ADMIN_PASSWORD: "x".repeat(129) })).toMatch(/ADMIN_PASSWORD=\(oculto\): A senha deve ter no máximo 128/);
+  });
+});
+
+describe("PUBLIC_URL over plain http", () => {
+  const warnings = (publicUrl: string) => {
+    const warn = vi.fn<(message: string) => void>();
+    loadConfig({ PUBLIC_URL: publicUrl }, { warn });
+    return warn.mock.calls.map(([message]) => message);
+  };
+
+  it("warns at start when the host is not this machine", () => {
+    for (const url of ["http://loja.exemplo.com", "http://192.168.0.10:3000", "http://[2001:db8::1]/"]) {
+      const [warning, ...more] = warnings(url);
+      expect(more, url).toEqual([]);
+      expect(warning, url).toMatch(/^Aviso: PUBLIC_URL=".*" não usa https/);
+    }
+  });
+
+  it("stays quiet for https and for loopback", () => {
+    for (const url of ["https://loja.exemplo.com", "http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000", "http://loja.localhost"]) {
+      expect(warnings(url), url).toEqual([]);
+    }
+  });
+
+  it("writes to the console by default", () => {
+    const spy = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      loadConfig({ PUBLIC_URL: "http://loja.exemplo.com" });
+      expect(spy).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -1,5 +1,30 @@
 import path from "node:path";
+import { passwordProblem } from "~/lib/password-rule";
 import { z } from "~/lib/validation";
+
+/**
+ * Whether a BETTER_AUTH_SECRET looks typed by a person rather than generated: a placeholder left in
+ * (changeme, secret…) or too few different characters, as in "xxxx…" or a word repeated to length.
+ * Generated secrets (openssl rand -base64 32 or -hex 32) pass easily: their characters are spread out.
+ */
+function isGuessableSecret(secret: string): boolean {
+  const lower = secret.toLowerCase();
+  if (["changeme", "change-me", "change_me", "secret", "segredo", "password", "senha", "example", "exemplo", "placeholder"].some((word) => lower.includes(word))) {
+    return true;
+  }
+  const counts = new Map<string, number>();
+  for (const char of secret) counts.set(char, (counts.get(char) ?? 0) + 1);
+  // Shannon entropy of the characters' spread, in bits per character: 0 for "xxxx…", about 2.8 for
+  // "changeme" repeated, about 3.9 for hex and 5 for base64 output.
+  let bitsPerChar = 0;
+  for (const count of counts.values()) {
+    const share = count / secret.length;
+    bitsPerChar -= share * Math.log2(share);
+  }
+  return counts.size < 10 || bitsPerChar < 3.2;
+}
+
+const HOW_TO_GENERATE = "gere com: openssl rand -base64 32";
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -16,7 +41,11 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta" })
     .optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  BETTER_AUTH_SECRET: z.string().min(32, "deve ter pelo menos 32 caracteres (gere com: openssl rand -base64 32)").optional(),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .min(32, `deve ter pelo menos 32 caracteres (${HOW_TO_GENERATE})`)
+    .refine((secret) => !isGuessableSecret(secret), `é fraco demais, previsível ou repetitivo (${HOW_TO_GENERATE})`)
+    .optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   // For tests only: Google sign-in against another OpenID Connect provider (tests/e2e/google.spec.ts).
@@ -33,8 +62,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email({ error: "deve ser um e-mail válido" }).optional(),
   ADMIN_PASSWORD: z
     .string()
-    .min(8, "deve ter pelo menos 8 caracteres")
-    .max(128, "deve ter no máximo 128 caracteres")
+    .superRefine((password, ctx) => {
+      const problem = passwordProblem(password);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
     .optional(),
   TRUST_PROXY: z
     .string()
@@ -90,8 +121,14 @@ export type AppConfig = {
 
 export class ConfigError extends Error {}
 
-/** Reads and validates the environment; the error names each bad variable so start-up fails clearly. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+/**
+ * Reads and validates the environment; the error names each bad variable so start-up fails clearly.
+ * What is allowed but risky is said through `warn` (the console by default).
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  { warn = console.warn }: { warn?: (message: string) => void } = {},
+): AppConfig {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
@@ -107,6 +144,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Configuração inválida no ambiente:\n${lines.join("\n")}`);
   }
   const values = parsed.data;
+  if (values.PUBLIC_URL && isPlainHttpElsewhere(values.PUBLIC_URL)) {
+    warn(
+      `Aviso: PUBLIC_URL=${JSON.stringify(values.PUBLIC_URL)} não usa https: senhas e cookies de sessão ` +
+        "trafegam sem criptografia. Use https:// fora desta máquina.",
+    );
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     port: values.PORT,
@@ -132,6 +175,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : null,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
   };
+}
+
+/** http:// to a host other than this machine, where anyone on the way can read the traffic. */
+function isPlainHttpElsewhere(publicUrl: string): boolean {
+  const url = new URL(publicUrl);
+  if (url.protocol !== "http:") return false;
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return !(host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host));
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

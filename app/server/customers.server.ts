@@ -5,6 +5,7 @@ import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
 import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult } from "~/lib/admin-customers";
 import { isOrderStatus } from "~/lib/order-status";
 import { normalizeSearchText } from "~/lib/search-text";
+import { recordAdminChange, type AuditActor } from "./audit-log.server";
 import type { Database, DatabaseOrTransaction } from "./db/database.server";
 import { digitsOf, escapeLike, plainText } from "./sql-search.server";
 
@@ -123,13 +124,24 @@ export async function getCustomerDetail(db: DatabaseOrTransaction, id: string): 
  * Makes an account admin or customer. Nobody changes their own role: an admin cannot lock
  * themselves out, and there is always at least one admin left (the one acting).
  */
-export async function setCustomerRole(db: Database, actorId: string, userId: string, role: CustomerRole): Promise<CustomerRoleResult> {
-  if (actorId === userId) return { ok: false, message: CUSTOMER_MESSAGES.notYourself };
-  const [updated] = await db
-    .update(users)
-    .set({ role, updatedAt: new Date() })
-    .where(eq(users.id, userId))
-    .returning({ name: users.name });
-  if (!updated) return { ok: false, message: CUSTOMER_MESSAGES.notFound };
-  return { ok: true, message: role === "admin" ? CUSTOMER_MESSAGES.promoted(updated.name) : CUSTOMER_MESSAGES.demoted(updated.name) };
+export async function setCustomerRole(db: Database, actor: AuditActor, userId: string, role: CustomerRole): Promise<CustomerRoleResult> {
+  if (actor.id === userId) return { ok: false, message: CUSTOMER_MESSAGES.notYourself };
+  return db.transaction(async (tx) => {
+    const [previous] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
+    const [updated] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning({ name: users.name, email: users.email });
+    if (!previous || !updated) return { ok: false, message: CUSTOMER_MESSAGES.notFound };
+    await recordAdminChange(tx, actor, {
+      action: role === "admin" ? "user.promote" : "user.demote",
+      entityType: "user",
+      entityId: userId,
+      entityLabel: updated.email,
+      before: { role: previous.role },
+      after: { role },
+    });
+    return { ok: true, message: role === "admin" ? CUSTOMER_MESSAGES.promoted(updated.name) : CUSTOMER_MESSAGES.demoted(updated.name) };
+  });
 }

@@ -1,34 +1,85 @@
-/** The request body is larger than the route accepts; nothing of it was parsed. */
-export class BodyTooLargeError extends Error {
-  constructor(readonly limitBytes: number) {
-    super(`O envio passa do limite de ${Math.round(limitBytes / (1024 * 1024))} MB.`);
-  }
+// The one way an action reads its form: `request.formData()` throws a TypeError (a 500 "Unexpected
+// Server Error") on a body of the wrong type, a broken multipart body or none at all, and buffers any
+// body whole, however large. Every refusal here is a thrown Response, which React Router answers as
+// it is (resource routes) or shows in the error boundary with its status (pages).
+
+/** A form of the shop's pages without files is a few kilobytes; routes that take uploads pass their own limit. */
+export const FORM_LIMIT_BYTES = 1024 * 1024;
+
+export const FORM_UNREADABLE_MESSAGE = "Não foi possível ler o formulário. Recarregue a página e tente de novo.";
+
+/** The encodings an HTML form sends (`enctype`); anything else is not one of the shop's forms talking. */
+const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form-data"]);
+
+function plainText(status: number): ResponseInit {
+  return { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } };
+}
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / (1024 * 1024))} MB` : `${Math.round(bytes / 1024)} KB`;
 }
 
 /**
- * `request.formData()` with a ceiling: `formData()` would buffer any body whole, so a huge upload
- * could exhaust the server's memory. A declared Content-Length over the limit is refused before
- * reading; a body without one (chunked) is read until it passes the limit, then dropped.
+ * The request body is larger than the route accepts; nothing of it was parsed. A 413 Response, so a
+ * route that does not catch it answers 413 with this text; a route that has its own wording (the
+ * product form, the CSV import) catches it with `instanceof` and uses `message`.
  */
-export async function readFormData(request: Request, limitBytes: number): Promise<FormData> {
+export class BodyTooLargeError extends Response {
+  readonly message: string;
+  constructor(readonly limitBytes: number) {
+    const message = `O envio passa do limite de ${sizeText(limitBytes)}.`;
+    super(message, plainText(413));
+    this.message = message;
+  }
+}
+
+/** The body is not a form, or not a well-formed one (400 or 415, with a pt-BR text). */
+function unreadable(status: 400 | 415): Response {
+  return new Response(FORM_UNREADABLE_MESSAGE, plainText(status));
+}
+
+/**
+ * `request.formData()` with a ceiling and without crashes. A declared Content-Length over the limit is
+ * refused before reading; a body without one (chunked) is read until it passes the limit, then
+ * dropped. No body at all is an empty form (the route's own validation then says what is missing).
+ * Throws BodyTooLargeError (413), or a 415/400 Response for another content type or a malformed body.
+ */
+export async function readFormData(request: Request, limitBytes: number = FORM_LIMIT_BYTES): Promise<FormData> {
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes);
-  if (!request.body) return request.formData();
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  // Refused before reading: the server drains what is left once the answer is sent.
+  if (mediaType && !FORM_TYPES.has(mediaType)) throw unreadable(415);
 
-  const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limitBytes) {
-      await reader.cancel().catch(() => {});
-      throw new BodyTooLargeError(limitBytes);
+  if (request.body) {
+    const reader = request.body.getReader();
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        total += value.byteLength;
+        if (total > limitBytes) {
+          await reader.cancel().catch(() => {});
+          throw new BodyTooLargeError(limitBytes);
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) throw error;
+      // The client went away or the stream broke mid-body.
+      throw unreadable(400);
     }
-    chunks.push(value);
   }
-  // Only the content type (with the multipart boundary) matters to the parser.
-  const headers = { "content-type": request.headers.get("content-type") ?? "" };
-  return new Request(request.url, { method: "POST", headers, body: Buffer.concat(chunks) }).formData();
+  if (total === 0) return new FormData();
+  if (!mediaType) throw unreadable(415);
+
+  try {
+    // Only the content type (with the multipart boundary) matters to the parser.
+    return await new Request(request.url, { method: "POST", headers: { "content-type": contentType }, body: Buffer.concat(chunks) }).formData();
+  } catch {
+    throw unreadable(400);
+  }
 }

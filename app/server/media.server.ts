@@ -31,7 +31,9 @@ export async function storeImage(
   }
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // The header only (no pixel is decoded here), so the size check below can say what is wrong;
+    // with the limit, sharp refuses a pixel bomb's header and it reads as an invalid file.
+    metadata = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRejectedError("Arquivo de imagem inválido. Envie PNG, JPG ou WEBP.");
   }

@@ -7,6 +7,7 @@ import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/
 import { isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { Settings } from "~/lib/settings";
 import { normalizeSearchText } from "~/lib/search-text";
+import { recordAdminChange, type AuditActor } from "./audit-log.server";
 import type { Database, DatabaseOrTransaction } from "./db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { toOrderView } from "./orders.server";
@@ -141,23 +142,24 @@ class StockShortageError extends Error {
 }
 
 /** Sets an order's status (any status, as the spec allows), moving stock per the rule above. */
-export async function setOrderStatus(db: Database, id: string, status: OrderStatus): Promise<StatusChangeResult> {
+export async function setOrderStatus(db: Database, id: string, status: OrderStatus, actor: AuditActor): Promise<StatusChangeResult> {
   if (!UUID.test(id)) return { ok: false, reason: "not-found", message: "Pedido não encontrado" };
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx
-        .select({ id: orders.id, code: orders.code, stockApplied: orders.stockApplied })
+        .select({ id: orders.id, code: orders.code, status: orders.status, stockApplied: orders.stockApplied })
         .from(orders)
         .where(eq(orders.id, id))
         .for("update");
       if (!order) return { ok: false, reason: "not-found", message: "Pedido não encontrado" } as const;
 
       let stock: "taken" | "returned" | "unchanged" = "unchanged";
+      let moves: StockMove[] = [];
       if (holdsStock(status) && !order.stockApplied) {
-        await takeStock(tx, id);
+        moves = await takeStock(tx, id);
         stock = "taken";
       } else if (!holdsStock(status) && order.stockApplied) {
-        await returnStock(tx, id);
+        moves = await returnStock(tx, id);
         stock = "returned";
       }
 
@@ -166,6 +168,15 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
         .set({ status, stockApplied: holdsStock(status), updatedAt: sql`now()` })
         .where(eq(orders.id, id))
         .returning({ updatedAt: orders.updatedAt });
+      await recordAdminChange(tx, actor, {
+        action: "order.status",
+        entityType: "order",
+        entityId: id,
+        entityLabel: `#${order.code}`,
+        // The products' stock moves with the status: the entry says by how much, product by product.
+        before: { status: order.status, ...stockField(moves, "before") },
+        after: { status, ...stockField(moves, "after") },
+      });
       await notifyOrderEvent(tx, { type: "updated", id, code: order.code, status });
       return { ok: true, status, updatedAt: updated!.updatedAt.toISOString(), stock } as const;
     });
@@ -193,9 +204,18 @@ async function unitsByProduct(tx: Transaction, orderId: string): Promise<Map<num
   return units;
 }
 
-async function takeStock(tx: Transaction, orderId: string) {
+/** One product's stock before and after an order's status moved it, for the audit log. */
+type StockMove = { label: string; before: number; after: number };
+
+function stockField(moves: StockMove[], side: "before" | "after"): { stock?: Record<string, number> } {
+  return moves.length ? { stock: Object.fromEntries(moves.map((move) => [move.label, move[side]])) } : {};
+}
+
+const moveLabel = (row: { id: number; name: string }) => `${row.name} (#${row.id})`;
+
+async function takeStock(tx: Transaction, orderId: string): Promise<StockMove[]> {
   const units = await unitsByProduct(tx, orderId);
-  if (units.size === 0) return;
+  if (units.size === 0) return [];
   const rows = await tx
     .select({ id: products.id, name: products.name, stock: products.stock })
     .from(products)
@@ -212,13 +232,14 @@ async function takeStock(tx: Transaction, orderId: string) {
       .set({ stock: sql`${products.stock} - ${units.get(row.id)!}`, updatedAt: sql`now()` })
       .where(eq(products.id, row.id));
   }
+  return rows.map((row) => ({ label: moveLabel(row), before: row.stock, after: row.stock - units.get(row.id)! }));
 }
 
-async function returnStock(tx: Transaction, orderId: string) {
+async function returnStock(tx: Transaction, orderId: string): Promise<StockMove[]> {
   const units = await unitsByProduct(tx, orderId);
-  if (units.size === 0) return;
+  if (units.size === 0) return [];
   const rows = await tx
-    .select({ id: products.id })
+    .select({ id: products.id, name: products.name, stock: products.stock })
     .from(products)
     .where(inArray(products.id, [...units.keys()]))
     .orderBy(asc(products.id))
@@ -229,4 +250,5 @@ async function returnStock(tx: Transaction, orderId: string) {
       .set({ stock: sql`${products.stock} + ${units.get(row.id)!}`, updatedAt: sql`now()` })
       .where(eq(products.id, row.id));
   }
+  return rows.map((row) => ({ label: moveLabel(row), before: row.stock, after: row.stock + units.get(row.id)! }));
 }

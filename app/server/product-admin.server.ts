@@ -16,6 +16,7 @@ import {
   type StoreOption,
 } from "~/lib/product-form";
 import { normalizeSearchText } from "~/lib/search-text";
+import { recordAdminChange, type AuditActor } from "./audit-log.server";
 import { createProduct, escapeLike, productSearchText } from "./catalog.server";
 import type { DatabaseOrTransaction } from "./db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "./media.server";
@@ -151,6 +152,50 @@ export async function resolveStoreOption(db: DatabaseOrTransaction, option: Stor
   return { shopId: row.shopId, storeLocationId: row.storeLocationId };
 }
 
+/**
+ * The products as the audit log records them (what the form edits, the store by its label), by id;
+ * ids that do not exist are missing. The rows are locked until the transaction ends, so the 'before'
+ * read here is still true when the change is written.
+ */
+export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const fields = new Map<number, Record<string, unknown>>();
+  if (ids.length === 0) return fields;
+  const rows = await tx
+    .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
+    .where(inArray(products.id, [...new Set(ids)]))
+    .orderBy(products.id)
+    .for("update", { of: products });
+  for (const row of rows) {
+    const p = row.product;
+    const option = storeOptionFor(row.locationSlug, row.shopSlug);
+    fields.set(p.id, {
+      name: p.name,
+      description: p.description,
+      category: p.category,
+      subcategory: p.subcategory,
+      brand: p.brand,
+      store: STORE_OPTIONS.find((candidate) => candidate.value === option)?.label ?? row.shopSlug,
+      priceCents: p.priceCents,
+      oldPriceCents: p.oldPriceCents,
+      stock: p.stock,
+      sizes: p.sizes,
+      colors: p.colors,
+      featured: p.featured,
+      active: p.active,
+      images: p.images,
+    });
+  }
+  return fields;
+}
+
+/** One product as the audit log records it (see productAuditFieldsByIds); null when gone. */
+export async function productAuditFields(tx: DatabaseOrTransaction, id: number): Promise<Record<string, unknown> | null> {
+  return (await productAuditFieldsByIds(tx, [id])).get(id) ?? null;
+}
+
 /** The columns a saved form writes (search text and dates included). */
 function productColumns(input: ProductFormData, store: { shopId: number; storeLocationId: number }) {
   return {
@@ -249,6 +294,7 @@ export async function saveProduct(
   db: DatabaseOrTransaction,
   mediaDir: string,
   request: { id: number | null; input: ProductFormData; order: string[] | null; uploads: ImageUpload[] },
+  actor: AuditActor,
 ): Promise<number> {
   const { id, input } = request;
   let currentKeys: string[] = [];
@@ -284,9 +330,18 @@ export async function saveProduct(
           throw error;
         }
       }
+      const before = id === null ? null : await productAuditFields(tx, id);
       const written = await writeProduct(tx, id, input, keys);
       if (written === null) throw new ProductNotFoundError();
       released = await releaseImages(tx, currentKeys.filter((key) => !keys.includes(key)));
+      await recordAdminChange(tx, actor, {
+        action: id === null ? "product.create" : "product.update",
+        entityType: "product",
+        entityId: written,
+        entityLabel: input.name,
+        before,
+        after: await productAuditFields(tx, written),
+      });
       return written;
     });
   } catch (error) {
@@ -302,11 +357,14 @@ export async function saveProduct(
  * shop, price) and their product_id becomes null (ON DELETE SET NULL). Its images go too.
  * False when there was no such product.
  */
-export async function deleteProduct(db: DatabaseOrTransaction, mediaDir: string, id: number): Promise<boolean> {
+export async function deleteProduct(db: DatabaseOrTransaction, mediaDir: string, id: number, actor: AuditActor): Promise<boolean> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return false;
   const released = await db.transaction(async (tx) => {
-    const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ images: products.images });
-    return row ? releaseImages(tx, row.images) : null;
+    const before = await productAuditFields(tx, id);
+    const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ name: products.name, images: products.images });
+    if (!row) return null;
+    await recordAdminChange(tx, actor, { action: "product.delete", entityType: "product", entityId: id, entityLabel: row.name, before, after: null });
+    return releaseImages(tx, row.images);
   });
   if (released === null) return false;
   await Promise.all(released.map((key) => removeImageFiles(mediaDir, key)));

@@ -17,9 +17,10 @@ import {
 } from "~/lib/product-form";
 import { fieldErrors, type FieldErrors } from "~/lib/checkout-form";
 import type { CsvImportResult, CsvRowError, StarterResult } from "~/lib/product-import";
+import { recordAdminChange, recordAdminChanges, type AuditActor } from "./audit-log.server";
 import type { Database } from "./db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "./media.server";
-import { CSV_LIST_SEPARATOR, PRODUCT_CSV_COLUMNS, ProductSaveError, resolveStoreOption, writeProduct } from "./product-admin.server";
+import { CSV_LIST_SEPARATOR, PRODUCT_CSV_COLUMNS, ProductSaveError, productAuditFields, productAuditFieldsByIds, resolveStoreOption, writeProduct } from "./product-admin.server";
 import { renderProductArt } from "./seed/product-art.server";
 
 /** Serialises imports: two clicks (or two tabs) cannot both create the same starter product. */
@@ -56,7 +57,7 @@ function firstMessage(errors: FieldErrors): string {
  * Creates starter product `index` unless a product of the same name already exists in the same shop
  * (then it says which). Its picture comes from the seed's art generator, through the media pipeline.
  */
-export async function importStarterProduct(db: Database, mediaDir: string, index: number): Promise<StarterResult> {
+export async function importStarterProduct(db: Database, mediaDir: string, index: number, actor: AuditActor): Promise<StarterResult> {
   const starter = STARTER_PRODUCTS[index];
   if (!Number.isInteger(index) || !starter) return { index, name: "", status: "error", message: "Produto inicial desconhecido." };
   const name = starter.nome;
@@ -81,6 +82,14 @@ export async function importStarterProduct(db: Database, mediaDir: string, index
       storedKey = image.key;
       const id = await writeProduct(tx, null, input, [image.key]);
       if (id === null) throw new Error("insert returned no row");
+      await recordAdminChange(tx, actor, {
+        action: "product.import_starter",
+        entityType: "product",
+        entityId: id,
+        entityLabel: input.name,
+        before: null,
+        after: await productAuditFields(tx, id),
+      });
       return { index, name, status: "created", id };
     });
     return result;
@@ -153,7 +162,7 @@ type ExistingProduct = Parameters<typeof productToFormInput>[0];
  * (columns left out keep their values), rows without one create a product. Any bad row: nothing is
  * saved and every bad row is reported by its line in the file.
  */
-export async function importProductsCsv(db: Database, text: string): Promise<CsvImportResult> {
+export async function importProductsCsv(db: Database, text: string, actor: AuditActor): Promise<CsvImportResult> {
   let records;
   try {
     records = parseCsv(text);
@@ -281,16 +290,33 @@ export async function importProductsCsv(db: Database, text: string): Promise<Csv
   try {
     await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
+      // The audit log gets one entry per product the file created or changed, with its before and after.
+      const before = await productAuditFieldsByIds(tx, valid.flatMap(({ id }) => (id === null ? [] : [id])));
+      const written: { id: number; created: boolean; name: string }[] = [];
       for (const { line, id, input } of valid) {
-        const written = await writeProduct(tx, id, input).catch((error: unknown) => {
+        const writtenId = await writeProduct(tx, id, input).catch((error: unknown) => {
           if (error instanceof ProductSaveError) throw new CsvConflictError(line, `loja: ${error.message}`);
           throw error;
         });
         // Deleted by someone else since the check: the whole file is refused, as for any bad row.
-        if (written === null) throw new CsvConflictError(line, `id: o produto ${id} foi excluído durante a importação.`);
+        if (writtenId === null) throw new CsvConflictError(line, `id: o produto ${id} foi excluído durante a importação.`);
+        written.push({ id: writtenId, created: id === null, name: input.name });
         if (id === null) created += 1;
         else updated += 1;
       }
+      const after = await productAuditFieldsByIds(tx, written.map(({ id }) => id));
+      await recordAdminChanges(
+        tx,
+        actor,
+        written.map(({ id, created: isNew, name }) => ({
+          action: isNew ? "product.csv_create" : "product.csv_update",
+          entityType: "product",
+          entityId: id,
+          entityLabel: name,
+          before: isNew ? null : (before.get(id) ?? null),
+          after: after.get(id) ?? null,
+        })),
+      );
     });
   } catch (error) {
     if (error instanceof CsvConflictError) return { ok: false, errors: [{ line: error.line, message: error.message }] };

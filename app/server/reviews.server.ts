@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { products, reviews, users } from "#database/schema";
 import { reviewerName, type RatingSummary, type ReviewInput } from "~/lib/review-form";
+import { recordAdminChange, type AuditActor } from "./audit-log.server";
 import type { DatabaseOrTransaction } from "./db/database.server";
 
 /** A review as the product page lists it: never the author's full name or e-mail. */
@@ -95,11 +96,26 @@ export async function saveReview(
 export async function setReviewHidden(
   db: DatabaseOrTransaction,
   { productId, reviewId, hidden }: { productId: number; reviewId: number; hidden: boolean },
+  actor: AuditActor,
 ): Promise<boolean> {
-  const updated = await db
-    .update(reviews)
-    .set({ hidden })
-    .where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId)))
-    .returning({ id: reviews.id });
-  return updated.length > 0;
+  return db.transaction(async (tx) => {
+    const [previous] = await tx
+      .select({ hidden: reviews.hidden, product: products.name, author: users.name })
+      .from(reviews)
+      .innerJoin(products, eq(products.id, reviews.productId))
+      .innerJoin(users, eq(users.id, reviews.userId))
+      .where(and(eq(reviews.id, reviewId), eq(reviews.productId, productId)))
+      .for("update", { of: reviews });
+    if (!previous) return false;
+    await tx.update(reviews).set({ hidden }).where(eq(reviews.id, reviewId));
+    await recordAdminChange(tx, actor, {
+      action: hidden ? "review.hide" : "review.show",
+      entityType: "review",
+      entityId: reviewId,
+      entityLabel: `${reviewerName(previous.author)} em “${previous.product}”`,
+      before: { hidden: previous.hidden },
+      after: { hidden },
+    });
+    return true;
+  });
 }

@@ -1,8 +1,9 @@
 // /admin/configuracoes: the settings document and the store locations, read and saved together.
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import { settings as settingsTable, storeLocations, users } from "#database/schema";
 import type { SettingsFormOutput } from "~/lib/settings-form";
 import type { Settings } from "~/lib/settings";
+import { recordAdminChange, type AuditActor } from "./audit-log.server";
 import type { Database } from "./db/database.server";
 import { getSettings } from "./settings.server";
 
@@ -58,18 +59,38 @@ export async function loadSettingsPage(db: Database): Promise<SettingsPage> {
 
 /**
  * Writes the whole settings document and the edited store locations in one transaction, recording
- * when and by which admin: either everything is saved or nothing is.
+ * when and by which admin (and, in the audit log, what changed): either everything is saved or nothing is.
  */
-export async function saveSettings(db: Database, input: SettingsFormOutput, adminId: string): Promise<void> {
+export async function saveSettings(db: Database, input: SettingsFormOutput, actor: AuditActor & { id: string }): Promise<void> {
   const now = new Date();
   await db.transaction(async (tx) => {
+    const [previous] = await tx.select({ data: settingsTable.data }).from(settingsTable).where(eq(settingsTable.id, 1)).for("update");
+    const ids = input.locations.map((location) => location.id);
+    const previousLocations = ids.length ? await tx.select().from(storeLocations).where(inArray(storeLocations.id, ids)).for("update") : [];
     await tx
       .insert(settingsTable)
-      .values({ id: 1, data: input.settings, updatedAt: now, updatedBy: adminId })
-      .onConflictDoUpdate({ target: settingsTable.id, set: { data: input.settings, updatedAt: now, updatedBy: adminId } });
+      .values({ id: 1, data: input.settings, updatedAt: now, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: settingsTable.id, set: { data: input.settings, updatedAt: now, updatedBy: actor.id } });
+    await recordAdminChange(tx, actor, {
+      action: "settings.update",
+      entityType: "settings",
+      entityId: 1,
+      entityLabel: "Configurações da loja",
+      before: (previous?.data as Record<string, unknown> | undefined) ?? {},
+      after: input.settings,
+    });
     for (const { id, ...location } of input.locations) {
       const updated = await tx.update(storeLocations).set(location).where(eq(storeLocations.id, id)).returning({ id: storeLocations.id });
       if (updated.length === 0) throw new SettingsSaveError(`store location ${id} does not exist`);
+      const before = previousLocations.find((row) => row.id === id)!;
+      await recordAdminChange(tx, actor, {
+        action: "store_location.update",
+        entityType: "store_location",
+        entityId: id,
+        entityLabel: location.name,
+        before: Object.fromEntries(Object.keys(location).map((field) => [field, before[field as keyof typeof before]])),
+        after: location,
+      });
     }
   });
 }

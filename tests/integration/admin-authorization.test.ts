@@ -1,4 +1,5 @@
-// Who may use /admin: every admin route × {anonymous, customer, admin}, GET and POST, through the
+// Who may use /admin: every admin route × {anonymous, customer, admin, an admin demoted a moment ago,
+// an admin who signed out a moment ago (the old cookie replayed)}, GET and POST, through the
 // app's real request handler. The route list comes from app/routes.ts itself, so a route added there
 // is checked without anyone remembering to list it here.
 //
@@ -20,7 +21,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products } from "#database/schema";
 import routeConfig from "~/routes";
 import type { LoadContext } from "~/server/load-context.server";
-import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { getCurrentUser } from "~/server/auth/guards.server";
+import { runAdminCommand } from "../../scripts/admin-cli";
+import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -47,7 +50,7 @@ let context: LoadContext;
 let vite: ViteDevServer;
 let server: ReturnType<Express["listen"]>;
 let origin = "";
-let users: Record<"customer" | "admin", SignedInUser>;
+let users: Record<Exclude<Role, "anonymous">, SignedInUser>;
 /** Real values for the routes' parameters, by pattern; a new route with a parameter needs one here. */
 let samples: Record<string, Record<string, string>>;
 /** Query strings a route needs to answer 200 to an admin. */
@@ -63,7 +66,12 @@ beforeAll(async () => {
     "admin/produtos/editar/:id": { id: String(product!.id) },
     "admin/pedidos/:id": { id: order.id },
   };
-  users = { customer: await signedInUser(context, "customer"), admin: await signedInUser(context, "admin") };
+  users = {
+    customer: await signedInUser(context, "customer"),
+    admin: await signedInUser(context, "admin"),
+    "demoted admin": await demotedAdmin(),
+    "signed-out admin": await signedOutAdmin(),
+  };
 
   vite = await createServer({
     configFile: path.resolve("vite.config.ts"),
@@ -88,8 +96,38 @@ afterAll(async () => {
   if (vite?.config.cacheDir) await fs.rm(vite.config.cacheDir, { recursive: true, force: true });
 });
 
-type Role = "anonymous" | "customer" | "admin";
-const ROLES: Role[] = ["anonymous", "customer", "admin"];
+const silent = { log: () => {}, error: (line: string) => console.error(line) };
+
+/**
+ * A signed-in customer promoted with `npm run admin -- promote` (checked: the session now opens the
+ * panel), then demoted with `npm run admin -- demote`; the cookie is the one the admin had.
+ */
+async function demotedAdmin(): Promise<SignedInUser> {
+  const account = await signedInUser(context, "customer");
+  expect(await runAdminCommand(["promote", account.email], context, silent)).toBe(0);
+  expect((await getCurrentUser(requestAs(account, "/admin"), context))?.role).toBe("admin");
+  expect(await runAdminCommand(["demote", account.email], context, silent)).toBe(0);
+  return account;
+}
+
+/** An admin who signed out: the cookie from before /sair, replayed (a copy kept by an attacker). */
+async function signedOutAdmin(): Promise<SignedInUser> {
+  const admin = await signedInUser(context, "admin");
+  expect((await getCurrentUser(requestAs(admin, "/admin"), context))?.role).toBe("admin");
+  await context.auth.api.signOut({ headers: requestAs(admin, "/sair", { method: "POST" }).headers });
+  return admin;
+}
+
+type Role = "anonymous" | "customer" | "admin" | "demoted admin" | "signed-out admin";
+const ROLES: Role[] = ["anonymous", "customer", "admin", "demoted admin", "signed-out admin"];
+/** What each role must get: a demotion or a sign-out takes effect on the very next request. */
+const TREATED_AS: Record<Role, "anonymous" | "customer" | "admin"> = {
+  anonymous: "anonymous",
+  customer: "customer",
+  admin: "admin",
+  "demoted admin": "customer",
+  "signed-out admin": "anonymous",
+};
 
 function urlOf(route: AdminRoute): string {
   const params = route.pattern.match(/:\w+/g) ?? [];
@@ -186,9 +224,9 @@ describe.each(ADMIN_ROUTES.map((route) => [`/${route.pattern} (${route.id})`, ro
   it.each(ROLES)("GET as %s", async (role) => {
     const answer = await send(role, url, "GET");
     const what = `${role} GET ${url}`;
-    if (role === "anonymous") {
+    if (TREATED_AS[role] === "anonymous") {
       expect([answer.status, answer.location], what).toEqual([302, loginFor(url)]);
-    } else if (role === "customer") {
+    } else if (TREATED_AS[role] === "customer") {
       expect([answer.status, answer.location], what).toEqual([302, "/"]);
     } else if (answer.status !== 200) {
       // A resource route that only takes POSTs may send a GET to its page.
@@ -200,9 +238,9 @@ describe.each(ADMIN_ROUTES.map((route) => [`/${route.pattern} (${route.id})`, ro
     if (!page) return; // resource routes answer documents only
     const answer = await send(role, `${url}.data?_routes=${encodeURIComponent(route.id)}`, "GET");
     const what = `${role} GET ${url}.data (${route.id})`;
-    if (role === "anonymous") {
+    if (TREATED_AS[role] === "anonymous") {
       expect([answer.status, dataRedirect(answer)], what).toEqual([202, loginFor(url)]);
-    } else if (role === "customer") {
+    } else if (TREATED_AS[role] === "customer") {
       expect([answer.status, dataRedirect(answer)], what).toEqual([202, "/"]);
     } else {
       expect(answer.status, `${what}: ${answer.body.slice(0, 500)}`).toBe(200);
@@ -219,15 +257,15 @@ describe.each(ADMIN_ROUTES.map((route) => [`/${route.pattern} (${route.id})`, ro
 
     if (typeof module.action !== "function") {
       // Nothing to run: refused whoever asks, and never a 2xx.
-      if (role === "admin") expect(document.status, what).toBe(405);
+      if (TREATED_AS[role] === "admin") expect(document.status, what).toBe(405);
       else expect([302, 403, 405], what).toContain(document.status);
       if (data) expect(data.status, `${what}.data`).toBe(405);
       return;
     }
-    if (role === "anonymous") {
+    if (TREATED_AS[role] === "anonymous") {
       expect([document.status, document.location], what).toEqual([302, loginFor(url)]);
       if (data) expect([data.status, dataRedirect(data)], `${what}.data`).toEqual([202, loginFor(url)]);
-    } else if (role === "customer") {
+    } else if (TREATED_AS[role] === "customer") {
       // The fetcher gets the action's 403 as it is. The page without JavaScript may instead be sent
       // home: after the refused action, React Router runs the loaders above the route's error
       // boundary to show the error, and the layout's sends a customer to '/'.

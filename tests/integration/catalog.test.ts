@@ -128,6 +128,7 @@ describe("catalogue on the seeded database", () => {
       expect(await listProducts(t.db, filters({ q: "xyzzy" }))).toEqual({
         products: [],
         total: 0,
+        totalCapped: false,
         page: 1,
         pageCount: 1,
       });
@@ -201,7 +202,7 @@ describe("catalogue on the seeded database", () => {
     it("survives a long, odd search text", async () => {
       const parsed = parseProductFilters(new URLSearchParams({ q: `'; drop table products; -- ${"ç".repeat(300)}`, pagina: "-3" }));
       const result = await listProducts(t.db, parsed);
-      expect(result).toEqual({ products: [], total: 0, page: 1, pageCount: 1 });
+      expect(result).toEqual({ products: [], total: 0, totalCapped: false, page: 1, pageCount: 1 });
       expect((await listProducts(t.db, filters())).total).toBe(20);
     });
   });
@@ -330,6 +331,21 @@ describe("catalogue with more products than a page", () => {
     const past = await listProducts(t.db, filters({ page: 10_000 }));
     expect(past.page).toBe(first.pageCount);
     expect(past.products.map((product) => product.id)).toEqual(pages.at(-1)!.map((product) => product.id));
+  });
+
+  it("stops counting at the limit: says so, and pages only as far as it counted", async () => {
+    const exact = await listProducts(t.db, filters(), { countLimit: 50 });
+    expect(exact).toMatchObject({ total: 50, totalCapped: false, pageCount: Math.ceil(50 / PAGE_SIZE) });
+
+    const capped = await listProducts(t.db, filters(), { countLimit: PAGE_SIZE + 1 });
+    expect(capped).toMatchObject({ total: PAGE_SIZE + 1, totalCapped: true, page: 1, pageCount: 2 });
+    expect(capped.products).toHaveLength(PAGE_SIZE);
+    const last = await listProducts(t.db, filters({ page: 10_000 }), { countLimit: PAGE_SIZE + 1 });
+    expect(last).toMatchObject({ page: 2, pageCount: 2, totalCapped: true });
+    expect(last.products[0]!.id).toBeLessThan(capped.products.at(-1)!.id);
+
+    const searched = await listProducts(t.db, filters({ q: "caneca" }), { countLimit: 3 });
+    expect(searched).toMatchObject({ total: 3, totalCapped: true });
   });
 
   it("puts the band limits in the right band (the spec's bands in reais)", async () => {

@@ -10,7 +10,7 @@ import type { LoadContext } from "~/server/load-context.server";
 import { getCustomerDetail, listCustomers, setCustomerRole } from "~/server/customers.server";
 import { setOrderStatus } from "~/server/order-admin.server";
 import { placeOrder } from "~/server/orders.server";
-import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -59,7 +59,7 @@ describe("customer list", () => {
     ]);
     // Ana: 2 kept (1 + 3 relógios at R$ 79,90) and 1 cancelled; Bruno: 1; Carla: none.
     orderIds.push(await orderFor("u-ana", 1), await orderFor("u-ana", 3), await orderFor("u-ana", 2), await orderFor("u-bruno", 2));
-    await setOrderStatus(t.db, orderIds[2]!, "cancelled");
+    await setOrderStatus(t.db, orderIds[2]!, "cancelled", TEST_ACTOR);
     // Made in the same millisecond? Spread them so 'newest first' is well defined.
     for (const [index, id] of orderIds.entries()) {
       await t.db.update(orders).set({ createdAt: day(10 + index) }).where(eq(orders.id, id));
@@ -123,16 +123,16 @@ describe("admin role", () => {
   const roleOf = async (id: string) => (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
 
   it("promotes and demotes another account, and never the acting admin's own", async () => {
-    expect(await setCustomerRole(t.db, admin.id, shopper.id, "admin")).toEqual({ ok: true, message: expect.stringContaining("agora é administrador") });
+    expect(await setCustomerRole(t.db, admin, shopper.id, "admin")).toEqual({ ok: true, message: expect.stringContaining("agora é administrador") });
     expect(await roleOf(shopper.id)).toBe("admin");
-    expect(await setCustomerRole(t.db, admin.id, shopper.id, "customer")).toEqual({ ok: true, message: expect.stringContaining("não é mais administrador") });
+    expect(await setCustomerRole(t.db, admin, shopper.id, "customer")).toEqual({ ok: true, message: expect.stringContaining("não é mais administrador") });
     expect(await roleOf(shopper.id)).toBe("customer");
-    expect(await setCustomerRole(t.db, admin.id, admin.id, "customer")).toEqual({
+    expect(await setCustomerRole(t.db, admin, admin.id, "customer")).toEqual({
       ok: false,
       message: "Você não pode alterar a sua própria permissão de administrador.",
     });
     expect(await roleOf(admin.id)).toBe("admin");
-    expect(await setCustomerRole(t.db, admin.id, "u-nobody", "admin")).toEqual({ ok: false, message: "Cliente não encontrado" });
+    expect(await setCustomerRole(t.db, admin, "u-nobody", "admin")).toEqual({ ok: false, message: "Cliente não encontrado" });
   });
 
   async function act(who: SignedInUser | null, form: Record<string, string>) {
@@ -152,7 +152,7 @@ describe("admin role", () => {
     const promoted = await act(admin, { userId: shopper.id, role: "admin" });
     expect(promoted).toMatchObject({ data: { ok: true } });
     expect(await roleOf(shopper.id)).toBe("admin");
-    await setCustomerRole(t.db, admin.id, shopper.id, "customer");
+    await setCustomerRole(t.db, admin, shopper.id, "customer");
 
     const bad = await act(admin, { userId: shopper.id, role: "owner" });
     expect(bad).toMatchObject({ data: { ok: false }, init: { status: 400 } });

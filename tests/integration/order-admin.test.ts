@@ -16,7 +16,7 @@ import type { LoadContext } from "~/server/load-context.server";
 import { getAdminOrder, listAdminOrders, setOrderStatus } from "~/server/order-admin.server";
 import { type HubMessage, OrderEventHub, orderEventHub, orderEventStream } from "~/server/order-events.server";
 import { placeOrder } from "~/server/orders.server";
-import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
 
@@ -97,7 +97,7 @@ describe("status changes and stock", () => {
     ];
     let lastUpdated = (await orderRow(order.id)).updatedAt;
     for (const [status, effect, chineloStock, relogioStock] of steps) {
-      const result = await setOrderStatus(t.db, order.id, status);
+      const result = await setOrderStatus(t.db, order.id, status, TEST_ACTOR);
       expect(result, `→ ${status}`).toMatchObject({ ok: true, status, stock: effect });
       expect(await stockOf(chinelo.id), `chinelo after → ${status}`).toBe(chineloStock);
       expect(await stockOf(relogio.id), `relógio after → ${status}`).toBe(relogioStock);
@@ -114,7 +114,7 @@ describe("status changes and stock", () => {
     const order = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }]);
     const before = await orderRow(order.id);
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const result = await setOrderStatus(t.db, order.id, "shipped");
+    const result = await setOrderStatus(t.db, order.id, "shipped", TEST_ACTOR);
     expect(result.ok).toBe(true);
     const after = await orderRow(order.id);
     expect(after.updatedAt.getTime()).toBeGreaterThan(before.updatedAt.getTime());
@@ -124,7 +124,7 @@ describe("status changes and stock", () => {
   it("concurrent 'processing' clicks take the stock once", async () => {
     const relogio = await product(RELOGIO, 10);
     const order = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 3 }]);
-    const results = await Promise.all(Array.from({ length: 5 }, () => setOrderStatus(t.db, order.id, "processing")));
+    const results = await Promise.all(Array.from({ length: 5 }, () => setOrderStatus(t.db, order.id, "processing", TEST_ACTOR)));
     expect(results.every((result) => result.ok)).toBe(true);
     expect(results.filter((result) => result.ok && result.stock === "taken")).toHaveLength(1);
     expect(await stockOf(relogio.id)).toBe(7);
@@ -133,13 +133,13 @@ describe("status changes and stock", () => {
   it("cancelling twice at the same time gives the stock back once", async () => {
     const relogio = await product(RELOGIO, 10);
     const order = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 4 }]);
-    await setOrderStatus(t.db, order.id, "processing");
+    await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR);
     expect(await stockOf(relogio.id)).toBe(6);
-    const results = await Promise.all([setOrderStatus(t.db, order.id, "cancelled"), setOrderStatus(t.db, order.id, "cancelled")]);
+    const results = await Promise.all([setOrderStatus(t.db, order.id, "cancelled", TEST_ACTOR), setOrderStatus(t.db, order.id, "cancelled", TEST_ACTOR)]);
     expect(results.filter((result) => result.ok && result.stock === "returned")).toHaveLength(1);
     expect(await stockOf(relogio.id)).toBe(10);
     // And again, later: nothing more comes back.
-    expect(await setOrderStatus(t.db, order.id, "cancelled")).toMatchObject({ ok: true, stock: "unchanged" });
+    expect(await setOrderStatus(t.db, order.id, "cancelled", TEST_ACTOR)).toMatchObject({ ok: true, stock: "unchanged" });
     expect(await stockOf(relogio.id)).toBe(10);
   });
 
@@ -154,7 +154,7 @@ describe("status changes and stock", () => {
     await product(RELOGIO, 2);
     const before = await orderRow(order.id);
 
-    const result = await setOrderStatus(t.db, order.id, "processing");
+    const result = await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR);
     expect(result).toMatchObject({
       ok: false,
       reason: "insufficient-stock",
@@ -169,7 +169,7 @@ describe("status changes and stock", () => {
 
     // Restocked: now it goes through.
     await product(RELOGIO, 3);
-    expect(await setOrderStatus(t.db, order.id, "processing")).toMatchObject({ ok: true, stock: "taken" });
+    expect(await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR)).toMatchObject({ ok: true, stock: "taken" });
     expect(await stockOf(relogio.id)).toBe(0);
     expect(await stockOf(chinelo.id)).toBe(28);
   });
@@ -179,7 +179,7 @@ describe("status changes and stock", () => {
     const first = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }]);
     const second = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }]);
     await product(RELOGIO, 1);
-    const results = await Promise.all([setOrderStatus(t.db, first.id, "processing"), setOrderStatus(t.db, second.id, "processing")]);
+    const results = await Promise.all([setOrderStatus(t.db, first.id, "processing", TEST_ACTOR), setOrderStatus(t.db, second.id, "processing", TEST_ACTOR)]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.filter((result) => !result.ok && result.reason === "insufficient-stock")).toHaveLength(1);
     expect(await stockOf(relogio.id)).toBe(0);
@@ -199,16 +199,16 @@ describe("status changes and stock", () => {
     // Point one line at a product that is then deleted (order_items.product_id becomes null).
     await t.db.execute(sql`update order_items set product_id = ${gone!.id} where order_id = ${order.id} and product_id = ${chinelo.id}`);
     await t.db.delete(products).where(eq(products.id, gone!.id));
-    expect(await setOrderStatus(t.db, order.id, "processing")).toMatchObject({ ok: true, stock: "taken" });
+    expect(await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR)).toMatchObject({ ok: true, stock: "taken" });
     expect(await stockOf(relogio.id)).toBe(9);
-    expect(await setOrderStatus(t.db, order.id, "cancelled")).toMatchObject({ ok: true, stock: "returned" });
+    expect(await setOrderStatus(t.db, order.id, "cancelled", TEST_ACTOR)).toMatchObject({ ok: true, stock: "returned" });
     expect(await stockOf(relogio.id)).toBe(10);
     expect(await stockOf(chinelo.id)).toBe(30);
   });
 
   it("answers not-found for an unknown or malformed id", async () => {
-    expect(await setOrderStatus(t.db, "00000000-0000-4000-8000-000000000000", "shipped")).toMatchObject({ ok: false, reason: "not-found" });
-    expect(await setOrderStatus(t.db, "nope", "shipped")).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await setOrderStatus(t.db, "00000000-0000-4000-8000-000000000000", "shipped", TEST_ACTOR)).toMatchObject({ ok: false, reason: "not-found" });
+    expect(await setOrderStatus(t.db, "nope", "shipped", TEST_ACTOR)).toMatchObject({ ok: false, reason: "not-found" });
   });
 });
 
@@ -227,7 +227,7 @@ describe("list, filters and detail", () => {
       pickupLocationId: (await t.db.execute<{ id: number }>(sql`select min(id) as id from store_locations`)).rows[0]!.id,
     });
     quick = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }], null);
-    await setOrderStatus(t.db, joao.id, "shipped");
+    await setOrderStatus(t.db, joao.id, "shipped", TEST_ACTOR);
   });
 
   const list = (query: string) => listAdminOrders(t.db, parseOrderFilters(new URLSearchParams(query)));
@@ -339,16 +339,16 @@ describe("live order events (LISTEN/NOTIFY)", () => {
     expect(await created).toEqual({ kind: "order", event: { type: "created", id: order.id, code: order.code } });
 
     const updated = rec.next(isEvent((e) => e.type === "updated"));
-    await setOrderStatus(t.db, order.id, "processing");
+    await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR);
     expect(await updated).toEqual({ kind: "order", event: { type: "updated", id: order.id, code: order.code, status: "processing" } });
 
     // Refused (short stock): rolled back, so no event.
     const backToPending = rec.next(isEvent((e) => e.type === "updated" && e.status === "pending"));
-    await setOrderStatus(t.db, order.id, "pending");
+    await setOrderStatus(t.db, order.id, "pending", TEST_ACTOR);
     await backToPending;
     await product(RELOGIO, 0);
     const count = rec.messages.length;
-    const refused = await setOrderStatus(t.db, order.id, "processing");
+    const refused = await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR);
     expect(refused.ok).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(rec.messages.slice(count)).toEqual([]);
@@ -458,7 +458,7 @@ describe("routes", () => {
     const bad = await call(orderAction, requestAs(admin, `/admin/pedidos/${orderId}`, { form: statusForm("lost") }), { id: orderId });
     expect(bad).toMatchObject({ data: { ok: false, message: "Erro ao atualizar status" }, init: { status: 400 } });
 
-    await setOrderStatus(t.db, orderId, "pending");
+    await setOrderStatus(t.db, orderId, "pending", TEST_ACTOR);
     await product(RELOGIO, 0);
     const short = await call(orderAction, requestAs(admin, `/admin/pedidos/${orderId}`, { form: statusForm("processing") }), { id: orderId });
     expect(short).toMatchObject({

@@ -16,7 +16,7 @@ import { getProduct } from "~/server/catalog.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { productsCsv } from "~/server/product-admin.server";
 import { importProductsCsv, starterFormInput } from "~/server/product-import.server";
-import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -207,11 +207,11 @@ describe("CSV import", () => {
   });
 
   it("header problems, wrong column counts, an empty file and a binary file", async () => {
-    const headerErrors = (await importProductsCsv(t.db, "nome;preço;categoria;cor\nX;1;Feminino;Azul")) as Extract<CsvImportResult, { ok: false }>;
+    const headerErrors = (await importProductsCsv(t.db, "nome;preço;categoria;cor\nX;1;Feminino;Azul", TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
     expect(headerErrors.errors).toEqual([{ line: 1, message: "Cabeçalho: coluna desconhecida “cor”; falta a coluna “loja”; falta a coluna “estoque”." }]);
-    const short = (await importProductsCsv(t.db, `${header}\n;Só o nome`)) as Extract<CsvImportResult, { ok: false }>;
+    const short = (await importProductsCsv(t.db, `${header}\n;Só o nome`, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
     expect(short.errors).toEqual([{ line: 2, message: "esperadas 12 colunas, encontradas 2." }]);
-    expect(((await importProductsCsv(t.db, `${header}\n`)) as Extract<CsvImportResult, { ok: false }>).errors[0]!.message).toMatch(/não tem produtos/);
+    expect(((await importProductsCsv(t.db, `${header}\n`, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>).errors[0]!.message).toMatch(/não tem produtos/);
     expect((await upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]), "foto.csv")).data.csvError).toBe(
       "Este arquivo não é um CSV (texto). Exporte a planilha como CSV.",
     );

@@ -17,6 +17,9 @@ import type { TestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3999";
 
+/** The audit log's 'who' for tests that call a domain function directly and do not look at the log. */
+export const TEST_ACTOR = { id: null, name: "Teste automatizado", email: "teste@exemplo.com" };
+
 export async function createTestContext(t: TestDatabase): Promise<{ context: LoadContext; dataDir: string; close: () => Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-admin-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
@@ -48,7 +51,7 @@ export async function signedInUser({ auth, db }: Pick<LoadContext, "auth" | "db"
   const name = `${role === "admin" ? "Admin" : "Cliente"} ${id}`;
   let userId: string;
   if (role === "admin") {
-    userId = (await createAdmin(auth, db, { email, password, name })).id;
+    userId = (await createAdmin(auth, db, { email, password, name }, TEST_ACTOR)).id;
   } else {
     const { user } = await auth.api.signUpEmail({ body: { name, email, password }, headers: clientHeaders() });
     userId = user.id;

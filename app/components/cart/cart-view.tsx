@@ -41,7 +41,11 @@ export function CartView() {
         <EmptyCart />
       ) : (
         <div className="mt-6 lg:grid lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
-          <section aria-label="Itens do carrinho">
+          <section aria-labelledby="itens-do-carrinho">
+            {/* The lines' names are h3s: this keeps the outline h1 > h2 > h3 for screen-reader users. */}
+            <h2 id="itens-do-carrinho" className="sr-only">
+              Itens do carrinho
+            </h2>
             <ul className="divide-y divide-slate-200 border-y border-slate-200">
               {cart.map((item) => (
                 <CartLine

@@ -24,7 +24,8 @@ export function FloatingWhatsApp() {
 
   if (!buttonVisible) return null;
   return (
-    <div className="fixed bottom-4 right-4 z-30 flex items-end gap-2">
+    // A landmark of its own, since it sits outside the page's header, main and footer.
+    <aside aria-label="Atendimento pelo WhatsApp" className="fixed bottom-4 right-4 z-30 flex items-end gap-2">
       {bubbleVisible ? (
         <div role="status" className="relative mb-2 max-w-56 rounded-2xl bg-white px-4 py-3 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200">
           Olá! Precisa de ajuda? Fale com a gente pelo WhatsApp.
@@ -48,6 +49,6 @@ export function FloatingWhatsApp() {
       >
         <WhatsAppIcon className="h-8 w-8" />
       </a>
-    </div>
+    </aside>
   );
 }

@@ -17,9 +17,10 @@ export function Footer() {
     .slice(0, 3);
 
   return (
-    <footer className="mt-16 bg-slate-900 text-slate-300">
+    <footer className="mt-16 bg-slate-900 text-slate-300 [&_:focus-visible]:outline-white">
       <div className="container-page grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <section aria-labelledby="footer-about">
+        {/* Unnamed sections, not regions: the home page has its own "Nossas Lojas" region, and landmarks must differ. */}
+        <section>
           <h2 id="footer-about" className="text-lg font-bold text-white">
             {settings.storeName}
           </h2>
@@ -39,7 +40,7 @@ export function Footer() {
           </ul>
         </section>
 
-        <section aria-labelledby="footer-shops">
+        <section>
           <h2 id="footer-shops" className="text-lg font-bold text-white">
             Nossas Lojas
           </h2>
@@ -57,7 +58,7 @@ export function Footer() {
           </Link>
         </section>
 
-        <section aria-labelledby="footer-contact">
+        <section>
           <h2 id="footer-contact" className="text-lg font-bold text-white">
             Contato
           </h2>
@@ -98,7 +99,7 @@ export function Footer() {
           </ul>
         </section>
 
-        <section aria-labelledby="footer-map">
+        <section>
           <h2 id="footer-map" className="text-lg font-bold text-white">
             Onde estamos
           </h2>

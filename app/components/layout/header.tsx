@@ -32,7 +32,8 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 bg-white shadow-sm">
-      <div className="bg-brand-800 text-xs text-white sm:text-sm">
+      {/* The brand-red focus outline hardly shows on this dark red: white here (likewise the footer). */}
+      <div className="bg-brand-800 text-xs text-white sm:text-sm [&_:focus-visible]:outline-white">
         <div className="container-page flex items-center justify-between gap-3 py-1.5">
           <div className="flex min-w-0 items-center gap-4">
             <a href={telHref(settings.storePhone)} className="flex items-center gap-1.5 hover:underline">
@@ -180,7 +181,7 @@ function SearchField({ defaultValue, id }: { defaultValue: string; id: string })
         defaultValue={defaultValue}
         placeholder="Buscar produtos..."
         maxLength={100}
-        className="w-full rounded-full border border-slate-300 bg-slate-50 py-2.5 pl-4 pr-11 text-base focus:border-brand-600 focus:bg-white focus:outline-none"
+        className="w-full rounded-full border border-slate-300 bg-slate-50 py-2.5 pl-4 pr-11 text-base focus:border-brand-600 focus:bg-white"
       />
       <button type="submit" className="absolute right-1 top-1/2 -translate-y-1/2 rounded-full p-2 text-slate-600" aria-label="Buscar">
         <SearchIcon className="h-5 w-5" />

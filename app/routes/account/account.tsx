@@ -2,6 +2,7 @@ import { data, Form, redirect } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { MyFavorites } from "~/components/account/my-favorites";
 import { MyOrders } from "~/components/account/my-orders";
+import { TwoFactorSummary } from "~/components/account/two-factor-settings";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
 import { formValues, PROFILE_LIMITS, profileSchema } from "~/lib/account-forms";
@@ -10,14 +11,20 @@ import { maskPhone } from "~/lib/documents";
 import { pageMeta } from "~/lib/meta";
 import { isOrderStatus } from "~/lib/order-status";
 import { updateProfile } from "~/server/auth/accounts.server";
-import { assertSameOrigin, requireUser } from "~/server/auth/guards.server";
+import { requireUser } from "~/server/auth/guards.server";
+import { twoFactorSummary } from "~/server/auth/two-factor.server";
 import { listFavoriteProducts } from "~/server/favorites.server";
+import { readFormData } from "~/server/form-data.server";
 import { listOrdersForUser } from "~/server/orders.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const [orders, favorites] = await Promise.all([listOrdersForUser(context.db, user.id), listFavoriteProducts(context.db, user.id)]);
+  const [orders, favorites, twoFactor] = await Promise.all([
+    listOrdersForUser(context.db, user.id),
+    listFavoriteProducts(context.db, user.id),
+    twoFactorSummary(context, user),
+  ]);
   return {
     profile: { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "" },
     saved: new URL(request.url).searchParams.has("salvo"),
@@ -29,13 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: order.createdAt.toISOString(),
     })),
     favorites,
+    twoFactor,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
   const user = await requireUser(request, context);
-  const parsed = profileSchema.safeParse(formValues(await request.formData()));
+  const parsed = profileSchema.safeParse(formValues(await readFormData(request)));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   await updateProfile(context.db, user.id, parsed.data);
   return redirect("/conta?salvo=1");
@@ -46,7 +53,7 @@ export function meta() {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, saved, orders, favorites } = loaderData;
+  const { profile, saved, orders, favorites, twoFactor } = loaderData;
   const { errors, onSubmit, onInput } = useFormErrors(profileSchema, actionData?.errors);
 
   return (
@@ -104,6 +111,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         </Form>
       </section>
 
+      {twoFactor ? <TwoFactorSummary state={twoFactor} /> : null}
       <MyOrders orders={orders} />
       <MyFavorites products={favorites} />
     </div>

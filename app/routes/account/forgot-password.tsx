@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, forgotPasswordSchema, formValues, PROFILE_LIMITS } from 
 import { fieldErrors } from "~/lib/checkout-form";
 import { pageMeta } from "~/lib/meta";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
-import { assertSameOrigin } from "~/server/auth/guards.server";
+import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ request }: Route.LoaderArgs) {
@@ -14,8 +14,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  const values = formValues(await request.formData());
+  const values = formValues(await readFormData(request));
   const parsed = forgotPasswordSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), email: values.email ?? "" }, { status: 400 });
   const result = await requestPasswordReset(context, request, parsed.data.email);

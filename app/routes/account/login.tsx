@@ -7,8 +7,10 @@ import { AUTH_MESSAGES, formValues, loginSchema } from "~/lib/account-forms";
 import { fieldErrors } from "~/lib/checkout-form";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { signInCodePath } from "~/lib/two-factor-forms";
 import { signInWithPassword, startGoogleSignIn } from "~/server/auth/accounts.server";
-import { assertSameOrigin, getCurrentUser } from "~/server/auth/guards.server";
+import { getCurrentUser } from "~/server/auth/guards.server";
+import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,8 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  const values = formValues(await request.formData());
+  const values = formValues(await readFormData(request));
   const redirectTo = safeRedirectPath(values.redirectTo);
 
   if (values.intent === "google") {
@@ -39,6 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), email: values.email ?? "" }, { status: 400 });
   const result = await signInWithPassword(context, request, parsed.data);
   if (!result.ok) return data({ errors: { form: result.error }, email: parsed.data.email }, { status: 400 });
+  if (result.codeRequired) return redirect(signInCodePath(redirectTo), { headers: result.headers });
   return redirect(redirectTo, { headers: result.headers });
 }
 

@@ -7,7 +7,8 @@ import { fieldErrors } from "~/lib/checkout-form";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { registerCustomer } from "~/server/auth/accounts.server";
-import { assertSameOrigin, getCurrentUser } from "~/server/auth/guards.server";
+import { getCurrentUser } from "~/server/auth/guards.server";
+import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/register";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,8 +18,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  const values = formValues(await request.formData());
+  const values = formValues(await readFormData(request));
   const kept = { name: values.name ?? "", email: values.email ?? "" };
   const parsed = registerSchema.safeParse(values);
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: kept }, { status: 400 });

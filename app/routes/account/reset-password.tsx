@@ -6,7 +6,7 @@ import { AUTH_MESSAGES, formValues, PASSWORD_LENGTH, resetPasswordSchema } from 
 import { fieldErrors } from "~/lib/checkout-form";
 import { pageMeta } from "~/lib/meta";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
-import { assertSameOrigin } from "~/server/auth/guards.server";
+import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/reset-password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -16,8 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  const parsed = resetPasswordSchema.safeParse(formValues(await request.formData()));
+  const parsed = resetPasswordSchema.safeParse(formValues(await readFormData(request)));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   const result = await resetPassword(context, request, parsed.data);
   if (!result.ok) return data({ errors: { [result.field ?? "form"]: result.error } }, { status: 400 });

@@ -1,13 +1,12 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { signOut } from "~/server/auth/accounts.server";
-import { assertSameOrigin } from "~/server/auth/guards.server";
+import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/sign-out";
 
 /** 'Sair': ends the session in the database and clears the cookie; the admin's goes to /login (spec). */
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const destination = safeRedirectPath(form.get("redirectTo"), "/");
   return redirect(destination, { headers: await signOut(context, request) });
 }

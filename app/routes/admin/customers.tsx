@@ -5,8 +5,9 @@ import { CustomerSearch } from "~/components/admin/customers/customer-search";
 import { CustomersList } from "~/components/admin/customers/customers-list";
 import { CUSTOMER_PARAM, customerRoleFormSchema, type CustomerRoleResult, parseCustomerFilters } from "~/lib/admin-customers";
 import { withParams } from "~/lib/admin-list";
-import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { getCustomerDetail, hasAnyCustomer, listCustomers, setCustomerRole } from "~/server/customers.server";
+import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/customers";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,13 +26,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Promote or demote (from the detail modal); never one's own account, whatever the form says. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context);
-  assertSameOrigin(request, context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = customerRoleFormSchema.safeParse({ userId: form.get("userId"), role: form.get("role") });
   if (!parsed.success) {
     return data<CustomerRoleResult>({ ok: false, message: parsed.error.issues[0]?.message ?? "Pedido inválido" }, { status: 400 });
   }
-  const result = await setCustomerRole(context.db, user.id, parsed.data.userId, parsed.data.role);
+  const result = await setCustomerRole(context.db, user, parsed.data.userId, parsed.data.role);
   return data<CustomerRoleResult>(result, { status: result.ok ? 200 : parsed.data.userId === user.id ? 403 : 404 });
 }
 

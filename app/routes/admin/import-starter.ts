@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
 import { importStarterProduct } from "~/server/product-import.server";
 import type { Route } from "./+types/import-starter";
@@ -15,12 +15,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * page sends the ten one after the other and shows each result as it comes.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   // One small field: anything bigger is not this page talking.
   const form = await readFormData(request, 16 * 1024).catch(() => new FormData());
   const index = Number(form.get("index"));
-  const result = await importStarterProduct(context.db, context.config.mediaDir, Number.isInteger(index) ? index : -1);
+  const result = await importStarterProduct(context.db, context.config.mediaDir, Number.isInteger(index) ? index : -1, admin);
   return Response.json(result, {
     status: result.status === "error" ? 422 : 200,
     headers: { "Cache-Control": "private, no-store" },

@@ -3,7 +3,7 @@ import { CsvImport } from "~/components/admin/products/csv-import";
 import { StarterImport } from "~/components/admin/products/starter-import";
 import { CSV_MAX_BYTES, type CsvImportResult, type StarterResult } from "~/lib/product-import";
 import { STARTER_PRODUCTS } from "#database/seed/starter-products";
-import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import { importProductsCsv, importStarterProduct } from "~/server/product-import.server";
 import type { Route } from "./+types/import";
@@ -26,8 +26,7 @@ function decodeText(bytes: Uint8Array): string | null {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   let form: FormData;
   try {
     // The file plus the multipart envelope.
@@ -40,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript the starter button posts here and the ten are created in one go.
   if (form.get("intent") === "starters") {
     const starters: StarterResult[] = [];
-    for (const index of STARTER_PRODUCTS.keys()) starters.push(await importStarterProduct(context.db, context.config.mediaDir, index));
+    for (const index of STARTER_PRODUCTS.keys()) starters.push(await importStarterProduct(context.db, context.config.mediaDir, index, admin));
     return data<ActionData>({ starters });
   }
 
@@ -49,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (file.size > CSV_MAX_BYTES) return data<ActionData>({ csvError: "O arquivo CSV deve ter no máximo 2 MB." }, { status: 413 });
   const text = decodeText(new Uint8Array(await file.arrayBuffer()));
   if (text === null) return data<ActionData>({ csvError: "Este arquivo não é um CSV (texto). Exporte a planilha como CSV." }, { status: 400 });
-  const csv = await importProductsCsv(context.db, text);
+  const csv = await importProductsCsv(context.db, text, admin);
   return data<ActionData>({ csv }, { status: csv.ok ? 200 : 400 });
 }
 

@@ -2,7 +2,8 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { type AdminOrderPageData, orderStatusWhatsAppUrl } from "~/lib/admin-orders";
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/order-status-form";
-import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { readFormData } from "~/server/form-data.server";
 import { getAdminOrder, setOrderStatus } from "~/server/order-admin.server";
 import { getSettings } from "~/server/settings.server";
 import { publicOrigin } from "~/server/storefront.server";
@@ -18,9 +19,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
 
 /** The status dropdown (fetcher POST): any status may be set; stock follows (order-admin.server.ts). */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  await requireAdmin(request, context);
-  assertSameOrigin(request, context);
-  const form = await request.formData();
+  const admin = await requireAdmin(request, context);
+  const form = await readFormData(request);
   const parsed = orderStatusFormSchema.safeParse({ status: form.get("status") });
   if (!parsed.success) {
     return data<OrderStatusFormResult>(
@@ -29,7 +29,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
   }
   try {
-    const result = await setOrderStatus(context.db, params.id, parsed.data.status);
+    const result = await setOrderStatus(context.db, params.id, parsed.data.status, admin);
     if (result.ok) {
       return data<OrderStatusFormResult>({ ok: true, message: ORDER_STATUS_MESSAGES.success, status: result.status, updatedAt: result.updatedAt });
     }
@@ -51,7 +51,7 @@ export default function AdminOrder({ loaderData }: Route.ComponentProps) {
       </Link>
       <h1 className="text-2xl font-bold">Pedido #{loaderData.detail.order.code}</h1>
       <div className="rounded-xl bg-white p-5 shadow-sm">
-        <OrderDetail data={loaderData} />
+        <OrderDetail data={loaderData} headingLevel={2} />
       </div>
     </div>
   );

@@ -12,7 +12,7 @@ import {
   productToFormInput,
   type ProductFormInput,
 } from "~/lib/product-form";
-import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import {
   getProductForEdit,
@@ -55,8 +55,7 @@ function failure(message: string, status: number, errors: FieldErrors = {}, valu
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  await requireAdmin(request, context);
+  const admin = await requireAdmin(request, context);
   const id = productId(params);
   if (id === null) return failure(PRODUCT_MESSAGES.loadFailed, 404);
 
@@ -85,7 +84,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     : null;
 
   try {
-    await saveProduct(context.db, context.config.mediaDir, { id: id ?? null, input: parsed.data, order, uploads });
+    await saveProduct(context.db, context.config.mediaDir, { id: id ?? null, input: parsed.data, order, uploads }, admin);
   } catch (error) {
     if (error instanceof ProductSaveError) {
       return failure(error.message, 400, error.field ? { [error.field]: error.message } : {}, values);

@@ -8,8 +8,9 @@ import { ProductListFilters } from "~/components/admin/products/product-list-fil
 import { PlusIcon } from "~/components/ui/icons";
 import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/admin-products";
 import { PRODUCT_MESSAGES } from "~/lib/product-form";
-import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog.server";
+import { readFormData } from "~/server/form-data.server";
 import { deleteProduct, listAdminProducts } from "~/server/product-admin.server";
 import type { Route } from "./+types/products";
 
@@ -26,15 +27,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
-  await requireAdmin(request, context);
-  const form = await request.formData();
+  const admin = await requireAdmin(request, context);
+  const form = await readFormData(request);
   const id = Number(form.get("id"));
   if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
     return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 400 });
   }
   try {
-    if (!(await deleteProduct(context.db, context.config.mediaDir, id))) {
+    if (!(await deleteProduct(context.db, context.config.mediaDir, id, admin))) {
       return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 404 });
     }
   } catch (error) {

@@ -3,7 +3,8 @@ import { SettingsForm, type SettingsActionResult } from "~/components/admin/sett
 import { fieldErrors } from "~/lib/checkout-form";
 import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form";
 import { formatShopDateTime } from "~/lib/shop-time";
-import { assertSameOrigin, requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { readFormData } from "~/server/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/settings-admin.server";
 import type { Route } from "./+types/settings";
 
@@ -14,13 +15,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  assertSameOrigin(request, context);
-  const parsed = parseSettingsForm(await request.formData());
+  const parsed = parseSettingsForm(await readFormData(request));
   if (!parsed.success) {
     return data<SettingsActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   }
   try {
-    await saveSettings(context.db, parsed.data, admin.id);
+    await saveSettings(context.db, parsed.data, admin);
   } catch (error) {
     console.error("[admin] settings not saved:", error);
     return data<SettingsActionResult>({ ok: false, errors: { form: SETTINGS_MESSAGES.saveFailed } }, { status: 500 });

@@ -1,7 +1,8 @@
 import { z } from "~/lib/validation";
 import { MAX_FAVORITES } from "~/lib/favorites";
-import { assertSameOrigin, getCurrentUser } from "~/server/auth/guards.server";
+import { getCurrentUser } from "~/server/auth/guards.server";
 import { listFavoriteIds, mergeFavorites, setFavorite } from "~/server/favorites.server";
+import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/favorites";
 
 // The favourite button's calls when signed in (app/components/product/detail/use-favorite.ts). These
@@ -25,10 +26,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** intent=merge (productId repeated): adds them and answers with the account's list; else one toggle. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return json({ error: "Método não permitido." }, 405);
-  assertSameOrigin(request, context);
   const user = await getCurrentUser(request, context);
   if (!user) return json({ error: "Entre na sua conta." }, 401);
-  const form = await request.formData();
+  const form = await readFormData(request);
 
   if (form.get("intent") === "merge") {
     const ids = mergeSchema.safeParse(form.getAll("productId"));

@@ -3,6 +3,7 @@ import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { pageMeta } from "~/lib/meta";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitOrderForm } from "~/server/checkout.server";
+import { readFormData } from "~/server/form-data.server";
 import { publicOrigin } from "~/server/storefront.server";
 import type { Route } from "./+types/checkout";
 
@@ -18,7 +19,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
-  const result = await submitOrderForm(context.db, await request.formData(), {
+  const result = await submitOrderForm(context.db, await readFormData(request), {
     withCustomer: true,
     userId: user?.id ?? null,
     config: context.config,

@@ -10,8 +10,9 @@ import { productPath } from "~/lib/navigation";
 import { reviewSchema } from "~/lib/review-form";
 import { loginPath } from "~/lib/safe-redirect";
 import { shellFromMatches } from "~/lib/storefront-meta";
-import { assertSameOrigin, getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
+import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
 import { getProduct, relatedProducts } from "~/server/catalog.server";
+import { readFormData } from "~/server/form-data.server";
 import { getOwnReview, getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/reviews.server";
 import type { Route } from "./+types/product";
 
@@ -57,16 +58,15 @@ const hideSchema = z.object({
 
 /** intent=review: a signed-in shopper's review (new or edited); intent=hide-review: staff only. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  assertSameOrigin(request, context);
   const id = productId(params.id);
   if (id === null) throw new Response("Produto não encontrado.", { status: 404 });
-  const values = formValues(await request.formData());
+  const values = formValues(await readFormData(request));
 
   if (values.intent === "hide-review") {
-    await requireAdmin(request, context);
+    const admin = await requireAdmin(request, context);
     const parsed = hideSchema.safeParse(values);
     if (!parsed.success) throw new Response("Pedido inválido.", { status: 400 });
-    const found = await setReviewHidden(context.db, { productId: id, ...parsed.data });
+    const found = await setReviewHidden(context.db, { productId: id, ...parsed.data }, admin);
     if (!found) throw new Response("Avaliação não encontrada.", { status: 404 });
     return redirect(`${productPath(id)}${REVIEWS_HASH}`);
   }

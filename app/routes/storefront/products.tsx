@@ -39,7 +39,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Products({ loaderData, matches }: Route.ComponentProps) {
-  const { products, total, page, pageCount, filters, presetShop, path } = loaderData;
+  const { products, total, totalCapped, page, pageCount, filters, presetShop, path } = loaderData;
   const shell = shellFromMatches(matches);
   const shops = shell?.shops ?? [];
   const submit = useSubmit();
@@ -56,7 +56,11 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
           <p className="mt-1 text-sm text-slate-600" role="status" data-testid="result-count">
-            {total === 1 ? "1 produto encontrado" : `${total} produtos encontrados`}
+            {totalCapped
+              ? `mais de ${total.toLocaleString("pt-BR")} produtos encontrados`
+              : total === 1
+                ? "1 produto encontrado"
+                : `${total.toLocaleString("pt-BR")} produtos encontrados`}
             {filters.q ? ` para “${filters.q}”` : ""}
           </p>
         </div>
@@ -137,7 +141,11 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
           </Form>
         </aside>
 
-        <section aria-label="Produtos" className={loading ? "opacity-60 transition-opacity" : undefined}>
+        <section aria-labelledby="lista-produtos" className={loading ? "opacity-60 transition-opacity" : undefined}>
+          {/* The cards' names are h3s: this keeps the outline h1 > h2 > h3 for screen-reader users. */}
+          <h2 id="lista-produtos" className="sr-only">
+            Produtos
+          </h2>
           {products.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
               <p className="text-lg font-semibold">Nenhum produto encontrado</p>
@@ -162,7 +170,8 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
                 </Link>
               ) : null}
               <span>
-                Página {page} de {pageCount}
+                {/* Past the counting limit the last page is unknown. */}
+                {totalCapped ? `Página ${page}` : `Página ${page} de ${pageCount}`}
               </span>
               {page < pageCount ? (
                 <Link to={linkFor({ page: page + 1 })} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="next">

@@ -1,13 +1,14 @@
 import { data, redirect } from "react-router";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitOrderForm } from "~/server/checkout.server";
+import { readFormData } from "~/server/form-data.server";
 import { publicOrigin } from "~/server/storefront.server";
 import type { Route } from "./+types/quick-order";
 
 /** The cart's 'Finalizar pelo WhatsApp': records the order (items only) before WhatsApp opens. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
-  const result = await submitOrderForm(context.db, await request.formData(), {
+  const result = await submitOrderForm(context.db, await readFormData(request), {
     withCustomer: false,
     userId: user?.id ?? null,
     config: context.config,

@@ -5,12 +5,13 @@ import { pageMeta } from "~/lib/meta";
 import { parseStoreFilters } from "~/lib/store-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp";
+import { readFormData } from "~/server/form-data.server";
 import { getSettings } from "~/server/settings.server";
 import type { Route } from "./+types/stores";
 
 /** Only reached without JavaScript (the form opens WhatsApp by itself otherwise): same schema, then WhatsApp. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = parseContactForm(await request.formData());
+  const result = parseContactForm(await readFormData(request));
   if (!result.ok) return { errors: result.errors, values: result.values };
   const settings = await getSettings(context.db);
   return redirect(whatsappLink(settings.storeWhatsApp, contactMessage(result.values)));

@@ -5,30 +5,40 @@ import { eq } from "drizzle-orm";
 import { APIError, getIP } from "better-auth/api";
 import { users } from "#database/schema";
 import { AUTH_MESSAGES, type LoginInput, type ProfileInput, type RegisterInput } from "~/lib/account-forms";
+import { passwordProblem } from "~/lib/password-rule";
 import { loginPath } from "~/lib/safe-redirect";
 import type { Database } from "../db/database.server";
 import type { LoadContext } from "../load-context.server";
+import { WEAK_PASSWORD_CODE } from "./auth.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit, type RateLimitedPath } from "./rate-limit.server";
 
 export type AuthDeps = Pick<LoadContext, "db" | "auth">;
 
 export type FormFailure = { ok: false; error: string; /** the field the message belongs to; absent: the whole form */ field?: string };
-export type SignedIn = { ok: true; headers: Headers };
+export type SignedIn = {
+  ok: true;
+  headers: Headers;
+  /**
+   * The password was right but the account has two-factor sign-in on: there is no session yet, only
+   * the cookie of the pending sign-in, and the authenticator code comes next (/login/verificacao).
+   */
+  codeRequired?: true;
+};
 
-const fail = (error: string, field?: string): FormFailure => (field ? { ok: false, error, field } : { ok: false, error });
+export const fail = (error: string, field?: string): FormFailure => (field ? { ok: false, error, field } : { ok: false, error });
 
 /**
  * Counts one attempt on `path` for the request's client, in the same counter Better Auth uses for
  * its HTTP endpoint (its key is "ip|path"; "no-trusted-ip" when the address is unknown).
  */
-async function allowAttempt({ db, auth }: AuthDeps, request: Request, path: RateLimitedPath): Promise<boolean> {
+export async function allowAttempt({ db, auth }: AuthDeps, request: Request, path: RateLimitedPath): Promise<boolean> {
   const ip = getIP(request, auth.options) ?? "no-trusted-ip";
   const { allowed } = await consumeRateLimit(db, `${ip}|${path}`, AUTH_RATE_LIMITS[path]);
   return allowed;
 }
 
 /** The headers Better Auth needs from the browser's request: the session cookie, host and client. */
-function forwardedHeaders(request: Request): Headers {
+export function forwardedHeaders(request: Request): Headers {
   const headers = new Headers();
   for (const [name, value] of request.headers) {
     if (name !== "content-type" && name !== "content-length") headers.set(name, value);
@@ -37,13 +47,13 @@ function forwardedHeaders(request: Request): Headers {
 }
 
 /** Only the cookies from Better Auth's answer, for our own redirect. */
-function cookiesOf(headers: Headers): Headers {
+export function cookiesOf(headers: Headers): Headers {
   const cookies = new Headers();
   for (const cookie of headers.getSetCookie()) cookies.append("Set-Cookie", cookie);
   return cookies;
 }
 
-function errorCode(error: unknown): string | undefined {
+export function errorCode(error: unknown): string | undefined {
   if (!(error instanceof APIError)) return undefined;
   const code = (error.body as { code?: unknown } | undefined)?.code;
   return typeof code === "string" ? code : undefined;
@@ -52,11 +62,12 @@ function errorCode(error: unknown): string | undefined {
 export async function signInWithPassword(deps: AuthDeps, request: Request, input: LoginInput): Promise<SignedIn | FormFailure> {
   if (!(await allowAttempt(deps, request, "/sign-in/email"))) return fail(AUTH_MESSAGES.tooManyAttempts);
   try {
-    const { headers } = await deps.auth.api.signInEmail({
+    const { headers, response } = await deps.auth.api.signInEmail({
       body: { email: input.email, password: input.password, rememberMe: true },
       headers: forwardedHeaders(request),
       returnHeaders: true,
     });
+    if ("twoFactorRedirect" in response && response.twoFactorRedirect) return { ok: true, headers: cookiesOf(headers), codeRequired: true };
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {
     // Unknown e-mail, wrong password, Google-only account: one answer, so accounts cannot be probed.
@@ -86,6 +97,8 @@ export async function registerCustomer(deps: AuthDeps, request: Request, input: 
         return fail(AUTH_MESSAGES.passwordTooShort, "password");
       case "PASSWORD_TOO_LONG":
         return fail(AUTH_MESSAGES.passwordTooLong, "password");
+      case WEAK_PASSWORD_CODE:
+        return fail(passwordProblem(input.password) ?? AUTH_MESSAGES.passwordTooCommon, "password");
     }
     throw error;
   }
@@ -130,6 +143,8 @@ export async function resetPassword(
         return fail(AUTH_MESSAGES.passwordTooShort, "password");
       case "PASSWORD_TOO_LONG":
         return fail(AUTH_MESSAGES.passwordTooLong, "password");
+      case WEAK_PASSWORD_CODE:
+        return fail(passwordProblem(input.password) ?? AUTH_MESSAGES.passwordTooCommon, "password");
     }
     if (error instanceof APIError && error.statusCode < 500) return fail(AUTH_MESSAGES.resetLinkInvalid);
     throw error;

@@ -3,16 +3,19 @@ import fs from "node:fs";
 import path from "node:path";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import { z } from "~/lib/validation";
-import { accounts, sessions, USER_ROLES, users, verifications } from "#database/schema";
+import { accounts, sessions, twoFactors, USER_ROLES, users, verifications } from "#database/schema";
 import { PROFILE_LIMITS } from "~/lib/account-forms";
+import { passwordProblem } from "~/lib/password-rule";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
 import { sendEmail } from "../email.server";
 import { getSettings } from "../settings.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
+import { twoFactorAfterHook } from "./two-factor-hooks.server";
 
 /**
  * The client address as our Express app saw it (server/app.ts sets it on every request, replacing
@@ -23,6 +26,7 @@ export const CLIENT_IP_HEADER = "x-erick-client-ip";
 
 const AUTH_BASE_PATH = "/api/auth";
 const RESET_TOKEN_SECONDS = 60 * 60;
+/** A session ends this long after sign-in, however active it is (no sliding renewal). */
 const SESSION_DAYS = 30;
 
 /** Where the Better Auth endpoints send the browser when Google sign-in fails before we know more. */
@@ -52,7 +56,7 @@ export function createAuth(db: Database, config: AppConfig) {
     trustedOrigins: [...(config.publicUrl ? [new URL(config.publicUrl).origin] : []), ...localOrigins],
     database: drizzleAdapter(db, {
       provider: "pg",
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
       // Sign-up writes the user and its password account together, or neither.
       transaction: true,
     }),
@@ -77,7 +81,13 @@ export function createAuth(db: Database, config: AppConfig) {
       config.google && !config.google.discoveryUrl
         ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: "select_account" } }
         : {},
-    plugins: config.google?.discoveryUrl ? [googleFromDiscovery(config.google)] : [],
+    plugins: [
+      // Authenticator-app codes (TOTP) after the password, for accounts that turn it on in /conta
+      // (app/server/auth/two-factor.server.ts). Until the code is given there is no session at all,
+      // only a short-lived signed "two_factor" cookie naming the pending sign-in.
+      twoFactor(),
+      ...(config.google?.discoveryUrl ? [googleFromDiscovery(config.google)] : []),
+    ],
     user: {
       additionalFields: {
         role: { type: [...USER_ROLES], required: true, defaultValue: "customer", input: false },
@@ -87,7 +97,27 @@ export function createAuth(db: Database, config: AppConfig) {
     },
     session: {
       expiresIn: SESSION_DAYS * 24 * 60 * 60,
-      updateAge: 24 * 60 * 60,
+      // The expiry set at sign-in stays: a stolen cookie is not kept alive by using it.
+      disableSessionRefresh: true,
+      // Every request reads the session and the user's role from the database, so a sign-out, a
+      // password reset or a demotion takes effect on the next request; a signed cookie cache would
+      // keep a demoted admin in for minutes.
+      cookieCache: { enabled: false },
+    },
+    // Better Auth's own endpoints take new passwords too (sign-up, reset, change): the same rule as
+    // our forms, so calling /api/auth directly does not get around it.
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        refuseWeakNewPassword(ctx.path, ctx.body);
+        // Two-factor sign-in is turned on by staff only (/conta/duas-etapas answers 403 to anyone
+        // else); the HTTP API must not be a way around that.
+        if (ctx.path === "/two-factor/enable") {
+          const session = await getSessionFromCtx(ctx);
+          if (session && session.user.role !== "admin") throw new APIError("FORBIDDEN", { message: "Acesso restrito à equipe da loja." });
+        }
+      }),
+      // Each authenticator code signs in once, and Google sign-in asks for the code too.
+      after: twoFactorAfterHook(db),
     },
     rateLimit: {
       enabled: true,
@@ -153,6 +183,25 @@ function googleFromDiscovery(google: { clientId: string; clientSecret: string; d
     ],
   });
 }
+
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  "/sign-up/email": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+  "/set-password": "newPassword",
+};
+
+function refuseWeakNewPassword(path: string, body: unknown) {
+  const field = NEW_PASSWORD_FIELDS[path];
+  if (!field || !body || typeof body !== "object") return;
+  const password = (body as Record<string, unknown>)[field];
+  if (typeof password !== "string") return;
+  const problem = passwordProblem(password);
+  if (problem) throw new APIError("BAD_REQUEST", { message: problem, code: WEAK_PASSWORD_CODE });
+}
+
+/** The error code of a new password refused by our rule (./accounts.server.ts maps it to the field). */
+export const WEAK_PASSWORD_CODE = "PASSWORD_REFUSED";
 
 /** The page that sets the new password, on the same origin Better Auth resolved for this request. */
 function resetLink(betterAuthUrl: string, token: string): string {

@@ -68,32 +68,3 @@ export async function requireAdmin(request: Request, context: AuthContext): Prom
   if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
   throw new Response("Acesso restrito à equipe da loja.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
-
-/**
- * For the account forms' actions: refuses a POST made from another site (login CSRF: signing the
- * victim into the attacker's account). Browsers say where a request comes from in Sec-Fetch-Site
- * and Origin; a request with neither (not a browser) has no victim's cookies to abuse.
- */
-export function assertSameOrigin(request: Request, context: Pick<LoadContext, "config">): void {
-  const site = request.headers.get("sec-fetch-site");
-  const origin = request.headers.get("origin");
-  const refuse = () => {
-    throw new Response("Origem não permitida.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  };
-  if (site === "cross-site") refuse();
-  if (!origin) return;
-  if (origin === "null") {
-    if (site === "same-origin") return;
-    refuse();
-  }
-  let originHost: string;
-  try {
-    originHost = new URL(origin).host;
-  } catch {
-    return refuse();
-  }
-  // The Host header, not request.url: behind a TLS proxy the URL's scheme may differ from the page's.
-  const host = request.headers.get("host") ?? new URL(request.url).host;
-  const publicHost = context.config.publicUrl ? new URL(context.config.publicUrl).host : null;
-  if (originHost !== host && originHost !== publicHost) refuse();
-}

@@ -15,6 +15,13 @@ export const AUTH_RATE_LIMITS = {
   "/sign-up/email": { window: 60, max: 10 },
   "/request-password-reset": { window: 60, max: 5 },
   "/reset-password": { window: 60, max: 10 },
+  // The second step of sign-in (authenticator or backup code), and the password checks of turning
+  // two-factor sign-in on and off and of making new backup codes.
+  "/two-factor/verify-totp": { window: 60, max: 10 },
+  "/two-factor/verify-backup-code": { window: 60, max: 10 },
+  "/two-factor/enable": { window: 60, max: 10 },
+  "/two-factor/disable": { window: 60, max: 10 },
+  "/two-factor/generate-backup-codes": { window: 60, max: 10 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitedPath = keyof typeof AUTH_RATE_LIMITS;
 

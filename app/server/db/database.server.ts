@@ -12,10 +12,48 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
     max: options.max ?? 10,
     // Fail fast instead of hanging a shopper's request when the database is down.
     connectionTimeoutMillis: 5_000,
+    // A database that stops answering without closing the connection (frozen host, dropped packets)
+    // must not hold a request forever either; no page or action of the shop runs a query this long.
+    query_timeout: 15_000,
+    keepAlive: true,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // An idle client losing its connection (database restart) must not crash the process; the pool
+  // drops that client and opens a new one on the next query, which is how the shop recovers.
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
   const db = drizzle(pool, { schema });
   return { db, pool };
+}
+
+/**
+ * SQLSTATE classes and codes meaning "the database is not there right now" rather than "this query is
+ * wrong": connection exceptions (08), and a server shutting down, crashed or still starting (57P0x).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-3])$/;
+const UNAVAILABLE_SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN"]);
+/** node-postgres reports these without a code. */
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated",
+  "timeout exceeded when trying to connect",
+  "Query read timeout",
+  "Client has encountered a connection error and is not queryable",
+  "Connection terminated unexpectedly",
+];
+
+/**
+ * True when `error` (or what it wraps: Drizzle wraps driver errors in `cause`) says the database could
+ * not be reached, so callers can answer "try again shortly" (503) instead of "something broke" (500).
+ */
+export function isDatabaseUnavailableError(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current !== "object") return false;
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (typeof code === "string" && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_SOCKET_CODES.has(code))) return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.some((text) => message.startsWith(text))) return true;
+    // AggregateError (a host with several addresses, all refused).
+    const errors = (current as { errors?: unknown }).errors;
+    if (Array.isArray(errors) && errors.some((inner) => isDatabaseUnavailableError(inner))) return true;
+    current = cause;
+  }
+  return false;
 }

@@ -9,9 +9,13 @@ import { formatShopDateTime } from "~/lib/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
 
-/** Everything about one order for the clerk: on /admin/pedidos/{id} and in the list's modal. */
-export function OrderDetail({ data }: { data: AdminOrderPageData }) {
+/**
+ * Everything about one order for the clerk: on /admin/pedidos/{id} (under its h1, so sections are h2)
+ * and in the list's modal (under the dialog's h2, so h3).
+ */
+export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageData; headingLevel?: 2 | 3 }) {
   const { detail, whatsappUrl } = data;
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { order } = detail;
   const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
 
@@ -58,9 +62,9 @@ export function OrderDetail({ data }: { data: AdminOrderPageData }) {
       </dl>
 
       <section aria-labelledby={`cliente-${detail.id}`}>
-        <h3 id={`cliente-${detail.id}`} className={heading}>
+        <Heading id={`cliente-${detail.id}`} className={heading}>
           Cliente
-        </h3>
+        </Heading>
         <div className="mt-2 space-y-0.5 text-slate-800">
           <p className="font-semibold">{order.customer.name || detail.account?.name || UNNAMED_CUSTOMER}</p>
           {order.customer.email ? <p>{order.customer.email}</p> : null}
@@ -76,19 +80,20 @@ export function OrderDetail({ data }: { data: AdminOrderPageData }) {
       </section>
 
       <section aria-labelledby={`entrega-${detail.id}`}>
-        <h3 id={`entrega-${detail.id}`} className={heading}>
+        <Heading id={`entrega-${detail.id}`} className={heading}>
           {order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
-        </h3>
+        </Heading>
         <div className="mt-2 text-slate-800">
           <DeliverySummary delivery={order.delivery} />
         </div>
       </section>
 
       <section aria-labelledby={`itens-${detail.id}`}>
-        <h3 id={`itens-${detail.id}`} className={heading}>
+        <Heading id={`itens-${detail.id}`} className={heading}>
           Itens
-        </h3>
-        <div className="mt-2 overflow-x-auto">
+        </Heading>
+        {/* Wider than a phone: focusable so the keyboard can scroll it sideways. */}
+        <div className="mt-2 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={`itens-${detail.id}`}>
           <table className="w-full min-w-[32rem] text-left">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
@@ -120,9 +125,9 @@ export function OrderDetail({ data }: { data: AdminOrderPageData }) {
       </section>
 
       <section aria-labelledby={`pagamento-${detail.id}`}>
-        <h3 id={`pagamento-${detail.id}`} className={heading}>
+        <Heading id={`pagamento-${detail.id}`} className={heading}>
           Pagamento
-        </h3>
+        </Heading>
         <p className="mt-2 text-slate-800">
           {paymentLabel(order.payment.method)}
           {order.payment.installments > 1 ? ` em ${order.payment.installments}x de ${formatBRL(instalmentCents(order.totalCents, order.payment.installments))}` : ""}
@@ -131,9 +136,9 @@ export function OrderDetail({ data }: { data: AdminOrderPageData }) {
 
       {order.notes ? (
         <section aria-labelledby={`obs-${detail.id}`}>
-          <h3 id={`obs-${detail.id}`} className={heading}>
+          <Heading id={`obs-${detail.id}`} className={heading}>
             Observações
-          </h3>
+          </Heading>
           <p className="mt-2 whitespace-pre-line text-slate-800">{order.notes}</p>
         </section>
       ) : null}

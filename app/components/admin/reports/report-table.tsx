@@ -34,7 +34,8 @@ export function ReportTable({ table, csvHref, empty }: { table: ReportTableView;
       {empty ? (
         <p className="mt-4 text-sm text-slate-600">Sem dados para exibir</p>
       ) : (
-        <div className="mt-4 max-h-[28rem] overflow-auto">
+        // Scrolls inside its own box: focusable so the keyboard can scroll it.
+        <div className="mt-4 max-h-[28rem] overflow-auto" tabIndex={0} role="group" aria-labelledby={headingId}>
           <table className="w-full text-left text-sm">
             <thead className="sticky top-0 bg-white">
               <tr className="border-b border-slate-200 text-slate-600">

@@ -1,0 +1,144 @@
+import { Form, Link } from "react-router";
+import { FormMessage, SubmitButton } from "~/components/account/account-card";
+import { Field } from "~/components/ui/field";
+
+export type TwoFactorFormErrors = Record<string, string | undefined>;
+
+const buttonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50";
+
+/** The current password, which every change here asks for again. */
+function PasswordField({ error }: { error?: string }) {
+  return <Field label="Sua senha atual" name="password" type="password" autoComplete="current-password" maxLength={128} error={error} />;
+}
+
+/** Off: what it is, and "Ativar" with the password (accounts without one cannot use it). */
+export function TwoFactorOff({ hasPassword, errors }: { hasPassword: boolean; errors: TwoFactorFormErrors }) {
+  if (!hasPassword) {
+    return (
+      <p className="mt-4 text-slate-700">
+        Sua conta entra com o Google e não tem senha. Para usar a verificação em duas etapas, crie uma senha em{" "}
+        <Link to="/recuperar-senha" className="font-semibold text-brand-700 hover:underline">
+          Esqueci minha senha
+        </Link>
+        .
+      </p>
+    );
+  }
+  return (
+    <Form method="post" className="mt-5 space-y-4">
+      {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      <PasswordField error={errors.password} />
+      <div className="sm:w-56">
+        <SubmitButton name="intent" value="enable" busyLabel="Ativando…">
+          Ativar
+        </SubmitButton>
+      </div>
+    </Form>
+  );
+}
+
+/** Pending: the QR code and the secret for the app, then the first code to confirm it. */
+export function TwoFactorSetup({ qrSvg, secret, errors }: { qrSvg: string; secret: string; errors: TwoFactorFormErrors }) {
+  return (
+    <div className="mt-5 space-y-5">
+      <ol className="list-decimal space-y-2 pl-5 text-slate-700">
+        <li>Instale um aplicativo autenticador no celular (Google Authenticator, Microsoft Authenticator, Authy…).</li>
+        <li>No aplicativo, escolha adicionar uma conta e leia o QR Code abaixo.</li>
+        <li>Digite o código de 6 números que o aplicativo mostrar.</li>
+      </ol>
+      {/* Server-made SVG (app/server/qr-code.server.ts): no script, no request to a third party. */}
+      <div className="w-56" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      <div>
+        <p className="text-sm font-semibold text-slate-800">Não consegue ler o QR Code? Digite esta chave no aplicativo:</p>
+        <p className="mt-1 break-all font-mono text-base tracking-wide text-slate-900" data-testid="two-factor-secret">
+          {secret}
+        </p>
+      </div>
+      <Form method="post" className="space-y-4">
+        {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <Field
+          label="Código do aplicativo"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={12}
+          error={errors.code}
+        />
+        <div className="sm:w-56">
+          <SubmitButton name="intent" value="confirm" busyLabel="Confirmando…">
+            Confirmar e ativar
+          </SubmitButton>
+        </div>
+      </Form>
+      <Form method="post">
+        <button type="submit" name="intent" value="cancel" className={buttonClass}>
+          Cancelar
+        </button>
+      </Form>
+    </div>
+  );
+}
+
+/** The backup codes, on the one page load after they were made. */
+export function BackupCodes({ codes }: { codes: string[] }) {
+  return (
+    <div className="mt-5 rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h3 className="font-bold text-amber-900">Seus códigos de recuperação</h3>
+      <p className="mt-1 text-sm text-amber-900">
+        Guarde estes códigos em lugar seguro (anote ou imprima). Se perder o celular, cada um deles entra uma vez no lugar do código do
+        aplicativo. <strong>Eles não serão mostrados de novo.</strong>
+      </p>
+      <ul className="mt-3 grid grid-cols-2 gap-2 font-mono text-base text-slate-900" aria-label="Códigos de recuperação">
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** On: new backup codes, or turning it off, each with the password. */
+export function TwoFactorOn({ errors, intent }: { errors: TwoFactorFormErrors; intent: string | null }) {
+  return (
+    <div className="mt-5 grid gap-6 sm:grid-cols-2">
+      <Form method="post" className="space-y-3">
+        <h3 className="font-bold">Novos códigos de recuperação</h3>
+        <p className="text-sm text-slate-600">Os códigos atuais deixam de valer.</p>
+        {intent === "new-codes" && errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <PasswordField error={intent === "new-codes" ? errors.password : undefined} />
+        <SubmitButton name="intent" value="new-codes" busyLabel="Gerando…">
+          Gerar novos códigos
+        </SubmitButton>
+      </Form>
+      <Form method="post" className="space-y-3">
+        <h3 className="font-bold">Desativar</h3>
+        <p className="text-sm text-slate-600">Depois disso, a senha basta para entrar.</p>
+        {intent === "disable" && errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        <PasswordField error={intent === "disable" ? errors.password : undefined} />
+        <SubmitButton name="intent" value="disable" busyLabel="Desativando…">
+          Desativar
+        </SubmitButton>
+      </Form>
+    </div>
+  );
+}
+
+/** The account page's pointer to /conta/duas-etapas. */
+export function TwoFactorSummary({ state }: { state: "on" | "off" }) {
+  return (
+    <section aria-labelledby="duas-etapas" className="mt-8 rounded-2xl border border-slate-200 p-6">
+      <h2 id="duas-etapas" className="text-lg font-bold">
+        Verificação em duas etapas
+      </h2>
+      <p className="mt-1 text-slate-700">
+        {state === "on"
+          ? "Ativada: ao entrar, pedimos também o código do aplicativo autenticador."
+          : "Desativada. Proteja o acesso ao painel pedindo, além da senha, um código do celular."}
+      </p>
+      <Link to="/conta/duas-etapas" className={`mt-4 inline-block ${buttonClass}`}>
+        {state === "on" ? "Gerenciar" : "Ativar verificação em duas etapas"}
+      </Link>
+    </section>
+  );
+}

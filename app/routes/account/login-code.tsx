@@ -1,0 +1,80 @@
+import { data, Form, Link, redirect } from "react-router";
+import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
+import { useFormErrors } from "~/components/account/use-form-errors";
+import { Field } from "~/components/ui/field";
+import { formValues } from "~/lib/account-forms";
+import { fieldErrors } from "~/lib/checkout-form";
+import { pageMeta } from "~/lib/meta";
+import { loginPath, safeRedirectPath } from "~/lib/safe-redirect";
+import { twoFactorCodeSchema } from "~/lib/two-factor-forms";
+import { getCurrentUser } from "~/server/auth/guards.server";
+import { finishSignInWithCode, hasPendingSignIn } from "~/server/auth/two-factor.server";
+import { readFormData } from "~/server/form-data.server";
+import type { Route } from "./+types/login-code";
+
+// The second step of signing in, for accounts with two-factor sign-in on: /login sends the browser
+// here after the right password, with the cookie of the pending sign-in.
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getCurrentUser(request, context)) throw redirect(redirectTo);
+  if (!hasPendingSignIn(context, request)) throw redirect(loginPath(redirectTo));
+  return { redirectTo };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const values = formValues(await readFormData(request));
+  const redirectTo = safeRedirectPath(values.redirectTo);
+  const parsed = twoFactorCodeSchema.safeParse(values);
+  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), restart: false }, { status: 400 });
+  const result = await finishSignInWithCode(context, request, parsed.data);
+  if (!result.ok) {
+    const errors = result.field ? { [result.field]: result.error } : { form: result.error };
+    return data({ errors, restart: result.restart ?? false }, { status: 400, headers: result.headers });
+  }
+  return redirect(redirectTo, { headers: result.headers });
+}
+
+export function meta() {
+  return [...pageMeta({ title: "Verificação em duas etapas", description: "Confirme que é você." }), { name: "robots", content: "noindex" }];
+}
+
+export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
+  const { redirectTo } = loaderData;
+  const { errors, onSubmit, onInput } = useFormErrors(twoFactorCodeSchema, actionData?.errors);
+
+  return (
+    <AccountCard title="Verificação em duas etapas" intro="Abra o aplicativo autenticador e digite o código de 6 números que ele mostra agora.">
+      <div className="space-y-4">
+        {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+        {actionData?.restart ? (
+          <p className="text-center">
+            <Link to={loginPath(redirectTo)} className="font-semibold text-brand-700 hover:underline">
+              Entrar de novo
+            </Link>
+          </p>
+        ) : (
+          <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+            <input type="hidden" name="redirectTo" value={redirectTo} />
+            <Field
+              label="Código"
+              name="code"
+              autoComplete="one-time-code"
+              autoCapitalize="off"
+              spellCheck={false}
+              autoFocus
+              maxLength={24}
+              hint="Sem acesso ao aplicativo? Digite um dos seus códigos de recuperação (cada um vale uma vez)."
+              error={errors.code}
+            />
+            <SubmitButton busyLabel="Verificando…">Verificar</SubmitButton>
+          </Form>
+        )}
+        <p className="text-center text-sm">
+          <Link to="/" className="text-slate-600 hover:underline">
+            Voltar para a loja
+          </Link>
+        </p>
+      </div>
+    </AccountCard>
+  );
+}

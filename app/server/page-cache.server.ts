@@ -1,0 +1,352 @@
+// A short-lived cache of whole storefront pages for anonymous visitors. Rendering a page costs the
+// Node process 30–50 ms of CPU (React on the server), so two cores render only 20–50 pages a second;
+// most visitors are anonymous and see the same page for the same address.
+//
+//   catalogue, shops, settings, media or reviews change (any writer, any app instance)
+//     ──statement trigger pg_notify (sent on commit, migration 0006)──▶ PostgreSQL
+//   PostgreSQL ──LISTEN, one connection per app process──▶ PageCache.clear()
+//
+// The cache serves only while its LISTEN connection is up: a missed notification could otherwise leave
+// a stale page. Each response still gets its own CSP nonce: the page is kept split at the nonce it was
+// rendered with, and joined with the new one. Stock shown may lag an order by the notification's
+// round trip; the checkout checks stock on the server anyway.
+//
+// Compressing a 50–100 KB page again on every hit would cost more than the rest of the hit (2–3 ms of
+// CPU), so the parts are also kept deflated, each ending on a byte boundary, and a hit's gzip body is
+// those pieces with the nonce between them as stored (uncompressed) deflate blocks: a valid gzip
+// stream for the cost of its checksum.
+import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
+import type { NextFunction, Request, Response } from "express";
+import { isbot } from "isbot";
+import pg from "pg";
+import type { Database } from "./db/database.server";
+
+export const STOREFRONT_CHANGES_CHANNEL = "erick_storefront_changes";
+
+export type PageToKeep = {
+  contentType: string;
+  cacheControl: string | null;
+  /** The body split at the nonce it was rendered with. */
+  parts: string[];
+};
+
+type CachedPage = {
+  contentType: string;
+  cacheControl: string | null;
+  /** The body's parts in UTF-8. */
+  parts: Buffer[];
+  /** Each part as raw deflate blocks, none final, ending on a byte boundary (a sync flush). */
+  deflated: Buffer[];
+  bytes: number;
+  storedAt: number;
+};
+
+export type PageCacheOptions = {
+  /** Total size of the kept pages, plain and deflated. */
+  maxBytes?: number;
+  /** A safety net only: changes clear the cache at once. */
+  maxAgeMs?: number;
+  now?: () => number;
+};
+
+/** Pages by address, least recently used dropped first. */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private bytes = 0;
+  private generation = 0;
+  private enabled = false;
+  private readonly options: Required<PageCacheOptions>;
+
+  constructor(options: PageCacheOptions = {}) {
+    this.options = { maxBytes: 32 * 1024 * 1024, maxAgeMs: 60_000, now: Date.now, ...options };
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  get isEnabled(): boolean {
+    return this.enabled;
+  }
+
+  /** Serving and storing start when the change notifications are heard, and stop when they might be missed. */
+  setEnabled(enabled: boolean) {
+    this.enabled = enabled;
+    this.clear();
+  }
+
+  /** Forgets every page, and any page whose rendering started before now. */
+  clear() {
+    this.generation += 1;
+    this.pages.clear();
+    this.bytes = 0;
+  }
+
+  /** A token to pass to `store`: a page rendered across a `clear` may hold old data and is not kept. */
+  startRendering(): number {
+    return this.generation;
+  }
+
+  get(key: string): CachedPage | undefined {
+    if (!this.enabled) return undefined;
+    const page = this.pages.get(key);
+    if (!page) return undefined;
+    this.pages.delete(key);
+    if (this.options.now() - page.storedAt > this.options.maxAgeMs) {
+      this.bytes -= page.bytes;
+      return undefined;
+    }
+    this.pages.set(key, page);
+    return page;
+  }
+
+  store(key: string, renderedAt: number, { contentType, cacheControl, parts: text }: PageToKeep) {
+    if (!this.enabled || renderedAt !== this.generation) return;
+    const parts = text.map((part) => Buffer.from(part, "utf8"));
+    if (parts.reduce((sum, part) => sum + part.length, 0) > this.options.maxBytes / 16) return;
+    const deflated = parts.map((part) => deflateRawSync(part, { finishFlush: zlibConstants.Z_SYNC_FLUSH }));
+    const bytes = [...parts, ...deflated].reduce((sum, part) => sum + part.length, 0);
+    const previous = this.pages.get(key);
+    if (previous) {
+      this.pages.delete(key);
+      this.bytes -= previous.bytes;
+    }
+    this.pages.set(key, { contentType, cacheControl, parts, deflated, bytes, storedAt: this.options.now() });
+    this.bytes += bytes;
+    for (const [oldKey, old] of this.pages) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.pages.delete(oldKey);
+      this.bytes -= old.bytes;
+    }
+  }
+}
+
+/**
+ * The catalogue pages, spelt as the shop links them. An allowlist, not a list of private paths: React
+ * Router matches paths case-insensitively and decoded, so `/Checkout` is the checkout page (whose form
+ * carries a per-visit idempotency key) and a denylist would have to foresee every spelling.
+ * Client navigations fetch `/….data`, which this leaves out: only documents are kept.
+ */
+const CACHEABLE_PATHS = /^\/(?:produtos|calcados|variedades|kids|sports|lojas|carrinho|produto\/[1-9]\d{0,9})?$/;
+
+/** Pages every anonymous visitor sees alike: no cookie (a session could change the header), a catalogue page. */
+function isCacheableRequest(req: Request): boolean {
+  return req.method === "GET" && !req.headers.cookie && !req.headers.authorization && CACHEABLE_PATHS.test(req.path);
+}
+
+/**
+ * The page's own address plus what the app reads of the request: the Host and forwarded headers (the
+ * share previews use the request's origin when PUBLIC_URL is unset), so a forged Host gets its own
+ * entry; and whether it is a crawler, which gets the page rendered whole instead of streamed.
+ */
+function cacheKey(req: Request): string {
+  const { host = "", "x-forwarded-host": forwardedHost = "", "x-forwarded-proto": forwardedProto = "" } = req.headers;
+  const bot = isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser";
+  return `${req.protocol} ${host} ${String(forwardedHost)} ${String(forwardedProto)} ${bot} ${req.originalUrl}`;
+}
+
+function isCacheableResponse(res: Response): boolean {
+  const contentType = String(res.getHeader("content-type") ?? "");
+  const cacheControl = String(res.getHeader("cache-control") ?? "");
+  return (
+    res.statusCode === 200 &&
+    contentType.startsWith("text/html") &&
+    !res.hasHeader("set-cookie") &&
+    !/private|no-store|no-cache/.test(cacheControl)
+  );
+}
+
+/**
+ * A part of the page failed after its status went out (a streamed section whose data was refused, or
+ * the render timed out): React marks that boundary for the browser to render (`<!--$!-->`, `$RX("…")`).
+ * Such a page is sent, but not kept.
+ */
+function renderedWhole(html: string): boolean {
+  return !html.includes("<!--$!-->") && !html.includes('$RX("');
+}
+
+/** The page with `nonce` between its parts. */
+export function joinedPage(page: Pick<CachedPage, "parts">, nonce: string): Buffer {
+  const separator = Buffer.from(nonce, "utf8");
+  return Buffer.concat(page.parts.flatMap((part, index) => (index === 0 ? [part] : [separator, part])));
+}
+
+// RFC 1952 header: deflate, no flags, no time, unknown OS.
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+// RFC 1951: an empty final stored block (BFINAL=1, BTYPE=00, LEN=0, NLEN=0xffff).
+const FINAL_EMPTY_BLOCK = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/** A non-final stored deflate block holding `data` (at most 65,535 bytes), to follow a sync flush. */
+function storedBlock(data: Buffer): Buffer {
+  const header = Buffer.alloc(5);
+  header.writeUInt16LE(data.length, 1);
+  header.writeUInt16LE(~data.length & 0xffff, 3);
+  return Buffer.concat([header, data]);
+}
+
+/** The page with `nonce` between its parts, gzipped, without compressing anything again. */
+export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated">, nonce: string): Buffer {
+  const separator = Buffer.from(nonce, "utf8");
+  const nonceBlock = storedBlock(separator);
+  const pieces: Buffer[] = [GZIP_HEADER];
+  let checksum = 0;
+  let size = 0;
+  page.parts.forEach((part, index) => {
+    if (index > 0) {
+      pieces.push(nonceBlock);
+      checksum = crc32(separator, checksum);
+      size += separator.length;
+    }
+    pieces.push(page.deflated[index]!);
+    checksum = crc32(part, checksum);
+    size += part.length;
+  });
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(checksum >>> 0, 0);
+  trailer.writeUInt32LE(size % 2 ** 32, 4);
+  pieces.push(FINAL_EMPTY_BLOCK, trailer);
+  return Buffer.concat(pieces);
+}
+
+type WriteArgs = [chunk: unknown, ...rest: unknown[]];
+
+/**
+ * Express middleware, mounted below the security headers (which make this response's nonce) and
+ * `compression` (which compresses the pages rendered; a hit comes gzipped already, or plain for a
+ * client that takes no gzip). Sets `X-Page-Cache: hit | miss` on the pages it considers.
+ */
+export function pageCacheMiddleware(cache: PageCache) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+    if (!cache.isEnabled || !nonce || !isCacheableRequest(req)) return next();
+    const key = cacheKey(req);
+    const page = cache.get(key);
+    if (page) {
+      res.status(200);
+      res.setHeader("Content-Type", page.contentType);
+      if (page.cacheControl) res.setHeader("Cache-Control", page.cacheControl);
+      res.setHeader("X-Page-Cache", "hit");
+      res.vary("Accept-Encoding");
+      const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+      // With Content-Encoding set, `compression` leaves the body alone.
+      if (gzip) res.setHeader("Content-Encoding", "gzip");
+      const body = gzip ? gzippedPage(page, nonce) : joinedPage(page, nonce);
+      res.setHeader("Content-Length", body.length);
+      res.end(body);
+      return;
+    }
+
+    res.setHeader("X-Page-Cache", "miss");
+    const renderedAt = cache.startRendering();
+    const chunks: Buffer[] = [];
+    const collect = (chunk: unknown, encoding: unknown) => {
+      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    const write = res.write;
+    const end = res.end;
+    res.write = function (this: Response, ...args: WriteArgs) {
+      collect(args[0], args[1]);
+      return (write as (...a: WriteArgs) => boolean).apply(this, args);
+    } as Response["write"];
+    res.end = function (this: Response, ...args: unknown[]) {
+      if (typeof args[0] !== "function") collect(args[0], args[1]);
+      return (end as (...a: unknown[]) => Response).apply(this, args);
+    } as Response["end"];
+    // 'finish' only when the whole body went out: an aborted page is never kept.
+    res.once("finish", () => {
+      if (!isCacheableResponse(res)) return;
+      const html = Buffer.concat(chunks).toString("utf8");
+      if (!renderedWhole(html)) return;
+      cache.store(key, renderedAt, {
+        contentType: String(res.getHeader("content-type")),
+        cacheControl: res.hasHeader("cache-control") ? String(res.getHeader("cache-control")) : null,
+        parts: html.split(nonce),
+      });
+    });
+    next();
+  };
+}
+
+export type StorefrontChangeListenerOptions = { initialRetryMs?: number; maxRetryMs?: number };
+
+/**
+ * Keeps a LISTEN connection on STOREFRONT_CHANGES_CHANNEL: each notification clears the cache; the
+ * cache is on only while the connection is up, and reconnecting (with backoff) starts it empty.
+ */
+export function listenForStorefrontChanges(
+  newClient: () => pg.Client,
+  cache: PageCache,
+  { initialRetryMs = 1_000, maxRetryMs = 30_000 }: StorefrontChangeListenerOptions = {},
+): { close: () => Promise<void> } {
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const lost = (lostClient: pg.Client, error: Error | null) => {
+    if (client !== lostClient) return;
+    client = null;
+    cache.setEnabled(false);
+    lostClient.end().catch(() => {});
+    if (closed) return;
+    const delay = Math.min(maxRetryMs, initialRetryMs * 2 ** failures);
+    failures += 1;
+    console.error(`[page-cache] LISTEN connection lost${error ? ` (${error.message})` : ""}; retrying in ${delay} ms`);
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+    retryTimer.unref();
+  };
+
+  const connect = async () => {
+    if (closed) return;
+    const candidate = newClient();
+    client = candidate;
+    candidate.on("error", (error) => lost(candidate, error));
+    candidate.on("end", () => lost(candidate, null));
+    candidate.on("notification", (message) => {
+      if (message.channel === STOREFRONT_CHANGES_CHANNEL) cache.clear();
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${STOREFRONT_CHANGES_CHANNEL}`);
+    } catch (error) {
+      lost(candidate, error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    if (client !== candidate) return;
+    failures = 0;
+    cache.setEnabled(true);
+  };
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      if (retryTimer) clearTimeout(retryTimer);
+      cache.setEnabled(false);
+      const current = client;
+      client = null;
+      if (current) await current.end().catch(() => {});
+    },
+  };
+}
+
+/** The page cache for the app's database, listening on a connection of its own. */
+export function startPageCache(
+  db: Database,
+  { listener: listenerOptions, ...options }: PageCacheOptions & { listener?: StorefrontChangeListenerOptions } = {},
+) {
+  // drizzle(pool) keeps the pool as `$client`; the Database type does not carry it.
+  const pool = (db as Partial<{ $client: unknown }>).$client;
+  if (!(pool instanceof pg.Pool)) throw new Error("the page cache needs the app's pg.Pool");
+  const cache = new PageCache(options);
+  const listener = listenForStorefrontChanges(
+    () => new pg.Client({ ...pool.options, application_name: "erick-page-cache" }),
+    cache,
+    listenerOptions,
+  );
+  return { cache, middleware: pageCacheMiddleware(cache), close: listener.close };
+}

@@ -1,0 +1,157 @@
+// `npm run test:crash [-- --clients 16 --crash-after 60]`: the shop loses power in the middle of a rush.
+//
+// Starts the production build (needs `react-router build`) on a fresh DATA_DIR with its embedded
+// PostgreSQL, has many clients place real checkout orders at once (the form a browser POSTs, each
+// with its idempotency key), then `kill -9`s the app and PostgreSQL mid-stream, starts the app again
+// on the same DATA_DIR (PostgreSQL recovers from its write-ahead log) and checks:
+//   - every order the shop acknowledged (redirect to /pedido/{token}) is there, with all its items and
+//     totals that add up; no order is half-written; stock is untouched (pending orders take none);
+//   - replaying every request with the same idempotency key returns the acknowledged order and
+//     creates no duplicate (requests cut off by the crash are placed once now).
+// Prints the figures; exits 1 on any violation.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { auditOrders, newAttempt, orderCount, orderableProducts, stockChanges, stockSnapshot, submitCheckout, type CheckoutAttempt } from "./checkout-traffic";
+import { connectToShopDatabase, requireBuild, startShopProcess, type ShopProcess } from "./shop-process";
+
+const { values: args } = parseArgs({
+  options: {
+    clients: { type: "string", default: "16" },
+    "crash-after": { type: "string", default: "60" },
+  },
+});
+const CLIENTS = Number(args.clients);
+/** Acknowledged orders before the crash; it comes after 10 s at the latest. */
+const CRASH_AFTER = Number(args["crash-after"]);
+const MAX_RUSH_MS = 10_000;
+
+requireBuild();
+const startedAt = performance.now();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-crash-"));
+// PostgreSQL runs as the "postgres" user when we are root; it must be able to enter the directory.
+fs.chmodSync(dataDir, 0o755);
+const violations: string[] = [];
+let shop: ShopProcess | null = null;
+
+function elapsed() {
+  return `${((performance.now() - startedAt) / 1000).toFixed(1)} s`;
+}
+
+type Crash = ShopProcess["crash"];
+
+async function rush(origin: string, catalogue: Awaited<ReturnType<typeof orderableProducts>>, attempts: CheckoutAttempt[], crash: Crash) {
+  let crashed = false;
+  let acknowledged = 0;
+  let refusedBeforeCrash = 0;
+  let crashing: ReturnType<Crash> | null = null;
+  const triggerCrash = () => {
+    if (crashed) return;
+    crashed = true;
+    crashing = crash();
+  };
+  const timer = setTimeout(triggerCrash, MAX_RUSH_MS);
+
+  const client = async () => {
+    while (!crashed) {
+      const attempt = newAttempt(catalogue);
+      attempts.push(attempt);
+      try {
+        attempt.token = await submitCheckout(origin, attempt, AbortSignal.timeout(30_000));
+        acknowledged += 1;
+        if (acknowledged >= CRASH_AFTER) triggerCrash();
+      } catch (error) {
+        if (crashed) return;
+        // A healthy shop must not refuse a valid order.
+        refusedBeforeCrash += 1;
+        violations.push(`refused before the crash: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CLIENTS }, client));
+  clearTimeout(timer);
+  const killed = await crashing!;
+  return { acknowledged, refusedBeforeCrash, killed };
+}
+
+async function replay(origin: string, attempts: CheckoutAttempt[]): Promise<CheckoutAttempt[]> {
+  const replayed: CheckoutAttempt[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < attempts.length) {
+      const attempt = attempts[next++]!;
+      try {
+        const token = await submitCheckout(origin, attempt, AbortSignal.timeout(30_000));
+        if (attempt.token && token !== attempt.token) violations.push(`replay of ${attempt.idempotencyKey} answered order ${token}, not ${attempt.token}`);
+        replayed.push({ ...attempt, token });
+      } catch (error) {
+        violations.push(`replay of ${attempt.idempotencyKey} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  return replayed;
+}
+
+try {
+  shop = await startShopProcess(dataDir);
+  console.log(`[crash] shop started on ${shop.url} (${elapsed()})`);
+  let database = connectToShopDatabase(dataDir);
+  const catalogue = await orderableProducts(database.db);
+  const stockBefore = await stockSnapshot(database.db);
+  const ordersBefore = await orderCount(database.db);
+  await database.pool.end();
+
+  const attempts: CheckoutAttempt[] = [];
+  const running = shop;
+  const { acknowledged, refusedBeforeCrash, killed } = await rush(shop.url, catalogue, attempts, () => running.crash());
+  console.log(
+    `[crash] kill -9 of the app (pid ${running.pid}) and PostgreSQL (postmaster pid ${killed.postmaster}, ${killed.backends} other processes) ` +
+      `after ${acknowledged} acknowledged orders (${elapsed()})`,
+  );
+  // Without its database going down hard, the run would only prove that the app restarts.
+  if (!killed.postmaster) violations.push("no PostgreSQL process was found to kill");
+
+  shop = await startShopProcess(dataDir);
+  console.log(`[crash] shop restarted (${elapsed()})`);
+  database = connectToShopDatabase(dataDir);
+  const afterCrash = await auditOrders(database.db, attempts);
+  violations.push(...afterCrash.violations);
+  violations.push(...stockChanges(stockBefore, await stockSnapshot(database.db)));
+
+  const replayed = await replay(shop.url, attempts);
+  const afterReplay = await auditOrders(database.db, replayed);
+  violations.push(...afterReplay.violations.map((violation) => `after replay: ${violation}`));
+  const ordersAfter = await orderCount(database.db);
+  if (ordersAfter - ordersBefore !== attempts.length) {
+    violations.push(`${attempts.length} distinct requests, but ${ordersAfter - ordersBefore} orders after the replay`);
+  }
+  await database.pool.end();
+
+  const acked = attempts.filter((attempt) => attempt.token).length;
+  console.log(
+    [
+      `[crash] clients: ${CLIENTS}`,
+      `[crash] orders sent: ${attempts.length} (refused before the crash: ${refusedBeforeCrash})`,
+      `[crash] acknowledged before the crash: ${acked}; cut off by the crash: ${attempts.length - acked - refusedBeforeCrash}`,
+      `[crash] found after restart: ${afterCrash.found} (acknowledged ones missing: ${afterCrash.violations.filter((v) => v.includes("missing")).length})`,
+      `[crash] replayed: ${replayed.length}; orders after replay: ${ordersAfter - ordersBefore} (expected ${attempts.length}, one per key)`,
+      `[crash] total time: ${elapsed()}`,
+    ].join("\n"),
+  );
+} catch (error) {
+  violations.push(`the run failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (shop) console.error(shop.output());
+} finally {
+  await shop?.stop().catch(() => {});
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+if (violations.length > 0) {
+  console.error(`[crash] FAILED: ${violations.length} violation(s)`);
+  for (const violation of violations.slice(0, 30)) console.error(`  - ${violation}`);
+  process.exit(1);
+}
+console.log("[crash] OK: every acknowledged order is whole, none half-written, replays made no duplicate");
+process.exit(0);

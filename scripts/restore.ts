@@ -1,0 +1,43 @@
+// `npm run restore -- FILE [--replace]`: brings a fresh install (empty DATA_DIR, or a new database on
+// DATABASE_URL) back to a backup made by `npm run backup`. Stop the shop first. Without --replace it
+// refuses a database or media directory that already has data; with it, that data is deleted and
+// replaced. See app/server/backup.server.ts.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BackupError, openShopDatabase, restoreBackup, shopFiles } from "~/server/backup.server";
+import { ConfigError, loadConfig } from "~/server/config.server";
+
+let args;
+try {
+  args = parseArgs({ allowPositionals: true, options: { replace: { type: "boolean", default: false } } });
+} catch {
+  args = null;
+}
+if (!args || args.positionals.length !== 1) {
+  console.error("uso: npm run restore -- ARQUIVO.tar.gz [--replace]");
+  process.exit(2);
+}
+
+let code = 1;
+try {
+  const config = loadConfig();
+  const file = path.resolve(args.positionals[0]!);
+  const database = await openShopDatabase(config, "restore");
+  try {
+    const started = performance.now();
+    const manifest = await restoreBackup(database.pool, shopFiles(config), file, { replace: args.values.replace });
+    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+    console.log(`Restaurado o backup de ${manifest.createdAt} (${database.description}):`);
+    console.log(
+      `  ${manifest.tables.length} tabelas, ${rows} linhas; ${manifest.media.files} imagens em ${config.mediaDir}` +
+        `${manifest.authSecret ? "; segredo de sessão" : ""}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    code = 0;
+  } finally {
+    await database.close();
+  }
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
+  else console.error(error);
+}
+process.exit(code);

@@ -1,0 +1,143 @@
+// The production build (server.js) as a child process on a DATA_DIR of its own, for the crash and load
+// scripts: started, stopped, or killed with `kill -9` together with its embedded PostgreSQL, as a power
+// cut would.
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { connectDatabase } from "~/server/db/database.server";
+import { runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";
+
+export const ROOT = path.resolve(import.meta.dirname, "..");
+
+export type ShopProcess = {
+  url: string;
+  pid: number;
+  output: () => string;
+  /** SIGTERM, as `npm start` is stopped: the server closes its PostgreSQL. */
+  stop: () => Promise<void>;
+  /**
+   * `kill -9` of the app and of its PostgreSQL (every process of the server), at the same moment.
+   * Resolves to the PostgreSQL processes killed (none: there was no server to kill).
+   */
+  crash: () => Promise<{ postmaster: number | null; backends: number }>;
+};
+
+export function requireBuild() {
+  if (!fs.existsSync(path.join(ROOT, "build/server/index.js"))) {
+    console.error("build/server/index.js is missing: run `npx react-router build` first (npm run test:e2e does).");
+    process.exit(1);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
+}
+
+function postgresDirectory(dataDir: string) {
+  return path.join(dataDir, "postgres");
+}
+
+/** The postmaster's pid, from the lock file PostgreSQL keeps in its data directory. */
+function postmasterPid(dataDir: string): number | null {
+  const pidFile = path.join(postgresDirectory(dataDir), "cluster", "postmaster.pid");
+  if (!fs.existsSync(pidFile)) return null;
+  const pid = Number.parseInt(fs.readFileSync(pidFile, "utf8").split("\n")[0] ?? "", 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync("ps", ["-o", "pid=", "--ppid", String(pid)], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => Number.parseInt(line.trim(), 10))
+      .filter((child) => Number.isInteger(child) && child > 0);
+  } catch {
+    return []; // ps exits 1 when there are none.
+  }
+}
+
+function killHard(pid: number) {
+  try {
+    process.kill(pid, "SIGKILL");
+  } catch {
+    // Already gone.
+  }
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Starts server.js (production build) on a free loopback port; resolves once it answers. */
+export async function startShopProcess(dataDir: string, { timeoutMs = 180_000 } = {}): Promise<ShopProcess> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir };
+  // The developer's own settings must not leak into the server under test; it gets the embedded database.
+  for (const name of ["DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "BETTER_AUTH_SECRET", "SMTP_URL", "SMTP_FROM", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_OIDC_DISCOVERY_URL", "TRUST_PROXY"]) {
+    delete env[name];
+  }
+  fs.mkdirSync(dataDir, { recursive: true });
+  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+    await exited(child);
+    clearTimeout(timer);
+  };
+  const crash = async () => {
+    const postmaster = postmasterPid(dataDir);
+    const backends = postmaster ? childPids(postmaster) : [];
+    killHard(child.pid!);
+    if (postmaster) killHard(postmaster);
+    // Backends outlive a killed postmaster for a moment; a crash takes them down too.
+    for (const pid of backends) killHard(pid);
+    await exited(child);
+    for (let waited = 0; postmaster && isAlive(postmaster) && waited < 5_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return { postmaster, backends: backends.length };
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
+    try {
+      if ((await fetch(`${url}/robots.txt`)).ok) return { url, pid: child.pid!, output: () => output, stop, crash };
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`the server did not start within ${timeoutMs / 1000} s:\n${output}`);
+}
+
+/** A connection to the embedded PostgreSQL of the server running on `dataDir`. */
+export function connectToShopDatabase(dataDir: string) {
+  const url = runningEmbeddedPostgresUrl(postgresDirectory(dataDir));
+  if (!url) throw new Error(`no running PostgreSQL in ${dataDir}`);
+  return connectDatabase(url, { max: 2 });
+}

@@ -1,0 +1,204 @@
+// The anonymous page cache (app/server/page-cache.server.ts) on a real PostgreSQL, behind the real
+// security headers and compression, in front of a small page that shows a product's name with the
+// response's nonce, as the app's pages do. Changes reach the cache through the migration's triggers.
+import type { AddressInfo } from "node:net";
+import { constants as zlibConstants, deflateRawSync, gunzipSync } from "node:zlib";
+import compression from "compression";
+import { eq, sql } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products, settings } from "#database/schema";
+import { gzippedPage, joinedPage, PageCache, startPageCache } from "~/server/page-cache.server";
+import { securityHeaders } from "~/server/security-headers.server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+const PRODUCT_ID = 1;
+
+describe("page cache", () => {
+  let t: TestDatabase;
+  let pageCache: ReturnType<typeof startPageCache>;
+  let server: ReturnType<express.Express["listen"]>;
+  let origin: string;
+  let renders = 0;
+
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    pageCache = startPageCache(t.db, { listener: { initialRetryMs: 50, maxRetryMs: 200 } });
+    const app = express();
+    app.use(securityHeaders({ enforceCsp: true, https: false }));
+    app.use(compression());
+    app.use(pageCache.middleware);
+    // Express matches paths case-insensitively, as React Router does: `/Checkout` is the checkout page.
+    app.get(["/produto/:id", "/conta", "/checkout"], async (req, res) => {
+      renders += 1;
+      const [row] = await t.db.select({ name: products.name }).from(products).where(eq(products.id, Number(req.params.id ?? PRODUCT_ID)));
+      if (!row) return void res.status(404).type("html").send("<p>Produto não encontrado</p>");
+      const nonce = String(res.locals.cspNonce);
+      res.type("html");
+      // Written in pieces, as a streamed render is, with the nonce in several places.
+      res.write(`<!doctype html><html><head><script nonce="${nonce}">1</script></head><body>`);
+      // A streamed section whose data failed after the status went out, as React marks it.
+      const failed = req.query.falha ? `<!--$!--><template data-dgst="x"></template><!--/$-->` : "";
+      res.end(`<h1>${row.name}</h1>${failed}${"<p>texto</p>".repeat(200)}<script nonce="${nonce}">2</script></body></html>`);
+    });
+    server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    await until(() => pageCache.cache.isEnabled);
+  });
+
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    await pageCache?.close();
+    await t?.close();
+  });
+
+  async function get(path: string, headers: Record<string, string> = {}) {
+    const response = await fetch(`${origin}${path}`, { headers: { "accept-encoding": "gzip", ...headers } });
+    const body = await response.text();
+    const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+    return { status: response.status, cache: response.headers.get("x-page-cache"), encoding: response.headers.get("content-encoding"), body, nonce };
+  }
+
+  async function until(condition: () => boolean | Promise<boolean>) {
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      if (await condition()) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error("condition not met");
+  }
+
+  const nameOf = (body: string) => /<h1>(.*)<\/h1>/.exec(body)?.[1];
+
+  it("renders an anonymous page once, then serves it with this response's own nonce", async () => {
+    const first = await get(`/produto/${PRODUCT_ID}`);
+    const rendersAfterFirst = renders;
+    const second = await get(`/produto/${PRODUCT_ID}`);
+    expect(first.cache).toBe("miss");
+    expect(second.cache).toBe("hit");
+    expect(second.encoding).toBe("gzip");
+    expect(renders).toBe(rendersAfterFirst);
+    expect(second.body.length).toBe(first.body.length);
+    expect(second.nonce).not.toBe(first.nonce);
+    expect(second.body).not.toContain(first.nonce);
+    expect(second.body.split(`nonce="${second.nonce}"`)).toHaveLength(3);
+    expect(second.body.replaceAll(second.nonce, first.nonce)).toBe(first.body);
+    // A client that takes no gzip gets the page plain.
+    const plain = await get(`/produto/${PRODUCT_ID}`, { "accept-encoding": "identity" });
+    expect(plain).toMatchObject({ cache: "hit", encoding: null });
+    expect(plain.body.replaceAll(plain.nonce, first.nonce)).toBe(first.body);
+  });
+
+  it("drops the pages when a product changes, from any connection", async () => {
+    await get(`/produto/${PRODUCT_ID}`);
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
+    // Another writer: plain SQL on a connection of its own, as another app instance would.
+    await t.pool.query("update products set name = 'Nome Novo do Cache' where id = $1", [PRODUCT_ID]);
+    await until(async () => nameOf((await get(`/produto/${PRODUCT_ID}`)).body) === "Nome Novo do Cache");
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
+  });
+
+  it("drops the pages when the settings change", async () => {
+    await get(`/produto/${PRODUCT_ID}`);
+    expect(pageCache.cache.size).toBeGreaterThan(0);
+    await t.db.update(settings).set({ data: sql`${settings.data}` }).where(eq(settings.id, 1));
+    await until(() => pageCache.cache.size === 0);
+  });
+
+  it("drops the pages on a change to anything else a storefront page shows", async () => {
+    const changes = [
+      "update shops set name = name",
+      "update store_locations set name = name",
+      "update media set alt = alt",
+      "update reviews set comment = comment",
+      // A review shows its author's name.
+      "update users set name = name",
+    ];
+    for (const change of changes) {
+      await get(`/produto/${PRODUCT_ID}`);
+      expect(pageCache.cache.size, change).toBeGreaterThan(0);
+      await t.pool.query(change);
+      await until(() => pageCache.cache.size === 0);
+    }
+  });
+
+  it("never keeps a signed-in visitor's page, a private page, an error page or a page with a failed part", async () => {
+    for (const attempt of [1, 2]) {
+      expect((await get(`/produto/${PRODUCT_ID}`, { cookie: "better-auth.session_token=x" })).cache, `cookie ${attempt}`).toBeNull();
+      expect((await get("/conta")).cache, `conta ${attempt}`).toBeNull();
+      expect((await get("/Checkout")).cache, `Checkout ${attempt}`).toBeNull();
+      expect((await get(`/PRODUTO/${PRODUCT_ID}`)).cache, `PRODUTO ${attempt}`).toBeNull();
+      expect((await get("/produto/999999")).cache, `404 ${attempt}`).toBe("miss");
+      expect((await get(`/produto/${PRODUCT_ID}?falha=1`)).cache, `failed part ${attempt}`).toBe("miss");
+    }
+  });
+
+  it("keeps a crawler's page apart from a browser's", async () => {
+    const googlebot = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+    const phone = { "user-agent": "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36" };
+    await get(`/produto/${PRODUCT_ID}`, phone);
+    expect((await get(`/produto/${PRODUCT_ID}`, phone)).cache).toBe("hit");
+    expect((await get(`/produto/${PRODUCT_ID}`, googlebot)).cache).toBe("miss");
+    expect((await get(`/produto/${PRODUCT_ID}`, googlebot)).cache).toBe("hit");
+  });
+
+  it("serves nothing while its change notifications could be missed, and starts again empty", async () => {
+    await get(`/produto/${PRODUCT_ID}`);
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
+    await t.pool.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'erick-page-cache' and datname = current_database()");
+    await until(() => !pageCache.cache.isEnabled);
+    expect(pageCache.cache.size).toBe(0);
+    await until(() => pageCache.cache.isEnabled);
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("miss");
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
+  });
+});
+
+describe("PageCache", () => {
+  const page = (body: string) => ({ contentType: "text/html", cacheControl: null, parts: [body] });
+
+  it("does not keep a page whose rendering began before a change", () => {
+    const cache = new PageCache();
+    cache.setEnabled(true);
+    const token = cache.startRendering();
+    cache.clear();
+    cache.store("/a", token, page("velha"));
+    expect(cache.get("/a")).toBeUndefined();
+    cache.store("/a", cache.startRendering(), page("nova"));
+    expect(joinedPage(cache.get("/a")!, "").toString()).toBe("nova");
+  });
+
+  it("stays within its size, dropping the least recently used page, and forgets old pages", () => {
+    let now = 0;
+    // A page's share of the budget: its text plus its deflated copy.
+    const pageBytes = 8 + deflateRawSync(Buffer.from("x".repeat(8)), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
+    const cache = new PageCache({ maxBytes: 20 * pageBytes, maxAgeMs: 1_000, now: () => now });
+    cache.setEnabled(true);
+    for (const key of ["/a", "/b", "/c"]) cache.store(key, cache.startRendering(), page("x".repeat(8)));
+    expect(cache.get("/a")).toBeDefined();
+    for (const key of ["/d", "/e", "/f", "/g", "/h", "/i", "/j", "/k", "/l", "/m", "/n", "/o", "/p", "/q", "/r", "/s", "/t", "/u"]) {
+      cache.store(key, cache.startRendering(), page("x".repeat(8)));
+    }
+    expect(cache.size).toBe(20);
+    expect(cache.get("/a")).toBeDefined();
+    expect(cache.get("/b")).toBeUndefined();
+    now = 1_001;
+    expect(cache.get("/a")).toBeUndefined();
+  });
+
+  it("joins the kept parts around any nonce, plain and as one valid gzip stream", () => {
+    const cache = new PageCache();
+    cache.setEnabled(true);
+    const text = `<script nonce="N">1</script>${"<p>Calçados e variedades</p>".repeat(3_000)}<script nonce="N">2</script>`;
+    cache.store("/a", cache.startRendering(), { contentType: "text/html", cacheControl: null, parts: text.split("N") });
+    const kept = cache.get("/a")!;
+    for (const nonce of ["Zm9vYmFyYmF6cXV4cXV1eA==", "ÿ+/é"]) {
+      const expected = text.replaceAll("N", nonce);
+      expect(joinedPage(kept, nonce).toString()).toBe(expected);
+      const gzipped = gzippedPage(kept, nonce);
+      // gunzip checks the CRC-32 and the length in the trailer.
+      expect(gunzipSync(gzipped).toString()).toBe(expected);
+      expect(gzipped.length).toBeLessThan(expected.length / 10);
+    }
+  });
+});
