@@ -4,14 +4,15 @@
 // so a page added there is checked without anyone listing it here. One browser page walks each group
 // (a test per URL would sign in and start a page dozens of times); every violation of the group is
 // collected and reported at once.
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "../../app/routes";
 import { E2E_ADMIN, signInAsAdmin } from "./admin-login";
-import { testOnOwnServer } from "./app-server";
+import { testOnFreshServer } from "./app-server";
 import { gotoHydrated } from "./hydration";
+import { totp } from "./totp";
 
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 
@@ -275,30 +276,10 @@ test("every admin page", async ({ page }, testInfo) => {
   audit.expectNone();
 });
 
-/** The authenticator app's code for a base32 secret (RFC 6238: SHA-1, 6 digits, 30 s), `step` periods from now. */
-function totp(secret: string, step = 0): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = 0;
-  let value = 0;
-  const bytes: number[] = [];
-  for (const char of secret.replace(/[\s=]/g, "").toUpperCase()) {
-    value = (value << 5) | alphabet.indexOf(char);
-    bits += 5;
-    if (bits >= 8) {
-      bytes.push((value >>> (bits - 8)) & 0xff);
-      bits -= 8;
-    }
-  }
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + step));
-  const mac = createHmac("sha1", Buffer.from(bytes)).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
-
-// Turning two-factor on changes how the admin signs in, which the other files' tests rely on.
-testOnOwnServer("two-factor sign-in: setup, backup codes and the code page", async ({ page }) => {
-  testOnOwnServer.setTimeout(180_000);
+// Turning two-factor on changes how the admin signs in, which every other test (on any server it
+// would share) relies on: this one gets a server to itself.
+testOnFreshServer("two-factor sign-in: setup, backup codes and the code page", async ({ page }) => {
+  testOnFreshServer.setTimeout(240_000);
   await signInAsAdmin(page, "/admin");
   const audit = new AxeAudit(page);
   await gotoHydrated(page, "/conta/duas-etapas");

@@ -79,3 +79,22 @@ export const testOnOwnServer = test.extend<object, { ownApp: AppServer }>({
     if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("server output", { body: ownApp.output() });
   },
 });
+
+/**
+ * `test` on a server of its own for this one test: for a test that changes how the shared admin
+ * account signs in (two-factor), which even the other tests of its worker rely on.
+ */
+export const testOnFreshServer = test.extend<{ freshApp: AppServer }>({
+  freshApp: [
+    async ({ browserName: _browserName }, provide) => {
+      const app = await startAppServer({});
+      await provide(app);
+      await app.stop();
+    },
+    { timeout: 180_000 },
+  ],
+  baseURL: async ({ freshApp }, provide, testInfo) => {
+    await provide(freshApp.url);
+    if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("server output", { body: freshApp.output() });
+  },
+});

@@ -3,12 +3,13 @@
 // with the password and then a code; Google sign-in asks for a code too. The file runs on a server
 // of its own, with Google pointed at a local provider (tests/e2e/oidc-provider.ts): its admin turns
 // on two-factor sign-in, which the other files' admin (on the shared server) must not have.
-import { createHmac, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-login";
 import { startAppServer, type AppServer } from "./app-server";
 import { gotoHydrated } from "./hydration";
 import { startOidcProvider, type OidcProvider } from "./oidc-provider";
+import { totp } from "./totp";
 
 const CLIENT = { clientId: "loja-erick-2fa.apps.example", clientSecret: randomBytes(16).toString("hex") };
 const SLOW = { timeout: 20_000 };
@@ -40,19 +41,6 @@ test.afterAll(async () => {
 test.afterEach(async ({ browserName: _browserName }, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("server output", { body: app?.output() ?? "" });
 });
-
-// RFC 6238: HMAC-SHA1 over the 30-second step, 6 digits, the key as the page shows it (base32).
-function totp(key: string, step = 0): string {
-  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
-  let bits = "";
-  for (const char of key.replace(/\s/g, "")) bits += alphabet.indexOf(char).toString(2).padStart(5, "0");
-  const bytes = Buffer.from((bits.match(/.{8}/g) ?? []).map((byte) => parseInt(byte, 2)));
-  const counter = Buffer.alloc(8);
-  counter.writeBigUInt64BE(BigInt(Math.floor(Date.now() / 30_000) + step));
-  const mac = createHmac("sha1", bytes).update(counter).digest();
-  const offset = mac[mac.length - 1]! & 0x0f;
-  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
-}
 
 async function signInWithPassword(page: Page, redirectTo: string) {
   await gotoHydrated(page, `${app.url}/login?redirectTo=${encodeURIComponent(redirectTo)}`);
