@@ -11,10 +11,9 @@
 // (EXPLAIN ANALYZE) of the catalogue queries, exactly as the app sends them.
 //
 // Figures, not pass/fail: timing goals belong here, never in the test suite.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -39,8 +38,9 @@ import { runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server
 import { startServices, type Services } from "~/server/services.server";
 import { databaseUrl, withClient } from "../tests/setup/pg-admin";
 import { generateBenchProducts } from "./bench-catalog-products";
+import { onCleanUp, runBenchmark } from "./bench-run";
+import { ROOT, startShopProcess } from "./shop-process";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const SEED_PRODUCTS = 20;
 const BATCH = 1_000;
 // What Chrome on a phone sends: pages are measured compressed, as shoppers get them (and with a
@@ -83,21 +83,6 @@ const seed = positiveInteger("seed", args.seed);
 const searchWord = normalizeSearchText(args.q).split(" ")[0] ?? "";
 const fixedPort = args.port === undefined ? undefined : positiveInteger("port", args.port);
 
-/** Undone in reverse order at the end, on failure and on Ctrl-C. */
-const cleanups: Array<() => Promise<void>> = [];
-let cleaning: Promise<void> | null = null;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const undo of cleanups.reverse()) {
-      await undo().catch((error: unknown) => console.error("[bench] cleanup:", error));
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
-
 function log(message: string) {
   console.error(`[bench] ${message}`);
 }
@@ -116,12 +101,12 @@ async function createDatabase(dataDir: string): Promise<{ services: Services; ur
   if (serverUrl) {
     const name = `erick_bench_${randomBytes(4).toString("hex")}`;
     await withClient(serverUrl, (client) => client.query(`create database "${name}"`));
-    cleanups.push(() => withClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}));
+    onCleanUp(() => withClient(serverUrl, (client) => client.query(`drop database if exists "${name}" with (force)`)).then(() => {}));
     url = databaseUrl(serverUrl, name);
   }
   const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: url, NODE_ENV: "production" });
   const services = await startServices(config);
-  cleanups.push(() => services.close());
+  onCleanUp(() => services.close());
   url ??= runningEmbeddedPostgresUrl(path.join(dataDir, "postgres")) ?? undefined;
   if (!url) throw new Error("the embedded PostgreSQL did not report its address");
   return { services, url };
@@ -166,55 +151,11 @@ async function fillCatalogue({ db }: Services) {
   return (performance.now() - started) / 1000;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise((resolve) => child.once("exit", () => resolve()));
-}
-
-/** The production server (server.js) on a free loopback port, pointed at the benchmark database. */
+/** The production server (server.js) on a loopback port (free, or --port), pointed at the benchmark database. */
 async function startServer(dataDir: string, url: string): Promise<{ origin: string; pid: number | undefined }> {
-  const port = fixedPort ?? (await freePort());
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url };
-  // The developer's own settings must not leak into the measured server.
-  for (const name of ["PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "BETTER_AUTH_SECRET", "SMTP_URL", "SMTP_FROM", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_OIDC_DISCOVERY_URL", "TRUST_PROXY"]) {
-    delete env[name];
-  }
-  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  cleanups.push(async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    await exited(child);
-    clearTimeout(timer);
-  });
-
-  const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
-    try {
-      if ((await fetch(`${origin}/robots.txt`)).ok) return { origin, pid: child.pid };
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the server did not start within 120 s:\n${output}`);
+  const server = await startShopProcess(dataDir, { port: fixedPort, env: { DATABASE_URL: url }, timeoutMs: 120_000 });
+  onCleanUp(server.stop);
+  return { origin: server.url, pid: server.pid };
 }
 
 function staticAsset(): string {
@@ -387,7 +328,7 @@ async function main() {
   ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-bench-"));
   if (args.keep) log(`--keep: ${dataDir} stays (start a server with DATA_DIR=${dataDir})`);
-  else cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  else onCleanUp(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   log(`database in ${dataDir}`);
   const { services, url } = await createDatabase(dataDir);
@@ -417,13 +358,4 @@ async function main() {
   printTable(rows, { fillSeconds, matches, startLoad });
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBenchmark(main);

@@ -28,6 +28,7 @@ import {
   routeUrlPath,
   type ClientManifest,
 } from "./bench-pages-first-load";
+import { onCleanUp, runBenchmark } from "./bench-run";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
@@ -54,25 +55,6 @@ const runs = Number(args.runs);
 if (!Number.isSafeInteger(runs) || runs < 1) {
   console.error(`--runs deve ser um número inteiro positivo (recebido: ${args.runs})`);
   process.exit(2);
-}
-
-/** Undone in reverse order at the end, on failure and on Ctrl-C. */
-const cleanups: Array<() => Promise<void> | void> = [];
-let cleaning: Promise<void> | null = null;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const undo of cleanups.reverse()) {
-      try {
-        await undo();
-      } catch (error) {
-        console.error("[bench] cleanup:", error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
 }
 
 function log(message: string) {
@@ -104,7 +86,7 @@ async function startServer(): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-bench-pages-"));
   // PostgreSQL runs as the "postgres" user when we are root; it must be able to enter the directory.
   fs.chmodSync(dataDir, 0o755);
-  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
+  onCleanUp(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
 
   const port = fixedPort ?? (await freePort());
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir };
@@ -116,7 +98,7 @@ async function startServer(): Promise<string> {
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  cleanups.push(async () => {
+  onCleanUp(async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill("SIGTERM");
     const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
@@ -327,7 +309,7 @@ async function main() {
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
     logLevel: args.verbose ? "info" : "silent",
   });
-  cleanups.push(() => chrome.kill());
+  onCleanUp(() => chrome.kill());
 
   const pages: PageResult[] = [];
   for (const urlPath of paths) {
@@ -338,13 +320,4 @@ async function main() {
   printReport(pages, budgets, { startLoad, endLoad: os.loadavg() });
 }
 
-let exitCode = 0;
-try {
-  await main();
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  await cleanUp();
-}
-process.exit(exitCode);
+await runBenchmark(main);

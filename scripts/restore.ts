@@ -4,8 +4,8 @@
 // replaced. See app/server/backup.server.ts.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { BackupError, openShopDatabase, restoreBackup, shopFiles } from "~/server/backup.server";
-import { ConfigError, loadConfig } from "~/server/config.server";
+import { restoreBackup, shopFiles } from "~/server/backup.server";
+import { runOnShopDatabase } from "./backup-command";
 
 let args;
 try {
@@ -18,26 +18,14 @@ if (!args || args.positionals.length !== 1) {
   process.exit(2);
 }
 
-let code = 1;
-try {
-  const config = loadConfig();
+await runOnShopDatabase("restore", async (config, database) => {
   const file = path.resolve(args.positionals[0]!);
-  const database = await openShopDatabase(config, "restore");
-  try {
-    const started = performance.now();
-    const manifest = await restoreBackup(database.pool, shopFiles(config), file, { replace: args.values.replace });
-    const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
-    console.log(`Restaurado o backup de ${manifest.createdAt} (${database.description}):`);
-    console.log(
-      `  ${manifest.tables.length} tabelas, ${rows} linhas; ${manifest.media.files} imagens em ${config.mediaDir}` +
-        `${manifest.authSecret ? "; segredo de sessão" : ""}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
-    );
-    code = 0;
-  } finally {
-    await database.close();
-  }
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
-  else console.error(error);
-}
-process.exit(code);
+  const started = performance.now();
+  const manifest = await restoreBackup(database.pool, shopFiles(config), file, { replace: args.values.replace });
+  const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
+  console.log(`Restaurado o backup de ${manifest.createdAt} (${database.description}):`);
+  console.log(
+    `  ${manifest.tables.length} tabelas, ${rows} linhas; ${manifest.media.files} imagens em ${config.mediaDir}` +
+      `${manifest.authSecret ? "; segredo de sessão" : ""}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+});

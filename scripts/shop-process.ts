@@ -1,12 +1,11 @@
-// The production build (server.js) as a child process on a DATA_DIR of its own, for the crash and load
-// scripts: started, stopped, or killed with `kill -9` together with its embedded PostgreSQL, as a power
-// cut would.
+// The production build (server.js) as a child process on a DATA_DIR of its own, for the crash, load and
+// benchmark scripts: started, stopped, or killed with `kill -9` together with its embedded PostgreSQL,
+// as a power cut would.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { connectDatabase } from "~/server/db/database.server";
-import { runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";
+import { findFreePort, isAlive, runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -28,17 +27,6 @@ export function requireBuild() {
     console.error("build/server/index.js is missing: run `npx react-router build` first (npm run test:e2e does).");
     process.exit(1);
   }
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 function exited(child: ChildProcess): Promise<void> {
@@ -76,23 +64,21 @@ function killHard(pid: number) {
   }
 }
 
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Starts server.js (production build) on a free loopback port; resolves once it answers. */
-export async function startShopProcess(dataDir: string, { timeoutMs = 180_000 } = {}): Promise<ShopProcess> {
-  const port = await freePort();
+/**
+ * Starts server.js (production build) on a loopback port, `port` or a free one; resolves once it answers.
+ * `env` is all it gets of the caller's settings (DATABASE_URL for a database other than the embedded one).
+ */
+export async function startShopProcess(
+  dataDir: string,
+  { timeoutMs = 180_000, port: fixedPort, env: extraEnv = {} }: { timeoutMs?: number; port?: number; env?: Record<string, string> } = {},
+): Promise<ShopProcess> {
+  const port = fixedPort ?? (await findFreePort());
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir };
   // The developer's own settings must not leak into the server under test; it gets the embedded database.
   for (const name of ["DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "BETTER_AUTH_SECRET", "SMTP_URL", "SMTP_FROM", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_OIDC_DISCOVERY_URL", "TRUST_PROXY"]) {
     delete env[name];
   }
+  Object.assign(env, extraEnv);
   fs.mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

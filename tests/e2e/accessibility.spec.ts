@@ -11,6 +11,7 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "../../app/routes";
 import { E2E_ADMIN, signInAsAdmin } from "./admin-login";
 import { testOnFreshServer } from "./app-server";
+import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
 import { totp } from "./totp";
 
@@ -66,26 +67,8 @@ async function addToCartFromList(page: Page, query: string) {
   await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
 }
 
-/** The checkout opens WhatsApp in a reserved tab; there is no internet here, so it opens nothing. */
-async function stubWhatsAppTab(page: Page) {
-  await page.addInitScript(() => {
-    window.open = (() => {
-      const fake = { closed: false, opener: null, close() {}, location: { set href(_value: string) {} } };
-      return fake as unknown as Window;
-    }) as typeof window.open;
-  });
-}
-
-async function fillCheckout(page: Page) {
-  await page.getByLabel("Nome completo").fill("Ana Acessível");
-  await page.getByLabel("E-mail", { exact: true }).fill("ana@example.com");
-  await page.getByLabel("Telefone / WhatsApp").pressSequentially("81977776666");
-  await page.getByLabel("Endereço", { exact: true }).fill("Rua da Praia");
-  await page.getByLabel("Número", { exact: true }).fill("10");
-  await page.getByLabel("Bairro", { exact: true }).fill("Centro");
-  await page.getByLabel("Cidade", { exact: true }).fill("Barreiros");
-  await page.getByLabel("PIX").check();
-}
+/** Who places the orders here. */
+const SHOPPER = { name: "Ana Acessível", email: "ana@example.com", phone: "81977776666", payment: "PIX" };
 
 test("storefront catalogue pages", async ({ page }, testInfo) => {
   test.setTimeout(180_000);
@@ -131,7 +114,7 @@ test("product pages", async ({ page }) => {
 test("cart, checkout with errors, and the order page", async ({ page }) => {
   test.setTimeout(180_000);
   const audit = new AxeAudit(page);
-  await stubWhatsAppTab(page);
+  await recordWhatsAppTab(page);
   await audit.visit("/carrinho", "empty");
   await addToCartFromList(page, "chinelo");
   await addToCartFromList(page, "relogio");
@@ -141,7 +124,7 @@ test("cart, checkout with errors, and the order page", async ({ page }) => {
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page.getByText("Nome é obrigatório", { exact: true })).toBeVisible();
   await audit.check("validation errors");
-  await fillCheckout(page);
+  await fillCheckoutForm(page, SHOPPER);
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -154,7 +137,7 @@ test("cart, checkout with errors, and the order page", async ({ page }) => {
 test("sign-in, sign-up, password reset and the account page", async ({ page }) => {
   test.setTimeout(180_000);
   await ownAddress(page);
-  await stubWhatsAppTab(page);
+  await recordWhatsAppTab(page);
   const audit = new AxeAudit(page);
   await audit.visit("/login");
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -180,7 +163,7 @@ test("sign-in, sign-up, password reset and the account page", async ({ page }) =
   // An order and a favourite, so that /conta lists both.
   await addToCartFromList(page, "relogio");
   await gotoHydrated(page, "/checkout");
-  await fillCheckout(page);
+  await fillCheckoutForm(page, SHOPPER);
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
   await gotoHydrated(page, await productUrl(page, "chinelo", "Chinelo Slide Masculino"));
@@ -217,12 +200,12 @@ const ADMIN_PAGES = [
 
 test("every admin page", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
-  await stubWhatsAppTab(page);
+  await recordWhatsAppTab(page);
   await ownAddress(page);
   // An order, so the orders list, its modal and the order page have something to show.
   await addToCartFromList(page, "relogio");
   await gotoHydrated(page, "/checkout");
-  await fillCheckout(page);
+  await fillCheckoutForm(page, SHOPPER);
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
 

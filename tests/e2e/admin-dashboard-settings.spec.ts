@@ -5,6 +5,7 @@ import fs from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-login";
 import { testOnOwnServer } from "./app-server";
+import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
 
 const SLOW = { timeout: 20_000 };
@@ -125,22 +126,13 @@ ownServer.describe("on a server of its own", () => {
 
   ownServer("with an order, the dashboard draws its charts (loaded after the page) and lists the order", async ({ page }) => {
     ownServer.setTimeout(90_000);
-    // The checkout opens WhatsApp in a tab; there is no internet here, so the tab is a stand-in.
-    await page.addInitScript(() => {
-      window.open = (() => ({ closed: false, opener: null, close() {}, location: { set href(_value: string) {} } }) as unknown as Window) as typeof window.open;
-    });
+    await recordWhatsAppTab(page);
     await gotoHydrated(page, "/produtos?q=chinelo");
     const card = page.getByTestId("product-card").first();
     await card.getByRole("button", { name: "Adicionar" }).click();
     await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
     await gotoHydrated(page, "/checkout");
-    await page.getByLabel("Nome completo").fill("Cliente do Painel");
-    await page.getByLabel("E-mail", { exact: true }).fill("painel@example.com");
-    await page.getByLabel("Telefone / WhatsApp").pressSequentially("81999998888");
-    await page.getByLabel("Endereço", { exact: true }).fill("Rua da Praia");
-    await page.getByLabel("Número", { exact: true }).fill("10");
-    await page.getByLabel("Bairro", { exact: true }).fill("Centro");
-    await page.getByLabel("Cidade", { exact: true }).fill("Barreiros");
+    await fillCheckoutForm(page, { name: "Cliente do Painel", email: "painel@example.com" });
     await page.getByRole("button", { name: "Enviar Pedido" }).click();
     await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/, SLOW);
     const code = (await page.getByRole("heading", { level: 1 }).textContent())?.match(/#([0-9A-F]{8})/)?.[1];

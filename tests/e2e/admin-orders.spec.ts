@@ -4,33 +4,17 @@ import { expect, type Page } from "@playwright/test";
 import { testOnOwnServer as test } from "./app-server";
 // Status changes move stock that other files' tests rely on: own server.
 import { signInAsAdmin, E2E_ADMIN } from "./admin-login";
+import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
 
-/** The checkout opens WhatsApp in a reserved tab; there is no internet here, so record it instead. */
-async function stubWhatsAppTab(page: Page) {
-  await page.addInitScript(() => {
-    window.open = (() => {
-      const fake = { closed: false, opener: null, close() {}, location: { set href(_value: string) {} } };
-      return fake as unknown as Window;
-    }) as typeof window.open;
-  });
-}
-
 async function placeCheckoutOrder(page: Page): Promise<string> {
-  await stubWhatsAppTab(page);
+  await recordWhatsAppTab(page);
   await gotoHydrated(page, "/produtos?q=relogio");
   const card = page.getByTestId("product-card").first();
   await card.getByRole("button", { name: "Adicionar" }).click();
   await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
   await gotoHydrated(page, "/checkout");
-  await page.getByLabel("Nome completo").fill("Joana Admin-Teste");
-  await page.getByLabel("E-mail", { exact: true }).fill("joana@example.com");
-  await page.getByLabel("Telefone / WhatsApp").pressSequentially("81988887777");
-  await page.getByLabel("Endereço", { exact: true }).fill("Rua do Comércio");
-  await page.getByLabel("Número", { exact: true }).fill("25");
-  await page.getByLabel("Bairro", { exact: true }).fill("Centro");
-  await page.getByLabel("Cidade", { exact: true }).fill("Barreiros");
-  await page.getByLabel("PIX").check();
+  await fillCheckoutForm(page, { name: "Joana Admin-Teste", email: "joana@example.com", phone: "81988887777", address: "Rua do Comércio", number: "25", payment: "PIX" });
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
   const heading = await page.getByRole("heading", { level: 1 }).textContent();

@@ -1,46 +1,12 @@
 import { expect, test, type Page } from "@playwright/test";
+import { fillCheckoutForm, recordWhatsAppTab, whatsAppTabUrls } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
-
-/** Records where the checkout sends its reserved WhatsApp tab (no real pop-up: there is no internet here). */
-async function recordWhatsAppTab(page: Page, { blocked = false } = {}) {
-  await page.addInitScript((blockedPopups) => {
-    const opened: string[] = [];
-    (window as unknown as { __opened: string[] }).__opened = opened;
-    window.open = ((url?: string | URL) => {
-      if (blockedPopups) return null;
-      opened.push(String(url ?? ""));
-      const fake = {
-        closed: false,
-        opener: null as unknown,
-        close() {
-          fake.closed = true;
-        },
-        location: {
-          set href(value: string) {
-            opened.push(value);
-          },
-        },
-      };
-      return fake as unknown as Window;
-    }) as typeof window.open;
-  }, blocked);
-}
 
 async function addProduct(page: Page, query: string) {
   await gotoHydrated(page, `/produtos?q=${encodeURIComponent(query)}`);
   const card = page.getByTestId("product-card").first();
   await card.getByRole("button", { name: "Adicionar" }).click();
   await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
-}
-
-async function fillCustomer(page: Page) {
-  await page.getByLabel("Nome completo").fill("Maria da Silva");
-  await page.getByLabel("E-mail", { exact: true }).fill("maria@example.com");
-  await page.getByLabel("Telefone / WhatsApp").pressSequentially("81999998888");
-  await page.getByLabel("Endereço", { exact: true }).fill("Rua da Praia");
-  await page.getByLabel("Número", { exact: true }).fill("10");
-  await page.getByLabel("Bairro", { exact: true }).fill("Centro");
-  await page.getByLabel("Cidade", { exact: true }).fill("Barreiros");
 }
 
 test("an empty cart sends the shopper back to the cart", async ({ page }) => {
@@ -79,7 +45,7 @@ test("a full order is recorded, WhatsApp gets its text, the cart empties and the
   await addProduct(page, "chinelo"); // R$ 39,90, first size 37, colour Preto
   await addProduct(page, "relogio"); // R$ 79,90, colour Preto
   await gotoHydrated(page, "/checkout");
-  await fillCustomer(page);
+  await fillCheckoutForm(page);
   await expect(page.getByTestId("delivery-fee")).toHaveText(/R\$\s5,00/);
   await expect(page.getByTestId("order-total")).toHaveText(/R\$\s124,80/);
   await page.getByLabel("PIX").check();
@@ -93,7 +59,7 @@ test("a full order is recorded, WhatsApp gets its text, the cart empties and the
   expect(code).toBeTruthy();
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 
-  const opened = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+  const opened = await whatsAppTabUrls(page);
   expect(opened[0]).toBe("about:blank");
   const whatsapp = new URL(opened[1]!);
   expect(whatsapp.origin + whatsapp.pathname).toMatch(/^https:\/\/wa\.me\/\d{12,13}$/);
@@ -130,7 +96,7 @@ test("with the pop-up blocked, the shopper lands on the order page with its What
   await recordWhatsAppTab(page, { blocked: true });
   await addProduct(page, "relogio");
   await gotoHydrated(page, "/checkout");
-  await fillCustomer(page);
+  await fillCheckoutForm(page);
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page).toHaveURL(/\/pedido\//);
   await expect(page.getByText("Agora toque em “Enviar pelo WhatsApp”")).toBeVisible();
@@ -171,7 +137,7 @@ test("the cart's 'Finalizar pelo WhatsApp' records the order before WhatsApp ope
   await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
   await expect(page.getByTestId("order-status")).toHaveText("Pendente");
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
-  const opened = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+  const opened = await whatsAppTabUrls(page);
   const text = new URL(opened[1]!).searchParams.get("text") ?? "";
   expect(text).toMatch(/^Olá! Gostaria de fazer o pedido \*#[0-9A-F]{8}\*:/);
   expect(text).toContain("1. Chinelo Slide Masculino");

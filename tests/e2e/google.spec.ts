@@ -5,39 +5,17 @@
 // the provider), which the shared test server must not have, so the file starts its own server.
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "./app-server";
-import { startOidcProvider, type OidcProvider } from "./oidc-provider";
+import { startGoogleServerForFile } from "./google-server";
 
 const CLIENT = { clientId: "loja-erick-teste.apps.example", clientSecret: randomBytes(16).toString("hex") };
 const SLOW = { timeout: 20_000 };
 
-let provider: OidcProvider;
-let app: AppServer;
-
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  // A fresh embedded PostgreSQL with the seed: slow on a busy 2-core machine.
-  test.setTimeout(180_000);
-  provider = await startOidcProvider(CLIENT);
-  app = await startAppServer({
-    GOOGLE_CLIENT_ID: CLIENT.clientId,
-    GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
-    GOOGLE_OIDC_DISCOVERY_URL: provider.discoveryUrl,
-  });
-});
-
-test.afterAll(async () => {
-  await app?.stop();
-  await provider?.close();
-});
-
-test.afterEach(async ({ browserName: _browserName }, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("server output", { body: app?.output() ?? "" });
-});
+const google = startGoogleServerForFile(CLIENT);
 
 async function signInWithGoogle(page: Page, from = "/login") {
-  await page.goto(`${app.url}${from}`);
+  await page.goto(`${google.app.url}${from}`);
   await page.getByRole("button", { name: "Entrar com Google" }).click();
 }
 
@@ -50,12 +28,12 @@ async function signOut(page: Page) {
 test("first sign-in creates a customer; the next one finds the same account", async ({ page }) => {
   const id = randomBytes(4).toString("hex");
   const person = { sub: `google-${id}`, email: `pessoa-${id}@gmail.example`, name: `Ana Google ${id}` };
-  provider.setUser(person);
-  const tokensBefore = provider.tokensIssued;
+  google.provider.setUser(person);
+  const tokensBefore = google.provider.tokensIssued;
 
   await signInWithGoogle(page, "/login?redirectTo=%2Fconta");
-  await expect(page).toHaveURL(`${app.url}/conta`, SLOW);
-  expect(provider.tokensIssued).toBe(tokensBefore + 1);
+  await expect(page).toHaveURL(`${google.app.url}/conta`, SLOW);
+  expect(google.provider.tokensIssued).toBe(tokensBefore + 1);
   await expect(page.getByRole("heading", { name: "Minha conta" })).toBeVisible();
   await expect(page.getByText(person.email)).toBeVisible();
   await expect(page.getByLabel("Nome")).toHaveValue(person.name);
@@ -65,29 +43,29 @@ test("first sign-in creates a customer; the next one finds the same account", as
   await expect(page.getByRole("link", { name: "Minha conta" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Painel" })).toHaveCount(0);
   await page.keyboard.press("Escape");
-  await page.goto(`${app.url}/admin`);
-  await expect(page).toHaveURL(`${app.url}/`);
+  await page.goto(`${google.app.url}/admin`);
+  await expect(page).toHaveURL(`${google.app.url}/`);
 
   // Something only this account has: the phone saved on /conta.
-  await page.goto(`${app.url}/conta`);
+  await page.goto(`${google.app.url}/conta`);
   await page.getByLabel("Telefone").fill("(81) 98888-7777");
   await page.getByRole("button", { name: "Salvar" }).click();
   await expect(page.getByText("Dados salvos.")).toBeVisible(SLOW);
 
   await signOut(page);
-  await page.goto(`${app.url}/conta`);
+  await page.goto(`${google.app.url}/conta`);
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fconta$/);
 
   // The provider now says the person changed their display name: still the same account (same sub).
-  provider.setUser({ ...person, name: "Outro Nome" });
+  google.provider.setUser({ ...person, name: "Outro Nome" });
   await page.getByRole("button", { name: "Entrar com Google" }).click();
-  await expect(page).toHaveURL(`${app.url}/conta`, SLOW);
+  await expect(page).toHaveURL(`${google.app.url}/conta`, SLOW);
   await expect(page.getByText(person.email)).toBeVisible();
   await expect(page.getByLabel("Telefone")).toHaveValue("(81) 98888-7777");
 });
 
 test("a refusal at the provider comes back to /login with the error message", async ({ page }) => {
-  provider.failNext("access_denied");
+  google.provider.failNext("access_denied");
   await signInWithGoogle(page);
   await expect(page).toHaveURL(/\/login\?.*error=/, SLOW);
   await expect(page.getByRole("alert")).toHaveText("Erro ao fazer login com Google. Tente novamente.");

@@ -3,34 +3,11 @@
 // the order. No clicks and no fill(): Tab and Shift+Tab move focus, Enter, Space and the arrow keys act,
 // and every control the walk stops on must show where the focus is.
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { recordWhatsAppTab, whatsAppTabUrls } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
 
 /** More stops than any page here has before the control a step looks for; past it, the control is unreachable. */
 const MAX_TABS = 120;
-
-/** Records where the checkout sends its reserved WhatsApp tab (no real pop-up: there is no internet here). */
-async function recordWhatsAppTab(page: Page) {
-  await page.addInitScript(() => {
-    const opened: string[] = [];
-    (window as unknown as { __opened: string[] }).__opened = opened;
-    window.open = ((url?: string | URL) => {
-      opened.push(String(url ?? ""));
-      const fake = {
-        closed: false,
-        opener: null as unknown,
-        close() {
-          fake.closed = true;
-        },
-        location: {
-          set href(value: string) {
-            opened.push(value);
-          },
-        },
-      };
-      return fake as unknown as Window;
-    }) as typeof window.open;
-  });
-}
 
 async function isFocused(target: Locator): Promise<boolean> {
   return target.evaluate((element) => element === document.activeElement).catch(() => false);
@@ -174,7 +151,7 @@ test("keyboard alone: menu, product with size and colour, cart, checkout and the
   await expect(page.getByText("Pedido registrado!")).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 
-  const opened = await page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+  const opened = await whatsAppTabUrls(page);
   const text = new URL(opened[1]!).searchParams.get("text") ?? "";
   expect(text).toContain("1. Tênis de Corrida com Amortecimento");
   expect(text).toContain("Tamanho: 41 | Cor: Cinza");

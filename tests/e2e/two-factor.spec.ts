@@ -6,44 +6,23 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-login";
-import { startAppServer, type AppServer } from "./app-server";
+import { startGoogleServerForFile } from "./google-server";
 import { gotoHydrated } from "./hydration";
-import { startOidcProvider, type OidcProvider } from "./oidc-provider";
 import { totp } from "./totp";
 
 const CLIENT = { clientId: "loja-erick-2fa.apps.example", clientSecret: randomBytes(16).toString("hex") };
 const SLOW = { timeout: 20_000 };
 
-let provider: OidcProvider;
-let app: AppServer;
 /** Set by the first test: what the page showed when two-factor sign-in was turned on. */
 let secret = "";
 let backupCodes: string[] = [];
 
 test.describe.configure({ mode: "serial" });
 
-test.beforeAll(async () => {
-  // A fresh embedded PostgreSQL with the seed: slow on a busy 2-core machine.
-  test.setTimeout(180_000);
-  provider = await startOidcProvider(CLIENT);
-  app = await startAppServer({
-    GOOGLE_CLIENT_ID: CLIENT.clientId,
-    GOOGLE_CLIENT_SECRET: CLIENT.clientSecret,
-    GOOGLE_OIDC_DISCOVERY_URL: provider.discoveryUrl,
-  });
-});
-
-test.afterAll(async () => {
-  await app?.stop();
-  await provider?.close();
-});
-
-test.afterEach(async ({ browserName: _browserName }, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach("server output", { body: app?.output() ?? "" });
-});
+const google = startGoogleServerForFile(CLIENT);
 
 async function signInWithPassword(page: Page, redirectTo: string) {
-  await gotoHydrated(page, `${app.url}/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await gotoHydrated(page, `${google.app.url}/login?redirectTo=${encodeURIComponent(redirectTo)}`);
   await page.getByLabel("E-mail").fill(E2E_ADMIN.email);
   await page.getByLabel("Senha").fill(E2E_ADMIN.password);
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
@@ -57,7 +36,7 @@ async function signOut(page: Page) {
 
 test("an admin turns on two-factor sign-in; then the password alone is not enough, the code gets in", async ({ page }) => {
   await signInWithPassword(page, "/conta/duas-etapas");
-  await expect(page).toHaveURL(`${app.url}/conta/duas-etapas`, SLOW);
+  await expect(page).toHaveURL(`${google.app.url}/conta/duas-etapas`, SLOW);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await expect(page.getByRole("heading", { name: "Desativada" })).toBeVisible();
 
@@ -77,13 +56,13 @@ test("an admin turns on two-factor sign-in; then the password alone is not enoug
 
   await signOut(page);
   await signInWithPassword(page, "/admin");
-  await expect(page).toHaveURL(`${app.url}/login/verificacao?redirectTo=%2Fadmin`, SLOW);
+  await expect(page).toHaveURL(`${google.app.url}/login/verificacao?redirectTo=%2Fadmin`, SLOW);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   // Not signed in yet: the panel sends the browser back to /login.
-  await page.goto(`${app.url}/admin`);
-  await expect(page).toHaveURL(`${app.url}/login?redirectTo=%2Fadmin`);
+  await page.goto(`${google.app.url}/admin`);
+  await expect(page).toHaveURL(`${google.app.url}/login?redirectTo=%2Fadmin`);
   await page.goBack();
-  await expect(page).toHaveURL(`${app.url}/login/verificacao?redirectTo=%2Fadmin`);
+  await expect(page).toHaveURL(`${google.app.url}/login/verificacao?redirectTo=%2Fadmin`);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
   const code = page.getByLabel("Código");
@@ -94,23 +73,23 @@ test("an admin turns on two-factor sign-in; then the password alone is not enoug
   // The next step's code: the current one may be the one that confirmed the setup, and each works once.
   await code.fill(totp(secret, 1));
   await page.getByRole("button", { name: "Verificar" }).click();
-  await expect(page).toHaveURL(`${app.url}/admin`, SLOW);
+  await expect(page).toHaveURL(`${google.app.url}/admin`, SLOW);
   await expect(page.getByRole("heading", { name: "Dashboard" })).toBeVisible();
 });
 
 test("Google sign-in to an account with two-factor sign-in on asks for the code too", async ({ page }) => {
   test.skip(backupCodes.length === 0, "needs the first test");
-  provider.setUser({ sub: `google-admin-${randomBytes(4).toString("hex")}`, email: E2E_ADMIN.email, name: "Admin Google" });
-  await gotoHydrated(page, `${app.url}/login?redirectTo=%2Fadmin`);
+  google.provider.setUser({ sub: `google-admin-${randomBytes(4).toString("hex")}`, email: E2E_ADMIN.email, name: "Admin Google" });
+  await gotoHydrated(page, `${google.app.url}/login?redirectTo=%2Fadmin`);
   await page.getByRole("button", { name: "Entrar com Google" }).click();
-  await expect(page).toHaveURL(`${app.url}/login/verificacao?redirectTo=%2Fadmin`, SLOW);
+  await expect(page).toHaveURL(`${google.app.url}/login/verificacao?redirectTo=%2Fadmin`, SLOW);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-  await page.goto(`${app.url}/conta`);
-  await expect(page).toHaveURL(`${app.url}/login?redirectTo=%2Fconta`);
+  await page.goto(`${google.app.url}/conta`);
+  await expect(page).toHaveURL(`${google.app.url}/login?redirectTo=%2Fconta`);
 
-  await gotoHydrated(page, `${app.url}/login/verificacao?redirectTo=%2Fadmin`);
+  await gotoHydrated(page, `${google.app.url}/login/verificacao?redirectTo=%2Fadmin`);
   // A backup code, as someone without the phone at hand would.
   await page.getByLabel("Código").fill(backupCodes[0]!);
   await page.getByRole("button", { name: "Verificar" }).click();
-  await expect(page).toHaveURL(`${app.url}/admin`, SLOW);
+  await expect(page).toHaveURL(`${google.app.url}/admin`, SLOW);
 });

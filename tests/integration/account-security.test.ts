@@ -19,28 +19,18 @@ import { getCurrentUser } from "~/server/auth/guards.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { runAdminCommand } from "../../scripts/admin-cli";
 import { insertOrder } from "../setup/order-fixtures";
-import { browserRequest, createAuthContext, run, TEST_ORIGIN, type Outcome } from "../setup/signed-in";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { browserRequest, clientAddresses, openAuthTest, run, TEST_ORIGIN, type Outcome } from "../setup/signed-in";
+import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
 let context: LoadContext;
-let cleanUp: () => Promise<void>;
+let close: () => Promise<void>;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ context, cleanUp } = await createAuthContext(t));
-});
-afterAll(async () => {
-  await t?.close();
-  await cleanUp?.();
-});
+beforeAll(async () => ({ t, context, close } = await openAuthTest()));
+afterAll(() => close?.());
 
 // Each request from its own client address, so the sign-in and sign-up rate limits stay out of the way.
-let addresses = 0;
-const newAddress = () => {
-  addresses += 1;
-  return `10.61.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
+const newAddress = clientAddresses(61);
 
 type Form = Record<string, string>;
 const post = (pathname: string, form: Form, cookie?: string) =>

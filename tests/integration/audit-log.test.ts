@@ -14,7 +14,7 @@ import type { AuditLogPage } from "~/lib/audit-log";
 import { auditActionLabel, auditFieldLabel, formatAuditValue } from "~/lib/audit-log";
 import { formatBRL } from "~/lib/money";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
-import { coordinateInput, reaisInput } from "~/lib/settings-form";
+import { reaisInput } from "~/lib/settings-form";
 import { loader as auditLoader } from "~/routes/admin/audit-log";
 import { action as customersAction } from "~/routes/admin/customers";
 import { action as importAction } from "~/routes/admin/import";
@@ -31,27 +31,19 @@ import { deleteProduct, productsCsv } from "~/server/product-admin.server";
 import { setReviewHidden } from "~/server/reviews.server";
 import { SettingsSaveError, saveSettings, type SettingsPage } from "~/server/settings-admin.server";
 import { runAdminCommand } from "../../scripts/admin-cli";
-import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
+import { openAdminTest, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { settingsForm } from "../setup/settings-fixtures";
+import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestContext>>;
 let context: LoadContext;
 let admin: SignedInUser;
 let customer: SignedInUser;
+let close: () => Promise<void>;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await createTestContext(t);
-  context = { ...app.context, config: { ...app.context.config, mediaDir: t.mediaDir } };
-  admin = await signedInUser(context, "admin");
-  customer = await signedInUser(context, "customer");
-});
-afterAll(async () => {
-  await t?.close();
-  await app?.close();
-});
+beforeAll(async () => ({ t, context, admin, customer, close } = await openAdminTest()));
+afterAll(() => close?.());
 
 type Outcome = { status: number; location: string | null; data: Record<string, unknown> };
 
@@ -319,49 +311,13 @@ describe("settings and store locations", () => {
     return (await call(settingsLoader, requestAs(admin, "/admin/configuracoes"))).data as unknown as SettingsPage;
   }
 
-  /** The form as the page renders it, with some fields changed. */
-  function formFrom(page: SettingsPage, changes: Record<string, string | null> = {}): FormData {
-    const { settings } = page;
-    const fields: Record<string, string> = {
-      storeName: settings.storeName,
-      storeEmail: settings.storeEmail,
-      storePhone: settings.storePhone,
-      storeWhatsApp: settings.storeWhatsApp,
-      businessHours: settings.businessHours,
-      instagram: settings.instagram,
-      facebook: settings.facebook,
-      deliveryFee: reaisInput(settings.deliveryFeeCents),
-      freeShippingMin: reaisInput(settings.freeShippingMinCents),
-      deliveryCities: settings.deliveryCities.join("\n"),
-      deliveryDays: settings.deliveryDays,
-      maxInstallments: String(settings.maxInstallments),
-      pixKey: settings.pixKey,
-      pixMerchantName: settings.pixMerchantName,
-      pixMerchantCity: settings.pixMerchantCity,
-    };
-    for (const [key, on] of Object.entries(settings.paymentMethods)) if (on) fields[`paymentMethods.${key}`] = "on";
-    for (const key of ["emailNotifications", "whatsappNotifications", "orderNotifications"] as const) if (settings[key]) fields[key] = "on";
-    page.locations.forEach((location, index) => {
-      fields[`locations.${index}.id`] = String(location.id);
-      fields[`locations.${index}.name`] = location.name;
-      fields[`locations.${index}.address`] = location.address;
-      fields[`locations.${index}.phone`] = location.phone;
-      fields[`locations.${index}.whatsapp`] = location.whatsapp;
-      fields[`locations.${index}.hours`] = location.hours;
-      fields[`locations.${index}.lat`] = coordinateInput(location.lat);
-      fields[`locations.${index}.lng`] = coordinateInput(location.lng);
-    });
-    const form = new FormData();
-    for (const [key, value] of Object.entries({ ...fields, ...changes })) if (value !== null) form.set(key, value);
-    return form;
-  }
   const save = async (form: FormData) => expect((await call(settingsAction, post("/admin/configuracoes", form))).data).toMatchObject({ ok: true });
 
   it("records the changed settings and the changed store location, each with before and after", async () => {
     const page = await loadPage();
     const location = page.locations[1]!;
     const { entries, startedAt, endedAt } = await entriesOf(() =>
-      save(formFrom(page, { storeName: "Grupo Erick Auditado", deliveryFee: "7,50", "paymentMethods.cash": null, "locations.1.hours": "Seg a Sáb, 9h às 17h" })),
+      save(settingsForm(page, { storeName: "Grupo Erick Auditado", deliveryFee: "7,50", "paymentMethods.cash": null, "locations.1.hours": "Seg a Sáb, 9h às 17h" })),
     );
     expect(entries).toHaveLength(2);
     for (const entry of entries) expectByAdmin(entry, startedAt, endedAt);
@@ -381,7 +337,7 @@ describe("settings and store locations", () => {
 
   it("saving the page as it is writes no entry (the stored document's key order does not count)", async () => {
     const page = await loadPage();
-    const { entries } = await entriesOf(() => save(formFrom(page)));
+    const { entries } = await entriesOf(() => save(settingsForm(page)));
     expect(entries).toEqual([]);
   });
 

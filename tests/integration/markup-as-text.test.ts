@@ -7,10 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "#database/schema";
 import { productSearchText } from "~/server/catalog.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { openAdminTest, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import type { TestDatabase } from "../setup/test-database";
 
 /** What an attacker would type as a product name; `pwned` marks where it lands. */
 const HOSTILE_NAME = `Tênis <script>window.pwned=1</script><img src=x onerror="window.pwned=2"> & 'aspas'`;
@@ -20,19 +20,16 @@ const AS_HTML_TEXT = /Tênis &lt;script&gt;window\.pwned=1&lt;\/script&gt;&lt;im
 const AS_MARKUP = /<script>window\.pwned|<img src=x onerror/i;
 
 let t: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestContext>>;
 let context: LoadContext;
 let http: HttpApp;
 let admin: SignedInUser;
+let close: () => Promise<void>;
 let productId: number;
 let orderToken: string;
 let orderId: string;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await createTestContext(t);
-  context = { ...app.context, config: { ...app.context.config, mediaDir: t.mediaDir } };
-  admin = await signedInUser(context, "admin");
+  ({ t, context, admin, close } = await openAdminTest());
   // The newest seeded product in stock (first on the home page and the list once featured), renamed.
   const [product] = await t.db.select().from(products).where(gt(products.stock, 2)).orderBy(desc(products.id)).limit(1);
   productId = product!.id;
@@ -63,8 +60,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await http?.close();
-  await t?.close();
-  await app?.close();
+  await close?.();
 });
 
 async function page(url: string, cookie?: string) {

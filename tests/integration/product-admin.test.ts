@@ -14,28 +14,18 @@ import { loader as csvLoader } from "~/routes/admin/products-csv";
 import { action as listAction, loader as listLoader } from "~/routes/admin/products";
 import { getProduct, listProducts } from "~/server/catalog.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { createTestContext, requestAs, signedInUser, TEST_ORIGIN, type SignedInUser } from "../setup/admin-session";
+import { openAdminTest, requestAs, TEST_ORIGIN, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestContext>>;
 let context: LoadContext;
 let admin: SignedInUser;
 let customer: SignedInUser;
+let close: () => Promise<void>;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await createTestContext(t);
-  // The test database's media directory (the seed's images): what the pipeline writes to.
-  context = { ...app.context, config: { ...app.context.config, mediaDir: t.mediaDir } };
-  admin = await signedInUser(context, "admin");
-  customer = await signedInUser(context, "customer");
-});
-afterAll(async () => {
-  await t?.close();
-  await app?.close();
-});
+beforeAll(async () => ({ t, context, admin, customer, close } = await openAdminTest()));
+afterAll(() => close?.());
 
 type Outcome = { status: number; location: string | null; data: Record<string, unknown>; response: Response | null };
 

@@ -16,26 +16,17 @@ import { getProduct } from "~/server/catalog.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { productsCsv } from "~/server/product-admin.server";
 import { importProductsCsv, starterFormInput } from "~/server/product-import.server";
-import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { openAdminTest, requestAs, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
+import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestContext>>;
 let context: LoadContext;
 let admin: SignedInUser;
 let customer: SignedInUser;
+let close: () => Promise<void>;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await createTestContext(t);
-  context = { ...app.context, config: { ...app.context.config, mediaDir: t.mediaDir } };
-  admin = await signedInUser(context, "admin");
-  customer = await signedInUser(context, "customer");
-});
-afterAll(async () => {
-  await t?.close();
-  await app?.close();
-});
+beforeAll(async () => ({ t, context, admin, customer, close } = await openAdminTest()));
+afterAll(() => close?.());
 
 async function call(handler: unknown, request: Request): Promise<{ status: number; location: string | null; data: Record<string, unknown>; response: Response | null }> {
   let result: unknown;

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings as settingsTable, storeLocations } from "#database/schema";
-import { coordinateInput, parseSettingsForm, reaisInput, SETTINGS_MESSAGES } from "~/lib/settings-form";
+import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form";
 import type { Settings } from "~/lib/settings";
 import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
 import { action, loader } from "~/routes/admin/settings";
@@ -13,6 +13,7 @@ import type { SettingsPage } from "~/server/settings-admin.server";
 import { getSettings } from "~/server/settings.server";
 import { loadStorefrontShell } from "~/server/storefront.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { settingsForm } from "../setup/settings-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -56,47 +57,6 @@ async function loadPage(): Promise<SettingsPage> {
   return outcome.data as SettingsPage;
 }
 
-/** The form as the page renders it (the same encoding as the inputs), with some fields changed. */
-function formFrom(page: SettingsPage, changes: Record<string, string | null> = {}): FormData {
-  const { settings } = page;
-  const form = new FormData();
-  const fields: Record<string, string> = {
-    storeName: settings.storeName,
-    storeEmail: settings.storeEmail,
-    storePhone: settings.storePhone,
-    storeWhatsApp: settings.storeWhatsApp,
-    businessHours: settings.businessHours,
-    instagram: settings.instagram,
-    facebook: settings.facebook,
-    deliveryFee: reaisInput(settings.deliveryFeeCents),
-    freeShippingMin: reaisInput(settings.freeShippingMinCents),
-    deliveryCities: settings.deliveryCities.join("\n"),
-    deliveryDays: settings.deliveryDays,
-    maxInstallments: String(settings.maxInstallments),
-    pixKey: settings.pixKey,
-    pixMerchantName: settings.pixMerchantName,
-    pixMerchantCity: settings.pixMerchantCity,
-  };
-  for (const [key, on] of Object.entries(settings.paymentMethods)) if (on) fields[`paymentMethods.${key}`] = "on";
-  for (const key of ["emailNotifications", "whatsappNotifications", "orderNotifications"] as const) if (settings[key]) fields[key] = "on";
-  page.locations.forEach((location, index) => {
-    fields[`locations.${index}.id`] = String(location.id);
-    fields[`locations.${index}.name`] = location.name;
-    fields[`locations.${index}.address`] = location.address;
-    fields[`locations.${index}.phone`] = location.phone;
-    fields[`locations.${index}.whatsapp`] = location.whatsapp;
-    fields[`locations.${index}.hours`] = location.hours;
-    fields[`locations.${index}.lat`] = coordinateInput(location.lat);
-    fields[`locations.${index}.lng`] = coordinateInput(location.lng);
-  });
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === null) delete fields[key];
-    else fields[key] = value;
-  }
-  for (const [key, value] of Object.entries(fields)) form.set(key, value);
-  return form;
-}
-
 const save = (form: FormData) => call(action, requestAs(admin, "/admin/configuracoes", { form }));
 
 async function settingsRow() {
@@ -110,7 +70,7 @@ describe("the settings form schema", () => {
     expect(page.settings).toEqual(DEFAULT_SETTINGS);
     expect(page.locations).toHaveLength(6);
     expect(page.lastSaved).toBeNull();
-    const parsed = parseSettingsForm(formFrom(page));
+    const parsed = parseSettingsForm(settingsForm(page));
     expect(parsed.success).toBe(true);
     expect(parsed.data!.settings).toEqual(DEFAULT_SETTINGS);
     expect(parsed.data!.locations).toEqual(page.locations);
@@ -119,7 +79,7 @@ describe("the settings form schema", () => {
   it("normalizes what people type: Instagram @, WhatsApp digits, reais with comma, cities by line or comma", async () => {
     const page = await loadPage();
     const parsed = parseSettingsForm(
-      formFrom(page, {
+      settingsForm(page, {
         instagram: " lojaerick ",
         storeWhatsApp: "+55 (81) 99999-8888",
         deliveryFee: "7,5",
@@ -137,7 +97,7 @@ describe("the settings form schema", () => {
     expect(settings.freeShippingMinCents).toBe(125_000);
     expect(settings.deliveryCities).toEqual(["Barreiros", "Sirinhaém", "Tamandaré"]);
     expect(locations[0]).toMatchObject({ lat: -8.5, lng: -35.25 });
-    expect(parseSettingsForm(formFrom(page, { instagram: "@@lojaerick" })).data?.settings.instagram).toBe("@lojaerick");
+    expect(parseSettingsForm(settingsForm(page, { instagram: "@@lojaerick" })).data?.settings.instagram).toBe("@lojaerick");
   });
 
   it.each([
@@ -161,7 +121,7 @@ describe("the settings form schema", () => {
     ["locations.1.lng", "abc", SETTINGS_MESSAGES.longitude],
     ["locations.0.name", "", "Informe o nome da loja"],
   ])("%s = %j is refused: %s", async (field, value, message) => {
-    const parsed = parseSettingsForm(formFrom(await loadPage(), { [field]: value }));
+    const parsed = parseSettingsForm(settingsForm(await loadPage(), { [field]: value }));
     expect(parsed.success).toBe(false);
     const issue = parsed.error!.issues.find((candidate) => candidate.path.join(".") === field);
     expect(issue?.message).toBe(message);
@@ -170,7 +130,7 @@ describe("the settings form schema", () => {
   it("needs at least one payment method", async () => {
     const page = await loadPage();
     const none = Object.fromEntries(Object.keys(page.settings.paymentMethods).map((key) => [`paymentMethods.${key}`, null]));
-    const parsed = parseSettingsForm(formFrom(page, none));
+    const parsed = parseSettingsForm(settingsForm(page, none));
     expect(parsed.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([["paymentMethods", SETTINGS_MESSAGES.paymentMethods]]);
   });
 });
@@ -180,7 +140,7 @@ describe("saving (/admin/configuracoes action)", () => {
     const page = await loadPage();
     const before = Date.now();
     const outcome = await save(
-      formFrom(page, {
+      settingsForm(page, {
         storeName: "Erick Calçados & Cia",
         storeWhatsApp: "5581988887777",
         instagram: "erick.oficial",
@@ -242,7 +202,7 @@ describe("saving (/admin/configuracoes action)", () => {
     const page = await loadPage();
     const rowBefore = await settingsRow();
     const locationsBefore = await t.db.select().from(storeLocations);
-    const outcome = await save(formFrom(page, { maxInstallments: "13", storeName: "Outro Nome", "locations.0.name": "Outra Loja" }));
+    const outcome = await save(settingsForm(page, { maxInstallments: "13", storeName: "Outro Nome", "locations.0.name": "Outra Loja" }));
     expect(outcome.status).toBe(400);
     expect(outcome.data.ok).toBe(false);
     expect(outcome.data.errors).toEqual({ maxInstallments: SETTINGS_MESSAGES.maxInstallments });
@@ -252,7 +212,7 @@ describe("saving (/admin/configuracoes action)", () => {
 
   it("several bad fields: every message at once, nothing saved", async () => {
     const rowBefore = await settingsRow();
-    const outcome = await save(formFrom(await loadPage(), { storeWhatsApp: "999", instagram: "a b", "locations.3.lng": "500" }));
+    const outcome = await save(settingsForm(await loadPage(), { storeWhatsApp: "999", instagram: "a b", "locations.3.lng": "500" }));
     expect(outcome.status).toBe(400);
     expect(Object.keys(outcome.data.errors!).sort()).toEqual(["instagram", "locations.3.lng", "storeWhatsApp"]);
     expect(await settingsRow()).toEqual(rowBefore);
@@ -260,7 +220,7 @@ describe("saving (/admin/configuracoes action)", () => {
 
   it("a store location that no longer exists: the spec's failure message, and the settings are not half-saved", async () => {
     const rowBefore = await settingsRow();
-    const outcome = await save(formFrom(await loadPage(), { storeName: "Não deve ficar", "locations.5.id": "999999" }));
+    const outcome = await save(settingsForm(await loadPage(), { storeName: "Não deve ficar", "locations.5.id": "999999" }));
     expect(outcome.status).toBe(500);
     expect(outcome.data.errors).toEqual({ form: SETTINGS_MESSAGES.saveFailed });
     expect(await settingsRow()).toEqual(rowBefore);
@@ -269,7 +229,7 @@ describe("saving (/admin/configuracoes action)", () => {
   it("refuses a customer (403) and an anonymous visitor (to /login), saving nothing", async () => {
     const customer = await signedInUser(context, "customer");
     const rowBefore = await settingsRow();
-    const form = () => formFrom({ settings: DEFAULT_SETTINGS, locations: [], lastSaved: null }, { storeName: "Invasor" });
+    const form = () => settingsForm({ settings: DEFAULT_SETTINGS, locations: [], lastSaved: null }, { storeName: "Invasor" });
     expect((await call(action, requestAs(customer, "/admin/configuracoes", { form: form() }))).status).toBe(403);
     expect((await call(action, requestAs(null, "/admin/configuracoes", { form: form() }))).status).toBe(302);
     expect(await settingsRow()).toEqual(rowBefore);

@@ -18,29 +18,19 @@ import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { TEST_ACTOR } from "../setup/admin-session";
-import { browserRequest, createAuthContext, signUp, TEST_ORIGIN } from "../setup/signed-in";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { browserRequest, clientAddresses, openAuthTest, signUp, TEST_ORIGIN } from "../setup/signed-in";
+import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
 let context: LoadContext;
-let cleanUp: () => Promise<void>;
+let close: () => Promise<void>;
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  ({ context, cleanUp } = await createAuthContext(t));
-});
-afterAll(async () => {
-  await t?.close();
-  await cleanUp?.();
-});
+beforeAll(async () => ({ t, context, close } = await openAuthTest()));
+afterAll(() => close?.());
 
 // Each request from its own client address, so the per-address rate limits stay out of the way and
 // what is measured is the plugin's own limits (per pending sign-in and per account).
-let addresses = 0;
-const newAddress = () => {
-  addresses += 1;
-  return `10.62.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}`;
-};
+const newAddress = clientAddresses(62);
 
 /** A browser's cookies: Set-Cookie lines kept, replaced and expired as a browser would. */
 class Browser {

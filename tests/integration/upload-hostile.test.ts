@@ -14,30 +14,26 @@ import { media, products } from "#database/schema";
 import { action as formAction } from "~/routes/admin/product-form";
 import type { LoadContext } from "~/server/load-context.server";
 import { ImageRejectedError, storeImage } from "~/server/media.server";
-import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
-import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { openAdminTest, requestAs, type SignedInUser } from "../setup/admin-session";
+import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
-let app: Awaited<ReturnType<typeof createTestContext>>;
 let context: LoadContext;
 let admin: SignedInUser;
+let close: () => Promise<void>;
 /** A directory of this file's own around the media directory: anything written beside it shows. */
 let root: string;
 let mediaDir: string;
 
 beforeAll(async () => {
-  t = await createTestDatabase();
-  app = await createTestContext(t);
   root = await fs.mkdtemp(path.join(os.tmpdir(), "erick-upload-hostile-"));
   mediaDir = path.join(root, "media");
   await fs.mkdir(mediaDir);
-  context = { ...app.context, config: { ...app.context.config, mediaDir } };
-  admin = await signedInUser(context, "admin");
+  ({ t, context, admin, close } = await openAdminTest({ mediaDir }));
 });
 afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
-  await t?.close();
-  await app?.close();
+  await close?.();
 });
 
 /** The names storeImage gives: a random 24-hex key, then the width or "og". */

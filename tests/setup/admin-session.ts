@@ -5,6 +5,8 @@
 //   const admin = await signedInUser(app.context, "admin");
 //   await loader({ request: adminRequest(admin, "/admin"), context: app.context, params: {} });
 //   afterAll(() => app.close());
+//
+// or, for a file whose tests share one database, an admin and a customer, openAdminTest() below.
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
@@ -13,7 +15,8 @@ import { createAdmin } from "~/server/auth/admins.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
 import type { LoadContext } from "~/server/load-context.server";
-import type { TestDatabase } from "./test-database";
+import { clientAddresses } from "./signed-in";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3999";
 
@@ -29,11 +32,10 @@ export async function createTestContext(t: TestDatabase): Promise<{ context: Loa
 
 export type SignedInUser = { id: string; name: string; email: string; role: "admin" | "customer"; cookie: string };
 
-let addresses = 0;
+const newAddress = clientAddresses(250);
 /** Each sign-in from its own address, so the sign-in rate limit never interferes. */
 function clientHeaders(): Headers {
-  addresses += 1;
-  return new Headers({ host: "localhost:3999", [CLIENT_IP_HEADER]: `10.250.${Math.floor(addresses / 250)}.${(addresses % 250) + 1}` });
+  return new Headers({ host: "localhost:3999", [CLIENT_IP_HEADER]: newAddress() });
 }
 
 function cookieHeader(headers: Headers): string {
@@ -76,4 +78,31 @@ export function requestAs(
   }
   for (const [name, value] of Object.entries(init.headers ?? {})) headers.set(name, value);
   return new Request(`${TEST_ORIGIN}${pathname}`, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body: init.form });
+}
+
+export type AdminTest = { t: TestDatabase; context: LoadContext; admin: SignedInUser; customer: SignedInUser; close: () => Promise<void> };
+
+/**
+ * A test database, a load context on it, and a signed-in admin and customer: what a file that calls admin
+ * loaders and actions shares. Images go to `mediaDir`, by default the test database's own (the seed's
+ * images), so uploads land where the pages read them from.
+ *
+ *   beforeAll(async () => ({ t, context, admin, customer, close } = await openAdminTest()));
+ *   afterAll(() => close?.());
+ */
+export async function openAdminTest({ mediaDir }: { mediaDir?: string } = {}): Promise<AdminTest> {
+  const t = await createTestDatabase();
+  let app: Awaited<ReturnType<typeof createTestContext>> | undefined;
+  const close = async () => {
+    await t.close();
+    await app?.close();
+  };
+  try {
+    app = await createTestContext(t);
+    const context: LoadContext = { ...app.context, config: { ...app.context.config, mediaDir: mediaDir ?? t.mediaDir } };
+    return { t, context, admin: await signedInUser(context, "admin"), customer: await signedInUser(context, "customer"), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

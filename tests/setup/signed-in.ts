@@ -8,7 +8,7 @@ import { users } from "#database/schema";
 import { createAuth } from "~/server/auth/auth.server";
 import { loadConfig } from "~/server/config.server";
 import type { LoadContext } from "~/server/load-context.server";
-import type { TestDatabase } from "./test-database";
+import { createTestDatabase, type TestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3999";
 
@@ -19,6 +19,38 @@ export async function createAuthContext(t: TestDatabase): Promise<{ context: Loa
   const config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
   const context: LoadContext = { db: t.db, config, auth: createAuth(t.db, config), cspNonce: "" };
   return { context, cleanUp: () => fs.rm(dataDir, { recursive: true, force: true }) };
+}
+
+export type AuthTest = { t: TestDatabase; context: LoadContext; close: () => Promise<void> };
+
+/**
+ * A test database and a load context on it, shared by a file's tests:
+ *
+ *   beforeAll(async () => ({ t, context, close } = await openAuthTest()));
+ *   afterAll(() => close?.());
+ */
+export async function openAuthTest(): Promise<AuthTest> {
+  const t = await createTestDatabase();
+  try {
+    const { context, cleanUp } = await createAuthContext(t);
+    const close = async () => {
+      await t.close();
+      await cleanUp();
+    };
+    return { t, context, close };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
+}
+
+/** A new client address on every call (`10.<subnet>.x.y`), so per-address rate limits stay out of a test's way. */
+export function clientAddresses(subnet: number): () => string {
+  let count = 0;
+  return () => {
+    count += 1;
+    return `10.${subnet}.${Math.floor(count / 250)}.${(count % 250) + 1}`;
+  };
 }
 
 let counter = 0;

@@ -1,4 +1,4 @@
-import { useNavigation } from "react-router";
+import { Link, useNavigation } from "react-router";
 
 /** The narrow card the sign-in, registration and password pages sit in. */
 export function AccountCard({ title, intro, children }: { title: string; intro?: React.ReactNode; children: React.ReactNode }) {
@@ -40,5 +40,16 @@ export function SubmitButton({ children, busyLabel, name, value }: { children: R
     >
       {busy ? busyLabel : children}
     </button>
+  );
+}
+
+/** The way back to the shop under the sign-in forms. */
+export function BackToShopLink() {
+  return (
+    <p className="text-center text-sm">
+      <Link to="/" className="text-slate-600 hover:underline">
+        Voltar para a loja
+      </Link>
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
-import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
+import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
 import { GoogleIcon } from "~/components/ui/icons";
@@ -109,11 +109,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
             Criar conta
           </Link>
         </p>
-        <p className="text-center text-sm">
-          <Link to="/" className="text-slate-600 hover:underline">
-            Voltar para a loja
-          </Link>
-        </p>
+        <BackToShopLink />
       </div>
     </AccountCard>
   );

@@ -114,7 +114,8 @@ async function stopOrphanedServer(clusterDir: string) {
   process.kill(pid, "SIGKILL");
 }
 
-function isAlive(pid: number) {
+/** Whether a process with that pid exists (signal 0 only checks). Also used by the scripts under scripts/. */
+export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
     return true;
@@ -133,7 +134,8 @@ function isPostgresProcess(pid: number) {
   }
 }
 
-function findFreePort(): Promise<number> {
+/** A TCP port free on loopback at this moment. Also used by the scripts under scripts/. */
+export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once("error", reject);

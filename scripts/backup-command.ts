@@ -1,0 +1,26 @@
+// What `npm run backup` and `npm run restore` share: the shop's configuration and database, reached as
+// the app reaches them (see openShopDatabase in app/server/backup.server.ts) and closed after the work,
+// and how the command ends: exit code 0 once the work is done, else 1 with what went wrong.
+import { BackupError, openShopDatabase } from "~/server/backup.server";
+import { ConfigError, loadConfig, type AppConfig } from "~/server/config.server";
+
+type ShopDatabase = Awaited<ReturnType<typeof openShopDatabase>>;
+
+export async function runOnShopDatabase(purpose: "backup" | "restore", work: (config: AppConfig, database: ShopDatabase) => Promise<void>): Promise<never> {
+  let code = 1;
+  try {
+    const config = loadConfig();
+    const database = await openShopDatabase(config, purpose);
+    try {
+      await work(config, database);
+      code = 0;
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    // The messages of these two are written for the person at the terminal; anything else is a bug.
+    if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
+    else console.error(error);
+  }
+  process.exit(code);
+}
