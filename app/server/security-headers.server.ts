@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
 /** Pages with a shopper's or the shop's private data: never kept by a browser or a proxy. */
-export const PRIVATE_PATHS = /^\/(admin|conta|checkout|login|registrar|recuperar-senha|redefinir-senha|pedido|sair|api\/)/;
+const PRIVATE_PATHS = /^\/(admin|conta|checkout|login|registrar|recuperar-senha|redefinir-senha|pedido|sair|api\/)/;
 
 export function contentSecurityPolicy(nonce: string): string {
   return [
