@@ -7,10 +7,10 @@
 // Events say only that something changed (id, code, status); the page reloads its data through its
 // loader, so what it shows is always what the database holds and passes the loader's checks.
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import type pg from "pg";
 import type { OrderEvent } from "~/lib/admin-orders";
 import { isOrderStatus } from "~/lib/order-status";
-import type { Database, DatabaseOrTransaction } from "./db/database.server";
+import { dedicatedClients, type Database, type DatabaseOrTransaction } from "./db/database.server";
 
 export const ORDER_EVENTS_CHANNEL = "erick_order_events";
 
@@ -178,19 +178,15 @@ export class OrderEventHub {
   }
 }
 
-// One hub per connection pool, that is per database per process (tests open several databases).
-const hubs = new WeakMap<pg.Pool, OrderEventHub>();
+// One hub per database handle, that is per database per process (tests open several databases).
+const hubs = new WeakMap<Database, OrderEventHub>();
 
 /** This process's hub for the app's database, made on first use. */
 export function orderEventHub(db: Database): OrderEventHub {
-  // drizzle(pool) keeps the pool as `$client`; the Database type does not carry it.
-  const pool = (db as Partial<{ $client: unknown }>).$client;
-  if (!(pool instanceof pg.Pool)) throw new Error("order events need the app's pg.Pool");
-  let hub = hubs.get(pool);
+  let hub = hubs.get(db);
   if (!hub || hub.isClosed) {
-    // The pool's own settings (URL, timeouts), on a connection of its own: a LISTEN holds it for good.
-    hub = new OrderEventHub(() => new pg.Client({ ...pool.options, application_name: "erick-order-events" }));
-    hubs.set(pool, hub);
+    hub = new OrderEventHub(dedicatedClients(db, "erick-order-events"));
+    hubs.set(db, hub);
   }
   return hub;
 }

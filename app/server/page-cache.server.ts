@@ -18,8 +18,8 @@
 import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
-import pg from "pg";
-import type { Database } from "./db/database.server";
+import type pg from "pg";
+import { dedicatedClients, type Database } from "./db/database.server";
 
 export const STOREFRONT_CHANGES_CHANNEL = "erick_storefront_changes";
 
@@ -339,14 +339,8 @@ export function startPageCache(
   db: Database,
   { listener: listenerOptions, ...options }: PageCacheOptions & { listener?: StorefrontChangeListenerOptions } = {},
 ) {
-  // drizzle(pool) keeps the pool as `$client`; the Database type does not carry it.
-  const pool = (db as Partial<{ $client: unknown }>).$client;
-  if (!(pool instanceof pg.Pool)) throw new Error("the page cache needs the app's pg.Pool");
+  const newClient = dedicatedClients(db, "erick-page-cache");
   const cache = new PageCache(options);
-  const listener = listenForStorefrontChanges(
-    () => new pg.Client({ ...pool.options, application_name: "erick-page-cache" }),
-    cache,
-    listenerOptions,
-  );
+  const listener = listenForStorefrontChanges(newClient, cache, listenerOptions);
   return { cache, middleware: pageCacheMiddleware(cache), close: listener.close };
 }

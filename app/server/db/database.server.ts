@@ -41,6 +41,17 @@ const UNAVAILABLE_MESSAGES = [
 ];
 
 /**
+ * Makes clients with the app pool's own settings (URL, timeouts) outside the pool: for a LISTEN,
+ * which holds its connection for good. Throws at once if `db` is not on a pg.Pool.
+ */
+export function dedicatedClients(db: Database, applicationName: string): () => pg.Client {
+  // drizzle(pool) keeps the pool as `$client`; the Database type does not carry it.
+  const pool = (db as Partial<{ $client: unknown }>).$client;
+  if (!(pool instanceof pg.Pool)) throw new Error(`${applicationName} needs the app's pg.Pool`);
+  return () => new pg.Client({ ...pool.options, application_name: applicationName });
+}
+
+/**
  * True when `error` (or what it wraps: Drizzle wraps driver errors in `cause`) says the database could
  * not be reached, so callers can answer "try again shortly" (503) instead of "something broke" (500).
  */
