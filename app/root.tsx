@@ -12,7 +12,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The nonce of this response's Content-Security-Policy (empty in development).
   const nonce = useNonce();
   return (
-    <html lang="pt-BR">
+    <Html>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -26,8 +26,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </html>
+    </Html>
   );
+}
+
+/**
+ * The document element. Preact, our browser runtime (vite.config.ts), hydrates `document` by rendering
+ * into its `<html>` element, so in the browser the tree starts at `<head>` and `<body>`.
+ */
+function Html({ children }: { children: React.ReactNode }) {
+  return typeof document === "undefined" ? <html lang="pt-BR">{children}</html> : children;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "./checkout-form";
 import { AUTH_MESSAGES, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "./account-forms";
+import { fieldErrors } from "./form-errors";
 
 const errors = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>
   result.success || !result.error ? {} : fieldErrors(result.error);

@@ -106,8 +106,3 @@ export const profileSchema = z.object({
   address: z.string().trim().max(PROFILE_LIMITS.address, tooLong(PROFILE_LIMITS.address)).default(""),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
-
-/** The string fields of a submitted form, for the schemas above (files are ignored). */
-export function formValues(form: FormData): Record<string, string> {
-  return Object.fromEntries([...form.entries()].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema, checkoutSubmissionSchema, fieldErrors } from "./checkout-form";
+import { checkoutSchema, checkoutSubmissionSchema } from "./checkout-form";
+import { fieldErrors } from "./form-errors";
 
 const valid = {
   name: "Maria da Silva",

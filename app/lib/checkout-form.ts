@@ -120,15 +120,3 @@ export const checkoutSubmissionSchema = z.object({
 
 /** The cart's quick 'Finalizar pelo WhatsApp': only the lines; the rest is agreed in the chat. */
 export const quickOrderSchema = z.object({ lines: orderLinesField, idempotencyKey });
-
-export type FieldErrors = Partial<Record<string, string>>;
-
-/** First message per field, for showing beside each input. */
-export function fieldErrors(error: z.ZodError): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    errors[key] ??= issue.message;
-  }
-  return errors;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES } from "./catalog";
-import { fieldErrors } from "./checkout-form";
+import { fieldErrors } from "./form-errors";
 import {
   categoryFromText,
   productFormSchema,

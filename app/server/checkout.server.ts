@@ -1,4 +1,5 @@
-import { checkoutSchema, fieldErrors, orderLinesField, type FieldErrors } from "~/lib/checkout-form";
+import { checkoutSchema, orderLinesField } from "~/lib/checkout-form";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { z } from "~/lib/validation";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";

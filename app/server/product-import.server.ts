@@ -15,7 +15,7 @@ import {
   type ProductFormData,
   type ProductFormInput,
 } from "~/lib/product-form";
-import { fieldErrors, type FieldErrors } from "~/lib/checkout-form";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import type { CsvImportResult, CsvRowError, StarterResult } from "~/lib/product-import";
 import { recordAdminChange, recordAdminChanges, type AuditActor } from "./audit-log.server";
 import type { Database } from "./db/database.server";

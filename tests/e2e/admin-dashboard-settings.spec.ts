@@ -7,6 +7,7 @@ import { signInAsAdmin } from "./admin-login";
 import { testOnOwnServer } from "./app-server";
 import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
+import { expectIdReferencesResolve } from "./id-references";
 
 const SLOW = { timeout: 20_000 };
 
@@ -117,6 +118,8 @@ ownServer.describe("on a server of its own", () => {
     await save(page);
     await expect(page.getByText("O número máximo de parcelas deve estar entre 1 e 12")).toBeVisible();
     await expect(instalments).toBeFocused();
+    await expect(instalments).toHaveAccessibleDescription("O número máximo de parcelas deve estar entre 1 e 12 De 1 a 12");
+    await expectIdReferencesResolve(page);
     await expect(page.getByText("Salvo!")).toHaveCount(0);
 
     await gotoHydrated(page, "/admin/configuracoes");

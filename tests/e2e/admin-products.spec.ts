@@ -9,6 +9,7 @@ import { testOnOwnServer as test } from "./app-server";
 import sharp from "sharp";
 import { signInAsAdmin } from "./admin-login";
 import { gotoHydrated } from "./hydration";
+import { expectIdReferencesResolve } from "./id-references";
 
 const SLOW = { timeout: 20_000 };
 
@@ -50,6 +51,7 @@ test("create a product with an image, see it in the shop, edit its price, delete
   await sizes.fill("38");
   await sizes.press("Enter");
   await expect(page.getByText("“38” já está na lista.")).toBeVisible();
+  await expectIdReferencesResolve(page);
   await sizes.fill("44");
   await sizes.press("Enter");
   await page.getByRole("button", { name: "Remover tamanho 44" }).click();
@@ -141,6 +143,8 @@ test("bad input: messages beside the fields, a disguised file refused, nothing s
   await page.getByRole("button", { name: "Cadastrar produto" }).click();
   await expect(page.getByText("Informe um preço válido")).toBeVisible();
   await expect(page.getByText("O estoque não pode ser negativo")).toBeVisible();
+  await expect(page.getByLabel("Preço (R$)")).toHaveAccessibleDescription("Informe um preço válido Use vírgula para os centavos: 129,90");
+  await expectIdReferencesResolve(page);
 
   await page.getByLabel("Preço (R$)").fill("12,90");
   await page.getByLabel("Estoque", { exact: true }).fill("2");

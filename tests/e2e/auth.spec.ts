@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { expectIdReferencesResolve } from "./id-references";
 
 type Shopper = { name: string; email: string; password: string };
 
@@ -109,6 +110,7 @@ test("a wrong password and empty fields get their messages", async ({ page }) =>
 
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page.getByRole("alert")).toHaveText("Preencha todos os campos");
+  await expectIdReferencesResolve(page);
 
   await fillLogin(page, shopper.email, "senha-errada");
   await expect(page.getByRole("alert")).toHaveText("E-mail ou senha incorretos", SLOW);

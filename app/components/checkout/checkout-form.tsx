@@ -7,9 +7,10 @@ import { Field } from "~/components/ui/field";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { orderLinesJson } from "~/lib/cart";
-import { BRAZILIAN_STATES, checkoutSchema, fieldErrors, type FieldErrors } from "~/lib/checkout-form";
+import { BRAZILIAN_STATES, checkoutSchema } from "~/lib/checkout-form";
 import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery";
 import { maskCep, maskCpf, maskPhone } from "~/lib/documents";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { formatBRL, instalmentCents } from "~/lib/money";
 import { deliveryFeeLabel } from "~/lib/order-message";
 import { PAYMENT_METHODS } from "~/lib/settings";
@@ -190,7 +191,9 @@ export function CheckoutForm({
                     </label>
                     <select id="state" name="state" defaultValue="PE" autoComplete="address-level1" className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-2 py-2.5">
                       {BRAZILIAN_STATES.map((state) => (
-                        <option key={state}>{state}</option>
+                        <option key={state} value={state}>
+                          {state}
+                        </option>
                       ))}
                     </select>
                   </div>

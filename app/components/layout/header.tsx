@@ -61,7 +61,8 @@ export function Header() {
           type="button"
           className="-ml-2 rounded-lg p-2 text-slate-700 lg:hidden"
           aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
+          // The menu exists only while open, and a reference must point at something.
+          aria-controls={menuOpen ? "mobile-menu" : undefined}
           aria-label={menuOpen ? "Fechar menu" : "Abrir menu"}
           onClick={() => setMenuOpen((open) => !open)}
         >

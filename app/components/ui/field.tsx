@@ -21,7 +21,9 @@ function FieldShell({
   control: (props: { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined; className: string }) => React.ReactNode;
 }) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(" ") || undefined;
+  // The same value with or without an error: the error's element is always there (empty and hidden
+  // without one), so the reference never changes after hydration (README, "Preact in the browser").
+  const describedBy = hint ? `${id}-error ${id}-hint` : `${id}-error`;
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
@@ -33,11 +35,9 @@ function FieldShell({
           {hint}
         </p>
       ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 empty:hidden">
+        {error}
+      </p>
     </div>
   );
 }

@@ -3,8 +3,8 @@ import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/compon
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
 import { GoogleIcon } from "~/components/ui/icons";
-import { AUTH_MESSAGES, formValues, loginSchema } from "~/lib/account-forms";
-import { fieldErrors } from "~/lib/checkout-form";
+import { AUTH_MESSAGES, loginSchema } from "~/lib/account-forms";
+import { fieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { signInCodePath } from "~/lib/two-factor-forms";

@@ -1,8 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/account/account-card";
 import { BackupCodes, TwoFactorOff, TwoFactorOn, TwoFactorSetup } from "~/components/account/two-factor-settings";
-import { formValues } from "~/lib/account-forms";
-import { fieldErrors, type FieldErrors } from "~/lib/checkout-form";
+import { fieldErrors, type FieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { currentPasswordSchema, setupCodeSchema } from "~/lib/two-factor-forms";
 import { requireUser } from "~/server/auth/guards.server";

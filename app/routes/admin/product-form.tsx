@@ -1,7 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/products/product-editor";
 import { NOTICE_PARAM } from "~/lib/admin-products";
-import { fieldErrors, type FieldErrors } from "~/lib/checkout-form";
 import {
   IMAGE_FIELDS,
   MAX_IMAGE_BYTES,
@@ -12,6 +11,7 @@ import {
   productToFormInput,
   type ProductFormInput,
 } from "~/lib/product-form";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import {

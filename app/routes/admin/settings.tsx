@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { SettingsForm, type SettingsActionResult } from "~/components/admin/settings/settings-form";
-import { fieldErrors } from "~/lib/checkout-form";
+import { fieldErrors } from "~/lib/form-errors";
 import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form";
 import { formatShopDateTime } from "~/lib/shop-time";
 import { requireAdmin } from "~/server/auth/guards.server";

@@ -1,13 +1,12 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { ProductDetail } from "~/components/product/detail/product-detail";
-import { formValues } from "~/lib/account-forms";
-import { fieldErrors } from "~/lib/checkout-form";
+import { fieldErrors, formValues } from "~/lib/form-errors";
 import { shareImageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { decimalPrice } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
-import { reviewSchema } from "~/lib/review-form";
+import { reviewSchema } from "~/lib/review-schema";
 import { loginPath } from "~/lib/safe-redirect";
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";

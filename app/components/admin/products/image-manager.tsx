@@ -73,7 +73,8 @@ export function ImageManager({
 
   const messages = [...(error ? [error] : []), ...problems];
   return (
-    <fieldset aria-describedby={`${id}-hint${messages.length ? ` ${id}-error` : ""}`}>
+    // One value whether or not there are errors (README, "Preact in the browser").
+    <fieldset aria-describedby={`${id}-hint ${id}-error`}>
       <legend className="text-sm font-semibold text-slate-800">Imagens</legend>
       <input type="hidden" name={IMAGE_FIELDS.sent} value="1" />
       {items.map((item) =>
@@ -97,13 +98,11 @@ export function ImageManager({
           }}
         />
       </label>
-      {messages.length ? (
-        <ul id={`${id}-error`} className="mt-2 space-y-1 text-sm font-medium text-red-700" role="alert">
-          {messages.map((message) => (
-            <li key={message}>{message}</li>
-          ))}
-        </ul>
-      ) : null}
+      <ul id={`${id}-error`} className="mt-2 space-y-1 text-sm font-medium text-red-700 empty:hidden" role="alert">
+        {messages.map((message) => (
+          <li key={message}>{message}</li>
+        ))}
+      </ul>
       {items.length ? (
         <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Imagens do produto">
           {items.map((item, index) => (

@@ -67,7 +67,8 @@ export function OptionListInput({
             }
           }}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`${id}-note${error ? ` ${id}-error` : ""}`}
+          // One value whether or not there is an error (README, "Preact in the browser").
+          aria-describedby={`${id}-note ${id}-error`}
           className={`min-w-0 flex-1 rounded-lg border px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`}
         />
         <button type="button" onClick={add} className="flex shrink-0 items-center gap-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-semibold hover:bg-slate-50">
@@ -78,11 +79,9 @@ export function OptionListInput({
       <p id={`${id}-note`} className="mt-1 text-xs text-slate-600" aria-live="polite">
         {note}
       </p>
-      {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <p id={`${id}-error`} className="mt-1 text-sm font-medium text-red-700 empty:hidden">
+        {error}
+      </p>
       {values.length ? (
         <ul className="mt-2 flex flex-wrap gap-2" aria-label={label}>
           {values.map((value) => (

@@ -3,7 +3,6 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
 import type { ImageRef } from "~/lib/catalog";
 import { CATEGORIES } from "~/lib/catalog";
-import { fieldErrors, type FieldErrors } from "~/lib/checkout-form";
 import {
   IMAGE_FIELDS,
   PRODUCT_LIMITS,
@@ -13,6 +12,7 @@ import {
   type ProductFormInput,
 } from "~/lib/product-form";
 import { SelectField, TextareaField } from "~/components/ui/field";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { CheckboxField } from "./form-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";

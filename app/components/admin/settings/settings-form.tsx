@@ -2,8 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { Field, TextareaField } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/checkout-form";
-import { fieldErrors } from "~/lib/checkout-form";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
 import {
   coordinateInput,
@@ -64,7 +63,8 @@ export function SettingsForm({ settings, locations, version }: Props) {
     if (first) form.querySelector<HTMLElement>(`[name="${first}"], [name^="${first}."]`)?.focus();
   }
 
-  function onChange(event: React.FormEvent<HTMLFormElement>) {
+  // `input`, not `change`: it fires on every keystroke, and for checkboxes and selects as well.
+  function onInput(event: React.FormEvent<HTMLFormElement>) {
     clearSaved();
     const name = (event.target as HTMLInputElement).name;
     const owner = Object.keys(errors).find((key) => key === name || (name.startsWith(`${key}.`) && key === "paymentMethods"));
@@ -79,7 +79,7 @@ export function SettingsForm({ settings, locations, version }: Props) {
   const hasFieldErrors = Object.keys(errors).some((key) => key !== "form");
 
   return (
-    <fetcher.Form key={version} method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-6">
+    <fetcher.Form key={version} method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-6">
       <Section title="Loja">
         <Field label="Nome da loja" name="storeName" defaultValue={settings.storeName} maxLength={100} error={errors.storeName} />
         <Field label="E-mail da loja" name="storeEmail" type="email" defaultValue={settings.storeEmail} error={errors.storeEmail} />

@@ -3,9 +3,9 @@ import { Await, Form, Link } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { StarIcon } from "~/components/ui/icons";
-import type { FieldErrors } from "~/lib/checkout-form";
+import type { FieldErrors } from "~/lib/form-errors";
 import { productPath } from "~/lib/navigation";
-import { formatAverage, REVIEW_COMMENT_MAX, reviewCountLabel, reviewSchema, type RatingSummary } from "~/lib/review-form";
+import { formatAverage, REVIEW_COMMENT_MAX, reviewCountLabel, type RatingSummary } from "~/lib/review-form";
 import { loginPath } from "~/lib/safe-redirect";
 import type { OwnReview, ReviewView } from "~/server/reviews.server";
 import { RatingStars } from "./rating-stars";
@@ -22,6 +22,9 @@ export type ReviewsProps = {
   /** The shopper's review was just saved. */
   saved: boolean;
 };
+
+/** Imported when the shopper starts a review, so zod is not part of the product page's first load. */
+const loadReviewSchema = () => import("~/lib/review-schema").then((module) => module.reviewSchema);
 
 const reviewDate = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Recife" });
 
@@ -103,12 +106,18 @@ function HideReviewForm({ review }: { review: ReviewView }) {
 function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview | null; serverErrors?: FieldErrors; saved: boolean }) {
   const id = useId();
   const [rating, setRating] = useState(ownReview?.rating ?? 0);
-  const { errors, onSubmit, onInput } = useFormErrors(reviewSchema, serverErrors);
+  const { errors, onSubmit, onInput, onFocusCapture } = useFormErrors(loadReviewSchema, serverErrors);
   const ratingError = errors.rating;
   const commentError = errors.comment;
 
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4 rounded-xl border border-slate-200 p-4">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onInput={onInput}
+      onFocusCapture={onFocusCapture}
+      className="space-y-4 rounded-xl border border-slate-200 p-4">
       <h3 className="font-bold">{ownReview ? "Sua avaliação" : "Avalie este produto"}</h3>
       {saved && !serverErrors ? <FormMessage tone="success">Obrigado! Sua avaliação foi salva.</FormMessage> : null}
       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
