@@ -11,6 +11,7 @@ import type pg from "pg";
 import type { OrderEvent } from "~/lib/admin-orders";
 import { isOrderStatus } from "~/lib/order-status";
 import { dedicatedClients, type Database, type DatabaseOrTransaction } from "./db/database.server";
+import { listenConnection, type ListenConnection } from "./db/listen-connection.server";
 
 export const ORDER_EVENTS_CHANNEL = "erick_order_events";
 
@@ -56,21 +57,29 @@ export type HubOptions = {
  * one leaves, so an app nobody is watching holds no extra connection.
  */
 export class OrderEventHub {
-  private client: pg.Client | null = null;
-  private listening = false;
-  private connecting = false;
-  private failures = 0;
-  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly connection: ListenConnection;
   private idleTimer: NodeJS.Timeout | null = null;
   private closed = false;
   private readonly subscribers = new Set<Subscriber>();
-  private readonly options: Required<HubOptions>;
+  private readonly idleCloseMs: number;
 
-  constructor(
-    private readonly newClient: () => pg.Client,
-    options: HubOptions = {},
-  ) {
-    this.options = { initialRetryMs: 1_000, maxRetryMs: 30_000, idleCloseMs: 60_000, ...options };
+  constructor(newClient: () => pg.Client, options: HubOptions = {}) {
+    const { initialRetryMs = 1_000, maxRetryMs = 30_000, idleCloseMs = 60_000 } = options;
+    this.idleCloseMs = idleCloseMs;
+    this.connection = listenConnection({
+      newClient,
+      channel: ORDER_EVENTS_CHANNEL,
+      logName: "order-events",
+      onNotification: (payload) => {
+        const event = parseEvent(payload);
+        if (event) this.broadcast({ kind: "order", event });
+      },
+      onListening: () => this.broadcast({ kind: "ready" }),
+      // Nobody to tell: the connection waits for the next subscriber.
+      shouldRetry: () => this.subscribers.size > 0,
+      initialRetryMs,
+      maxRetryMs,
+    });
   }
 
   get isClosed(): boolean {
@@ -78,7 +87,7 @@ export class OrderEventHub {
   }
 
   get isListening(): boolean {
-    return this.listening;
+    return this.connection.listening;
   }
 
   get subscriberCount(): number {
@@ -89,11 +98,12 @@ export class OrderEventHub {
     if (this.closed) throw new Error("OrderEventHub is closed");
     this.subscribers.add(subscriber);
     this.clearIdleTimer();
-    if (this.listening) queueMicrotask(() => this.deliver(subscriber, { kind: "ready" }));
-    else if (!this.connecting && !this.retryTimer) void this.connect();
+    // Already listening: this subscriber missed the broadcast 'ready', so it gets its own.
+    if (this.connection.listening) queueMicrotask(() => this.deliver(subscriber, { kind: "ready" }));
+    else this.connection.start();
     return () => {
       if (!this.subscribers.delete(subscriber) || this.subscribers.size > 0 || this.closed) return;
-      this.idleTimer = setTimeout(() => this.disconnect(), this.options.idleCloseMs);
+      this.idleTimer = setTimeout(() => void this.disconnect(), this.idleCloseMs);
       this.idleTimer.unref();
     };
   }
@@ -101,62 +111,12 @@ export class OrderEventHub {
   async close(): Promise<void> {
     this.closed = true;
     this.subscribers.clear();
-    this.clearIdleTimer();
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    this.retryTimer = null;
     await this.disconnect();
-  }
-
-  private async connect(): Promise<void> {
-    this.connecting = true;
-    const client = this.newClient();
-    this.client = client;
-    // A dropped connection emits 'error' and then 'end'; either one starts the reconnection.
-    client.on("error", (error) => this.lost(client, error));
-    client.on("end", () => this.lost(client, null));
-    client.on("notification", (message) => {
-      if (message.channel !== ORDER_EVENTS_CHANNEL) return;
-      const event = parseEvent(message.payload);
-      if (event) this.broadcast({ kind: "order", event });
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${ORDER_EVENTS_CHANNEL}`);
-    } catch (error) {
-      this.connecting = false;
-      this.lost(client, error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    this.connecting = false;
-    if (this.client !== client) return;
-    this.failures = 0;
-    this.listening = true;
-    this.broadcast({ kind: "ready" });
-  }
-
-  private lost(client: pg.Client, error: Error | null) {
-    if (this.client !== client) return;
-    this.client = null;
-    this.listening = false;
-    client.removeAllListeners("notification");
-    client.end().catch(() => {});
-    if (this.closed || this.subscribers.size === 0) return;
-    const delay = Math.min(this.options.maxRetryMs, this.options.initialRetryMs * 2 ** this.failures);
-    this.failures += 1;
-    console.error(`[order-events] LISTEN connection lost${error ? ` (${error.message})` : ""}; retrying in ${delay} ms`);
-    this.retryTimer = setTimeout(() => {
-      this.retryTimer = null;
-      if (!this.closed && this.subscribers.size > 0 && !this.client) void this.connect();
-    }, delay);
-    this.retryTimer.unref();
   }
 
   private async disconnect(): Promise<void> {
     this.clearIdleTimer();
-    const client = this.client;
-    this.client = null;
-    this.listening = false;
-    if (client) await client.end().catch(() => {});
+    await this.connection.stop();
   }
 
   private clearIdleTimer() {

@@ -20,6 +20,7 @@ import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "./db/database.server";
+import { listenConnection } from "./db/listen-connection.server";
 
 export const STOREFRONT_CHANGES_CHANNEL = "erick_storefront_changes";
 
@@ -279,57 +280,21 @@ export function listenForStorefrontChanges(
   cache: PageCache,
   { initialRetryMs = 1_000, maxRetryMs = 30_000 }: StorefrontChangeListenerOptions = {},
 ): { close: () => Promise<void> } {
-  let client: pg.Client | null = null;
-  let closed = false;
-  let failures = 0;
-  let retryTimer: NodeJS.Timeout | null = null;
-
-  const lost = (lostClient: pg.Client, error: Error | null) => {
-    if (client !== lostClient) return;
-    client = null;
-    cache.setEnabled(false);
-    lostClient.end().catch(() => {});
-    if (closed) return;
-    const delay = Math.min(maxRetryMs, initialRetryMs * 2 ** failures);
-    failures += 1;
-    console.error(`[page-cache] LISTEN connection lost${error ? ` (${error.message})` : ""}; retrying in ${delay} ms`);
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      void connect();
-    }, delay);
-    retryTimer.unref();
-  };
-
-  const connect = async () => {
-    if (closed) return;
-    const candidate = newClient();
-    client = candidate;
-    candidate.on("error", (error) => lost(candidate, error));
-    candidate.on("end", () => lost(candidate, null));
-    candidate.on("notification", (message) => {
-      if (message.channel === STOREFRONT_CHANGES_CHANNEL) cache.clear();
-    });
-    try {
-      await candidate.connect();
-      await candidate.query(`LISTEN ${STOREFRONT_CHANGES_CHANNEL}`);
-    } catch (error) {
-      lost(candidate, error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    if (client !== candidate) return;
-    failures = 0;
-    cache.setEnabled(true);
-  };
-
-  void connect();
+  const connection = listenConnection({
+    newClient,
+    channel: STOREFRONT_CHANGES_CHANNEL,
+    logName: "page-cache",
+    onNotification: () => cache.clear(),
+    onListening: () => cache.setEnabled(true),
+    onLost: () => cache.setEnabled(false),
+    initialRetryMs,
+    maxRetryMs,
+  });
+  connection.start();
   return {
     async close() {
-      closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
       cache.setEnabled(false);
-      const current = client;
-      client = null;
-      if (current) await current.end().catch(() => {});
+      await connection.stop();
     },
   };
 }
