@@ -1,4 +1,5 @@
-import { z } from "~/lib/validation";
+// The stores page's contact form: its fields and limits, what every page needs to draw it. The schema
+// that checks it is in contact-form-schema.ts, loaded by the browser only once the form is in use.
 import type { ContactMessageInput } from "./whatsapp";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "store", "message"] as const;
@@ -7,59 +8,8 @@ export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 export const CONTACT_LIMITS = { name: 100, email: 200, phone: 30, store: 100, message: 2000 } as const;
 
-/** Brazilian numbers have 10 or 11 digits with the area code, 12 or 13 with the country code. */
-function plausiblePhone(phone: string): boolean {
-  const digits = phone.replace(/\D/g, "").length;
-  return phone === "" || (digits >= 8 && digits <= 13 && /^[\d\s()+.-]+$/.test(phone));
-}
-
-/** The stores page's contact form (spec section 5): name, e-mail and message required; phone and store optional. */
-export const contactFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, "Nome é obrigatório")
-    .max(CONTACT_LIMITS.name, `Use no máximo ${CONTACT_LIMITS.name} caracteres`),
-  email: z
-    .string()
-    .trim()
-    .min(1, "E-mail é obrigatório")
-    .max(CONTACT_LIMITS.email, "Informe um e-mail válido")
-    .pipe(z.email("Informe um e-mail válido")),
-  phone: z
-    .string()
-    .trim()
-    .max(CONTACT_LIMITS.phone, "Informe um telefone válido")
-    .refine(plausiblePhone, "Informe um telefone válido"),
-  store: z.string().trim().max(CONTACT_LIMITS.store),
-  message: z
-    .string()
-    .trim()
-    .min(1, "Mensagem é obrigatória")
-    .max(CONTACT_LIMITS.message, `Use no máximo ${CONTACT_LIMITS.message} caracteres`),
-}) satisfies z.ZodType<ContactMessageInput>;
-
 export type ContactFormValues = ContactMessageInput;
 
 export type ContactFormResult =
   | { ok: true; values: ContactFormValues }
   | { ok: false; errors: ContactFieldErrors; values: ContactFormValues };
-
-/** Reads the form as submitted (FormData on the server, or the form element's data in the browser). */
-export function parseContactForm(data: FormData | Record<string, unknown>): ContactFormResult {
-  const raw = Object.fromEntries(
-    CONTACT_FIELDS.map((field) => {
-      const value = data instanceof FormData ? data.get(field) : data[field];
-      return [field, typeof value === "string" ? value : ""];
-    }),
-  ) as ContactFormValues;
-  const parsed = contactFormSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, values: parsed.data };
-  const errors: ContactFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField;
-    // The first problem of a field is the one worth showing.
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors, values: raw };
-}

@@ -1,17 +1,16 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { WhatsAppIcon } from "~/components/ui/icons";
-import {
-  CONTACT_FIELDS,
-  CONTACT_LIMITS,
-  parseContactForm,
-  type ContactField,
-  type ContactFieldErrors,
-  type ContactFormValues,
-} from "~/lib/contact-form";
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, type ContactFormValues } from "~/lib/contact-form";
+import type { parseContactForm } from "~/lib/contact-form-schema";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp";
 
 export const CONTACT_CONFIRMATION_MS = 3_000;
+
+type ContactParser = typeof parseContactForm;
+
+/** The schema brings zod (23 KB); the stores page loads it when the shopper starts the form, not with the page. */
+const loadContactParser = (): Promise<ContactParser> => import("~/lib/contact-form-schema").then((module) => module.parseContactForm);
 
 /**
  * The stores page's contact form. It opens WhatsApp with the message (spec section 2); nothing is sent
@@ -34,10 +33,35 @@ export function ContactForm({
   // When the browser blocks the pop-up, the shopper opens WhatsApp with this link instead.
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
 
+  const parser = useRef<ContactParser | null>(null);
+  const parserLoading = useRef<Promise<ContactParser | null> | null>(null);
+
+  function loadParser(): Promise<ContactParser | null> {
+    parserLoading.current ??= loadContactParser().then(
+      (loaded) => (parser.current = loaded),
+      () => {
+        // Offline, or a new release replaced the file: the next attempt tries again.
+        parserLoading.current = null;
+        return null;
+      },
+    );
+    return parserLoading.current;
+  }
+
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const result = parseContactForm(new FormData(form));
+    if (parser.current) {
+      send(form, parser.current);
+      return;
+    }
+    // Sent before the schema arrived (a tap on the button first): check once it is here, still within
+    // the tap's permission to open a tab. Without it, the form goes to the route, which checks the same.
+    void loadParser().then((loaded) => (loaded ? send(form, loaded) : form.submit()));
+  }
+
+  function send(form: HTMLFormElement, parse: ContactParser) {
+    const result = parse(new FormData(form));
     if (!result.ok) {
       setErrors(result.errors);
       hideConfirmation();
@@ -57,6 +81,7 @@ export function ContactForm({
   }
 
   function onInput(event: React.FormEvent<HTMLFormElement>) {
+    void loadParser();
     const name = (event.target as HTMLInputElement).name as ContactField;
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
   }
@@ -68,6 +93,8 @@ export function ContactForm({
       noValidate
       onSubmit={onSubmit}
       onInput={onInput}
+      // Focus does not bubble; the capture phase reaches the form in React and in Preact alike.
+      onFocusCapture={() => void loadParser()}
       aria-label="Formulário de contato"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >

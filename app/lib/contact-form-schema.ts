@@ -1,0 +1,56 @@
+// The contact form's schema (spec section 5), shared by the stores route's action and the browser,
+// which imports it when the shopper starts filling the form in (it brings zod with it).
+import { z } from "~/lib/validation";
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, type ContactFormResult, type ContactFormValues } from "./contact-form";
+import type { ContactMessageInput } from "./whatsapp";
+
+/** Brazilian numbers have 10 or 11 digits with the area code, 12 or 13 with the country code. */
+function plausiblePhone(phone: string): boolean {
+  const digits = phone.replace(/\D/g, "").length;
+  return phone === "" || (digits >= 8 && digits <= 13 && /^[\d\s()+.-]+$/.test(phone));
+}
+
+/** The stores page's contact form (spec section 5): name, e-mail and message required; phone and store optional. */
+export const contactFormSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Nome é obrigatório")
+    .max(CONTACT_LIMITS.name, `Use no máximo ${CONTACT_LIMITS.name} caracteres`),
+  email: z
+    .string()
+    .trim()
+    .min(1, "E-mail é obrigatório")
+    .max(CONTACT_LIMITS.email, "Informe um e-mail válido")
+    .pipe(z.email("Informe um e-mail válido")),
+  phone: z
+    .string()
+    .trim()
+    .max(CONTACT_LIMITS.phone, "Informe um telefone válido")
+    .refine(plausiblePhone, "Informe um telefone válido"),
+  store: z.string().trim().max(CONTACT_LIMITS.store),
+  message: z
+    .string()
+    .trim()
+    .min(1, "Mensagem é obrigatória")
+    .max(CONTACT_LIMITS.message, `Use no máximo ${CONTACT_LIMITS.message} caracteres`),
+}) satisfies z.ZodType<ContactMessageInput>;
+
+/** Reads the form as submitted (FormData on the server, or the form element's data in the browser). */
+export function parseContactForm(data: FormData | Record<string, unknown>): ContactFormResult {
+  const raw = Object.fromEntries(
+    CONTACT_FIELDS.map((field) => {
+      const value = data instanceof FormData ? data.get(field) : data[field];
+      return [field, typeof value === "string" ? value : ""];
+    }),
+  ) as ContactFormValues;
+  const parsed = contactFormSchema.safeParse(raw);
+  if (parsed.success) return { ok: true, values: parsed.data };
+  const errors: ContactFieldErrors = {};
+  for (const issue of parsed.error.issues) {
+    const field = issue.path[0] as ContactField;
+    // The first problem of a field is the one worth showing.
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors, values: raw };
+}
