@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { useNonce } from "./components/ui/nonce";
+import { errorPageFor } from "./lib/error-page";
 import { telHref } from "./lib/phone";
 import { whatsappIsPlaceholder } from "./lib/settings";
 import { whatsappLink } from "./lib/whatsapp";
@@ -61,21 +62,21 @@ export default function App() {
 }
 
 /**
- * Last resort when even a layout fails: plain pt-BR, no stack trace. Any failure other than a missing
- * page is, for the shopper, the shop being unstable (the database being down answers 503), so it says
- * to try again and how to reach the shop meanwhile.
+ * Last resort when even a layout fails: plain pt-BR, no stack trace and no error message (only the
+ * status picks the text, app/lib/error-page.ts). A server failure is, for the shopper, the shop being
+ * unstable (the database being down answers 503): it says to try again and how to reach the shop
+ * meanwhile. A refused request (405, 413, 429…) says so without crying "instabilidade".
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const contact = useRouteLoaderData<typeof loader>("root")?.contact;
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  const answered = isRouteErrorResponse(error);
+  if (!answered) console.error(error);
+  const page = errorPageFor(answered ? error.status : undefined);
   return (
     <main className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold">{notFound ? "Página não encontrada" : "Estamos com uma instabilidade"}</h1>
-      <p className="mt-3 text-slate-600">
-        {notFound ? "O endereço que você abriu não existe ou foi removido." : "Tente de novo em instantes."}
-      </p>
-      {!notFound && contact && (contact.phone || contact.whatsapp) ? (
+      <h1 className="text-2xl font-bold">{page.title}</h1>
+      <p className="mt-3 text-slate-600">{page.text}</p>
+      {page.contact && contact && (contact.phone || contact.whatsapp) ? (
         <p className="mt-3 text-slate-600">
           Se preferir, fale com a {contact.storeName}
           {contact.whatsapp ? (
@@ -99,12 +100,12 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {notFound ? null : (
+        {page.retry ? (
           // A plain link reloads the whole page, loaders included: the way back once the shop recovers.
           <a href="" className="inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
             Tentar de novo
           </a>
-        )}
+        ) : null}
         <a href="/" className="inline-block rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800">
           Voltar para o início
         </a>

@@ -9,13 +9,20 @@ function methodNotAllowed(): Response {
   });
 }
 
+/** Thrown, so the page's error boundary shows the refusal (app/lib/error-page.ts) with status 405. */
+function pageMethodNotAllowed(): never {
+  throw new Response(null, { status: 405, statusText: "Method Not Allowed", headers: { Allow: "GET, HEAD" } });
+}
+
 const patchedBuilds = new WeakMap<ServerBuild, ServerBuild>();
 
 /**
- * The server build with an `action` answering a plain 405 on every resource route (no page) that has
- * none. React Router's own answer to a POST there is a 405 whose body is its sanitised internal error,
- * `{"message":"Unexpected Server Error"}`: to a client or a monitor, a crash. Done on the build, so a
- * resource route added later is covered without anyone remembering.
+ * The server build with an `action` answering 405 on every route that has none. React Router's own
+ * answer to a POST there is a 405 carrying its internal error: on a resource route (no page) the body
+ * `{"message":"Unexpected Server Error"}`, to a client or a monitor a crash, which becomes a plain-text
+ * 405; on a page, "You made a POST request to … route "routes/…"" in the page's data, naming our route
+ * files, which becomes the error page's refusal without it. Done on the build, so a route added later
+ * is covered without anyone remembering.
  */
 export function withMethodNotAllowed(build: ServerBuild): ServerBuild {
   let patched = patchedBuilds.get(build);
@@ -23,8 +30,10 @@ export function withMethodNotAllowed(build: ServerBuild): ServerBuild {
     const routes = Object.fromEntries(
       Object.entries(build.routes).map(([id, route]) => {
         const module = route?.module;
-        const readOnly = module && !module.action && !module.default && module.loader;
-        return [id, readOnly ? { ...route, module: { ...module, action: methodNotAllowed } } : route];
+        if (!module || module.action) return [id, route];
+        if (module.default) return [id, { ...route, module: { ...module, action: pageMethodNotAllowed } }];
+        if (module.loader) return [id, { ...route, module: { ...module, action: methodNotAllowed } }];
+        return [id, route];
       }),
     );
     patched = { ...build, routes } as ServerBuild;
