@@ -646,3 +646,72 @@ describe("/admin/auditoria", () => {
     expect((await page("?tipo=review&page=999")).page).toBe(pages);
   });
 });
+
+// database/migrations/0007_audit_log_append_only.sql: even SQL run as the app's own role cannot rewrite or
+// erase the log; only the foreign key may clear the link to an account once it is deleted.
+describe("append-only in the database", () => {
+  const REFUSED = /o registro de auditoria só aceita novas entradas: (UPDATE|DELETE|TRUNCATE) em audit_log é recusado/;
+  const allRows = async () => (await t.pool.query("select * from audit_log order by id")).rows;
+
+  it("UPDATE, DELETE and TRUNCATE are refused with the message, and change nothing", async () => {
+    const before = await allRows();
+    expect(before.length).toBeGreaterThan(0);
+    const refusals: [string, string][] = [
+      ["update audit_log set actor_name = 'Outra pessoa'", "UPDATE"],
+      ["update audit_log set after = null where id = (select max(id) from audit_log)", "UPDATE"],
+      ["delete from audit_log where id = (select min(id) from audit_log)", "DELETE"],
+      ["delete from audit_log", "DELETE"],
+      ["truncate audit_log", "TRUNCATE"],
+      // Through the foreign key: TRUNCATE fires no row triggers, so this needs the statement-level one.
+      ["truncate users cascade", "TRUNCATE"],
+    ];
+    for (const [statement, operation] of refusals) {
+      const error = await t.pool.query(statement).then(
+        () => null,
+        (thrown: { message: string; code: string }) => thrown,
+      );
+      expect(error, statement).toMatchObject({ code: "42501" });
+      expect(error!.message, statement).toMatch(REFUSED);
+      expect(error!.message, statement).toContain(operation);
+    }
+    expect(await allRows()).toEqual(before);
+    expect((await t.db.select({ id: users.id }).from(users)).length).toBeGreaterThan(0);
+  });
+
+  it("clearing the link to an account that still exists, or with any other change, is refused", async () => {
+    const [entry] = (await t.pool.query<{ id: string }>("select id from audit_log where actor_user_id = $1 order by id limit 1", [admin.id])).rows;
+    expect(entry).toBeDefined();
+    for (const statement of [
+      "update audit_log set actor_user_id = null where id = $1",
+      "update audit_log set actor_user_id = 'outra-conta' where id = $1",
+    ]) {
+      await expect(t.pool.query(statement, [entry!.id]), statement).rejects.toThrow(REFUSED);
+    }
+    const [row] = (await t.pool.query<{ actor_user_id: string | null }>("select actor_user_id from audit_log where id = $1", [entry!.id])).rows;
+    expect(row!.actor_user_id).toBe(admin.id);
+  });
+
+  it("deleting an account that acted keeps its entries, with who it was, and only the link cleared", async () => {
+    const gone = await signedInUser(context, "admin");
+    const label = `Conta apagada ${randomUUID().slice(0, 8)}`;
+    await recordAdminChange(t.db, gone, { action: "review.hide", entityType: "review", entityId: 1, entityLabel: label, before: { hidden: false }, after: { hidden: true } });
+    const [written] = await t.db.select().from(auditLog).where(eq(auditLog.entityLabel, label));
+    expect(written!.actorUserId).toBe(gone.id);
+
+    await t.db.delete(users).where(eq(users.id, gone.id));
+    const [kept] = await t.db.select().from(auditLog).where(eq(auditLog.id, written!.id));
+    expect(kept).toEqual({ ...written, actorUserId: null, actorName: gone.name, actorEmail: gone.email });
+    // Once cleared, the row is as fixed as any other.
+    await expect(t.pool.query("update audit_log set actor_name = 'x' where id = $1", [written!.id])).rejects.toThrow(REFUSED);
+  });
+
+  it("admin changes still record after the refusals (a promotion from /admin/clientes)", async () => {
+    const account = await signedInUser(context, "customer");
+    const promoted = await entriesOf(async () =>
+      expect((await call(customersAction, post("/admin/clientes", new URLSearchParams({ userId: account.id, role: "admin" })))).status).toBe(200),
+    );
+    expect(promoted.entries).toHaveLength(1);
+    expectByAdmin(promoted.entries[0]!, promoted.startedAt, promoted.endedAt);
+    expect(promoted.entries[0]).toMatchObject({ action: "user.promote", entityId: account.id, before: { role: "customer" }, after: { role: "admin" } });
+  });
+});

@@ -10,6 +10,7 @@ import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { orders, settings } from "#database/schema";
+import { recordAdminChange } from "~/server/audit-log.server";
 import { BackupError, createBackup, openShopDatabase, restoreBackup, shopFiles, type ShopFiles } from "~/server/backup.server";
 import { loadConfig } from "~/server/config.server";
 import { connectDatabase } from "~/server/db/database.server";
@@ -33,7 +34,8 @@ beforeAll(async () => {
   sourceFiles = { mediaDir: source.mediaDir, authSecretFile: secretFile };
 
   // What a shop in use has besides the seed: accounts (users, accounts, sessions), orders with their
-  // items, settings an admin changed, and an uploaded image in a subfolder.
+  // items, settings an admin changed (with its audit log entry, a table that takes INSERTs only), and
+  // an uploaded image in a subfolder.
   const auth = await createAuthContext(source);
   cleanUpAuth = auth.cleanUp;
   const shopper = await signUp(auth.context, { name: "Joana Restaurada" });
@@ -48,6 +50,14 @@ beforeAll(async () => {
   });
   await insertOrder(source.db, { createdAt: "2026-05-06T07:08:09Z", items: [{ productId: 2, name: "Tênis", unitPriceCents: 19990, quantity: 1 }] });
   await source.db.update(settings).set({ data: sql`${settings.data} || '{"storeName": "Erick Backup", "deliveryFeeCents": 990}'::jsonb`, updatedBy: shopper.id });
+  await recordAdminChange(source.db, { id: shopper.id, name: "Joana Restaurada", email: shopper.email }, {
+    action: "settings.update",
+    entityType: "settings",
+    entityId: 1,
+    entityLabel: "Configurações",
+    before: { storeName: "Grupo Erick" },
+    after: { storeName: "Erick Backup" },
+  });
   fs.mkdirSync(path.join(source.mediaDir, "extra"), { recursive: true });
   fs.writeFileSync(path.join(source.mediaDir, "extra", "upload-640.webp"), randomBytes(4096));
 
@@ -123,7 +133,7 @@ describe("backup and restore", () => {
   it("brings a fresh database and media directory back to identical orders, products, users, settings and images", async () => {
     const before = await databaseContents(source.pool);
     // The comparison below proves something only if the shop had all of these.
-    for (const table of ["orders", "order_items", "products", "users", "accounts", "sessions", "settings", "media", "shops"]) {
+    for (const table of ["orders", "order_items", "products", "users", "accounts", "sessions", "settings", "media", "shops", "audit_log"]) {
       expect(before[table]?.length, table).toBeGreaterThan(0);
     }
     const target = await emptyDatabase();
@@ -171,6 +181,8 @@ describe("backup and restore", () => {
     try {
       const [order] = await source.db.select({ id: orders.id }).from(orders).limit(1);
       await target.db.delete(orders).where(eq(orders.id, order?.id ?? ""));
+      // An audit entry, which no DELETE or TRUNCATE may remove: --replace has to get rid of it anyway.
+      await recordAdminChange(target.db, { id: null, name: "Outra loja", email: "" }, { action: "order.status", entityType: "order", entityId: order?.id ?? "", entityLabel: "pedido", before: { status: "new" }, after: { status: "done" } });
       const untouched = await databaseContents(target.pool);
 
       const freshMedia: ShopFiles = { mediaDir: path.join(tempDir, "fresh-media", "media"), authSecretFile: null };

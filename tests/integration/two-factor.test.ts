@@ -470,3 +470,52 @@ describe("turning it off", () => {
     expect(await signedInEmail(browser)).toBe(admin.email);
   });
 });
+
+describe("no trusted devices", () => {
+  // Better Auth's code steps take `trustDevice: true`, which would set a cookie letting that browser
+  // skip the code for 30 days. Our pages never ask for it, and the HTTP API refuses it
+  // (refuseTrustDevice in app/server/auth/two-factor-hooks.server.ts).
+  const apiStep = (path: string, body: Record<string, unknown>, browser: Browser) =>
+    send<string>(
+      authApiAction,
+      new Request(`${TEST_ORIGIN}/api/auth/two-factor/${path}`, {
+        method: "POST",
+        headers: { "content-type": "application/json", host: "localhost:3999", origin: TEST_ORIGIN, cookie: browser.cookie, [CLIENT_IP_HEADER]: newAddress() },
+        body: JSON.stringify(body),
+      }),
+      browser,
+    );
+  const trusted = (browser: Browser) => browser.cookieNames().filter((name) => name.includes("trust_device"));
+
+  it("a code step with trustDevice: true is refused, sets no trust cookie, and the next sign-in asks for the code again", async () => {
+    const admin = await newAdmin();
+    const { secret, backupCodes, used } = await turnOn(admin);
+    const { browser } = await passwordStep(admin);
+    const code = unusedCode(secret, used);
+
+    for (const [path, body] of [
+      ["verify-totp", { code, trustDevice: true }],
+      ["verify-backup-code", { code: backupCodes[0], trustDevice: true }],
+      ["verify-otp", { code, trustDevice: true }],
+    ] as const) {
+      const refused = await apiStep(path, body, browser);
+      expect(refused.status, path).toBe(400);
+      expect(JSON.parse(refused.data), path).toMatchObject({ code: "TRUST_DEVICE_NOT_ALLOWED" });
+      expect(trusted(browser), path).toEqual([]);
+      expect(await signedInEmail(browser), path).toBeNull();
+    }
+    // Refused before the plugin looked at it: the same code, without trustDevice, still signs in.
+    const signedIn = await apiStep("verify-totp", { code, trustDevice: false }, browser);
+    expect(signedIn.status).toBe(200);
+    expect(await signedInEmail(browser)).toBe(admin.email);
+    expect(trusted(browser)).toEqual([]);
+
+    // The same browser, its session gone and every other cookie kept, signs in again: the password
+    // alone gives only the code step.
+    browser.keep(new Response(null, { headers: [["set-cookie", "better-auth.session_token=; Max-Age=0"]] }));
+    expect(await signedInEmail(browser)).toBeNull();
+    const again = await send(loginAction, post("/login", { email: admin.email, password: admin.password }, browser), browser);
+    expect(again.location).toBe("/login/verificacao");
+    expect(await signedInEmail(browser)).toBeNull();
+  });
+});

@@ -15,7 +15,7 @@ import type { Database } from "../db/database.server";
 import { sendEmail } from "../email.server";
 import { getSettings } from "../settings.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
-import { twoFactorAfterHook } from "./two-factor-hooks.server";
+import { refuseTrustDevice, twoFactorAfterHook } from "./two-factor-hooks.server";
 
 /**
  * The client address as our Express app saw it (server/app.ts sets it on every request, replacing
@@ -109,6 +109,8 @@ export function createAuth(db: Database, config: AppConfig) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         refuseWeakNewPassword(ctx.path, ctx.body);
+        // No "trust this device" for the code step: it is asked at every sign-in.
+        refuseTrustDevice(ctx.path, ctx.body);
         // Two-factor sign-in is turned on by staff only (/conta/duas-etapas answers 403 to anyone
         // else); the HTTP API must not be a way around that.
         if (ctx.path === "/two-factor/enable") {

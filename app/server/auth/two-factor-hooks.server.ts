@@ -13,6 +13,10 @@
 //   as the plugin's verify endpoints read it (a "2fa-…" verification naming the user and a
 //   "2fa-attempts-…" counter): were a Better Auth update to change that, the code step would refuse
 //   it and send the browser back to /login, never let it in without a code (tests/e2e/two-factor.spec.ts).
+//
+// And, as a before-hook (refuseTrustDevice), what the plugin offers that we do not: `trustDevice: true`
+// on a code step would set a "trust_device" cookie that lets that browser skip the code for 30 days.
+// Our code step never asks for it; an admin's second step is asked at every sign-in.
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
@@ -32,6 +36,20 @@ const PENDING_SECONDS = 10 * 60;
 const CODE_VALID_SECONDS = 90;
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The plugin's code steps, each of which takes `trustDevice`. */
+const CODE_STEPS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/verify-otp"]);
+export const TRUST_DEVICE_REFUSED = "TRUST_DEVICE_NOT_ALLOWED";
+
+/**
+ * Refused rather than dropped, before the plugin runs: the code is not spent and the pending sign-in
+ * keeps its attempts, and whoever asked learns that this server trusts no device.
+ */
+export function refuseTrustDevice(path: string, body: unknown) {
+  if (CODE_STEPS.has(path) && (body as { trustDevice?: unknown } | undefined)?.trustDevice) {
+    throw new APIError("BAD_REQUEST", { message: "Este site pede o código a cada entrada: trustDevice não é aceito.", code: TRUST_DEVICE_REFUSED });
+  }
+}
 
 export function twoFactorAfterHook(db: Database) {
   return createAuthMiddleware(async (ctx) => {
