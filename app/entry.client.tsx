@@ -31,7 +31,25 @@ function removeHoistedPreloads() {
   for (const link of document.head.querySelectorAll('link[rel="modulepreload"], link[rel="preload"]')) link.remove();
 }
 
-void routerDataDecoded().then(() => {
+/**
+ * Resolves once the browser has painted the server's page. Hydrating is one long task on a slow phone
+ * (Preact does not split it as React does); after the first paint, the shopper reads the page while it
+ * runs instead of waiting for it. A hidden tab does not paint: there the timeout lets it go on.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 250);
+    // The frame callback runs just before a paint; a task queued from it runs after that paint.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
+void Promise.all([routerDataDecoded(), afterFirstPaint()]).then(() => {
   removeHoistedPreloads();
   hydrateRoot(
     document,

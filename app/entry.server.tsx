@@ -3,6 +3,8 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import styleSheet from "./app.css?inline";
+import { StyleSheetProvider } from "./components/ui/inline-style-sheet";
 import { NonceProvider } from "./components/ui/nonce";
 import { isDatabaseUnavailableError } from "./server/db/database.server";
 
@@ -58,7 +60,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <StyleSheetProvider value={styleSheet}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StyleSheetProvider>
       </NonceProvider>,
       {
       nonce,

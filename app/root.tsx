@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { InlineStyleSheet } from "./components/ui/inline-style-sheet";
 import { useNonce } from "./components/ui/nonce";
 import { errorPageFor } from "./lib/error-page";
 import { telHref } from "./lib/phone";
@@ -7,7 +8,6 @@ import { whatsappIsPlaceholder } from "./lib/settings";
 import { whatsappLink } from "./lib/whatsapp";
 import { lastKnownSettings } from "./server/settings.server";
 import type { Route } from "./+types/root";
-import "./app.css";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The nonce of this response's Content-Security-Policy (empty in development).
@@ -17,6 +17,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineStyleSheet />
         <meta name="theme-color" content="#b91c1c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />

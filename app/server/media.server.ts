@@ -6,8 +6,11 @@ import { media } from "#database/schema";
 import type { ImageRef } from "~/lib/catalog";
 import type { DatabaseOrTransaction } from "./db/database.server";
 
-/** Widths served through `srcset`; a phone on 3G gets the 320 or 640 one. */
-export const IMAGE_WIDTHS = [320, 640, 1024] as const;
+/**
+ * Widths served through `srcset`. A list card is half a phone's width: 180–210 CSS pixels, so 360–420
+ * device pixels at 2×, which 480 covers (before it, such phones took 640: about 45% more bytes).
+ */
+export const IMAGE_WIDTHS = [320, 480, 640, 1024] as const;
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Refuses decompression bombs: an image claiming more pixels than this is not decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
