@@ -31,11 +31,33 @@ function preactInTheBrowser(): Plugin {
   return { ...reactToPreact(), enforce: "pre", applyToEnvironment: (environment) => environment.name === "client" };
 }
 
+/**
+ * In development an edit reloads the page. React Router's hot reload swaps components through React
+ * Refresh, which does not reach Preact: without this, an edited component stayed as it was until a
+ * manual reload. The style sheet is the server's (written into each page), so editing it reloads too.
+ */
+function reloadOnEdit(): Plugin {
+  return {
+    name: "erick:reload-on-edit",
+    apply: "serve",
+    enforce: "pre",
+    hotUpdate({ file, modules, server }) {
+      const browser = server.environments.client.hot;
+      if (this.environment.name === "client") {
+        if (modules.length === 0) return;
+        browser.send({ type: "full-reload" });
+        return [];
+      }
+      if (file.endsWith(".css")) browser.send({ type: "full-reload" });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The server build's entry is our Express app, which wraps React Router's request handler.
   build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" } } : undefined,
   resolve: { tsconfigPaths: true },
   // The dev server pre-bundles dependencies (React Router among them) for the browser: with Preact too.
   optimizeDeps: { rolldownOptions: { plugins: [reactToPreact()] } },
-  plugins: [preactInTheBrowser(), tailwindcss(), reactRouter()],
+  plugins: [preactInTheBrowser(), reloadOnEdit(), tailwindcss(), reactRouter()],
 }));
