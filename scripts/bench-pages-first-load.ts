@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 
-type ManifestModule = { module: string; imports?: string[]; css?: string[] };
+type ManifestModule = { module: string; imports?: string[] };
 export type ManifestRoute = ManifestModule & { id: string; parentId?: string; path?: string; index?: boolean };
 export type ClientManifest = { entry: ManifestModule; routes: Record<string, ManifestRoute>; version?: string };
 
@@ -29,15 +29,13 @@ export function routeChain(manifest: ClientManifest, routeId: string): ManifestR
   return chain;
 }
 
-/** Every script and style sheet of the route's first load, each once, in load order. */
-export function firstLoadFiles(manifest: ClientManifest, routeId: string): { scripts: string[]; styles: string[] } {
+/** Every script of the route's first load, each once, in load order (the style sheet is in the page). */
+export function firstLoadScripts(manifest: ClientManifest, routeId: string): string[] {
   const scripts = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
-  const styles = new Set(manifest.entry.css ?? []);
   for (const route of routeChain(manifest, routeId)) {
     for (const script of [route.module, ...(route.imports ?? [])]) scripts.add(script);
-    for (const style of route.css ?? []) styles.add(style);
   }
-  return { scripts: [...scripts], styles: [...styles] };
+  return [...scripts];
 }
 
 /** The URL path of a route (`/produto/:id`), from the paths of its ancestors. */

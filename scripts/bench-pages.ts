@@ -22,7 +22,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import {
   childRoutes,
-  firstLoadFiles,
+  firstLoadScripts,
   gzippedSizes,
   readClientManifest,
   routeUrlPath,
@@ -208,7 +208,7 @@ type RouteBudget = { id: string; path: string; scripts: number; scriptGzip: numb
 function firstLoadBudgets(manifest: ClientManifest): RouteBudget[] {
   const framework = [manifest.entry.module, ...(manifest.entry.imports ?? [])];
   return childRoutes(manifest, STOREFRONT_LAYOUT).map((route) => {
-    const { scripts } = firstLoadFiles(manifest, route.id);
+    const scripts = firstLoadScripts(manifest, route.id);
     const sizes = gzippedSizes(CLIENT_DIR, scripts);
     const total = (files: string[]) => files.reduce((sum, file) => sum + (sizes.get(file) ?? 0), 0);
     return {

@@ -1,7 +1,8 @@
 // The contact form's schema (spec section 5), shared by the stores route's action and the browser,
 // which imports it when the shopper starts filling the form in (it brings zod with it).
+import { fieldErrors } from "~/lib/form-errors";
 import { z } from "~/lib/validation";
-import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, type ContactFormResult, type ContactFormValues } from "./contact-form";
+import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactFieldErrors, type ContactFormResult, type ContactFormValues } from "./contact-form";
 import type { ContactMessageInput } from "./whatsapp";
 
 /** Brazilian numbers have 10 or 11 digits with the area code, 12 or 13 with the country code. */
@@ -46,11 +47,5 @@ export function parseContactForm(data: FormData | Record<string, unknown>): Cont
   ) as ContactFormValues;
   const parsed = contactFormSchema.safeParse(raw);
   if (parsed.success) return { ok: true, values: parsed.data };
-  const errors: ContactFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as ContactField;
-    // The first problem of a field is the one worth showing.
-    errors[field] ??= issue.message;
-  }
-  return { ok: false, errors, values: raw };
+  return { ok: false, errors: fieldErrors(parsed.error) as ContactFieldErrors, values: raw };
 }

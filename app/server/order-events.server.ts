@@ -64,7 +64,7 @@ export class OrderEventHub {
   private readonly idleCloseMs: number;
 
   constructor(newClient: () => pg.Client, options: HubOptions = {}) {
-    const { initialRetryMs = 1_000, maxRetryMs = 30_000, idleCloseMs = 60_000 } = options;
+    const { initialRetryMs, maxRetryMs, idleCloseMs = 60_000 } = options;
     this.idleCloseMs = idleCloseMs;
     this.connection = listenConnection({
       newClient,

@@ -278,7 +278,7 @@ export type StorefrontChangeListenerOptions = { initialRetryMs?: number; maxRetr
 export function listenForStorefrontChanges(
   newClient: () => pg.Client,
   cache: PageCache,
-  { initialRetryMs = 1_000, maxRetryMs = 30_000 }: StorefrontChangeListenerOptions = {},
+  { initialRetryMs, maxRetryMs }: StorefrontChangeListenerOptions = {},
 ): { close: () => Promise<void> } {
   const connection = listenConnection({
     newClient,

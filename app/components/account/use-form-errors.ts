@@ -1,5 +1,6 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import type { z } from "zod";
+import { useOnDemand } from "~/components/ui/use-on-demand";
 import { fieldErrors, type FieldErrors, formValues } from "~/lib/form-errors";
 
 /**
@@ -20,25 +21,13 @@ export function useFormErrors(schema: SchemaSource, serverErrors: FieldErrors | 
   const [state, setState] = useState({ source: serverErrors, errors: serverErrors ?? {} });
   if (state.source !== serverErrors) setState({ source: serverErrors, errors: serverErrors ?? {} });
   const { errors } = state;
-  const loaded = useRef<z.ZodType | null>("safeParse" in schema ? schema : null);
-  const loading = useRef<Promise<void> | null>(null);
-
-  function loadSchema() {
-    if (loaded.current || loading.current || "safeParse" in schema) return;
-    loading.current = schema().then(
-      (found) => {
-        loaded.current = found;
-      },
-      () => {
-        // Offline or a new deploy replaced the file: the action still validates; try again next time.
-        loading.current = null;
-      },
-    );
-  }
+  // With an import, a submit before it has arrived goes to the action, which validates the same way.
+  const imported = useOnDemand("safeParse" in schema ? null : schema);
+  const loadSchema = () => void imported.load();
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     const form = event.currentTarget;
-    const ready = loaded.current;
+    const ready = "safeParse" in schema ? schema : imported.loaded();
     if (!ready) return;
     const parsed = ready.safeParse(formValues(new FormData(form)));
     if (parsed.success) return;

@@ -1,6 +1,7 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { WhatsAppIcon } from "~/components/ui/icons";
+import { useOnDemand } from "~/components/ui/use-on-demand";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, type ContactFormValues } from "~/lib/contact-form";
 import type { parseContactForm } from "~/lib/contact-form-schema";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp";
@@ -33,31 +34,19 @@ export function ContactForm({
   // When the browser blocks the pop-up, the shopper opens WhatsApp with this link instead.
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
 
-  const parser = useRef<ContactParser | null>(null);
-  const parserLoading = useRef<Promise<ContactParser | null> | null>(null);
-
-  function loadParser(): Promise<ContactParser | null> {
-    parserLoading.current ??= loadContactParser().then(
-      (loaded) => (parser.current = loaded),
-      () => {
-        // Offline, or a new release replaced the file: the next attempt tries again.
-        parserLoading.current = null;
-        return null;
-      },
-    );
-    return parserLoading.current;
-  }
+  const parser = useOnDemand(loadContactParser);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    if (parser.current) {
-      send(form, parser.current);
+    const parse = parser.loaded();
+    if (parse) {
+      send(form, parse);
       return;
     }
     // Sent before the schema arrived (a tap on the button first): check once it is here, still within
     // the tap's permission to open a tab. Without it, the form goes to the route, which checks the same.
-    void loadParser().then((loaded) => (loaded ? send(form, loaded) : form.submit()));
+    void parser.load().then((loaded) => (loaded ? send(form, loaded) : form.submit()));
   }
 
   function send(form: HTMLFormElement, parse: ContactParser) {
@@ -81,7 +70,7 @@ export function ContactForm({
   }
 
   function onInput(event: React.FormEvent<HTMLFormElement>) {
-    void loadParser();
+    void parser.load();
     const name = (event.target as HTMLInputElement).name as ContactField;
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
   }
@@ -94,7 +83,7 @@ export function ContactForm({
       onSubmit={onSubmit}
       onInput={onInput}
       // Focus does not bubble; the capture phase reaches the form in React and in Preact alike.
-      onFocusCapture={() => void loadParser()}
+      onFocusCapture={() => void parser.load()}
       aria-label="Formulário de contato"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >

@@ -18,9 +18,9 @@ export type ListenConnectionOptions = {
   onLost?: () => void;
   /** Asked before reconnecting; false leaves the connection down until the next start(). Default: always. */
   shouldRetry?: () => boolean;
-  /** First reconnection delay; doubles on each failure up to maxRetryMs, and starts over after a LISTEN succeeds. */
-  initialRetryMs: number;
-  maxRetryMs: number;
+  /** First reconnection delay (1 s); doubles on each failure up to maxRetryMs (30 s), and starts over after a LISTEN succeeds. */
+  initialRetryMs?: number;
+  maxRetryMs?: number;
 };
 
 export type ListenConnection = {
@@ -40,8 +40,8 @@ export function listenConnection({
   onListening,
   onLost,
   shouldRetry = () => true,
-  initialRetryMs,
-  maxRetryMs,
+  initialRetryMs = 1_000,
+  maxRetryMs = 30_000,
 }: ListenConnectionOptions): ListenConnection {
   // The client connecting or listening now. A client is replaced when it is lost or stopped, and its
   // late events (its 'end' after our own end(), a LISTEN that finishes after stop()) must not act.
