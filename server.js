@@ -33,7 +33,7 @@ app.use(
   }),
 );
 app.use(compression());
-// Whole pages for anonymous visitors, dropped whenever the catalogue changes (app/server/page-cache.server.ts).
+// Whole pages for anonymous visitors, dropped whenever the catalogue changes (server/page-cache.ts).
 // Before the static files: its pages are none of them, and a hit then skips their file look-up.
 const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db);
 if (pageCache) app.use(pageCache.middleware);

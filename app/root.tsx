@@ -6,7 +6,7 @@ import { errorPageFor } from "./lib/error-page";
 import { telHref } from "./lib/phone";
 import { whatsappIsPlaceholder } from "./lib/settings";
 import { whatsappLink } from "./lib/whatsapp";
-import { lastKnownSettings } from "./server/settings.server";
+import { lastKnownSettings } from "./server/shop/settings.server";
 import type { Route } from "./+types/root";
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -1,9 +1,9 @@
 // `npm run backup [-- FILE]`: the whole shop (database, images, session secret) in one .tar.gz, by
 // default ./erick-backup-<date>.tar.gz. Reaches the database as the app does (DATABASE_URL, or the
-// embedded one in DATA_DIR, joining it when the shop is running). See app/server/backup.server.ts.
+// embedded one in DATA_DIR, joining it when the shop is running). See scripts/ops/backup.ts.
 import path from "node:path";
-import { createBackup, shopFiles } from "~/server/backup.server";
-import { runOnShopDatabase } from "./backup-command";
+import { createBackup, shopFiles } from "./ops/backup";
+import { runOnShopDatabase } from "./ops/shop-database-command";
 
 const [output, ...extra] = process.argv.slice(2);
 if (extra.length > 0 || output?.startsWith("-")) {

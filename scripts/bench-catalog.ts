@@ -4,7 +4,7 @@
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
 // pages with autocannon and prints a Markdown table (req/s, p50, p99, errors) with the date and the
 // machine. Each page is loaded twice: as anonymous visitors get it (the page cache serves it, see
-// app/server/page-cache.server.ts) and with a cookie, which bypasses that cache, so every request
+// server/page-cache.ts) and with a cookie, which bypasses that cache, so every request
 // renders the page and queries the database, as a signed-in shopper's does.
 // The database is embedded PostgreSQL in a temporary DATA_DIR, or, when DATABASE_URL is set, a new
 // database on that server; both are removed at the end. --explain also prints the query plans
@@ -31,7 +31,7 @@ import {
   productSearchText,
   relatedProducts,
   type NewProduct,
-} from "~/server/catalog.server";
+} from "~/server/catalog/products.server";
 import { loadConfig } from "~/server/config.server";
 import { connectDatabase } from "~/server/db/database.server";
 import { runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";

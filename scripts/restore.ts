@@ -1,11 +1,11 @@
 // `npm run restore -- FILE [--replace]`: brings a fresh install (empty DATA_DIR, or a new database on
 // DATABASE_URL) back to a backup made by `npm run backup`. Stop the shop first. Without --replace it
 // refuses a database or media directory that already has data; with it, that data is deleted and
-// replaced. See app/server/backup.server.ts.
+// replaced. See scripts/ops/backup.ts.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { restoreBackup, shopFiles } from "~/server/backup.server";
-import { runOnShopDatabase } from "./backup-command";
+import { restoreBackup, shopFiles } from "./ops/backup";
+import { runOnShopDatabase } from "./ops/shop-database-command";
 
 let args;
 try {

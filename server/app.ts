@@ -2,16 +2,16 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
-import { refuseCrossSiteWrites } from "~/server/cross-site-writes.server";
-import { withMethodNotAllowed } from "~/server/method-not-allowed.server";
+import { refuseCrossSiteWrites } from "./cross-site-writes";
+import { withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
 import "~/server/load-context.server";
-import { discardUnreadBodies } from "~/server/unread-body.server";
+import { discardUnreadBodies } from "./unread-body";
 
 export { loadConfig, ConfigError } from "~/server/config.server";
 export { startServices } from "~/server/services.server";
-export { securityHeaders } from "~/server/security-headers.server";
-export { startPageCache } from "~/server/page-cache.server";
+export { securityHeaders } from "./security-headers";
+export { startPageCache } from "./page-cache";
 
 /** The React Router part of the Express app; server.js adds compression and static files around it. */
 export function createApp(services: Services) {

@@ -1,4 +1,4 @@
-import type { StorefrontShell } from "~/server/storefront.server";
+import type { StorefrontShell } from "~/server/shop/storefront-shell.server";
 
 const LAYOUT_ID = "routes/storefront/layout";
 

@@ -1,6 +1,6 @@
 DROP INDEX "products_featured_idx";--> statement-breakpoint
 CREATE INDEX "products_featured_idx" ON "products" USING btree ("id") WHERE "products"."featured";--> statement-breakpoint
--- Storefront pages are cached whole by each app process (app/server/page-cache.server.ts); any change
+-- Storefront pages are cached whole by each app process (server/page-cache.ts); any change
 -- to what they show, by any writer, tells every process to drop its pages. NOTIFY is sent on commit,
 -- and PostgreSQL folds a transaction's identical notifications into one.
 CREATE FUNCTION "erick_notify_storefront_changes"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -21,7 +21,7 @@ import { CLIENT_IP_HEADER, createAuth, loadOrCreateAuthSecret, type Auth } from 
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
 import { AUTH_RATE_LIMITS } from "~/server/auth/rate-limit.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
-import type { OutboxEmail } from "~/server/email.server";
+import type { OutboxEmail } from "~/server/email/send-email.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { runAdminCommand } from "../../scripts/admin-cli";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

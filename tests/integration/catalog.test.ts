@@ -1,4 +1,4 @@
-// The storefront catalogue (app/server/catalog.server.ts) against a real PostgreSQL holding the seed.
+// The storefront catalogue (app/server/catalog/products.server.ts) against a real PostgreSQL holding the seed.
 import fs from "node:fs";
 import path from "node:path";
 import { count, eq } from "drizzle-orm";
@@ -15,7 +15,7 @@ import {
   listShops,
   listStoreLocations,
   relatedProducts,
-} from "~/server/catalog.server";
+} from "~/server/catalog/products.server";
 import type { Database } from "~/server/db/database.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

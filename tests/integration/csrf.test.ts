@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, orders, products } from "#database/schema";
-import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "~/server/cross-site-writes.server";
+import { CROSS_SITE_REFUSAL, isCrossSiteWrite } from "../../server/cross-site-writes";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { allRoutes, startHttpApp, type HttpApp, type RouteEntry } from "../setup/http-app";
 import { insertOrder } from "../setup/order-fixtures";

@@ -7,9 +7,9 @@ import { parseCustomerFilters } from "~/lib/admin-customers";
 import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
 import { action as customersAction, loader as customersLoader } from "~/routes/admin/customers";
 import type { LoadContext } from "~/server/load-context.server";
-import { getCustomerDetail, listCustomers, setCustomerRole } from "~/server/customers.server";
-import { setOrderStatus } from "~/server/order-admin.server";
-import { placeOrder } from "~/server/orders.server";
+import { getCustomerDetail, listCustomers, setCustomerRole } from "~/server/auth/customers.server";
+import { setOrderStatus } from "~/server/orders/order-admin.server";
+import { placeOrder } from "~/server/orders/orders.server";
 import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, settings as settingsTable, users } from "#database/schema";
 import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
 import { loader } from "~/routes/admin/dashboard";
-import { getDashboard } from "~/server/dashboard.server";
+import { getDashboard } from "~/server/shop/dashboard.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";

@@ -5,7 +5,7 @@
 import { desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "#database/schema";
-import { productSearchText } from "~/server/catalog.server";
+import { productSearchText } from "~/server/catalog/products.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { openAdminTest, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";

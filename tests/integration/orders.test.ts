@@ -4,8 +4,8 @@ import { orderItems, orders, products } from "#database/schema";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout-form";
 import { type Settings } from "~/lib/settings";
 import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
-import { submitOrderForm } from "~/server/checkout.server";
-import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders.server";
+import { submitOrderForm } from "~/server/orders/checkout.server";
+import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders/orders.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
 
@@ -216,7 +216,7 @@ describe("new-order e-mail", () => {
     const fs = await import("node:fs/promises");
     const os = await import("node:os");
     const path = await import("node:path");
-    const { emailNewOrder, wantsNewOrderEmail } = await import("~/server/order-notifications.server");
+    const { emailNewOrder, wantsNewOrderEmail } = await import("~/server/orders/order-notifications.server");
     const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-outbox-"));
     const chinelo = await productNamed("Chinelo Slide Masculino");
     const { token } = await place([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 1 }]);

@@ -1,4 +1,4 @@
-// The anonymous page cache (app/server/page-cache.server.ts) on a real PostgreSQL, behind the real
+// The anonymous page cache (server/page-cache.ts) on a real PostgreSQL, behind the real
 // security headers and compression, in front of a small page that shows a product's name with the
 // response's nonce, as the app's pages do. Changes reach the cache through the migration's triggers.
 import type { AddressInfo } from "node:net";
@@ -8,8 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, settings } from "#database/schema";
-import { gzippedPage, joinedPage, PageCache, startPageCache } from "~/server/page-cache.server";
-import { securityHeaders } from "~/server/security-headers.server";
+import { gzippedPage, joinedPage, PageCache, startPageCache } from "../../server/page-cache";
+import { securityHeaders } from "../../server/security-headers";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 const PRODUCT_ID = 1;

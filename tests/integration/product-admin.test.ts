@@ -12,7 +12,7 @@ import { parseProductFilters } from "~/lib/product-filters";
 import { action as formAction, loader as formLoader } from "~/routes/admin/product-form";
 import { loader as csvLoader } from "~/routes/admin/products-csv";
 import { action as listAction, loader as listLoader } from "~/routes/admin/products";
-import { getProduct, listProducts } from "~/server/catalog.server";
+import { getProduct, listProducts } from "~/server/catalog/products.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { openAdminTest, requestAs, TEST_ORIGIN, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";

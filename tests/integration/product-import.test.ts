@@ -12,10 +12,10 @@ import { discountPercent } from "~/lib/money";
 import { productFormSchema, storeOptionFromText } from "~/lib/product-form";
 import { action as importAction, loader as importLoader } from "~/routes/admin/import";
 import { action as starterAction, loader as starterLoader } from "~/routes/admin/import-starter";
-import { getProduct } from "~/server/catalog.server";
+import { getProduct } from "~/server/catalog/products.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { productsCsv } from "~/server/product-admin.server";
-import { importProductsCsv, starterFormInput } from "~/server/product-import.server";
+import { productsCsv } from "~/server/catalog/product-admin.server";
+import { importProductsCsv, starterFormInput } from "~/server/catalog/product-import.server";
 import { openAdminTest, requestAs, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import type { TestDatabase } from "../setup/test-database";
 

@@ -1,5 +1,5 @@
 // Hostile image uploads through the product form as the admin uses it (the route's action, then
-// saveProduct and the media pipeline in app/server/media.server.ts): each is refused with a pt-BR
+// saveProduct and the media pipeline in app/server/media/images.server.ts): each is refused with a pt-BR
 // message and leaves nothing behind, or is neutralised: decoded and re-encoded (nothing of the
 // original bytes survives, metadata such as GPS included), stored under a random name, inside the
 // media directory only.
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, products } from "#database/schema";
 import { action as formAction } from "~/routes/admin/product-form";
 import type { LoadContext } from "~/server/load-context.server";
-import { ImageRejectedError, storeImage } from "~/server/media.server";
+import { ImageRejectedError, storeImage } from "~/server/media/images.server";
 import { openAdminTest, requestAs, type SignedInUser } from "../setup/admin-session";
 import type { TestDatabase } from "../setup/test-database";
 

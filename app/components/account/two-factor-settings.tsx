@@ -46,7 +46,7 @@ export function TwoFactorSetup({ qrSvg, secret, errors }: { qrSvg: string; secre
         <li>No aplicativo, escolha adicionar uma conta e leia o QR Code abaixo.</li>
         <li>Digite o código de 6 números que o aplicativo mostrar.</li>
       </ol>
-      {/* Server-made SVG (app/server/qr-code.server.ts): no script, no request to a third party. */}
+      {/* Server-made SVG (app/server/media/qr-code.server.ts): no script, no request to a third party. */}
       <div className="w-56" dangerouslySetInnerHTML={{ __html: qrSvg }} />
       <div>
         <p className="text-sm font-semibold text-slate-800">Não consegue ler o QR Code? Digite esta chave no aplicativo:</p>

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import type { StorefrontShell } from "~/server/storefront.server";
+import type { StorefrontShell } from "~/server/shop/storefront-shell.server";
 
 export const STOREFRONT_LAYOUT_ID = "routes/storefront/layout";
 

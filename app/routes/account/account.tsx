@@ -13,9 +13,9 @@ import { isOrderStatus } from "~/lib/order-status";
 import { updateProfile } from "~/server/auth/accounts.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { twoFactorSummary } from "~/server/auth/two-factor.server";
-import { listFavoriteProducts } from "~/server/favorites.server";
+import { listFavoriteProducts } from "~/server/catalog/favorites.server";
 import { readFormData } from "~/server/form-data.server";
-import { listOrdersForUser } from "~/server/orders.server";
+import { listOrdersForUser } from "~/server/orders/orders.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -6,7 +6,7 @@ import { CustomersList } from "~/components/admin/customers/customers-list";
 import { CUSTOMER_PARAM, customerRoleFormSchema, type CustomerRoleResult, parseCustomerFilters } from "~/lib/admin-customers";
 import { withParams } from "~/lib/admin-list";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getCustomerDetail, hasAnyCustomer, listCustomers, setCustomerRole } from "~/server/customers.server";
+import { getCustomerDetail, hasAnyCustomer, listCustomers, setCustomerRole } from "~/server/auth/customers.server";
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/customers";
 

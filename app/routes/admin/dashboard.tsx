@@ -8,8 +8,8 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
 import { monthLabel } from "~/lib/reports";
 import { PLACEHOLDER_WHATSAPP, whatsappIsPlaceholder } from "~/lib/settings";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getDashboard } from "~/server/dashboard.server";
-import { getSettings } from "~/server/settings.server";
+import { getDashboard } from "~/server/shop/dashboard.server";
+import { getSettings } from "~/server/shop/settings.server";
 import type { Route } from "./+types/dashboard";
 
 // Recharts is large: its chunk loads in the browser after the page (with its figures) is shown.

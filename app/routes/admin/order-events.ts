@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/server/auth/guards.server";
-import { orderEventHub, orderEventStream } from "~/server/order-events.server";
+import { orderEventHub, orderEventStream } from "~/server/orders/order-events.server";
 import type { Route } from "./+types/order-events";
 
 /**

@@ -4,9 +4,9 @@ import { type AdminOrderPageData, orderStatusWhatsAppUrl } from "~/lib/admin-ord
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/order-status-form";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
-import { getAdminOrder, setOrderStatus } from "~/server/order-admin.server";
-import { getSettings } from "~/server/settings.server";
-import { publicOrigin } from "~/server/storefront.server";
+import { getAdminOrder, setOrderStatus } from "~/server/orders/order-admin.server";
+import { getSettings } from "~/server/shop/settings.server";
+import { publicOrigin } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {

@@ -9,7 +9,7 @@ import { OrdersList } from "~/components/admin/orders/orders-list";
 import { useOrderEvents } from "~/components/admin/orders/use-order-events";
 import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/admin-orders";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { hasAnyOrder, listAdminOrders } from "~/server/order-admin.server";
+import { hasAnyOrder, listAdminOrders } from "~/server/orders/order-admin.server";
 import type { Route } from "./+types/orders";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -20,7 +20,7 @@ import {
   ProductSaveError,
   saveProduct,
   type ImageUpload,
-} from "~/server/product-admin.server";
+} from "~/server/catalog/product-admin.server";
 import type { Route } from "./+types/product-form";
 
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */

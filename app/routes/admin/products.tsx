@@ -9,9 +9,9 @@ import { PlusIcon } from "~/components/ui/icons";
 import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/admin-products";
 import { PRODUCT_MESSAGES } from "~/lib/product-form";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { listShops } from "~/server/catalog.server";
+import { listShops } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";
-import { deleteProduct, listAdminProducts } from "~/server/product-admin.server";
+import { deleteProduct, listAdminProducts } from "~/server/catalog/product-admin.server";
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form";
 import { formatShopDateTime } from "~/lib/shop-time";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
-import { loadSettingsPage, saveSettings } from "~/server/settings-admin.server";
+import { loadSettingsPage, saveSettings } from "~/server/shop/settings-admin.server";
 import type { Route } from "./+types/settings";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

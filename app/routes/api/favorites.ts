@@ -1,7 +1,7 @@
 import { z } from "~/lib/validation";
 import { MAX_FAVORITES } from "~/lib/favorites";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { listFavoriteIds, mergeFavorites, setFavorite } from "~/server/favorites.server";
+import { listFavoriteIds, mergeFavorites, setFavorite } from "~/server/catalog/favorites.server";
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/favorites";
 

@@ -2,9 +2,9 @@ import { data, redirect } from "react-router";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { pageMeta } from "~/lib/meta";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { submitOrderForm } from "~/server/checkout.server";
+import { submitOrderForm } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
-import { publicOrigin } from "~/server/storefront.server";
+import { publicOrigin } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { shopPath } from "~/lib/navigation";
 import { FOUNDED_YEAR, SLOGAN } from "~/lib/settings";
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
-import { featuredProducts } from "~/server/catalog.server";
+import { featuredProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/home";
 
 export const FEATURED_ON_HOME = 4;

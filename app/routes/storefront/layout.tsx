@@ -4,7 +4,7 @@ import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { useFavoritesFollowAccount } from "~/components/product/detail/use-favorite";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { loadStorefrontShell } from "~/server/storefront.server";
+import { loadStorefrontShell } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -3,10 +3,10 @@ import { OrderDetails } from "~/components/checkout/order-details";
 import { pageMeta } from "~/lib/meta";
 import { orderMessage } from "~/lib/order-message";
 import { whatsappLink } from "~/lib/whatsapp";
-import { getOrderByToken } from "~/server/orders.server";
-import { qrCodeSvg } from "~/server/qr-code.server";
-import { getSettings } from "~/server/settings.server";
-import { publicOrigin } from "~/server/storefront.server";
+import { getOrderByToken } from "~/server/orders/orders.server";
+import { qrCodeSvg } from "~/server/media/qr-code.server";
+import { getSettings } from "~/server/shop/settings.server";
+import { publicOrigin } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -10,9 +10,9 @@ import { reviewSchema } from "~/lib/review-schema";
 import { loginPath } from "~/lib/safe-redirect";
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
-import { getProduct, relatedProducts } from "~/server/catalog.server";
+import { getProduct, relatedProducts } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";
-import { getOwnReview, getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/reviews.server";
+import { getOwnReview, getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/catalog/reviews.server";
 import type { Route } from "./+types/product";
 
 export const RELATED_LIMIT = 4;

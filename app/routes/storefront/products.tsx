@@ -6,7 +6,7 @@ import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type ShopSlug } from "~/lib/catalo
 import { pageMeta } from "~/lib/meta";
 import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";
-import { listProducts } from "~/server/catalog.server";
+import { listProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/products";
 
 function presetShopFor(pathname: string): ShopSlug | null {

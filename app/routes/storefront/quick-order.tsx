@@ -1,8 +1,8 @@
 import { data, redirect } from "react-router";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { submitOrderForm } from "~/server/checkout.server";
+import { submitOrderForm } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
-import { publicOrigin } from "~/server/storefront.server";
+import { publicOrigin } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/quick-order";
 
 /** The cart's 'Finalizar pelo WhatsApp': records the order (items only) before WhatsApp opens. */

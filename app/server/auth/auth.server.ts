@@ -12,8 +12,8 @@ import { PROFILE_LIMITS } from "~/lib/account-forms";
 import { passwordProblem } from "~/lib/password-rule";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
-import { sendEmail } from "../email.server";
-import { getSettings } from "../settings.server";
+import { sendEmail } from "../email/send-email.server";
+import { getSettings } from "../shop/settings.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
 import { refuseTrustDevice, twoFactorAfterHook } from "./two-factor-hooks.server";
 

@@ -14,7 +14,7 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { accounts, twoFactors, users } from "#database/schema";
 import { AUTH_MESSAGES } from "~/lib/account-forms";
 import { TWO_FACTOR_MESSAGES, type TwoFactorCode } from "~/lib/two-factor-forms";
-import { qrCodeSvg } from "../qr-code.server";
+import { qrCodeSvg } from "../media/qr-code.server";
 import {
   allowAttempt,
   type AuthDeps,

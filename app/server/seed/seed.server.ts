@@ -3,9 +3,9 @@ import { settings, shops, storeLocations } from "#database/schema";
 import { SEED_PRODUCTS } from "#database/seed/products";
 import { SEED_SHOPS, SEED_STORE_LOCATIONS } from "#database/seed/shops";
 import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
-import { createProduct } from "../catalog.server";
+import { createProduct } from "../catalog/products.server";
 import type { Database } from "../db/database.server";
-import { storeImage } from "../media.server";
+import { storeImage } from "../media/images.server";
 import { renderProductArt } from "./product-art.server";
 
 const SEED_LOCK = 727_002;

@@ -1,4 +1,4 @@
-import type { ProductDetail } from "~/server/catalog.server";
+import type { ProductDetail } from "~/server/catalog/products.server";
 
 /** Especificações: only the fields the product has. */
 export function ProductSpecs({ product }: { product: ProductDetail }) {

@@ -2,8 +2,8 @@ import { and, desc, eq, sql } from "drizzle-orm";
 import { favorites, products } from "#database/schema";
 import type { ProductSummary } from "~/lib/catalog";
 import { MAX_FAVORITES } from "~/lib/favorites";
-import { productSummariesByIds } from "./catalog.server";
-import type { DatabaseOrTransaction } from "./db/database.server";
+import { productSummariesByIds } from "./products.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 
 /** The account's favourite product ids, oldest first: the order the browser's list keeps. */
 export async function listFavoriteIds(db: DatabaseOrTransaction, userId: string): Promise<number[]> {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
-import type { AppConfig } from "./config.server";
+import type { AppConfig } from "../config.server";
 
 export type EmailMessage = {
   to: string;

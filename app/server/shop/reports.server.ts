@@ -5,7 +5,7 @@ import { toCsv } from "~/lib/csv";
 import { paymentLabel } from "~/lib/order-message";
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/reports";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";
-import type { DatabaseOrTransaction } from "./db/database.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 
 export type ReportColumn = { label: string; kind: "text" | "count" | "money" };
 /** Money cells are centavos. */

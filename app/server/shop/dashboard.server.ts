@@ -4,7 +4,7 @@ import { desc, sql } from "drizzle-orm";
 import { orders } from "#database/schema";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/lib/order-status";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";
-import type { DatabaseOrTransaction } from "./db/database.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 
 export type DashboardStats = {
   /** Centavos, orders not cancelled. */

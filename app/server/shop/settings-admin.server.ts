@@ -4,7 +4,7 @@ import { settings as settingsTable, storeLocations, users } from "#database/sche
 import type { SettingsFormOutput } from "~/lib/settings-form";
 import type { Settings } from "~/lib/settings";
 import { recordAdminChange, type AuditActor } from "./audit-log.server";
-import type { Database } from "./db/database.server";
+import type { Database } from "../db/database.server";
 import { getSettings } from "./settings.server";
 
 /** A save that cannot be applied as sent (a store location that no longer exists). */

@@ -23,10 +23,10 @@ import { promisify } from "node:util";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import type pg from "pg";
-import type { AppConfig } from "./config.server";
-import { connectDatabase } from "./db/database.server";
-import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "./db/embedded-postgres.server";
-import { MIGRATIONS_FOLDER, runMigrations } from "./db/migrate.server";
+import type { AppConfig } from "~/server/config.server";
+import { connectDatabase } from "~/server/db/database.server";
+import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
+import { MIGRATIONS_FOLDER, runMigrations } from "~/server/db/migrate.server";
 
 const run = promisify(execFile);
 

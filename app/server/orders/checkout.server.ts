@@ -1,11 +1,11 @@
 import { checkoutSchema, orderLinesField } from "~/lib/checkout-form";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { z } from "~/lib/validation";
-import type { AppConfig } from "./config.server";
-import type { Database } from "./db/database.server";
+import type { AppConfig } from "../config.server";
+import type { Database } from "../db/database.server";
 import { emailNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
 import { getOrderByToken, OrderRejectedError, placeOrder } from "./orders.server";
-import { getSettings } from "./settings.server";
+import { getSettings } from "../shop/settings.server";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);
 

@@ -19,8 +19,8 @@ import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
 import type pg from "pg";
-import { dedicatedClients, type Database } from "./db/database.server";
-import { listenConnection } from "./db/listen-connection.server";
+import { dedicatedClients, type Database } from "../app/server/db/database.server";
+import { listenConnection } from "../app/server/db/listen-connection.server";
 
 export const STOREFRONT_CHANGES_CHANNEL = "erick_storefront_changes";
 

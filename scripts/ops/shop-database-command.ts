@@ -1,7 +1,7 @@
 // What `npm run backup` and `npm run restore` share: the shop's configuration and database, reached as
-// the app reaches them (see openShopDatabase in app/server/backup.server.ts) and closed after the work,
+// the app reaches them (see openShopDatabase in scripts/ops/backup.ts) and closed after the work,
 // and how the command ends: exit code 0 once the work is done, else 1 with what went wrong.
-import { BackupError, openShopDatabase } from "~/server/backup.server";
+import { BackupError, openShopDatabase } from "./backup";
 import { ConfigError, loadConfig, type AppConfig } from "~/server/config.server";
 
 type ShopDatabase = Awaited<ReturnType<typeof openShopDatabase>>;

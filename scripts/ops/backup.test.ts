@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BackupError, loadOrder, migrationsToReplay, parseManifest } from "./backup.server";
+import { BackupError, loadOrder, migrationsToReplay, parseManifest } from "./backup";
 
 describe("loadOrder", () => {
   it("puts every table after the tables it references, ties by name", () => {

@@ -17,11 +17,11 @@ import {
 } from "~/lib/product-form";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import type { CsvImportResult, CsvRowError, StarterResult } from "~/lib/product-import";
-import { recordAdminChange, recordAdminChanges, type AuditActor } from "./audit-log.server";
-import type { Database } from "./db/database.server";
-import { ImageRejectedError, removeImageFiles, storeImage } from "./media.server";
+import { recordAdminChange, recordAdminChanges, type AuditActor } from "../shop/audit-log.server";
+import type { Database } from "../db/database.server";
+import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 import { CSV_LIST_SEPARATOR, PRODUCT_CSV_COLUMNS, ProductSaveError, productAuditFields, productAuditFieldsByIds, resolveStoreOption, writeProduct } from "./product-admin.server";
-import { renderProductArt } from "./seed/product-art.server";
+import { renderProductArt } from "../seed/product-art.server";
 
 /** Serialises imports: two clicks (or two tabs) cannot both create the same starter product. */
 const IMPORT_LOCK = 727_005;

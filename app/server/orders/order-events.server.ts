@@ -10,8 +10,8 @@ import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { OrderEvent } from "~/lib/admin-orders";
 import { isOrderStatus } from "~/lib/order-status";
-import { dedicatedClients, type Database, type DatabaseOrTransaction } from "./db/database.server";
-import { listenConnection, type ListenConnection } from "./db/listen-connection.server";
+import { dedicatedClients, type Database, type DatabaseOrTransaction } from "../db/database.server";
+import { listenConnection, type ListenConnection } from "../db/listen-connection.server";
 
 export const ORDER_EVENTS_CHANNEL = "erick_order_events";
 

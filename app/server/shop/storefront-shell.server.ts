@@ -1,7 +1,7 @@
 import type { Settings } from "~/lib/settings";
-import { listShops, listStoreLocations } from "./catalog.server";
-import type { AppConfig } from "./config.server";
-import type { DatabaseOrTransaction } from "./db/database.server";
+import { listShops, listStoreLocations } from "../catalog/products.server";
+import type { AppConfig } from "../config.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "./settings.server";
 
 export type ShellLocation = {

@@ -7,11 +7,11 @@ import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/
 import { isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { Settings } from "~/lib/settings";
 import { normalizeSearchText } from "~/lib/search-text";
-import { recordAdminChange, type AuditActor } from "./audit-log.server";
-import type { Database, DatabaseOrTransaction } from "./db/database.server";
+import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { toOrderView } from "./orders.server";
-import { digitsOf, escapeLike, plainText } from "./sql-search.server";
+import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

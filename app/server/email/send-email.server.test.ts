@@ -3,7 +3,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { sendEmail, type OutboxEmail } from "./email.server";
+import { sendEmail, type OutboxEmail } from "./send-email.server";
 
 describe("sendEmail without SMTP (outbox)", () => {
   let dir: string;

@@ -4,7 +4,7 @@ import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { media } from "#database/schema";
 import type { ImageRef } from "~/lib/catalog";
-import type { DatabaseOrTransaction } from "./db/database.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 
 /**
  * Widths served through `srcset`. A list card is half a phone's width: 180–210 CSS pixels, so 360–420

@@ -2,8 +2,8 @@ import { and, count, desc, eq, sql } from "drizzle-orm";
 import { products, reviews, users } from "#database/schema";
 import { reviewerName, type RatingSummary } from "~/lib/review-form";
 import type { ReviewInput } from "~/lib/review-schema";
-import { recordAdminChange, type AuditActor } from "./audit-log.server";
-import type { DatabaseOrTransaction } from "./db/database.server";
+import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 
 /** A review as the product page lists it: never the author's full name or e-mail. */
 export type ReviewView = {

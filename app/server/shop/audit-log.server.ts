@@ -5,7 +5,7 @@ import { count, desc, eq } from "drizzle-orm";
 import { auditLog } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
 import type { AuditAction, AuditChange, AuditEntityType, AuditLogPage } from "~/lib/audit-log";
-import type { DatabaseOrTransaction } from "./db/database.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 
 /** Who acted: a signed-in admin (CurrentUser fits), or the command line / server start (no account). */
 export type AuditActor = { id: string | null; name: string; email: string };

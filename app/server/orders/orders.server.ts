@@ -8,7 +8,7 @@ import type { OrderView } from "~/lib/order-message";
 import { isOrderStatus } from "~/lib/order-status";
 import { pixPayload } from "~/lib/pix";
 import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
-import type { Database, DatabaseOrTransaction } from "./db/database.server";
+import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 
 /** A refusal the shopper can act on; the message is shown as it is. */

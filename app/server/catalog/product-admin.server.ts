@@ -16,10 +16,10 @@ import {
   type StoreOption,
 } from "~/lib/product-form";
 import { normalizeSearchText } from "~/lib/search-text";
-import { recordAdminChange, type AuditActor } from "./audit-log.server";
-import { createProduct, escapeLike, productSearchText } from "./catalog.server";
-import type { DatabaseOrTransaction } from "./db/database.server";
-import { ImageRejectedError, removeImageFiles, storeImage } from "./media.server";
+import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import { createProduct, escapeLike, productSearchText } from "./products.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
+import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 
 /** A save that cannot go through, with the pt-BR reason; `field` puts it beside that field. */
 export class ProductSaveError extends Error {

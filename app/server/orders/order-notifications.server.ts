@@ -1,7 +1,7 @@
 import { formatBRL } from "~/lib/money";
 import { orderMessage, type OrderView } from "~/lib/order-message";
 import type { Settings } from "~/lib/settings";
-import { sendEmail, type EmailConfig } from "./email.server";
+import { sendEmail, type EmailConfig } from "../email/send-email.server";
 
 /** Whether the shop asked to be told of new orders by e-mail (settings: both switches on). */
 export function wantsNewOrderEmail(settings: Settings): boolean {

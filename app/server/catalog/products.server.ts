@@ -4,7 +4,7 @@ import { PAGE_SIZE, type ImageRef, type ProductSummary } from "~/lib/catalog";
 import { discountPercent } from "~/lib/money";
 import type { ProductFilters } from "~/lib/product-filters";
 import { normalizeSearchText } from "~/lib/search-text";
-import type { DatabaseOrTransaction } from "./db/database.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 
 const summaryColumns = {
   id: products.id,
