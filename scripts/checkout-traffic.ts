@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, products } from "#database/schema";
-import type { OrderLineRequest } from "~/lib/checkout-form";
+import type { OrderLineRequest } from "~/lib/checkout.schema";
 import type { Database } from "~/server/db/database.server";
 import { CHECKOUT_CUSTOMER } from "../tests/setup/order-fixtures";
 

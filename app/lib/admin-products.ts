@@ -1,7 +1,7 @@
 // The admin product list's URL: filters, page and the notice shown after a save or a delete.
 import { pageParam, searchParam } from "./admin-list";
 import { CATEGORIES, SHOP_SLUGS, type Category, type ShopSlug } from "./catalog";
-import { PRODUCT_MESSAGES } from "./product-form";
+import { PRODUCT_MESSAGES } from "./product.schema";
 
 export const STOCK_FILTERS = [
   { value: "all", label: "Todos" },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactFormSchema, parseContactForm } from "./contact-form-schema";
+import { contactFormSchema, parseContactForm } from "./contact.schema";
 
 const valid = {
   name: "Maria da Silva",

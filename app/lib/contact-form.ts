@@ -1,5 +1,5 @@
 // The stores page's contact form: its fields and limits, what every page needs to draw it. The schema
-// that checks it is in contact-form-schema.ts, loaded by the browser only once the form is in use.
+// that checks it is in contact.schema.ts, loaded by the browser only once the form is in use.
 import type { ContactMessageInput } from "./whatsapp";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "store", "message"] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { deliveryFeeCents } from "./delivery";
-import { DEFAULT_SETTINGS } from "./settings-schema";
+import { DEFAULT_SETTINGS } from "./settings.schema";
 
 describe("deliveryFeeCents", () => {
   it("charges the fee in the delivery cities below the free-shipping minimum", () => {

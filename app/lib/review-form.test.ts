@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatAverage, reviewCountLabel, reviewerName } from "./review-form";
-import { reviewSchema } from "./review-schema";
+import { reviewSchema } from "./review.schema";
 
 describe("review-form", () => {
   it("signs reviews with the first name and the last initial", () => {

@@ -1,5 +1,5 @@
 // Product reviews: how ratings read on the page and the limits the form shows. The form's schema is in
-// ./review-schema, apart, so the product page does not download zod before the shopper uses the form.
+// ./review.schema, apart, so the product page does not download zod before the shopper uses the form.
 
 export const REVIEW_COMMENT_MAX = 1000;
 

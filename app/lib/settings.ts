@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { settingsSchema } from "./settings-schema";
+import type { settingsSchema } from "./settings.schema";
 
 /** Until the shop changes it, the WhatsApp number is this placeholder, which the admin dashboard flags. */
 export const PLACEHOLDER_WHATSAPP = "5581900000000";
@@ -17,7 +17,7 @@ export const EXCHANGE_DAYS = 15;
 export const FOUNDED_YEAR = 1995;
 export const SLOGAN = "Seu caminhar a gente faz!";
 
-/** The settings document; its schema and defaults live in settings-schema.ts (kept out of page bundles). */
+/** The settings document; its schema and defaults live in settings.schema.ts (kept out of page bundles). */
 export type Settings = z.infer<typeof settingsSchema>;
 
 export function whatsappIsPlaceholder(settings: Pick<Settings, "storeWhatsApp">): boolean {

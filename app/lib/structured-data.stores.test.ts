@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { jsonLdHtml, organizationJsonLd, storeListJsonLd } from "./structured-data";
-import { DEFAULT_SETTINGS } from "./settings-schema";
+import { DEFAULT_SETTINGS } from "./settings.schema";
 
 const origin = "https://loja.example";
 const location = {

@@ -14,7 +14,7 @@ import type { AuditLogPage } from "~/lib/audit-log";
 import { auditActionLabel, auditFieldLabel, formatAuditValue } from "~/lib/audit-log";
 import { formatBRL } from "~/lib/money";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
-import { reaisInput } from "~/lib/settings-form";
+import { reaisInput } from "~/lib/settings-form.schema";
 import { loader as auditLoader } from "~/routes/admin/audit-log";
 import { action as customersAction } from "~/routes/admin/customers";
 import { action as importAction } from "~/routes/admin/import";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, settings as settingsTable, users } from "#database/schema";
-import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
+import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { loader } from "~/routes/admin/dashboard";
 import { getDashboard } from "~/server/shop/dashboard.server";
 import type { LoadContext } from "~/server/load-context.server";

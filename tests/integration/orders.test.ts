@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "#database/schema";
-import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout-form";
+import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout.schema";
 import { type Settings } from "~/lib/settings";
-import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
+import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { submitOrderForm } from "~/server/orders/checkout.server";
 import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders/orders.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

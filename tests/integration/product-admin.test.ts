@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, orderItems, orders, products } from "#database/schema";
 import { parseCsv } from "~/lib/csv";
-import { PRODUCT_MESSAGES } from "~/lib/product-form";
+import { PRODUCT_MESSAGES } from "~/lib/product.schema";
 import { parseProductFilters } from "~/lib/product-filters";
 import { action as formAction, loader as formLoader } from "~/routes/admin/product-form";
 import { loader as csvLoader } from "~/routes/admin/products-csv";

@@ -9,7 +9,7 @@ import { CATEGORIES } from "~/lib/catalog";
 import { parseCsv, toCsv } from "~/lib/csv";
 import type { CsvImportResult, StarterResult } from "~/lib/product-import";
 import { discountPercent } from "~/lib/money";
-import { productFormSchema, storeOptionFromText } from "~/lib/product-form";
+import { productFormSchema, storeOptionFromText } from "~/lib/product.schema";
 import { action as importAction, loader as importLoader } from "~/routes/admin/import";
 import { action as starterAction, loader as starterLoader } from "~/routes/admin/import-starter";
 import { getProduct } from "~/server/catalog/products.server";

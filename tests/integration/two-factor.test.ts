@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, twoFactors, users } from "#database/schema";
-import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor-forms";
+import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor.schema";
 import { loader as accountLoader } from "~/routes/account/account";
 import { action as codeAction, loader as codeLoader } from "~/routes/account/login-code";
 import { action as loginAction } from "~/routes/account/login";

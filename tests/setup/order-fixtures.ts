@@ -2,7 +2,7 @@
 // makes a pending order dated now), for tests of what reads orders; and a checkout form to place one.
 import { randomBytes, randomUUID } from "node:crypto";
 import { orderItems, orders } from "#database/schema";
-import type { CheckoutInput } from "~/lib/checkout-form";
+import type { CheckoutInput } from "~/lib/checkout.schema";
 import type { OrderStatus } from "~/lib/order-status";
 import type { Database } from "~/server/db/database.server";
 

@@ -7,7 +7,7 @@ import { Field } from "~/components/ui/field";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { orderLinesJson } from "~/lib/cart";
-import { BRAZILIAN_STATES, checkoutSchema } from "~/lib/checkout-form";
+import { BRAZILIAN_STATES, checkoutSchema } from "~/lib/checkout.schema";
 import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery";
 import { maskCep, maskCpf, maskPhone } from "~/lib/documents";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";

@@ -3,7 +3,7 @@ import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useOnDemand } from "~/components/ui/use-on-demand";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, type ContactFormValues } from "~/lib/contact-form";
-import type { parseContactForm } from "~/lib/contact-form-schema";
+import type { parseContactForm } from "~/lib/contact.schema";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp";
 
 export const CONTACT_CONFIRMATION_MS = 3_000;
@@ -11,7 +11,7 @@ export const CONTACT_CONFIRMATION_MS = 3_000;
 type ContactParser = typeof parseContactForm;
 
 /** The schema brings zod (23 KB); the stores page loads it when the shopper starts the form, not with the page. */
-const loadContactParser = (): Promise<ContactParser> => import("~/lib/contact-form-schema").then((module) => module.parseContactForm);
+const loadContactParser = (): Promise<ContactParser> => import("~/lib/contact.schema").then((module) => module.parseContactForm);
 
 /**
  * The stores page's contact form. It opens WhatsApp with the message (spec section 2); nothing is sent

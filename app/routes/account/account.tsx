@@ -5,7 +5,7 @@ import { MyOrders } from "~/components/account/my-orders";
 import { TwoFactorSummary } from "~/components/account/two-factor-settings";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
-import { PROFILE_LIMITS, profileSchema } from "~/lib/account-forms";
+import { PROFILE_LIMITS, profileSchema } from "~/lib/account.schema";
 import { maskPhone } from "~/lib/documents";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";

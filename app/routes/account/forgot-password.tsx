@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
-import { AUTH_MESSAGES, forgotPasswordSchema, PROFILE_LIMITS } from "~/lib/account-forms";
+import { AUTH_MESSAGES, forgotPasswordSchema, PROFILE_LIMITS } from "~/lib/account.schema";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { requestPasswordReset } from "~/server/auth/accounts.server";

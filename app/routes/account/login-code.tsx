@@ -5,7 +5,7 @@ import { Field } from "~/components/ui/field";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { loginPath, safeRedirectPath } from "~/lib/safe-redirect";
-import { twoFactorCodeSchema } from "~/lib/two-factor-forms";
+import { twoFactorCodeSchema } from "~/lib/two-factor.schema";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { finishSignInWithCode, hasPendingSignIn } from "~/server/auth/two-factor.server";
 import { readFormData } from "~/server/form-data.server";

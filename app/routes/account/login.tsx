@@ -3,11 +3,11 @@ import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/compon
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
 import { GoogleIcon } from "~/components/ui/icons";
-import { AUTH_MESSAGES, loginSchema } from "~/lib/account-forms";
+import { AUTH_MESSAGES, loginSchema } from "~/lib/account.schema";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInCodePath } from "~/lib/two-factor-forms";
+import { signInCodePath } from "~/lib/two-factor.schema";
 import { signInWithPassword, startGoogleSignIn } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";

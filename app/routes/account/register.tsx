@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
-import { PASSWORD_LENGTH, PROFILE_LIMITS, registerSchema } from "~/lib/account-forms";
+import { PASSWORD_LENGTH, PROFILE_LIMITS, registerSchema } from "~/lib/account.schema";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";

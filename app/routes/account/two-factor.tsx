@@ -3,7 +3,7 @@ import { FormMessage } from "~/components/account/account-card";
 import { BackupCodes, TwoFactorOff, TwoFactorOn, TwoFactorSetup } from "~/components/account/two-factor-settings";
 import { fieldErrors, type FieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
-import { currentPasswordSchema, setupCodeSchema } from "~/lib/two-factor-forms";
+import { currentPasswordSchema, setupCodeSchema } from "~/lib/two-factor.schema";
 import { requireUser } from "~/server/auth/guards.server";
 import {
   cancelTwoFactorSetup,

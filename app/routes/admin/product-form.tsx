@@ -10,7 +10,7 @@ import {
   productFormValues,
   productToFormInput,
   type ProductFormInput,
-} from "~/lib/product-form";
+} from "~/lib/product.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";

@@ -7,7 +7,7 @@ import { NoticeToast } from "~/components/admin/products/notice-toast";
 import { ProductListFilters } from "~/components/admin/products/product-list-filters";
 import { PlusIcon } from "~/components/ui/icons";
 import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/admin-products";
-import { PRODUCT_MESSAGES } from "~/lib/product-form";
+import { PRODUCT_MESSAGES } from "~/lib/product.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";

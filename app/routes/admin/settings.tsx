@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { SettingsForm, type SettingsActionResult } from "~/components/admin/settings/settings-form";
 import { fieldErrors } from "~/lib/form-errors";
-import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form";
+import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form.schema";
 import { formatShopDateTime } from "~/lib/shop-time";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";

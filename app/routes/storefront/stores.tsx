@@ -1,6 +1,6 @@
 import { redirect, useSearchParams } from "react-router";
 import { StoresView } from "~/components/stores/stores-view";
-import { parseContactForm } from "~/lib/contact-form-schema";
+import { parseContactForm } from "~/lib/contact.schema";
 import { pageMeta } from "~/lib/meta";
 import { parseStoreFilters } from "~/lib/store-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";

@@ -4,7 +4,7 @@
 import { eq } from "drizzle-orm";
 import { APIError, getIP } from "better-auth/api";
 import { users } from "#database/schema";
-import { AUTH_MESSAGES, type LoginInput, type ProfileInput, type RegisterInput } from "~/lib/account-forms";
+import { AUTH_MESSAGES, type LoginInput, type ProfileInput, type RegisterInput } from "~/lib/account.schema";
 import { passwordProblem } from "~/lib/password-rule";
 import { loginPath } from "~/lib/safe-redirect";
 import type { Database } from "../db/database.server";

@@ -8,7 +8,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { z } from "~/lib/validation";
 import { accounts, sessions, twoFactors, USER_ROLES, users, verifications } from "#database/schema";
-import { PROFILE_LIMITS } from "~/lib/account-forms";
+import { PROFILE_LIMITS } from "~/lib/account.schema";
 import { passwordProblem } from "~/lib/password-rule";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";

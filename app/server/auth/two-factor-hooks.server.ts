@@ -21,7 +21,7 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInCodePath } from "~/lib/two-factor-forms";
+import { signInCodePath } from "~/lib/two-factor.schema";
 import type { Database } from "../db/database.server";
 import { consumeRateLimit } from "./rate-limit.server";
 

@@ -12,8 +12,8 @@ import { and, eq } from "drizzle-orm";
 import { createCookieGetter, parseCookies } from "better-auth/cookies";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { accounts, twoFactors, users } from "#database/schema";
-import { AUTH_MESSAGES } from "~/lib/account-forms";
-import { TWO_FACTOR_MESSAGES, type TwoFactorCode } from "~/lib/two-factor-forms";
+import { AUTH_MESSAGES } from "~/lib/account.schema";
+import { TWO_FACTOR_MESSAGES, type TwoFactorCode } from "~/lib/two-factor.schema";
 import { qrCodeSvg } from "../media/qr-code.server";
 import {
   allowAttempt,

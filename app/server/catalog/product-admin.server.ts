@@ -14,7 +14,7 @@ import {
   type EditableProduct,
   type ProductFormData,
   type StoreOption,
-} from "~/lib/product-form";
+} from "~/lib/product.schema";
 import { normalizeSearchText } from "~/lib/search-text";
 import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
 import { createProduct, escapeLike, productSearchText } from "./products.server";

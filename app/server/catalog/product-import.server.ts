@@ -14,7 +14,7 @@ import {
   STORE_OPTIONS,
   type ProductFormData,
   type ProductFormInput,
-} from "~/lib/product-form";
+} from "~/lib/product.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import type { CsvImportResult, CsvRowError, StarterResult } from "~/lib/product-import";
 import { recordAdminChange, recordAdminChanges, type AuditActor } from "../shop/audit-log.server";

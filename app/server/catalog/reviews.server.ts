@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { products, reviews, users } from "#database/schema";
 import { reviewerName, type RatingSummary } from "~/lib/review-form";
-import type { ReviewInput } from "~/lib/review-schema";
+import type { ReviewInput } from "~/lib/review.schema";
 import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 

@@ -1,4 +1,4 @@
-import { checkoutSchema, orderLinesField } from "~/lib/checkout-form";
+import { checkoutSchema, orderLinesField } from "~/lib/checkout.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { z } from "~/lib/validation";
 import type { AppConfig } from "../config.server";

@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
 import { products, shops, storeLocations } from "#database/schema";
-import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout-form";
+import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout.schema";
 import { deliveryFeeCents } from "~/lib/delivery";
 import type { OrderView } from "~/lib/order-message";
 import { isOrderStatus } from "~/lib/order-status";

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { settings, shops, storeLocations } from "#database/schema";
 import { SEED_PRODUCTS } from "#database/seed/products";
 import { SEED_SHOPS, SEED_STORE_LOCATIONS } from "#database/seed/shops";
-import { DEFAULT_SETTINGS } from "~/lib/settings-schema";
+import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { createProduct } from "../catalog/products.server";
 import type { Database } from "../db/database.server";
 import { storeImage } from "../media/images.server";

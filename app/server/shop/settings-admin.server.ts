@@ -1,7 +1,7 @@
 // /admin/configuracoes: the settings document and the store locations, read and saved together.
 import { asc, eq, inArray } from "drizzle-orm";
 import { settings as settingsTable, storeLocations, users } from "#database/schema";
-import type { SettingsFormOutput } from "~/lib/settings-form";
+import type { SettingsFormOutput } from "~/lib/settings-form.schema";
 import type { Settings } from "~/lib/settings";
 import { recordAdminChange, type AuditActor } from "./audit-log.server";
 import type { Database } from "../db/database.server";

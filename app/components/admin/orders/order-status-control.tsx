@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminOrderPath } from "~/lib/admin-orders";
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/lib/order-status";
-import type { OrderStatusFormResult } from "~/lib/order-status-form";
+import type { OrderStatusFormResult } from "~/lib/order-status.schema";
 
 /**
  * The status dropdown: a change is saved at once (fetcher POST to /admin/pedidos/{id}) and answered

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ChevronRightIcon, TrashIcon } from "~/components/ui/icons";
 import type { ImageRef } from "~/lib/catalog";
 import { imageUrl } from "~/lib/images";
-import { IMAGE_ACCEPT, IMAGE_FIELDS, IMAGE_HINT, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/product-form";
+import { IMAGE_ACCEPT, IMAGE_FIELDS, IMAGE_HINT, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/product.schema";
 
 export type ImageItem =
   | { id: string; kind: "stored"; image: ImageRef }

@@ -10,7 +10,7 @@ import {
   productFormValues,
   STORE_OPTIONS,
   type ProductFormInput,
-} from "~/lib/product-form";
+} from "~/lib/product.schema";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { CheckboxField } from "./form-fields";

@@ -11,7 +11,7 @@ import {
   PIX_LIMITS,
   reaisInput,
   SETTINGS_MESSAGES,
-} from "~/lib/settings-form";
+} from "~/lib/settings-form.schema";
 
 export type SettingsFormLocation = {
   id: number;

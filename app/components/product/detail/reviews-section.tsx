@@ -24,7 +24,7 @@ export type ReviewsProps = {
 };
 
 /** Imported when the shopper starts a review, so zod is not part of the product page's first load. */
-const loadReviewSchema = () => import("~/lib/review-schema").then((module) => module.reviewSchema);
+const loadReviewSchema = () => import("~/lib/review.schema").then((module) => module.reviewSchema);
 
 const reviewDate = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Recife" });
 

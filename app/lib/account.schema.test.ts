@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AUTH_MESSAGES, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "./account-forms";
+import { AUTH_MESSAGES, loginSchema, profileSchema, registerSchema, resetPasswordSchema } from "./account.schema";
 import { fieldErrors } from "./form-errors";
 
 const errors = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema, checkoutSubmissionSchema } from "./checkout-form";
+import { checkoutSchema, checkoutSubmissionSchema } from "./checkout.schema";
 import { fieldErrors } from "./form-errors";
 
 const valid = {

@@ -10,7 +10,7 @@ import {
   storeOptionFor,
   storeOptionFromText,
   type ProductFormInput,
-} from "./product-form";
+} from "./product.schema";
 
 const valid: ProductFormInput = {
   name: " Tênis Corrida ",

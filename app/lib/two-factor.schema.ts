@@ -1,7 +1,7 @@
 // The two-factor sign-in forms (/conta/duas-etapas and the code step of /login): checked in the
 // browser before submitting and again in the actions, with the same pt-BR messages.
 import { z } from "~/lib/validation";
-import { PASSWORD_LENGTH } from "./account-forms";
+import { PASSWORD_LENGTH } from "./account.schema";
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Digite o código de 6 números do aplicativo autenticador ou um código de recuperação",
