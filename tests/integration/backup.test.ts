@@ -1,17 +1,19 @@
 // `npm run backup` / `npm run restore`: a shop with orders, accounts, changed settings and images is
 // written to one file and brought back, whole and identical, into a fresh database on the same server
 // (as with DATABASE_URL) and into an empty DATA_DIR with the embedded PostgreSQL.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { orders, settings } from "#database/schema";
 import { recordAdminChange } from "~/server/shop/audit-log.server";
 import { BackupError, createBackup, openShopDatabase, restoreBackup, shopFiles, type ShopFiles } from "../../scripts/ops/backup";
+import { listDatedBackups } from "../../scripts/ops/backup-files";
 import { loadConfig } from "~/server/config.server";
 import { connectDatabase } from "~/server/db/database.server";
 import { insertOrder } from "../setup/order-fixtures";
@@ -198,6 +200,33 @@ describe("backup and restore", () => {
       await target.close();
     }
   }, 30_000);
+
+  it("`npm run backup -- --dir D --keep 2` (the nightly timer's command) keeps the two newest, and the newest restores the latest orders", async () => {
+    const dataDir = path.join(tempDir, "nightly-data");
+    fs.mkdirSync(path.join(dataDir, "media"), { recursive: true });
+    const backupsDir = path.join(tempDir, "nightly");
+    const nightly = () =>
+      promisify(execFile)(path.resolve("node_modules/.bin/tsx"), ["scripts/backup.ts", "--dir", backupsDir, "--keep", "2"], {
+        env: { ...process.env, DATABASE_URL: source.url, DATA_DIR: dataDir, PORT: "3998" },
+      });
+    await nightly();
+    await nightly();
+    const latest = await insertOrder(source.db, { createdAt: new Date().toISOString(), items: [{ productId: 3, name: "Pedido da última noite", unitPriceCents: 5000, quantity: 1 }] });
+    const { stdout } = await nightly();
+    expect(stdout).toMatch(/mantidos os 2 backups mais recentes; apagados: erick-backup-/);
+
+    const kept = listDatedBackups(backupsDir);
+    expect(kept).toHaveLength(2);
+    const target = await emptyDatabase();
+    try {
+      await restoreBackup(target.pool, { mediaDir: path.join(tempDir, "nightly-restored", "media"), authSecretFile: null }, path.join(backupsDir, kept[1]!));
+      const { rows } = await target.pool.query<{ id: string }>(`select id from orders order by created_at`);
+      expect(rows.map((row) => row.id)).toContain(latest.id);
+      expect(rows).toHaveLength((await source.db.select({ id: orders.id }).from(orders)).length);
+    } finally {
+      await target.drop();
+    }
+  }, 60_000);
 
   it("refuses a file that is not a whole backup, leaving the database empty", async () => {
     const target = await emptyDatabase();
