@@ -1,9 +1,9 @@
 /**
  * The 10 starter products of /admin/importar, in the spec's Portuguese seed format (section 3).
  * Prices in reais (null = 'Consultar Preço'); `loja` is one of the product form's six store options.
- * app/server/catalog/product-import.server.ts maps them to our model: `desconto` is recomputed from the two
- * prices, `imagens` is empty (pictures are drawn by the seed's art generator), and `visualizacoes`
- * and `vendas` have no column (sales are counted from the orders).
+ * app/server/catalog/starter-products.server.ts maps them to our model: `desconto` is recomputed from
+ * the two prices, `imagens` is empty (pictures are drawn by the seed's art generator), and
+ * `visualizacoes` and `vendas` have no column (sales are counted from the orders).
  */
 export type StarterProduct = {
   nome: string;

@@ -332,6 +332,20 @@ describe("list", () => {
     expect(all.pageCount).toBe(Math.ceil(all.total / 20));
     expect((await list("page=2")).products.length).toBe(all.total - 20);
   });
+
+  it("searches as the storefront does: accents and case ignored, '%' and '_' typed are literal", async () => {
+    const calcado = await createProduct({ name: "Calçado Ortopédico 100% Couro", description: "Palmilha anatômica." });
+    const names = async (q: string) => {
+      const outcome = await call(listLoader, requestAs(admin, `/admin/produtos?${new URLSearchParams({ q })}`));
+      return (outcome.data.products as { name: string }[]).map((product) => product.name);
+    };
+    expect(await names("calcado ORTOPEDICO")).toEqual([calcado.name]);
+    expect(await names("ANATÔMICA")).toEqual([calcado.name]);
+    // As wildcards, '%' and '_' would match every product, 't_nis' 'tênis', '10%' and '100_couro' this one.
+    expect(await names("%")).toEqual([calcado.name]);
+    expect(await names("100%")).toEqual([calcado.name]);
+    for (const q of ["_", "t_nis", "10%", "100_couro"]) expect(await names(q), q).toEqual([]);
+  });
 });
 
 describe("delete", () => {

@@ -14,8 +14,8 @@ import { action as importAction, loader as importLoader } from "~/routes/admin/i
 import { action as starterAction, loader as starterLoader } from "~/routes/admin/import-starter";
 import { getProduct } from "~/server/catalog/products.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { productsCsv } from "~/server/catalog/product-admin.server";
-import { importProductsCsv, starterFormInput } from "~/server/catalog/product-import.server";
+import { importProductsCsv, productsCsv } from "~/server/catalog/product-csv.server";
+import { starterFormInput } from "~/server/catalog/starter-products.server";
 import { openAdminTest, requestAs, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import type { TestDatabase } from "../setup/test-database";
 

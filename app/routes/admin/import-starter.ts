@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
-import { importStarterProduct } from "~/server/catalog/product-import.server";
+import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import-starter";
 
 /** Nothing to show: a visit goes to the import page. */

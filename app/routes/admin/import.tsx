@@ -5,7 +5,8 @@ import { CSV_MAX_BYTES, type CsvImportResult, type StarterResult } from "~/lib/p
 import { STARTER_PRODUCTS } from "#database/seed/starter-products";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
-import { importProductsCsv, importStarterProduct } from "~/server/catalog/product-import.server";
+import { importProductsCsv } from "~/server/catalog/product-csv.server";
+import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,13 +14,8 @@ import {
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
-import {
-  getProductForEdit,
-  ProductNotFoundError,
-  ProductSaveError,
-  saveProduct,
-  type ImageUpload,
-} from "~/server/catalog/product-admin.server";
+import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
+import { ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/product-form";
 
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */

@@ -1,5 +1,5 @@
 import { requireAdmin } from "~/server/auth/guards.server";
-import { productsCsv } from "~/server/catalog/product-admin.server";
+import { productsCsv } from "~/server/catalog/product-csv.server";
 import type { Route } from "./+types/products-csv";
 
 /**

@@ -11,7 +11,8 @@ import { PRODUCT_MESSAGES } from "~/lib/product.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";
-import { deleteProduct, listAdminProducts } from "~/server/catalog/product-admin.server";
+import { listAdminProducts } from "~/server/catalog/admin-product-list.server";
+import { deleteProduct } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/products";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lt, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { PAGE_SIZE, type ImageRef, type ProductSummary } from "~/lib/catalog";
 import { discountPercent } from "~/lib/money";
 import type { ProductFilters } from "~/lib/product-filters";
 import { normalizeSearchText } from "~/lib/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
+import { matchesEveryWord } from "../db/sql-search.server";
 
 const summaryColumns = {
   id: products.id,
@@ -58,18 +59,8 @@ function summaryQuery(db: DatabaseOrTransaction) {
     .leftJoin(media, eq(media.key, sql`${products.images}[1]`));
 }
 
-/** Escapes `%`, `_` and the backslash for a LIKE pattern. */
-export function escapeLike(text: string) {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
 function filterConditions(filters: ProductFilters): SQL[] {
-  const conditions: SQL[] = [eq(products.active, true)];
-  for (const word of normalizeSearchText(filters.q).split(" ").filter(Boolean).slice(0, 8)) {
-    // search_text and the words are lower-case already: LIKE spares ILIKE's case folding of every row
-    // a capped count or a page scans (the trigram index serves both).
-    conditions.push(like(products.searchText, `%${escapeLike(word)}%`));
-  }
+  const conditions: SQL[] = [eq(products.active, true), ...matchesEveryWord(products.searchText, filters.q)];
   if (filters.category) conditions.push(eq(products.category, filters.category));
   if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
   switch (filters.price) {

@@ -1,23 +1,11 @@
-// The admin's side of the catalogue: the product list with inactive products, the form's load and
-// save (with its images), delete, and the CSV export.
-import { and, count, desc, eq, gt, ilike, inArray, sql, type SQL } from "drizzle-orm";
+// Saving the admin's products: the form's create and update (with its images through the media
+// pipeline), delete, and what every write path shares (the store option's ids, the audit log's view of
+// a product, the lock imports take). The form, the CSV import and the starter products all write here.
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin-list";
-import type { AdminProductFilters } from "~/lib/admin-products";
-import type { ImageRef } from "~/lib/catalog";
-import { toCsv } from "~/lib/csv";
-import {
-  centsToInput,
-  MAX_PRODUCT_IMAGES,
-  STORE_OPTIONS,
-  storeOptionFor,
-  type EditableProduct,
-  type ProductFormData,
-  type StoreOption,
-} from "~/lib/product.schema";
-import { normalizeSearchText } from "~/lib/search-text";
+import { MAX_PRODUCT_IMAGES, STORE_OPTIONS, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/product.schema";
 import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
-import { createProduct, escapeLike, productSearchText } from "./products.server";
+import { createProduct, productSearchText } from "./products.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 
@@ -33,111 +21,12 @@ export class ProductSaveError extends Error {
 
 export class ProductNotFoundError extends Error {}
 
-export type AdminProductRow = {
-  id: number;
-  name: string;
-  shopName: string;
-  category: string;
-  priceCents: number | null;
-  stock: number;
-  featured: boolean;
-  active: boolean;
-  image: ImageRef | null;
-};
+/** Serialises imports (starter products, CSV files): two clicks or two tabs cannot both create the same product. */
+const IMPORT_LOCK = 727_005;
 
-export type AdminProductPage = { products: AdminProductRow[]; total: number; page: number; pageCount: number };
-
-function filterConditions(filters: AdminProductFilters): SQL[] {
-  const conditions: SQL[] = [];
-  // Same matching as the storefront search: every word, ignoring case and accents.
-  for (const word of normalizeSearchText(filters.q).split(" ").filter(Boolean).slice(0, 8)) {
-    conditions.push(ilike(products.searchText, `%${escapeLike(word)}%`));
-  }
-  if (filters.category) conditions.push(eq(products.category, filters.category));
-  if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
-  if (filters.stock === "com") conditions.push(gt(products.stock, 0));
-  if (filters.stock === "sem") conditions.push(eq(products.stock, 0));
-  return conditions;
-}
-
-/** One page of every product (inactive ones too), newest first. */
-export async function listAdminProducts(db: DatabaseOrTransaction, filters: AdminProductFilters): Promise<AdminProductPage> {
-  const where = and(...filterConditions(filters));
-  const [totalRow] = await db
-    .select({ total: count() })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(where);
-  const total = totalRow?.total ?? 0;
-  const pageCount = pagesFor(total);
-  const page = Math.min(filters.page, pageCount);
-  const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      shopName: shops.name,
-      category: products.category,
-      priceCents: products.priceCents,
-      stock: products.stock,
-      featured: products.featured,
-      active: products.active,
-      cover: { key: media.key, width: media.width, height: media.height, widths: media.widths, alt: media.alt },
-    })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(media, eq(media.key, sql`${products.images}[1]`))
-    .where(where)
-    .orderBy(desc(products.createdAt), desc(products.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((page - 1) * ADMIN_PAGE_SIZE);
-  return {
-    products: rows.map(({ cover, ...row }) => ({ ...row, image: cover?.key ? (cover as ImageRef) : null })),
-    total,
-    page,
-    pageCount,
-  };
-}
-
-export type AdminProductDetail = EditableProduct & { id: number; images: ImageRef[] };
-
-async function imagesByKey(db: DatabaseOrTransaction, keys: string[]): Promise<ImageRef[]> {
-  if (keys.length === 0) return [];
-  const rows = await db.select().from(media).where(inArray(media.key, keys));
-  const byKey = new Map(rows.map((row) => [row.key, row]));
-  return keys.flatMap((key) => {
-    const row = byKey.get(key);
-    return row ? [{ key, width: row.width, height: row.height, widths: row.widths, alt: row.alt }] : [];
-  });
-}
-
-/** Any product (active or not) as the edit form shows it; null when there is none. */
-export async function getProductForEdit(db: DatabaseOrTransaction, id: number): Promise<AdminProductDetail | null> {
-  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  const [row] = await db
-    .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
-    .where(eq(products.id, id));
-  if (!row) return null;
-  const { product } = row;
-  return {
-    id: product.id,
-    name: product.name,
-    description: product.description,
-    priceCents: product.priceCents,
-    oldPriceCents: product.oldPriceCents,
-    category: product.category,
-    store: storeOptionFor(row.locationSlug, row.shopSlug),
-    subcategory: product.subcategory,
-    brand: product.brand,
-    stock: product.stock,
-    sizes: product.sizes,
-    colors: product.colors,
-    featured: product.featured,
-    active: product.active,
-    images: await imagesByKey(db, product.images),
-  };
+/** Takes the import lock until the transaction ends. */
+export async function lockProductImports(tx: DatabaseOrTransaction): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
 }
 
 /** The shop and the physical store behind one of the form's six 'Loja' options. */
@@ -369,66 +258,4 @@ export async function deleteProduct(db: DatabaseOrTransaction, mediaDir: string,
   if (released === null) return false;
   await Promise.all(released.map((key) => removeImageFiles(mediaDir, key)));
   return true;
-}
-
-/** The CSV columns, in order; the import reads them by name (tests and README describe them). */
-export const PRODUCT_CSV_COLUMNS = [
-  "id",
-  "nome",
-  "categoria",
-  "subcategoria",
-  "marca",
-  "loja",
-  "preco",
-  "preco_antigo",
-  "estoque",
-  "tamanhos",
-  "cores",
-  "destaque",
-  "ativo",
-  "descricao",
-] as const;
-
-/** Sizes and colours in one cell. */
-export const CSV_LIST_SEPARATOR = "|";
-
-const yesNo = (value: boolean) => (value ? "sim" : "não");
-
-/**
- * Every product as CSV (see app/lib/csv.ts: ';' between columns, UTF-8 with BOM); prices as the form
- * takes them ('129,90', empty = 'Consultar preço'); `loja` is the form's store option label.
- */
-export async function productsCsv(db: DatabaseOrTransaction): Promise<string> {
-  const rows = await db
-    .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
-    .orderBy(products.id);
-  const labelOf = (row: (typeof rows)[number]) => {
-    const option = storeOptionFor(row.locationSlug, row.shopSlug);
-    return STORE_OPTIONS.find((candidate) => candidate.value === option)?.label ?? "";
-  };
-  return toCsv(
-    PRODUCT_CSV_COLUMNS,
-    rows.map((row) => {
-      const p = row.product;
-      return [
-        p.id,
-        p.name,
-        p.category,
-        p.subcategory,
-        p.brand,
-        labelOf(row),
-        centsToInput(p.priceCents),
-        centsToInput(p.oldPriceCents),
-        p.stock,
-        p.sizes.join(CSV_LIST_SEPARATOR),
-        p.colors.join(CSV_LIST_SEPARATOR),
-        yesNo(p.featured),
-        yesNo(p.active),
-        p.description,
-      ];
-    }),
-  );
 }

@@ -1,0 +1,115 @@
+// What the admin reads of the catalogue: the product list (inactive products too) and the product
+// as the edit form shows it.
+import { and, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { media, products, shops, storeLocations } from "#database/schema";
+import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin-list";
+import type { AdminProductFilters } from "~/lib/admin-products";
+import type { ImageRef } from "~/lib/catalog";
+import { storeOptionFor, type EditableProduct } from "~/lib/product.schema";
+import type { DatabaseOrTransaction } from "../db/database.server";
+import { matchesEveryWord } from "../db/sql-search.server";
+
+export type AdminProductRow = {
+  id: number;
+  name: string;
+  shopName: string;
+  category: string;
+  priceCents: number | null;
+  stock: number;
+  featured: boolean;
+  active: boolean;
+  image: ImageRef | null;
+};
+
+export type AdminProductPage = { products: AdminProductRow[]; total: number; page: number; pageCount: number };
+
+function filterConditions(filters: AdminProductFilters): SQL[] {
+  // The storefront's search: every word, ignoring case and accents.
+  const conditions: SQL[] = matchesEveryWord(products.searchText, filters.q);
+  if (filters.category) conditions.push(eq(products.category, filters.category));
+  if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
+  if (filters.stock === "com") conditions.push(gt(products.stock, 0));
+  if (filters.stock === "sem") conditions.push(eq(products.stock, 0));
+  return conditions;
+}
+
+/** One page of every product (inactive ones too), newest first. */
+export async function listAdminProducts(db: DatabaseOrTransaction, filters: AdminProductFilters): Promise<AdminProductPage> {
+  const where = and(...filterConditions(filters));
+  const [totalRow] = await db
+    .select({ total: count() })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(where);
+  const total = totalRow?.total ?? 0;
+  const pageCount = pagesFor(total);
+  const page = Math.min(filters.page, pageCount);
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      shopName: shops.name,
+      category: products.category,
+      priceCents: products.priceCents,
+      stock: products.stock,
+      featured: products.featured,
+      active: products.active,
+      cover: { key: media.key, width: media.width, height: media.height, widths: media.widths, alt: media.alt },
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(media, eq(media.key, sql`${products.images}[1]`))
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((page - 1) * ADMIN_PAGE_SIZE);
+  return {
+    products: rows.map(({ cover, ...row }) => ({ ...row, image: cover?.key ? (cover as ImageRef) : null })),
+    total,
+    page,
+    pageCount,
+  };
+}
+
+export type AdminProductDetail = EditableProduct & { id: number; images: ImageRef[] };
+
+async function imagesByKey(db: DatabaseOrTransaction, keys: string[]): Promise<ImageRef[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.select().from(media).where(inArray(media.key, keys));
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return keys.flatMap((key) => {
+    const row = byKey.get(key);
+    return row ? [{ key, width: row.width, height: row.height, widths: row.widths, alt: row.alt }] : [];
+  });
+}
+
+/** Any product (active or not) as the edit form shows it; null when there is none. */
+export async function getProductForEdit(db: DatabaseOrTransaction, id: number): Promise<AdminProductDetail | null> {
+  if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
+  const [row] = await db
+    .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
+    .where(eq(products.id, id));
+  if (!row) return null;
+  const { product } = row;
+  return {
+    id: product.id,
+    name: product.name,
+    description: product.description,
+    priceCents: product.priceCents,
+    oldPriceCents: product.oldPriceCents,
+    category: product.category,
+    store: storeOptionFor(row.locationSlug, row.shopSlug),
+    subcategory: product.subcategory,
+    brand: product.brand,
+    stock: product.stock,
+    sizes: product.sizes,
+    colors: product.colors,
+    featured: product.featured,
+    active: product.active,
+    images: await imagesByKey(db, product.images),
+  };
+}
+
