@@ -1,6 +1,7 @@
 import { z } from "~/lib/validation";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { isValidCpf, onlyDigits } from "./documents";
+import { idSchema } from "./ids";
 import { PAYMENT_METHODS } from "./settings";
 
 /** The 27 federative units, for the state select. */
@@ -25,7 +26,7 @@ function optional(max: number) {
 
 /** One line the browser asks for; prices never come from the browser. */
 export const orderLineSchema = z.object({
-  productId: z.number().int().positive(),
+  productId: idSchema,
   size: z.string().max(40).nullable(),
   color: z.string().max(60).nullable(),
   quantity: z

@@ -4,6 +4,7 @@
 // saves the valid rows in one transaction (app/server/catalog/product-csv.server.ts).
 import { CsvSyntaxError, parseCsv, unguardFormula, type CsvRecord } from "./csv";
 import { fieldErrors } from "./form-errors";
+import { parseId } from "./ids";
 import type { CsvRowError } from "./product-import";
 import {
   categoryFromText,
@@ -106,8 +107,6 @@ const splitList = (text: string) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-const PRODUCT_ID = /^\d{1,9}$/;
-
 /** A file whose header is right: its columns by name, in the file's order, and its product rows. */
 export type ProductCsvSheet = {
   columns: string[];
@@ -157,7 +156,8 @@ export function readProductCsv(text: string): { ok: true; sheet: ProductCsvSheet
   }
   const ids = rows.flatMap((row) => {
     const id = cellOf(columns, row.cells, "id");
-    return id && PRODUCT_ID.test(id) ? [Number(id)] : [];
+    const parsed = parseId(id);
+    return parsed === null ? [] : [parsed];
   });
   return { ok: true, sheet: { columns, rows, ids } };
 }
@@ -186,10 +186,11 @@ export function validateProductCsvRows(
     let base: ProductFormInput | null = null;
     const idText = cell("id") ?? "";
     if (idText) {
-      if (!PRODUCT_ID.test(idText) || Number(idText) === 0) {
+      const parsed = parseId(idText);
+      if (parsed === null) {
         problems.push(`id: “${idText}” não é um número de produto`);
       } else {
-        id = Number(idText);
+        id = parsed;
         const product = existing.get(id);
         const earlier = seenIds.get(id);
         if (!product) problems.push(`id: não existe produto com id ${id}`);

@@ -1,6 +1,7 @@
 // The review form's schema, checked in the browser and again in the product route's action. Apart from
 // ./review-form so that the product page loads it (and zod) only once the shopper starts a review.
 import { z } from "~/lib/validation";
+import { idSchema } from "./ids";
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "./review-form";
 
 /**
@@ -26,3 +27,9 @@ export const reviewSchema = z.object({
 });
 
 export type ReviewInput = z.infer<typeof reviewSchema>;
+
+/** Staff hiding or showing one review on the product page (intent=hide-review). */
+export const reviewVisibilitySchema = z.object({
+  reviewId: idSchema,
+  hidden: z.enum(["true", "false"]).transform((value) => value === "true"),
+});

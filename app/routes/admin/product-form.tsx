@@ -12,6 +12,7 @@ import {
   type ProductFormInput,
 } from "~/lib/product.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
+import { parseId } from "~/lib/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
@@ -21,10 +22,9 @@ import type { Route } from "./+types/product-form";
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */
 const MAX_REQUEST_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
 
-/** The id in /admin/produtos/editar/:id; undefined on /admin/produtos/novo; null when malformed. */
+/** The id in /admin/produtos/editar/:id; undefined on /admin/produtos/novo; null when it can name no product. */
 function productId(params: { id?: string }): number | null | undefined {
-  if (params.id === undefined) return undefined;
-  return /^\d{1,9}$/.test(params.id) ? Number(params.id) : null;
+  return params.id === undefined ? undefined : parseId(params.id);
 }
 
 const NEW_PRODUCT: ProductFormInput = { price: "", sizes: [], colors: [], stock: "0", active: "on" };

@@ -7,6 +7,7 @@ import { NoticeToast } from "~/components/admin/products/notice-toast";
 import { ProductListFilters } from "~/components/admin/products/product-list-filters";
 import { PlusIcon } from "~/components/ui/icons";
 import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/admin-products";
+import { parseId } from "~/lib/ids";
 import { PRODUCT_MESSAGES } from "~/lib/product.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
@@ -30,8 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await readFormData(request);
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "delete" || !Number.isSafeInteger(id) || id <= 0) {
+  const id = parseId(form.get("id"));
+  if (form.get("intent") !== "delete" || id === null) {
     return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 400 });
   }
   try {

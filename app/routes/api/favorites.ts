@@ -1,5 +1,4 @@
-import { z } from "~/lib/validation";
-import { MAX_FAVORITES } from "~/lib/favorites";
+import { favoritesMergeSchema, favoriteToggleSchema } from "~/lib/favorites.schema";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { listFavoriteIds, mergeFavorites, setFavorite } from "~/server/catalog/favorites.server";
 import { readFormData } from "~/server/form-data.server";
@@ -7,12 +6,6 @@ import type { Route } from "./+types/favorites";
 
 // The favourite button's calls when signed in (app/components/product/detail/use-favorite.ts). These
 // are fetch calls, not page loads: a signed-out caller gets a 401, not a redirect to /login.
-
-const productId = z.coerce.number().int().positive().max(2_147_483_647);
-
-const toggleSchema = z.object({ productId, on: z.enum(["true", "false"]).transform((value) => value === "true") });
-/** The browser's list, sent once after sign-in; empty when the browser only wants the account's list. */
-const mergeSchema = z.array(productId).max(MAX_FAVORITES);
 
 const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
 
@@ -31,12 +24,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
 
   if (form.get("intent") === "merge") {
-    const ids = mergeSchema.safeParse(form.getAll("productId"));
+    const ids = favoritesMergeSchema.safeParse(form.getAll("productId"));
     if (!ids.success) return json({ error: "Lista de favoritos inválida." }, 400);
     return json({ ids: await mergeFavorites(context.db, user.id, ids.data) });
   }
 
-  const parsed = toggleSchema.safeParse({ productId: form.get("productId"), on: form.get("on") });
+  const parsed = favoriteToggleSchema.safeParse({ productId: form.get("productId"), on: form.get("on") });
   if (!parsed.success) return json({ error: "Produto inválido." }, 400);
   const saved = await setFavorite(context.db, user.id, parsed.data.productId, parsed.data.on);
   if (!saved) return json({ error: "Produto não encontrado." }, 404);

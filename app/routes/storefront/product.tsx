@@ -1,12 +1,12 @@
 import { data, redirect } from "react-router";
-import { z } from "zod";
 import { ProductDetail } from "~/components/product/detail/product-detail";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { shareImageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { decimalPrice } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
-import { reviewSchema } from "~/lib/review.schema";
+import { parseId } from "~/lib/ids";
+import { reviewSchema, reviewVisibilitySchema } from "~/lib/review.schema";
 import { loginPath } from "~/lib/safe-redirect";
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
@@ -21,12 +21,8 @@ const META_DESCRIPTION_LENGTH = 155;
 /** Where a review form comes back to: the Avaliações tab. */
 const REVIEWS_HASH = "#avaliacoes";
 
-function productId(param: string): number | null {
-  return /^\d{1,10}$/.test(param) ? Number(param) : null;
-}
-
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const id = productId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw redirect("/produtos");
   // In parallel: the product, its rating (one aggregate query) and, when signed in, the shopper's own
   // review. The session lookup is shared with the layout's loader.
@@ -50,20 +46,15 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   };
 }
 
-const hideSchema = z.object({
-  reviewId: z.coerce.number().int().positive().max(2_147_483_647),
-  hidden: z.enum(["true", "false"]).transform((value) => value === "true"),
-});
-
 /** intent=review: a signed-in shopper's review (new or edited); intent=hide-review: staff only. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const id = productId(params.id);
+  const id = parseId(params.id);
   if (id === null) throw new Response("Produto não encontrado.", { status: 404 });
   const values = formValues(await readFormData(request));
 
   if (values.intent === "hide-review") {
     const admin = await requireAdmin(request, context);
-    const parsed = hideSchema.safeParse(values);
+    const parsed = reviewVisibilitySchema.safeParse(values);
     if (!parsed.success) throw new Response("Pedido inválido.", { status: 400 });
     const found = await setReviewHidden(context.db, { productId: id, ...parsed.data }, admin);
     if (!found) throw new Response("Avaliação não encontrada.", { status: 404 });
