@@ -1,5 +1,4 @@
-// Client-safe pieces of /admin/clientes: URL state, the shapes the server sends, the role form.
-import { z } from "~/lib/validation";
+// Client-safe pieces of /admin/clientes: URL state, the shapes the server sends, the role form's messages.
 import { pageParam, searchParam } from "./admin-list";
 import type { OrderStatus } from "./order-status";
 
@@ -34,11 +33,6 @@ export type CustomerDetail = {
   /** All of the customer's orders, cancelled ones included, newest first. */
   orders: { id: string; code: string; createdAt: string; status: OrderStatus; totalCents: number }[];
 };
-
-export const customerRoleFormSchema = z.object({
-  userId: z.string().trim().min(1, "Cliente inválido").max(100),
-  role: z.enum(["customer", "admin"], { error: "Permissão inválida" }),
-});
 
 export type CustomerRoleResult = { ok: boolean; message: string };
 

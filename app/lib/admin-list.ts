@@ -1,13 +1,14 @@
+import { PAGE_PARAM } from "./navigation";
 import { searchQuery } from "./search-text";
 
-/** URL state shared by the paginated admin lists (orders, customers): `?q=…&page=2`. */
+/** URL state shared by the paginated admin lists (orders, customers): `?q=…&pagina=2`. */
 export const ADMIN_PAGE_SIZE = 20;
 
 const MAX_QUERY_LENGTH = 100;
 
 /** The 1-based page asked for; anything odd is page 1. */
 export function pageParam(searchParams: URLSearchParams): number {
-  const page = Number(searchParams.get("page"));
+  const page = Number(searchParams.get(PAGE_PARAM));
   return Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1;
 }
 
@@ -24,7 +25,7 @@ export function pageCount(total: number): number {
 export function withParams(searchParams: URLSearchParams, changes: Record<string, string | number | null>): string {
   const next = new URLSearchParams(searchParams);
   for (const [name, value] of Object.entries(changes)) {
-    if (value === null || value === "" || (name === "page" && Number(value) === 1)) next.delete(name);
+    if (value === null || value === "" || (name === PAGE_PARAM && Number(value) === 1)) next.delete(name);
     else next.set(name, String(value));
   }
   const query = next.toString();

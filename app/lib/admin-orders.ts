@@ -7,7 +7,7 @@ import { whatsappLink } from "./whatsapp";
 
 export type AdminOrderFilters = { status: OrderStatus | null; q: string; page: number };
 
-/** `/admin/pedidos?status=pending&q=maria&page=2`; unknown values are ignored. */
+/** `/admin/pedidos?status=pending&q=maria&pagina=2`; unknown values are ignored. */
 export function parseOrderFilters(searchParams: URLSearchParams): AdminOrderFilters {
   const status = searchParams.get("status");
   return { status: isOrderStatus(status) ? status : null, q: searchParam(searchParams), page: pageParam(searchParams) };

@@ -3,14 +3,14 @@ import { hasAdminFilters, noticeFrom, parseAdminProductFilters } from "./admin-p
 
 describe("admin product list URL", () => {
   it("reads the filters, ignoring what it does not know", () => {
-    expect(parseAdminProductFilters(new URLSearchParams("q=  sandália  rasteira &categoria=Feminino&loja=calcados&estoque=sem&page=3"))).toEqual({
+    expect(parseAdminProductFilters(new URLSearchParams("q=  sandália  rasteira &categoria=Feminino&loja=calcados&estoque=sem&pagina=3"))).toEqual({
       q: "sandália rasteira",
       category: "Feminino",
       shop: "calcados",
       stock: "sem",
       page: 3,
     });
-    const odd = parseAdminProductFilters(new URLSearchParams("categoria=Sapatos&loja=x&estoque=talvez&page=-1"));
+    const odd = parseAdminProductFilters(new URLSearchParams("categoria=Sapatos&loja=x&estoque=talvez&pagina=-1"));
     expect(odd).toEqual({ q: "", category: null, shop: null, stock: "all", page: 1 });
     expect(hasAdminFilters(odd)).toBe(false);
   });

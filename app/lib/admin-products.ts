@@ -18,7 +18,7 @@ export type AdminProductFilters = {
   page: number;
 };
 
-/** `?q=…&categoria=…&loja=…&estoque=com|sem&page=2`; unknown or malformed values are ignored. */
+/** `?q=…&categoria=…&loja=…&estoque=com|sem&pagina=2`; unknown or malformed values are ignored. */
 export function parseAdminProductFilters(params: URLSearchParams): AdminProductFilters {
   const category = CATEGORIES.find((c) => c === params.get("categoria")) ?? null;
   const shop = SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;

@@ -9,6 +9,9 @@ export const MAIN_NAV = [
   { to: "/lojas", label: "NOSSAS LOJAS" },
 ] as const;
 
+/** The page number of every paginated list, storefront and admin alike: `?pagina=2`. */
+export const PAGE_PARAM = "pagina";
+
 /** The storefront route of each shop. */
 export function shopPath(shopSlug: string): string {
   return `/${shopSlug}`;

@@ -1,4 +1,5 @@
 import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type Category, type PriceBand, type ShopSlug } from "./catalog";
+import { PAGE_PARAM } from "./navigation";
 import { searchQuery } from "./search-text";
 
 export type ProductFilters = {
@@ -22,7 +23,7 @@ export function parseProductFilters(params: URLSearchParams, presetShop: ShopSlu
   const category = CATEGORIES.find((c) => c === params.get("categoria")) ?? null;
   const shop = presetShop ?? SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;
   const price = PRICE_BANDS.find((b) => b.value === params.get("preco"))?.value ?? "all";
-  const pageNumber = Number.parseInt(params.get("pagina") ?? "1", 10);
+  const pageNumber = Number.parseInt(params.get(PAGE_PARAM) ?? "1", 10);
   const page = Number.isFinite(pageNumber) ? Math.min(Math.max(pageNumber, 1), MAX_PAGE) : 1;
   return { q, category, shop, price, page };
 }
@@ -34,7 +35,7 @@ export function filtersToSearch(filters: Partial<ProductFilters>, options: { inc
   if (filters.category) params.set("categoria", filters.category);
   if (filters.shop && options.includeShop !== false) params.set("loja", filters.shop);
   if (filters.price && filters.price !== "all") params.set("preco", filters.price);
-  if (filters.page && filters.page > 1) params.set("pagina", String(filters.page));
+  if (filters.page && filters.page > 1) params.set(PAGE_PARAM, String(filters.page));
   const search = params.toString();
   return search ? `?${search}` : "";
 }

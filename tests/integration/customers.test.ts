@@ -99,7 +99,7 @@ describe("customer list", () => {
     const first = await list("");
     expect(first).toMatchObject({ total: 23, page: 1, pageCount: 2 });
     expect(first.customers).toHaveLength(20);
-    const second = await list("page=2");
+    const second = await list("pagina=2");
     expect(second.customers.map((c) => c.id)).toEqual(["u-carla", "u-bruno", "u-ana"]);
     await t.db.delete(users).where(sql`${users.id} like 'u-bulk-%'`);
   });

@@ -260,7 +260,7 @@ describe("list, filters and detail", () => {
     const first = await list("");
     expect(first).toMatchObject({ total: 23, page: 1, pageCount: 2 });
     expect(first.orders).toHaveLength(20);
-    const second = await list("page=2");
+    const second = await list("pagina=2");
     expect(second.orders.map((o) => o.id)).toEqual([quick.id, joao.id, ana.id]);
   });
 

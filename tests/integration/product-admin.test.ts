@@ -330,7 +330,7 @@ describe("list", () => {
     const all = await list("");
     expect(all.products).toHaveLength(20);
     expect(all.pageCount).toBe(Math.ceil(all.total / 20));
-    expect((await list("page=2")).products.length).toBe(all.total - 20);
+    expect((await list("pagina=2")).products.length).toBe(all.total - 20);
   });
 
   it("searches as the storefront does: accents and case ignored, '%' and '_' typed are literal", async () => {

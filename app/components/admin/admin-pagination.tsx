@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from "react-router";
 import { withParams } from "~/lib/admin-list";
+import { PAGE_PARAM } from "~/lib/navigation";
 
 /** 'Anterior' / 'Próxima' for the admin lists; keeps the filters in the URL. */
 export function AdminPagination({ page, pageCount, label }: { page: number; pageCount: number; label: string }) {
@@ -10,7 +11,7 @@ export function AdminPagination({ page, pageCount, label }: { page: number; page
   return (
     <nav aria-label={label} className="mt-4 flex items-center justify-between gap-3">
       {page > 1 ? (
-        <Link to={withParams(searchParams, { page: Math.min(page - 1, pageCount) })} className={link} rel="prev">
+        <Link to={withParams(searchParams, { [PAGE_PARAM]: Math.min(page - 1, pageCount) })} className={link} rel="prev">
           Anterior
         </Link>
       ) : (
@@ -22,7 +23,7 @@ export function AdminPagination({ page, pageCount, label }: { page: number; page
         Página {page} de {pageCount}
       </span>
       {page < pageCount ? (
-        <Link to={withParams(searchParams, { page: page + 1 })} className={link} rel="next">
+        <Link to={withParams(searchParams, { [PAGE_PARAM]: page + 1 })} className={link} rel="next">
           Próxima
         </Link>
       ) : (
