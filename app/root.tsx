@@ -4,7 +4,7 @@ import { InlineStyleSheet } from "./components/ui/inline-style-sheet";
 import { useNonce } from "./components/ui/nonce";
 import { errorPageFor } from "./lib/error-page";
 import { telHref } from "./lib/phone";
-import { whatsappIsPlaceholder } from "./lib/settings";
+import { isPlaceholderWhatsApp } from "./lib/whatsapp";
 import { whatsappLink } from "./lib/whatsapp";
 import { lastKnownSettings } from "./server/shop/settings.server";
 import type { Route } from "./+types/root";
@@ -46,7 +46,7 @@ function Html({ children }: { children: React.ReactNode }) {
  */
 export function loader() {
   const { storeName, storePhone, storeWhatsApp } = lastKnownSettings();
-  return { contact: { storeName, phone: storePhone, whatsapp: whatsappIsPlaceholder({ storeWhatsApp }) ? "" : storeWhatsApp } };
+  return { contact: { storeName, phone: storePhone, whatsapp: isPlaceholderWhatsApp(storeWhatsApp) ? "" : storeWhatsApp } };
 }
 
 /** The contact changes rarely; reloading it on every navigation would cost a request for nothing. */

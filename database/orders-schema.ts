@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { products, storeLocations } from "./schema";
+import { products, storeLocations } from "./catalog-schema";
 
 export type ShippingAddress = {
   street: string;

@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { users } from "./auth-schema";
-import { products } from "./schema";
+import { products } from "./catalog-schema";
 
 /** A shopper's favourite products; the browser keeps a copy in localStorage (app/lib/favorites.ts). */
 export const favorites = pgTable(

@@ -1,5 +1,5 @@
 import { z } from "~/lib/validation";
-import { PLACEHOLDER_WHATSAPP, type Settings } from "./settings";
+import { PLACEHOLDER_WHATSAPP } from "./whatsapp";
 
 /** The settings document (spec section 3), with the spec's defaults (section 9). Money in centavos. */
 export const settingsSchema = z.object({
@@ -32,4 +32,4 @@ export const settingsSchema = z.object({
   pixMerchantCity: z.string().default(""),
 });
 
-export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({});
+export const DEFAULT_SETTINGS = settingsSchema.parse({});

@@ -1,9 +1,6 @@
 import type { z } from "zod";
 import type { settingsSchema } from "./settings.schema";
 
-/** Until the shop changes it, the WhatsApp number is this placeholder, which the admin dashboard flags. */
-export const PLACEHOLDER_WHATSAPP = "5581900000000";
-
 export const PAYMENT_METHODS = [
   { value: "credit", key: "creditCard", label: "Cartão de Crédito" },
   { value: "debit", key: "debitCard", label: "Cartão de Débito" },
@@ -19,10 +16,6 @@ export const SLOGAN = "Seu caminhar a gente faz!";
 
 /** The settings document; its schema and defaults live in settings.schema.ts (kept out of page bundles). */
 export type Settings = z.infer<typeof settingsSchema>;
-
-export function whatsappIsPlaceholder(settings: Pick<Settings, "storeWhatsApp">): boolean {
-  return settings.storeWhatsApp.replace(/\D/g, "") === PLACEHOLDER_WHATSAPP;
-}
 
 /** "@erick" → "https://www.instagram.com/erick/" */
 export function instagramUrl(handle: string): string {

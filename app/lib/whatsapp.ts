@@ -1,3 +1,10 @@
+/** Until the shop changes it, the WhatsApp number is this example, which the admin dashboard flags. */
+export const PLACEHOLDER_WHATSAPP = "5581900000000";
+
+/** True for the example number, however it is written ("+55 (81) 90000-0000"). */
+export function isPlaceholderWhatsApp(number: string): boolean {
+  return number.replace(/\D/g, "") === PLACEHOLDER_WHATSAPP;
+}
 
 /** `https://wa.me/<digits>?text=<encoded>`: the link WhatsApp opens on phones and on the web. */
 export function whatsappLink(number: string, text?: string): string {

@@ -6,7 +6,7 @@ import { StatCards } from "~/components/admin/dashboard/stat-cards";
 import { formatBRL } from "~/lib/money";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
 import { monthLabel } from "~/lib/reports";
-import { PLACEHOLDER_WHATSAPP, whatsappIsPlaceholder } from "~/lib/settings";
+import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getDashboard } from "~/server/shop/dashboard.server";
 import { getSettings } from "~/server/shop/settings.server";
@@ -29,7 +29,7 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [dashboard, settings] = await Promise.all([getDashboard(context.db), getSettings(context.db)]);
-  return { ...dashboard, whatsappPlaceholder: whatsappIsPlaceholder(settings) };
+  return { ...dashboard, whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp) };
 }
 
 export function meta() {

@@ -1,0 +1,112 @@
+// The catalogue and the shop: shops, store locations, products and their images, the settings row.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
+
+/** The four shops (brands); each has a storefront route such as /calcados. */
+export const shops = pgTable("shops", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  slogan: text("slogan").notNull(),
+  color: text("color").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+/** The physical stores listed on /lojas. */
+export const storeLocations = pgTable("store_locations", {
+  id: serial("id").primaryKey(),
+  slug: text("slug").notNull().unique(),
+  name: text("name").notNull(),
+  shopId: integer("shop_id")
+    .notNull()
+    .references(() => shops.id),
+  city: text("city").notNull(),
+  category: text("category").notNull(),
+  address: text("address").notNull(),
+  phone: text("phone").notNull(),
+  whatsapp: text("whatsapp").notNull(),
+  hours: text("hours").notNull(),
+  instagram: text("instagram").notNull().default(""),
+  lat: doublePrecision("lat").notNull(),
+  lng: doublePrecision("lng").notNull(),
+  highlight: text("highlight").notNull().default(""),
+  description: text("description").notNull().default(""),
+  position: integer("position").notNull().default(0),
+});
+
+/** Images after the media pipeline: files live under DATA_DIR/media as `{key}-{width}.webp`. */
+export const media = pgTable("media", {
+  key: text("key").primaryKey(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  widths: integer("widths").array().notNull(),
+  alt: text("alt").notNull().default(""),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable(
+  "products",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    description: text("description").notNull(),
+    category: text("category").notNull(),
+    subcategory: text("subcategory").notNull().default(""),
+    shopId: integer("shop_id")
+      .notNull()
+      .references(() => shops.id),
+    storeLocationId: integer("store_location_id").references(() => storeLocations.id),
+    brand: text("brand").notNull().default(""),
+    material: text("material").notNull().default(""),
+    gender: text("gender").notNull().default(""),
+    /** Centavos; null means "Consultar Preço". */
+    priceCents: integer("price_cents"),
+    oldPriceCents: integer("old_price_cents"),
+    sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
+    colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    stock: integer("stock").notNull().default(0),
+    featured: boolean("featured").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    /** Media keys, first is the cover. */
+    images: text("images").array().notNull().default(sql`'{}'::text[]`),
+    /** Lower-case, accent-free name and description, kept by the catalogue code for search. */
+    searchText: text("search_text").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("products_price_not_negative", sql`${table.priceCents} is null or ${table.priceCents} >= 0`),
+    check("products_old_price_not_negative", sql`${table.oldPriceCents} is null or ${table.oldPriceCents} >= 0`),
+    check("products_stock_not_negative", sql`${table.stock} >= 0`),
+    index("products_search_trgm").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    index("products_shop_idx").on(table.shopId, table.id),
+    index("products_category_idx").on(table.category, table.id),
+    index("products_price_idx").on(table.priceCents),
+    // The home page's newest featured products: read in id order, stop after the few shown.
+    index("products_featured_idx").on(table.id).where(sql`${table.featured}`),
+  ],
+);
+
+/** One row (id = 1) holding the settings document edited on /admin/configuracoes. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (table) => [check("settings_single_row", sql`${table.id} = 1`)],
+);
