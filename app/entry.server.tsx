@@ -22,7 +22,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isDatabaseUnavailableError(error)) {
     if (context) databaseUnavailable.add(context);
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    console.error(`[db] indisponível em ${request.method} ${new URL(request.url).pathname}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    console.error(`[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${cause instanceof Error ? cause.message : String(cause)}`);
     return;
   }
   console.error(error);

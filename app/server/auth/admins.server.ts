@@ -81,9 +81,9 @@ export async function ensureInitialAdmin(auth: Auth, db: Database, admin: { emai
   const [existing] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
   if (!existing) {
     await createAdmin(auth, db, { email, password: admin.password }, SERVER_START_ACTOR);
-    console.log(`[admin] conta de administrador criada: ${email}`);
+    console.log(`[admin] admin account created: ${email}`);
   } else if (existing.role !== "admin") {
     await setRole(db, email, "admin", SERVER_START_ACTOR);
-    console.log(`[admin] ${email} agora é administrador`);
+    console.log(`[admin] ${email} promoted to admin`);
   }
 }

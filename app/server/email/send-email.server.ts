@@ -50,6 +50,6 @@ async function writeToOutbox(outboxDir: string, message: EmailMessage): Promise<
   const file = path.join(outboxDir, name);
   const body: OutboxEmail = { createdAt: createdAt.toISOString(), from: null, ...message };
   await fs.writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-  console.log(`[email] "${message.subject}" para ${message.to}: ${file}`);
+  console.log(`[email] "${message.subject}" to ${message.to} written to ${file}`);
   return file;
 }
