@@ -6,7 +6,7 @@ import { parseArgs } from "node:util";
 import { AdminAccountError, createAdmin, setRole } from "~/server/auth/admins.server";
 import type { Services } from "~/server/services.server";
 
-export const ADMIN_USAGE = `Uso:
+const ADMIN_USAGE = `Uso:
   npm run admin -- create EMAIL [--password SENHA] [--name NOME]   cria uma conta de administrador
   npm run admin -- promote EMAIL                                   torna administradora uma conta existente
   npm run admin -- demote EMAIL                                    volta a conta a cliente

@@ -120,7 +120,7 @@ const PHRASES = [
 ];
 
 /** mulberry32: small, fast and good enough for test data; the same seed gives the same sequence. */
-export function createRandom(seed: number): () => number {
+function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -12,7 +12,7 @@ export type ManifestRoute = ManifestModule & { id: string; parentId?: string; pa
 export type ClientManifest = { entry: ManifestModule; routes: Record<string, ManifestRoute>; version?: string };
 
 /** The manifest object from the text of `manifest-*.js` (`window.__reactRouterManifest={…};`). */
-export function parseClientManifest(text: string): ClientManifest {
+function parseClientManifest(text: string): ClientManifest {
   const json = text.slice(text.indexOf("=") + 1).trim().replace(/;$/, "");
   const manifest = JSON.parse(json) as ClientManifest;
   if (!manifest.entry?.module || !manifest.routes) throw new Error("not a React Router client manifest");
@@ -20,7 +20,7 @@ export function parseClientManifest(text: string): ClientManifest {
 }
 
 /** The route and its ancestors, root first. */
-export function routeChain(manifest: ClientManifest, routeId: string): ManifestRoute[] {
+function routeChain(manifest: ClientManifest, routeId: string): ManifestRoute[] {
   const chain: ManifestRoute[] = [];
   for (let route = manifest.routes[routeId]; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
     chain.unshift(route);

@@ -41,6 +41,7 @@ export function createApp(services: Services) {
         db: services.db,
         config: services.config,
         auth: services.auth,
+        sendEmail: services.sendEmail,
         cspNonce: String(res.locals.cspNonce ?? ""),
       }),
     }),

@@ -21,7 +21,7 @@ export type Cart = CartItem[];
 export type CartChoice = { size: string | null; color: string | null; quantity?: number };
 
 /** The spec's id: product, size, colour and the moment it was added. */
-export function makeCartItemId(productId: number, size: string | null, color: string | null, now: number) {
+function makeCartItemId(productId: number, size: string | null, color: string | null, now: number) {
   return `${productId}-${size ?? ""}-${color ?? ""}-${now}`;
 }
 
@@ -102,7 +102,7 @@ function isImageRef(value: unknown): value is ImageRef {
  * Is this a cart line as this code writes it? Checked by hand rather than with zod, so the cart (on
  * every page) does not pull the validation library into the first page load.
  */
-export function isCartItem(value: unknown): value is CartItem {
+function isCartItem(value: unknown): value is CartItem {
   if (typeof value !== "object" || value === null) return false;
   const item = value as Record<string, unknown>;
   return (

@@ -24,22 +24,6 @@ export const PRICE_BANDS = [
 ] as const;
 export type PriceBand = (typeof PRICE_BANDS)[number]["value"];
 
-/** Does a price (centavos, null = consult) fall in the band? The spec's bands, in reais. */
-export function priceInBand(priceCents: number | null, band: PriceBand): boolean {
-  switch (band) {
-    case "all":
-      return true;
-    case "consult":
-      return priceCents === null;
-    case "under100":
-      return priceCents !== null && priceCents < 100_00;
-    case "100to200":
-      return priceCents !== null && priceCents >= 100_00 && priceCents < 200_00;
-    case "over200":
-      return priceCents !== null && priceCents >= 200_00;
-  }
-}
-
 export type ShopSummary = { id: number; slug: string; name: string };
 
 /** What a product card, the cart and the WhatsApp texts need to know of a product. */

@@ -38,7 +38,7 @@ export const orderLineSchema = z.object({
 export type OrderLineRequest = z.infer<typeof orderLineSchema>;
 
 /** The cart as the checkout form sends it (a JSON string in a hidden field). */
-export const orderLinesField = z
+const orderLinesField = z
   .string({ error: "Seu carrinho está vazio" })
   .transform((text, ctx) => {
     try {
@@ -55,9 +55,9 @@ export const orderLinesField = z
       .max(MAX_ORDER_LINES, `O pedido pode ter no máximo ${MAX_ORDER_LINES} itens diferentes`),
   );
 
-const idempotencyKey = z
-  .string({ error: "Formulário expirado. Atualize a página." })
-  .regex(/^[A-Za-z0-9_-]{16,64}$/, "Formulário expirado. Atualize a página.");
+/** The key a form carries so that a double click or a retried POST records one order (orders.server.ts). */
+const FORM_EXPIRED = "Formulário expirado. Atualize a página e tente novamente.";
+const idempotencyKey = z.string({ error: FORM_EXPIRED }).regex(/^[A-Za-z0-9_-]{16,64}$/, FORM_EXPIRED);
 
 const paymentMethod = z.enum(
   PAYMENT_METHODS.map((method) => method.value) as [string, ...string[]],
@@ -113,11 +113,5 @@ export const checkoutSchema = z
   });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-export const checkoutSubmissionSchema = z.object({
-  customer: checkoutSchema,
-  lines: orderLinesField,
-  idempotencyKey,
-});
-
-/** The cart's quick 'Finalizar pelo WhatsApp': only the lines; the rest is agreed in the chat. */
-export const quickOrderSchema = z.object({ lines: orderLinesField, idempotencyKey });
+/** What every order form sends besides the customer's details: the cart lines and the idempotency key. */
+export const orderEnvelopeSchema = z.object({ lines: orderLinesField, idempotencyKey });

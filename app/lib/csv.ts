@@ -2,8 +2,8 @@
 // is the decimal separator) and needs a byte-order mark to read UTF-8 accents right, so files are
 // written with both; reading accepts ';' or ',' and quoted fields (RFC 4180).
 
-export const CSV_SEPARATOR = ";";
-export const CSV_BOM = "\uFEFF";
+const CSV_SEPARATOR = ";";
+const CSV_BOM = "\uFEFF";
 
 /** Cells a spreadsheet would run as a formula ('=HYPERLINK(…)'): written with a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;

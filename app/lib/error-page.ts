@@ -13,14 +13,14 @@ export type ErrorPageText = {
   contact: boolean;
 };
 
-export const NOT_FOUND_PAGE: ErrorPageText = {
+const NOT_FOUND_PAGE: ErrorPageText = {
   title: "Página não encontrada",
   text: "O endereço que você abriu não existe ou foi removido.",
   retry: false,
   contact: false,
 };
 
-export const TOO_MANY_REQUESTS_PAGE: ErrorPageText = {
+const TOO_MANY_REQUESTS_PAGE: ErrorPageText = {
   title: "Só um instante",
   text: "Muitas tentativas. Aguarde um pouco e tente novamente.",
   retry: true,

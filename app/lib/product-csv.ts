@@ -38,7 +38,7 @@ export const PRODUCT_CSV_COLUMNS = [
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 /** Sizes and colours in one cell. */
-export const CSV_LIST_SEPARATOR = "|";
+const CSV_LIST_SEPARATOR = "|";
 
 export const MAX_CSV_ROWS = 5_000;
 

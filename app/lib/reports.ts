@@ -25,9 +25,9 @@ export function isReportTableId(value: unknown): value is ReportTableId {
   return REPORT_TABLES.some((table) => table.id === value);
 }
 
-export const DEFAULT_REPORT_DAYS = 30;
+const DEFAULT_REPORT_DAYS = 30;
 /** Two years of days: a longer period by day would be a table nobody reads. */
-export const MAX_REPORT_DAYS = 731;
+const MAX_REPORT_DAYS = 731;
 
 export const REPORT_MESSAGES = {
   invalidDate: "Data inválida. Informe o dia, o mês e o ano.",

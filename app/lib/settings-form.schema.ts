@@ -179,7 +179,7 @@ const LOCATION_FIELDS = ["id", "name", "address", "phone", "whatsapp", "hours", 
  * (`paymentMethods.pix`, `locations.0.name`), so an error's path names the input it belongs to.
  * A missing text counts as empty; a checkbox is on when sent.
  */
-export function readSettingsForm(form: FormData) {
+function readSettingsForm(form: FormData) {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

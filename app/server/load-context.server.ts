@@ -1,12 +1,15 @@
 import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
+import type { SendEmail } from "./email/send-email.server";
 
-/** What every loader and action receives: the database, the configuration and Better Auth. */
+/** What every loader and action receives: the database, the configuration, Better Auth and the e-mail sender. */
 export type LoadContext = {
   db: Database;
   config: AppConfig;
   auth: Auth;
+  /** SMTP, or the outbox folder without SMTP_URL (app/server/email). */
+  sendEmail: SendEmail;
   /** This response's Content-Security-Policy nonce, stamped on every script React Router renders. */
   cspNonce: string;
 };

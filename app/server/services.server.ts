@@ -4,6 +4,7 @@ import { ensureInitialAdmin } from "./auth/admins.server";
 import { connectDatabase, type Database } from "./db/database.server";
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "./db/embedded-postgres.server";
 import { runMigrations } from "./db/migrate.server";
+import { emailSender, type SendEmail } from "./email/send-email.server";
 import { seedDatabase } from "./seed/seed.server";
 import path from "node:path";
 
@@ -11,6 +12,7 @@ export type Services = {
   config: AppConfig;
   db: Database;
   auth: Auth;
+  sendEmail: SendEmail;
   close: () => Promise<void>;
 };
 
@@ -48,6 +50,7 @@ export async function startServices(config: AppConfig, options: StartOptions = {
     config,
     db,
     auth,
+    sendEmail: emailSender(config),
     close: async () => {
       await pool.end().catch(() => {});
       await embedded?.stop();

@@ -30,8 +30,8 @@ import { MIGRATIONS_FOLDER, runMigrations } from "~/server/db/migrate.server";
 
 const run = promisify(execFile);
 
-export const BACKUP_FORMAT = "erick-backup";
-export const BACKUP_VERSION = 1;
+const BACKUP_FORMAT = "erick-backup";
+const BACKUP_VERSION = 1;
 const SCHEMA = "public";
 /** Rows per FETCH when dumping and per INSERT when restoring: bounded memory whatever the table size. */
 const BATCH_ROWS = 1000;

@@ -634,8 +634,8 @@ describe("/admin/auditoria", () => {
     const reviewTotal = (await t.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entityType, "review"))).length;
     const pages = Math.ceil(reviewTotal / ADMIN_PAGE_SIZE);
     const first = await page("?tipo=review");
-    const second = await page("?tipo=review&page=2");
-    const last = await page(`?tipo=review&page=${pages}`);
+    const second = await page("?tipo=review&pagina=2");
+    const last = await page(`?tipo=review&pagina=${pages}`);
     expect(first).toMatchObject({ total: reviewTotal, page: 1, pageCount: pages });
     expect(first.entries.map((entry) => entry.entityLabel)[0]).toBe(`${label} ${ADMIN_PAGE_SIZE * 2 + 4}`);
     expect(second.page).toBe(2);
@@ -644,7 +644,7 @@ describe("/admin/auditoria", () => {
     expect(new Set(seen).size).toBe(ADMIN_PAGE_SIZE * 2);
     expect(last.entries).toHaveLength(reviewTotal - (pages - 1) * ADMIN_PAGE_SIZE);
     // Past the end: the last page.
-    expect((await page("?tipo=review&page=999")).page).toBe(pages);
+    expect((await page("?tipo=review&pagina=999")).page).toBe(pages);
   });
 });
 

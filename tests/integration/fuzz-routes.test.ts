@@ -188,7 +188,7 @@ const queryString = fc
     fc.constant(""),
     fields.map((entries) => `?${new URLSearchParams(entries).toString()}`),
     fc.webQueryParameters().map((query) => `?${query}`),
-    fc.constantFrom("?%", "?%ZZ=1", "?a=%E0%A4%A", "?page=-1", "?page=99999999999", "?q=%00", "?index", "?_data=root", "?a[]=1&a[b]=2"),
+    fc.constantFrom("?%", "?%ZZ=1", "?a=%E0%A4%A", "?page=-1", "?pagina=-1", "?pagina=99999999999", "?q=%00", "?index", "?_data=root", "?a[]=1&a[b]=2"),
   )
   .map((query) => query.slice(0, MAX_QUERY_CHARS));
 

@@ -4,7 +4,9 @@ import { orderItems, orders, products } from "#database/schema";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout.schema";
 import { type Settings } from "~/lib/settings";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
-import { submitOrderForm } from "~/server/orders/checkout.server";
+import type { EmailMessage, SendEmail } from "~/server/email/send-email.server";
+import { emailSender } from "~/server/email/send-email.server";
+import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders/orders.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
@@ -22,6 +24,17 @@ async function productNamed(name: string) {
 }
 
 const customer: CheckoutInput = CHECKOUT_CUSTOMER;
+
+/** A request context whose e-mail sender records what it was asked to send. */
+function orderContext() {
+  const sent: EmailMessage[] = [];
+  const sendEmail: SendEmail = async (message) => {
+    sent.push(message);
+    return { via: "outbox", file: "" };
+  };
+  return { context: { db: t.db, sendEmail }, sent };
+}
+const submitter = { userId: null, origin: "https://loja.test" };
 
 let keyCounter = 0;
 function key() {
@@ -64,7 +77,7 @@ describe("placeOrder", () => {
     form.set("lines", JSON.stringify([{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1, priceCents: 1, price: 0.01 }]));
     form.set("subtotal", "1");
     form.set("total", "1");
-    const result = await submitOrderForm(t.db, form, { withCustomer: true, userId: null });
+    const result = await submitCheckout(orderContext().context, form, submitter);
     expect(result.ok).toBe(true);
     const order = await getOrderByToken(t.db, DEFAULT_SETTINGS, (result as { token: string }).token);
     expect(order!.subtotalCents).toBe(3_990);
@@ -176,13 +189,13 @@ describe("placeOrder", () => {
   });
 });
 
-describe("submitOrderForm", () => {
+describe("submitCheckout and submitQuickOrder", () => {
   it("returns the spec's messages for an empty checkout form and records nothing", async () => {
     const before = await countOrders();
     const form = new FormData();
     form.set("idempotencyKey", key());
     form.set("lines", "[]");
-    const result = await submitOrderForm(t.db, form, { withCustomer: true, userId: null });
+    const result = await submitCheckout(orderContext().context, form, submitter);
     expect(result).toMatchObject({
       ok: false,
       status: 400,
@@ -204,7 +217,7 @@ describe("submitOrderForm", () => {
       const form = new FormData();
       form.set("idempotencyKey", key());
       form.set("lines", lines);
-      const result = await submitOrderForm(t.db, form, { withCustomer: false, userId: null });
+      const result = await submitQuickOrder(orderContext().context, form, submitter);
       expect(result.ok).toBe(false);
       expect((result as { formError: string }).formError).toBeTruthy();
     }
@@ -212,6 +225,31 @@ describe("submitOrderForm", () => {
 });
 
 describe("new-order e-mail", () => {
+  it("a new order from the checkout or the cart tells the shop through the request's sender, once per key", async () => {
+    const chinelo = await productNamed("Chinelo Slide Masculino");
+    const lines = JSON.stringify([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 1 }]);
+    const checkoutForm = new FormData();
+    for (const [field, value] of Object.entries(customer)) if (value !== undefined) checkoutForm.set(field, String(value));
+    checkoutForm.set("idempotencyKey", key());
+    checkoutForm.set("lines", lines);
+    const quickForm = new FormData();
+    quickForm.set("idempotencyKey", key());
+    quickForm.set("lines", lines);
+
+    const { context, sent } = orderContext();
+    const checkout = await submitCheckout(context, checkoutForm, submitter);
+    const quick = await submitQuickOrder(context, quickForm, submitter);
+    // The same submissions again (a double click): no second order, no second e-mail.
+    await submitCheckout(context, checkoutForm, submitter);
+    await submitQuickOrder(context, quickForm, submitter);
+    await expect.poll(() => sent.length).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(sent).toHaveLength(2);
+    const tokens = [checkout, quick].map((result) => (result as { token: string }).token);
+    expect(sent.map((mail) => mail.to)).toEqual([DEFAULT_SETTINGS.storeEmail, DEFAULT_SETTINGS.storeEmail]);
+    for (const token of tokens) expect(sent.some((mail) => mail.text.includes(`https://loja.test/pedido/${token}`))).toBe(true);
+  });
+
   it("writes the order to the shop's outbox when there is no SMTP server", async () => {
     const fs = await import("node:fs/promises");
     const os = await import("node:os");
@@ -223,7 +261,7 @@ describe("new-order e-mail", () => {
     const order = (await getOrderByToken(t.db, DEFAULT_SETTINGS, token))!;
     expect(wantsNewOrderEmail(DEFAULT_SETTINGS)).toBe(true);
     expect(wantsNewOrderEmail({ ...DEFAULT_SETTINGS, orderNotifications: false })).toBe(false);
-    await emailNewOrder({ smtp: null, outboxDir }, DEFAULT_SETTINGS, order, `https://loja.test/pedido/${token}`);
+    await emailNewOrder(emailSender({ smtp: null, outboxDir }), DEFAULT_SETTINGS, order, `https://loja.test/pedido/${token}`);
     const [file] = await fs.readdir(outboxDir);
     const mail = JSON.parse(await fs.readFile(path.join(outboxDir, file!), "utf8"));
     expect(mail.to).toBe(DEFAULT_SETTINGS.storeEmail);

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { pageMeta } from "~/lib/meta";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { submitOrderForm } from "~/server/orders/checkout.server";
+import { submitCheckout } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
 import { publicOrigin } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/checkout";
@@ -19,10 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
-  const result = await submitOrderForm(context.db, await readFormData(request), {
-    withCustomer: true,
+  const result = await submitCheckout(context, await readFormData(request), {
     userId: user?.id ?? null,
-    config: context.config,
     origin: publicOrigin(context.config, request),
   });
   if (!result.ok) return data({ errors: result.errors, formError: result.formError }, result.status);

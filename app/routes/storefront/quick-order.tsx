@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { submitOrderForm } from "~/server/orders/checkout.server";
+import { submitQuickOrder } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
 import { publicOrigin } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/quick-order";
@@ -8,10 +8,8 @@ import type { Route } from "./+types/quick-order";
 /** The cart's 'Finalizar pelo WhatsApp': records the order (items only) before WhatsApp opens. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
-  const result = await submitOrderForm(context.db, await readFormData(request), {
-    withCustomer: false,
+  const result = await submitQuickOrder(context, await readFormData(request), {
     userId: user?.id ?? null,
-    config: context.config,
     origin: publicOrigin(context.config, request),
   });
   if (!result.ok) return data({ formError: result.formError ?? "Não foi possível registrar o pedido." }, result.status);

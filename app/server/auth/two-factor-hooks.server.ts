@@ -39,7 +39,7 @@ type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /** The plugin's code steps, each of which takes `trustDevice`. */
 const CODE_STEPS = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code", "/two-factor/verify-otp"]);
-export const TRUST_DEVICE_REFUSED = "TRUST_DEVICE_NOT_ALLOWED";
+const TRUST_DEVICE_REFUSED = "TRUST_DEVICE_NOT_ALLOWED";
 
 /**
  * Refused rather than dropped, before the plugin runs: the code is not spent and the pending sign-in

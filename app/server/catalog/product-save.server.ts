@@ -144,7 +144,7 @@ type ImageSlot = { kind: "stored"; key: string } | { kind: "upload"; upload: Ima
  * The product's images in the order the form sent: `k:{key}` keeps a current image, `n:{i}` places the
  * i-th upload. Keys the product does not have are ignored; uploads the order leaves out go last.
  */
-export function orderImages(order: string[] | null, currentKeys: string[], uploads: ImageUpload[]): ImageSlot[] {
+function orderImages(order: string[] | null, currentKeys: string[], uploads: ImageUpload[]): ImageSlot[] {
   if (order === null) {
     return [...currentKeys.map((key) => ({ kind: "stored" as const, key })), ...uploads.map((upload) => ({ kind: "upload" as const, upload }))];
   }

@@ -86,7 +86,7 @@ function filterConditions(filters: ProductFilters): SQL[] {
  * Counting every match costs a visit to every matching row: at 100,000 products "tenis" matches tens
  * of thousands. Counting stops here, and the list says "mais de 1.000" instead.
  */
-export const COUNT_LIMIT = 1_000;
+const COUNT_LIMIT = 1_000;
 
 export type ProductPage = {
   products: ProductSummary[];

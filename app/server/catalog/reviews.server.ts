@@ -20,7 +20,7 @@ export type ReviewView = {
 export type OwnReview = { rating: number; comment: string; updatedAt: string };
 
 /** How many reviews the page lists; the average and count always cover all of them. */
-export const REVIEW_LIST_LIMIT = 50;
+const REVIEW_LIST_LIMIT = 50;
 
 /** Average and count of a product's visible reviews in one aggregate query; null when there are none. */
 export async function getRatingSummary(db: DatabaseOrTransaction, productId: number): Promise<RatingSummary | null> {

@@ -19,6 +19,13 @@ export type SentEmail = { via: "smtp"; messageId: string } | { via: "outbox"; fi
 
 export type EmailConfig = Pick<AppConfig, "smtp" | "outboxDir">;
 
+/** Sends one message the way the configuration says; made once at start and handed to each request. */
+export type SendEmail = (message: EmailMessage) => Promise<SentEmail>;
+
+export function emailSender(config: EmailConfig): SendEmail {
+  return (message) => sendEmail(config, message);
+}
+
 const transports = new Map<string, Transporter>();
 
 /**

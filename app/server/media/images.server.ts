@@ -11,7 +11,7 @@ import type { DatabaseOrTransaction } from "../db/database.server";
  * device pixels at 2×, which 480 covers (before it, such phones took 640: about 45% more bytes).
  */
 export const IMAGE_WIDTHS = [320, 480, 640, 1024] as const;
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 /** Refuses decompression bombs: an image claiming more pixels than this is not decoded. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);

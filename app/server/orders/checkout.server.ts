@@ -1,62 +1,62 @@
-import { checkoutSchema, orderLinesField } from "~/lib/checkout.schema";
+import { checkoutSchema, orderEnvelopeSchema, type CheckoutInput } from "~/lib/checkout.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
-import { z } from "~/lib/validation";
-import type { AppConfig } from "../config.server";
-import type { Database } from "../db/database.server";
+import type { LoadContext } from "../load-context.server";
+import { getSettings } from "../shop/settings.server";
 import { emailNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
 import { getOrderByToken, OrderRejectedError, placeOrder } from "./orders.server";
-import { getSettings } from "../shop/settings.server";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);
-
-const envelopeSchema = z.object({
-  lines: orderLinesField,
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, "Formulário expirado. Atualize a página e tente novamente."),
-});
 
 export type OrderSubmissionResult =
   | { ok: true; token: string; created: boolean }
   | { ok: false; status: 400 | 409; errors: FieldErrors; formError: string | null };
 
+/** What placing an order needs of the request: the database, and the e-mail sender for the shop's notice. */
+type OrderContext = Pick<LoadContext, "db" | "sendEmail">;
+
+/** Who sends the order, and the site's public origin for the link in the shop's e-mail. */
+type Submitter = { userId: string | null; origin: string };
+
+/** The checkout page's form: the cart lines, the customer's details and an idempotency key. */
+export async function submitCheckout(context: OrderContext, form: FormData, submitter: Submitter): Promise<OrderSubmissionResult> {
+  const values = Object.fromEntries(
+    CUSTOMER_FIELDS.flatMap((field) => {
+      const value = form.get(field);
+      return typeof value === "string" ? [[field, value]] : [];
+    }),
+  );
+  const customer = checkoutSchema.safeParse(values);
+  return recordOrder(context, form, customer.success ? customer.data : null, customer.success ? {} : fieldErrors(customer.error), submitter);
+}
+
+/** The cart's 'Finalizar pelo WhatsApp': the lines only; the rest is agreed in the chat. */
+export function submitQuickOrder(context: OrderContext, form: FormData, submitter: Submitter): Promise<OrderSubmissionResult> {
+  return recordOrder(context, form, null, {}, submitter);
+}
+
 /**
- * Reads a submitted order form (the checkout's, or the cart's quick path when `withCustomer` is false),
- * validates it with the same schemas the browser uses, and records the order.
+ * Validates the lines and the key with the same schema the browser uses, records the order (prices
+ * from the database, once per key) and, for a new order, e-mails the shop when its settings ask for it.
  */
-export async function submitOrderForm(
-  db: Database,
+async function recordOrder(
+  context: OrderContext,
   form: FormData,
-  options: { withCustomer: boolean; userId: string | null; config?: AppConfig; origin?: string },
+  customer: CheckoutInput | null,
+  customerErrors: FieldErrors,
+  { userId, origin }: Submitter,
 ): Promise<OrderSubmissionResult> {
-  const envelope = envelopeSchema.safeParse({ lines: form.get("lines") ?? undefined, idempotencyKey: form.get("idempotencyKey") ?? undefined });
-  let customer = null;
-  let errors: FieldErrors = {};
-  if (options.withCustomer) {
-    const values = Object.fromEntries(
-      CUSTOMER_FIELDS.flatMap((field) => {
-        const value = form.get(field);
-        return typeof value === "string" ? [[field, value]] : [];
-      }),
-    );
-    const parsed = checkoutSchema.safeParse(values);
-    if (parsed.success) customer = parsed.data;
-    else errors = fieldErrors(parsed.error);
-  }
-  if (!envelope.success || Object.keys(errors).length > 0) {
+  const envelope = orderEnvelopeSchema.safeParse({ lines: form.get("lines") ?? undefined, idempotencyKey: form.get("idempotencyKey") ?? undefined });
+  if (!envelope.success || Object.keys(customerErrors).length > 0) {
     const envelopeError = envelope.success ? null : (envelope.error.issues[0]?.message ?? "Pedido inválido");
-    return { ok: false, status: 400, errors, formError: envelopeError };
+    return { ok: false, status: 400, errors: customerErrors, formError: envelopeError };
   }
 
   try {
-    const settings = await getSettings(db);
-    const { token, created } = await placeOrder(db, settings, {
-      idempotencyKey: envelope.data.idempotencyKey,
-      lines: envelope.data.lines,
-      customer,
-      userId: options.userId,
-    });
-    if (created && options.config && wantsNewOrderEmail(settings)) {
+    const settings = await getSettings(context.db);
+    const { token, created } = await placeOrder(context.db, settings, { ...envelope.data, customer, userId });
+    if (created && wantsNewOrderEmail(settings)) {
       // The shopper does not wait on the mail server; a failure is logged, the order stands.
-      void notifyShop(db, options.config, settings, token, options.origin ?? "").catch((error: unknown) =>
+      void notifyShop(context, settings, token, origin).catch((error: unknown) =>
         console.error("[orders] new-order e-mail failed:", error instanceof Error ? error.message : error),
       );
     }
@@ -67,7 +67,7 @@ export async function submitOrderForm(
   }
 }
 
-async function notifyShop(db: Database, config: AppConfig, settings: Awaited<ReturnType<typeof getSettings>>, token: string, origin: string) {
-  const order = await getOrderByToken(db, settings, token);
-  if (order) await emailNewOrder(config, settings, order, `${origin}/pedido/${token}`);
+async function notifyShop(context: OrderContext, settings: Awaited<ReturnType<typeof getSettings>>, token: string, origin: string) {
+  const order = await getOrderByToken(context.db, settings, token);
+  if (order) await emailNewOrder(context.sendEmail, settings, order, `${origin}/pedido/${token}`);
 }

@@ -124,7 +124,7 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
  */
 const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(["processing", "shipped", "delivered"]);
 
-export function holdsStock(status: OrderStatus): boolean {
+function holdsStock(status: OrderStatus): boolean {
   return HOLDS_STOCK.has(status);
 }
 

@@ -13,7 +13,7 @@ import { isOrderStatus } from "~/lib/order-status";
 import { dedicatedClients, type Database, type DatabaseOrTransaction } from "../db/database.server";
 import { listenConnection, type ListenConnection } from "../db/listen-connection.server";
 
-export const ORDER_EVENTS_CHANNEL = "erick_order_events";
+const ORDER_EVENTS_CHANNEL = "erick_order_events";
 
 export type { OrderEvent };
 
@@ -153,7 +153,7 @@ export function orderEventHub(db: Database): OrderEventHub {
 
 const encoder = new TextEncoder();
 
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /**
  * A `text/event-stream` response fed by the hub until the browser goes away (`signal`). Comments

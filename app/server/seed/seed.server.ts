@@ -65,5 +65,3 @@ export async function seedDatabase(db: Database, mediaDir: string): Promise<{ se
   });
 }
 
-/** How many products the demo catalogue holds (for tests). */
-export const SEED_PRODUCT_COUNT = SEED_PRODUCTS.length;

@@ -15,7 +15,7 @@ export type Report = {
   tables: ReportTable[];
 };
 
-export const TOP_PRODUCTS_LIMIT = 20;
+const TOP_PRODUCTS_LIMIT = 20;
 
 const ITEMS_NOTE = "Valor dos itens, sem a taxa de entrega; itens com preço a consultar contam só na quantidade.";
 
