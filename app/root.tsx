@@ -13,7 +13,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The nonce of this response's Content-Security-Policy (empty in development).
   const nonce = useNonce();
   return (
-    <Html>
+    <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -28,16 +28,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
-    </Html>
+    </html>
   );
-}
-
-/**
- * The document element. Preact, our browser runtime (vite.config.ts), hydrates `document` by rendering
- * into its `<html>` element, so in the browser the tree starts at `<head>` and `<body>`.
- */
-function Html({ children }: { children: React.ReactNode }) {
-  return typeof document === "undefined" ? <html lang="pt-BR">{children}</html> : children;
 }
 
 /**

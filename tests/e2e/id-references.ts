@@ -1,10 +1,10 @@
 import { expect, type Page } from "@playwright/test";
 
 /**
- * Every id a label or ARIA attribute points at exists on the page. The server renders ids with React
- * and the browser continues with Preact, whose ids differ: an attribute rewritten after hydration
- * while its target stayed as the server wrote it would point at nothing (README, "Preact in the
- * browser"). axe accepts a list where one id of several exists, so this checks each one.
+ * Every id a label or ARIA attribute points at exists on the page, after hydration and after errors
+ * are shown: a reference to an element that is rendered only sometimes (an error message, a menu)
+ * points at nothing the rest of the time. axe accepts a list where one id of several exists, so this
+ * checks each one.
  */
 export async function expectIdReferencesResolve(page: Page) {
   const dangling = await page.evaluate(() => {

@@ -14,8 +14,8 @@ export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>);
 /**
  * Errors for a form validated by `schema` in the browser before it is sent, and by the action after:
  * a new answer from the action replaces them, editing a field clears that field's message.
- * Give the form `onSubmit`, `onInput` and, when `schema` is an import, `onFocusCapture` (focus does
- * not bubble, so the capture phase is what reaches the form in both React and Preact).
+ * Give the form `onSubmit`, `onChange` and, when `schema` is an import, `onFocusCapture` (the first
+ * focus starts loading it, so it has usually arrived by the first submit).
  */
 export function useFormErrors(schema: SchemaSource, serverErrors: FieldErrors | undefined) {
   const [state, setState] = useState({ source: serverErrors, errors: serverErrors ?? {} });
@@ -38,7 +38,7 @@ export function useFormErrors(schema: SchemaSource, serverErrors: FieldErrors | 
     (first ? form.querySelector<HTMLElement>(`[name="${first}"]`) : form.querySelector<HTMLElement>("input:not([type=hidden])"))?.focus();
   }
 
-  function onInput(event: React.FormEvent<HTMLFormElement>) {
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
     loadSchema();
     const name = (event.target as HTMLInputElement).name;
     if (!errors[name] && !errors.form) return;
@@ -48,5 +48,5 @@ export function useFormErrors(schema: SchemaSource, serverErrors: FieldErrors | 
     setState({ source: serverErrors, errors: next });
   }
 
-  return { errors, onSubmit, onInput, onFocusCapture: loadSchema };
+  return { errors, onSubmit, onChange, onFocusCapture: loadSchema };
 }

@@ -69,7 +69,7 @@ export function CheckoutForm({
     });
   }
 
-  function onInput(event: React.FormEvent<HTMLFormElement>) {
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;
     const mask = MASKS[target.name];
     if (mask) target.value = mask(target.value);
@@ -112,7 +112,7 @@ export function CheckoutForm({
         ref={formRef}
         method="post"
         noValidate
-        onInput={onInput}
+        onChange={onChange}
         onSubmit={onSubmit}
         className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]"
       >

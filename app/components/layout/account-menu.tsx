@@ -58,7 +58,7 @@ export function AccountMenu() {
         className="flex items-center gap-1.5 rounded-full p-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         aria-label="Menu da conta"
         aria-expanded={open}
-        // Only while the menu exists: the id then comes from the same render as the menu (README, "Preact in the browser").
+        // Only while the menu exists: a reference to an absent element is an accessibility error.
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((current) => !current)}
       >

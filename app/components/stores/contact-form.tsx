@@ -69,7 +69,7 @@ export function ContactForm({
     showConfirmation();
   }
 
-  function onInput(event: React.FormEvent<HTMLFormElement>) {
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
     void parser.load();
     const name = (event.target as HTMLInputElement).name as ContactField;
     if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
@@ -81,8 +81,7 @@ export function ContactForm({
       action="/lojas"
       noValidate
       onSubmit={onSubmit}
-      onInput={onInput}
-      // Focus does not bubble; the capture phase reaches the form in React and in Preact alike.
+      onChange={onChange}
       onFocusCapture={() => void parser.load()}
       aria-label="Formulário de contato"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"

@@ -22,7 +22,7 @@ function FieldShell({
 }) {
   const id = useId();
   // The same value with or without an error: the error's element is always there (empty and hidden
-  // without one), so the reference never changes after hydration (README, "Preact in the browser").
+  // without one), so the reference never points at nothing (tests/e2e/id-references.ts).
   const describedBy = hint ? `${id}-error ${id}-hint` : `${id}-error`;
   return (
     <div className={className}>

@@ -54,7 +54,7 @@ export function meta() {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, saved, orders, favorites, twoFactor } = loaderData;
-  const { errors, onSubmit, onInput } = useFormErrors(profileSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useFormErrors(profileSchema, actionData?.errors);
 
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
@@ -79,10 +79,10 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           method="post"
           noValidate
           onSubmit={onSubmit}
-          onInput={(event) => {
-            const target = event.target as HTMLInputElement;
-            if (target.name === "phone") target.value = maskPhone(target.value);
-            onInput(event);
+          onChange={(event) => {
+            const field: EventTarget = event.target;
+            if (field instanceof HTMLInputElement && field.name === "phone") field.value = maskPhone(field.value);
+            onChange(event);
           }}
           className="mt-5 space-y-4"
         >

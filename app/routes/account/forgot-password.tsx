@@ -28,7 +28,7 @@ export function meta() {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, onSubmit, onInput } = useFormErrors(forgotPasswordSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useFormErrors(forgotPasswordSchema, actionData?.errors);
 
   return (
     <AccountCard title="Recuperar senha" intro="Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.">
@@ -38,7 +38,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <p className="text-sm text-slate-600">O link vale por 1 hora. Confira também a caixa de spam.</p>
         </div>
       ) : (
-        <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+        <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
           {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
           <Field
             label="E-mail"

@@ -39,7 +39,7 @@ export function meta() {
 
 export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const { errors, onSubmit, onInput } = useFormErrors(twoFactorCodeSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useFormErrors(twoFactorCodeSchema, actionData?.errors);
 
   return (
     <AccountCard title="Verificação em duas etapas" intro="Abra o aplicativo autenticador e digite o código de 6 números que ele mostra agora.">
@@ -52,7 +52,7 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         ) : (
-          <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+          <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Field
               label="Código"

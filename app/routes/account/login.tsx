@@ -50,7 +50,7 @@ export function meta() {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, googleEnabled, googleFailed, passwordChanged } = loaderData;
-  const { errors, onSubmit, onInput } = useFormErrors(loginSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useFormErrors(loginSchema, actionData?.errors);
   const back = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   const formError = errors.form ?? (actionData ? undefined : googleFailed ? AUTH_MESSAGES.googleFailed : undefined);
 
@@ -82,7 +82,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </>
         ) : null}
 
-        <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+        <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
           <Field
             label="E-mail"

@@ -33,12 +33,12 @@ export function meta() {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const { errors, onSubmit, onInput } = useFormErrors(registerSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useFormErrors(registerSchema, actionData?.errors);
   const back = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <AccountCard title="Criar conta" intro="Leva menos de um minuto.">
-      <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <Field label="Nome" name="name" autoComplete="name" defaultValue={actionData?.values.name} maxLength={PROFILE_LIMITS.name} error={errors.name} />

@@ -33,7 +33,7 @@ export function meta() {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, onSubmit, onInput } = useFormErrors(resetPasswordSchema, actionData?.errors);
+  const { errors, onSubmit, onChange } = useFormErrors(resetPasswordSchema, actionData?.errors);
   const tokenError = errors.form === AUTH_MESSAGES.resetLinkInvalid || errors.token;
 
   if (!loaderData.usable || tokenError) {
@@ -54,7 +54,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   return (
     <AccountCard title="Nova senha" intro="Escolha a nova senha da sua conta.">
-      <Form method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-4">
+      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
         {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
         <Field

@@ -73,7 +73,7 @@ export function ImageManager({
 
   const messages = [...(error ? [error] : []), ...problems];
   return (
-    // One value whether or not there are errors (README, "Preact in the browser").
+    // One value whether or not there are errors: both elements are always rendered.
     <fieldset aria-describedby={`${id}-hint ${id}-error`}>
       <legend className="text-sm font-semibold text-slate-800">Imagens</legend>
       <input type="hidden" name={IMAGE_FIELDS.sent} value="1" />

@@ -67,7 +67,7 @@ export function OptionListInput({
             }
           }}
           aria-invalid={error ? true : undefined}
-          // One value whether or not there is an error (README, "Preact in the browser").
+          // One value whether or not there is an error: both elements are always rendered.
           aria-describedby={`${id}-note ${id}-error`}
           className={`min-w-0 flex-1 rounded-lg border px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`}
         />

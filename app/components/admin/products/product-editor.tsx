@@ -79,7 +79,7 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError }
     submit(formData, { method: "post", encType: "multipart/form-data" });
   }
 
-  function onInput(event: React.FormEvent<HTMLFormElement>) {
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
     const name = (event.target as HTMLInputElement).name;
     if (!errors[name]) return;
     const next = { ...errors };
@@ -89,7 +89,7 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError }
 
   const section = "space-y-4 rounded-xl bg-white p-4 shadow-sm sm:p-6";
   return (
-    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onInput={onInput} onChange={onInput} className="space-y-5">
+    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
       {formError ? (
         <div ref={alertRef} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-800">
           {formError}

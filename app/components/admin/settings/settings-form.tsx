@@ -64,7 +64,7 @@ export function SettingsForm({ settings, locations, version }: Props) {
   }
 
   // `input`, not `change`: it fires on every keystroke, and for checkboxes and selects as well.
-  function onInput(event: React.FormEvent<HTMLFormElement>) {
+  function onChange(event: React.FormEvent<HTMLFormElement>) {
     clearSaved();
     const name = (event.target as HTMLInputElement).name;
     const owner = Object.keys(errors).find((key) => key === name || (name.startsWith(`${key}.`) && key === "paymentMethods"));
@@ -79,7 +79,7 @@ export function SettingsForm({ settings, locations, version }: Props) {
   const hasFieldErrors = Object.keys(errors).some((key) => key !== "form");
 
   return (
-    <fetcher.Form key={version} method="post" noValidate onSubmit={onSubmit} onInput={onInput} className="space-y-6">
+    <fetcher.Form key={version} method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-6">
       <Section title="Loja">
         <Field label="Nome da loja" name="storeName" defaultValue={settings.storeName} maxLength={100} error={errors.storeName} />
         <Field label="E-mail da loja" name="storeEmail" type="email" defaultValue={settings.storeEmail} error={errors.storeEmail} />

@@ -106,7 +106,7 @@ function HideReviewForm({ review }: { review: ReviewView }) {
 function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview | null; serverErrors?: FieldErrors; saved: boolean }) {
   const id = useId();
   const [rating, setRating] = useState(ownReview?.rating ?? 0);
-  const { errors, onSubmit, onInput, onFocusCapture } = useFormErrors(loadReviewSchema, serverErrors);
+  const { errors, onSubmit, onChange, onFocusCapture } = useFormErrors(loadReviewSchema, serverErrors);
   const ratingError = errors.rating;
   const commentError = errors.comment;
 
@@ -115,7 +115,7 @@ function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview |
       method="post"
       noValidate
       onSubmit={onSubmit}
-      onInput={onInput}
+      onChange={onChange}
       onFocusCapture={onFocusCapture}
       className="space-y-4 rounded-xl border border-slate-200 p-4">
       <h3 className="font-bold">{ownReview ? "Sua avaliação" : "Avalie este produto"}</h3>
