@@ -23,8 +23,10 @@ import {
   fail,
   type FormFailure,
   forwardedHeaders,
+  messageOf,
   type SignedIn,
 } from "./accounts.server";
+import { ACCOUNT_LOCKED_CODE } from "./account-limits.server";
 import { CODE_ALREADY_USED } from "./two-factor-hooks.server";
 
 export type TwoFactorState = "off" | "pending" | "on";
@@ -123,6 +125,8 @@ export async function confirmTwoFactorSetup(
         return fail(TWO_FACTOR_MESSAGES.wrongCode, "code");
       case "TOTP_NOT_ENABLED":
         return fail(TWO_FACTOR_MESSAGES.setupMissing);
+      case ACCOUNT_LOCKED_CODE:
+        return fail(messageOf(error));
     }
     throw error;
   }
@@ -193,6 +197,9 @@ export async function finishSignInWithCode(deps: AuthDeps, request: Request, inp
         return fail(TWO_FACTOR_MESSAGES.wrongBackupCode, "code");
       case "ACCOUNT_TEMPORARILY_LOCKED":
         return fail(TWO_FACTOR_MESSAGES.accountLocked);
+      // Our per-account limit on codes, from any address (./account-limits.server.ts).
+      case ACCOUNT_LOCKED_CODE:
+        return fail(messageOf(error));
       // Right, but it signed in already; the pending sign-in is spent.
       case CODE_ALREADY_USED:
         return restart(TWO_FACTOR_MESSAGES.codeAlreadyUsed);
