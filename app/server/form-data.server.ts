@@ -42,7 +42,7 @@ function unreadable(status: 400 | 415): Response {
 /**
  * The request's body, read only as far as `limitBytes`: a declared Content-Length over the limit is
  * refused before reading anything, and a body without one (chunked) is read until it passes the
- * limit, then dropped (BodyTooLargeError, 413). Empty when there is no body. A body that breaks off
+ * limit, and no further (BodyTooLargeError, 413). Empty when there is no body. A body that breaks off
  * mid-way is a 400 Response.
  */
 export async function readBodyWithin(request: Request, limitBytes: number): Promise<Buffer<ArrayBuffer>> {
@@ -57,7 +57,9 @@ export async function readBodyWithin(request: Request, limitBytes: number): Prom
         if (done) break;
         total += value.byteLength;
         if (total > limitBytes) {
-          await reader.cancel().catch(() => {});
+          // Left unread, not cancelled: cancelling destroys the connection before the 413 can be
+          // sent. The server drops what is left once the answer is out (server/unread-body.ts).
+          reader.releaseLock();
           throw new BodyTooLargeError(limitBytes);
         }
         chunks.push(value);
