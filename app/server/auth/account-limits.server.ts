@@ -89,13 +89,12 @@ export async function settleAttempt(db: Database, ctx: HookContext): Promise<voi
  */
 async function countFailureAhead(db: Database, key: string): Promise<void> {
   const failures = await consumeRateLimit(db, key, ACCOUNT_LIMITS.failures);
-  if (!failures.allowed) throw locked(failures.retryAfter!);
-  if (failures.count <= ACCOUNT_LIMITS.freeFailures) return;
-  const slow = await consumeRateLimit(db, `${key}|slow`, ACCOUNT_LIMITS.slowDown);
-  if (slow.allowed) return;
-  // Not tried, so not a failure.
+  if (failures.allowed && failures.count <= ACCOUNT_LIMITS.freeFailures) return;
+  const slow = failures.allowed ? await consumeRateLimit(db, `${key}|slow`, ACCOUNT_LIMITS.slowDown) : null;
+  if (slow?.allowed) return;
+  // Refused untried, so no failure: the count stays what was tried (or is being tried right now).
   await releaseRateLimit(db, key);
-  throw locked(slow.retryAfter!);
+  throw locked(slow ? slow.retryAfter! : failures.retryAfter!);
 }
 
 /**
