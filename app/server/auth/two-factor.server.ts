@@ -6,8 +6,9 @@
 // sign-in made and sets a signed, 10-minute "two_factor" cookie naming the pending sign-in. Only the
 // right code (or an unused backup code) creates the session, so nothing behind requireUser or
 // requireAdmin can be reached in between. The plugin also ends a pending sign-in after 5 wrong codes
-// and locks the account's code step for 15 minutes after 10 wrong codes in a row. Each code from the
-// app signs in once, and Google sign-in asks for a code too (./two-factor-hooks.server.ts).
+// and locks the account's code step for 15 minutes after 10 wrong codes in a row; on top of that, wrong
+// codes count per account like wrong passwords (./account-limits.server.ts). Each code from the app
+// signs in once, and Google sign-in asks for a code too (./two-factor-hooks.server.ts).
 import { and, eq } from "drizzle-orm";
 import { createCookieGetter, parseCookies } from "better-auth/cookies";
 import { symmetricDecrypt } from "better-auth/crypto";
