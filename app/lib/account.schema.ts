@@ -23,7 +23,16 @@ export const AUTH_MESSAGES = {
   resetRequested: "Se este e-mail estiver cadastrado, você receberá um link para redefinir sua senha.",
   resetLinkInvalid: "Link inválido ou expirado. Solicite um novo.",
   phoneInvalid: "Informe o telefone com DDD",
+  imageRefused: "A foto do perfil precisa ser um endereço https:// ou uma imagem da própria loja (/media/…), com no máximo 2 KB.",
 } as const;
+
+const minutes = (count: number) => `${count} minuto${count === 1 ? "" : "s"}`;
+
+/** Sign-in (password or code) of one account paused after too many failures from any address. */
+export const accountLockedMessage = (waitMinutes: number) => `Muitas tentativas para esta conta. Tente novamente em ${minutes(waitMinutes)}.`;
+
+/** A per-address limit longer than a minute (sign-ups that met an e-mail already registered). */
+export const tryAgainLaterMessage = (waitMinutes: number) => `Muitas tentativas. Tente novamente em ${minutes(waitMinutes)}.`;
 
 export const PROFILE_LIMITS = { name: 100, email: 254, phone: 30, address: 300 } as const;
 

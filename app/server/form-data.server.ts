@@ -1,7 +1,8 @@
-// The one way an action reads its form: `request.formData()` throws a TypeError (a 500 "Unexpected
-// Server Error") on a body of the wrong type, a broken multipart body or none at all, and buffers any
-// body whole, however large. Every refusal here is a thrown Response, which React Router answers as
-// it is (resource routes) or shows in the error boundary with its status (pages).
+// The one way an action reads its form (and the way any other body is read): `request.formData()`
+// throws a TypeError (a 500 "Unexpected Server Error") on a body of the wrong type, a broken multipart
+// body or none at all, and `formData()`, `json()` and `text()` buffer any body whole, however large.
+// Every refusal here is a thrown Response, which React Router answers as it is (resource routes) or
+// shows in the error boundary with its status (pages).
 
 /** A form of the shop's pages without files is a few kilobytes; routes that take uploads pass their own limit. */
 export const FORM_LIMIT_BYTES = 1024 * 1024;
@@ -39,19 +40,13 @@ function unreadable(status: 400 | 415): Response {
 }
 
 /**
- * `request.formData()` with a ceiling and without crashes. A declared Content-Length over the limit is
- * refused before reading; a body without one (chunked) is read until it passes the limit, then
- * dropped. No body at all is an empty form (the route's own validation then says what is missing).
- * Throws BodyTooLargeError (413), or a 415/400 Response for another content type or a malformed body.
+ * The request's body, read only as far as `limitBytes`: a declared Content-Length over the limit is
+ * refused before reading anything, and a body without one (chunked) is read until it passes the
+ * limit, and no further (BodyTooLargeError, 413). Empty when there is no body. A body that breaks off
+ * mid-way is a 400 Response.
  */
-export async function readFormData(request: Request, limitBytes: number = FORM_LIMIT_BYTES): Promise<FormData> {
-  const declared = Number(request.headers.get("content-length") ?? "");
-  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes);
-  const contentType = request.headers.get("content-type") ?? "";
-  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
-  // Refused before reading: the server drains what is left once the answer is sent.
-  if (mediaType && !FORM_TYPES.has(mediaType)) throw unreadable(415);
-
+export async function readBodyWithin(request: Request, limitBytes: number): Promise<Buffer<ArrayBuffer>> {
+  refuseDeclaredOverLimit(request, limitBytes);
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (request.body) {
@@ -62,7 +57,9 @@ export async function readFormData(request: Request, limitBytes: number = FORM_L
         if (done) break;
         total += value.byteLength;
         if (total > limitBytes) {
-          await reader.cancel().catch(() => {});
+          // Left unread, not cancelled: cancelling destroys the connection before the 413 can be
+          // sent. The server drops what is left once the answer is out (server/unread-body.ts).
+          reader.releaseLock();
           throw new BodyTooLargeError(limitBytes);
         }
         chunks.push(value);
@@ -73,12 +70,48 @@ export async function readFormData(request: Request, limitBytes: number = FORM_L
       throw unreadable(400);
     }
   }
-  if (total === 0) return new FormData();
+  return Buffer.concat(chunks);
+}
+
+function refuseDeclaredOverLimit(request: Request, limitBytes: number) {
+  const declared = Number(request.headers.get("content-length") ?? "");
+  if (Number.isFinite(declared) && declared > limitBytes) throw new BodyTooLargeError(limitBytes);
+}
+
+/**
+ * The same request with its body read within `limitBytes` and held in memory: for handing a
+ * request to code that reads the whole body however large (Better Auth), after our limit.
+ */
+export async function withBodyWithin(request: Request, limitBytes: number): Promise<Request> {
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  const body = await readBodyWithin(request, limitBytes);
+  const headers = new Headers(request.headers);
+  // Now the length of what was read, whatever the client declared or however it was sent.
+  headers.delete("transfer-encoding");
+  headers.set("content-length", String(body.byteLength));
+  return new Request(request.url, { method: request.method, headers, body: body.byteLength > 0 ? body : null, signal: request.signal });
+}
+
+/**
+ * `request.formData()` with a ceiling and without crashes. A declared Content-Length over the limit is
+ * refused before reading; a body without one (chunked) is read until it passes the limit, then
+ * dropped. No body at all is an empty form (the route's own validation then says what is missing).
+ * Throws BodyTooLargeError (413), or a 415/400 Response for another content type or a malformed body.
+ */
+export async function readFormData(request: Request, limitBytes: number = FORM_LIMIT_BYTES): Promise<FormData> {
+  refuseDeclaredOverLimit(request, limitBytes);
+  const contentType = request.headers.get("content-type") ?? "";
+  const mediaType = contentType.split(";")[0]!.trim().toLowerCase();
+  // Refused before reading: the server drains what is left once the answer is sent.
+  if (mediaType && !FORM_TYPES.has(mediaType)) throw unreadable(415);
+
+  const body = await readBodyWithin(request, limitBytes);
+  if (body.byteLength === 0) return new FormData();
   if (!mediaType) throw unreadable(415);
 
   try {
     // Only the content type (with the multipart boundary) matters to the parser.
-    return await new Request(request.url, { method: "POST", headers: { "content-type": contentType }, body: Buffer.concat(chunks) }).formData();
+    return await new Request(request.url, { method: "POST", headers: { "content-type": contentType }, body }).formData();
   } catch {
     throw unreadable(400);
   }

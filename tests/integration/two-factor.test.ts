@@ -3,9 +3,10 @@
 // /login/verificacao. Every step goes through the route actions and loaders as a browser's form posts
 // would, on a real PostgreSQL, with the codes computed here from the secret the page shows (RFC 6238).
 import { createHmac, randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, twoFactors, users } from "#database/schema";
+import { accountLockedMessage } from "~/lib/account.schema";
 import { TWO_FACTOR_MESSAGES } from "~/lib/two-factor.schema";
 import { loader as accountLoader } from "~/routes/account/account";
 import { action as codeAction, loader as codeLoader } from "~/routes/account/login-code";
@@ -446,6 +447,38 @@ describe("guessing", () => {
     expect(locked.data.errors).toEqual({ form: TWO_FACTOR_MESSAGES.accountLocked });
     expect((await sendCode(browser, backupCodes[0]!)).data.errors).toEqual({ form: TWO_FACTOR_MESSAGES.accountLocked });
     expect(await signedInEmail(browser)).toBeNull();
+  });
+});
+
+describe("per-account limits on codes", () => {
+  it("wrong codes count per account whoever signs in between: after 10 in 15 minutes, one code a minute", async () => {
+    // Better Auth locks the code step after 10 wrong codes in a row, but the admin's own sign-in in
+    // between starts that count again; the account's count (issue 14) goes on, from any address.
+    const admin = await newAdmin();
+    const { secret, backupCodes } = await turnOn(admin);
+    const ownerSignsIn = async () => {
+      const owner = await passwordStep(admin);
+      return sendCode(owner.browser, backupCodes.pop()!);
+    };
+    for (let round = 0; round < 2; round++) {
+      const attacker = await passwordStep(admin);
+      for (let attempt = 0; attempt < 4; attempt++) {
+        expect((await sendCode(attacker.browser, wrongCode(secret))).data.errors, `round ${round + 1}, code ${attempt + 1}`).toEqual({ code: TWO_FACTOR_MESSAGES.wrongCode });
+      }
+      expect((await ownerSignsIn()).location).toBe("/");
+    }
+    const attacker = await passwordStep(admin);
+    // Failures 9 and 10, then the 11th, the one of this minute.
+    for (let attempt = 0; attempt < 3; attempt++) expect((await sendCode(attacker.browser, wrongCode(secret))).data.errors).toEqual({ code: TWO_FACTOR_MESSAGES.wrongCode });
+    const paused = await sendCode(attacker.browser, wrongCode(secret));
+    expect(paused.data.errors).toEqual({ form: accountLockedMessage(1) });
+    // The owner waits as well (the account takes one code a minute now), then gets in.
+    const owner = await passwordStep(admin);
+    const code = backupCodes.pop()!;
+    expect((await sendCode(owner.browser, code)).data.errors).toEqual({ form: accountLockedMessage(1) });
+    await t.db.execute(sql`update rate_limits set window_start = window_start - interval '61 seconds' where key like 'account-code|%|slow'`);
+    expect((await sendCode(owner.browser, code)).location).toBe("/");
+    expect(await signedInEmail(owner.browser)).toBe(admin.email);
   });
 });
 

@@ -9,6 +9,7 @@ import { passwordProblem } from "~/lib/password-rule";
 import { loginPath } from "~/lib/safe-redirect";
 import type { Database } from "../db/database.server";
 import type { LoadContext } from "../load-context.server";
+import { ACCOUNT_LOCKED_CODE, SIGN_UP_PAUSED_CODE } from "./account-limits.server";
 import { WEAK_PASSWORD_CODE } from "./auth.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit, type RateLimitedPath } from "./rate-limit.server";
 
@@ -59,6 +60,12 @@ export function errorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** Our own refusals carry their pt-BR message (a lock, with how many minutes it has left). */
+export function messageOf(error: unknown): string {
+  const message = error instanceof APIError ? (error.body as { message?: unknown } | undefined)?.message : undefined;
+  return typeof message === "string" ? message : AUTH_MESSAGES.tooManyAttempts;
+}
+
 export async function signInWithPassword(deps: AuthDeps, request: Request, input: LoginInput): Promise<SignedIn | FormFailure> {
   if (!(await allowAttempt(deps, request, "/sign-in/email"))) return fail(AUTH_MESSAGES.tooManyAttempts);
   try {
@@ -70,6 +77,8 @@ export async function signInWithPassword(deps: AuthDeps, request: Request, input
     if ("twoFactorRedirect" in response && response.twoFactorRedirect) return { ok: true, headers: cookiesOf(headers), codeRequired: true };
     return { ok: true, headers: cookiesOf(headers) };
   } catch (error) {
+    // Counted per e-mail whether it has an account or not, so this says nothing more than the next line.
+    if (errorCode(error) === ACCOUNT_LOCKED_CODE) return fail(messageOf(error));
     // Unknown e-mail, wrong password, Google-only account: one answer, so accounts cannot be probed.
     if (error instanceof APIError && error.statusCode < 500) return fail(AUTH_MESSAGES.wrongCredentials);
     throw error;
@@ -99,6 +108,8 @@ export async function registerCustomer(deps: AuthDeps, request: Request, input: 
         return fail(AUTH_MESSAGES.passwordTooLong, "password");
       case WEAK_PASSWORD_CODE:
         return fail(passwordProblem(input.password) ?? AUTH_MESSAGES.passwordTooCommon, "password");
+      case SIGN_UP_PAUSED_CODE:
+        return fail(messageOf(error));
     }
     throw error;
   }

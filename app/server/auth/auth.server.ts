@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { and, eq, like } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
@@ -8,14 +9,15 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { z } from "~/lib/validation";
 import { accounts, sessions, twoFactors, USER_ROLES, users, verifications } from "#database/schema";
-import { PROFILE_LIMITS } from "~/lib/account.schema";
+import { AUTH_MESSAGES, PROFILE_LIMITS } from "~/lib/account.schema";
 import { passwordProblem } from "~/lib/password-rule";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
 import { sendEmail } from "../email/send-email.server";
 import { getSettings } from "../shop/settings.server";
+import { limitBeforeAttempt, settleAttempt } from "./account-limits.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
-import { refuseTrustDevice, twoFactorAfterHook } from "./two-factor-hooks.server";
+import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 
 /**
  * The client address as our Express app saw it (server/app.ts sets it on every request, replacing
@@ -25,6 +27,11 @@ import { refuseTrustDevice, twoFactorAfterHook } from "./two-factor-hooks.server
 export const CLIENT_IP_HEADER = "x-erick-client-ip";
 
 const AUTH_BASE_PATH = "/api/auth";
+/**
+ * Bodies Better Auth's HTTP API takes (app/routes/api/auth.ts): JSON of a few fields, the largest a
+ * sign-up (name, e-mail, password and a 2 KB image address), well under this.
+ */
+export const AUTH_API_BODY_LIMIT_BYTES = 64 * 1024;
 const RESET_TOKEN_SECONDS = 60 * 60;
 /** A session ends this long after sign-in, however active it is (no sliding renewal). */
 const SESSION_DAYS = 30;
@@ -68,6 +75,11 @@ export function createAuth(db: Database, config: AppConfig) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
       // Whoever knew the old password is signed out everywhere.
       revokeSessionsOnPasswordReset: true,
+      // The link used was spent by Better Auth; every other link of the account stops working too,
+      // so an older e-mail found later in an inbox cannot set the password again.
+      onPasswordReset: async ({ user }) => {
+        await forgetResetLinks(db, user.id);
+      },
       sendResetPassword: async ({ user, url, token }) => {
         try {
           await sendPasswordResetEmail(db, config, { name: user.name, email: user.email }, resetLink(url, token));
@@ -109,6 +121,7 @@ export function createAuth(db: Database, config: AppConfig) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         refuseWeakNewPassword(ctx.path, ctx.body);
+        refuseUnacceptableImage(ctx.path, ctx.body);
         // No "trust this device" for the code step: it is asked at every sign-in.
         refuseTrustDevice(ctx.path, ctx.body);
         // Two-factor sign-in is turned on by staff only (/conta/duas-etapas answers 403 to anyone
@@ -117,9 +130,15 @@ export function createAuth(db: Database, config: AppConfig) {
           const session = await getSessionFromCtx(ctx);
           if (session && session.user.role !== "admin") throw new APIError("FORBIDDEN", { message: "Acesso restrito à equipe da loja." });
         }
+        // Per-account limits (sign-in, codes, reset e-mails) and the per-address one on sign-ups
+        // that meet a registered e-mail; a reset request over its limit is answered here.
+        return limitBeforeAttempt(db, ctx);
       }),
-      // Each authenticator code signs in once, and Google sign-in asks for the code too.
-      after: twoFactorAfterHook(db),
+      after: createAuthMiddleware(async (ctx) => {
+        await settleAttempt(db, ctx);
+        // Each authenticator code signs in once, and Google sign-in asks for the code too.
+        await twoFactorAfter(db, ctx);
+      }),
     },
     rateLimit: {
       enabled: true,
@@ -131,8 +150,10 @@ export function createAuth(db: Database, config: AppConfig) {
     databaseHooks: {
       user: {
         create: {
-          // Google names arrive unchecked; our forms check the length before they get here.
-          before: async (user) => ({ data: { ...user, name: user.name.trim().slice(0, PROFILE_LIMITS.name) } }),
+          // Google names and pictures arrive unchecked; our forms and the hook above check what people type.
+          before: async (user) => ({
+            data: { ...user, name: user.name.trim().slice(0, PROFILE_LIMITS.name), image: user.image && isAcceptableImage(user.image) ? user.image : null },
+          }),
         },
         update: {
           before: async (user) => {
@@ -192,6 +213,40 @@ const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/change-password": "newPassword",
   "/set-password": "newPassword",
 };
+
+/** Where an account's picture may point: an https address, or an image the shop serves itself. */
+const IMAGE_MAX_BYTES = 2048;
+const OUR_MEDIA_PATH = /^\/media\/[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+export function isAcceptableImage(image: string): boolean {
+  if (Buffer.byteLength(image) > IMAGE_MAX_BYTES) return false;
+  if (OUR_MEDIA_PATH.test(image)) return !image.includes("..");
+  // Written as typed: no spaces or control characters that a URL parser would quietly drop.
+  if (!image.startsWith("https://") || /[\s\p{Cc}]/u.test(image)) return false;
+  try {
+    const url = new URL(image);
+    return url.protocol === "https:" && url.hostname !== "" && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+/** Sign-up and profile updates through Better Auth's API take an `image`; a data: URL of megabytes is not one. */
+function refuseUnacceptableImage(path: string, body: unknown) {
+  if (path !== "/sign-up/email" && path !== "/update-user") return;
+  const image = (body as { image?: unknown } | undefined)?.image;
+  if (image === undefined || image === null) return;
+  if (typeof image !== "string" || !isAcceptableImage(image)) {
+    throw new APIError("BAD_REQUEST", { message: AUTH_MESSAGES.imageRefused, code: IMAGE_REFUSED_CODE });
+  }
+}
+
+export const IMAGE_REFUSED_CODE = "IMAGE_REFUSED";
+
+/** Better Auth keeps reset links as verification values "reset-password:<token>" holding the user id. */
+async function forgetResetLinks(db: Database, userId: string) {
+  await db.delete(verifications).where(and(like(verifications.identifier, "reset-password:%"), eq(verifications.value, userId)));
+}
 
 function refuseWeakNewPassword(path: string, body: unknown) {
   const field = NEW_PASSWORD_FIELDS[path];

@@ -65,6 +65,16 @@ export async function requireUser(request: Request, context: AuthContext): Promi
 export async function requireAdmin(request: Request, context: AuthContext): Promise<CurrentUser> {
   const user = await requireUser(request, context);
   if (user.role === "admin") return user;
-  if (request.method === "GET" || request.method === "HEAD") throw redirect("/");
+  if (isPageLoad(request)) throw redirect("/");
   throw new Response("Acesso restrito à equipe da loja.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+/**
+ * A GET or HEAD of a page. When an action fails on a form posted without JavaScript, React Router
+ * runs the loaders above the route's error boundary to show the error, with a GET copy of the POST
+ * that keeps its headers: a GET with a body's Content-Type is such a copy, and the write's refusal
+ * stays a 403 there instead of becoming the layout's redirect.
+ */
+function isPageLoad(request: Request): boolean {
+  return (request.method === "GET" || request.method === "HEAD") && !request.headers.has("content-type");
 }

@@ -3,12 +3,23 @@ import { rateLimits } from "#database/schema";
 import type { Database } from "../db/database.server";
 
 export type RateLimitRule = { /** seconds */ window: number; max: number };
-export type RateLimitResult = { allowed: boolean; /** seconds until the window frees up */ retryAfter: number | null };
+export type RateLimitResult = {
+  allowed: boolean;
+  /** seconds until the window frees up */
+  retryAfter: number | null;
+  /** attempts counted in the current window, this one included */
+  count: number;
+};
 
 /**
  * Attempts per client IP per minute on the paths that guess or send something. Better Auth applies
  * them to its HTTP API (/api/auth/*) and our form actions to the same counters (same keys), so a
  * client cannot double its attempts by switching between the two.
+ *
+ * Shoppers on mobile data share addresses (carrier NAT puts thousands behind one), so these stay
+ * per minute and never lock anything: at worst a shared address waits out the rest of a minute.
+ * Ten sign-ins a minute from one address is far more than one shop's shoppers on one carrier address
+ * make; what stops guessing one account's password from many addresses is ACCOUNT_LIMITS below.
  */
 export const AUTH_RATE_LIMITS = {
   "/sign-in/email": { window: 60, max: 10 },
@@ -24,6 +35,34 @@ export const AUTH_RATE_LIMITS = {
   "/two-factor/generate-backup-codes": { window: 60, max: 10 },
 } as const satisfies Record<string, RateLimitRule>;
 export type RateLimitedPath = keyof typeof AUTH_RATE_LIMITS;
+
+/**
+ * Per account, whatever the address (./account-limits.server.ts). Wrong passwords, and wrong codes at
+ * the second step of sign-in, each with its own counter:
+ * - up to 10 failures in 15 minutes are answered as usual: a shopper who mistypes or tries their
+ *   old passwords is never slowed down;
+ * - from the 11th on, the account takes one attempt a minute (slow down);
+ * - 20 failures lock the account's sign-in until its 15 minutes are over (at most 15 minutes).
+ * An attacker gets at most 20 guesses per account per 15 minutes from any number of addresses, and can
+ * keep a shopper out for 15 minutes at a time, never for good. Unknown e-mails are counted and locked
+ * alike, so the lock tells nothing about who has an account.
+ */
+export const ACCOUNT_LIMITS = {
+  failures: { window: 15 * 60, max: 20 },
+  /** Failures in the window answered without slowing down. */
+  freeFailures: 10,
+  slowDown: { window: 60, max: 1 },
+  /** Password reset e-mails per account: more would only fill someone's inbox; the page answers the same. */
+  resetEmails: { window: 15 * 60, max: 3 },
+} as const;
+
+/**
+ * Sign-ups per address answered "Este e-mail já está cadastrado" (the message stays: shoppers need
+ * it). Past 10 in an hour every sign-up from the address is refused until the hour is over, so the
+ * form cannot be used to list who shops here faster than 10 addresses an hour per client address.
+ * A shopper who forgot having an account meets the message once or twice.
+ */
+export const SIGN_UP_TAKEN_EMAIL_LIMIT = { window: 60 * 60, max: 10 } as const satisfies RateLimitRule;
 
 /** Counters older than this are deleted (longer than any window above or Better Auth's own). */
 const PRUNE_AFTER_SECONDS = 3600;
@@ -44,8 +83,17 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
   `);
   pruneOccasionally(db);
   const row = result.rows[0];
-  if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null };
-  return { allowed: false, retryAfter: Math.max(1, row.retry_after) };
+  if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null, count: row?.count ?? 1 };
+  return { allowed: false, retryAfter: Math.max(1, row.retry_after), count: row.count };
+}
+
+/**
+ * Gives back one attempt taken by consumeRateLimit: for counters of failures, where an attempt is
+ * counted before it is tried (so concurrent attempts cannot all get through) and handed back when it
+ * turns out not to be a failure.
+ */
+export async function releaseRateLimit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`update ${rateLimits} set count = greatest(count - 1, 0) where key = ${key}`);
 }
 
 function pruneOccasionally(db: Database) {

@@ -17,7 +17,7 @@
 // And, as a before-hook (refuseTrustDevice), what the plugin offers that we do not: `trustDevice: true`
 // on a code step would set a "trust_device" cookie that lets that browser skip the code for 30 days.
 // Our code step never asks for it; an admin's second step is asked at every sign-in.
-import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, type createAuthMiddleware, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -51,14 +51,13 @@ export function refuseTrustDevice(path: string, body: unknown) {
   }
 }
 
-export function twoFactorAfterHook(db: Database) {
-  return createAuthMiddleware(async (ctx) => {
-    if (ctx.path === "/two-factor/verify-totp") await useCodeOnce(db, ctx);
-    else if (OAUTH_CALLBACKS.has(ctx.path)) await askCodeAfterOAuth(ctx);
-  });
+/** Part of Better Auth's after-hook (auth.server.ts), for every endpoint. */
+export async function twoFactorAfter(db: Database, ctx: HookContext): Promise<void> {
+  if (ctx.path === "/two-factor/verify-totp") await claimCodeOnce(db, ctx);
+  else if (OAUTH_CALLBACKS.has(ctx.path)) await askCodeAfterOAuth(ctx);
 }
 
-async function useCodeOnce(db: Database, ctx: HookContext) {
+async function claimCodeOnce(db: Database, ctx: HookContext) {
   // A session made means the code was right: a sign-in, or the first code of a setup.
   const signedIn = ctx.context.newSession;
   const code = (ctx.body as { code?: unknown } | undefined)?.code;

@@ -6,8 +6,9 @@
 // sign-in made and sets a signed, 10-minute "two_factor" cookie naming the pending sign-in. Only the
 // right code (or an unused backup code) creates the session, so nothing behind requireUser or
 // requireAdmin can be reached in between. The plugin also ends a pending sign-in after 5 wrong codes
-// and locks the account's code step for 15 minutes after 10 wrong codes in a row. Each code from the
-// app signs in once, and Google sign-in asks for a code too (./two-factor-hooks.server.ts).
+// and locks the account's code step for 15 minutes after 10 wrong codes in a row; on top of that, wrong
+// codes count per account like wrong passwords (./account-limits.server.ts). Each code from the app
+// signs in once, and Google sign-in asks for a code too (./two-factor-hooks.server.ts).
 import { and, eq } from "drizzle-orm";
 import { createCookieGetter, parseCookies } from "better-auth/cookies";
 import { symmetricDecrypt } from "better-auth/crypto";
@@ -23,8 +24,10 @@ import {
   fail,
   type FormFailure,
   forwardedHeaders,
+  messageOf,
   type SignedIn,
 } from "./accounts.server";
+import { ACCOUNT_LOCKED_CODE } from "./account-limits.server";
 import { CODE_ALREADY_USED } from "./two-factor-hooks.server";
 
 export type TwoFactorState = "off" | "pending" | "on";
@@ -123,6 +126,8 @@ export async function confirmTwoFactorSetup(
         return fail(TWO_FACTOR_MESSAGES.wrongCode, "code");
       case "TOTP_NOT_ENABLED":
         return fail(TWO_FACTOR_MESSAGES.setupMissing);
+      case ACCOUNT_LOCKED_CODE:
+        return fail(messageOf(error));
     }
     throw error;
   }
@@ -193,6 +198,9 @@ export async function finishSignInWithCode(deps: AuthDeps, request: Request, inp
         return fail(TWO_FACTOR_MESSAGES.wrongBackupCode, "code");
       case "ACCOUNT_TEMPORARILY_LOCKED":
         return fail(TWO_FACTOR_MESSAGES.accountLocked);
+      // Our per-account limit on codes, from any address (./account-limits.server.ts).
+      case ACCOUNT_LOCKED_CODE:
+        return fail(messageOf(error));
       // Right, but it signed in already; the pending sign-in is spent.
       case CODE_ALREADY_USED:
         return restart(TWO_FACTOR_MESSAGES.codeAlreadyUsed);
