@@ -1,7 +1,8 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { STOREFRONT_LAYOUT_ID } from "./lib/storefront-shell";
 
 export default [
-  layout("routes/storefront/layout.tsx", [
+  layout("routes/storefront/layout.tsx", { id: STOREFRONT_LAYOUT_ID }, [
     index("routes/storefront/home.tsx"),
     route("produtos", "routes/storefront/products.tsx", { id: "products" }),
     // The four shop routes are the product list with the shop preselected.

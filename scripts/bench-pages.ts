@@ -28,11 +28,11 @@ import {
   routeUrlPath,
   type ClientManifest,
 } from "./bench-pages-first-load";
+import { STOREFRONT_LAYOUT_ID } from "~/lib/storefront-shell";
 import { onCleanUp, runBenchmark } from "./bench-run";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const CLIENT_DIR = path.join(ROOT, "build/client");
-const STOREFRONT_LAYOUT = "routes/storefront/layout";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 
 const { values: args } = parseArgs({
@@ -207,7 +207,7 @@ type RouteBudget = { id: string; path: string; scripts: number; scriptGzip: numb
 
 function firstLoadBudgets(manifest: ClientManifest): RouteBudget[] {
   const framework = [manifest.entry.module, ...(manifest.entry.imports ?? [])];
-  return childRoutes(manifest, STOREFRONT_LAYOUT).map((route) => {
+  return childRoutes(manifest, STOREFRONT_LAYOUT_ID).map((route) => {
     const scripts = firstLoadScripts(manifest, route.id);
     const sizes = gzippedSizes(CLIENT_DIR, scripts);
     const total = (files: string[]) => files.reduce((sum, file) => sum + (sizes.get(file) ?? 0), 0);

@@ -46,3 +46,15 @@ export type ProductSummary = {
 export type ImageRef = { key: string; width: number; height: number; widths: number[]; alt: string };
 
 export const PAGE_SIZE = 24;
+
+/** An active product with all its images, as the product page shows it. */
+export type ProductDetail = ProductSummary & {
+  subcategory: string;
+  brand: string;
+  material: string;
+  gender: string;
+  stock: number;
+  storeLocationName: string | null;
+  images: ImageRef[];
+  updatedAt: Date;
+};

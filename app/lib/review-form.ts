@@ -31,3 +31,17 @@ export function reviewerName(fullName: string): string {
   const last = words.length > 1 ? words[words.length - 1] : undefined;
   return last ? `${first} ${last.charAt(0).toLocaleUpperCase("pt-BR")}.` : first;
 }
+
+/** A review as the product page lists it: never the author's full name or e-mail. */
+export type ReviewView = {
+  id: number;
+  author: string;
+  rating: number;
+  comment: string;
+  /** ISO date of the last edit. */
+  date: string;
+  hidden: boolean;
+};
+
+/** The shopper's own review, to fill the form for editing. */
+export type OwnReview = { rating: number; comment: string; updatedAt: string };

@@ -1,8 +1,6 @@
-import type { StorefrontShell } from "~/server/shop/storefront-shell.server";
-
-const LAYOUT_ID = "routes/storefront/layout";
+import { STOREFRONT_LAYOUT_ID, type StorefrontShell } from "./storefront-shell";
 
 /** The storefront layout's data as seen from a child route's `meta` function. */
 export function shellFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): StorefrontShell | undefined {
-  return matches.find((match) => match?.id === LAYOUT_ID)?.loaderData as StorefrontShell | undefined;
+  return matches.find((match) => match?.id === STOREFRONT_LAYOUT_ID)?.loaderData as StorefrontShell | undefined;
 }

@@ -7,7 +7,8 @@ import { REVIEW_MESSAGES } from "~/lib/review-form";
 import { productJsonLd } from "~/lib/structured-data";
 import { action, loader } from "~/routes/storefront/product";
 import type { LoadContext } from "~/server/load-context.server";
-import { getRatingSummary, listReviews, type OwnReview, type ReviewView } from "~/server/catalog/reviews.server";
+import type { OwnReview, ReviewView } from "~/lib/review-form";
+import { getRatingSummary, listReviews } from "~/server/catalog/reviews.server";
 import { browserRequest, createAuthContext, run, signUp, type Shopper } from "../setup/signed-in";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

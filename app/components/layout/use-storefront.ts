@@ -1,11 +1,9 @@
 import { useRouteLoaderData } from "react-router";
-import type { StorefrontShell } from "~/server/shop/storefront-shell.server";
-
-export const STOREFRONT_LAYOUT_ID = "routes/storefront/layout";
+import { STOREFRONT_LAYOUT_ID, type StorefrontShell } from "~/lib/storefront-shell";
 
 /** Settings, shops and store locations loaded once by the storefront layout. */
 export function useStorefront(): StorefrontShell {
-  const data = useRouteLoaderData(STOREFRONT_LAYOUT_ID) as StorefrontShell | undefined;
+  const data = useRouteLoaderData<StorefrontShell>(STOREFRONT_LAYOUT_ID);
   if (!data) throw new Error("useStorefront must be used inside the storefront layout");
   return data;
 }

@@ -4,7 +4,7 @@ import { directionsUrl } from "~/lib/navigation";
 import { telHref } from "~/lib/phone";
 import { instagramUrl } from "~/lib/settings";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
-import type { ShellLocation } from "~/server/shop/storefront-shell.server";
+import type { ShellLocation } from "~/lib/storefront-shell";
 
 export function StoreCard({ location }: { location: ShellLocation }) {
   return (

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
-import { PAGE_SIZE, type ImageRef, type ProductSummary } from "~/lib/catalog";
+import { PAGE_SIZE, type ProductDetail, type ProductSummary } from "~/lib/catalog";
 import { discountPercent } from "~/lib/money";
 import type { ProductFilters } from "~/lib/product-filters";
 import { normalizeSearchText } from "~/lib/search-text";
@@ -153,17 +153,6 @@ export async function productSummariesByIds(db: DatabaseOrTransaction, ids: read
   const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
-
-export type ProductDetail = ProductSummary & {
-  subcategory: string;
-  brand: string;
-  material: string;
-  gender: string;
-  stock: number;
-  storeLocationName: string | null;
-  images: ImageRef[];
-  updatedAt: Date;
-};
 
 /** An active product with all its images, or null. */
 export async function getProduct(db: DatabaseOrTransaction, id: number): Promise<ProductDetail | null> {

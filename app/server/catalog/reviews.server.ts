@@ -1,23 +1,9 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { products, reviews, users } from "#database/schema";
-import { reviewerName, type RatingSummary } from "~/lib/review-form";
+import { reviewerName, type OwnReview, type RatingSummary, type ReviewView } from "~/lib/review-form";
 import type { ReviewInput } from "~/lib/review.schema";
 import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
-
-/** A review as the product page lists it: never the author's full name or e-mail. */
-export type ReviewView = {
-  id: number;
-  author: string;
-  rating: number;
-  comment: string;
-  /** ISO date of the last edit. */
-  date: string;
-  hidden: boolean;
-};
-
-/** The shopper's own review, to fill the form for editing. */
-export type OwnReview = { rating: number; comment: string; updatedAt: string };
 
 /** How many reviews the page lists; the average and count always cover all of them. */
 const REVIEW_LIST_LIMIT = 50;

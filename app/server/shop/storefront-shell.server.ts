@@ -1,38 +1,8 @@
-import type { Settings } from "~/lib/settings";
+import type { ShellUser, StorefrontShell } from "~/lib/storefront-shell";
 import { listShops, listStoreLocations } from "../catalog/products.server";
 import type { AppConfig } from "../config.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "./settings.server";
-
-export type ShellLocation = {
-  id: number;
-  slug: string;
-  name: string;
-  city: string;
-  category: string;
-  address: string;
-  phone: string;
-  whatsapp: string;
-  hours: string;
-  instagram: string;
-  lat: number;
-  lng: number;
-  highlight: string;
-  description: string;
-  shopSlug: string;
-};
-
-/** What the header, footer and floating button of every storefront page need. */
-export type StorefrontShell = {
-  settings: Settings;
-  shops: { id: number; slug: string; name: string; description: string; slogan: string; color: string }[];
-  locations: ShellLocation[];
-  origin: string;
-  /** The signed-in shopper or staff member, for the header's account menu. */
-  user: ShellUser | null;
-};
-
-export type ShellUser = { name: string; email: string; role: "customer" | "admin" };
 
 export async function loadStorefrontShell(
   db: DatabaseOrTransaction,

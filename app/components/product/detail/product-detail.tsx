@@ -7,7 +7,7 @@ import { formatBRL, instalmentCents } from "~/lib/money";
 import { productPath, shopPath } from "~/lib/navigation";
 import { formatAverage, reviewCountLabel } from "~/lib/review-form";
 import { productJsonLd } from "~/lib/structured-data";
-import type { ProductDetail as Product } from "~/server/catalog/products.server";
+import type { ProductDetail as Product } from "~/lib/catalog";
 import { Breadcrumb } from "./breadcrumb";
 import { DeliveryNotes } from "./delivery-notes";
 import { FavoriteButton } from "./favorite-button";

@@ -7,7 +7,7 @@ import type { FieldErrors } from "~/lib/form-errors";
 import { productPath } from "~/lib/navigation";
 import { formatAverage, REVIEW_COMMENT_MAX, reviewCountLabel, type RatingSummary } from "~/lib/review-form";
 import { loginPath } from "~/lib/safe-redirect";
-import type { OwnReview, ReviewView } from "~/server/catalog/reviews.server";
+import type { OwnReview, ReviewView } from "~/lib/review-form";
 import { RatingStars } from "./rating-stars";
 
 /** Who is looking: null when signed out. */

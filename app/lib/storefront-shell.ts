@@ -1,0 +1,36 @@
+// What every storefront page gets from its layout's loader (app/server/shop/storefront-shell.server.ts):
+// the header, footer, store cards and floating WhatsApp button read it.
+import type { Settings } from "./settings";
+
+/** The storefront layout route's id (app/routes.ts): its loader data is the shell. */
+export const STOREFRONT_LAYOUT_ID = "storefront";
+
+export type ShellLocation = {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  category: string;
+  address: string;
+  phone: string;
+  whatsapp: string;
+  hours: string;
+  instagram: string;
+  lat: number;
+  lng: number;
+  highlight: string;
+  description: string;
+  shopSlug: string;
+};
+
+/** What the header, footer and floating button of every storefront page need. */
+export type StorefrontShell = {
+  settings: Settings;
+  shops: { id: number; slug: string; name: string; description: string; slogan: string; color: string }[];
+  locations: ShellLocation[];
+  origin: string;
+  /** The signed-in shopper or staff member, for the header's account menu. */
+  user: ShellUser | null;
+};
+
+export type ShellUser = { name: string; email: string; role: "customer" | "admin" };
