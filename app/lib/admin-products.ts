@@ -1,6 +1,6 @@
 // The admin product list's URL: filters, page and the notice shown after a save or a delete.
 import { pageParam, searchParam } from "./admin-list";
-import { CATEGORIES, SHOP_SLUGS, type Category, type ShopSlug } from "./catalog";
+import { CATEGORIES, SHOP_SLUGS, type Category, type ImageRef, type ShopSlug } from "./catalog";
 import { PRODUCT_MESSAGES } from "./product.schema";
 
 export const STOCK_FILTERS = [
@@ -46,3 +46,18 @@ export function noticeFrom(params: URLSearchParams): ProductNotice | null {
   const value = params.get(NOTICE_PARAM);
   return value && Object.hasOwn(PRODUCT_NOTICES, value) ? (value as ProductNotice) : null;
 }
+
+/** One product of the admin list. */
+export type AdminProductRow = {
+  id: number;
+  name: string;
+  shopName: string;
+  category: string;
+  priceCents: number | null;
+  stock: number;
+  featured: boolean;
+  active: boolean;
+  image: ImageRef | null;
+};
+
+export type AdminProductPage = { products: AdminProductRow[]; total: number; page: number; pageCount: number };

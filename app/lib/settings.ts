@@ -21,3 +21,15 @@ export type Settings = z.infer<typeof settingsSchema>;
 export function instagramUrl(handle: string): string {
   return `https://www.instagram.com/${handle.replace(/^@/, "")}/`;
 }
+
+/** A store location as /admin/configuracoes edits it. */
+export type EditableLocation = {
+  id: number;
+  name: string;
+  address: string;
+  phone: string;
+  whatsapp: string;
+  hours: string;
+  lat: number;
+  lng: number;
+};

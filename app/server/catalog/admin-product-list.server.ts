@@ -3,25 +3,11 @@
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin-list";
-import type { AdminProductFilters } from "~/lib/admin-products";
+import type { AdminProductFilters, AdminProductPage } from "~/lib/admin-products";
 import type { ImageRef } from "~/lib/catalog";
 import { storeOptionFor, type EditableProduct } from "~/lib/product.schema";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { matchesEveryWord } from "../db/sql-search.server";
-
-export type AdminProductRow = {
-  id: number;
-  name: string;
-  shopName: string;
-  category: string;
-  priceCents: number | null;
-  stock: number;
-  featured: boolean;
-  active: boolean;
-  image: ImageRef | null;
-};
-
-export type AdminProductPage = { products: AdminProductRow[]; total: number; page: number; pageCount: number };
 
 function filterConditions(filters: AdminProductFilters): SQL[] {
   // The storefront's search: every word, ignoring case and accents.

@@ -3,24 +3,9 @@
 import { desc, sql } from "drizzle-orm";
 import { orders } from "#database/schema";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/lib/order-status";
+import type { DashboardStats } from "~/lib/dashboard";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
-
-export type DashboardStats = {
-  /** Centavos, orders not cancelled. */
-  revenueCents: number;
-  orders: number;
-  products: number;
-  /** Accounts with the customer role. */
-  customers: number;
-  pending: number;
-  /** Delivered orders. */
-  completed: number;
-  /** Revenue / orders, in centavos; 0 without orders. */
-  averageTicketCents: number;
-  /** Orders / customers as a whole percent; 0 without customers. */
-  conversionPercent: number;
-};
 
 export type Dashboard = {
   stats: DashboardStats;

@@ -2,24 +2,13 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { settings as settingsTable, storeLocations, users } from "#database/schema";
 import type { SettingsFormOutput } from "~/lib/settings-form.schema";
-import type { Settings } from "~/lib/settings";
+import type { EditableLocation, Settings } from "~/lib/settings";
 import { recordAdminChange, type AuditActor } from "./audit-log.server";
 import type { Database } from "../db/database.server";
 import { getSettings } from "./settings.server";
 
 /** A save that cannot be applied as sent (a store location that no longer exists). */
 export class SettingsSaveError extends Error {}
-
-export type EditableLocation = {
-  id: number;
-  name: string;
-  address: string;
-  phone: string;
-  whatsapp: string;
-  hours: string;
-  lat: number;
-  lng: number;
-};
 
 export type SettingsPage = {
   settings: Settings;

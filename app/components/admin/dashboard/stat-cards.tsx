@@ -1,20 +1,10 @@
+import type { DashboardStats } from "~/lib/dashboard";
 import { formatBRL } from "~/lib/money";
-
-export type DashboardFigures = {
-  revenueCents: number;
-  orders: number;
-  products: number;
-  customers: number;
-  pending: number;
-  completed: number;
-  averageTicketCents: number;
-  conversionPercent: number;
-};
 
 const integer = new Intl.NumberFormat("pt-BR");
 
 /** The dashboard's stat cards (spec section 9). */
-export function StatCards({ stats }: { stats: DashboardFigures }) {
+export function StatCards({ stats }: { stats: DashboardStats }) {
   const cards = [
     { label: "Faturamento", value: formatBRL(stats.revenueCents), hint: "Pedidos não cancelados" },
     { label: "Pedidos", value: integer.format(stats.orders) },

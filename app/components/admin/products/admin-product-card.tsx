@@ -1,23 +1,12 @@
 import { Link } from "react-router";
 import { ProductImage } from "~/components/product/product-image";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
+import type { AdminProductRow } from "~/lib/admin-products";
 import { formatBRL } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
 
-export type AdminProductCardData = {
-  id: number;
-  name: string;
-  shopName: string;
-  category: string;
-  priceCents: number | null;
-  stock: number;
-  featured: boolean;
-  active: boolean;
-  image: Parameters<typeof ProductImage>[0]["image"];
-};
-
 /** One product of the admin grid: what a clerk checks at a glance, and its actions. */
-export function AdminProductCard({ product, onDelete }: { product: AdminProductCardData; onDelete: () => void }) {
+export function AdminProductCard({ product, onDelete }: { product: AdminProductRow; onDelete: () => void }) {
   const editPath = `/admin/produtos/editar/${product.id}`;
   return (
     <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm" data-testid="admin-product" data-product-id={product.id}>

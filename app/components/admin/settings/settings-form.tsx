@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { Field, TextareaField } from "~/components/ui/field";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
-import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
+import { PAYMENT_METHODS, type EditableLocation, type Settings } from "~/lib/settings";
 import {
   coordinateInput,
   NOTIFICATION_FIELDS,
@@ -13,22 +13,11 @@ import {
   SETTINGS_MESSAGES,
 } from "~/lib/settings-form.schema";
 
-export type SettingsFormLocation = {
-  id: number;
-  name: string;
-  address: string;
-  phone: string;
-  whatsapp: string;
-  hours: string;
-  lat: number;
-  lng: number;
-};
-
 export type SettingsActionResult = { ok: boolean; errors: FieldErrors };
 
 type Props = {
   settings: Settings;
-  locations: SettingsFormLocation[];
+  locations: EditableLocation[];
   /** Changes when a save lands, so the inputs show the values as stored (e.g. the Instagram @). */
   version: string;
 };
@@ -243,7 +232,7 @@ function Checkbox({ name, label, defaultChecked }: { name: string; label: string
   );
 }
 
-function LocationFields({ location, index, errors }: { location: SettingsFormLocation; index: number; errors: FieldErrors }) {
+function LocationFields({ location, index, errors }: { location: EditableLocation; index: number; errors: FieldErrors }) {
   const name = (field: string) => `locations.${index}.${field}`;
   return (
     <fieldset className="rounded-xl border border-slate-200 p-4">

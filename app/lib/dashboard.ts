@@ -1,0 +1,17 @@
+// The admin dashboard's figures (app/server/shop/dashboard.server.ts computes them; the stat cards show them).
+
+export type DashboardStats = {
+  /** Centavos, orders not cancelled. */
+  revenueCents: number;
+  orders: number;
+  products: number;
+  /** Accounts with the customer role. */
+  customers: number;
+  pending: number;
+  /** Delivered orders. */
+  completed: number;
+  /** Revenue / orders, in centavos; 0 without orders. */
+  averageTicketCents: number;
+  /** Orders / customers as a whole percent; 0 without customers. */
+  conversionPercent: number;
+};
