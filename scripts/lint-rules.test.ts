@@ -1,0 +1,80 @@
+// The layout's import rules (eslint.config.js) can fail: each probe breaks one rule from a file where
+// it applies and must get that rule's message; the same imports where they are allowed get none.
+// Probes are linted as text under the paths named, so no probe file exists in app/.
+import path from "node:path";
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "..") });
+
+/** The messages of the import restriction rule for `source` linted as if it were `file`. */
+async function restrictions(file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.resolve(import.meta.dirname, "..", file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports").map((message) => message.message);
+}
+
+const BROWSER_CODE = /never import app\/server, a route or the database schema/;
+const ANOTHER_ROUTE = /A route never imports another route/;
+const SERVER_ONLY = /Server-only code/;
+const ZOD = /Import z from ~\/lib\/validation/;
+
+describe("components and app/lib never import app/server, a route or the database schema", () => {
+  it.each([
+    ["app/components/product/probe.tsx", 'import type { ProductDetail } from "~/server/catalog/products.server";'],
+    ["app/components/product/probe.tsx", 'import { getProduct } from "../../server/catalog/products.server";'],
+    ["app/lib/probe.ts", 'import { products } from "#database/schema";'],
+    ["app/lib/probe.ts", 'import { loader } from "~/routes/storefront/home";'],
+    ["app/components/layout/probe.tsx", 'import Home from "../../routes/storefront/home";'],
+  ])("%s: %s", async (file, source) => {
+    expect(await restrictions(file, source)).toEqual([expect.stringMatching(BROWSER_CODE)]);
+  });
+
+  it("the same imports are allowed in a route and in app/server", async () => {
+    expect(await restrictions("app/routes/storefront/probe.tsx", 'import { getProduct } from "~/server/catalog/products.server";')).toEqual([]);
+    expect(await restrictions("app/server/catalog/probe.server.ts", 'import { products } from "#database/schema";')).toEqual([]);
+    expect(await restrictions("app/components/product/probe.tsx", 'import type { ProductDetail } from "~/lib/catalog";')).toEqual([]);
+  });
+});
+
+describe("a route never imports another route", () => {
+  it.each([
+    'import { loader } from "~/routes/storefront/home";',
+    'import { RELATED_LIMIT } from "./product";',
+    'import { action } from "../account/login";',
+  ])("%s", async (source) => {
+    expect(await restrictions("app/routes/storefront/probe.tsx", source)).toEqual([expect.stringMatching(ANOTHER_ROUTE)]);
+  });
+
+  it("its own generated types are allowed", async () => {
+    expect(await restrictions("app/routes/storefront/probe.tsx", 'import type { Route } from "./+types/probe";')).toEqual([]);
+  });
+});
+
+describe("nothing in app/ outside app/server imports server-only packages or Node built-ins", () => {
+  it.each([
+    ["app/routes/admin/probe.tsx", 'import pg from "pg";'],
+    ["app/routes/admin/probe.tsx", 'import { eq } from "drizzle-orm";'],
+    ["app/components/admin/probe.tsx", 'import sharp from "sharp";'],
+    ["app/lib/probe.ts", 'import nodemailer from "nodemailer";'],
+    ["app/lib/probe.ts", 'import fs from "node:fs";'],
+    ["app/lib/probe.ts", 'import path from "path";'],
+    ["app/probe.tsx", 'import { randomBytes } from "node:crypto";'],
+    ["app/entry.server.tsx", 'import { drizzle } from "drizzle-orm/node-postgres";'],
+  ])("%s: %s", async (file, source) => {
+    expect(await restrictions(file, source)).toEqual(expect.arrayContaining([expect.stringMatching(SERVER_ONLY)]));
+  });
+
+  it("app/server may; the server entry may use Node's streams", async () => {
+    expect(await restrictions("app/server/db/probe.server.ts", 'import pg from "pg";\nimport fs from "node:fs";')).toEqual([]);
+    expect(await restrictions("app/entry.server.tsx", 'import { PassThrough } from "node:stream";')).toEqual([]);
+  });
+});
+
+describe("zod comes configured from ~/lib/validation", () => {
+  it("a direct import is refused in components, lib and routes; a type import is not", async () => {
+    for (const file of ["app/components/ui/probe.tsx", "app/lib/probe.ts", "app/routes/api/probe.ts"]) {
+      expect(await restrictions(file, 'import { z } from "zod";'), file).toEqual([expect.stringMatching(ZOD)]);
+      expect(await restrictions(file, 'import type { z } from "zod";'), file).toEqual([]);
+    }
+  });
+});
