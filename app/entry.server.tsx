@@ -1,14 +1,19 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import styleSheet from "./app.css?inline";
+import { IconSymbols } from "./components/ui/icon-symbols";
+import { IconSymbolsProvider } from "./components/ui/icons";
 import { StyleSheetProvider } from "./components/ui/inline-style-sheet";
 import { NonceProvider } from "./components/ui/nonce";
 import { isDatabaseUnavailableError } from "./server/db/database.server";
 
 export const streamTimeout = 5_000;
+
+/** Every icon's <symbol>, rendered once: each page's sprite (components/ui/icons.tsx). */
+const iconSymbols = renderToStaticMarkup(<IconSymbols />);
 
 /** Requests (by their load context) that failed because the database could not be reached. */
 const databaseUnavailable = new WeakSet<object>();
@@ -94,7 +99,9 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <StyleSheetProvider value={styleSheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <IconSymbolsProvider value={iconSymbols}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </IconSymbolsProvider>
         </StyleSheetProvider>
       </NonceProvider>,
       {
