@@ -9,9 +9,11 @@ import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 
 export { loadConfig, ConfigError } from "~/server/config.server";
-export { startServices } from "~/server/services.server";
+export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
+export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.server";
 export { securityHeaders } from "./security-headers";
 export { startPageCache } from "./page-cache";
+export { startWorkers } from "./workers";
 
 /** The React Router part of the Express app; server.js adds compression and static files around it. */
 export function createApp(services: Services) {
