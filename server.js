@@ -55,7 +55,9 @@ function startWebServer(services, onListening) {
   app.use(compression({ brotli: BROTLI }));
   // Whole pages for anonymous visitors, dropped whenever the catalogue changes (server/page-cache.ts).
   // Before the static files: its pages are none of them, and a hit then skips their file look-up.
-  const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db);
+  // The storefront shell's settings, shops and stores between requests, cleared by the same notifications.
+  const shopDataCache = viteDevServer ? undefined : new serverModule.ShopDataCache();
+  const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db, { alsoFollowing: [shopDataCache] });
   if (pageCache) app.use(pageCache.middleware);
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
@@ -64,7 +66,7 @@ function startWebServer(services, onListening) {
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     app.use(express.static("build/client", { maxAge: "1h", index: false }));
   }
-  app.use(serverModule.createApp(services));
+  app.use(serverModule.createApp({ ...services, shopDataCache }));
   const server = app.listen(config.port, onListening);
   return {
     close: async () => {

@@ -5,6 +5,7 @@ import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
+import type { ShopDataCache } from "~/server/shop/storefront-shell.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 
@@ -13,10 +14,15 @@ export { connectServices, prepareDatabase, startServices } from "~/server/servic
 export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.server";
 export { securityHeaders } from "./security-headers";
 export { startPageCache } from "./page-cache";
+export { ShopDataCache } from "~/server/shop/storefront-shell.server";
 export { startWorkers } from "./workers";
 
-/** The React Router part of the Express app; server.js adds compression and static files around it. */
-export function createApp(services: Services) {
+/**
+ * The React Router part of the Express app; server.js adds compression and static files around it.
+ * `shopDataCache`: the storefront shell's shop data kept between requests, cleared by the page cache's
+ * change notifications (server.js passes the one it gave `startPageCache`).
+ */
+export function createApp(services: Services & { shopDataCache?: ShopDataCache }) {
   const app = express();
   app.disable("x-powered-by");
   app.use(discardUnreadBodies);
@@ -42,6 +48,7 @@ export function createApp(services: Services) {
       config: services.config,
       auth: services.auth,
       cspNonce: String(res.locals.cspNonce ?? ""),
+      shopDataCache: services.shopDataCache,
     })),
   );
   return app;

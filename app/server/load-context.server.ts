@@ -1,6 +1,7 @@
 import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
+import type { ShopDataCache } from "./shop/storefront-shell.server";
 
 /** What every loader and action receives: the database, the configuration and Better Auth. */
 export type LoadContext = {
@@ -9,6 +10,8 @@ export type LoadContext = {
   auth: Auth;
   /** This response's Content-Security-Policy nonce, stamped on every script React Router renders. */
   cspNonce: string;
+  /** The storefront shell's shop data between requests (production server only; see ShopDataCache). */
+  shopDataCache?: ShopDataCache;
 };
 
 declare module "react-router" {
