@@ -64,7 +64,9 @@ function startWebServer(services, onListening) {
   } else {
     // Vite fingerprints everything under /assets, so it can be cached for a year.
     app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-    app.use(express.static("build/client", { maxAge: "1h", index: false }));
+    // Only names with an extension (/favicon.svg) can be files here: pages skip the look-up on disk.
+    const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
   app.use(serverModule.createApp({ ...services, shopDataCache }));
   const server = app.listen(config.port, onListening);
