@@ -1,9 +1,16 @@
 // Starts the shop: the database and its seed, then the HTTP server. `npm start` runs the production
-// build; `npm run dev` runs Vite in middleware mode for development.
+// build in WEB_CONCURRENCY processes (one per core by default, server/workers.ts): this process
+// prepares the database and keeps the workers running; each worker serves requests. With one process
+// (WEB_CONCURRENCY=1, a 1-core machine) or in development (`npm run dev`: Vite in middleware mode),
+// this process does both.
+import cluster from "node:cluster";
+import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 
 const DEVELOPMENT = process.env.NODE_ENV !== "production";
+/** How the primary tells its workers where the database it prepared is. */
+const WORKER_DATABASE_URL = "ERICK_WORKER_DATABASE_URL";
 
 const viteDevServer = DEVELOPMENT
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -11,6 +18,8 @@ const viteDevServer = DEVELOPMENT
 const serverModule = viteDevServer
   ? await viteDevServer.ssrLoadModule("./server/app.ts")
   : await import("./build/server/index.js");
+
+serverModule.leaveShutdownSignalsToTheServer();
 
 let config;
 try {
@@ -23,44 +32,105 @@ try {
   throw error;
 }
 
-const services = await serverModule.startServices(config);
-const app = express();
-app.disable("x-powered-by");
-app.use(
-  serverModule.securityHeaders({
-    enforceCsp: !viteDevServer,
-    https: config.publicUrl?.startsWith("https://") ?? false,
-  }),
-);
-app.use(compression());
-// Whole pages for anonymous visitors, dropped whenever the catalogue changes (server/page-cache.ts).
-// Before the static files: its pages are none of them, and a hit then skips their file look-up.
-const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db);
-if (pageCache) app.use(pageCache.middleware);
-if (viteDevServer) {
-  app.use(viteDevServer.middlewares);
+/**
+ * Brotli for the browsers that take it (all current ones), at quality 3 with a 256 KB window: a
+ * rendered page compresses in about half the CPU of `compression`'s default (quality 4, 4 MB window),
+ * 4% larger (a product list: 25.3 KB instead of 24.4 KB), still smaller than the gzip the page cache
+ * serves anonymous visitors. Pages are well under 256 KB, so the smaller window loses nothing.
+ */
+const BROTLI = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
+};
+
+/** Express with everything around the app: security headers, compression, the page cache, static files. */
+function startWebServer(services, onListening) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.use(
+    serverModule.securityHeaders({
+      enforceCsp: !viteDevServer,
+      https: config.publicUrl?.startsWith("https://") ?? false,
+    }),
+  );
+  app.use(compression({ brotli: BROTLI }));
+  // Whole pages for anonymous visitors, dropped whenever the catalogue changes (server/page-cache.ts).
+  // Before the static files: its pages are none of them, and a hit then skips their file look-up.
+  // The storefront shell's settings, shops and stores between requests, cleared by the same notifications.
+  const shopDataCache = viteDevServer ? undefined : new serverModule.ShopDataCache();
+  const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db, { alsoFollowing: [shopDataCache] });
+  if (pageCache) app.use(pageCache.middleware);
+  if (viteDevServer) {
+    app.use(viteDevServer.middlewares);
+  } else {
+    // Vite fingerprints everything under /assets, so it can be cached for a year.
+    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    // Only names with an extension (/favicon.svg) can be files here: pages skip the look-up on disk.
+    const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
+  }
+  app.use(serverModule.createApp({ ...services, shopDataCache }));
+  const server = app.listen(config.port, onListening);
+  return {
+    close: async () => {
+      server.close();
+      server.closeAllConnections?.();
+      await viteDevServer?.close();
+      await pageCache?.close();
+    },
+  };
+}
+
+/** Runs `stop` once, on the first SIGINT or SIGTERM, then exits 0. */
+function onSignals(stop, { quiet = false } = {}) {
+  let stopping = false;
+  const shutdown = async (signal) => {
+    if (stopping) return;
+    stopping = true;
+    if (!quiet) console.log(`${signal}: encerrando…`);
+    await stop();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+}
+
+const announce = (processes) => () =>
+  console.log(`Loja no ar em http://localhost:${config.port}${processes > 1 ? ` (${processes} processos)` : ""}`);
+
+if (viteDevServer || config.webConcurrency === 1) {
+  const services = await serverModule.startServices(config);
+  const web = startWebServer(services, announce(1));
+  onSignals(async () => {
+    await web.close();
+    await services.close();
+  });
+} else if (cluster.isPrimary) {
+  const database = await serverModule.prepareDatabase(config);
+  const workers = serverModule.startWorkers({ count: config.webConcurrency, env: { [WORKER_DATABASE_URL]: database.url } });
+  // Workers first (each closes its pool), then the database they were using.
+  onSignals(async () => {
+    await workers.stop();
+    await database.close();
+  });
+  try {
+    await workers.ready;
+    announce(config.webConcurrency)();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    await workers.stop();
+    await database.close();
+    process.exit(1);
+  }
 } else {
-  // Vite fingerprints everything under /assets, so it can be cached for a year.
-  app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  const services = serverModule.connectServices(config, process.env[WORKER_DATABASE_URL]);
+  const web = startWebServer(services);
+  // A SIGINT from a terminal reaches the whole process group: the primary stops the database once
+  // every worker has exited.
+  onSignals(
+    async () => {
+      await web.close();
+      await services.close();
+    },
+    { quiet: true },
+  );
 }
-app.use(serverModule.createApp(services));
-
-const server = app.listen(config.port, () => {
-  console.log(`Loja no ar em http://localhost:${config.port}`);
-});
-
-let stopping = false;
-async function shutdown(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: encerrando…`);
-  server.close();
-  server.closeAllConnections?.();
-  await viteDevServer?.close();
-  await pageCache?.close();
-  await services.close();
-  process.exit(0);
-}
-process.on("SIGINT", () => void shutdown("SIGINT"));
-process.on("SIGTERM", () => void shutdown("SIGTERM"));

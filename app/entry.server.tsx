@@ -1,14 +1,19 @@
-import { PassThrough } from "node:stream";
+import { Transform, type TransformCallback } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import styleSheet from "./app.css?inline";
+import { IconSymbols } from "./components/ui/icon-symbols";
+import { IconSymbolsProvider } from "./components/ui/icons";
 import { StyleSheetProvider } from "./components/ui/inline-style-sheet";
 import { NonceProvider } from "./components/ui/nonce";
 import { isDatabaseUnavailableError } from "./server/db/database.server";
 
 export const streamTimeout = 5_000;
+
+/** Every icon's <symbol>, rendered once: each page's sprite (components/ui/icons.tsx). */
+const iconSymbols = renderToStaticMarkup(<IconSymbols />);
 
 /** Requests (by their load context) that failed because the database could not be reached. */
 const databaseUnavailable = new WeakSet<object>();
@@ -27,6 +32,39 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   }
   console.error(error);
 };
+
+/**
+ * What React writes in one pass (the shell, then each streamed part), passed on as one chunk when
+ * React flushes at the end of the pass. React writes 4 KB pieces, and React Router's Express adapter
+ * writes and flushes every chunk it gets: through `compression` that was a deflate sync flush, a
+ * thread-pool round trip and a socket write per 4 KB, 40 of them for a product list, costing more
+ * CPU than rendering the page.
+ */
+class RenderedChunks extends Transform {
+  private pending: Buffer[] = [];
+
+  constructor(private readonly onEnd: () => void) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    this.pending.push(chunk);
+    callback();
+  }
+
+  /** Called by React when a pass is written. */
+  flush() {
+    if (this.pending.length === 0) return;
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
+    this.pending = [];
+  }
+
+  override _flush(callback: TransformCallback) {
+    this.flush();
+    this.onEnd();
+    callback();
+  }
+}
 
 /**
  * React Router's default Node entry, plus the Content-Security-Policy nonce: every script React
@@ -61,19 +99,18 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce ?? ""}>
         <StyleSheetProvider value={styleSheet}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <IconSymbolsProvider value={iconSymbols}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </IconSymbolsProvider>
         </StyleSheetProvider>
       </NonceProvider>,
       {
       nonce,
       [readyOption]() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
+        const body = new RenderedChunks(() => {
+          clearTimeout(timeoutId);
+          timeoutId = undefined;
         });
         responseHeaders.set("Content-Type", "text/html; charset=utf-8");
         pipe(body);

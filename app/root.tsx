@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { IconSprite } from "./components/ui/icons";
 import { InlineStyleSheet } from "./components/ui/inline-style-sheet";
 import { useNonce } from "./components/ui/nonce";
 import { errorPageFor } from "./lib/error-page";
@@ -24,6 +25,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
+        <IconSprite />
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -152,11 +152,14 @@ async function fillCatalogue({ db }: Services) {
 }
 
 /** The production server (server.js) on a loopback port (free, or --port), pointed at the benchmark database. */
-async function startServer(dataDir: string, url: string): Promise<{ origin: string; pid: number | undefined }> {
+async function startServer(dataDir: string, url: string): Promise<Server> {
   const server = await startShopProcess(dataDir, { port: fixedPort, env: { DATABASE_URL: url }, timeoutMs: 120_000 });
   onCleanUp(server.stop);
-  return { origin: server.url, pid: server.pid };
+  return { origin: server.url, pids: () => [server.pid, ...server.workerPids().filter((pid) => pid !== server.pid)] };
 }
+
+/** Where the server answers, and its processes (the primary and its workers). */
+type Server = { origin: string; pids: () => number[] };
 
 function staticAsset(): string {
   if (fs.existsSync(path.join(ROOT, "build/client/favicon.svg"))) return "/favicon.svg";
@@ -213,7 +216,7 @@ async function explainCatalogueQueries(url: string, productId: number, listSearc
 type Load = {
   /** Median latency of single requests, one at a time: the cost of a page without queueing. */
   alone: number;
-  /** CPU time of the server process per response under load (Linux), NaN when unknown. */
+  /** CPU time of the server's processes per response under load (Linux), NaN when unknown. */
   cpuMs: number;
   /** The X-Page-Cache header of the last single request: hit, miss, or none (not considered). */
   cache: string;
@@ -230,22 +233,26 @@ type Row = { path: string; cached: Load | null; uncached: Load };
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
- * User + system CPU time of a process so far, in ms (Linux /proc), or NaN. With other work on the
- * machine, latency and req/s move a lot; the CPU a response costs the server moves much less.
+ * User + system CPU time of the server's processes so far (the primary and every worker), in ms
+ * (Linux /proc), or NaN. With other work on the machine, latency and req/s move a lot; the CPU a
+ * response costs the server moves much less.
  */
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-    const ticksPerSecond = 100;
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-  } catch {
-    return Number.NaN;
+function processCpuMs(pids: number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      const ticksPerSecond = 100;
+      total += ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+    } catch {
+      return Number.NaN;
+    }
   }
+  return total;
 }
 
-async function load(server: { origin: string; pid: number | undefined }, urlPath: string, headers: Record<string, string>): Promise<Load> {
+async function load(server: Server, urlPath: string, headers: Record<string, string>): Promise<Load> {
   const { origin } = server;
   // One at a time first: JIT, the pool's connections and PostgreSQL's caches warm up outside the
   // figures, and the later requests give the page's latency without queueing.
@@ -259,12 +266,14 @@ async function load(server: { origin: string; pid: number | undefined }, urlPath
     if (response.status !== 200) throw new Error(`${urlPath} answered ${response.status}`);
     cache = response.headers.get("x-page-cache") ?? "none";
   }
-  const cpuBefore = processCpuMs(server.pid);
+  // The same processes before and after: a worker replaced during the load makes the figure unknown.
+  const pids = server.pids();
+  const cpuBefore = processCpuMs(pids);
   const result = await autocannon({ url: `${origin}${urlPath}`, connections, duration, headers });
   const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
   return {
     alone: median(alone),
-    cpuMs: (processCpuMs(server.pid) - cpuBefore) / responses,
+    cpuMs: (processCpuMs(pids) - cpuBefore) / responses,
     cache,
     responses,
     requests: responses / result.duration,
@@ -290,7 +299,7 @@ function processors(): number {
   return Number.isInteger(number) ? number : os.availableParallelism();
 }
 
-function printTable(rows: Row[], details: { fillSeconds: number; matches: number; startLoad: number[] }) {
+function printTable(rows: Row[], details: { fillSeconds: number; matches: number; startLoad: number[]; processes: number }) {
   const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const figures = (load: Load | null) =>
     load ? `${format(load.requests)} | ${format(load.p50)} | ${format(load.p99)} | ${Number.isNaN(load.cpuMs) ? "" : format(load.cpuMs, 2)}` : "| | |";
@@ -300,7 +309,7 @@ function printTable(rows: Row[], details: { fillSeconds: number; matches: number
     "",
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
     `- Machine: ${processors()} CPUs (nproc), ${cpuModel()}, ${format(os.totalmem() / 2 ** 30, 1)} GiB RAM, Node ${process.version}; load average before the run ${details.startLoad.map((value) => value.toFixed(2)).join(" / ")}`,
-    `- Load: autocannon, ${connections} connections, ${duration} s per URL, \`accept-encoding: gzip, deflate, br, zstd\`; server: \`node server.js\` (production build) and PostgreSQL on the same machine`,
+    `- Load: autocannon, ${connections} connections, ${duration} s per URL, \`accept-encoding: gzip, deflate, br, zstd\`; server: \`node server.js\` (production build, ${details.processes === 1 ? "one process" : `a primary and ${details.processes - 1} workers`}) and PostgreSQL on the same machine`,
     `- Data: ${format(productCount)} products (seed ${seed}), filled in ${format(details.fillSeconds, 1)} s; "${searchWord}" is in ${format(details.matches)} of them`,
     "",
     "| URL | cached req/s | p50 ms | p99 ms | CPU ms | uncached req/s | p50 ms | p99 ms | CPU ms | errors / non-2xx (cached; uncached) | alone ms (uncached) |",
@@ -311,7 +320,7 @@ function printTable(rows: Row[], details: { fillSeconds: number; matches: number
     ),
     "",
     "cached: anonymous requests, served by the page cache after the first; uncached: the same with a cookie, which bypasses it (every request renders the page and queries the database). The static asset is measured once, in the uncached columns.",
-    "CPU ms: the server process's CPU time (user + system) per response during the load; PostgreSQL's is not included. alone: median latency of one request at a time, before the load.",
+    "CPU ms: the server's CPU time (user + system, all its processes) per response during the load; PostgreSQL's is not included. alone: median latency of one request at a time, before the load.",
     ...rows.flatMap((row) =>
       row.cached && row.cached.cache !== "hit" ? [`Warning: \`${row.path}\` was not served from the page cache (X-Page-Cache: ${row.cached.cache}).`] : [],
     ),
@@ -355,7 +364,7 @@ async function main() {
   log(`loading ${asset} for ${duration} s`);
   rows.push({ path: asset, cached: null, uncached: await load(server, asset, HEADERS) });
   console.log("");
-  printTable(rows, { fillSeconds, matches, startLoad });
+  printTable(rows, { fillSeconds, matches, startLoad, processes: server.pids().length });
 }
 
 await runBenchmark(main);

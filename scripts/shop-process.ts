@@ -15,9 +15,15 @@ export type ShopProcess = {
   output: () => string;
   /** SIGTERM, as `npm start` is stopped: the server closes its PostgreSQL. */
   stop: () => Promise<void>;
+  /** The processes serving requests: the workers, or the server itself when it runs alone (WEB_CONCURRENCY=1). */
+  workerPids: () => number[];
+  /** The embedded PostgreSQL's processes: the postmaster and its children. */
+  postgresPids: () => number[];
+  /** Settles when the server process exits. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /**
-   * `kill -9` of the app and of its PostgreSQL (every process of the server), at the same moment.
-   * Resolves to the PostgreSQL processes killed (none: there was no server to kill).
+   * `kill -9` of the app (its workers too) and of its PostgreSQL (every process of the server), at the
+   * same moment. Resolves to the PostgreSQL processes killed (none: there was no server to kill).
    */
   crash: () => Promise<{ postmaster: number | null; backends: number }>;
 };
@@ -56,6 +62,21 @@ function childPids(pid: number): number[] {
   }
 }
 
+function commandName(pid: number): string | null {
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+  } catch {
+    return null;
+  }
+}
+
+/** The server's workers: its children running what it runs (node), not PostgreSQL. */
+export function workerPidsOf(serverPid: number): number[] {
+  const server = commandName(serverPid);
+  const workers = childPids(serverPid).filter((pid) => commandName(pid) === server);
+  return workers.length > 0 ? workers : [serverPid];
+}
+
 function killHard(pid: number) {
   try {
     process.kill(pid, "SIGKILL");
@@ -85,6 +106,13 @@ export async function startShopProcess(
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
+  const exitStatus = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const postgresPids = () => {
+    const postmaster = postmasterPid(dataDir);
+    return postmaster && isAlive(postmaster) ? [postmaster, ...childPids(postmaster)] : [];
+  };
 
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
@@ -96,7 +124,9 @@ export async function startShopProcess(
   const crash = async () => {
     const postmaster = postmasterPid(dataDir);
     const backends = postmaster ? childPids(postmaster) : [];
+    const workers = workerPidsOf(child.pid!).filter((pid) => pid !== child.pid);
     killHard(child.pid!);
+    for (const pid of workers) killHard(pid);
     if (postmaster) killHard(postmaster);
     // Backends outlive a killed postmaster for a moment; a crash takes them down too.
     for (const pid of backends) killHard(pid);
@@ -111,7 +141,19 @@ export async function startShopProcess(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
     try {
-      if ((await fetch(`${url}/robots.txt`)).ok) return { url, pid: child.pid!, output: () => output, stop, crash };
+      // "Loja no ar" comes once every worker listens.
+      if (output.includes("Loja no ar") && (await fetch(`${url}/robots.txt`)).ok) {
+        return {
+          url,
+          pid: child.pid!,
+          output: () => output,
+          stop,
+          crash,
+          workerPids: () => workerPidsOf(child.pid!),
+          postgresPids,
+          exited: exitStatus,
+        };
+      }
     } catch {
       // Not listening yet.
     }

@@ -5,16 +5,24 @@ import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
+import type { ShopDataCache } from "~/server/shop/storefront-shell.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 
 export { loadConfig, ConfigError } from "~/server/config.server";
-export { startServices } from "~/server/services.server";
+export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
+export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.server";
 export { securityHeaders } from "./security-headers";
 export { startPageCache } from "./page-cache";
+export { ShopDataCache } from "~/server/shop/storefront-shell.server";
+export { startWorkers } from "./workers";
 
-/** The React Router part of the Express app; server.js adds compression and static files around it. */
-export function createApp(services: Services) {
+/**
+ * The React Router part of the Express app; server.js adds compression and static files around it.
+ * `shopDataCache`: the storefront shell's shop data kept between requests, cleared by the page cache's
+ * change notifications (server.js passes the one it gave `startPageCache`).
+ */
+export function createApp(services: Services & { shopDataCache?: ShopDataCache }) {
   const app = express();
   app.disable("x-powered-by");
   app.use(discardUnreadBodies);
@@ -35,16 +43,30 @@ export function createApp(services: Services) {
     next();
   });
   app.use(
-    createRequestHandler({
-      build: () => import("virtual:react-router/server-build").then(withMethodNotAllowed),
-      getLoadContext: (_req, res) => ({
-        db: services.db,
-        config: services.config,
-        auth: services.auth,
-        sendEmail: services.sendEmail,
-        cspNonce: String(res.locals.cspNonce ?? ""),
-      }),
-    }),
+    reactRouterHandler((_req, res) => ({
+      db: services.db,
+      config: services.config,
+      auth: services.auth,
+      sendEmail: services.sendEmail,
+      cspNonce: String(res.locals.cspNonce ?? ""),
+      shopDataCache: services.shopDataCache,
+    })),
   );
   return app;
+}
+
+type GetLoadContext = NonNullable<Parameters<typeof createRequestHandler>[0]["getLoadContext"]>;
+
+/**
+ * React Router's handler. Given a function for the build, it calls it and derives its route table
+ * (flattening and ranking every route, ~0.5 ms) again on every request: development needs that to
+ * pick up edits. The production build never changes, so there it gets the build itself, once.
+ */
+function reactRouterHandler(getLoadContext: GetLoadContext): express.RequestHandler {
+  const loadBuild = () => import("virtual:react-router/server-build").then(withMethodNotAllowed);
+  if (import.meta.env.DEV) return createRequestHandler({ build: loadBuild, getLoadContext });
+  const handler = loadBuild().then((build) => createRequestHandler({ build, getLoadContext }));
+  return (req, res, next) => {
+    handler.then((handle) => handle(req, res, next), next);
+  };
 }

@@ -271,41 +271,53 @@ export function pageCacheMiddleware(cache: PageCache) {
 
 export type StorefrontChangeListenerOptions = { initialRetryMs?: number; maxRetryMs?: number };
 
+/** What the storefront-change notifications keep fresh: the page cache, and what else keeps storefront data. */
+export type StorefrontDataCache = Pick<PageCache, "clear" | "setEnabled">;
+
 /**
- * Keeps a LISTEN connection on STOREFRONT_CHANGES_CHANNEL: each notification clears the cache; the
- * cache is on only while the connection is up, and reconnecting (with backoff) starts it empty.
+ * Keeps a LISTEN connection on STOREFRONT_CHANGES_CHANNEL: each notification clears the caches; they
+ * are on only while the connection is up, and reconnecting (with backoff) starts them empty.
  */
 export function listenForStorefrontChanges(
   newClient: () => pg.Client,
-  cache: PageCache,
+  caches: StorefrontDataCache | StorefrontDataCache[],
   { initialRetryMs, maxRetryMs }: StorefrontChangeListenerOptions = {},
 ): { close: () => Promise<void> } {
+  const all = [caches].flat();
+  const setEnabled = (enabled: boolean) => all.forEach((cache) => cache.setEnabled(enabled));
   const connection = listenConnection({
     newClient,
     channel: STOREFRONT_CHANGES_CHANNEL,
     logName: "page-cache",
-    onNotification: () => cache.clear(),
-    onListening: () => cache.setEnabled(true),
-    onLost: () => cache.setEnabled(false),
+    onNotification: () => all.forEach((cache) => cache.clear()),
+    onListening: () => setEnabled(true),
+    onLost: () => setEnabled(false),
     initialRetryMs,
     maxRetryMs,
   });
   connection.start();
   return {
     async close() {
-      cache.setEnabled(false);
+      setEnabled(false);
       await connection.stop();
     },
   };
 }
 
-/** The page cache for the app's database, listening on a connection of its own. */
+/**
+ * The page cache for the app's database, listening on a connection of its own; `alsoFollowing`: other
+ * caches of storefront data that the same notifications clear (the shell's ShopDataCache).
+ */
 export function startPageCache(
   db: Database,
-  { listener: listenerOptions, ...options }: PageCacheOptions & { listener?: StorefrontChangeListenerOptions } = {},
+  {
+    listener: listenerOptions,
+    alsoFollowing = [],
+    ...options
+  }: PageCacheOptions & { listener?: StorefrontChangeListenerOptions; alsoFollowing?: StorefrontDataCache[] } = {},
 ) {
   const newClient = dedicatedClients(db, "erick-page-cache");
   const cache = new PageCache(options);
-  const listener = listenForStorefrontChanges(newClient, cache, listenerOptions);
+  const listener = listenForStorefrontChanges(newClient, [cache, ...alsoFollowing], listenerOptions);
   return { cache, middleware: pageCacheMiddleware(cache), close: listener.close };
 }

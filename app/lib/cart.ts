@@ -1,4 +1,4 @@
-import type { ImageRef, ProductSummary } from "./catalog";
+import type { ImageRef, ProductCardData } from "./catalog";
 
 /** Stored in localStorage under the shop-name prefix plus `_cart` (spec section 4). */
 export const CART_STORAGE_KEY = "erick_cart";
@@ -30,7 +30,7 @@ function clampQuantity(quantity: number) {
 }
 
 /** A line with the same product, size and colour grows; otherwise a new line is added. */
-export function addToCart(cart: Cart, product: ProductSummary, choice: CartChoice, now = Date.now()): Cart {
+export function addToCart(cart: Cart, product: ProductCardData, choice: CartChoice, now = Date.now()): Cart {
   const quantity = clampQuantity(choice.quantity ?? 1);
   const existing = cart.find(
     (item) => item.id === product.id && item.size === choice.size && item.color === choice.color,

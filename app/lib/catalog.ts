@@ -43,6 +43,16 @@ export type ProductSummary = {
   image: ImageRef | null;
 };
 
+/**
+ * What a product card shows and puts in the cart: lists send only this to the page (their router
+ * data), not whether the product is featured nor the shop's id and address.
+ */
+export type ProductCardData = Omit<ProductSummary, "featured" | "shop"> & { shop: Pick<ShopSummary, "name"> };
+
+export function productCardData({ featured: _featured, shop, ...card }: ProductSummary): ProductCardData {
+  return { ...card, shop: { name: shop.name } };
+}
+
 export type ImageRef = { key: string; width: number; height: number; widths: number[]; alt: string };
 
 export const PAGE_SIZE = 24;

@@ -1,3 +1,4 @@
+import os from "node:os";
 import { describe, expect, it, vi } from "vitest";
 import { ConfigError, loadConfig } from "./config.server";
 
@@ -28,6 +29,13 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ PORT: "abc" })).toThrow(/PORT="abc"/);
     expect(() => loadConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ PUBLIC_URL: "loja.com" })).toThrow(/PUBLIC_URL/);
+  });
+
+  it("runs one process per core unless WEB_CONCURRENCY says how many", () => {
+    expect(loadConfig({}).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: "3" }).webConcurrency).toBe(3);
+    for (const bad of ["0", "-1", "dois", "1.5"]) expect(configError({ WEB_CONCURRENCY: bad })).toMatch(/WEB_CONCURRENCY=/);
   });
 
   it("trims a trailing slash from PUBLIC_URL", () => {

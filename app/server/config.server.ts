@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { passwordProblem } from "~/lib/password-rule";
 import { z } from "~/lib/validation";
@@ -33,6 +34,12 @@ const envSchema = z.object({
     .min(1, "deve estar entre 1 e 65535")
     .max(65535, "deve estar entre 1 e 65535")
     .default(3000),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: "deve ser um número de processos" })
+    .int("deve ser um número inteiro")
+    .min(1, "deve ser pelo menos 1")
+    .max(64, "deve ser no máximo 64")
+    .optional(),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "deve ser uma URL postgres:// válida" })
     .optional(),
@@ -94,6 +101,8 @@ const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", 
 
 export type AppConfig = {
   port: number;
+  /** WEB_CONCURRENCY: how many processes serve requests (production), by default one per core. */
+  webConcurrency: number;
   databaseUrl: string | undefined;
   dataDir: string;
   /** Absolute origin used in share previews and sitemaps; when unset, taken from each request. */
@@ -153,6 +162,7 @@ export function loadConfig(
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     port: values.PORT,
+    webConcurrency: values.WEB_CONCURRENCY ?? os.availableParallelism(),
     databaseUrl: values.DATABASE_URL,
     dataDir,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),

@@ -2,6 +2,7 @@ import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
 import type { SendEmail } from "./email/send-email.server";
+import type { ShopDataCache } from "./shop/storefront-shell.server";
 
 /** What every loader and action receives: the database, the configuration, Better Auth and the e-mail sender. */
 export type LoadContext = {
@@ -12,6 +13,8 @@ export type LoadContext = {
   sendEmail: SendEmail;
   /** This response's Content-Security-Policy nonce, stamped on every script React Router renders. */
   cspNonce: string;
+  /** The storefront shell's shop data between requests (production server only; see ShopDataCache). */
+  shopDataCache?: ShopDataCache;
 };
 
 declare module "react-router" {

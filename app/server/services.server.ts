@@ -24,36 +24,67 @@ export type StartOptions = {
   joinRunningDatabase?: boolean;
 };
 
+export type PreparedDatabase = {
+  /** Where the app's processes connect. */
+  url: string;
+  /** Stops the embedded PostgreSQL when this process started it; nothing otherwise. */
+  close: () => Promise<void>;
+};
+
 /**
- * Everything the app needs before it takes requests: the database (embedded when DATABASE_URL is
- * unset), the committed migrations, the first-start seed, Better Auth and the ADMIN_EMAIL admin.
+ * The database ready for the app, done once however many processes serve it: PostgreSQL (embedded
+ * when DATABASE_URL is unset), the committed migrations, the first-start seed, the session secret
+ * (generated on the first start, see createAuth) and the ADMIN_EMAIL admin.
  */
-export async function startServices(config: AppConfig, options: StartOptions = {}): Promise<Services> {
+export async function prepareDatabase(config: AppConfig, options: StartOptions = {}): Promise<PreparedDatabase> {
   const directory = path.join(config.dataDir, "postgres");
   const running = !config.databaseUrl && options.joinRunningDatabase ? runningEmbeddedPostgresUrl(directory) : null;
   const embedded = config.databaseUrl || running ? null : await startEmbeddedPostgres(directory);
   const url = config.databaseUrl ?? running ?? embedded!.url;
   const { db, pool } = connectDatabase(url);
-  let auth: Auth;
   try {
     await runMigrations(pool);
     const { seeded } = await seedDatabase(db, config.mediaDir);
     if (seeded) console.log("[seed] demo catalogue created");
-    auth = createAuth(db, config);
+    const auth = createAuth(db, config);
     if (config.initialAdmin) await ensureInitialAdmin(auth, db, config.initialAdmin);
   } catch (error) {
-    await pool.end().catch(() => {});
     await embedded?.stop().catch(() => {});
     throw error;
+  } finally {
+    await pool.end().catch(() => {});
   }
+  return {
+    url,
+    close: async () => {
+      await embedded?.stop();
+    },
+  };
+}
+
+/** What a process serving requests needs, on a database `prepareDatabase` made ready: the pool, Better Auth and the e-mail sender. */
+export function connectServices(config: AppConfig, url: string): Services {
+  const { db, pool } = connectDatabase(url);
   return {
     config,
     db,
-    auth,
+    auth: createAuth(db, config),
     sendEmail: emailSender(config),
     close: async () => {
       await pool.end().catch(() => {});
-      await embedded?.stop();
+    },
+  };
+}
+
+/** Both in one process (a one-process server, scripts and tests): `close` also stops the embedded PostgreSQL. */
+export async function startServices(config: AppConfig, options: StartOptions = {}): Promise<Services> {
+  const database = await prepareDatabase(config, options);
+  const services = connectServices(config, database.url);
+  return {
+    ...services,
+    close: async () => {
+      await services.close();
+      await database.close();
     },
   };
 }

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
-import type { ProductSummary } from "~/lib/catalog";
+import type { ProductCardData } from "~/lib/catalog";
 
 /** 'Meus favoritos' on /conta: the account's favourites still on sale, newest first. */
-export function MyFavorites({ products }: { products: ProductSummary[] }) {
+export function MyFavorites({ products }: { products: ProductCardData[] }) {
   return (
     <section id="favoritos" aria-labelledby="favoritos-titulo" className="mt-8 scroll-mt-44 rounded-2xl border border-slate-200 p-6">
       <h2 id="favoritos-titulo" className="text-lg font-bold">

@@ -9,7 +9,7 @@ import {
   type Cart,
   type CartChoice,
 } from "~/lib/cart";
-import type { ProductSummary } from "~/lib/catalog";
+import type { ProductCardData } from "~/lib/catalog";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
 
 /** The cart lives in localStorage (spec section 4); the server always renders an empty cart. */
@@ -17,7 +17,7 @@ const EMPTY: Cart = [];
 const { read, write, subscribe } = createLocalStorageStore(CART_STORAGE_KEY, parseStoredCart);
 
 export const cartActions = {
-  add: (product: ProductSummary, choice: CartChoice) => write(addToCart(read(), product, choice)),
+  add: (product: ProductCardData, choice: CartChoice) => write(addToCart(read(), product, choice)),
   remove: (cartItemId: string) => write(removeFromCart(read(), cartItemId)),
   setQuantity: (cartItemId: string, quantity: number) => write(setCartQuantity(read(), cartItemId, quantity)),
   clear: () => write([]),

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
-import type { ProductSummary } from "~/lib/catalog";
+import type { ProductCardData } from "~/lib/catalog";
 import { productPath } from "~/lib/navigation";
 import { priceInquiryMessage, whatsappLink } from "~/lib/whatsapp";
 import { Price } from "./price";
@@ -12,7 +12,7 @@ import { useTimedFlag } from "./use-timed-flag";
 
 export const ADDED_FEEDBACK_MS = 2_000;
 
-export function ProductCard({ product, priority = false }: { product: ProductSummary; priority?: boolean }) {
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const { settings, origin } = useStorefront();
   const id = useId();
   const [size, setSize] = useState(product.sizes[0] ?? null);

@@ -5,6 +5,7 @@ import { MyOrders } from "~/components/account/my-orders";
 import { TwoFactorSummary } from "~/components/account/two-factor-settings";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
+import { productCardData } from "~/lib/catalog";
 import { PROFILE_LIMITS, profileSchema } from "~/lib/account.schema";
 import { maskPhone } from "~/lib/documents";
 import { fieldErrors, formValues } from "~/lib/form-errors";
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       totalCents: order.totalCents,
       createdAt: order.createdAt.toISOString(),
     })),
-    favorites,
+    favorites: favorites.map(productCardData),
     twoFactor,
   };
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ProductCard } from "~/components/product/product-card";
 import { ChatIcon, ChevronRightIcon, MapPinIcon, ShieldIcon, TagIcon, WhatsAppIcon } from "~/components/ui/icons";
+import { productCardData } from "~/lib/catalog";
 import { pageMeta } from "~/lib/meta";
 import { shopPath } from "~/lib/navigation";
 import { FOUNDED_YEAR, SLOGAN } from "~/lib/settings";
@@ -13,7 +14,7 @@ import type { Route } from "./+types/home";
 export const FEATURED_ON_HOME = 4;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { featured: await featuredProducts(context.db, FEATURED_ON_HOME) };
+  return { featured: (await featuredProducts(context.db, FEATURED_ON_HOME)).map(productCardData) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -8,7 +8,7 @@ import { loadStorefrontShell } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/layout";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadStorefrontShell(context.db, context.config, request, await getCurrentUser(request, context));
+  return loadStorefrontShell(context.db, context.config, request, await getCurrentUser(request, context), context.shopDataCache);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { ProductDetail } from "~/components/product/detail/product-detail";
+import { productCardData } from "~/lib/catalog";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { shareImageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
@@ -38,7 +39,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   return {
     product,
     // Not awaited: the related products and the review list stream in after the page.
-    related: relatedProducts(context.db, product, RELATED_LIMIT),
+    related: relatedProducts(context.db, product, RELATED_LIMIT).then((list) => list.map(productCardData)),
     reviews: listReviews(context.db, id, { includeHidden: viewer?.isAdmin ?? false }),
     summary,
     viewer,

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { FilterIcon } from "~/components/ui/icons";
-import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
+import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
 import { pageMeta } from "~/lib/meta";
 import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";
@@ -18,7 +18,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const presetShop = presetShopFor(url.pathname);
   const filters = parseProductFilters(url.searchParams, presetShop);
   const page = await listProducts(context.db, filters);
-  return { ...page, filters: { ...filters, page: page.page }, presetShop, path: url.pathname };
+  return { ...page, products: page.products.map(productCardData), filters: { ...filters, page: page.page }, presetShop, path: url.pathname };
 }
 
 function listTitle(filters: ProductFilters, shops: { slug: string; name: string }[]): string {

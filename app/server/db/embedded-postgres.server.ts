@@ -18,6 +18,17 @@ for (const event of ["beforeExit", "exit"]) {
   if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
 }
 
+/**
+ * For the server (server.js), which stops on SIGINT and SIGTERM in its own order: the HTTP server and
+ * its workers first, then PostgreSQL, then exit 0. async-exit-hook would stop PostgreSQL at once
+ * under a server still answering, and exit with 130 or 143. (SIGHUP stays with it.)
+ */
+export function leaveShutdownSignalsToTheServer() {
+  for (const event of ["SIGINT", "SIGTERM"]) {
+    if (exitHook.hookedEvents().includes(event)) exitHook.unhookEvent(event);
+  }
+}
+
 export type EmbeddedServer = { url: string; stop: () => Promise<void> };
 
 const DATABASE_NAME = "erick";

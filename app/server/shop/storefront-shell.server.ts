@@ -4,12 +4,41 @@ import type { AppConfig } from "../config.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "./settings.server";
 
-export async function loadStorefrontShell(
-  db: DatabaseOrTransaction,
-  config: AppConfig,
-  request: Request,
-  user: ShellUser | null = null,
-): Promise<StorefrontShell> {
+type ShopData = Pick<StorefrontShell, "settings" | "shops" | "locations">;
+
+/**
+ * The shell's shop data (settings, shops, store locations), kept between requests: every storefront
+ * page needs it, and it changes rarely. It follows the page cache (server/page-cache.ts) on the same
+ * LISTEN connection: any change to the storefront's tables drops it, and while the connection is
+ * down (or before it is up) nothing is kept and every request reads the database.
+ */
+export class ShopDataCache {
+  private enabled = false;
+  private kept: Promise<ShopData> | null = null;
+
+  setEnabled(enabled: boolean) {
+    this.enabled = enabled;
+    this.clear();
+  }
+
+  clear() {
+    this.kept = null;
+  }
+
+  /** A read started before a change is used by the requests that awaited it, never kept for later ones. */
+  read(load: () => Promise<ShopData>): Promise<ShopData> {
+    if (!this.enabled) return load();
+    if (this.kept) return this.kept;
+    const reading = load();
+    this.kept = reading;
+    reading.catch(() => {
+      if (this.kept === reading) this.kept = null;
+    });
+    return reading;
+  }
+}
+
+async function readShopData(db: DatabaseOrTransaction): Promise<ShopData> {
   const [settings, shops, locations] = await Promise.all([getSettings(db), listShops(db), listStoreLocations(db)]);
   return {
     settings,
@@ -31,6 +60,19 @@ export async function loadStorefrontShell(
       description: location.description,
       shopSlug: location.shopSlug,
     })),
+  };
+}
+
+export async function loadStorefrontShell(
+  db: DatabaseOrTransaction,
+  config: AppConfig,
+  request: Request,
+  user: ShellUser | null = null,
+  cache?: ShopDataCache,
+): Promise<StorefrontShell> {
+  const shopData = await (cache ? cache.read(() => readShopData(db)) : readShopData(db));
+  return {
+    ...shopData,
     origin: publicOrigin(config, request),
     user: user && { name: user.name, email: user.email, role: user.role },
   };

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { Price } from "~/components/product/price";
 import { JsonLd } from "~/components/ui/json-ld";
-import type { ProductSummary } from "~/lib/catalog";
+import type { ProductCardData } from "~/lib/catalog";
 import { formatBRL, instalmentCents } from "~/lib/money";
 import { productPath, shopPath } from "~/lib/navigation";
 import { formatAverage, reviewCountLabel } from "~/lib/review-form";
@@ -28,7 +28,7 @@ export function ProductDetail({
   reviews,
 }: {
   product: Product;
-  related: Promise<ProductSummary[]>;
+  related: Promise<ProductCardData[]>;
   reviews: Omit<ReviewsProps, "productId">;
 }) {
   const rating = reviews.summary;

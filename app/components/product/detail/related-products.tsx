@@ -1,10 +1,10 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
-import type { ProductSummary } from "~/lib/catalog";
+import type { ProductCardData } from "~/lib/catalog";
 
 /** 'Produtos relacionados', streamed after the page; hidden when there are none or they fail to load. */
-export function RelatedProducts({ products }: { products: Promise<ProductSummary[]> }) {
+export function RelatedProducts({ products }: { products: Promise<ProductCardData[]> }) {
   return (
     <Suspense fallback={null}>
       <Await resolve={products} errorElement={null}>

@@ -1,0 +1,147 @@
+// `npm run test:workers`: the production server's processes (server.js, server/workers.ts).
+//
+// Starts the production build (needs `react-router build`) on a fresh DATA_DIR with two workers, keeps
+// shoppers loading pages, `kill -9`s one worker and checks:
+//   - a new worker takes its place (and the log says so);
+//   - the shop kept answering: only requests the killed worker was serving at that moment may fail,
+//     and every request after the new worker is up succeeds, on both workers;
+//   - SIGTERM to the server stops the workers, then PostgreSQL, and exits 0;
+//   - with WEB_CONCURRENCY=1 the server is a single process.
+// Prints what it saw; exits 1 on any violation.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { isAlive } from "~/server/db/embedded-postgres.server";
+import { requireBuild, startShopProcess, type ShopProcess } from "./shop-process";
+
+const SHOPPERS = 6;
+// A cookie: the page cache stays out of the way, so every request is rendered by a worker.
+const HEADERS = { cookie: "erick-workers-test=1" };
+const PAGES = ["/", "/produtos", "/produto/1", "/lojas"];
+
+requireBuild();
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-workers-"));
+// PostgreSQL runs as the "postgres" user when we are root; it must be able to enter the directory.
+fs.chmodSync(dataDir, 0o755);
+const violations: string[] = [];
+let shop: ShopProcess | null = null;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(what: string, check: () => T | undefined | null | false, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = check();
+    if (value) return value;
+    await sleep(100);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+/** A request: when it started and ended, and whether it got a 200. */
+type Outcome = { at: number; end: number; ok: boolean; detail: string };
+
+/** Shoppers loading pages one after another until `stop` is set. */
+function browse(origin: string) {
+  const outcomes: Outcome[] = [];
+  let stopped = false;
+  const shopper = async (index: number) => {
+    for (let turn = index; !stopped; turn += 1) {
+      const page = PAGES[turn % PAGES.length]!;
+      const at = Date.now();
+      try {
+        const response = await fetch(`${origin}${page}`, { headers: HEADERS, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+        await response.arrayBuffer();
+        outcomes.push({ at, end: Date.now(), ok: response.status === 200, detail: `${page}: ${response.status}` });
+      } catch (error) {
+        outcomes.push({ at, end: Date.now(), ok: false, detail: `${page}: ${error instanceof Error ? (error.cause as Error | undefined)?.message ?? error.message : String(error)}` });
+      }
+    }
+  };
+  const running = Promise.all(Array.from({ length: SHOPPERS }, (_, index) => shopper(index)));
+  return {
+    outcomes,
+    stop: async () => {
+      stopped = true;
+      await running;
+    },
+  };
+}
+
+try {
+  shop = await startShopProcess(dataDir, { env: { WEB_CONCURRENCY: "2" } });
+  const workers = shop.workerPids();
+  console.log(`[workers] server pid ${shop.pid}, workers ${workers.join(", ")}`);
+  if (workers.length !== 2 || workers.includes(shop.pid)) violations.push(`expected 2 workers beside the server, found ${workers.join(", ")}`);
+
+  const shoppers = browse(shop.url);
+  await sleep(2_000);
+  const victim = workers[0]!;
+  const killedAt = Date.now();
+  process.kill(victim, "SIGKILL");
+  const running = shop;
+  const replacement = await waitFor("a new worker", () => running.workerPids().find((pid) => !workers.includes(pid)));
+  await waitFor("the new worker to listen", () => running.output().includes(`worker ${replacement} listening`));
+  const replacedAt = Date.now();
+  console.log(`[workers] killed worker ${victim}; worker ${replacement} took its place after ${replacedAt - killedAt} ms`);
+  await sleep(3_000);
+  await shoppers.stop();
+
+  if (!shop.output().includes(`worker ${victim} died (signal SIGKILL)`)) violations.push("the log does not say that the killed worker died");
+  // Requests under way when the worker died count as "during": the killed worker may have held them.
+  const before = shoppers.outcomes.filter((outcome) => outcome.end < killedAt);
+  const during = shoppers.outcomes.filter((outcome) => outcome.end >= killedAt && outcome.at < replacedAt);
+  const after = shoppers.outcomes.filter((outcome) => outcome.at >= replacedAt);
+  const failed = (outcomes: Outcome[]) => outcomes.filter((outcome) => !outcome.ok);
+  console.log(
+    `[workers] requests before the kill: ${before.length} (failed ${failed(before).length}); until the new worker listened: ` +
+      `${during.length} (failed ${failed(during).length}); after: ${after.length} (failed ${failed(after).length})`,
+  );
+  if (before.length === 0 || failed(before).length > 0) violations.push(`before the kill: ${failed(before).map((o) => o.detail).join("; ") || "no request answered"}`);
+  // Each shopper had at most one request (or kept-alive connection) on the killed worker when it died.
+  if (failed(during).length > SHOPPERS) violations.push(`${failed(during).length} requests failed while one worker was down: ${failed(during).slice(0, 5).map((o) => o.detail).join("; ")}`);
+  if (during.filter((outcome) => outcome.ok).length === 0) violations.push("no request was answered while one worker was down");
+  if (after.length < 10 || failed(after).length > 0) violations.push(`after the replacement: ${after.length} requests, failed: ${failed(after).map((o) => o.detail).join("; ")}`);
+
+  // Both workers render after the replacement: the connections are spread over them.
+  const cpuBefore = new Map(shop.workerPids().map((pid) => [pid, cpuTicks(pid)]));
+  await Promise.all(Array.from({ length: 40 }, (_, index) => fetch(`${shop!.url}${PAGES[index % PAGES.length]}`, { headers: HEADERS }).then((r) => r.arrayBuffer())));
+  const idle = [...cpuBefore].filter(([pid, ticks]) => cpuTicks(pid) === ticks).map(([pid]) => pid);
+  if (idle.length > 0) violations.push(`worker(s) ${idle.join(", ")} rendered none of 40 pages`);
+
+  const postgresPids = shop.postgresPids();
+  process.kill(shop.pid, "SIGTERM");
+  const { code, signal } = await Promise.race([shop.exited, sleep(30_000).then(() => ({ code: null, signal: "timeout" }))]);
+  console.log(`[workers] SIGTERM: the server exited with ${signal ?? `code ${code}`}`);
+  if (code !== 0) violations.push(`SIGTERM: the server exited with ${signal ?? `code ${code}`}, not 0`);
+  const leftOver = [...shop.workerPids(), replacement, ...workers, ...postgresPids].filter((pid) => pid !== victim && isAlive(pid));
+  if (leftOver.length > 0) violations.push(`still running after SIGTERM: ${leftOver.join(", ")}`);
+  if (!shop.output().includes("SIGTERM: encerrando")) violations.push("the server did not log its shutdown");
+
+  shop = await startShopProcess(dataDir, { env: { WEB_CONCURRENCY: "1" } });
+  const alone = shop.workerPids();
+  const answered = (await fetch(`${shop.url}/produtos`, { headers: HEADERS })).status;
+  console.log(`[workers] WEB_CONCURRENCY=1: processes serving ${alone.join(", ")} (server pid ${shop.pid}); /produtos answered ${answered}`);
+  if (alone.length !== 1 || alone[0] !== shop.pid) violations.push(`WEB_CONCURRENCY=1 started workers: ${alone.join(", ")}`);
+  if (answered !== 200) violations.push(`WEB_CONCURRENCY=1: /produtos answered ${answered}`);
+} catch (error) {
+  violations.push(`the run failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (shop) console.error(shop.output());
+} finally {
+  await shop?.stop().catch(() => {});
+  fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** User + system CPU ticks of a process so far (Linux /proc). */
+function cpuTicks(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+if (violations.length > 0) {
+  console.error(`[workers] FAILED: ${violations.length} violation(s)`);
+  for (const violation of violations) console.error(`  - ${violation}`);
+  process.exit(1);
+}
+console.log("[workers] OK: a killed worker was replaced while the shop kept answering; SIGTERM stopped everything with exit 0; one process with WEB_CONCURRENCY=1");
+process.exit(0);
