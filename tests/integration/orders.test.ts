@@ -36,6 +36,15 @@ function orderContext() {
 }
 const submitter = { userId: null, origin: "https://loja.test" };
 
+/** The checkout form as the page sends it: the customer's details, a fresh key and `lines` (JSON). */
+function checkoutForm(lines: string) {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(customer)) if (value !== undefined) form.set(field, String(value));
+  form.set("idempotencyKey", key());
+  form.set("lines", lines);
+  return form;
+}
+
 let keyCounter = 0;
 function key() {
   keyCounter += 1;
@@ -71,10 +80,7 @@ describe("placeOrder", () => {
 
   it("ignores prices sent by the browser", async () => {
     const chinelo = await productNamed("Chinelo Slide Masculino"); // R$ 39,90
-    const form = new FormData();
-    for (const [field, value] of Object.entries(customer)) if (value !== undefined) form.set(field, String(value));
-    form.set("idempotencyKey", key());
-    form.set("lines", JSON.stringify([{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1, priceCents: 1, price: 0.01 }]));
+    const form = checkoutForm(JSON.stringify([{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1, priceCents: 1, price: 0.01 }]));
     form.set("subtotal", "1");
     form.set("total", "1");
     const result = await submitCheckout(orderContext().context, form, submitter);
@@ -228,24 +234,21 @@ describe("new-order e-mail", () => {
   it("a new order from the checkout or the cart tells the shop through the request's sender, once per key", async () => {
     const chinelo = await productNamed("Chinelo Slide Masculino");
     const lines = JSON.stringify([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 1 }]);
-    const checkoutForm = new FormData();
-    for (const [field, value] of Object.entries(customer)) if (value !== undefined) checkoutForm.set(field, String(value));
-    checkoutForm.set("idempotencyKey", key());
-    checkoutForm.set("lines", lines);
+    const checkout = checkoutForm(lines);
     const quickForm = new FormData();
     quickForm.set("idempotencyKey", key());
     quickForm.set("lines", lines);
 
     const { context, sent } = orderContext();
-    const checkout = await submitCheckout(context, checkoutForm, submitter);
+    const placed = await submitCheckout(context, checkout, submitter);
     const quick = await submitQuickOrder(context, quickForm, submitter);
     // The same submissions again (a double click): no second order, no second e-mail.
-    await submitCheckout(context, checkoutForm, submitter);
+    await submitCheckout(context, checkout, submitter);
     await submitQuickOrder(context, quickForm, submitter);
     await expect.poll(() => sent.length).toBe(2);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(sent).toHaveLength(2);
-    const tokens = [checkout, quick].map((result) => (result as { token: string }).token);
+    const tokens = [placed, quick].map((result) => (result as { token: string }).token);
     expect(sent.map((mail) => mail.to)).toEqual([DEFAULT_SETTINGS.storeEmail, DEFAULT_SETTINGS.storeEmail]);
     for (const token of tokens) expect(sent.some((mail) => mail.text.includes(`https://loja.test/pedido/${token}`))).toBe(true);
   });
