@@ -9,6 +9,8 @@ import compression from "compression";
 import express from "express";
 
 const DEVELOPMENT = process.env.NODE_ENV !== "production";
+/** On a stop, requests in flight get this long to finish before their connections are closed. */
+const STOP_GRACE_MS = 10_000;
 /** How the primary tells its workers where the database it prepared is. */
 const WORKER_DATABASE_URL = "ERICK_WORKER_DATABASE_URL";
 
@@ -69,11 +71,16 @@ function startWebServer(services, onListening) {
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
   app.use(serverModule.createApp({ ...services, shopDataCache }));
-  const server = app.listen(config.port, onListening);
+  const server = app.listen(config.port, config.host, onListening);
   return {
+    // No new connections; idle keep-alive ones close now, requests in flight finish (a live-order
+    // stream or a stuck client is cut after STOP_GRACE_MS; the browser's EventSource reconnects).
     close: async () => {
-      server.close();
-      server.closeAllConnections?.();
+      const closed = new Promise((resolve) => server.close(resolve));
+      server.closeIdleConnections();
+      const deadline = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
+      await closed;
+      clearTimeout(deadline);
       await viteDevServer?.close();
       await pageCache?.close();
     },
@@ -86,7 +93,7 @@ function onSignals(stop, { quiet = false } = {}) {
   const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
-    if (!quiet) console.log(`${signal}: encerrando…`);
+    if (!quiet) console.log(`${signal}: stopping`);
     await stop();
     process.exit(0);
   };
@@ -95,7 +102,7 @@ function onSignals(stop, { quiet = false } = {}) {
 }
 
 const announce = (processes) => () =>
-  console.log(`Loja no ar em http://localhost:${config.port}${processes > 1 ? ` (${processes} processos)` : ""}`);
+  console.log(`Shop listening on http://${config.host ?? "localhost"}:${config.port}${processes > 1 ? ` (${processes} processes)` : ""}`);
 
 if (viteDevServer || config.webConcurrency === 1) {
   const services = await serverModule.startServices(config);

@@ -141,8 +141,8 @@ export async function startShopProcess(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server exited during start-up:\n${output}`);
     try {
-      // "Loja no ar" comes once every worker listens.
-      if (output.includes("Loja no ar") && (await fetch(`${url}/robots.txt`)).ok) {
+      // "Shop listening" comes once every worker listens.
+      if (output.includes("Shop listening") && (await fetch(`${url}/robots.txt`)).ok) {
         return {
           url,
           pid: child.pid!,

@@ -5,10 +5,12 @@
 //   - a new worker takes its place (and the log says so);
 //   - the shop kept answering: only requests the killed worker was serving at that moment may fail,
 //     and every request after the new worker is up succeeds, on both workers;
-//   - SIGTERM to the server stops the workers, then PostgreSQL, and exits 0;
+//   - SIGTERM to the server lets a request in flight finish (a sign-in whose body is still arriving),
+//     then stops the workers, then PostgreSQL, and exits 0;
 //   - with WEB_CONCURRENCY=1 the server is a single process.
 // Prints what it saw; exits 1 on any violation.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { isAlive } from "~/server/db/embedded-postgres.server";
@@ -110,13 +112,18 @@ try {
   if (idle.length > 0) violations.push(`worker(s) ${idle.join(", ")} rendered none of 40 pages`);
 
   const postgresPids = shop.postgresPids();
+  const inFlight = slowSignIn(shop.url);
+  await sleep(300);
   process.kill(shop.pid, "SIGTERM");
   const { code, signal } = await Promise.race([shop.exited, sleep(30_000).then(() => ({ code: null, signal: "timeout" }))]);
   console.log(`[workers] SIGTERM: the server exited with ${signal ?? `code ${code}`}`);
   if (code !== 0) violations.push(`SIGTERM: the server exited with ${signal ?? `code ${code}`}, not 0`);
   const leftOver = [...shop.workerPids(), replacement, ...workers, ...postgresPids].filter((pid) => pid !== victim && isAlive(pid));
   if (leftOver.length > 0) violations.push(`still running after SIGTERM: ${leftOver.join(", ")}`);
-  if (!shop.output().includes("SIGTERM: encerrando")) violations.push("the server did not log its shutdown");
+  if (!shop.output().includes("SIGTERM: stopping")) violations.push("the server did not log its shutdown");
+  const slowAnswer = await inFlight;
+  console.log(`[workers] a sign-in in flight at SIGTERM was answered: ${slowAnswer}`);
+  if (typeof slowAnswer !== "number" || slowAnswer >= 500) violations.push(`the request in flight at SIGTERM got ${slowAnswer}, not an answer`);
 
   shop = await startShopProcess(dataDir, { env: { WEB_CONCURRENCY: "1" } });
   const alone = shop.workerPids();
@@ -130,6 +137,26 @@ try {
 } finally {
   await shop?.stop().catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/**
+ * A sign-in form whose body arrives over 1.5 s, as from a slow phone: the HTTP status it gets, or
+ * what went wrong with the connection.
+ */
+function slowSignIn(url: string): Promise<number | string> {
+  return new Promise((resolve) => {
+    const request = http.request(`${url}/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url, "sec-fetch-site": "same-origin", ...HEADERS },
+    });
+    request.on("response", (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", (error) => resolve(`connection error: ${error.message}`));
+    request.write("email=ninguem%40exemplo.com&");
+    setTimeout(() => request.end("password=senha-errada-123"), 1_500);
+  });
 }
 
 /** User + system CPU ticks of a process so far (Linux /proc). */

@@ -3,6 +3,7 @@ import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { refuseCrossSiteWrites } from "./cross-site-writes";
+import { healthChecks } from "./health";
 import { withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
 import type { ShopDataCache } from "~/server/shop/storefront-shell.server";
@@ -25,6 +26,8 @@ export { startWorkers } from "./workers";
 export function createApp(services: Services & { shopDataCache?: ShopDataCache }) {
   const app = express();
   app.disable("x-powered-by");
+  // First: a health check reads no session and no body.
+  app.use(healthChecks(services.db));
   app.use(discardUnreadBodies);
   // Before anything that could act on a request: no write sent by another site's page runs at all.
   app.use(refuseCrossSiteWrites(services.config));

@@ -34,6 +34,11 @@ const envSchema = z.object({
     .min(1, "deve estar entre 1 e 65535")
     .max(65535, "deve estar entre 1 e 65535")
     .default(3000),
+  // An address of this machine (127.0.0.1 behind a proxy on the same machine), or all of them.
+  HOST: z
+    .string()
+    .regex(/^[\w.:-]+$/, "deve ser um endereço desta máquina, como 127.0.0.1 ou ::")
+    .optional(),
   WEB_CONCURRENCY: z.coerce
     .number({ error: "deve ser um número de processos" })
     .int("deve ser um número inteiro")
@@ -101,6 +106,8 @@ const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", 
 
 export type AppConfig = {
   port: number;
+  /** HOST: the address the server listens on; undefined listens on every address of the machine. */
+  host: string | undefined;
   /** WEB_CONCURRENCY: how many processes serve requests (production), by default one per core. */
   webConcurrency: number;
   databaseUrl: string | undefined;
@@ -162,6 +169,7 @@ export function loadConfig(
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     port: values.PORT,
+    host: values.HOST,
     webConcurrency: values.WEB_CONCURRENCY ?? os.availableParallelism(),
     databaseUrl: values.DATABASE_URL,
     dataDir,
