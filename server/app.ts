@@ -4,7 +4,7 @@ import express from "express";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { healthChecks } from "./health";
-import { withMethodNotAllowed } from "./method-not-allowed";
+import { refuseUnknownMethods, withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
 import type { ShopDataCache } from "~/server/shop/storefront-shell.server";
 import "~/server/load-context.server";
@@ -28,6 +28,7 @@ export function createApp(services: Services & { shopDataCache?: ShopDataCache }
   app.disable("x-powered-by");
   // First: a health check reads no session and no body.
   app.use(healthChecks(services.db));
+  app.use(refuseUnknownMethods);
   app.use(discardUnreadBodies);
   // Before anything that could act on a request: no write sent by another site's page runs at all.
   app.use(refuseCrossSiteWrites(services.config));
@@ -43,6 +44,14 @@ export function createApp(services: Services & { shopDataCache?: ShopDataCache }
   // Express derives from X-Forwarded-For when `trust proxy` is configured. A client-sent value is replaced.
   app.use((req, _res, next) => {
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "";
+    next();
+  });
+  // The security middleware set defaults (Cache-Control on private pages, Referrer-Policy); a route's
+  // own header replaces the default instead of adding a second, contradicting value. Fetch's Headers
+  // give each name once, joined, except Set-Cookie, which may repeat.
+  app.use((_req, res, next) => {
+    const append = res.append.bind(res);
+    res.append = (field: string, value?: string | string[]) => (field.toLowerCase() === "set-cookie" ? append(field, value) : res.set(field, value));
     next();
   });
   app.use(

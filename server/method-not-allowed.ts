@@ -1,3 +1,4 @@
+import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
 import type { ServerBuild } from "react-router";
 
 export const METHOD_NOT_ALLOWED_MESSAGE = "Este endereço só pode ser lido: ele não recebe envios.";
@@ -12,6 +13,18 @@ function methodNotAllowed(): Response {
 /** Thrown, so the page's error boundary shows the refusal (app/lib/error-page.ts) with status 405. */
 function pageMethodNotAllowed(): never {
   throw new Response(null, { status: 405, statusText: "Method Not Allowed", headers: { Allow: "GET, HEAD" } });
+}
+
+/** Every method a page, a form or Better Auth uses; the rest (TRACE, CONNECT…) never reach a route. */
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+/**
+ * 405 for a method no route answers. Without it a TRACE reached React Router, whose Fetch `Request`
+ * refuses to be built with it: a 500.
+ */
+export function refuseUnknownMethods(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  if (KNOWN_METHODS.has(req.method)) return next();
+  res.status(405).set({ Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send(METHOD_NOT_ALLOWED_MESSAGE);
 }
 
 const patchedBuilds = new WeakMap<ServerBuild, ServerBuild>();

@@ -2,6 +2,7 @@
 // boundary (app/root.tsx) says the request could not be served, in pt-BR, without the "instabilidade"
 // text of a real failure and without a stack trace or the error's own message; the status stays the
 // refusal's. Requests go through the real Express app (server/app.ts), as a browser's would.
+import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSED_PAGE, UNAVAILABLE_PAGE } from "~/lib/error-page";
 import { FORM_LIMIT_BYTES, FORM_UNREADABLE_MESSAGE } from "~/server/form-data.server";
@@ -102,5 +103,28 @@ describe("the root error page for a refused request", () => {
     expect(text).toContain("O endereço que você abriu não existe ou foi removido.");
     expect(text).not.toContain(REFUSED_PAGE.title);
     expect(text).not.toContain("instabilidade");
+  });
+});
+
+/** A request fetch() refuses to send (TRACE is a forbidden method there), as a scanner would send it. */
+function rawRequest(method: string, pathname: string): Promise<{ status: number; allow: string | undefined; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${http.origin}${pathname}`, { method }, (response) => {
+      let body = "";
+      response.setEncoding("utf8").on("data", (chunk: string) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, allow: response.headers.allow, body }));
+    });
+    request.on("error", reject).end();
+  });
+}
+
+describe("methods no route answers", () => {
+  it("TRACE, CONNECT-like and other unknown methods get 405 with the methods allowed, never a 500", async () => {
+    for (const [method, pathname] of [["TRACE", "/"], ["TRACE", "/produtos"], ["PROPFIND", "/admin"], ["TRACE", "/api/auth/get-session"]] as const) {
+      const answer = await rawRequest(method, pathname);
+      expect(answer.status, `${method} ${pathname}`).toBe(405);
+      expect(answer.allow).toBe("GET, HEAD, POST");
+      expect(answer.body).toBe(METHOD_NOT_ALLOWED_MESSAGE);
+    }
   });
 });

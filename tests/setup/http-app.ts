@@ -13,14 +13,15 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import type { Express } from "express";
+import express, { type Express } from "express";
 import { createServer } from "vite";
 import routeConfig from "~/routes";
 import type { LoadContext } from "~/server/load-context.server";
 
 export type HttpApp = { origin: string; loadModule: (file: string) => Promise<Record<string, unknown>>; close: () => Promise<void> };
 
-export async function startHttpApp(context: LoadContext): Promise<HttpApp> {
+/** `withSecurityHeaders`: the security headers server.js puts in front of the app, as in production. */
+export async function startHttpApp(context: LoadContext, { withSecurityHeaders = false } = {}): Promise<HttpApp> {
   const cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-http-app-vite-"));
   const vite = await createServer({
     configFile: path.resolve("vite.config.ts"),
@@ -31,7 +32,22 @@ export async function startHttpApp(context: LoadContext): Promise<HttpApp> {
     optimizeDeps: { noDiscovery: true, include: [] },
   });
   const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as { createApp: (services: LoadContext & { close: () => Promise<void> }) => Express };
-  const server = createApp({ ...context, close: async () => {} }).listen(0, "127.0.0.1");
+  const app = createApp({ ...context, close: async () => {} });
+  if (withSecurityHeaders) {
+    const { securityHeaders } = (await vite.ssrLoadModule("/server/security-headers.ts")) as {
+      securityHeaders: (options: { enforceCsp: boolean; https: boolean }) => express.RequestHandler;
+    };
+    const outer = express();
+    outer.use(securityHeaders({ enforceCsp: true, https: false }));
+    outer.use(app);
+    outer.disable("x-powered-by");
+    return listen(outer, vite, cacheDir);
+  }
+  return listen(app, vite, cacheDir);
+}
+
+async function listen(app: Express, vite: Awaited<ReturnType<typeof createServer>>, cacheDir: string): Promise<HttpApp> {
+  const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   return {
     origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
