@@ -17,7 +17,7 @@ import { settings } from "#database/schema";
 import { createAuth } from "~/server/auth/auth.server";
 import { emailSender } from "~/server/email/send-email.server";
 import { loadConfig } from "~/server/config.server";
-import { connectDatabase } from "~/server/db/database.server";
+import { connectDatabase, isDatabaseUnavailableError } from "~/server/db/database.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "~/server/db/embedded-postgres.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import type { Services } from "~/server/services.server";
@@ -135,5 +135,43 @@ describe("a stopped database", () => {
     const after = await getPage("/");
     expect(after.status).toBe(200);
     expect(after.body).not.toContain("Estamos com uma instabilidade");
+  });
+});
+
+describe("the database going away under a transaction", () => {
+  it("fails that transaction as 'unavailable' and leaves the process running", async () => {
+    // Without an 'error' listener on the checked-out client, node-postgres's emit is an uncaught
+    // exception: in the shop, the end of the process; here, a failed test run.
+    const uncaught: unknown[] = [];
+    const recordUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", recordUncaught);
+    try {
+      let markStarted!: () => void;
+      const started = new Promise<void>((resolve) => (markStarted = resolve));
+      const transaction = db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        markStarted();
+        await tx.execute(sql`select pg_sleep(30)`);
+      });
+      const outcome = transaction.then(
+        () => null,
+        (error: unknown) => error,
+      );
+      await started;
+      // A fast shutdown ends every backend, the one in our transaction included, mid-query.
+      await postgres!.stop();
+      postgres = null;
+      const failure = await outcome;
+      expect(failure).not.toBeNull();
+      expect(isDatabaseUnavailableError(failure)).toBe(true);
+      // The client's 'error' event follows the query's rejection; give it the time to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off("uncaughtException", recordUncaught);
+    }
+
+    postgres = await startEmbeddedPostgres(path.join(tempDir, "postgres"), { port: postgresPort });
+    expect((await getPage("/")).status).toBe(200);
   });
 });

@@ -18,9 +18,16 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
     keepAlive: true,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection (database restart) must not crash the process; the pool
-  // drops that client and opens a new one on the next query, which is how the shop recovers.
-  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  // A client losing its connection (database restart or crash) must not crash the process. Idle
+  // ones report through the pool, which drops them and opens new ones on the next query: that is how
+  // the shop recovers. A client checked out (a transaction in flight) has no pool listener: its query
+  // fails (the request answers 503) and the client also emits 'error', which without a listener of its
+  // own is an uncaught exception that ends the process.
+  pool.on("connect", (client) => {
+    client.on("error", (error) => console.error("[db] connection lost:", error.message));
+  });
+  // The pool re-emits an idle client's error, already logged by the listener above.
+  pool.on("error", () => {});
   const db = drizzle(pool, { schema });
   return { db, pool };
 }
