@@ -8,6 +8,10 @@
 //     totals that add up; no order is half-written; stock is untouched (pending orders take none);
 //   - replaying every request with the same idempotency key returns the acknowledged order and
 //     creates no duplicate (requests cut off by the crash are placed once now).
+//
+// `-- --kill database` kills only PostgreSQL mid-rush (every process of it, `kill -9`) and leaves the
+// app running, which must supervise it: the app's processes never exit, the shop answers 200 again
+// within 30 s by itself, and the same checks hold.
 // Prints the figures; exits 1 on any violation.
 import fs from "node:fs";
 import os from "node:os";
@@ -20,8 +24,16 @@ const { values: args } = parseArgs({
   options: {
     clients: { type: "string", default: "16" },
     "crash-after": { type: "string", default: "60" },
+    kill: { type: "string", default: "everything" },
   },
 });
+if (args.kill !== "everything" && args.kill !== "database") {
+  console.error("--kill is 'everything' (the app and PostgreSQL, default) or 'database' (PostgreSQL alone)");
+  process.exit(2);
+}
+const DATABASE_ONLY = args.kill === "database";
+/** How soon the shop must answer again by itself after its PostgreSQL was killed. */
+const RECOVERY_LIMIT_MS = 30_000;
 const CLIENTS = Number(args.clients);
 /** Acknowledged orders before the crash; it comes after 10 s at the latest. */
 const CRASH_AFTER = Number(args["crash-after"]);
@@ -94,6 +106,19 @@ async function replay(origin: string, attempts: CheckoutAttempt[]): Promise<Chec
   return replayed;
 }
 
+/** Milliseconds from `since` until /readyz answers 200 (the page cache could serve `/` with no database), or null past RECOVERY_LIMIT_MS. */
+async function waitForShop(origin: string, since: number): Promise<number | null> {
+  while (performance.now() - since < RECOVERY_LIMIT_MS) {
+    const status = await fetch(`${origin}/readyz`, { signal: AbortSignal.timeout(5_000) }).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return performance.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return null;
+}
+
 try {
   shop = await startShopProcess(dataDir);
   console.log(`[crash] shop started on ${shop.url} (${elapsed()})`);
@@ -105,16 +130,33 @@ try {
 
   const attempts: CheckoutAttempt[] = [];
   const running = shop;
-  const { acknowledged, refusedBeforeCrash, killed } = await rush(shop.url, catalogue, attempts, () => running.crash());
+  const appPids = [running.pid, ...running.workerPids()].sort();
+  let appExited = false;
+  void running.exited.then(() => (appExited = true));
+  const { acknowledged, refusedBeforeCrash, killed } = await rush(shop.url, catalogue, attempts, () =>
+    DATABASE_ONLY ? running.crashDatabase() : running.crash(),
+  );
+  const killedAt = performance.now();
   console.log(
-    `[crash] kill -9 of the app (pid ${running.pid}) and PostgreSQL (postmaster pid ${killed.postmaster}, ${killed.backends} other processes) ` +
-      `after ${acknowledged} acknowledged orders (${elapsed()})`,
+    `[crash] kill -9 of ${DATABASE_ONLY ? "PostgreSQL alone" : `the app (pid ${running.pid}) and PostgreSQL`} ` +
+      `(postmaster pid ${killed.postmaster}, ${killed.backends} other processes) after ${acknowledged} acknowledged orders (${elapsed()})`,
   );
   // Without its database going down hard, the run would only prove that the app restarts.
   if (!killed.postmaster) violations.push("no PostgreSQL process was found to kill");
 
-  shop = await startShopProcess(dataDir);
-  console.log(`[crash] shop restarted (${elapsed()})`);
+  if (DATABASE_ONLY) {
+    const recoveredMs = await waitForShop(running.url, killedAt);
+    if (recoveredMs === null) violations.push(`the shop did not answer 200 within ${RECOVERY_LIMIT_MS / 1000} s of PostgreSQL's death`);
+    else console.log(`[crash] the shop answered 200 again ${(recoveredMs / 1000).toFixed(1)} s after the kill (${elapsed()})`);
+    if (appExited) violations.push("the app exited when PostgreSQL died");
+    const pidsNow = [running.pid, ...running.workerPids()].sort();
+    if (pidsNow.join() !== appPids.join()) violations.push(`the app's processes changed (${appPids.join(", ")} → ${pidsNow.join(", ")}): one died`);
+    const restarts = running.output().match(/PostgreSQL restarted after [\d.]+ s/g) ?? [];
+    if (restarts.length !== 1) violations.push(`expected one "PostgreSQL restarted" log line, found ${restarts.length}`);
+  } else {
+    shop = await startShopProcess(dataDir);
+    console.log(`[crash] shop restarted (${elapsed()})`);
+  }
   database = connectToShopDatabase(dataDir);
   const afterCrash = await auditOrders(database.db, attempts);
   violations.push(...afterCrash.violations);
@@ -153,5 +195,7 @@ if (violations.length > 0) {
   for (const violation of violations.slice(0, 30)) console.error(`  - ${violation}`);
   process.exit(1);
 }
-console.log("[crash] OK: every acknowledged order is whole, none half-written, replays made no duplicate");
+console.log(
+  `[crash] OK: ${DATABASE_ONLY ? "the app outlived its database and brought it back; " : ""}every acknowledged order is whole, none half-written, replays made no duplicate`,
+);
 process.exit(0);

@@ -1,6 +1,6 @@
 // The production build (server.js) as a child process on a DATA_DIR of its own, for the crash, load and
 // benchmark scripts: started, stopped, or killed with `kill -9` together with its embedded PostgreSQL,
-// as a power cut would.
+// as a power cut would (or the PostgreSQL alone, as a crash of the database would).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -26,6 +26,8 @@ export type ShopProcess = {
    * same moment. Resolves to the PostgreSQL processes killed (none: there was no server to kill).
    */
   crash: () => Promise<{ postmaster: number | null; backends: number }>;
+  /** `kill -9` of the embedded PostgreSQL alone (every process of it); the app keeps running. */
+  crashDatabase: () => Promise<{ postmaster: number | null; backends: number }>;
 };
 
 export function requireBuild() {
@@ -121,16 +123,18 @@ export async function startShopProcess(
     await exited(child);
     clearTimeout(timer);
   };
-  const crash = async () => {
+  const killDatabase = async (alsoTheApp: boolean) => {
     const postmaster = postmasterPid(dataDir);
     const backends = postmaster ? childPids(postmaster) : [];
-    const workers = workerPidsOf(child.pid!).filter((pid) => pid !== child.pid);
-    killHard(child.pid!);
-    for (const pid of workers) killHard(pid);
+    if (alsoTheApp) {
+      const workers = workerPidsOf(child.pid!).filter((pid) => pid !== child.pid);
+      killHard(child.pid!);
+      for (const pid of workers) killHard(pid);
+    }
     if (postmaster) killHard(postmaster);
     // Backends outlive a killed postmaster for a moment; a crash takes them down too.
     for (const pid of backends) killHard(pid);
-    await exited(child);
+    if (alsoTheApp) await exited(child);
     for (let waited = 0; postmaster && isAlive(postmaster) && waited < 5_000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -148,7 +152,8 @@ export async function startShopProcess(
           pid: child.pid!,
           output: () => output,
           stop,
-          crash,
+          crash: () => killDatabase(true),
+          crashDatabase: () => killDatabase(false),
           workerPids: () => workerPidsOf(child.pid!),
           postgresPids,
           exited: exitStatus,

@@ -39,7 +39,9 @@ export type PreparedDatabase = {
 export async function prepareDatabase(config: AppConfig, options: StartOptions = {}): Promise<PreparedDatabase> {
   const directory = path.join(config.dataDir, "postgres");
   const running = !config.databaseUrl && options.joinRunningDatabase ? runningEmbeddedPostgresUrl(directory) : null;
-  const embedded = config.databaseUrl || running ? null : await startEmbeddedPostgres(directory);
+  // Supervised: a PostgreSQL that dies under the running shop is started again (with DATABASE_URL the
+  // database is someone else's to run, and the pools only reconnect).
+  const embedded = config.databaseUrl || running ? null : await startEmbeddedPostgres(directory, { supervise: true });
   const url = config.databaseUrl ?? running ?? embedded!.url;
   const { db, pool } = connectDatabase(url);
   try {

