@@ -23,6 +23,12 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
  * refuses to be built with it: a 500.
  */
 export function refuseUnknownMethods(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
+  // React Router answers OPTIONS on a page with its internal error ("Error: Invalid request method")
+  // in the page's data; only Better Auth's endpoints have anything to say to one (CORS).
+  if (req.method === "OPTIONS" && !req.path.startsWith("/api/auth/")) {
+    res.status(204).set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" }).end();
+    return;
+  }
   if (KNOWN_METHODS.has(req.method)) return next();
   res.status(405).set({ Allow: "GET, HEAD, POST", "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).send(METHOD_NOT_ALLOWED_MESSAGE);
 }

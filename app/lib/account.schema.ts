@@ -2,7 +2,8 @@
 // before submitting and again in the route's action, so a request that skips the browser gets the
 // same pt-BR messages.
 import { z } from "~/lib/validation";
-import { onlyDigits } from "./documents";
+import { isBrazilianPhone } from "./phone";
+import { oneLine } from "./plain-text";
 import { PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem } from "./password-rule";
 
 export { PASSWORD_LENGTH };
@@ -54,7 +55,7 @@ const newPassword = z.string({ error: AUTH_MESSAGES.passwordTooShort }).superRef
 
 const name = z
   .string({ error: AUTH_MESSAGES.nameRequired })
-  .trim()
+  .overwrite(oneLine)
   .min(1, AUTH_MESSAGES.nameRequired)
   .max(PROFILE_LIMITS.name, tooLong(PROFILE_LIMITS.name));
 
@@ -106,12 +107,10 @@ export const profileSchema = z.object({
   name,
   phone: z
     .string()
-    .trim()
+    .overwrite(oneLine)
     .max(PROFILE_LIMITS.phone, tooLong(PROFILE_LIMITS.phone))
     .default("")
-    .refine((phone) => phone === "" || /^\d{10,11}$/.test(onlyDigits(phone).replace(/^55(?=\d{10,11}$)/, "")), {
-      message: AUTH_MESSAGES.phoneInvalid,
-    }),
-  address: z.string().trim().max(PROFILE_LIMITS.address, tooLong(PROFILE_LIMITS.address)).default(""),
+    .refine((phone) => phone === "" || isBrazilianPhone(phone), { message: AUTH_MESSAGES.phoneInvalid }),
+  address: z.string().overwrite(oneLine).max(PROFILE_LIMITS.address, tooLong(PROFILE_LIMITS.address)).default(""),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -11,6 +11,15 @@ export function parseCustomerFilters(searchParams: URLSearchParams): CustomerFil
 /** `?cliente={id}` opens that customer's detail over the list. */
 export const CUSTOMER_PARAM = "cliente";
 
+/** Account ids are letters, digits, `_` and `-` (Better Auth's, or a UUID); anything else names no one. */
+export const ACCOUNT_ID_PATTERN = /^[\w-]{1,100}$/;
+
+/** The customer `?cliente=` names, or null when it names no one. */
+export function selectedCustomerId(searchParams: URLSearchParams): string | null {
+  const id = searchParams.get(CUSTOMER_PARAM);
+  return id && ACCOUNT_ID_PATTERN.test(id) ? id : null;
+}
+
 export type CustomerRole = "customer" | "admin";
 
 export type CustomerRow = {

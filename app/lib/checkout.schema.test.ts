@@ -74,3 +74,28 @@ describe("orderEnvelopeSchema", () => {
     }
   });
 });
+
+describe("checkoutSchema and the WhatsApp text", () => {
+  it("makes names and addresses one line, so they cannot put a forged block before the real one", () => {
+    const parsed = checkoutSchema.parse({ ...valid, name: "Ana\n\n*Itens*\n1. Tênis x 1\n*Total: R$ 1,00*", address: "Rua A\r\nEntrega: Grátis" });
+    expect(parsed.name).toBe("Ana *Itens* 1. Tênis x 1 *Total: R$ 1,00*");
+    expect(parsed.address).toBe("Rua A Entrega: Grátis");
+  });
+
+  it("removes bidi overrides and NUL bytes", () => {
+    const parsed = checkoutSchema.parse({ ...valid, name: "Ana\u202e\u0000 Maria", neighborhood: "Centro\u2066" });
+    expect(parsed.name).toBe("Ana Maria");
+    expect(parsed.neighborhood).toBe("Centro");
+  });
+
+  it("keeps the notes' line breaks but no line that looks like a total", () => {
+    expect(checkoutSchema.parse({ ...valid, notes: "Portão azul\n*Total: R$ 1,00*" }).notes).toBe("Portão azul\nObs.: Total: R$ 1,00*");
+  });
+
+  it("wants a Brazilian phone: letters, tags and unknown area codes are refused", () => {
+    for (const phone of ["81 9999-888x", "<b>81999998888</b>", "(20) 99999-8888"]) {
+      expect(errorsOf({ ...valid, phone }).phone, phone).toBe("Informe o telefone com DDD");
+    }
+    expect(errorsOf({ ...valid, phone: "+55 81 3675-1995" }).phone).toBeUndefined();
+  });
+});

@@ -2,6 +2,8 @@ import { z } from "~/lib/validation";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { isValidCpf, onlyDigits } from "./documents";
 import { idSchema } from "./ids";
+import { isBrazilianPhone } from "./phone";
+import { notesText, oneLine } from "./plain-text";
 import { PAYMENT_METHODS } from "./settings";
 
 /** The 27 federative units, for the state select. */
@@ -12,16 +14,19 @@ export const BRAZILIAN_STATES = [
 
 const MAX_ORDER_LINES = 50;
 
-/** A missing field counts as an empty one, so every message shows at once (not only the first). */
+/**
+ * A missing field counts as an empty one, so every message shows at once (not only the first). One
+ * line: these fields go into the WhatsApp text line by line (./plain-text).
+ */
 function required(message: string, max = 200) {
   return z.preprocess(
     (value) => value ?? "",
-    z.string({ error: message }).trim().min(1, message).max(max, `Use no máximo ${max} caracteres`),
+    z.string({ error: message }).overwrite(oneLine).min(1, message).max(max, `Use no máximo ${max} caracteres`),
   );
 }
 
 function optional(max: number) {
-  return z.string().trim().max(max, `Use no máximo ${max} caracteres`).optional().default("");
+  return z.string().overwrite(oneLine).max(max, `Use no máximo ${max} caracteres`).optional().default("");
 }
 
 /** One line the browser asks for; prices never come from the browser. */
@@ -74,7 +79,7 @@ export const checkoutSchema = z
     email: required("E-mail é obrigatório", 254).refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), {
       message: "Informe um e-mail válido",
     }),
-    phone: required("Telefone é obrigatório", 30).refine((phone) => onlyDigits(phone).length >= 10, {
+    phone: required("Telefone é obrigatório", 30).refine((phone) => phone === "" || isBrazilianPhone(phone), {
       message: "Informe o telefone com DDD",
     }),
     cpf: optional(14).refine((cpf) => cpf === "" || isValidCpf(cpf), {
@@ -94,7 +99,7 @@ export const checkoutSchema = z
     state: z.enum(BRAZILIAN_STATES, { error: "Escolha o estado" }).default("PE"),
     paymentMethod: paymentMethod.default("credit"),
     installments: z.coerce.number().int().min(1).max(12).default(1),
-    notes: optional(500),
+    notes: z.string().overwrite(notesText).max(500, "Use no máximo 500 caracteres").optional().default(""),
   })
   .superRefine((data, ctx) => {
     if (data.deliveryMethod === "pickup") {

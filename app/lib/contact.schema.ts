@@ -3,9 +3,13 @@
 import { fieldErrors } from "~/lib/form-errors";
 import { z } from "~/lib/validation";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactFieldErrors, type ContactFormResult, type ContactFormValues } from "./contact-form";
+import { oneLine, withoutControlCharacters } from "./plain-text";
 import type { ContactMessageInput } from "./whatsapp";
 
-/** Brazilian numbers have 10 or 11 digits with the area code, 12 or 13 with the country code. */
+/**
+ * Looser than an order's phone (~/lib/phone: isBrazilianPhone): a local number without the area code
+ * ("3675-1995") is enough for a store to call back.
+ */
 function plausiblePhone(phone: string): boolean {
   const digits = phone.replace(/\D/g, "").length;
   return phone === "" || (digits >= 8 && digits <= 13 && /^[\d\s()+.-]+$/.test(phone));
@@ -15,7 +19,7 @@ function plausiblePhone(phone: string): boolean {
 export const contactFormSchema = z.object({
   name: z
     .string()
-    .trim()
+    .overwrite(oneLine)
     .min(1, "Nome é obrigatório")
     .max(CONTACT_LIMITS.name, `Use no máximo ${CONTACT_LIMITS.name} caracteres`),
   email: z
@@ -26,13 +30,13 @@ export const contactFormSchema = z.object({
     .pipe(z.email("Informe um e-mail válido")),
   phone: z
     .string()
-    .trim()
+    .overwrite(oneLine)
     .max(CONTACT_LIMITS.phone, "Informe um telefone válido")
     .refine(plausiblePhone, "Informe um telefone válido"),
-  store: z.string().trim().max(CONTACT_LIMITS.store),
+  store: z.string().overwrite(oneLine).max(CONTACT_LIMITS.store),
   message: z
     .string()
-    .trim()
+    .overwrite((text) => withoutControlCharacters(text).trim())
     .min(1, "Mensagem é obrigatória")
     .max(CONTACT_LIMITS.message, `Use no máximo ${CONTACT_LIMITS.message} caracteres`),
 }) satisfies z.ZodType<ContactMessageInput>;

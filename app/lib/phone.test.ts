@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { telHref } from "./phone";
+import { isBrazilianPhone, telHref } from "./phone";
 
 describe("telHref", () => {
   it("adds Brazil's country code to a local number with area code", () => {
@@ -14,5 +14,19 @@ describe("telHref", () => {
 
   it("does not mistake the area code 55 for the country code", () => {
     expect(telHref("(55) 3222-1234")).toBe("tel:+555532221234");
+  });
+});
+
+describe("isBrazilianPhone", () => {
+  it("takes mobiles and landlines as people write them, with or without the country code", () => {
+    for (const phone of ["(81) 99999-8888", "81999998888", "+55 81 99999-8888", "5581999998888", "(81) 3675-1995", "81 3675.1995", "(11) 2345-6789"]) {
+      expect(isBrazilianPhone(phone), phone).toBe(true);
+    }
+  });
+
+  it("refuses letters, markup, unknown area codes and the wrong number of digits", () => {
+    for (const phone of ["81 9999-888x", "<b>81999998888</b>", "81999998888\n*Total*", "(20) 99999-8888", "(81) 89999-8888", "(81) 1675-1995", "999998888", "819999988881", ""]) {
+      expect(isBrazilianPhone(phone), phone).toBe(false);
+    }
   });
 });

@@ -11,11 +11,14 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   try {
     // Resolved against a throwaway origin, a same-site path keeps it.
     const base = "http://same-site.invalid";
-    if (new URL(value, base).origin !== base) return fallback;
+    const resolved = new URL(value, base);
+    if (resolved.origin !== base) return fallback;
+    // Percent-encoded as the URL parser does ("/produtos?q=☕" → "/produtos?q=%E2%98%95"): a Location
+    // header carries only Latin-1, and the browser decodes it back to the same page.
+    return `${resolved.pathname}${resolved.search}${resolved.hash}`;
   } catch {
     return fallback;
   }
-  return value;
 }
 
 /** `/login?redirectTo=…` for coming back to `path` after signing in. */

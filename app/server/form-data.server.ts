@@ -4,6 +4,8 @@
 // Every refusal here is a thrown Response, which React Router answers as it is (resource routes) or
 // shows in the error boundary with its status (pages).
 
+import { withoutControlCharacters } from "~/lib/plain-text";
+
 /** A form of the shop's pages without files is a few kilobytes; routes that take uploads pass their own limit. */
 export const FORM_LIMIT_BYTES = 1024 * 1024;
 
@@ -109,10 +111,25 @@ export async function readFormData(request: Request, limitBytes: number = FORM_L
   if (body.byteLength === 0) return new FormData();
   if (!mediaType) throw unreadable(415);
 
+  let form: FormData;
   try {
     // Only the content type (with the multipart boundary) matters to the parser.
-    return await new Request(request.url, { method: "POST", headers: { "content-type": contentType }, body }).formData();
+    form = await new Request(request.url, { method: "POST", headers: { "content-type": contentType }, body }).formData();
   } catch {
     throw unreadable(400);
   }
+  return withoutControlCharactersInFields(form);
+}
+
+/**
+ * No form of the shop takes control characters: a NUL byte fails any query that stores or looks it
+ * up (a 500), and bidi overrides reorder what a clerk reads. Removed here for every field of every
+ * form; the schemas also make names and addresses one line (~/lib/plain-text). Files are untouched.
+ */
+function withoutControlCharactersInFields(form: FormData): FormData {
+  const cleaned = new FormData();
+  for (const [name, value] of form) {
+    cleaned.append(withoutControlCharacters(name), typeof value === "string" ? withoutControlCharacters(value) : value);
+  }
+  return cleaned;
 }

@@ -22,7 +22,7 @@ import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/method-not-allowed";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { allRoutes, startHttpApp, type HttpApp, type RouteEntry } from "../setup/http-app";
-import { insertOrder } from "../setup/order-fixtures";
+import { CHECKOUT_CUSTOMER, insertOrder } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 type Role = "anonymous" | "customer" | "admin";
@@ -53,6 +53,8 @@ function fieldNamesFromSource(): { names: string[]; values: string[] } {
         const source = readFileSync(full, "utf8");
         for (const match of source.matchAll(/\bname="([\w.[\]-]{1,40})"/g)) names.add(match[1]!);
         for (const match of source.matchAll(/\.(?:get|getAll|has)\("([\w.[\]-]{1,40})"\)/g)) names.add(match[1]!);
+        // Query parameters named through a constant (`CUSTOMER_PARAM = "cliente"`).
+        for (const match of source.matchAll(/\b[A-Z_]+_PARAM = "([\w-]{1,40})"/g)) names.add(match[1]!);
         // Literal values the code compares against or offers: intents, statuses, roles, methods.
         for (const match of source.matchAll(/(?:===|!==) "([\w-]{1,30})"|\bvalue="([\w-]{1,30})"/g)) values.add(match[1] ?? match[2]!);
       }
@@ -100,7 +102,31 @@ const HOSTILE_STRINGS = [
   "admin",
   "a".repeat(5_000),
   "ç".repeat(70_000),
+  "\u0007\u001b[31m\u007f\u0085",
+  "Ana\n*Total: R$ 1,00*",
+  "/produtos?q=\u2615",
+  "/\u2615",
+  "☕ ação ü ŀ Ω 中文",
+  "-2147483649",
+  "9223372036854775808",
+  "4294967296",
 ];
+
+/** What people do not type, as fast-check draws it: control characters, big integers, text beyond Latin-1. */
+const controlText = fc
+  .array(
+    fc.oneof(
+      // NUL is the one PostgreSQL refuses outright.
+      { weight: 2, arbitrary: fc.constant(0) },
+      { weight: 2, arbitrary: fc.integer({ min: 0, max: 0x1f }) },
+      { weight: 1, arbitrary: fc.integer({ min: 0x7f, max: 0x9f }) },
+      { weight: 2, arbitrary: fc.constantFrom(0x202e, 0x2066, 0x200f, 0x41, 0x61) },
+    ),
+    { minLength: 1, maxLength: 8 },
+  )
+  .map((codes) => String.fromCodePoint(...codes));
+const bigInteger = fc.oneof(fc.bigInt({ min: 2n ** 31n, max: 2n ** 70n }), fc.bigInt({ min: -(2n ** 70n), max: -1n })).map(String);
+const beyondLatin1 = fc.string({ unit: "grapheme", minLength: 1, maxLength: 6 }).filter((text) => [...text].some((character) => character.codePointAt(0)! > 0xff));
 
 let t: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestContext>>;
@@ -118,7 +144,19 @@ beforeAll(async () => {
   const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }] });
   const [{ publicToken }] = (await t.db.select({ publicToken: orders.publicToken }).from(orders).where(eq(orders.id, order.id))) as [{ publicToken: string }];
   users = { customer: await signedInUser(context, "customer"), admin: await signedInUser(context, "admin") };
-  samples = { id: String(product!.id), orderId: order.id, token: publicToken, userId: users.customer.id };
+  const { rows: orderable } = await t.pool.query<{ id: number; size: string | null; color: string | null }>(
+    "select id, sizes[1] as size, colors[1] as color from products where active and stock > 100 and price_cents is not null order by id limit 1",
+  );
+  const line = orderable[0] ?? (await t.pool.query<{ id: number; size: string | null; color: string | null }>("update products set stock = 1000 where id = (select min(id) from products where active and price_cents is not null) returning id, sizes[1] as size, colors[1] as color")).rows[0]!;
+  samples = {
+    id: String(product!.id),
+    orderId: order.id,
+    token: publicToken,
+    userId: users.customer.id,
+    orderLines: JSON.stringify([{ productId: line.id, size: line.size, color: line.color, quantity: 1 }]),
+  };
+  const signIn = await signedInUser(context, "customer");
+  signInAccount = { email: signIn.email, password: signIn.password };
   http = await startHttpApp(context);
 }, 120_000);
 
@@ -134,6 +172,9 @@ const anyString = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
   { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 60 }) },
   { weight: 1, arbitrary: fc.string({ maxLength: 20 }) },
+  { weight: 1, arbitrary: controlText },
+  { weight: 1, arbitrary: bigInteger },
+  { weight: 1, arbitrary: beyondLatin1 },
 );
 const fieldValue = fc.oneof(
   { weight: 4, arbitrary: anyString },
@@ -189,6 +230,10 @@ const queryString = fc
     fields.map((entries) => `?${new URLSearchParams(entries).toString()}`),
     fc.webQueryParameters().map((query) => `?${query}`),
     fc.constantFrom("?%", "?%ZZ=1", "?a=%E0%A4%A", "?page=-1", "?pagina=-1", "?pagina=99999999999", "?q=%00", "?index", "?_data=root", "?a[]=1&a[b]=2"),
+    // One parameter the app reads, with a value a person never types or a path beyond Latin-1.
+    fc
+      .tuple(fc.constantFrom(...SOURCE.names), fc.oneof(controlText, bigInteger, beyondLatin1, beyondLatin1.map((text) => `/produtos?q=${text}`)))
+      .map(([name, value]) => `?${new URLSearchParams([[name, value]]).toString()}`),
   )
   .map((query) => query.slice(0, MAX_QUERY_CHARS));
 
@@ -306,6 +351,99 @@ describe("reads: every route's loader with random query strings", () => {
         expectNoLeak(answer, label);
       }),
       { numRuns: Math.ceil(RUNS / 2), endOnFailure: true },
+    );
+  }, 120_000);
+});
+
+/**
+ * A form that passes validation, with one field made hostile: random bodies rarely get past a form's
+ * schema, and a NUL byte in a name or a ☕ in redirectTo breaks only what comes after it (the insert,
+ * the Location header). Only fields whose change cannot lock anyone out are touched (no passwords).
+ */
+type ValidForm = { what: string; role: Role; path: string; fields: () => Record<string, string>; hostile: string[] };
+let signInAccount: { email: string; password: string };
+let formNumber = 0;
+
+function validForms(): ValidForm[] {
+  const unique = () => `${Date.now().toString(36)}${(formNumber += 1)}`;
+  const checkout = Object.fromEntries(Object.entries(CHECKOUT_CUSTOMER).flatMap(([field, value]) => (value === undefined ? [] : [[field, String(value)]])));
+  return [
+    {
+      what: "checkout",
+      role: "anonymous",
+      path: "/checkout",
+      fields: () => ({ ...checkout, lines: samples.orderLines!, idempotencyKey: `fuzz-${unique()}-key0` }),
+      hostile: ["name", "email", "phone", "cpf", "cep", "address", "number", "complement", "neighborhood", "city", "notes", "pickupLocationId", "installments"],
+    },
+    {
+      what: "quick order",
+      role: "customer",
+      path: "/pedido",
+      fields: () => ({ lines: samples.orderLines!, idempotencyKey: `fuzz-${unique()}-key0` }),
+      hostile: ["idempotencyKey"],
+    },
+    {
+      what: "sign-up",
+      role: "anonymous",
+      path: "/registrar",
+      fields: () => ({ name: "Fuzz", email: `fuzz-${unique()}@exemplo.com`, password: "senha-boa-do-fuzz-1", confirmPassword: "senha-boa-do-fuzz-1", redirectTo: "/" }),
+      hostile: ["name", "email", "redirectTo"],
+    },
+    { what: "sign-in", role: "anonymous", path: "/login", fields: () => ({ ...signInAccount, redirectTo: "/" }), hostile: ["redirectTo"] },
+    { what: "profile", role: "customer", path: "/conta", fields: () => ({ name: "Cliente", phone: "(81) 99999-8888", address: "Rua A, 1" }), hostile: ["name", "phone", "address"] },
+  ];
+}
+
+describe("valid forms with one field made hostile", () => {
+  it("never answer 5xx or leak, whatever the field holds", async () => {
+    const forms = validForms();
+    const hostileValue = fc.oneof(anyString, controlText, bigInteger, beyondLatin1, beyondLatin1.map((text) => `/produtos?q=${text}`));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...forms), fc.nat(), hostileValue, fc.constantFrom("replace", "insert"), async (form, pick, value, how) => {
+        // Rate limits would turn the later runs into 429s before the form is read.
+        await t.pool.query("delete from rate_limits");
+        const fields = form.fields();
+        const field = form.hostile[pick % form.hostile.length]!;
+        const valid = fields[field] ?? "";
+        fields[field] = how === "replace" ? value : `${valid.slice(0, 2)}${value}${valid.slice(2)}`;
+        const answer = await send(form.role, form.path, "POST", { label: "form", contentType: "application/x-www-form-urlencoded", body: new URLSearchParams(fields).toString() });
+        const label = `${form.role} POST ${form.path} with ${field}=${JSON.stringify(fields[field]).slice(0, 80)}`;
+        expect(answer.status, `${label}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
+        expectNoLeak(answer, label);
+      }),
+      { numRuns: RUNS * 4, endOnFailure: true },
+    );
+  }, 240_000);
+});
+
+describe("unknown and unusual methods", () => {
+  const METHODS = ["TRACE", "PROPFIND", "MKCOL", "PURGE", "LINK", "PATCH", "PUT", "DELETE", "OPTIONS", "SEARCH", "M-SEARCH", "UNLOCK"];
+  it("answer without a crash or a leak on every route", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...READ_TARGETS), fc.constantFrom(...METHODS), ROLES, fc.constantFrom(...SPLATS), async (route, method, drawnRole, splat) => {
+        // A PUT reaches /sair's action, which would sign out the user the other properties rely on.
+        const role = SESSION_ENDERS.test(route.file) ? "anonymous" : drawnRole;
+        const url = urlOf(route, splat);
+        const headers: Record<string, string> = { origin: http.origin, "sec-fetch-site": "same-origin" };
+        if (role !== "anonymous") headers.cookie = users[role].cookie;
+        // node:http, since fetch refuses to send TRACE and CONNECT.
+        const answer = await new Promise<Answer>((resolve, reject) => {
+          const sent = httpRequest(`${http.origin}${url}`, { method, headers }, (response) => {
+            let text = "";
+            response.setEncoding("utf8");
+            response.on("data", (chunk: string) => (text += chunk));
+            response.on("end", () => resolve({ status: response.statusCode!, body: text }));
+          });
+          sent.on("error", reject);
+          sent.end();
+        });
+        const label = `${role} ${method} ${url}`;
+        // Methods no route takes are refused before any route; PUT, PATCH and DELETE reach a page's action (its guards, its form checks).
+        if (!["OPTIONS", "PATCH", "PUT", "DELETE"].includes(method)) expect(answer.status, label).toBe(405);
+        expect(answer.status, `${label}: ${answer.body.slice(0, 300)}`).toBeLessThan(500);
+        expectNoLeak(answer, label);
+      }),
+      { numRuns: RUNS * 2, endOnFailure: true },
     );
   }, 120_000);
 });

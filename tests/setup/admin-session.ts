@@ -31,7 +31,7 @@ export async function createTestContext(t: TestDatabase): Promise<{ context: Loa
   return { context, dataDir, close: () => fs.rm(dataDir, { recursive: true, force: true }) };
 }
 
-export type SignedInUser = { id: string; name: string; email: string; role: "admin" | "customer"; cookie: string };
+export type SignedInUser = { id: string; name: string; email: string; password: string; role: "admin" | "customer"; cookie: string };
 
 const newAddress = clientAddresses(250);
 /** Each sign-in from its own address, so the sign-in rate limit never interferes. */
@@ -62,7 +62,7 @@ export async function signedInUser({ auth, db }: Pick<LoadContext, "auth" | "db"
   const { headers } = await auth.api.signInEmail({ body: { email, password }, headers: clientHeaders(), returnHeaders: true });
   const cookie = cookieHeader(headers);
   if (!cookie) throw new Error(`no session cookie for ${email}`);
-  return { id: userId, name, email, role, cookie };
+  return { id: userId, name, email, password, role, cookie };
 }
 
 /** A browser's request from our own origin, with that user's cookie (none: anonymous). */

@@ -3,7 +3,7 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { CustomerDetailDialog } from "~/components/admin/customers/customer-detail-dialog";
 import { CustomerSearch } from "~/components/admin/customers/customer-search";
 import { CustomersList } from "~/components/admin/customers/customers-list";
-import { CUSTOMER_PARAM, type CustomerRoleResult, parseCustomerFilters } from "~/lib/admin-customers";
+import { CUSTOMER_PARAM, type CustomerRoleResult, parseCustomerFilters, selectedCustomerId } from "~/lib/admin-customers";
 import { customerRoleFormSchema } from "~/lib/customer-role.schema";
 import { withParams } from "~/lib/admin-list";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const searchParams = new URL(request.url).searchParams;
   const filters = parseCustomerFilters(searchParams);
-  const selected = searchParams.get(CUSTOMER_PARAM);
+  const selected = selectedCustomerId(searchParams);
   const [list, detail] = await Promise.all([
     listCustomers(context.db, filters),
     selected ? getCustomerDetail(context.db, selected) : null,

@@ -17,6 +17,7 @@ import { sendEmail } from "../email/send-email.server";
 import { getSettings } from "../shop/settings.server";
 import { limitBeforeAttempt, settleAttempt } from "./account-limits.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
+import { oneLine } from "~/lib/plain-text";
 import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 
 /**
@@ -151,15 +152,18 @@ export function createAuth(db: Database, config: AppConfig) {
       user: {
         create: {
           // Google names and pictures arrive unchecked; our forms and the hook above check what people type.
+          // A NUL byte would fail the insert (a 500); names are one line (./plain-text).
           before: async (user) => ({
-            data: { ...user, name: user.name.trim().slice(0, PROFILE_LIMITS.name), image: user.image && isAcceptableImage(user.image) ? user.image : null },
+            data: { ...user, name: oneLine(user.name).slice(0, PROFILE_LIMITS.name), image: user.image && isAcceptableImage(user.image) ? user.image : null },
           }),
         },
         update: {
+          // update-user is Better Auth's HTTP API as much as our /conta form's way in.
           before: async (user) => {
-            if (typeof user.name === "string" && user.name.length > PROFILE_LIMITS.name) {
-              throw new APIError("BAD_REQUEST", { message: "Name too long" });
-            }
+            if (typeof user.name !== "string") return;
+            const name = oneLine(user.name);
+            if (name.length > PROFILE_LIMITS.name) throw new APIError("BAD_REQUEST", { message: "Name too long" });
+            return { data: { ...user, name } };
           },
         },
       },
