@@ -23,6 +23,11 @@ export const orders = pgTable(
     publicToken: text("public_token").notNull().unique(),
     /** Sent by the form: a retried or double submission finds the order it already made. */
     idempotencyKey: text("idempotency_key").notNull().unique(),
+    /**
+     * SHA-256 of what was sent with the key (lines, customer, account): the same key with anything
+     * else is refused instead of answered with this order. Null for orders placed before it existed.
+     */
+    requestHash: text("request_hash"),
     channel: text("channel").notNull(),
     status: text("status").notNull().default("pending"),
     customerName: text("customer_name").notNull().default(""),
@@ -42,6 +47,8 @@ export const orders = pgTable(
     paymentMethod: text("payment_method"),
     installments: integer("installments").notNull().default(1),
     notes: text("notes").notNull().default(""),
+    /** When the shop was e-mailed about this order (alone, or in a digest); null: not yet. */
+    shopEmailedAt: timestamp("shop_emailed_at", { withTimezone: true }),
     /** Stock was taken when the order moved to 'processing' (given back on cancel, never twice). */
     stockApplied: boolean("stock_applied").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -45,6 +45,9 @@ const envSchema = z.object({
     .min(1, "deve ser pelo menos 1")
     .max(64, "deve ser no máximo 64")
     .optional(),
+  // New orders one address may place in 10 minutes, and one phone number in an hour (orders/order-limits).
+  ORDER_LIMIT_PER_ADDRESS: z.coerce.number({ error: "deve ser um número de pedidos" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
+  ORDER_LIMIT_PER_PHONE: z.coerce.number({ error: "deve ser um número de pedidos" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "deve ser uma URL postgres:// válida" })
     .optional(),
@@ -133,6 +136,8 @@ export type AppConfig = {
    * the client address (rate limits are per address). false: the connection's own address.
    */
   trustProxy: boolean | number | string;
+  /** ORDER_LIMIT_PER_ADDRESS (per 10 minutes, default 30) and ORDER_LIMIT_PER_PHONE (per hour, default 10). */
+  orderLimits: { perAddress: number; perPhone: number };
 };
 
 export class ConfigError extends Error {}
@@ -192,6 +197,7 @@ export function loadConfig(
         ? { email: values.ADMIN_EMAIL.toLowerCase(), password: values.ADMIN_PASSWORD }
         : null,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    orderLimits: { perAddress: values.ORDER_LIMIT_PER_ADDRESS ?? 30, perPhone: values.ORDER_LIMIT_PER_PHONE ?? 10 },
   };
 }
 

@@ -29,6 +29,10 @@ const env = { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir };
 delete env.DATABASE_URL;
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 // The admin the admin-panel tests sign in as (tests/e2e/admin-login.ts), created on start.
+// The suite places dozens of orders from one address with one phone number; the limits themselves
+// are tested in tests/integration/order-floods.test.ts.
+env.ORDER_LIMIT_PER_ADDRESS ??= "100000";
+env.ORDER_LIMIT_PER_PHONE ??= "100000";
 env.ADMIN_EMAIL = "admin@erick.test";
 env.ADMIN_PASSWORD = "admin-e2e-senha";
 

@@ -6,6 +6,7 @@ import { type Settings } from "~/lib/settings";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import type { EmailMessage, SendEmail } from "~/server/email/send-email.server";
 import { emailSender } from "~/server/email/send-email.server";
+import { loadConfig } from "~/server/config.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders/orders.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -32,9 +33,11 @@ function orderContext() {
     sent.push(message);
     return { via: "outbox", file: "" };
   };
-  return { context: { db: t.db, sendEmail }, sent };
+  // The limits have their own file (order-floods.test.ts); here they stay out of the way.
+  const config = { ...loadConfig({ DATA_DIR: "/tmp/erick-orders-test" }), orderLimits: { perAddress: 1_000, perPhone: 1_000 } };
+  return { context: { db: t.db, sendEmail, config }, sent };
 }
-const submitter = { userId: null, origin: "https://loja.test" };
+const submitter = { userId: null, clientAddress: "10.0.0.1", origin: "https://loja.test" };
 
 /** The checkout form as the page sends it: the customer's details, a fresh key and `lines` (JSON). */
 function checkoutForm(lines: string) {

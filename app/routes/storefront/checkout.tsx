@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { CheckoutForm } from "~/components/checkout/checkout-form";
 import { pageMeta } from "~/lib/meta";
+import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
@@ -21,9 +22,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   const result = await submitCheckout(context, await readFormData(request), {
     userId: user?.id ?? null,
+    clientAddress: clientAddress(context, request),
     origin: publicOrigin(context.config, request),
   });
-  if (!result.ok) return data({ errors: result.errors, formError: result.formError }, result.status);
+  if (!result.ok) {
+    const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
+    return data({ errors: result.errors, formError: result.formError }, { status: result.status, headers });
+  }
   return redirect(`/pedido/${result.token}?novo=1`);
 }
 

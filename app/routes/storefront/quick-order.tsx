@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitQuickOrder } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
@@ -10,9 +11,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   const result = await submitQuickOrder(context, await readFormData(request), {
     userId: user?.id ?? null,
+    clientAddress: clientAddress(context, request),
     origin: publicOrigin(context.config, request),
   });
-  if (!result.ok) return data({ formError: result.formError ?? "Não foi possível registrar o pedido." }, result.status);
+  if (!result.ok) {
+    const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
+    return data({ formError: result.formError ?? "Não foi possível registrar o pedido." }, { status: result.status, headers });
+  }
   return redirect(`/pedido/${result.token}?novo=1`);
 }
 

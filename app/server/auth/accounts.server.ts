@@ -28,12 +28,17 @@ export type SignedIn = {
 
 export const fail = (error: string, field?: string): FormFailure => (field ? { ok: false, error, field } : { ok: false, error });
 
+/** The shopper's address as the rate limits see it (behind Caddy, from X-Forwarded-For only when TRUST_PROXY is set). */
+export function clientAddress({ auth }: Pick<AuthDeps, "auth">, request: Request): string {
+  return getIP(request, auth.options) ?? "no-trusted-ip";
+}
+
 /**
  * Counts one attempt on `path` for the request's client, in the same counter Better Auth uses for
  * its HTTP endpoint (its key is "ip|path"; "no-trusted-ip" when the address is unknown).
  */
 export async function allowAttempt({ db, auth }: AuthDeps, request: Request, path: RateLimitedPath): Promise<boolean> {
-  const ip = getIP(request, auth.options) ?? "no-trusted-ip";
+  const ip = clientAddress({ auth }, request);
   const { allowed } = await consumeRateLimit(db, `${ip}|${path}`, AUTH_RATE_LIMITS[path]);
   return allowed;
 }

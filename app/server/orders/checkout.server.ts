@@ -2,20 +2,21 @@ import { checkoutSchema, orderEnvelopeSchema, type CheckoutInput } from "~/lib/c
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import type { LoadContext } from "../load-context.server";
 import { getSettings } from "../shop/settings.server";
-import { emailNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
-import { getOrderByToken, OrderRejectedError, placeOrder } from "./orders.server";
+import { admitNewOrder } from "./order-limits.server";
+import { notifyShopOfNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
+import { OrderRejectedError, placeOrder } from "./orders.server";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);
 
 export type OrderSubmissionResult =
   | { ok: true; token: string; created: boolean }
-  | { ok: false; status: 400 | 409; errors: FieldErrors; formError: string | null };
+  | { ok: false; status: 400 | 409 | 429; errors: FieldErrors; formError: string | null; retryAfter?: number };
 
-/** What placing an order needs of the request: the database, and the e-mail sender for the shop's notice. */
-type OrderContext = Pick<LoadContext, "db" | "sendEmail">;
+/** What placing an order needs of the request: the database, the e-mail sender for the shop's notice, and the order limits. */
+type OrderContext = Pick<LoadContext, "db" | "sendEmail" | "config">;
 
-/** Who sends the order, and the site's public origin for the link in the shop's e-mail. */
-type Submitter = { userId: string | null; origin: string };
+/** Who sends the order (account and address, for the limits), and the site's public origin for the link in the shop's e-mail. */
+type Submitter = { userId: string | null; clientAddress: string; origin: string };
 
 /** The checkout page's form: the cart lines, the customer's details and an idempotency key. */
 export async function submitCheckout(context: OrderContext, form: FormData, submitter: Submitter): Promise<OrderSubmissionResult> {
@@ -43,7 +44,7 @@ async function recordOrder(
   form: FormData,
   customer: CheckoutInput | null,
   customerErrors: FieldErrors,
-  { userId, origin }: Submitter,
+  { userId, clientAddress, origin }: Submitter,
 ): Promise<OrderSubmissionResult> {
   const envelope = orderEnvelopeSchema.safeParse({ lines: form.get("lines") ?? undefined, idempotencyKey: form.get("idempotencyKey") ?? undefined });
   if (!envelope.success || Object.keys(customerErrors).length > 0) {
@@ -53,21 +54,23 @@ async function recordOrder(
 
   try {
     const settings = await getSettings(context.db);
-    const { token, created } = await placeOrder(context.db, settings, { ...envelope.data, customer, userId });
+    const { token, created } = await placeOrder(
+      context.db,
+      settings,
+      { ...envelope.data, customer, userId },
+      { beforeNewOrder: () => admitNewOrder(context.db, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }) },
+    );
     if (created && wantsNewOrderEmail(settings)) {
-      // The shopper does not wait on the mail server; a failure is logged, the order stands.
-      void notifyShop(context, settings, token, origin).catch((error: unknown) =>
+      // The shopper does not wait on the mail server; a failure is logged, the order stands (and the next digest takes it).
+      void notifyShopOfNewOrder(context, settings, token, origin).catch((error: unknown) =>
         console.error("[orders] new-order e-mail failed:", error instanceof Error ? error.message : error),
       );
     }
     return { ok: true, token, created };
   } catch (error) {
-    if (error instanceof OrderRejectedError) return { ok: false, status: 409, errors: {}, formError: error.message };
+    if (error instanceof OrderRejectedError) {
+      return { ok: false, status: error.status, errors: {}, formError: error.message, ...(error.retryAfter ? { retryAfter: error.retryAfter } : {}) };
+    }
     throw error;
   }
-}
-
-async function notifyShop(context: OrderContext, settings: Awaited<ReturnType<typeof getSettings>>, token: string, origin: string) {
-  const order = await getOrderByToken(context.db, settings, token);
-  if (order) await emailNewOrder(context.sendEmail, settings, order, `${origin}/pedido/${token}`);
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
 import { products, shops, storeLocations } from "#database/schema";
@@ -11,8 +11,19 @@ import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 
-/** A refusal the shopper can act on; the message is shown as it is. */
-export class OrderRejectedError extends Error {}
+/** A refusal the shopper can act on; the message is shown as it is, with `status` (409 unless said). */
+export class OrderRejectedError extends Error {
+  constructor(
+    message: string,
+    readonly status: 409 | 429 = 409,
+    /** Seconds until trying again makes sense (a limit). */
+    readonly retryAfter: number | null = null,
+  ) {
+    super(message);
+  }
+}
+
+export const KEY_REUSED_MESSAGE = "Este formulário já foi usado para outro pedido. Atualize a página e tente novamente.";
 
 export type OrderRequest = {
   idempotencyKey: string;
@@ -20,6 +31,16 @@ export type OrderRequest = {
   /** Absent for the cart's quick 'Finalizar pelo WhatsApp', where the rest is agreed in the chat. */
   customer: CheckoutInput | null;
   userId: string | null;
+};
+
+/** What the key is bound to: everything that makes the order what it is, after validation. */
+export function orderRequestHash({ lines, customer, userId }: Pick<OrderRequest, "lines" | "customer" | "userId">): string {
+  return createHash("sha256").update(JSON.stringify({ lines, customer, userId })).digest("hex");
+}
+
+export type PlaceOrderOptions = {
+  /** Runs only for a key not seen before, before anything is written: a limit throws OrderRejectedError here. */
+  beforeNewOrder?: () => Promise<void>;
 };
 
 type PricedLine = {
@@ -106,9 +127,16 @@ function checkPayment(settings: Settings, customer: CheckoutInput) {
  * Records an order exactly once: prices come from the database, everything is written in one
  * transaction, and the same idempotency key (double click, retry, reload) returns the first order.
  */
-export async function placeOrder(db: Database, settings: Settings, request: OrderRequest): Promise<{ token: string; created: boolean }> {
-  const existing = await findTokenByIdempotencyKey(db, request.idempotencyKey);
-  if (existing) return { token: existing, created: false };
+export async function placeOrder(
+  db: Database,
+  settings: Settings,
+  request: OrderRequest,
+  { beforeNewOrder }: PlaceOrderOptions = {},
+): Promise<{ token: string; created: boolean }> {
+  const requestHash = orderRequestHash(request);
+  const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
+  if (existing) return sameRequestOrRefuse(existing, requestHash);
+  await beforeNewOrder?.();
 
   return db.transaction(async (tx) => {
     const lines = await priceLines(tx, request.lines);
@@ -154,6 +182,7 @@ export async function placeOrder(db: Database, settings: Settings, request: Orde
         code: id.slice(0, 8).toUpperCase(),
         publicToken: token,
         idempotencyKey: request.idempotencyKey,
+        requestHash,
         channel: customer ? "checkout" : "cart",
         customerName: customer?.name ?? "",
         customerEmail: customer?.email ?? "",
@@ -175,9 +204,9 @@ export async function placeOrder(db: Database, settings: Settings, request: Orde
       .returning({ id: orders.id });
     if (inserted.length === 0) {
       // The same submission won a race on another connection: answer with its order.
-      const winner = await findTokenByIdempotencyKey(tx, request.idempotencyKey);
+      const winner = await findOrderByIdempotencyKey(tx, request.idempotencyKey);
       if (!winner) throw new Error("idempotent order vanished");
-      return { token: winner, created: false };
+      return sameRequestOrRefuse(winner, requestHash);
     }
     await tx.insert(orderItems).values(lines.map((line, position) => ({ ...line, orderId: id, position })));
     // Open admin order pages on every app instance hear of it once this transaction commits.
@@ -186,9 +215,15 @@ export async function placeOrder(db: Database, settings: Settings, request: Orde
   });
 }
 
-async function findTokenByIdempotencyKey(db: DatabaseOrTransaction, key: string): Promise<string | null> {
-  const [row] = await db.select({ token: orders.publicToken }).from(orders).where(eq(orders.idempotencyKey, key));
-  return row?.token ?? null;
+async function findOrderByIdempotencyKey(db: DatabaseOrTransaction, key: string) {
+  const [row] = await db.select({ token: orders.publicToken, requestHash: orders.requestHash }).from(orders).where(eq(orders.idempotencyKey, key));
+  return row ?? null;
+}
+
+/** A retry of the same request gets its order; the same key with anything else is refused (409). */
+function sameRequestOrRefuse(existing: { token: string; requestHash: string | null }, requestHash: string) {
+  if (existing.requestHash !== null && existing.requestHash !== requestHash) throw new OrderRejectedError(KEY_REUSED_MESSAGE);
+  return { token: existing.token, created: false };
 }
 
 /** The order behind a public token, as pages and messages show it; null when there is none. */

@@ -1,0 +1,161 @@
+// Order floods and reused keys: new orders are limited per address and per phone number (a family
+// placing a few orders never notices), the shop gets at most a few new-order e-mails a minute and the
+// rest in one digest, and an idempotency key answers only for the request it came with.
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { orders } from "#database/schema";
+import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { loadConfig, type AppConfig } from "~/server/config.server";
+import type { EmailMessage, SendEmail } from "~/server/email/send-email.server";
+import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
+import { NEW_ORDER_EMAILS, sendNewOrderDigest } from "~/server/orders/order-notifications.server";
+import { KEY_REUSED_MESSAGE } from "~/server/orders/orders.server";
+import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+let t: TestDatabase;
+let lines: string;
+const baseConfig = loadConfig({ DATA_DIR: "/tmp/erick-order-floods-test" });
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  const { rows } = await t.pool.query<{ id: number; size: string | null; color: string | null }>(
+    "update products set stock = 10000 where id = (select min(id) from products where active and price_cents is not null) returning id, sizes[1] as size, colors[1] as color",
+  );
+  lines = JSON.stringify([{ productId: rows[0]!.id, size: rows[0]!.size, color: rows[0]!.color, quantity: 1 }]);
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+function context(orderLimits: AppConfig["orderLimits"] = baseConfig.orderLimits) {
+  const sent: EmailMessage[] = [];
+  const sendEmail: SendEmail = async (message) => {
+    sent.push(message);
+    return { via: "outbox", file: "" };
+  };
+  return { context: { db: t.db, sendEmail, config: { ...baseConfig, orderLimits } }, sent };
+}
+
+let keys = 0;
+function checkoutForm(fields: Record<string, string> = {}, idempotencyKey = `flood-key-${Date.now()}-${(keys += 1)}`) {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(CHECKOUT_CUSTOMER)) if (value !== undefined) form.set(field, String(value));
+  for (const [field, value] of Object.entries(fields)) form.set(field, value);
+  form.set("lines", lines);
+  form.set("idempotencyKey", idempotencyKey);
+  return form;
+}
+
+function quickForm(idempotencyKey = `flood-key-${Date.now()}-${(keys += 1)}`) {
+  const form = new FormData();
+  form.set("lines", lines);
+  form.set("idempotencyKey", idempotencyKey);
+  return form;
+}
+
+const from = (clientAddress: string, userId: string | null = null) => ({ userId, clientAddress, origin: "https://loja.test" });
+
+async function orderCount() {
+  const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders);
+  return row!.n;
+}
+
+describe("order limits", () => {
+  it("a family's few orders from one address and one phone all go through with the default limits", async () => {
+    const { context: ctx } = context();
+    expect(ctx.config.orderLimits).toEqual({ perAddress: 30, perPhone: 10 });
+    for (let order = 0; order < 5; order += 1) {
+      const result = await submitCheckout(ctx, checkoutForm({ phone: "(81) 98888-0001" }), from("10.1.0.1"));
+      expect(result.ok).toBe(true);
+    }
+  });
+
+  it("one phone number past its limit is refused with a pt-BR message and a wait, and nothing is recorded", async () => {
+    const { context: ctx } = context({ perAddress: 1_000, perPhone: 3 });
+    for (let order = 0; order < 3; order += 1) {
+      expect((await submitCheckout(ctx, checkoutForm({ phone: "81 97777-0002" }), from(`10.2.0.${order}`))).ok).toBe(true);
+    }
+    const before = await orderCount();
+    // The same number written another way, from another address: still that number.
+    const refused = await submitCheckout(ctx, checkoutForm({ phone: "+55 (81) 97777-0002" }), from("10.2.1.1"));
+    expect(refused).toMatchObject({ ok: false, status: 429, formError: "Recebemos muitos pedidos seguidos. Tente de novo em 60 minutos ou fale com a loja pelo WhatsApp." });
+    expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(3500);
+    expect(await orderCount()).toBe(before);
+    // Another number is not affected.
+    expect((await submitCheckout(ctx, checkoutForm({ phone: "81 97777-0003" }), from("10.2.1.1"))).ok).toBe(true);
+  });
+
+  it("one address past its limit is refused, other addresses are not, and a retry of an order already placed still answers", async () => {
+    const { context: ctx } = context({ perAddress: 4, perPhone: 1_000 });
+    const first = quickForm("flood-address-first-order");
+    const placed = await submitQuickOrder(ctx, first, from("10.3.0.1"));
+    expect(placed.ok).toBe(true);
+    for (let order = 0; order < 3; order += 1) expect((await submitQuickOrder(ctx, quickForm(), from("10.3.0.1"))).ok).toBe(true);
+    const refused = await submitQuickOrder(ctx, quickForm(), from("10.3.0.1"));
+    expect(refused).toMatchObject({ ok: false, status: 429 });
+    expect((await submitQuickOrder(ctx, quickForm(), from("10.3.0.2"))).ok).toBe(true);
+    // A double click or a retry is not a new order: it is never counted nor refused.
+    expect(await submitQuickOrder(ctx, quickForm("flood-address-first-order"), from("10.3.0.1"))).toEqual({ ok: true, token: (placed as { token: string }).token, created: false });
+  });
+});
+
+describe("an idempotency key", () => {
+  it("answers the same request with its order, and refuses the same key with another body or another customer (409)", async () => {
+    const { context: ctx } = context();
+    const placed = await submitCheckout(ctx, checkoutForm({}, "bound-key-0000000001"), from("10.4.0.1"));
+    expect(placed.ok).toBe(true);
+    const again = await submitCheckout(ctx, checkoutForm({}, "bound-key-0000000001"), from("10.4.0.1"));
+    expect(again).toEqual({ ok: true, token: (placed as { token: string }).token, created: false });
+
+    const before = await orderCount();
+    const otherAddress = await submitCheckout(ctx, checkoutForm({ address: "Rua Outra" }, "bound-key-0000000001"), from("10.4.0.1"));
+    expect(otherAddress).toMatchObject({ ok: false, status: 409, formError: KEY_REUSED_MESSAGE });
+    const otherAccount = await submitCheckout(ctx, checkoutForm({}, "bound-key-0000000001"), from("10.4.0.1", "someone-else"));
+    expect(otherAccount).toMatchObject({ ok: false, status: 409, formError: KEY_REUSED_MESSAGE });
+    const asQuickOrder = await submitQuickOrder(ctx, quickForm("bound-key-0000000001"), from("10.4.0.1"));
+    expect(asQuickOrder).toMatchObject({ ok: false, status: 409 });
+    expect(await orderCount()).toBe(before);
+  });
+});
+
+describe("new-order e-mails to the shop", () => {
+  it(`sends ${NEW_ORDER_EMAILS.max} a minute and collects the rest into one digest`, async () => {
+    expect(DEFAULT_SETTINGS.emailNotifications && DEFAULT_SETTINGS.orderNotifications).toBe(true);
+    await t.pool.query("delete from rate_limits");
+    await t.pool.query("update orders set shop_emailed_at = now()");
+    const { context: ctx, sent } = context({ perAddress: 1_000, perPhone: 1_000 });
+    const placed: string[] = [];
+    for (let order = 0; order < 10; order += 1) {
+      const result = await submitCheckout(ctx, checkoutForm({ name: `Cliente ${order}` }), from(`10.5.0.${order}`));
+      placed.push((result as { token: string }).token);
+    }
+    await expect.poll(() => sent.length).toBe(NEW_ORDER_EMAILS.max);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sent).toHaveLength(NEW_ORDER_EMAILS.max);
+    expect(sent.every((mail) => mail.subject.startsWith("Novo pedido #"))).toBe(true);
+
+    // What this process sends when the minute is over (called here instead of waiting for it).
+    expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(10 - NEW_ORDER_EMAILS.max);
+    const digest = sent.at(-1)!;
+    expect(digest.subject).toMatch(/^7 novos pedidos - R\$/);
+    const inDigest = placed.filter((token) => digest.text.includes(`https://loja.test/pedido/${token}`));
+    expect(inDigest).toHaveLength(7);
+    expect(sent.slice(0, NEW_ORDER_EMAILS.max).some((mail) => inDigest.some((token) => mail.text.includes(token)))).toBe(false);
+    // Nothing is announced twice.
+    expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(0);
+  });
+
+  it("a digest whose e-mail fails leaves its orders for the next one", async () => {
+    const failing: SendEmail = async () => {
+      throw new Error("SMTP down");
+    };
+    await t.pool.query("update orders set shop_emailed_at = now()");
+    const { context: ctx, sent } = context({ perAddress: 1_000, perPhone: 1_000 });
+    await t.pool.query("update orders set shop_emailed_at = null where id in (select id from orders order by created_at desc limit 2)");
+    await expect(sendNewOrderDigest({ ...ctx, sendEmail: failing }, "https://loja.test")).rejects.toThrow("SMTP down");
+    expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(2);
+    expect(sent).toHaveLength(1);
+  });
+});
