@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { gotoHydrated } from "./hydration";
+import { structuredDataOf } from "./structured-data";
 
 type Shopper = { name: string; email: string; password: string };
 
@@ -110,9 +111,8 @@ test("review a product: rate, comment, see the average and count, then edit", as
   await expect(item.getByText("<b>Ótimo</b> produto!")).toBeVisible();
   await expect(item.locator("b")).toHaveCount(0);
 
-  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const data = jsonLd.map((text) => JSON.parse(text)).find((entry) => entry["@type"] === "Product");
-  expect(data.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 5, reviewCount: 1, bestRating: 5, worstRating: 1 });
+  const data = (await structuredDataOf(page)).find((entry) => entry["@type"] === "Product");
+  expect(data?.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 5, reviewCount: 1, bestRating: 5, worstRating: 1 });
 
   // Sending again edits the same review.
   await expect(panel.getByRole("heading", { name: "Sua avaliação" })).toBeVisible();

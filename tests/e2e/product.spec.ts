@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { structuredDataOf } from "./structured-data";
 
 // Product detail page (/produto/:id) against the seeded demo catalogue.
 
@@ -226,8 +227,7 @@ test("share previews: og:image is an absolute JPEG, and product data is publishe
   await expect(page.locator('meta[property="product:price:amount"]')).toHaveAttribute("content", "299.90");
   await expect(page.locator('meta[property="product:price:currency"]')).toHaveAttribute("content", "BRL");
 
-  const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-  const product = jsonLd.map((text) => JSON.parse(text)).find((data) => data["@type"] === "Product");
+  const product = (await structuredDataOf(page)).find((data) => data["@type"] === "Product");
   expect(product).toMatchObject({
     name: "Tênis de Corrida com Amortecimento",
     brand: { name: "Olympikus" },

@@ -5,7 +5,7 @@ import { MapEmbed } from "~/components/ui/map-embed";
 import { directionsUrl, shopPath } from "~/lib/navigation";
 import { telHref } from "~/lib/phone";
 import { FOUNDED_YEAR, instagramUrl, SLOGAN } from "~/lib/settings";
-import { organizationJsonLd } from "~/lib/structured-data";
+import { jsonLdHtml, organizationJsonLd } from "~/lib/structured-data";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
 import { useStorefront } from "./use-storefront";
 
@@ -123,7 +123,7 @@ export function Footer() {
           © {new Date().getFullYear()} {settings.storeName}. Todos os direitos reservados.
         </p>
       </div>
-      <JsonLd data={organizationJsonLd(settings, locations, origin)} />
+      <JsonLd html={import.meta.env.SSR ? jsonLdHtml(organizationJsonLd(settings, locations, origin)) : null} />
     </footer>
   );
 }

@@ -4,7 +4,7 @@ import { JsonLd } from "~/components/ui/json-ld";
 import type { ContactFieldErrors, ContactFormValues } from "~/lib/contact-form";
 import { telHref } from "~/lib/phone";
 import { filterStoreLocations, resolveStoreFilters, storeFilterOptions, type StoreFilters } from "~/lib/store-filters";
-import { storeListJsonLd } from "~/lib/structured-data";
+import { jsonLdHtml, storeListJsonLd } from "~/lib/structured-data";
 import { ContactForm } from "./contact-form";
 import { StoreCard } from "./store-card";
 import { StoreFilterForm } from "./store-filter-form";
@@ -90,7 +90,7 @@ export function StoresView({
         </div>
       </section>
 
-      <JsonLd data={storeListJsonLd(settings, locations, origin)} />
+      <JsonLd html={import.meta.env.SSR ? jsonLdHtml(storeListJsonLd(settings, locations, origin)) : null} />
     </>
   );
 }

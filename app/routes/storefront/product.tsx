@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { ProductDetail } from "~/components/product/detail/product-detail";
+import { sizeGuideFor } from "~/components/product/detail/size-guide-data";
 import { productCardData } from "~/lib/catalog";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { shareImageUrl } from "~/lib/images";
@@ -38,6 +39,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!product) throw redirect("/produtos");
   return {
     product,
+    // Only this product's table, built here: the size tables stay out of the page's JavaScript.
+    sizeGuide: product.sizes.length > 0 ? sizeGuideFor(product) : null,
     // Not awaited: the related products and the review list stream in after the page.
     related: relatedProducts(context.db, product, RELATED_LIMIT).then((list) => list.map(productCardData)),
     reviews: listReviews(context.db, id, { includeHidden: viewer?.isAdmin ?? false }),
@@ -108,12 +111,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Product({ loaderData, actionData }: Route.ComponentProps) {
-  const { product, related, reviews, summary, viewer, reviewSaved } = loaderData;
+  const { product, sizeGuide, related, reviews, summary, viewer, reviewSaved } = loaderData;
   // Keyed by id: moving to a related product starts with fresh choices and the first photo.
   return (
     <ProductDetail
       key={product.id}
       product={product}
+      sizeGuide={sizeGuide}
       related={related}
       reviews={{ summary, reviews, viewer, errors: actionData?.reviewErrors, saved: reviewSaved }}
     />

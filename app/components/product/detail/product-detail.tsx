@@ -1,3 +1,4 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { Price } from "~/components/product/price";
@@ -6,7 +7,7 @@ import type { ProductCardData } from "~/lib/catalog";
 import { formatBRL, instalmentCents } from "~/lib/money";
 import { productPath, shopPath } from "~/lib/navigation";
 import { formatAverage, reviewCountLabel } from "~/lib/review-form";
-import { productJsonLd } from "~/lib/structured-data";
+import { jsonLdHtml, productJsonLd } from "~/lib/structured-data";
 import type { ProductDetail as Product } from "~/lib/catalog";
 import { Breadcrumb } from "./breadcrumb";
 import { DeliveryNotes } from "./delivery-notes";
@@ -17,17 +18,27 @@ import { ProductTabs } from "./product-tabs";
 import { PurchasePanel } from "./purchase-panel";
 import { RatingStars } from "./rating-stars";
 import { RelatedProducts } from "./related-products";
-import { ReviewsSection, type ReviewsProps } from "./reviews-section";
+import type { ReviewsProps } from "./reviews-section";
 import { ShareButton } from "./share-button";
-import { sizeGuideFor } from "./size-guide-data";
+import type { SizeGuide } from "./size-guide-data";
 
 /** The whole detail page: photos on top on a phone, beside the buying column on a desktop. */
+/**
+ * The reviews (a hidden tab, with its form) are rendered by the server but their code is not part of
+ * the page's first load: the browser hydrates them when their chunk arrives, showing the server's HTML
+ * meanwhile.
+ */
+const ReviewsSection = lazy(() => import("./reviews-section").then((module) => ({ default: module.ReviewsSection })));
+
 export function ProductDetail({
   product,
+  sizeGuide,
   related,
   reviews,
 }: {
   product: Product;
+  /** Null when the product has no sizes. */
+  sizeGuide: SizeGuide | null;
   related: Promise<ProductCardData[]>;
   reviews: Omit<ReviewsProps, "productId">;
 }) {
@@ -38,7 +49,7 @@ export function ProductDetail({
 
   return (
     <div className="container-page py-4 sm:py-6">
-      <JsonLd data={productJsonLd(product, origin, rating)} />
+      <JsonLd key={product.id} html={import.meta.env.SSR ? jsonLdHtml(productJsonLd(product, origin, rating)) : null} />
       <Breadcrumb
         crumbs={[
           { label: "Início", to: "/" },
@@ -92,7 +103,7 @@ export function ProductDetail({
 
           <p className="text-slate-700">{product.description}</p>
 
-          <PurchasePanel product={product} url={url} sizeGuide={sizeGuideFor(product)} />
+          <PurchasePanel product={product} url={url} sizeGuide={sizeGuide} />
           <DeliveryNotes />
         </div>
       </div>
@@ -110,7 +121,11 @@ export function ProductDetail({
             {
               id: "avaliacoes",
               label: rating ? `Avaliações (${rating.count})` : "Avaliações",
-              content: <ReviewsSection productId={product.id} {...reviews} />,
+              content: (
+                <Suspense fallback={<p className="text-slate-600">Carregando avaliações…</p>}>
+                  <ReviewsSection productId={product.id} {...reviews} />
+                </Suspense>
+              ),
             },
           ]}
         />

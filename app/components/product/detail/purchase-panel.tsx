@@ -18,7 +18,7 @@ export const MISSING_SIZE_MESSAGE = "Por favor, selecione um tamanho";
  * Colour, size, quantity and the add button. Unlike the card, the detail page preselects no size:
  * the shopper picks one on purpose before adding.
  */
-export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSummary; url: string; sizeGuide: SizeGuide }) {
+export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSummary; url: string; sizeGuide: SizeGuide | null }) {
   const { settings } = useStorefront();
   const [color, setColor] = useState<string | null>(product.colors[0] ?? null);
   const [size, setSize] = useState<string | null>(null);
@@ -26,7 +26,7 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
   const [added, showAdded, hideAdded] = useTimedFlag(ADDED_FEEDBACK_MS);
   const [sizeWarning, showSizeWarning, hideSizeWarning] = useTimedFlag(SIZE_WARNING_MS);
   const priced = product.priceCents !== null;
-  const guideButton = product.sizes.length > 0 ? <SizeGuideButton guide={sizeGuide} /> : null;
+  const guideButton = sizeGuide ? <SizeGuideButton guide={sizeGuide} /> : null;
 
   function addToCart() {
     if (product.sizes.length > 0 && size === null) {
