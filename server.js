@@ -73,11 +73,13 @@ function startWebServer(services, onListening) {
   app.use(serverModule.createApp({ ...services, shopDataCache }));
   const server = app.listen(config.port, config.host, onListening);
   return {
-    // No new connections; idle keep-alive ones close now, requests in flight finish (a live-order
-    // stream or a stuck client is cut after STOP_GRACE_MS; the browser's EventSource reconnects).
+    // No new connections; idle keep-alive ones close now, live-order streams end with a retry hint,
+    // requests in flight finish (a stuck client is cut after STOP_GRACE_MS).
     close: async () => {
       const closed = new Promise((resolve) => server.close(resolve));
       server.closeIdleConnections();
+      // Live order streams never finish by themselves: ended now, with a hint to reconnect in 2 s.
+      await serverModule.closeOrderEventStreams(services.db);
       const deadline = setTimeout(() => server.closeAllConnections(), STOP_GRACE_MS);
       await closed;
       clearTimeout(deadline);

@@ -16,6 +16,7 @@ export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.s
 export { securityHeaders } from "./security-headers";
 export { startPageCache } from "./page-cache";
 export { ShopDataCache } from "~/server/shop/storefront-shell.server";
+export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
 
 /**

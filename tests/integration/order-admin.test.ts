@@ -14,7 +14,7 @@ import { action as orderAction, loader as orderLoader } from "~/routes/admin/ord
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import type { LoadContext } from "~/server/load-context.server";
 import { getAdminOrder, listAdminOrders, setOrderStatus } from "~/server/orders/order-admin.server";
-import { type HubMessage, OrderEventHub, orderEventHub, orderEventStream } from "~/server/orders/order-events.server";
+import { closeOrderEventStreams, type HubMessage, OrderEventHub, orderEventHub, orderEventStream } from "~/server/orders/order-events.server";
 import { placeOrder } from "~/server/orders/orders.server";
 import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -421,6 +421,25 @@ describe("live order events (LISTEN/NOTIFY)", () => {
     expect((await reader.read()).done).toBe(true);
     expect(hub.subscriberCount).toBe(0);
     await hub.close();
+  });
+
+  it("a stop ends every open stream at once with a retry hint, not after the grace period", async () => {
+    const hub = orderEventHub(t.db);
+    const streams = [new AbortController(), new AbortController()].map((abort) => orderEventStream(hub, abort.signal).body!.pipeThrough(new TextDecoderStream()).getReader());
+    const read = async (reader: ReadableStreamDefaultReader<string>) => {
+      let text = "";
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return text;
+        text += value;
+      }
+    };
+    const ended = streams.map(read);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = performance.now();
+    await closeOrderEventStreams(t.db);
+    for (const text of await Promise.all(ended)) expect(text).toMatch(/retry: 2000\n\n$/);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 

@@ -19,9 +19,10 @@ export type { OrderEvent };
 
 /**
  * What a subscriber hears: an order event, or `ready` each time the hub (re)starts listening. After a
- * lost connection events may have been missed, so `ready` tells pages to reload.
+ * lost connection events may have been missed, so `ready` tells pages to reload. `closing`: the
+ * process is stopping, the stream should end now.
  */
-export type HubMessage = { kind: "order"; event: OrderEvent } | { kind: "ready" };
+export type HubMessage = { kind: "order"; event: OrderEvent } | { kind: "ready" } | { kind: "closing" };
 type Subscriber = (message: HubMessage) => void;
 
 /** Queues the event in the transaction: PostgreSQL delivers it when, and only if, the transaction commits. */
@@ -108,8 +109,10 @@ export class OrderEventHub {
     };
   }
 
+  /** Tells every subscriber `closing` (their streams end), then closes the LISTEN connection. */
   async close(): Promise<void> {
     this.closed = true;
+    this.broadcast({ kind: "closing" });
     this.subscribers.clear();
     await this.disconnect();
   }
@@ -141,6 +144,14 @@ export class OrderEventHub {
 // One hub per database handle, that is per database per process (tests open several databases).
 const hubs = new WeakMap<Database, OrderEventHub>();
 
+/**
+ * On a stop: every live stream of this process ends at once with a retry hint, instead of holding the
+ * stop for its whole grace period; the browsers reconnect (to the next process) a moment later.
+ */
+export async function closeOrderEventStreams(db: Database): Promise<void> {
+  await hubs.get(db)?.close();
+}
+
 /** This process's hub for the app's database, made on first use. */
 export function orderEventHub(db: Database): OrderEventHub {
   let hub = hubs.get(db);
@@ -154,6 +165,8 @@ export function orderEventHub(db: Database): OrderEventHub {
 const encoder = new TextEncoder();
 
 const HEARTBEAT_MS = 25_000;
+/** The reconnection delay a stream ending on a stop asks for. */
+const RESTART_RETRY_MS = 2_000;
 
 /**
  * A `text/event-stream` response fed by the hub until the browser goes away (`signal`). Comments
@@ -176,7 +189,12 @@ export function orderEventStream(hub: OrderEventHub, signal: AbortSignal, option
       send("retry: 5000\n\n");
       const unsubscribe = hub.subscribe((message) => {
         if (message.kind === "ready") send("event: ready\ndata: {}\n\n");
-        else send(`event: order\ndata: ${JSON.stringify(message.event)}\n\n`);
+        else if (message.kind === "order") send(`event: order\ndata: ${JSON.stringify(message.event)}\n\n`);
+        else {
+          // A restart: come back soon, to whichever process answers then.
+          send(`retry: ${RESTART_RETRY_MS}\n\n`);
+          cleanup();
+        }
       });
       const heartbeat = setInterval(() => send(": ping\n\n"), options.heartbeatMs ?? HEARTBEAT_MS);
       cleanup = () => {
