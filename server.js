@@ -22,6 +22,7 @@ const serverModule = viteDevServer
   : await import("./build/server/index.js");
 
 serverModule.leaveShutdownSignalsToTheServer();
+const { log } = serverModule;
 
 let config;
 try {
@@ -33,6 +34,7 @@ try {
   }
   throw error;
 }
+log.level = config.logLevel;
 
 /**
  * Brotli for the browsers that take it (all current ones), at quality 3 with a 256 KB window: a
@@ -48,6 +50,8 @@ const BROTLI = {
 function startWebServer(services, onListening) {
   const app = express();
   app.disable("x-powered-by");
+  // First, so that page-cache hits and static files are logged too (health checks are not).
+  app.use(serverModule.requestLogging(log, { trustProxy: config.trustProxy }));
   app.use(
     serverModule.securityHeaders({
       enforceCsp: !viteDevServer,
@@ -95,7 +99,7 @@ function onSignals(stop, { quiet = false } = {}) {
   const shutdown = async (signal) => {
     if (stopping) return;
     stopping = true;
-    if (!quiet) console.log(`${signal}: stopping`);
+    if (!quiet) log.info(`${signal}: stopping`);
     await stop();
     process.exit(0);
   };
@@ -104,7 +108,7 @@ function onSignals(stop, { quiet = false } = {}) {
 }
 
 const announce = (processes) => () =>
-  console.log(`Shop listening on http://${config.host ?? "localhost"}:${config.port}${processes > 1 ? ` (${processes} processes)` : ""}`);
+  log.info(`Shop listening on http://${config.host ?? "localhost"}:${config.port}${processes > 1 ? ` (${processes} processes)` : ""}`);
 
 if (viteDevServer || config.webConcurrency === 1) {
   const services = await serverModule.startServices(config);
@@ -125,7 +129,7 @@ if (viteDevServer || config.webConcurrency === 1) {
     await workers.ready;
     announce(config.webConcurrency)();
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    log.error(error instanceof Error ? error.message : String(error));
     await workers.stop();
     await database.close();
     process.exit(1);

@@ -9,6 +9,7 @@ import { IconSymbolsProvider } from "./components/ui/icons";
 import { StyleSheetProvider } from "./components/ui/inline-style-sheet";
 import { NonceProvider } from "./components/ui/nonce";
 import { isDatabaseUnavailableError } from "./server/db/database.server";
+import { log } from "./server/log/logger.server";
 
 export const streamTimeout = 5_000;
 
@@ -24,13 +25,14 @@ const databaseUnavailable = new WeakSet<object>();
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  const where = { requestId: context?.requestLog?.requestId, method: request.method, path: new URL(request.url).pathname };
   if (isDatabaseUnavailableError(error)) {
     if (context) databaseUnavailable.add(context);
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-    console.error(`[db] unavailable during ${request.method} ${new URL(request.url).pathname}: ${cause instanceof Error ? cause.message : String(cause)}`);
+    log.error({ ...where, cause: cause instanceof Error ? cause.message : String(cause) }, "database unavailable");
     return;
   }
-  console.error(error);
+  log.error({ ...where, err: error }, "request failed");
 };
 
 /**

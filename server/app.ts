@@ -2,6 +2,7 @@ import "react-router";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
+import type { RequestLogFields } from "~/server/log/logger.server";
 import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { healthChecks } from "./health";
 import { refuseUnknownMethods, withMethodNotAllowed } from "./method-not-allowed";
@@ -18,6 +19,8 @@ export { startPageCache } from "./page-cache";
 export { ShopDataCache } from "~/server/shop/storefront-shell.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
+export { requestLogging } from "./request-log";
+export { log } from "~/server/log/logger.server";
 
 /**
  * The React Router part of the Express app; server.js adds compression and static files around it.
@@ -63,6 +66,7 @@ export function createApp(services: Services & { shopDataCache?: ShopDataCache }
       sendEmail: services.sendEmail,
       cspNonce: String(res.locals.cspNonce ?? ""),
       shopDataCache: services.shopDataCache,
+      requestLog: res.locals.requestLog as RequestLogFields | undefined,
     })),
   );
   return app;

@@ -56,6 +56,7 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta" })
     .optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "deve ser fatal, error, warn, info, debug, trace ou silent" }).default("info"),
   BETTER_AUTH_SECRET: z
     .string()
     .min(32, `deve ter pelo menos 32 caracteres (${HOW_TO_GENERATE})`)
@@ -138,6 +139,8 @@ export type AppConfig = {
   trustProxy: boolean | number | string;
   /** ORDER_LIMIT_PER_ADDRESS (per 10 minutes, default 30) and ORDER_LIMIT_PER_PHONE (per hour, default 10). */
   orderLimits: { perAddress: number; perPhone: number };
+  /** LOG_LEVEL: the least severe level written (info: one line per request, warnings, errors). */
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 };
 
 export class ConfigError extends Error {}
@@ -197,6 +200,7 @@ export function loadConfig(
         ? { email: values.ADMIN_EMAIL.toLowerCase(), password: values.ADMIN_PASSWORD }
         : null,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
+    logLevel: values.LOG_LEVEL,
     orderLimits: { perAddress: values.ORDER_LIMIT_PER_ADDRESS ?? 30, perPhone: values.ORDER_LIMIT_PER_PHONE ?? 10 },
   };
 }

@@ -2,6 +2,7 @@ import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
 import type { SendEmail } from "./email/send-email.server";
+import type { RequestLogFields } from "./log/logger.server";
 import type { ShopDataCache } from "./shop/storefront-shell.server";
 
 /** What every loader and action receives: the database, the configuration, Better Auth and the e-mail sender. */
@@ -15,6 +16,8 @@ export type LoadContext = {
   cspNonce: string;
   /** The storefront shell's shop data between requests (production server only; see ShopDataCache). */
   shopDataCache?: ShopDataCache;
+  /** This request's log line (server/request-log.ts): its id, and the user once a guard knows them. */
+  requestLog?: RequestLogFields;
 };
 
 declare module "react-router" {

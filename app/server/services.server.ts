@@ -7,6 +7,7 @@ import { runMigrations } from "./db/migrate.server";
 import { emailSender, type SendEmail } from "./email/send-email.server";
 import { seedDatabase } from "./seed/seed.server";
 import path from "node:path";
+import { log } from "./log/logger.server";
 
 export type Services = {
   config: AppConfig;
@@ -47,7 +48,7 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
   try {
     await runMigrations(pool);
     const { seeded } = await seedDatabase(db, config.mediaDir);
-    if (seeded) console.log("[seed] demo catalogue created");
+    if (seeded) log.info("demo catalogue created");
     const auth = createAuth(db, config);
     if (config.initialAdmin) await ensureInitialAdmin(auth, db, config.initialAdmin);
   } catch (error) {

@@ -17,11 +17,18 @@ import express, { type Express } from "express";
 import { createServer } from "vite";
 import routeConfig from "~/routes";
 import type { LoadContext } from "~/server/load-context.server";
+import type { Logger } from "~/server/log/logger.server";
 
 export type HttpApp = { origin: string; loadModule: (file: string) => Promise<Record<string, unknown>>; close: () => Promise<void> };
 
-/** `withSecurityHeaders`: the security headers server.js puts in front of the app, as in production. */
-export async function startHttpApp(context: LoadContext, { withSecurityHeaders = false } = {}): Promise<HttpApp> {
+/**
+ * `withSecurityHeaders`: the security headers server.js puts in front of the app, as in production.
+ * `requestLog`: server.js's request logging in front of it, writing to that logger.
+ */
+export async function startHttpApp(
+  context: LoadContext,
+  { withSecurityHeaders = false, requestLog }: { withSecurityHeaders?: boolean; requestLog?: { logger: Logger; trustProxy: boolean } } = {},
+): Promise<HttpApp> {
   const cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-http-app-vite-"));
   const vite = await createServer({
     configFile: path.resolve("vite.config.ts"),
@@ -33,6 +40,16 @@ export async function startHttpApp(context: LoadContext, { withSecurityHeaders =
   });
   const { createApp } = (await vite.ssrLoadModule("/server/app.ts")) as { createApp: (services: LoadContext & { close: () => Promise<void> }) => Express };
   const app = createApp({ ...context, close: async () => {} });
+  if (requestLog) {
+    const { requestLogging } = (await vite.ssrLoadModule("/server/request-log.ts")) as {
+      requestLogging: (logger: Logger, options: { trustProxy: boolean }) => express.RequestHandler;
+    };
+    const outer = express();
+    outer.disable("x-powered-by");
+    outer.use(requestLogging(requestLog.logger, { trustProxy: requestLog.trustProxy }));
+    outer.use(app);
+    return listen(outer, vite, cacheDir);
+  }
   if (withSecurityHeaders) {
     const { securityHeaders } = (await vite.ssrLoadModule("/server/security-headers.ts")) as {
       securityHeaders: (options: { enforceCsp: boolean; https: boolean }) => express.RequestHandler;

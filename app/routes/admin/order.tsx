@@ -8,6 +8,7 @@ import { getAdminOrder, setOrderStatus } from "~/server/orders/order-admin.serve
 import { getSettings } from "~/server/shop/settings.server";
 import { publicOrigin } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/order";
+import { log } from "~/server/log/logger.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   await requireAdmin(request, context);
@@ -38,7 +39,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       { status: result.reason === "not-found" ? 404 : 409 },
     );
   } catch (error) {
-    console.error("[admin] order status change failed:", error);
+    log.error({ err: error }, "admin: order status change failed");
     return data<OrderStatusFormResult>({ ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: null }, { status: 500 });
   }
 }

@@ -18,6 +18,7 @@ import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
 import { ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/product-form";
+import { log } from "~/server/log/logger.server";
 
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */
 const MAX_REQUEST_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
@@ -38,7 +39,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     if (product) return { product, loadError: null };
     return data({ product: null, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 404 });
   } catch (error) {
-    console.error("[admin] load product failed:", error);
+    log.error({ err: error }, "admin: loading a product failed");
     return data({ product: null, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 500 });
   }
 }
@@ -85,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       return failure(error.message, 400, error.field ? { [error.field]: error.message } : {}, values);
     }
     if (error instanceof ProductNotFoundError) return failure(PRODUCT_MESSAGES.loadFailed, 404);
-    console.error("[admin] save product failed:", error);
+    log.error({ err: error }, "admin: saving a product failed");
     return failure("não foi possível gravar. Tente novamente.", 500, {}, values);
   }
   return redirect(`/admin/produtos?${NOTICE_PARAM}=${id === undefined ? "cadastrado" : "atualizado"}`);

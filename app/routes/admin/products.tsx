@@ -15,6 +15,7 @@ import { readFormData } from "~/server/form-data.server";
 import { listAdminProducts } from "~/server/catalog/admin-product-list.server";
 import { deleteProduct } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/products";
+import { log } from "~/server/log/logger.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -40,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 404 });
     }
   } catch (error) {
-    console.error("[admin] delete product failed:", error);
+    log.error({ err: error }, "admin: deleting a product failed");
     return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 500 });
   }
   // Back to the same filtered page, with the confirmation.

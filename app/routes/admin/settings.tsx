@@ -7,6 +7,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/shop/settings-admin.server";
 import type { Route } from "./+types/settings";
+import { log } from "~/server/log/logger.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     await saveSettings(context.db, parsed.data, admin);
   } catch (error) {
-    console.error("[admin] settings not saved:", error);
+    log.error({ err: error }, "admin: settings not saved");
     return data<SettingsActionResult>({ ok: false, errors: { form: SETTINGS_MESSAGES.saveFailed } }, { status: 500 });
   }
   // Answered to a fetcher (no navigation to repeat on reload); the page's loader runs again after it.

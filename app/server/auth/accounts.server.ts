@@ -12,6 +12,7 @@ import type { LoadContext } from "../load-context.server";
 import { ACCOUNT_LOCKED_CODE, SIGN_UP_PAUSED_CODE } from "./account-limits.server";
 import { WEAK_PASSWORD_CODE } from "./auth.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit, type RateLimitedPath } from "./rate-limit.server";
+import { log } from "../log/logger.server";
 
 export type AuthDeps = Pick<LoadContext, "db" | "auth">;
 
@@ -129,7 +130,7 @@ export async function requestPasswordReset(deps: AuthDeps, request: Request, ema
   try {
     await deps.auth.api.requestPasswordReset({ body: { email }, headers: forwardedHeaders(request) });
   } catch (error) {
-    console.error("[auth] password reset request failed:", error);
+    log.error({ err: error }, "password reset request failed");
   }
   return { ok: true };
 }

@@ -6,6 +6,7 @@ import { passwordProblem } from "~/lib/password-rule";
 import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
 import type { Database } from "../db/database.server";
 import type { Auth } from "./auth.server";
+import { log } from "../log/logger.server";
 
 export class AdminAccountError extends Error {}
 
@@ -81,9 +82,9 @@ export async function ensureInitialAdmin(auth: Auth, db: Database, admin: { emai
   const [existing] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
   if (!existing) {
     await createAdmin(auth, db, { email, password: admin.password }, SERVER_START_ACTOR);
-    console.log(`[admin] admin account created: ${email}`);
+    log.info({ email }, "admin account created");
   } else if (existing.role !== "admin") {
     await setRole(db, email, "admin", SERVER_START_ACTOR);
-    console.log(`[admin] ${email} promoted to admin`);
+    log.info({ email }, "account promoted to admin");
   }
 }

@@ -19,6 +19,7 @@ import { limitBeforeAttempt, settleAttempt } from "./account-limits.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
 import { oneLine } from "~/lib/plain-text";
 import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
+import { log } from "../log/logger.server";
 
 /**
  * The client address as our Express app saw it (server/app.ts sets it on every request, replacing
@@ -86,7 +87,7 @@ export function createAuth(db: Database, config: AppConfig) {
           await sendPasswordResetEmail(db, config, { name: user.name, email: user.email }, resetLink(url, token));
         } catch (error) {
           // The page answers the same whatever happens here, so the failure only goes to the log.
-          console.error("[auth] password reset e-mail not sent:", error);
+          log.error({ err: error }, "password reset e-mail not sent");
         }
       },
     },
@@ -176,7 +177,7 @@ export function createAuth(db: Database, config: AppConfig) {
       // E-mails go out after the response, so how long sending takes says nothing about whether the
       // address has an account.
       backgroundTasks: {
-        handler: (promise) => void promise.catch((error: unknown) => console.error("[auth] background task:", error)),
+        handler: (promise) => void promise.catch((error: unknown) => log.error({ err: error }, "auth background task failed")),
       },
     },
     logger: { level: "error" },

@@ -13,7 +13,7 @@ export type CurrentUser = {
   image: string | null;
 };
 
-type AuthContext = Pick<LoadContext, "auth">;
+type AuthContext = Pick<LoadContext, "auth" | "requestLog">;
 
 // The layout and the page loaders of one request both ask; one session lookup serves them all.
 const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
@@ -28,10 +28,12 @@ export function getCurrentUser(request: Request, context: AuthContext): Promise<
   return pending;
 }
 
-async function lookUpUser(request: Request, { auth }: AuthContext): Promise<CurrentUser | null> {
+async function lookUpUser(request: Request, { auth, requestLog }: AuthContext): Promise<CurrentUser | null> {
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { user } = session;
+  // The request's log line names who made it.
+  if (requestLog) requestLog.userId = user.id;
   return {
     id: user.id,
     name: user.name,

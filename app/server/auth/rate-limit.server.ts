@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rateLimits } from "#database/schema";
 import type { Database } from "../db/database.server";
+import { log } from "../log/logger.server";
 
 export type RateLimitRule = { /** seconds */ window: number; max: number };
 export type RateLimitResult = {
@@ -101,6 +102,6 @@ function pruneOccasionally(db: Database) {
   if (now - (lastPruned.get(db) ?? 0) < 60_000) return;
   lastPruned.set(db, now);
   db.execute(sql`delete from ${rateLimits} where window_start < now() - make_interval(secs => ${PRUNE_AFTER_SECONDS})`).catch(
-    (error: unknown) => console.error("[rate-limit] pruning old counters:", error),
+    (error: unknown) => log.error({ err: error }, "rate limits: pruning old counters failed"),
   );
 }

@@ -11,6 +11,7 @@ import type { Database } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 import { lockProductImports, ProductSaveError, productAuditFields, resolveStoreOption, writeProduct } from "./product-save.server";
 import { renderProductArt } from "../seed/product-art.server";
+import { log } from "../log/logger.server";
 
 const reais = (value: number | null) => (value === null ? undefined : centsToInput(Math.round(value * 100)));
 
@@ -81,7 +82,7 @@ export async function importStarterProduct(db: Database, mediaDir: string, index
     if (storedKey) await removeImageFiles(mediaDir, storedKey);
     // Our own refusals say what is wrong; anything else is logged, not shown.
     const known = error instanceof ProductSaveError || error instanceof ImageRejectedError;
-    if (!known) console.error("[import] starter product failed:", error);
+    if (!known) log.error({ err: error }, "starter product import failed");
     const message = known ? error.message : "não foi possível criar o produto. Tente novamente.";
     return { index, name, status: "error", message: `Erro ao importar: ${message}` };
   }

@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import * as schema from "#database/schema";
+import { log } from "../log/logger.server";
 
 export type Database = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query API as the database. */
@@ -24,7 +25,7 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   // fails (the request answers 503) and the client also emits 'error', which without a listener of its
   // own is an uncaught exception that ends the process.
   pool.on("connect", (client) => {
-    client.on("error", (error) => console.error("[db] connection lost:", error.message));
+    client.on("error", (error) => log.warn(`database connection lost: ${error.message}`));
   });
   // The pool re-emits an idle client's error, already logged by the listener above.
   pool.on("error", () => {});

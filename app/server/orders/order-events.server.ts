@@ -12,6 +12,7 @@ import type { OrderEvent } from "~/lib/admin-orders";
 import { isOrderStatus } from "~/lib/order-status";
 import { dedicatedClients, type Database, type DatabaseOrTransaction } from "../db/database.server";
 import { listenConnection, type ListenConnection } from "../db/listen-connection.server";
+import { log } from "../log/logger.server";
 
 const ORDER_EVENTS_CHANNEL = "erick_order_events";
 
@@ -136,7 +137,7 @@ export class OrderEventHub {
     try {
       subscriber(message);
     } catch (error) {
-      console.error("[order-events] subscriber failed:", error);
+      log.error({ err: error }, "order events: a subscriber failed");
     }
   }
 }

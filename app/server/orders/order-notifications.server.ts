@@ -9,6 +9,7 @@ import type { Database } from "../db/database.server";
 import type { SendEmail } from "../email/send-email.server";
 import { getSettings } from "../shop/settings.server";
 import { getOrderByToken } from "./orders.server";
+import { log } from "../log/logger.server";
 
 /**
  * At most this many new-order e-mails a minute, shared by every app process; the orders beyond it go
@@ -59,7 +60,7 @@ function scheduleDigest(context: NotifyContext, origin: string, delayMs: number)
   const timer = setTimeout(() => {
     pendingDigests.delete(context.db);
     sendNewOrderDigest(context, origin).catch((error: unknown) =>
-      console.error("[orders] new-order digest failed:", error instanceof Error ? error.message : error),
+      log.error({ err: error }, "new-order digest failed"),
     );
   }, delayMs);
   // A stop does not wait for it: the orders stay un-e-mailed, and the next digest takes them.

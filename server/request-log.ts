@@ -1,0 +1,45 @@
+import { randomUUID } from "node:crypto";
+import type { RequestHandler } from "express";
+import type { Logger, RequestLogFields } from "~/server/log/logger.server";
+
+/** An incoming X-Request-Id worth keeping: a proxy's id, not a place to smuggle text into the log. */
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+/** Health checks are asked every few seconds and say nothing about shoppers: not logged. */
+const UNLOGGED = new Set(["/healthz", "/readyz"]);
+
+/**
+ * One JSON line per request when its answer is finished (or the client went away): time, request id,
+ * method, path (never the query string: reset and sign-in links carry tokens there), status, duration
+ * in ms and the user id when signed in. Every response carries X-Request-Id; an incoming one is kept
+ * only from a trusted proxy (`trustProxy`), so a shopper cannot choose the id of their own lines.
+ */
+export function requestLogging(logger: Logger, { trustProxy }: { trustProxy: boolean | number | string }): RequestHandler {
+  const keepIncoming = trustProxy !== false;
+  return (req, res, next) => {
+    const incoming = req.get("x-request-id");
+    const requestId = keepIncoming && incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    const fields: RequestLogFields = { requestId };
+    res.locals.requestLog = fields;
+    res.setHeader("X-Request-Id", requestId);
+    if (UNLOGGED.has(req.path)) return next();
+    const started = performance.now();
+    let logged = false;
+    const write = () => {
+      if (logged) return;
+      logged = true;
+      const entry = {
+        requestId,
+        method: req.method,
+        path: req.path,
+        status: res.writableFinished ? res.statusCode : 499,
+        durationMs: Math.round((performance.now() - started) * 10) / 10,
+        ...(fields.userId ? { userId: fields.userId } : {}),
+      };
+      if (entry.status >= 500) logger.error(entry, "request");
+      else logger.info(entry, "request");
+    };
+    res.once("finish", write);
+    res.once("close", write);
+    next();
+  };
+}
