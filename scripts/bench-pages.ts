@@ -267,7 +267,7 @@ function printReport(pages: PageResult[], budgets: RouteBudget[] | string, detai
     lines.push(`First-load JavaScript: not measured (${budgets}).`);
   } else {
     lines.push(
-      "First-load JavaScript of each storefront route (build/client, React Router manifest: entry, root, layout and route modules with their imports; gzip at zlib's default level, as the server sends it). Framework: the entry chunk and its imports (Preact in React's place, React Router). The style sheet is written into each page, so it is part of the HTML.",
+      "First-load JavaScript of each storefront route (build/client, React Router manifest: entry, root, layout and route modules with their imports; gzip at zlib's default level, as the server sends it). Framework: the entry chunk and its imports (React DOM, React, React Router). The style sheet is written into each page, so it is part of the HTML.",
       "",
       "| Route | Scripts | JS gzip KB | of which framework KB |",
       "| --- | ---: | ---: | ---: |",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactMessage, greetingMessage, priceInquiryMessage, whatsappLink } from "./whatsapp";
+import { contactMessage, greetingMessage, priceInquiryMessage, storeWhatsAppNumber, whatsappLink } from "./whatsapp";
 
 /** The text a wa.me link carries, decoded. */
 function textOf(link: string): string | null {
@@ -79,5 +79,14 @@ describe("contactMessage", () => {
   it("keeps a multi-line message intact through a wa.me link", () => {
     const text = contactMessage({ ...input, message: "Linha 1\nLinha 2 & 3" });
     expect(textOf(whatsappLink("5581999990000", text))).toBe(text);
+  });
+});
+
+describe("storeWhatsAppNumber", () => {
+  it("uses the store's own number, else the shop's (also when the store still has the example number)", () => {
+    expect(storeWhatsAppNumber("5581988887777", "5581911112222")).toBe("5581988887777");
+    expect(storeWhatsAppNumber("", "5581911112222")).toBe("5581911112222");
+    expect(storeWhatsAppNumber(null, "5581911112222")).toBe("5581911112222");
+    expect(storeWhatsAppNumber("+55 (81) 90000-0000", "5581911112222")).toBe("5581911112222");
   });
 });

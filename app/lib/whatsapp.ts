@@ -6,6 +6,14 @@ export function isPlaceholderWhatsApp(number: string): boolean {
   return number.replace(/\D/g, "") === PLACEHOLDER_WHATSAPP;
 }
 
+/**
+ * The number a store's WhatsApp button opens: its own, or the shop's when it has none or still has the
+ * example one (a shop that set its number in the settings must not send shoppers to the example).
+ */
+export function storeWhatsAppNumber(storeNumber: string | null | undefined, shopNumber: string): string {
+  return storeNumber && !isPlaceholderWhatsApp(storeNumber) ? storeNumber : shopNumber;
+}
+
 /** `https://wa.me/<digits>?text=<encoded>`: the link WhatsApp opens on phones and on the web. */
 export function whatsappLink(number: string, text?: string): string {
   const digits = number.replace(/\D/g, "");

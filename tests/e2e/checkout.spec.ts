@@ -87,6 +87,9 @@ test("a full order is recorded, WhatsApp gets its text, the cart empties and the
 
   // The order page's own button carries the same message; a reload does not reopen WhatsApp.
   await expect(page.getByTestId("order-whatsapp")).toHaveAttribute("href", opened[1]!);
+  // WhatsApp opened with the order: the page says so, and offers only to open it again.
+  await expect(page.getByText("Seu pedido foi para o WhatsApp da loja")).toBeVisible();
+  await expect(page.getByTestId("order-whatsapp")).toHaveText("Abrir o WhatsApp de novo");
   await page.reload();
   await expect(page.getByText("Pedido registrado!")).toHaveCount(0);
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`#${code}`);

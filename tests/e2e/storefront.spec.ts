@@ -41,12 +41,24 @@ test.describe("home", () => {
     expect(JSON.parse(jsonLd ?? "{}")).toMatchObject({ "@type": "Organization", department: expect.any(Array) });
   });
 
-  test("the floating WhatsApp button appears after 2 s, with its bubble a second later", async ({ page }) => {
+  test("the floating WhatsApp button appears after 2 s, with its bubble (a dot on phones) a second later", async ({ page, isMobile }) => {
     await page.goto("/");
     const button = page.getByTestId("floating-whatsapp");
     await expect(button).toHaveCount(0);
     await expect(button).toBeVisible({ timeout: 4_000 });
-    await expect(page.getByText("Olá! Precisa de ajuda?")).toBeVisible({ timeout: 3_000 });
+    if (isMobile) {
+      // A bubble would cover the product's price on a 390 px screen.
+      await expect(page.getByTestId("floating-whatsapp-badge")).toBeVisible({ timeout: 3_000 });
+      await expect(page.getByText("Olá! Precisa de ajuda?")).toHaveCount(0);
+    } else {
+      await expect(page.getByText("Olá! Precisa de ajuda?")).toBeVisible({ timeout: 3_000 });
+    }
+  });
+
+  test("the floating WhatsApp button stays off the cart, where it would cover the totals", async ({ page }) => {
+    await page.goto("/carrinho");
+    await page.waitForTimeout(3_500);
+    await expect(page.getByTestId("floating-whatsapp")).toHaveCount(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
 import { WhatsAppIcon } from "~/components/ui/icons";
@@ -16,8 +16,12 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
 
   // Arriving from the checkout: the order is recorded, so the cart is done with; WhatsApp opens in the
   // tab the click reserved. The flag leaves the URL so a reload does not do it again.
+  // Once: setSearchParams changes with the URL it changes, which runs this effect again, and a second
+  // hand-off finds no tab and would say WhatsApp never opened.
+  const handingOff = useRef(false);
   useEffect(() => {
-    if (!justPlaced) return;
+    if (!justPlaced || handingOff.current) return;
+    handingOff.current = true;
     cartActions.clear();
     setHandedOff(handOffToWhatsApp(whatsappUrl));
     setSearchParams((params) => {
@@ -44,7 +48,7 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
           <p className="font-bold">Pedido registrado!</p>
           <p className="mt-1 text-sm">
             {handedOff
-              ? "Abrimos o WhatsApp com o seu pedido. Se ele não abriu, toque em “Enviar pelo WhatsApp”."
+              ? "Seu pedido foi para o WhatsApp da loja, na conversa que abrimos. Se ela fechou antes de você enviar, abra de novo abaixo."
               : "Agora toque em “Enviar pelo WhatsApp” para mandar o pedido para a loja."}
           </p>
         </div>
@@ -68,7 +72,8 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
         className="mt-6 flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3.5 text-lg font-bold text-white hover:bg-whatsapp-darker sm:w-auto sm:px-8"
       >
         <WhatsAppIcon className="h-5 w-5" />
-        Enviar pelo WhatsApp
+        {/* Once WhatsApp has opened with the order, a second "send" would invite sending it twice. */}
+        {handedOff ? "Abrir o WhatsApp de novo" : "Enviar pelo WhatsApp"}
       </a>
 
       <section aria-labelledby="itens" className="mt-8">

@@ -3,10 +3,12 @@ import { MapEmbed } from "~/components/ui/map-embed";
 import { directionsUrl } from "~/lib/navigation";
 import { telHref } from "~/lib/phone";
 import { instagramUrl } from "~/lib/settings";
-import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { greetingMessage, storeWhatsAppNumber, whatsappLink } from "~/lib/whatsapp";
 import type { ShellLocation } from "~/lib/storefront-shell";
 
-export function StoreCard({ location }: { location: ShellLocation }) {
+/** `shopWhatsApp`: the shop's number, for a store without one of its own (or with the example one). */
+export function StoreCard({ location, shopWhatsApp }: { location: ShellLocation; shopWhatsApp: string }) {
+  const whatsapp = storeWhatsAppNumber(location.whatsapp, shopWhatsApp);
   return (
     <article
       id={location.slug}
@@ -63,9 +65,9 @@ export function StoreCard({ location }: { location: ShellLocation }) {
           <DirectionsIcon className="h-4 w-4" />
           Como Chegar<span className="sr-only">: {location.name}</span>
         </a>
-        {location.whatsapp ? (
+        {whatsapp ? (
           <a
-            href={whatsappLink(location.whatsapp, greetingMessage(location.name))}
+            href={whatsappLink(whatsapp, greetingMessage(location.name))}
             target="_blank"
             rel="noopener noreferrer"
             className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-whatsapp-dark px-3 py-2.5 text-white hover:bg-whatsapp-darker"

@@ -10,6 +10,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { getCustomerDetail, hasAnyCustomer, listCustomers, setCustomerRole } from "~/server/auth/customers.server";
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/customers";
+import { countLabel, pluralForm } from "~/lib/plural";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
@@ -46,8 +47,8 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold">Clientes</h1>
         <p className="text-sm text-slate-600">
-          {total === 1 ? "1 cliente" : `${total} clientes`}
-          {filters.q ? " encontrados" : ""}
+          {countLabel(total, "cliente", "clientes")}
+          {filters.q ? ` ${pluralForm(total, "encontrado", "encontrados")}` : ""}
         </p>
       </div>
 

@@ -11,6 +11,7 @@ import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/ad
 import { requireAdmin } from "~/server/auth/guards.server";
 import { hasAnyOrder, listAdminOrders } from "~/server/orders/order-admin.server";
 import type { Route } from "./+types/orders";
+import { countLabel, pluralForm } from "~/lib/plural";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -48,8 +49,8 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         <div>
           <h1 className="text-2xl font-bold">Pedidos</h1>
           <p className="text-sm text-slate-600">
-            {total === 1 ? "1 pedido" : `${total} pedidos`}
-            {filters.q || filters.status ? " encontrados" : ""}
+            {countLabel(total, "pedido", "pedidos")}
+            {filters.q || filters.status ? ` ${pluralForm(total, "encontrado", "encontrados")}` : ""}
           </p>
         </div>
         <LiveOrdersStatus

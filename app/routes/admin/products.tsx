@@ -16,6 +16,7 @@ import { listAdminProducts } from "~/server/catalog/admin-product-list.server";
 import { deleteProduct } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/products";
 import { log } from "~/server/log/logger.server";
+import { countLabel, pluralForm } from "~/lib/plural";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -89,8 +90,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
         <div>
           <h1 className="text-2xl font-bold">Produtos</h1>
           <p className="mt-1 text-sm text-slate-600" data-testid="admin-product-count">
-            {total === 1 ? "1 produto" : `${total} produtos`}
-            {filtered ? " encontrados" : ""}
+            {countLabel(total, "produto", "produtos")}
+            {filtered ? ` ${pluralForm(total, "encontrado", "encontrados")}` : ""}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

@@ -70,7 +70,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <h2 id="destaques" className="text-2xl font-bold">
             Produtos em Destaque
           </h2>
-          <Link to="/produtos" className="flex items-center gap-1 font-semibold text-brand-700 hover:underline">
+          <Link to="/produtos" className="flex shrink-0 items-center gap-1 whitespace-nowrap font-semibold text-brand-700 hover:underline">
             Ver Todos
             <ChevronRightIcon className="h-4 w-4" />
           </Link>

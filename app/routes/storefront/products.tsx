@@ -8,6 +8,7 @@ import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFil
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { listProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/products";
+import { countLabel, pluralForm } from "~/lib/plural";
 
 function presetShopFor(pathname: string): ShopSlug | null {
   return SHOP_SLUGS.find((slug) => pathname === `/${slug}`) ?? null;
@@ -58,9 +59,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
           <p className="mt-1 text-sm text-slate-600" role="status" data-testid="result-count">
             {totalCapped
               ? `mais de ${total.toLocaleString("pt-BR")} produtos encontrados`
-              : total === 1
-                ? "1 produto encontrado"
-                : `${total.toLocaleString("pt-BR")} produtos encontrados`}
+              : `${countLabel(total, "produto", "produtos")} ${pluralForm(total, "encontrado", "encontrados")}`}
             {filters.q ? ` para “${filters.q}”` : ""}
           </p>
         </div>

@@ -10,6 +10,7 @@ import { normalizeSearchText } from "~/lib/search-text";
 export function OptionListInput({
   label,
   itemLabel,
+  feminine = false,
   name,
   defaultValues,
   placeholder,
@@ -19,6 +20,8 @@ export function OptionListInput({
   label: string;
   /** 'tamanho', 'cor': for the buttons' accessible names. */
   itemLabel: string;
+  /** The item's noun is feminine ('cor'): "Cor “Preto” adicionada". */
+  feminine?: boolean;
   name: string;
   defaultValues: string[];
   placeholder: string;
@@ -37,7 +40,7 @@ export function OptionListInput({
       setNote(`“${value}” já está na lista.`);
     } else {
       setValues([...values, value]);
-      setNote(`${itemLabel[0]!.toUpperCase()}${itemLabel.slice(1)} “${value}” adicionado.`);
+      setNote(`${itemLabel[0]!.toUpperCase()}${itemLabel.slice(1)} “${value}” ${feminine ? "adicionada" : "adicionado"}.`);
     }
     setDraft("");
   }

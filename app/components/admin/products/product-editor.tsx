@@ -152,7 +152,7 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError }
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
           <OptionListInput label="Tamanhos" itemLabel="tamanho" name="sizes" defaultValues={initial.sizes} placeholder="Ex.: 38 ou M" maxLength={PRODUCT_LIMITS.size} error={errors.sizes} />
-          <OptionListInput label="Cores" itemLabel="cor" name="colors" defaultValues={initial.colors} placeholder="Ex.: Preto" maxLength={PRODUCT_LIMITS.color} error={errors.colors} />
+          <OptionListInput label="Cores" itemLabel="cor" feminine name="colors" defaultValues={initial.colors} placeholder="Ex.: Preto" maxLength={PRODUCT_LIMITS.color} error={errors.colors} />
         </div>
       </section>
 
