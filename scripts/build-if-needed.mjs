@@ -23,5 +23,6 @@ const changedAt = Math.max(
 );
 if (changedAt > builtAt) {
   console.log("Gerando a versão de produção (react-router build)…");
-  execSync("npx react-router build", { stdio: "inherit" });
+  // Warnings and errors only: the list of built files means nothing to someone starting the shop.
+  execSync("npx react-router build --logLevel warn", { stdio: "inherit" });
 }

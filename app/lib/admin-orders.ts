@@ -44,8 +44,11 @@ export type AdminOrderDetail = {
 
 export const CHANNEL_LABELS: Record<AdminOrderRow["channel"], string> = { checkout: "Checkout", cart: "Carrinho" };
 
-/** Shown for the cart's quick orders, which carry no customer data (it is agreed in the chat). */
-export const UNNAMED_CUSTOMER = "Cliente via WhatsApp";
+/**
+ * The one name of the cart's quick orders, which carry no customer data (it is agreed in the chat):
+ * in the orders list, the order page, the dashboard and the shop's e-mails.
+ */
+export const UNNAMED_CUSTOMER = "Cliente pelo carrinho";
 
 /** wa.me digits for a Brazilian phone typed any way ("(81) 99999-8888", "+55 81 …"); null when too short. */
 export function customerWhatsAppNumber(phone: string | null): string | null {

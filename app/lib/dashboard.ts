@@ -12,6 +12,7 @@ export type DashboardStats = {
   completed: number;
   /** Revenue / orders, in centavos; 0 without orders. */
   averageTicketCents: number;
-  /** Orders / customers as a whole percent; 0 without customers. */
-  conversionPercent: number;
+  /** Sales today (centavos, orders not cancelled, the shop's day), and on the same weekday last week. */
+  todayRevenueCents: number;
+  sameDayLastWeekRevenueCents: number;
 };

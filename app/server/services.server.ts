@@ -7,7 +7,11 @@ import { runMigrations } from "./db/migrate.server";
 import { emailSender, type SendEmail } from "./email/send-email.server";
 import { seedDatabase } from "./seed/seed.server";
 import path from "node:path";
+import { eq } from "drizzle-orm";
+import { users } from "#database/schema";
+import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
 import { log } from "./log/logger.server";
+import { getSettings } from "./shop/settings.server";
 
 export type Services = {
   config: AppConfig;
@@ -51,6 +55,7 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
     if (seeded) log.info("demo catalogue created");
     const auth = createAuth(db, config);
     if (config.initialAdmin) await ensureInitialAdmin(auth, db, config.initialAdmin);
+    await sayWhatIsMissing(db);
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;
@@ -90,4 +95,19 @@ export async function startServices(config: AppConfig, options: StartOptions = {
       await database.close();
     },
   };
+}
+
+/**
+ * What a new owner must do before the shop is theirs, said at every start until it is done: without
+ * an admin nobody can open /admin, and with the example WhatsApp number orders go nowhere.
+ */
+async function sayWhatIsMissing(db: Database) {
+  const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
+  if (!admin) {
+    log.warn('No admin account yet: create one with `npm run admin -- create voce@exemplo.com` (or set ADMIN_EMAIL and ADMIN_PASSWORD), then sign in at /login to open /admin.');
+  }
+  const settings = await getSettings(db);
+  if (isPlaceholderWhatsApp(settings.storeWhatsApp)) {
+    log.warn(`The shop's WhatsApp is still the example number (${PLACEHOLDER_WHATSAPP}): orders sent by WhatsApp go nowhere. Set the real one in /admin/configuracoes.`);
+  }
 }

@@ -15,10 +15,11 @@ test.describe("on the shared server", () => {
   test("the dashboard shows its cards, charts or empty states, shortcuts and the placeholder-WhatsApp warning", async ({ page }) => {
     await signInAsAdmin(page, "/admin");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
-    for (const label of ["Faturamento", "Pedidos", "Produtos", "Clientes", "Pendentes", "Concluídos", "Ticket médio", "Conversão"]) {
+    for (const label of ["Faturamento", "Pedidos", "Produtos", "Clientes", "Pendentes", "Concluídos", "Ticket médio", "Vendas hoje"]) {
       await expect(page.locator("dt", { hasText: new RegExp(`^${label}$`) })).toBeVisible();
     }
-    await expect(page.locator("dt", { hasText: /^Conversão$/ }).locator("+ dd")).toHaveText(/^\d+%$/);
+    await expect(page.locator("dt", { hasText: /^Vendas hoje$/ }).locator("+ dd")).toHaveText(/^R\$\s[\d.]+,\d{2}$/);
+    await expect(page.locator("dt", { hasText: /^Vendas hoje$/ }).locator("~ dd").last()).toHaveText(/^(Segunda|Terça|Quarta|Quinta|Sexta) passada|^(Sábado|Domingo) passado/);
 
     const warning = page.getByRole("alert").filter({ hasText: "ainda é o número de exemplo" });
     await expect(warning).toBeVisible();

@@ -45,7 +45,8 @@ describe("an empty shop", () => {
       pending: 0,
       completed: 0,
       averageTicketCents: 0,
-      conversionPercent: 0,
+      todayRevenueCents: 0,
+      sameDayLastWeekRevenueCents: 0,
     });
     expect(dashboard.monthlySales).toEqual(
       ["2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"].map((month) => ({ month, orders: 0, revenueCents: 0 })),
@@ -105,7 +106,7 @@ describe("with orders", () => {
     recent = [e.id, a.id, c.id, b.id, d.id];
   });
 
-  it("computes the stat cards: revenue without cancelled orders, ticket = revenue / orders, conversion = orders / customers", async () => {
+  it("computes the stat cards: revenue without cancelled orders, ticket = revenue / orders", async () => {
     const { stats } = await getDashboard(t.db, NOW);
     // 30 + 50 + 100 + 20 (the cancelled 9.990 left out).
     expect(stats).toEqual({
@@ -116,7 +117,9 @@ describe("with orders", () => {
       pending: 1,
       completed: 1,
       averageTicketCents: 40_00,
-      conversionPercent: 167,
+      // NOW is 15 March: nothing was sold that day, nor on 8 March.
+      todayRevenueCents: 0,
+      sameDayLastWeekRevenueCents: 0,
     });
   });
 
@@ -190,5 +193,21 @@ describe("the dashboard page (loader)", () => {
     const before = (await load()).stats.customers;
     await signedInUser(context, "customer");
     expect((await load()).stats.customers).toBe(before + 1);
+  });
+});
+
+describe("today against the same day last week", () => {
+  it("sums each day's sales in the shop's time zone, cancelled orders left out", async () => {
+    const now = new Date("2026-06-10T12:00:00-03:00");
+    const [product] = await productIds();
+    const item = [{ productId: product!.id, name: product!.name, unitPriceCents: 10_00, quantity: 1 }];
+    await insertOrder(t.db, { status: "pending", createdAt: "2026-06-10T08:00:00-03:00", items: item });
+    // 23:30 on the 10th in Recife is the 11th in UTC: still today for the shop.
+    await insertOrder(t.db, { status: "processing", createdAt: "2026-06-11T02:30:00Z", items: [{ ...item[0]!, unitPriceCents: 5_00 }] });
+    await insertOrder(t.db, { status: "cancelled", createdAt: "2026-06-10T09:00:00-03:00", items: [{ ...item[0]!, unitPriceCents: 99_00 }] });
+    await insertOrder(t.db, { status: "delivered", createdAt: "2026-06-03T18:00:00-03:00", items: [{ ...item[0]!, unitPriceCents: 7_00 }] });
+    const { stats } = await getDashboard(t.db, now);
+    expect(stats.todayRevenueCents).toBe(15_00);
+    expect(stats.sameDayLastWeekRevenueCents).toBe(7_00);
   });
 });

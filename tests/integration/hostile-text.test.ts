@@ -89,6 +89,10 @@ describe("NUL bytes in text fields", () => {
     expect(await nameOf(customer.email)).toBe("AnaMaria da Silva");
     const lookup = await request("/admin/clientes?cliente=%00", { cookie: admin.cookie });
     expectNoServerError(lookup, "/admin/clientes?cliente=%00");
+    // Found by the fuzzing: a reset link whose token holds a NUL byte.
+    const reset = await request("/redefinir-senha?token=%00%E2%80%8F");
+    expectNoServerError(reset, "/redefinir-senha?token=%00");
+    expect(reset.body).toContain("Link inválido ou expirado");
   });
 });
 

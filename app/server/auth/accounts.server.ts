@@ -137,7 +137,8 @@ export async function requestPasswordReset(deps: AuthDeps, request: Request, ema
 
 /** True while the reset link's token exists and has not expired (the page says so before asking). */
 export async function isResetTokenUsable({ auth }: AuthDeps, token: string): Promise<boolean> {
-  if (!token || token.length > 200) return false;
+  // Better Auth's tokens are letters and digits; anything else (a NUL byte fails the query) is no token.
+  if (!/^[\w-]{1,200}$/.test(token)) return false;
   const context = await auth.$context;
   // Better Auth keeps reset tokens as verification values named "reset-password:<token>".
   const verification = await context.internalAdapter.findVerificationValue(`reset-password:${token}`);

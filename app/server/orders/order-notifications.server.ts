@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { orders } from "#database/orders-schema";
+import { UNNAMED_CUSTOMER } from "~/lib/admin-orders";
 import { formatBRL } from "~/lib/money";
 import { orderMessage, type OrderView } from "~/lib/order-message";
 import type { Settings } from "~/lib/settings";
@@ -28,7 +29,7 @@ export function wantsNewOrderEmail(settings: Settings): boolean {
 
 /** Tells the shop's e-mail about a new order; the same text the shopper sends by WhatsApp. */
 export async function emailNewOrder(sendEmail: SendEmail, settings: Settings, order: OrderView, orderUrl: string) {
-  const who = order.customer.name || "cliente pelo carrinho";
+  const who = order.customer.name || UNNAMED_CUSTOMER;
   await sendEmail({
     to: settings.storeEmail,
     subject: `Novo pedido #${order.code} de ${who.replace(/[\r\n]+/g, " ")} - ${formatBRL(order.totalCents)}`,
@@ -86,7 +87,7 @@ export async function sendNewOrderDigest(context: NotifyContext, origin: string)
     claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
     const totalCents = claimed.reduce((sum, order) => sum + order.totalCents, 0);
     const lines = claimed.map(
-      (order) => `#${order.code} - ${order.name || "cliente pelo carrinho"} - ${formatBRL(order.totalCents)}\n${origin}/pedido/${order.token}`,
+      (order) => `#${order.code} - ${order.name || UNNAMED_CUSTOMER} - ${formatBRL(order.totalCents)}\n${origin}/pedido/${order.token}`,
     );
     await context.sendEmail({
       to: settings.storeEmail,

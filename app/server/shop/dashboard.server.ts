@@ -30,6 +30,12 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
         (select count(*) from users where role = 'customer')::int as customers,
         count(*)::int as orders,
         coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as revenue,
+        coalesce(sum(total_cents) filter (
+          where status <> 'cancelled' and (created_at at time zone ${SHOP_TIME_ZONE})::date = (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date
+        ), 0)::bigint as today,
+        coalesce(sum(total_cents) filter (
+          where status <> 'cancelled' and (created_at at time zone ${SHOP_TIME_ZONE})::date = (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date - 7
+        ), 0)::bigint as same_day_last_week,
         ${sql.join(
           ORDER_STATUSES.map((status) => sql`count(*) filter (where status = ${status})::int as ${sql.identifier(status)}`),
           sql`, `,
@@ -89,7 +95,8 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
       pending: count("pending"),
       completed: count("delivered"),
       averageTicketCents: orderCount > 0 ? Math.round(revenueCents / orderCount) : 0,
-      conversionPercent: customers > 0 ? Math.round((orderCount / customers) * 100) : 0,
+      todayRevenueCents: count("today"),
+      sameDayLastWeekRevenueCents: count("same_day_last_week"),
     },
     monthlySales: months.rows.map((month) => ({ month: month.month, orders: Number(month.orders), revenueCents: Number(month.revenue) })),
     ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: count(status) })),

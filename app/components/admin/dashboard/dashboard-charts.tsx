@@ -15,7 +15,8 @@ export function SalesChart({ data }: { data: SalesPoint[] }) {
       <BarChart accessibilityLayer={false} data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" tickLine={false} />
-        <YAxis tickFormatter={(value: number) => compactBRL.format(value / 100)} width={72} />
+        {/* Wide enough for "R$ 22,5 mil" at 12 px: narrower, the labels were clipped ("$ 2,2 mil"). */}
+        <YAxis tickFormatter={(value: number) => compactBRL.format(value / 100)} width={88} tick={{ fontSize: 12 }} />
         <Tooltip formatter={(value) => [formatBRL(Number(value)), "Faturamento"]} />
         <Bar dataKey="revenueCents" name="Faturamento" fill="#b91c1c" radius={[4, 4, 0, 0]} />
       </BarChart>

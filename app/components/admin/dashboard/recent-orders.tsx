@@ -3,6 +3,7 @@ import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
 import { formatBRL } from "~/lib/money";
 import type { OrderStatus } from "~/lib/order-status";
 import { formatShopDateTime } from "~/lib/shop-time";
+import { UNNAMED_CUSTOMER } from "~/lib/admin-orders";
 
 export type RecentOrder = { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; createdAt: string };
 
@@ -50,7 +51,7 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
                       #{order.code}
                     </Link>
                   </th>
-                  <td className="py-2 pr-3">{order.customerName || "Pedido pelo carrinho"}</td>
+                  <td className="py-2 pr-3">{order.customerName || UNNAMED_CUSTOMER}</td>
                   <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{formatBRL(order.totalCents)}</td>
                   <td className="py-2 pr-3">
                     <OrderStatusBadge status={order.status} />

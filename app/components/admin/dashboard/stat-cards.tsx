@@ -1,7 +1,15 @@
 import type { DashboardStats } from "~/lib/dashboard";
 import { formatBRL } from "~/lib/money";
+import { SHOP_TIME_ZONE } from "~/lib/shop-time";
 
 const integer = new Intl.NumberFormat("pt-BR");
+
+/** "Terça passada", "Sábado passado": today's weekday a week ago, in the shop's time zone. */
+function sameDayLastWeek(): string {
+  const weekday = new Intl.DateTimeFormat("pt-BR", { weekday: "long", timeZone: SHOP_TIME_ZONE }).format(new Date()).replace("-feira", "");
+  const masculine = weekday === "sábado" || weekday === "domingo";
+  return `${weekday[0]!.toUpperCase()}${weekday.slice(1)} ${masculine ? "passado" : "passada"}`;
+}
 
 /** The dashboard's stat cards (spec section 9). */
 export function StatCards({ stats }: { stats: DashboardStats }) {
@@ -13,7 +21,8 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
     { label: "Pendentes", value: integer.format(stats.pending) },
     { label: "Concluídos", value: integer.format(stats.completed), hint: "Pedidos entregues" },
     { label: "Ticket médio", value: formatBRL(stats.averageTicketCents) },
-    { label: "Conversão", value: `${stats.conversionPercent}%`, hint: "Pedidos por cliente" },
+    // What a clerk acts on: is today going better or worse than the same day last week?
+    { label: "Vendas hoje", value: formatBRL(stats.todayRevenueCents), hint: `${sameDayLastWeek()}: ${formatBRL(stats.sameDayLastWeekRevenueCents)}` },
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
