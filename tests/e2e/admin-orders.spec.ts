@@ -73,12 +73,15 @@ test("an order placed in the shop appears live; its status changes from the moda
   await gotoHydrated(page, href!);
   await expect(page.getByRole("heading", { name: `Pedido #${code}`, level: 1 })).toBeVisible();
   await expect(page.getByLabel("Status do pedido")).toHaveValue("shipped");
+  await expect(page).toHaveTitle(`Pedido #${code} | Painel Erick`);
 
   // Search by code and by status; nothing found says so.
   await gotoHydrated(page, "/admin/pedidos");
+  await expect(page).toHaveTitle("Pedidos | Painel Erick");
   await page.getByLabel("Buscar pedido").fill(code.toLowerCase());
   await page.getByRole("button", { name: "Buscar" }).click();
   await expect(page.getByTestId("order-row")).toHaveCount(1);
+  await expect(page.getByText("1 pedido encontrado", { exact: true })).toBeVisible();
   await page.getByLabel("Status", { exact: true }).selectOption({ label: "Cancelado" });
   await expect(page).toHaveURL(/status=cancelled/);
   await expect(page.getByText("Nenhum pedido encontrado")).toBeVisible();

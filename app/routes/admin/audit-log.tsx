@@ -6,9 +6,10 @@ import { AUDIT_ENTITY_LABELS, isAuditEntityType } from "~/lib/audit-log";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listAuditLog } from "~/server/shop/audit-log.server";
 import type { Route } from "./+types/audit-log";
+import { adminMeta } from "~/lib/meta";
 
 export function meta() {
-  return [{ title: "Registro de alterações | Painel Grupo Erick" }, { name: "robots", content: "noindex" }];
+  return adminMeta("Registro de alterações");
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,6 +11,7 @@ import { getCustomerDetail, hasAnyCustomer, listCustomers, setCustomerRole } fro
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/customers";
 import { countLabel, pluralForm } from "~/lib/plural";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
@@ -35,6 +36,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await setCustomerRole(context.db, user, parsed.data.userId, parsed.data.role);
   return data<CustomerRoleResult>(result, { status: result.ok ? 200 : parsed.data.userId === user.id ? 403 : 404 });
+}
+
+export function meta() {
+  return adminMeta("Clientes");
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {

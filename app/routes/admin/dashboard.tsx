@@ -11,6 +11,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { getDashboard } from "~/server/shop/dashboard.server";
 import { getSettings } from "~/server/shop/settings.server";
 import type { Route } from "./+types/dashboard";
+import { adminMeta } from "~/lib/meta";
 
 // Recharts is large: its chunk loads in the browser after the page (with its figures) is shown.
 const charts = () => import("~/components/admin/dashboard/dashboard-charts");
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: "Dashboard | Painel Grupo Erick" }, { name: "robots", content: "noindex" }];
+  return adminMeta("Dashboard");
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import { importProductsCsv } from "~/server/catalog/product-csv.server";
 import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Importar | Painel Erick" }];
+  return adminMeta("Importar");
 }
 
 export default function AdminImport({ loaderData, actionData }: Route.ComponentProps) {

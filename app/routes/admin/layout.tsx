@@ -2,6 +2,7 @@ import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
@@ -14,7 +15,7 @@ export function headers() {
 }
 
 export function meta() {
-  return [{ title: "Painel | Grupo Erick" }, { name: "robots", content: "noindex" }];
+  return adminMeta("Início");
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -9,6 +9,7 @@ import { getSettings } from "~/server/shop/settings.server";
 import { publicOrigin } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/order";
 import { log } from "~/server/log/logger.server";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   await requireAdmin(request, context);
@@ -42,6 +43,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     log.error({ err: error }, "admin: order status change failed");
     return data<OrderStatusFormResult>({ ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: null }, { status: 500 });
   }
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return adminMeta(loaderData ? `Pedido #${loaderData.detail.order.code}` : "Pedido");
 }
 
 export default function AdminOrder({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { hasAnyOrder, listAdminOrders } from "~/server/orders/order-admin.server";
 import type { Route } from "./+types/orders";
 import { countLabel, pluralForm } from "~/lib/plural";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -19,6 +20,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await listAdminOrders(context.db, filters);
   const anyOrder = list.total > 0 || (await hasAnyOrder(context.db));
   return { ...list, filters, anyOrder };
+}
+
+export function meta() {
+  return adminMeta("Pedidos");
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {

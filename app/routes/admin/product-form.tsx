@@ -19,6 +19,7 @@ import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
 import { ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/product-form";
 import { log } from "~/server/log/logger.server";
+import { adminMeta } from "~/lib/meta";
 
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */
 const MAX_REQUEST_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
@@ -94,7 +95,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const title = loaderData?.product ? `Editar ${loaderData.product.name}` : loaderData?.loadError ? "Produto" : "Novo produto";
-  return [{ title: `${title} | Painel Erick` }];
+  return adminMeta(title);
 }
 
 export default function AdminProductForm({ loaderData, actionData, params }: Route.ComponentProps) {

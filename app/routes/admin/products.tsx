@@ -17,6 +17,7 @@ import { deleteProduct } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/products";
 import { log } from "~/server/log/logger.server";
 import { countLabel, pluralForm } from "~/lib/plural";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -64,7 +65,7 @@ export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShoul
 }
 
 export function meta() {
-  return [{ title: "Produtos | Painel Erick" }];
+  return adminMeta("Produtos");
 }
 
 export default function AdminProducts({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { dayLabel, parseReportQuery, REPORT_CSV_PATH, reportSearch, shopToday } 
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getReport } from "~/server/shop/reports.server";
 import type { Route } from "./+types/reports";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -13,7 +14,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta() {
-  return [{ title: "Relatórios | Painel Grupo Erick" }, { name: "robots", content: "noindex" }];
+  return adminMeta("Relatórios");
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {

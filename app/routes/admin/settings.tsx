@@ -8,6 +8,7 @@ import { readFormData } from "~/server/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/shop/settings-admin.server";
 import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";
+import { adminMeta } from "~/lib/meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta() {
-  return [{ title: "Configurações | Painel Grupo Erick" }, { name: "robots", content: "noindex" }];
+  return adminMeta("Configurações");
 }
 
 export default function AdminSettings({ loaderData }: Route.ComponentProps) {
