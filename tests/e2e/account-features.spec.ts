@@ -151,6 +151,8 @@ test("my orders: an order placed while signed in is listed on /conta and opens i
   await expect(page.getByLabel("Nome completo")).toHaveValue(shopper.name);
   await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(shopper.email);
   await page.getByLabel("Telefone / WhatsApp").fill("(81) 98888-7777");
+  // The account has no phone yet: the checkout offers to keep this one, checked.
+  await expect(page.getByLabel("Salvar este telefone na minha conta")).toBeChecked();
   await page.getByLabel("Retirar na loja (grátis)").check();
   await page.getByLabel("Loja para retirada").selectOption({ index: 1 });
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
@@ -169,6 +171,10 @@ test("my orders: an order placed while signed in is listed on /conta and opens i
   await expect(orders.first()).toContainText(/R\$\s79,90/);
   await orders.first().getByRole("link").click();
   await expect(page).toHaveURL(orderUrl);
+
+  // …and the next checkout has it.
+  await gotoHydrated(page, "/conta");
+  await expect(page.getByLabel("Telefone")).toHaveValue("(81) 98888-7777");
 });
 
 async function newBrowserPage(browser: Browser, baseURL: string | undefined): Promise<Page> {

@@ -19,7 +19,11 @@ import { releaseWhatsAppTab, reserveWhatsAppTab } from "./whatsapp-handoff";
 
 const MASKS: Record<string, (value: string) => string> = { cpf: maskCpf, cep: maskCep, phone: maskPhone };
 
-export type CheckoutPrefill = { name: string; email: string; phone: string; address: string } | null;
+/** A signed-in shopper's details; `offerToSavePhone` when the account has no phone yet. */
+export type CheckoutPrefill = { name: string; email: string; phone: string; address: string; offerToSavePhone: boolean } | null;
+
+/** The checkbox's field: a phone typed here is kept on the account, so the next checkout has it. */
+export const SAVE_PHONE_FIELD = "salvarTelefone";
 
 export function CheckoutForm({
   idempotencyKey,
@@ -133,6 +137,12 @@ export function CheckoutForm({
               <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" error={errors.email} maxLength={254} defaultValue={prefill?.email} />
               <Field label="Telefone / WhatsApp" name="phone" type="tel" autoComplete="tel-national" inputMode="tel" error={errors.phone} placeholder="(81) 99999-9999" defaultValue={prefill?.phone} />
             </div>
+            {prefill?.offerToSavePhone ? (
+              <label className="flex items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" name={SAVE_PHONE_FIELD} defaultChecked className="h-5 w-5 accent-brand-600" />
+                Salvar este telefone na minha conta
+              </label>
+            ) : null}
             <Field label="CPF (opcional)" name="cpf" inputMode="numeric" error={errors.cpf} placeholder="000.000.000-00" hint="Para a nota fiscal." />
           </fieldset>
 

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
-import { CheckoutForm } from "~/components/checkout/checkout-form";
+import { CheckoutForm, SAVE_PHONE_FIELD } from "~/components/checkout/checkout-form";
 import { pageMeta } from "~/lib/meta";
-import { clientAddress } from "~/server/auth/accounts.server";
+import { clientAddress, saveAccountPhone } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
@@ -14,13 +14,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A fresh key per visit: a double click or a retried POST of this form records one order.
     idempotencyKey: crypto.randomUUID(),
     // A signed-in shopper's profile fills the form in.
-    prefill: user ? { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "" } : null,
+    prefill: user ? { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "", offerToSavePhone: !user.phone } : null,
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
-  const result = await submitCheckout(context, await readFormData(request), {
+  const form = await readFormData(request);
+  const result = await submitCheckout(context, form, {
     userId: user?.id ?? null,
     clientAddress: clientAddress(context, request),
     origin: publicOrigin(context.config, request),
@@ -29,6 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
     return data({ errors: result.errors, formError: result.formError }, { status: result.status, headers });
   }
+  if (user && !user.phone && form.get(SAVE_PHONE_FIELD) === "on") await saveAccountPhone(context.db, user.id, String(form.get("phone") ?? ""));
   return redirect(`/pedido/${result.token}?novo=1`);
 }
 

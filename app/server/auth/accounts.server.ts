@@ -1,11 +1,13 @@
 // What the account pages do, on the server: each function calls Better Auth's API (`auth.api.*`),
 // applies the same rate limits as its HTTP API, and turns its errors into our pt-BR messages.
 // Successful sign-ins return the Set-Cookie headers for the page's redirect to carry.
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { APIError, getIP } from "better-auth/api";
 import { users } from "#database/schema";
 import { AUTH_MESSAGES, type LoginInput, type ProfileInput, type RegisterInput } from "~/lib/account.schema";
 import { passwordProblem } from "~/lib/password-rule";
+import { isBrazilianPhone } from "~/lib/phone";
+import { oneLine } from "~/lib/plain-text";
 import { loginPath } from "~/lib/safe-redirect";
 import type { Database } from "../db/database.server";
 import type { LoadContext } from "../load-context.server";
@@ -203,6 +205,22 @@ export async function startGoogleSignIn(
 }
 
 /** Name, phone and address from /conta; empty optional fields are stored as null. */
+/**
+ * The phone a signed-in shopper gave at checkout, kept on an account that has none (never replacing
+ * one: that is /conta's job). Only a Brazilian number is kept; anything else is left out silently,
+ * since the order itself already went through with it.
+ */
+export async function saveAccountPhone(db: Database, userId: string, phone: string): Promise<boolean> {
+  const clean = oneLine(phone);
+  if (!isBrazilianPhone(clean)) return false;
+  const updated = await db
+    .update(users)
+    .set({ phone: clean, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.phone)))
+    .returning({ id: users.id });
+  return updated.length > 0;
+}
+
 export async function updateProfile(db: Database, userId: string, input: ProfileInput): Promise<void> {
   await db
     .update(users)

@@ -1,0 +1,78 @@
+// A phone given at checkout by a signed-in shopper whose account has none is kept on the account
+// (the box is offered checked), so the next checkout and /admin/clientes have it; an account's phone
+// is never replaced from the checkout.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { startHttpApp, type HttpApp } from "../setup/http-app";
+import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+let t: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestContext>>;
+let http: HttpApp;
+let lines: string;
+let keys = 0;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await createTestContext(t);
+  http = await startHttpApp(app.context);
+  const { rows } = await t.pool.query<{ id: number; size: string | null; color: string | null }>(
+    "select id, sizes[1] as size, colors[1] as color from products where active and stock > 5 and price_cents is not null order by id limit 1",
+  );
+  lines = JSON.stringify([{ productId: rows[0]!.id, size: rows[0]!.size, color: rows[0]!.color, quantity: 1 }]);
+}, 120_000);
+
+afterAll(async () => {
+  await http?.close();
+  await app?.close();
+  await t?.close();
+});
+
+async function checkout(user: SignedInUser, fields: Record<string, string>) {
+  const customer = Object.fromEntries(Object.entries(CHECKOUT_CUSTOMER).flatMap(([field, value]) => (value === undefined ? [] : [[field, String(value)]])));
+  const response = await fetch(`${http.origin}/checkout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: user.cookie, origin: http.origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ ...customer, lines, idempotencyKey: `account-phone-key-${(keys += 1)}`, ...fields }),
+  });
+  await response.text();
+  return response.status;
+}
+
+async function phoneOf(user: SignedInUser): Promise<string | null> {
+  const { rows } = await t.pool.query<{ phone: string | null }>("select phone from users where id = $1", [user.id]);
+  return rows[0]!.phone;
+}
+
+describe("the checkout's phone and the shopper's account", () => {
+  it("is offered (checked) to a signed-in shopper without a phone, and not to one with a phone", async () => {
+    // The form is drawn in the browser from the cart; the offer comes with the page's data.
+    const offerOf = async (user: SignedInUser) => {
+      const data = await (await fetch(`${http.origin}/checkout.data`, { headers: { cookie: user.cookie } })).text();
+      return /"offerToSavePhone",(true|false)/.exec(data)?.[1];
+    };
+    const shopper = await signedInUser(app.context, "customer");
+    expect(await offerOf(shopper)).toBe("true");
+    await t.pool.query("update users set phone = '(81) 3675-1995' where id = $1", [shopper.id]);
+    expect(await offerOf(shopper)).toBe("false");
+  });
+
+  it("is kept on the account when the box is checked, and only then", async () => {
+    const keeps = await signedInUser(app.context, "customer");
+    expect(await checkout(keeps, { phone: "(81) 97777-1234", salvarTelefone: "on" })).toBe(302);
+    expect(await phoneOf(keeps)).toBe("(81) 97777-1234");
+
+    const declines = await signedInUser(app.context, "customer");
+    expect(await checkout(declines, { phone: "(81) 97777-4321" })).toBe(302);
+    expect(await phoneOf(declines)).toBeNull();
+  });
+
+  it("never replaces a phone the account already has", async () => {
+    const shopper = await signedInUser(app.context, "customer");
+    await t.pool.query("update users set phone = '(81) 3675-1995' where id = $1", [shopper.id]);
+    expect(await checkout(shopper, { phone: "(81) 97777-9999", salvarTelefone: "on" })).toBe(302);
+    expect(await phoneOf(shopper)).toBe("(81) 3675-1995");
+  });
+});
