@@ -5,6 +5,7 @@ import { z } from "~/lib/validation";
 import { onlyDigits } from "./documents";
 import { formatBRL, parseBRL } from "./money";
 import { PAYMENT_METHODS, type Settings } from "./settings";
+import { STORE_ARTICLES } from "./store-name";
 
 export const SETTINGS_MESSAGES = {
   saved: "Salvo!",
@@ -92,6 +93,8 @@ type NotificationKey = (typeof NOTIFICATION_FIELDS)[number]["name"];
 export const settingsFormSchema = z
   .object({
     storeName: required("Informe o nome da loja", 100),
+    // A form without the field (one saved before it existed) keeps "o", the article of the default name.
+    storeArticle: z.preprocess((value) => (value === "" || value == null ? "o" : value), z.enum(STORE_ARTICLES, { error: "Escolha como o nome é dito: o, a, os ou as" })),
     storeEmail: required(SETTINGS_MESSAGES.email, 254).refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), SETTINGS_MESSAGES.email),
     storePhone: required("Informe o telefone", 30),
     storeWhatsApp: whatsapp,
@@ -157,6 +160,7 @@ export type SettingsFormOutput = z.output<typeof settingsFormSchema>;
 
 const TEXT_FIELDS = [
   "storeName",
+  "storeArticle",
   "storeEmail",
   "storePhone",
   "storeWhatsApp",

@@ -1,9 +1,12 @@
 import { z } from "~/lib/validation";
+import { STORE_ARTICLES } from "./store-name";
 import { PLACEHOLDER_WHATSAPP } from "./whatsapp";
 
 /** The settings document (spec section 3), with the spec's defaults (section 9). Money in centavos. */
 export const settingsSchema = z.object({
   storeName: z.string().default("Grupo Erick"),
+  /** The article before the name in sentences ("ao Grupo Erick", "às Lojas Erick"): ./store-name. */
+  storeArticle: z.enum(STORE_ARTICLES).default("o"),
   storeEmail: z.string().default("contato@erickcalcados.com.br"),
   storePhone: z.string().default("(81) 3675-1995"),
   storeWhatsApp: z.string().default(PLACEHOLDER_WHATSAPP),

@@ -1,3 +1,5 @@
+import { type StoreArticle, withArticle } from "./store-name";
+
 /** Until the shop changes it, the WhatsApp number is this example, which the admin dashboard flags. */
 export const PLACEHOLDER_WHATSAPP = "5581900000000";
 
@@ -20,8 +22,10 @@ export function whatsappLink(number: string, text?: string): string {
   return text ? `https://wa.me/${digits}?text=${encodeURIComponent(text)}` : `https://wa.me/${digits}`;
 }
 
-export function greetingMessage(storeName: string): string {
-  return `Olá! Vim pelo site do ${storeName} e gostaria de mais informações.`;
+/** The first message of a chat opened from the site: the shop's name with its article, or a store's ("do Erick Calçados Sirinhaém"). */
+export function greetingMessage(store: string | { storeName: string; storeArticle: StoreArticle }): string {
+  const site = typeof store === "string" ? `do ${store}` : withArticle("de", store);
+  return `Olá! Vim pelo site ${site} e gostaria de mais informações.`;
 }
 
 export function priceInquiryMessage(product: { name: string; shopName: string }, url: string): string {

@@ -142,6 +142,7 @@ describe("saving (/admin/configuracoes action)", () => {
     const outcome = await save(
       settingsForm(page, {
         storeName: "Erick Calçados & Cia",
+        storeArticle: "a",
         storeWhatsApp: "5581988887777",
         instagram: "erick.oficial",
         facebook: "https://www.facebook.com/erick.oficial",
@@ -165,6 +166,7 @@ describe("saving (/admin/configuracoes action)", () => {
     const expected: Settings = {
       ...DEFAULT_SETTINGS,
       storeName: "Erick Calçados & Cia",
+      storeArticle: "a",
       storeWhatsApp: "5581988887777",
       instagram: "@erick.oficial",
       facebook: "https://www.facebook.com/erick.oficial",

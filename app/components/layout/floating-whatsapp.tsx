@@ -52,7 +52,7 @@ export function FloatingWhatsApp() {
         </div>
       ) : null}
       <a
-        href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings.storeName))}
+        href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings))}
         target="_blank"
         rel="noopener noreferrer"
         data-testid="floating-whatsapp"

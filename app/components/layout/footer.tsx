@@ -87,7 +87,7 @@ export function Footer() {
             </li>
             <li>
               <a
-                href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings.storeName))}
+                href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings))}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="flex gap-2 font-semibold text-white hover:underline"

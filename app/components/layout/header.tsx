@@ -24,7 +24,7 @@ export function Header() {
   const count = useCartCount();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  const whatsapp = whatsappLink(settings.storeWhatsApp, greetingMessage(settings.storeName));
+  const whatsapp = whatsappLink(settings.storeWhatsApp, greetingMessage(settings));
   const currentQuery = location.pathname === "/produtos" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
 
   // Any navigation (a link, a search) closes the mobile menu.

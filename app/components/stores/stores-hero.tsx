@@ -7,7 +7,7 @@ export function StoresHero({
   settings,
   storeCount,
 }: {
-  settings: Pick<Settings, "storeName" | "storeWhatsApp" | "storePhone">;
+  settings: Pick<Settings, "storeName" | "storeArticle" | "storeWhatsApp" | "storePhone">;
   storeCount: number;
 }) {
   return (
@@ -20,7 +20,7 @@ export function StoresHero({
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
           <a
-            href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings.storeName))}
+            href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings))}
             target="_blank"
             rel="noopener noreferrer"
             className="flex items-center gap-2 rounded-full bg-whatsapp-dark px-6 py-3 font-bold text-white ring-1 ring-white/30 hover:bg-whatsapp-darker"

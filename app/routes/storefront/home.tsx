@@ -10,6 +10,7 @@ import { shellFromMatches } from "~/lib/storefront-meta";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
 import { featuredProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/home";
+import { withArticle } from "~/lib/store-name";
 
 export const FEATURED_ON_HOME = 4;
 
@@ -37,14 +38,14 @@ const BENEFITS = [
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { settings, shops } = useStorefront();
-  const whatsapp = whatsappLink(settings.storeWhatsApp, greetingMessage(settings.storeName));
+  const whatsapp = whatsappLink(settings.storeWhatsApp, greetingMessage(settings));
 
   return (
     <>
       <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
         <div className="container-page py-14 sm:py-20">
           <p className="text-sm font-semibold uppercase tracking-widest text-brand-100">Desde {FOUNDED_YEAR}</p>
-          <h1 className="mt-2 text-3xl font-black sm:text-5xl">Bem-vindo ao {settings.storeName}</h1>
+          <h1 className="mt-2 text-3xl font-black sm:text-5xl">Bem-vindo {withArticle("a", settings)}</h1>
           <p className="mt-4 max-w-xl text-lg text-brand-50">
             {SLOGAN} Calçados, variedades, artigos infantis e esportivos em Barreiros e Sirinhaém.
           </p>
@@ -115,7 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section className="container-page py-12" aria-labelledby="por-que">
         <h2 id="por-que" className="text-2xl font-bold">
-          Por que escolher o {settings.storeName}?
+          Por que escolher {withArticle("", settings)}?
         </h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {BENEFITS.map(({ icon: Icon, title, text }) => (

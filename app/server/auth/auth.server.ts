@@ -18,6 +18,7 @@ import { getSettings } from "../shop/settings.server";
 import { limitBeforeAttempt, settleAttempt } from "./account-limits.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
 import { oneLine } from "~/lib/plain-text";
+import { withArticle } from "~/lib/store-name";
 import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 import { log } from "../log/logger.server";
 
@@ -278,13 +279,15 @@ async function sendPasswordResetEmail(
   user: { name: string; email: string },
   link: string,
 ) {
-  const { storeName } = await getSettings(db);
+  const settings = await getSettings(db);
+  const { storeName } = settings;
+  const account = `sua conta ${withArticle("em", settings)}`;
   const hours = RESET_TOKEN_SECONDS / 3600;
   const validity = `vale por ${hours} hora${hours === 1 ? "" : "s"} e só pode ser usado uma vez`;
   const text = [
     `Olá, ${user.name}!`,
     "",
-    `Recebemos um pedido para redefinir a senha da sua conta na ${storeName}.`,
+    `Recebemos um pedido para redefinir a senha da ${account}.`,
     `Para criar uma nova senha, abra o link abaixo (ele ${validity}):`,
     "",
     link,
@@ -293,7 +296,7 @@ async function sendPasswordResetEmail(
   ].join("\n");
   const html = [
     `<p>Olá, ${escapeHtml(user.name)}!</p>`,
-    `<p>Recebemos um pedido para redefinir a senha da sua conta na ${escapeHtml(storeName)}.</p>`,
+    `<p>Recebemos um pedido para redefinir a senha da ${escapeHtml(account)}.</p>`,
     `<p><a href="${escapeHtml(link)}">Criar uma nova senha</a> (o link ${validity}).</p>`,
     "<p>Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.</p>",
   ].join("\n");

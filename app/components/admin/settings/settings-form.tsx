@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
-import { Field, TextareaField } from "~/components/ui/field";
+import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { PAYMENT_METHODS, type EditableLocation, type Settings } from "~/lib/settings";
 import {
@@ -12,6 +12,7 @@ import {
   reaisInput,
   SETTINGS_MESSAGES,
 } from "~/lib/settings-form.schema";
+import { STORE_ARTICLES } from "~/lib/store-name";
 
 export type SettingsActionResult = { ok: boolean; errors: FieldErrors };
 
@@ -71,6 +72,14 @@ export function SettingsForm({ settings, locations, version }: Props) {
     <fetcher.Form key={version} method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-6">
       <Section title="Loja">
         <Field label="Nome da loja" name="storeName" defaultValue={settings.storeName} maxLength={100} error={errors.storeName} />
+        <SelectField
+          label="Como o nome é dito"
+          name="storeArticle"
+          defaultValue={settings.storeArticle}
+          hint="Para as frases do site e dos e-mails: “Bem-vindo ao Grupo Erick”, “às Lojas Erick”."
+          options={STORE_ARTICLES.map((article) => ({ value: article, label: `${article} ${settings.storeName}` }))}
+          error={errors.storeArticle}
+        />
         <Field label="E-mail da loja" name="storeEmail" type="email" defaultValue={settings.storeEmail} error={errors.storeEmail} />
         <Field label="Telefone da loja" name="storePhone" type="tel" defaultValue={settings.storePhone} error={errors.storePhone} />
         <Field
