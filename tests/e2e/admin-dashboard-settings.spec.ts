@@ -12,6 +12,17 @@ import { expectIdReferencesResolve } from "./id-references";
 const SLOW = { timeout: 20_000 };
 
 test.describe("on the shared server", () => {
+  test("the sidebar's dark column runs the whole height of a long page", async ({ page, isMobile }) => {
+    test.skip(isMobile, "on phones the sidebar is a drawer");
+    await signInAsAdmin(page, "/admin/configuracoes");
+    const { sidebar, document } = await page.evaluate(() => ({
+      sidebar: window.document.getElementById("admin-sidebar")!.getBoundingClientRect().height,
+      document: window.document.documentElement.scrollHeight,
+    }));
+    expect(document).toBeGreaterThan(1_200);
+    expect(sidebar).toBeGreaterThanOrEqual(document - 1);
+  });
+
   test("the dashboard shows its cards, charts or empty states, shortcuts and the placeholder-WhatsApp warning", async ({ page }) => {
     await signInAsAdmin(page, "/admin");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
