@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
-import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -17,10 +17,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   app = await createTestContext(t);
   http = await startHttpApp(app.context);
-  const { rows } = await t.pool.query<{ id: number; size: string | null; color: string | null }>(
-    "select id, sizes[1] as size, colors[1] as color from products where active and stock > 5 and price_cents is not null order by id limit 1",
-  );
-  lines = JSON.stringify([{ productId: rows[0]!.id, size: rows[0]!.size, color: rows[0]!.color, quantity: 1 }]);
+  lines = (await orderableLine(t.pool)).lines;
 }, 120_000);
 
 afterAll(async () => {

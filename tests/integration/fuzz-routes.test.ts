@@ -22,7 +22,7 @@ import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/method-not-allowed";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { allRoutes, startHttpApp, type HttpApp, type RouteEntry } from "../setup/http-app";
-import { CHECKOUT_CUSTOMER, insertOrder } from "../setup/order-fixtures";
+import { CHECKOUT_CUSTOMER, insertOrder, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 type Role = "anonymous" | "customer" | "admin";
@@ -144,16 +144,13 @@ beforeAll(async () => {
   const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }] });
   const [{ publicToken }] = (await t.db.select({ publicToken: orders.publicToken }).from(orders).where(eq(orders.id, order.id))) as [{ publicToken: string }];
   users = { customer: await signedInUser(context, "customer"), admin: await signedInUser(context, "admin") };
-  const { rows: orderable } = await t.pool.query<{ id: number; size: string | null; color: string | null }>(
-    "select id, sizes[1] as size, colors[1] as color from products where active and stock > 100 and price_cents is not null order by id limit 1",
-  );
-  const line = orderable[0] ?? (await t.pool.query<{ id: number; size: string | null; color: string | null }>("update products set stock = 1000 where id = (select min(id) from products where active and price_cents is not null) returning id, sizes[1] as size, colors[1] as color")).rows[0]!;
+  const { lines: orderLines } = await orderableLine(t.pool);
   samples = {
     id: String(product!.id),
     orderId: order.id,
     token: publicToken,
     userId: users.customer.id,
-    orderLines: JSON.stringify([{ productId: line.id, size: line.size, color: line.color, quantity: 1 }]),
+    orderLines,
   };
   const signIn = await signedInUser(context, "customer");
   signInAccount = { email: signIn.email, password: signIn.password };

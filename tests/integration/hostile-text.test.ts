@@ -2,7 +2,7 @@
 // header cannot carry) is cleaned or refused with a pt-BR message: never a 500. Each request goes
 // through the real Express app, as a browser's would.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { CHECKOUT_CUSTOMER, orderableLine, type OrderLine } from "../setup/order-fixtures";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -12,7 +12,7 @@ let app: Awaited<ReturnType<typeof createTestContext>>;
 let http: HttpApp;
 let admin: SignedInUser;
 let customer: SignedInUser;
-let orderLine: { productId: number; size: string | null; color: string | null; quantity: number };
+let orderLine: OrderLine;
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -20,10 +20,7 @@ beforeAll(async () => {
   admin = await signedInUser(app.context, "admin");
   customer = await signedInUser(app.context, "customer");
   http = await startHttpApp(app.context);
-  const { rows } = await t.pool.query<{ id: number; size: string | null; color: string | null }>(
-    "select id, sizes[1] as size, colors[1] as color from products where active and stock > 0 and price_cents is not null order by id limit 1",
-  );
-  orderLine = { productId: rows[0]!.id, size: rows[0]!.size, color: rows[0]!.color, quantity: 1 };
+  orderLine = (await orderableLine(t.pool)).line;
 }, 120_000);
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import type { EmailMessage, SendEmail } from "~/server/email/send-email.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { NEW_ORDER_EMAILS, sendNewOrderDigest } from "~/server/orders/order-notifications.server";
 import { KEY_REUSED_MESSAGE } from "~/server/orders/orders.server";
-import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -19,10 +19,7 @@ const baseConfig = loadConfig({ DATA_DIR: "/tmp/erick-order-floods-test" });
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  const { rows } = await t.pool.query<{ id: number; size: string | null; color: string | null }>(
-    "update products set stock = 10000 where id = (select min(id) from products where active and price_cents is not null) returning id, sizes[1] as size, colors[1] as color",
-  );
-  lines = JSON.stringify([{ productId: rows[0]!.id, size: rows[0]!.size, color: rows[0]!.color, quantity: 1 }]);
+  lines = (await orderableLine(t.pool)).lines;
 }, 120_000);
 
 afterAll(async () => {

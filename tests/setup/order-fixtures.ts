@@ -1,6 +1,7 @@
 // Orders written straight to the database, with the dates and statuses a test needs (placeOrder always
 // makes a pending order dated now), for tests of what reads orders; and a checkout form to place one.
 import { randomBytes, randomUUID } from "node:crypto";
+import type { Pool } from "pg";
 import { orderItems, orders } from "#database/schema";
 import type { CheckoutInput } from "~/lib/checkout.schema";
 import type { OrderStatus } from "~/lib/order-status";
@@ -84,3 +85,22 @@ export const CHECKOUT_CUSTOMER: CheckoutInput = {
   installments: 1,
   notes: "",
 };
+
+export type OrderLine = { productId: number; size: string | null; color: string | null; quantity: number };
+
+/**
+ * One unit of a seeded product that any order may take (active, priced, its first size and colour),
+ * with `stock` units in stock so that a test placing many orders never runs out. As the checkout form
+ * sends it: JSON in `lines`.
+ */
+export async function orderableLine(pool: Pick<Pool, "query">, { stock = 10_000 } = {}): Promise<{ line: OrderLine; lines: string }> {
+  const { rows } = await pool.query<{ id: number; size: string | null; color: string | null }>(
+    `update products set stock = greatest(stock, $1)
+      where id = (select min(id) from products where active and price_cents is not null)
+      returning id, sizes[1] as size, colors[1] as color`,
+    [stock],
+  );
+  const row = rows[0]!;
+  const line = { productId: row.id, size: row.size, color: row.color, quantity: 1 };
+  return { line, lines: JSON.stringify([line]) };
+}
