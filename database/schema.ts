@@ -5,3 +5,4 @@ export * from "./orders-schema";
 export * from "./auth-schema";
 export * from "./reviews-schema";
 export * from "./audit-schema";
+export * from "./email-schema";

@@ -63,7 +63,7 @@ export function createApp(services: Services & { shopDataCache?: ShopDataCache }
       db: services.db,
       config: services.config,
       auth: services.auth,
-      sendEmail: services.sendEmail,
+      emails: services.emails,
       cspNonce: String(res.locals.cspNonce ?? ""),
       shopDataCache: services.shopDataCache,
       requestLog: res.locals.requestLog as RequestLogFields | undefined,

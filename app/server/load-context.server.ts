@@ -1,17 +1,17 @@
 import type { Auth } from "./auth/auth.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
-import type { SendEmail } from "./email/send-email.server";
+import type { EmailOutbox } from "./email/email-queue.server";
 import type { RequestLogFields } from "./log/logger.server";
 import type { ShopDataCache } from "./shop/storefront-shell.server";
 
-/** What every loader and action receives: the database, the configuration, Better Auth and the e-mail sender. */
+/** What every loader and action receives: the database, the configuration, Better Auth and the e-mail outbox. */
 export type LoadContext = {
   db: Database;
   config: AppConfig;
   auth: Auth;
-  /** SMTP, or the outbox folder without SMTP_URL (app/server/email). */
-  sendEmail: SendEmail;
+  /** Queues e-mails; each process's delivery loop sends them by SMTP, or to the outbox folder without SMTP_URL (app/server/email). */
+  emails: EmailOutbox;
   /** This response's Content-Security-Policy nonce, stamped on every script React Router renders. */
   cspNonce: string;
   /** The storefront shell's shop data between requests (production server only; see ShopDataCache). */

@@ -4,7 +4,7 @@ import { ensureInitialAdmin } from "./auth/admins.server";
 import { connectDatabase, type Database } from "./db/database.server";
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "./db/embedded-postgres.server";
 import { runMigrations } from "./db/migrate.server";
-import { emailSender, type SendEmail } from "./email/send-email.server";
+import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-queue.server";
 import { seedDatabase } from "./seed/seed.server";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -17,7 +17,7 @@ export type Services = {
   config: AppConfig;
   db: Database;
   auth: Auth;
-  sendEmail: SendEmail;
+  emails: EmailOutbox;
   close: () => Promise<void>;
 };
 
@@ -70,15 +70,18 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
   };
 }
 
-/** What a process serving requests needs, on a database `prepareDatabase` made ready: the pool, Better Auth and the e-mail sender. */
+/** What a process serving requests needs, on a database `prepareDatabase` made ready: the pool, Better Auth and the e-mail outbox, whose delivery loop starts now (what an earlier run left queued goes out). */
 export function connectServices(config: AppConfig, url: string): Services {
   const { db, pool } = connectDatabase(url);
+  const emails = emailOutbox(db, config);
+  emails.deliverSoon();
   return {
     config,
     db,
     auth: createAuth(db, config),
-    sendEmail: emailSender(config),
+    emails,
     close: async () => {
+      await stopEmailDelivery(db);
       await pool.end().catch(() => {});
     },
   };

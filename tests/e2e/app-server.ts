@@ -3,22 +3,11 @@ import { test } from "@playwright/test";
 // webServer) must not have, such as Google sign-in pointed at a local provider. Same production
 // build, same start script (serve.mjs: fresh DATA_DIR and embedded PostgreSQL, removed on exit).
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../setup/free-port";
 
 export type AppServer = { url: string; output: () => string; stop: () => Promise<void> };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));

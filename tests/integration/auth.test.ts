@@ -21,7 +21,8 @@ import { CLIENT_IP_HEADER, createAuth, loadOrCreateAuthSecret, type Auth } from 
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
 import { AUTH_RATE_LIMITS } from "~/server/auth/rate-limit.server";
 import { loadConfig, type AppConfig } from "~/server/config.server";
-import { emailSender, type OutboxEmail } from "~/server/email/send-email.server";
+import { emailOutbox } from "~/server/email/email-queue.server";
+import type { OutboxEmail } from "~/server/email/send-email.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { runAdminCommand } from "../../scripts/admin-cli";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -39,7 +40,7 @@ beforeAll(async () => {
   dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-auth-test-"));
   config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
   auth = createAuth(t.db, config);
-  context = { db: t.db, config, auth, sendEmail: emailSender(config), cspNonce: "" };
+  context = { db: t.db, config, auth, emails: emailOutbox(t.db, config), cspNonce: "" };
 });
 afterAll(async () => {
   await t?.close();

@@ -1,11 +1,12 @@
 // The admin dashboard's figures (spec section 9) on a real PostgreSQL: revenue without cancelled
 // orders, average ticket, conversion, months in the shop's time zone, top products, recent orders,
-// and the WhatsApp placeholder warning.
-import { eq } from "drizzle-orm";
+// the WhatsApp placeholder warning and the e-mails waiting to be sent.
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, settings as settingsTable, users } from "#database/schema";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { loader } from "~/routes/admin/dashboard";
+import { deliverDueEmails, queueEmail } from "~/server/email/email-queue.server";
 import { getDashboard } from "~/server/shop/dashboard.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
@@ -187,6 +188,17 @@ describe("the dashboard page (loader)", () => {
     expect((await load()).whatsappPlaceholder).toBe(true);
     await t.db.update(settingsTable).set({ data: { ...DEFAULT_SETTINGS, storeWhatsApp: "5581988887777" } }).where(eq(settingsTable.id, 1));
     expect((await load()).whatsappPlaceholder).toBe(false);
+  });
+
+  it("tells the clerk about e-mails the mail server has not taken, with its answer", async () => {
+    expect((await load()).emails).toMatchObject({ pending: 0, failing: 0 });
+    const id = await queueEmail(t.db, { kind: "new-order", to: "loja@exemplo.com", subject: "Novo pedido", text: "x" });
+    // Queued and not tried yet: nothing to worry the clerk about.
+    expect((await load()).emails).toMatchObject({ pending: 1, failing: 0 });
+    await deliverDueEmails(t.db, async () => Promise.reject(new Error("Connection timeout")));
+    expect((await load()).emails).toMatchObject({ pending: 1, failing: 1, lastError: "Connection timeout" });
+    await t.db.execute(sql`update email_queue set sent_at = now() where id = ${id}`);
+    expect((await load()).emails).toMatchObject({ pending: 0, failing: 0 });
   });
 
   it("counts the signed-up customer among the customers", async () => {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { settings } from "#database/schema";
 import { createAuth } from "~/server/auth/auth.server";
-import { emailSender } from "~/server/email/send-email.server";
+import { emailOutbox } from "~/server/email/email-queue.server";
 import { loadConfig } from "~/server/config.server";
 import { connectDatabase, isDatabaseUnavailableError } from "~/server/db/database.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "~/server/db/embedded-postgres.server";
@@ -45,7 +45,7 @@ beforeAll(async () => {
   await connection.db.insert(settings).values({ id: 1, data: { storeName: "Erick Teste", storeWhatsApp: SHOP_WHATSAPP } });
 
   const config = loadConfig({ DATA_DIR: path.join(tempDir, "data"), PORT: "3999" });
-  const services: Services = { config, db: connection.db, auth: createAuth(connection.db, config), sendEmail: emailSender(config), close: async () => {} };
+  const services: Services = { config, db: connection.db, auth: createAuth(connection.db, config), emails: emailOutbox(connection.db, config), close: async () => {} };
   vite = await createServer({
     configFile: path.resolve("vite.config.ts"),
     server: { middlewareMode: true, hmr: false, watch: null, ws: false },

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "#database/schema";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { loadConfig, type AppConfig } from "~/server/config.server";
-import type { EmailMessage, SendEmail } from "~/server/email/send-email.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { NEW_ORDER_EMAILS, sendNewOrderDigest } from "~/server/orders/order-notifications.server";
 import { KEY_REUSED_MESSAGE } from "~/server/orders/orders.server";
 import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
+import { recordingOutbox } from "../setup/recording-outbox";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -27,12 +27,8 @@ afterAll(async () => {
 });
 
 function context(orderLimits: AppConfig["orderLimits"] = baseConfig.orderLimits) {
-  const sent: EmailMessage[] = [];
-  const sendEmail: SendEmail = async (message) => {
-    sent.push(message);
-    return { via: "outbox", file: "" };
-  };
-  return { context: { db: t.db, sendEmail, config: { ...baseConfig, orderLimits } }, sent };
+  const { emails, sent } = recordingOutbox();
+  return { context: { db: t.db, emails, config: { ...baseConfig, orderLimits } }, sent };
 }
 
 let keys = 0;
@@ -137,21 +133,21 @@ describe("new-order e-mails to the shop", () => {
     expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(10 - NEW_ORDER_EMAILS.max);
     const digest = sent.at(-1)!;
     expect(digest.subject).toMatch(/^7 novos pedidos - R\$/);
-    const inDigest = placed.filter((token) => digest.text.includes(`https://loja.test/pedido/${token}`));
+    const { rows: placedOrders } = await t.pool.query<{ id: string; token: string }>("select id, public_token as token from orders where public_token = any($1)", [placed]);
+    const inDigest = placedOrders.filter((order) => digest.text.includes(`https://loja.test/admin/pedidos/${order.id}`));
     expect(inDigest).toHaveLength(7);
-    expect(sent.slice(0, NEW_ORDER_EMAILS.max).some((mail) => inDigest.some((token) => mail.text.includes(token)))).toBe(false);
+    expect(digest.html).toContain(`href="https://loja.test/admin/pedidos/${inDigest[0]!.id}"`);
+    expect(sent.slice(0, NEW_ORDER_EMAILS.max).some((mail) => inDigest.some((order) => mail.text.includes(order.id)))).toBe(false);
     // Nothing is announced twice.
     expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(0);
   });
 
-  it("a digest whose e-mail fails leaves its orders for the next one", async () => {
-    const failing: SendEmail = async () => {
-      throw new Error("SMTP down");
-    };
+  it("a digest whose e-mail cannot be queued leaves its orders for the next one", async () => {
+    const failing = { queue: async () => Promise.reject(new Error("queue down")), deliverSoon: () => {} };
     await t.pool.query("update orders set shop_emailed_at = now()");
     const { context: ctx, sent } = context({ perAddress: 1_000, perPhone: 1_000 });
     await t.pool.query("update orders set shop_emailed_at = null where id in (select id from orders order by created_at desc limit 2)");
-    await expect(sendNewOrderDigest({ ...ctx, sendEmail: failing }, "https://loja.test")).rejects.toThrow("SMTP down");
+    await expect(sendNewOrderDigest({ ...ctx, emails: failing }, "https://loja.test")).rejects.toThrow("queue down");
     expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(2);
     expect(sent).toHaveLength(1);
   });

@@ -2,15 +2,17 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "#database/schema";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout.schema";
+import { formatBRL } from "~/lib/money";
 import { type Settings } from "~/lib/settings";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
-import type { EmailMessage, SendEmail } from "~/server/email/send-email.server";
-import { emailSender } from "~/server/email/send-email.server";
+import { emailOutbox, stopEmailDelivery } from "~/server/email/email-queue.server";
+import type { OutboxEmail } from "~/server/email/send-email.server";
 import { loadConfig } from "~/server/config.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders/orders.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { recordingOutbox } from "../setup/recording-outbox";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -28,14 +30,10 @@ const customer: CheckoutInput = CHECKOUT_CUSTOMER;
 
 /** A request context whose e-mail sender records what it was asked to send. */
 function orderContext() {
-  const sent: EmailMessage[] = [];
-  const sendEmail: SendEmail = async (message) => {
-    sent.push(message);
-    return { via: "outbox", file: "" };
-  };
+  const { emails, sent } = recordingOutbox();
   // The limits have their own file (order-floods.test.ts); here they stay out of the way.
   const config = { ...loadConfig({ DATA_DIR: "/tmp/erick-orders-test" }), orderLimits: { perAddress: 1_000, perPhone: 1_000 } };
-  return { context: { db: t.db, sendEmail, config }, sent };
+  return { context: { db: t.db, emails, config }, sent };
 }
 const submitter = { userId: null, clientAddress: "10.0.0.1", origin: "https://loja.test" };
 
@@ -256,24 +254,40 @@ describe("new-order e-mail", () => {
     for (const token of tokens) expect(sent.some((mail) => mail.text.includes(`https://loja.test/pedido/${token}`))).toBe(true);
   });
 
-  it("writes the order to the shop's outbox when there is no SMTP server", async () => {
+  it("queues the shop's e-mail (HTML and text) and the queue writes it to the outbox when there is no SMTP server", async () => {
     const fs = await import("node:fs/promises");
     const os = await import("node:os");
     const path = await import("node:path");
-    const { emailNewOrder, wantsNewOrderEmail } = await import("~/server/orders/order-notifications.server");
+    const { notifyShopOfNewOrder, wantsNewOrderEmail } = await import("~/server/orders/order-notifications.server");
     const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-outbox-"));
     const chinelo = await productNamed("Chinelo Slide Masculino");
-    const { token } = await place([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 1 }]);
+    const { token } = await place([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 2 }]);
+    const [{ id }] = (await t.db.execute<{ id: string }>(sql`select id from orders where public_token = ${token}`)).rows as [{ id: string }];
     const order = (await getOrderByToken(t.db, DEFAULT_SETTINGS, token))!;
     expect(wantsNewOrderEmail(DEFAULT_SETTINGS)).toBe(true);
     expect(wantsNewOrderEmail({ ...DEFAULT_SETTINGS, orderNotifications: false })).toBe(false);
-    await emailNewOrder(emailSender({ smtp: null, outboxDir }), DEFAULT_SETTINGS, order, `https://loja.test/pedido/${token}`);
-    const [file] = await fs.readdir(outboxDir);
-    const mail = JSON.parse(await fs.readFile(path.join(outboxDir, file!), "utf8"));
-    expect(mail.to).toBe(DEFAULT_SETTINGS.storeEmail);
-    expect(mail.subject).toContain(`#${order.code}`);
-    expect(mail.text).toContain("Chinelo Slide Masculino");
-    expect(mail.text).toContain(`https://loja.test/pedido/${token}`);
-    await fs.rm(outboxDir, { recursive: true, force: true });
+    await t.db.execute(sql`delete from rate_limits`);
+    try {
+      const emails = emailOutbox(t.db, { smtp: null, outboxDir });
+      expect(await notifyShopOfNewOrder({ db: t.db, emails }, DEFAULT_SETTINGS, token, "https://loja.test")).toBe("queued");
+      await expect.poll(async () => (await fs.readdir(outboxDir)).length, { timeout: 10_000 }).toBe(1);
+      const [file] = await fs.readdir(outboxDir);
+      const mail = JSON.parse(await fs.readFile(path.join(outboxDir, file!), "utf8")) as OutboxEmail;
+      expect(mail.to).toBe(DEFAULT_SETTINGS.storeEmail);
+      expect(mail.subject).toBe(`Novo pedido #${order.code} de ${customer.name} - ${formatBRL(order.totalCents)}`);
+      expect(mail.text).toContain(`- 2 x Chinelo Slide Masculino (Tam. 39, Preto): ${formatBRL(chinelo.priceCents! * 2)}`);
+      expect(mail.text).not.toContain("*");
+      expect(mail.text).toContain(`https://loja.test/admin/pedidos/${id}`);
+      expect(mail.html).toContain(`<a href="https://loja.test/admin/pedidos/${id}"`);
+      expect(mail.html).toContain("<td style=\"padding:6px 4px;border-bottom:1px solid #e5e7eb;vertical-align:top\">Chinelo Slide Masculino");
+      // Sent once: the order is marked e-mailed with the queued message, and the queue row is marked sent.
+      expect(await notifyShopOfNewOrder({ db: t.db, emails }, DEFAULT_SETTINGS, token, "https://loja.test")).toBe("queued");
+      const { rows } = await t.db.execute<{ sent: boolean }>(sql`select sent_at is not null as sent from email_queue where subject like ${`%#${order.code} %`}`);
+      expect(rows).toEqual([{ sent: true }]);
+    } finally {
+      await stopEmailDelivery(t.db);
+      await fs.rm(outboxDir, { recursive: true, force: true });
+    }
   });
+
 });

@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { createAdmin } from "~/server/auth/admins.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/auth/auth.server";
-import { emailSender } from "~/server/email/send-email.server";
+import { emailOutbox } from "~/server/email/email-queue.server";
 import { loadConfig } from "~/server/config.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { clientAddresses } from "./signed-in";
@@ -27,7 +27,7 @@ export const TEST_ACTOR = { id: null, name: "Teste automatizado", email: "teste@
 export async function createTestContext(t: TestDatabase): Promise<{ context: LoadContext; dataDir: string; close: () => Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-admin-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
-  const context: LoadContext = { db: t.db, config, auth: createAuth(t.db, config), sendEmail: emailSender(config), cspNonce: "" };
+  const context: LoadContext = { db: t.db, config, auth: createAuth(t.db, config), emails: emailOutbox(t.db, config), cspNonce: "" };
   return { context, dataDir, close: () => fs.rm(dataDir, { recursive: true, force: true }) };
 }
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { users } from "#database/schema";
 import { createAuth } from "~/server/auth/auth.server";
-import { emailSender } from "~/server/email/send-email.server";
+import { emailOutbox } from "~/server/email/email-queue.server";
 import { loadConfig } from "~/server/config.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestDatabase, type TestDatabase } from "./test-database";
@@ -18,7 +18,7 @@ export type Shopper = { id: string; email: string; cookie: string };
 export async function createAuthContext(t: TestDatabase): Promise<{ context: LoadContext; cleanUp: () => Promise<void> }> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-account-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
-  const context: LoadContext = { db: t.db, config, auth: createAuth(t.db, config), sendEmail: emailSender(config), cspNonce: "" };
+  const context: LoadContext = { db: t.db, config, auth: createAuth(t.db, config), emails: emailOutbox(t.db, config), cspNonce: "" };
   return { context, cleanUp: () => fs.rm(dataDir, { recursive: true, force: true }) };
 }
 

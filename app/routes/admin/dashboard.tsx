@@ -8,10 +8,12 @@ import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
 import { monthLabel } from "~/lib/reports";
 import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { pendingEmails } from "~/server/email/email-queue.server";
 import { getDashboard } from "~/server/shop/dashboard.server";
 import { getSettings } from "~/server/shop/settings.server";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/lib/meta";
+import { countLabel, pluralForm } from "~/lib/plural";
 
 // Recharts is large: its chunk loads in the browser after the page (with its figures) is shown.
 const charts = () => import("~/components/admin/dashboard/dashboard-charts");
@@ -29,8 +31,8 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [dashboard, settings] = await Promise.all([getDashboard(context.db), getSettings(context.db)]);
-  return { ...dashboard, whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp) };
+  const [dashboard, settings, emails] = await Promise.all([getDashboard(context.db), getSettings(context.db), pendingEmails(context.db)]);
+  return { ...dashboard, whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp), emails };
 }
 
 export function meta() {
@@ -38,7 +40,7 @@ export function meta() {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, whatsappPlaceholder } = loaderData;
+  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, whatsappPlaceholder, emails } = loaderData;
   const sales = monthlySales.map((month) => ({ label: monthLabel(month.month), revenueCents: month.revenueCents, orders: month.orders }));
   const statuses = ordersByStatus.map((entry) => ({ label: ORDER_STATUS_LABELS[entry.status], count: entry.count, color: STATUS_COLOURS[entry.status] }));
 
@@ -63,6 +65,19 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             <Link to="/admin/configuracoes" className="font-semibold underline">
               Alterar em Configurações
             </Link>
+          </p>
+        </div>
+      ) : null}
+
+      {emails.failing > 0 ? (
+        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-semibold">
+            {countLabel(emails.pending, "e-mail", "e-mails")} aguardando envio: o servidor de e-mail não aceitou{" "}
+            {pluralForm(emails.pending, "a mensagem", "as mensagens")}.
+          </p>
+          <p className="mt-1 text-sm">
+            {pluralForm(emails.pending, "Ele será reenviado", "Eles serão reenviados")} automaticamente; nenhum pedido foi perdido. Se continuar, confira o SMTP_URL do
+            servidor.{emails.lastError ? ` Resposta do servidor: “${emails.lastError}”` : ""}
           </p>
         </div>
       ) : null}

@@ -13,12 +13,12 @@ import { AUTH_MESSAGES, PROFILE_LIMITS } from "~/lib/account.schema";
 import { passwordProblem } from "~/lib/password-rule";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
-import { sendEmail } from "../email/send-email.server";
+import { emailOutbox } from "../email/email-queue.server";
+import { passwordResetEmail } from "./password-reset-email.server";
 import { getSettings } from "../shop/settings.server";
 import { limitBeforeAttempt, settleAttempt } from "./account-limits.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
 import { oneLine } from "~/lib/plain-text";
-import { withArticle } from "~/lib/store-name";
 import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 import { log } from "../log/logger.server";
 
@@ -85,7 +85,9 @@ export function createAuth(db: Database, config: AppConfig) {
       },
       sendResetPassword: async ({ user, url, token }) => {
         try {
-          await sendPasswordResetEmail(db, config, { name: user.name, email: user.email }, resetLink(url, token));
+          const settings = await getSettings(db);
+          const message = passwordResetEmail(settings, { name: user.name, email: user.email }, resetLink(url, token), RESET_TOKEN_SECONDS);
+          await emailOutbox(db, config).queue(message);
         } catch (error) {
           // The page answers the same whatever happens here, so the failure only goes to the log.
           log.error({ err: error }, "password reset e-mail not sent");
@@ -271,40 +273,6 @@ function resetLink(betterAuthUrl: string, token: string): string {
   const link = new URL("/redefinir-senha", new URL(betterAuthUrl).origin);
   link.searchParams.set("token", token);
   return link.toString();
-}
-
-async function sendPasswordResetEmail(
-  db: Database,
-  config: AppConfig,
-  user: { name: string; email: string },
-  link: string,
-) {
-  const settings = await getSettings(db);
-  const { storeName } = settings;
-  const account = `sua conta ${withArticle("em", settings)}`;
-  const hours = RESET_TOKEN_SECONDS / 3600;
-  const validity = `vale por ${hours} hora${hours === 1 ? "" : "s"} e só pode ser usado uma vez`;
-  const text = [
-    `Olá, ${user.name}!`,
-    "",
-    `Recebemos um pedido para redefinir a senha da ${account}.`,
-    `Para criar uma nova senha, abra o link abaixo (ele ${validity}):`,
-    "",
-    link,
-    "",
-    "Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.",
-  ].join("\n");
-  const html = [
-    `<p>Olá, ${escapeHtml(user.name)}!</p>`,
-    `<p>Recebemos um pedido para redefinir a senha da ${escapeHtml(account)}.</p>`,
-    `<p><a href="${escapeHtml(link)}">Criar uma nova senha</a> (o link ${validity}).</p>`,
-    "<p>Se você não pediu isso, ignore este e-mail: sua senha continua a mesma.</p>",
-  ].join("\n");
-  await sendEmail(config, { to: user.email, subject: `Redefinição de senha – ${storeName}`, text, html });
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**

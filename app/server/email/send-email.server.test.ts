@@ -1,5 +1,4 @@
 import fs from "node:fs/promises";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -64,70 +63,5 @@ describe("sendEmail without SMTP (outbox)", () => {
   });
 });
 
-/** Just enough of an SMTP server to accept one message and keep what it received. */
-function startSmtpServer(): Promise<{ url: string; received: () => string; close: () => Promise<void> }> {
-  let transcript = "";
-  const server = net.createServer((socket) => {
-    let inData = false;
-    let buffer = "";
-    socket.write("220 teste ESMTP\r\n");
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString("utf8");
-      let index: number;
-      while ((index = buffer.indexOf("\r\n")) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (inData) {
-          if (line === ".") {
-            inData = false;
-            socket.write("250 OK: queued\r\n");
-          } else {
-            transcript += `${line}\n`;
-          }
-          continue;
-        }
-        const command = line.slice(0, 4).toUpperCase();
-        if (command === "EHLO" || command === "HELO") socket.write("250 teste\r\n");
-        else if (command === "DATA") {
-          inData = true;
-          socket.write("354 fim com .\r\n");
-        } else if (command === "QUIT") {
-          socket.end("221 tchau\r\n");
-        } else {
-          if (command === "MAIL" || command === "RCPT") transcript += `${line}\n`;
-          socket.write("250 OK\r\n");
-        }
-      }
-    });
-  });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address() as net.AddressInfo;
-      resolve({
-        url: `smtp://127.0.0.1:${address.port}`,
-        received: () => transcript,
-        close: () => new Promise((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
-describe("sendEmail with SMTP_URL", () => {
-  it("delivers through the SMTP server, from SMTP_FROM", async () => {
-    const smtp = await startSmtpServer();
-    try {
-      const sent = await sendEmail(
-        { smtp: { url: `${smtp.url}?ignoreTLS=true`, from: "Loja Erick <loja@exemplo.com>" }, outboxDir: "/nonexistent" },
-        { to: "cliente@exemplo.com", subject: "Seu pedido", text: "Obrigado pela compra." },
-      );
-      expect(sent.via).toBe("smtp");
-      const received = smtp.received();
-      expect(received).toContain("MAIL FROM:<loja@exemplo.com>");
-      expect(received).toContain("RCPT TO:<cliente@exemplo.com>");
-      expect(received).toMatch(/^Subject: Seu pedido$/m);
-      expect(received).toContain("Obrigado pela compra.");
-    } finally {
-      await smtp.close();
-    }
-  });
-});
+// Delivery through SMTP_URL is tested against a real SMTP server (STARTTLS, authentication) in
+// tests/integration/email-delivery.test.ts.

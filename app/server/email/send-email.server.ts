@@ -19,18 +19,18 @@ export type SentEmail = { via: "smtp"; messageId: string } | { via: "outbox"; fi
 
 export type EmailConfig = Pick<AppConfig, "smtp" | "outboxDir">;
 
-/** Sends one message the way the configuration says; made once at start and handed to each request. */
-export type SendEmail = (message: EmailMessage) => Promise<SentEmail>;
-
-export function emailSender(config: EmailConfig): SendEmail {
-  return (message) => sendEmail(config, message);
-}
-
 const transports = new Map<string, Transporter>();
 
 /**
+ * SMTP's limits per message: a server that does not answer makes the send fail (and the queue retry it)
+ * well within the queue's lease (email-queue.server.ts), instead of nodemailer's minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+/**
  * Sends a message through SMTP_URL; without SMTP, writes it to DATA_DIR/outbox/ as JSON and logs
- * where, so password reset (and new-order mails) work on a laptop with no mail server.
+ * where, so password reset (and new-order mails) work on a laptop with no mail server. The app does
+ * not call it directly: messages are queued (email-queue.server.ts) and the queue calls this.
  */
 export async function sendEmail(config: EmailConfig, message: EmailMessage): Promise<SentEmail> {
   // A line break in a header field would let a crafted value add headers of its own.
@@ -40,7 +40,7 @@ export async function sendEmail(config: EmailConfig, message: EmailMessage): Pro
   if (config.smtp) {
     let transport = transports.get(config.smtp.url);
     if (!transport) {
-      transport = nodemailer.createTransport(config.smtp.url);
+      transport = nodemailer.createTransport({ url: config.smtp.url, ...SMTP_TIMEOUTS });
       transports.set(config.smtp.url, transport);
     }
     const info = await transport.sendMail({ from: config.smtp.from, ...message });

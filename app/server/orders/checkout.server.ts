@@ -14,7 +14,7 @@ export type OrderSubmissionResult =
   | { ok: false; status: 400 | 409 | 429; errors: FieldErrors; formError: string | null; retryAfter?: number };
 
 /** What placing an order needs of the request: the database, the e-mail sender for the shop's notice, and the order limits. */
-type OrderContext = Pick<LoadContext, "db" | "sendEmail" | "config">;
+type OrderContext = Pick<LoadContext, "db" | "emails" | "config">;
 
 /** Who sends the order (account and address, for the limits), and the site's public origin for the link in the shop's e-mail. */
 type Submitter = { userId: string | null; clientAddress: string; origin: string };
