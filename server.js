@@ -50,6 +50,8 @@ const BROTLI = {
 function startWebServer(services, onListening) {
   const app = express();
   app.disable("x-powered-by");
+  // The client's address as the request log and the app see it (server/app.ts sets the same).
+  app.set("trust proxy", config.trustProxy);
   // First, so that page-cache hits and static files are logged too (health checks are not).
   app.use(serverModule.requestLogging(log, { trustProxy: config.trustProxy }));
   app.use(

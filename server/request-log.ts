@@ -10,7 +10,8 @@ const UNLOGGED = new Set(["/healthz", "/readyz"]);
 /**
  * One JSON line per request when its answer is finished (or the client went away): time, request id,
  * method, path (never the query string: reset and sign-in links carry tokens there), status, duration
- * in ms and the user id when signed in. Every response carries X-Request-Id; an incoming one is kept
+ * in ms, the client's address (the one rate limits count: the browser's, behind a trusted proxy) and
+ * the user id when signed in. Every response carries X-Request-Id; an incoming one is kept
  * only from a trusted proxy (`trustProxy`), so a shopper cannot choose the id of their own lines.
  */
 export function requestLogging(logger: Logger, { trustProxy }: { trustProxy: boolean | number | string }): RequestHandler {
@@ -23,6 +24,8 @@ export function requestLogging(logger: Logger, { trustProxy }: { trustProxy: boo
     res.setHeader("X-Request-Id", requestId);
     if (UNLOGGED.has(req.path)) return next();
     const started = performance.now();
+    // As Express derives it with the \`trust proxy\` setting of the app this runs in (server.js sets it).
+    const clientAddress = req.ip ?? req.socket.remoteAddress ?? "";
     let logged = false;
     const write = () => {
       if (logged) return;
@@ -33,6 +36,7 @@ export function requestLogging(logger: Logger, { trustProxy }: { trustProxy: boo
         path: req.path,
         status: res.writableFinished ? res.statusCode : 499,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
+        clientAddress,
         ...(fields.userId ? { userId: fields.userId } : {}),
       };
       if (entry.status >= 500) logger.error(entry, "request");

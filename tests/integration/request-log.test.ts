@@ -88,7 +88,14 @@ describe("request log", () => {
     expect(direct.headers.get("x-request-id")).not.toBe("from-the-client-123");
     const proxied = await fetch(`${behindProxy.origin}/robots.txt`, { headers: { "x-request-id": "from-caddy-456" } });
     expect(proxied.headers.get("x-request-id")).toBe("from-caddy-456");
-    expect(await lineFor("from-caddy-456")).toMatchObject({ path: "/robots.txt", status: 200 });
+    expect(await lineFor("from-caddy-456")).toMatchObject({ path: "/robots.txt", status: 200, clientAddress: "127.0.0.1" });
+    // The client's address: the proxy's X-Forwarded-For behind a trusted proxy, the connection's otherwise.
+    const forwarded = await fetch(`${behindProxy.origin}/robots.txt`, { headers: { "x-request-id": "forwarded-789", "x-forwarded-for": "203.0.113.7" } });
+    expect(forwarded.status).toBe(200);
+    expect(await lineFor("forwarded-789")).toMatchObject({ clientAddress: "203.0.113.7" });
+    await fetch(`${plain.origin}/robots.txt`, { headers: { "x-forwarded-for": "203.0.113.8" } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(lines.some((line) => line.includes("203.0.113.8"))).toBe(false);
     const odd = await fetch(`${behindProxy.origin}/robots.txt`, { headers: { "x-request-id": "a b\"c" } });
     expect(odd.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
 

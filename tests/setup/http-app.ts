@@ -46,6 +46,7 @@ export async function startHttpApp(
     };
     const outer = express();
     outer.disable("x-powered-by");
+    outer.set("trust proxy", requestLog.trustProxy ? "loopback" : false);
     outer.use(requestLogging(requestLog.logger, { trustProxy: requestLog.trustProxy }));
     outer.use(app);
     return listen(outer, vite, cacheDir);
