@@ -62,8 +62,11 @@ async function followOrderEvents(origin: string, cookie: string) {
     const decoder = new TextDecoder();
     let buffer = "";
     try {
-      for await (const chunk of response.body!) {
-        buffer += decoder.decode(chunk as Uint8Array, { stream: true });
+      const reader = response.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        buffer += decoder.decode(value, { stream: true });
         let end: number;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const message = buffer.slice(0, end);
