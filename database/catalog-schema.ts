@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -12,6 +13,9 @@ import {
   text,
   timestamp,
 } from "drizzle-orm/pg-core";
+
+/** PostgreSQL's text search document; written by a trigger (migration 0010), never by the app. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** The four shops (brands); each has a storefront route such as /calcados. */
 export const shops = pgTable("shops", {
@@ -81,8 +85,14 @@ export const products = pgTable(
     active: boolean("active").notNull().default(true),
     /** Media keys, first is the cover. */
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
-    /** Lower-case, accent-free name and description, kept by the catalogue code for search. */
+    /**
+     * Written by the database on every insert and update (trigger erick_product_search, migration
+     * 0010), never by the app: the name, category, subcategory, brand, gender, shop name and
+     * description, lower-case and accent-free (for LIKE with the trigram index), and the same as a
+     * Portuguese text search document (stemmed words; the name weighs most, the description least).
+     */
     searchText: text("search_text").notNull().default(""),
+    searchVector: tsvector("search_vector"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -91,6 +101,7 @@ export const products = pgTable(
     check("products_old_price_not_negative", sql`${table.oldPriceCents} is null or ${table.oldPriceCents} >= 0`),
     check("products_stock_not_negative", sql`${table.stock} >= 0`),
     index("products_search_trgm").using("gin", sql`${table.searchText} gin_trgm_ops`),
+    index("products_search_vector").using("gin", table.searchVector),
     index("products_shop_idx").on(table.shopId, table.id),
     index("products_category_idx").on(table.category, table.id),
     index("products_price_idx").on(table.priceCents),
@@ -109,4 +120,19 @@ export const settings = pgTable(
     updatedBy: text("updated_by"),
   },
   (table) => [check("settings_single_row", sql`${table.id} = 1`)],
+);
+
+/**
+ * Every word of the products' names, categories, brands and shops (trigger erick_product_search): the
+ * vocabulary a misspelt search is compared with, by trigram similarity ("tênus" → "tênis"). `word` is
+ * lower-case and accent-free; `display` is the word as the shop writes it. Words of deleted products
+ * stay: a suggestion is only shown when it finds products.
+ */
+export const searchWords = pgTable(
+  "search_words",
+  {
+    word: text("word").primaryKey(),
+    display: text("display").notNull(),
+  },
+  (table) => [index("search_words_trgm").using("gin", sql`${table.word} gin_trgm_ops`)],
 );

@@ -28,7 +28,6 @@ import {
   featuredProducts,
   getProduct,
   listProducts,
-  productSearchText,
   relatedProducts,
   type NewProduct,
 } from "~/server/catalog/products.server";
@@ -124,7 +123,7 @@ async function fillCatalogue({ db }: Services) {
   if (imageKeys.length === 0) throw new Error("the seed stored no images");
 
   const wanted = productCount - SEED_PRODUCTS;
-  let batch: Array<NewProduct & { searchText: string }> = [];
+  let batch: NewProduct[] = [];
   let done = 0;
   const started = performance.now();
   const flush = async () => {
@@ -141,7 +140,6 @@ async function fillCatalogue({ db }: Services) {
       shopId,
       storeLocationId: location ? (locationIds.get(location) ?? null) : null,
       images: [imageKeys[(done + batch.length) % imageKeys.length]!],
-      searchText: productSearchText(product),
     });
     if (batch.length === BATCH) await flush();
   }

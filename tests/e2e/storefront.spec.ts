@@ -117,6 +117,17 @@ test.describe("product list", () => {
     await expect(page.getByTestId("result-count")).toContainText("2 produtos encontrados");
   });
 
+  test("search finds the shop's words and offers the nearest one for a typo", async ({ page }) => {
+    await page.goto(`/produtos?q=${encodeURIComponent("calçado infantil")}`);
+    await expect(page.getByTestId("product-card").first()).toContainText(/Infantil/);
+    await gotoHydrated(page, `/produtos?q=${encodeURIComponent("tênus")}`);
+    await expect(page.getByTestId("result-count")).toHaveText("Nenhum produto encontrado para “tênus”. Mostrando 3 produtos para “tênis”.");
+    await expect(page.getByTestId("product-card")).toHaveCount(3);
+    await page.getByTestId("did-you-mean").getByRole("link", { name: "tênis" }).click();
+    await expect(page).toHaveURL(/\/produtos\?q=t%C3%AAnis$/);
+    await expect(page.getByTestId("result-count")).toHaveText("3 produtos encontrados para “tênis”");
+  });
+
   test("filters by category, shop and price band, keeps them in the URL, and clears them", async ({ page, isMobile }) => {
     await gotoHydrated(page, "/produtos");
     if (isMobile) await page.getByRole("button", { name: "Filtros", exact: true }).click();

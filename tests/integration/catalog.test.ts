@@ -17,6 +17,7 @@ import {
   relatedProducts,
 } from "~/server/catalog/products.server";
 import type { Database } from "~/server/db/database.server";
+import { suggestSearch } from "~/server/catalog/product-search.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -101,9 +102,9 @@ describe("catalogue on the seeded database", () => {
     ])("%j", async (q, mustFind) => {
       const found = names(await listAll(t.db, { q }));
       expect(found).toEqual(expect.arrayContaining(mustFind));
-      // Exactly the products whose name or description contains every word.
+      // Every product whose name or description holds every word is found (more may be: other fields, word forms).
       const words = fold(q).split(/\s+/).filter(Boolean);
-      expect(found).toEqual(seedNames((p) => words.every((w) => fold(`${p.name} ${p.description}`).includes(w))));
+      expect(found).toEqual(expect.arrayContaining(seedNames((p) => words.every((w) => fold(`${p.name} ${p.description}`).includes(w)))));
     });
 
     it("needs every word to match", async () => {
@@ -117,11 +118,13 @@ describe("catalogue on the seeded database", () => {
     });
 
     it("treats LIKE wildcards as plain characters", async () => {
-      for (const q of ["%", "_", "\\", "%tenis", "t_nis"]) {
+      for (const q of ["%", "_", "\\", "t_nis", "t%s"]) {
         const result = await listProducts(t.db, filters({ q }));
         expect(result.total, q).toBe(0);
         expect(result.products, q).toEqual([]);
       }
+      // Punctuation around a word is not part of it.
+      expect(names(await listAll(t.db, { q: "%tenis" }))).toEqual(names(await listAll(t.db, { q: "tenis" })));
     });
 
     it("finds nothing for an unknown word, with a normal empty page", async () => {
@@ -132,6 +135,56 @@ describe("catalogue on the seeded database", () => {
         page: 1,
         pageCount: 1,
       });
+    });
+  });
+
+  describe("search in the shop's words", () => {
+    const shopOf = new Map(SEED_PRODUCTS.map((product) => [product.name, product.shop]));
+
+    it("finds a shop's products by its name, with or without the cedilla, singular or plural, the shop's first", async () => {
+      const shoeShop = seedNames((product) => product.shop === "calcados");
+      const { products: ranked } = await listProducts(t.db, filters({ q: "calçado" }));
+      // Erick Calçados' products, best first; after them only what the Portuguese stemmer joins to the
+      // same stem ("calça" in a description).
+      expect(ranked.slice(0, shoeShop.length).map((product) => product.name).sort()).toEqual(shoeShop);
+      expect(ranked.length).toBeLessThanOrEqual(shoeShop.length + 1);
+      for (const q of ["calcado", "CALÇADOS"]) {
+        expect(names(await listAll(t.db, { q })), q).toEqual(names(ranked));
+      }
+    });
+
+    it("matches Portuguese word forms: esporte → Esportivo, Esportiva; infantis → Infantil", async () => {
+      const sports = names(await listAll(t.db, { q: "esporte" }));
+      expect(sports).toEqual(expect.arrayContaining(["Tênis de Corrida com Amortecimento", "Chuteira Society", "Garrafa Térmica Esportiva 1 L"]));
+      const children = names(await listAll(t.db, { q: "infantis" }));
+      expect(children).toEqual(expect.arrayContaining(["Sapatênis Infantil com Velcro", "Sandália Infantil com Luzinha", "Conjunto Infantil de Moletom"]));
+      expect(children).toEqual(names(await listAll(t.db, { q: "infantil" })));
+      const { products: childrensShoes } = await listProducts(t.db, filters({ q: "calçado infantil" }));
+      expect(names(childrensShoes.slice(0, 2))).toEqual(["Sandália Infantil com Luzinha", "Sapatênis Infantil com Velcro"]);
+      expect(childrensShoes.slice(0, 2).every((product) => shopOf.get(product.name) === "calcados")).toBe(true);
+    });
+
+    it("finds categories, subcategories and brands", async () => {
+      expect(names(await listAll(t.db, { q: "brinquedos" }))).toEqual(["Boneca de Pano Artesanal", "Carrinho de Controle Remoto"]);
+      expect(names(await listAll(t.db, { q: "penalty" }))).toEqual(["Bola de Futebol de Campo", "Chuteira Society"]);
+    });
+
+    it("ranks the best match first: the word in the name before the word in the description", async () => {
+      const { products: ranked } = await listProducts(t.db, filters({ q: "tenis" }));
+      const firstWithout = ranked.findIndex((product) => !fold(product.name).includes("tenis"));
+      const lastWith = ranked.map((product) => fold(product.name).includes("tenis")).lastIndexOf(true);
+      expect(lastWith).toBeGreaterThanOrEqual(0);
+      if (firstWithout >= 0) expect(firstWithout).toBeGreaterThan(lastWith);
+    });
+
+    it("suggests the catalogue's nearest word for a typo, only when it finds products", async () => {
+      expect(await listProducts(t.db, filters({ q: "tênus" }))).toMatchObject({ total: 0 });
+      expect(await suggestSearch(t.db, "tênus")).toEqual({ query: "tenis", display: "tênis" });
+      expect(await suggestSearch(t.db, "sandalha")).toEqual({ query: "sandalia", display: "sandália" });
+      expect(await suggestSearch(t.db, "sandalha infantil")).toEqual({ query: "sandalia infantil", display: "sandália infantil" });
+      // Known words and nonsense get no suggestion.
+      expect(await suggestSearch(t.db, "tenis")).toBeNull();
+      expect(await suggestSearch(t.db, "xyzzy")).toBeNull();
     });
   });
 

@@ -5,7 +5,6 @@
 import { desc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "#database/schema";
-import { productSearchText } from "~/server/catalog/products.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { openAdminTest, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
@@ -36,7 +35,7 @@ beforeAll(async () => {
   const description = `Descrição ${HOSTILE_NAME}`;
   await t.db
     .update(products)
-    .set({ name: HOSTILE_NAME, description, featured: true, active: true, searchText: productSearchText({ name: HOSTILE_NAME, description }) })
+    .set({ name: HOSTILE_NAME, description, featured: true, active: true })
     .where(eq(products.id, productId));
   http = await startHttpApp(context);
 

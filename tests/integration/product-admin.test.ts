@@ -132,7 +132,8 @@ describe("create", () => {
       colors: ["Preto"],
       featured: true,
       active: true,
-      searchText: "sapatilha bailarina teste sapatilha com laco e palmilha macia.",
+      // The database writes it: name, categories, brand, gender, shop, description.
+      searchText: expect.stringMatching(/^sapatilha bailarina teste .*erick calcados sapatilha com laco e palmilha macia\.$/),
     });
     expect(product.images).toHaveLength(2);
     const files = await fs.readdir(t.mediaDir);
@@ -281,7 +282,7 @@ describe("edit", () => {
     expect(outcome).toMatchObject({ status: 302, location: "/admin/produtos?aviso=atualizado" });
 
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id));
-    expect(row).toMatchObject({ name: "Produto Editado Pé", priceCents: 59_90, stock: 0, sizes: ["37"], searchText: "produto editado pe sapatilha com laco e palmilha macia." });
+    expect(row).toMatchObject({ name: "Produto Editado Pé", priceCents: 59_90, stock: 0, sizes: ["37"], searchText: expect.stringMatching(/^produto editado pe .* sapatilha com laco e palmilha macia\.$/) });
     expect(row!.updatedAt.getTime()).toBeGreaterThan(product.updatedAt.getTime());
     expect(row!.images).toHaveLength(2);
     expect(row!.images[1]).toBe(second);
@@ -340,11 +341,12 @@ describe("list", () => {
       return (outcome.data.products as { name: string }[]).map((product) => product.name);
     };
     expect(await names("calcado ORTOPEDICO")).toEqual([calcado.name]);
-    expect(await names("ANATÔMICA")).toEqual([calcado.name]);
-    // As wildcards, '%' and '_' would match every product, 't_nis' 'tênis', '10%' and '100_couro' this one.
+    // Word forms too: "anatômica" also finds the slide's "solado anatômico".
+    expect(await names("ANATÔMICA")).toEqual([calcado.name, "Chinelo Slide Masculino"]);
+    // As wildcards, '%' and '_' would match every product, 't_nis' 'tênis' and '100_couro' this one.
     expect(await names("%")).toEqual([calcado.name]);
     expect(await names("100%")).toEqual([calcado.name]);
-    for (const q of ["_", "t_nis", "10%", "100_couro"]) expect(await names(q), q).toEqual([]);
+    for (const q of ["_", "t_nis", "100_couro"]) expect(await names(q), q).toEqual([]);
   });
 });
 

@@ -158,7 +158,7 @@ describe("CSV import", () => {
       // Columns the file leaves out keep their values.
       brand: "Rider",
       active: true,
-      searchText: "chinelo slide masculino confort chinelo slide com tira larga acolchoada e solado anatomico. ideal para o dia a dia e para a praia.",
+      searchText: expect.stringMatching(/^chinelo slide masculino confort .* chinelo slide com tira larga acolchoada e solado anatomico\. ideal para o dia a dia e para a praia\.$/),
     });
     const [meia] = await t.db.select().from(products).where(eq(products.name, "Meia Esportiva Kit 3 Pares"));
     expect(meia).toMatchObject({ category: "Esportivo", priceCents: 29_90, colors: ["Branco", "Preto"], active: true, featured: false, images: [] });

@@ -6,6 +6,7 @@ import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } f
 import { pageMeta } from "~/lib/meta";
 import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";
+import { suggestSearch } from "~/server/catalog/product-search.server";
 import { listProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/products";
 import { countLabel, pluralForm } from "~/lib/plural";
@@ -18,8 +19,18 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const presetShop = presetShopFor(url.pathname);
   const filters = parseProductFilters(url.searchParams, presetShop);
-  const page = await listProducts(context.db, filters);
-  return { ...page, products: page.products.map(productCardData), filters: { ...filters, page: page.page }, presetShop, path: url.pathname };
+  let page = await listProducts(context.db, filters);
+  // Nothing for what was typed: the products of the nearest words the catalogue knows ("tênus" → "tênis").
+  let suggestion: { display: string } | null = null;
+  if (page.total === 0 && filters.q) {
+    const suggested = await suggestSearch(context.db, filters.q);
+    const alternative = suggested ? await listProducts(context.db, { ...filters, q: suggested.query }) : null;
+    if (suggested && alternative && alternative.total > 0) {
+      page = alternative;
+      suggestion = { display: suggested.display };
+    }
+  }
+  return { ...page, products: page.products.map(productCardData), filters: { ...filters, page: page.page }, presetShop, path: url.pathname, suggestion };
 }
 
 function listTitle(filters: ProductFilters, shops: { slug: string; name: string }[]): string {
@@ -40,7 +51,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Products({ loaderData, matches }: Route.ComponentProps) {
-  const { products, total, totalCapped, page, pageCount, filters, presetShop, path } = loaderData;
+  const { products, total, totalCapped, page, pageCount, filters, presetShop, path, suggestion } = loaderData;
   const shell = shellFromMatches(matches);
   const shops = shell?.shops ?? [];
   const submit = useSubmit();
@@ -57,11 +68,23 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
         <div>
           <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
           <p className="mt-1 text-sm text-slate-600" role="status" data-testid="result-count">
-            {totalCapped
-              ? `mais de ${total.toLocaleString("pt-BR")} produtos encontrados`
-              : `${countLabel(total, "produto", "produtos")} ${pluralForm(total, "encontrado", "encontrados")}`}
-            {filters.q ? ` para “${filters.q}”` : ""}
+            {suggestion
+              ? `Nenhum produto encontrado para “${filters.q}”. Mostrando ${countLabel(total, "produto", "produtos")} para “${suggestion.display}”.`
+              : `${
+                  totalCapped
+                    ? `mais de ${total.toLocaleString("pt-BR")} produtos encontrados`
+                    : `${countLabel(total, "produto", "produtos")} ${pluralForm(total, "encontrado", "encontrados")}`
+                }${filters.q ? ` para “${filters.q}”` : ""}`}
           </p>
+          {suggestion ? (
+            <p className="mt-1 text-base" data-testid="did-you-mean">
+              Você quis dizer{" "}
+              <Link to={linkFor({ q: suggestion.display, page: 1 })} className="font-semibold text-brand-700 underline">
+                {suggestion.display}
+              </Link>
+              ?
+            </p>
+          ) : null}
         </div>
         <button
           type="button"

@@ -7,11 +7,13 @@ import type { AdminProductFilters, AdminProductPage } from "~/lib/admin-products
 import type { ImageRef } from "~/lib/catalog";
 import { storeOptionFor, type EditableProduct } from "~/lib/product.schema";
 import type { DatabaseOrTransaction } from "../db/database.server";
-import { matchesEveryWord } from "../db/sql-search.server";
+import { productSearchCondition } from "./product-search.server";
 
 function filterConditions(filters: AdminProductFilters): SQL[] {
-  // The storefront's search: every word, ignoring case and accents.
-  const conditions: SQL[] = matchesEveryWord(products.searchText, filters.q);
+  // The storefront's search: every word, ignoring case and accents, in Portuguese word forms.
+  const conditions: SQL[] = [];
+  const search = productSearchCondition(filters.q);
+  if (search) conditions.push(search);
   if (filters.category) conditions.push(eq(products.category, filters.category));
   if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
   if (filters.stock === "com") conditions.push(gt(products.stock, 0));

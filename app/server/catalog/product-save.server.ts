@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, STORE_OPTIONS, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/product.schema";
 import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
-import { createProduct, productSearchText } from "./products.server";
+import { createProduct } from "./products.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 
@@ -117,7 +117,7 @@ export async function writeProduct(
   if (id === null) return createProduct(tx, { ...columns, images: images ?? [] });
   const [row] = await tx
     .update(products)
-    .set({ ...columns, ...(images ? { images } : {}), searchText: productSearchText(columns), updatedAt: new Date() })
+    .set({ ...columns, ...(images ? { images } : {}), updatedAt: new Date() })
     .where(eq(products.id, id))
     .returning({ id: products.id });
   return row?.id ?? null;

@@ -3,9 +3,8 @@ import { media, products, shops, storeLocations } from "#database/schema";
 import { PAGE_SIZE, type ProductDetail, type ProductSummary } from "~/lib/catalog";
 import { discountPercent } from "~/lib/money";
 import type { ProductFilters } from "~/lib/product-filters";
-import { normalizeSearchText } from "~/lib/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
-import { matchesEveryWord } from "../db/sql-search.server";
+import { productSearchCondition, productSearchRank } from "./product-search.server";
 
 const summaryColumns = {
   id: products.id,
@@ -60,7 +59,9 @@ function summaryQuery(db: DatabaseOrTransaction) {
 }
 
 function filterConditions(filters: ProductFilters): SQL[] {
-  const conditions: SQL[] = [eq(products.active, true), ...matchesEveryWord(products.searchText, filters.q)];
+  const conditions: SQL[] = [eq(products.active, true)];
+  const search = productSearchCondition(filters.q);
+  if (search) conditions.push(search);
   if (filters.category) conditions.push(eq(products.category, filters.category));
   if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
   switch (filters.price) {
@@ -97,7 +98,7 @@ export type ProductPage = {
   pageCount: number;
 };
 
-/** One page of the storefront list, newest first, with the total found (up to `countLimit`). */
+/** One page of the storefront list, newest first (a search: best match first), with the total found (up to `countLimit`). */
 export async function listProducts(
   db: DatabaseOrTransaction,
   filters: ProductFilters,
@@ -118,9 +119,11 @@ export async function listProducts(
   const total = Math.min(found, countLimit);
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const page = Math.min(filters.page, pageCount);
+  // A search lists the best matches first; a plain list, the newest.
+  const rank = productSearchRank(filters.q);
   const rows = await summaryQuery(db)
     .where(where)
-    .orderBy(desc(products.id))
+    .orderBy(...(rank ? [desc(rank), desc(products.id)] : [desc(products.id)]))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
   return { products: rows.map(toSummary), total, totalCapped, page, pageCount };
@@ -216,18 +219,15 @@ export function listProductIdsForSitemap(db: DatabaseOrTransaction, limit = 50_0
     .limit(limit);
 }
 
-export type NewProduct = Omit<typeof products.$inferInsert, "id" | "searchText" | "createdAt" | "updatedAt">;
+export type NewProduct = Omit<typeof products.$inferInsert, "id" | "searchText" | "searchVector" | "createdAt" | "updatedAt">;
 
-/** Creates a product, keeping its search text in step; used by the seed, the import and the admin. */
+/** Creates a product (the database writes its search text); used by the seed, the import and the admin. */
 export async function createProduct(db: DatabaseOrTransaction, input: NewProduct): Promise<number> {
   const [row] = await db
     .insert(products)
-    .values({ ...input, searchText: productSearchText(input) })
+    .values(input)
     .returning({ id: products.id });
   if (!row) throw new Error("insert returned no row");
   return row.id;
 }
 
-export function productSearchText(product: { name: string; description: string }): string {
-  return normalizeSearchText(`${product.name} ${product.description}`);
-}

@@ -1,27 +1,10 @@
-// Text search in SQL: the product searches (storefront and admin) against products.search_text, and
-// the admin lists (orders, customers), whose names are stored as typed.
-import { type AnyColumn, like, type SQL, sql } from "drizzle-orm";
-import { normalizeSearchText } from "~/lib/search-text";
+// Text search in SQL for the admin lists (orders, customers), whose names are stored as typed; the
+// product search is app/server/catalog/product-search.server.ts.
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 
 /** `%`, `_` and `\` typed by a shopper or a clerk are searched for, not wildcards. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** Words past this many are ignored: each one is another scan condition. */
-const MAX_SEARCH_WORDS = 8;
-
-/**
- * One condition per typed word (up to MAX_SEARCH_WORDS): the column, a lower-case accent-free copy
- * such as products.search_text, contains it. The words are lower-case already, so LIKE spares ILIKE's
- * case folding of every row a capped count or a page scans (the trigram index serves both).
- */
-export function matchesEveryWord(searchText: AnyColumn, query: string): SQL[] {
-  return normalizeSearchText(query)
-    .split(" ")
-    .filter(Boolean)
-    .slice(0, MAX_SEARCH_WORDS)
-    .map((word) => like(searchText, `%${escapeLike(word)}%`));
 }
 
 const ACCENTED = "áàâãäéèêëíìîïóòôõöúùûüçñ";
