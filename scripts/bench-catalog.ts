@@ -23,6 +23,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "#database/schema";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { parseProductFilters } from "~/lib/product-filters";
+import { suggestSearch } from "~/server/catalog/product-search.server";
 import { normalizeSearchText } from "~/lib/search-text";
 import {
   featuredProducts,
@@ -200,9 +201,11 @@ async function explainCatalogueQueries(url: string, productId: number, listSearc
       }
     };
     await explain("featuredProducts (/)", () => featuredProducts(db, 8));
-    for (const search of listSearches) {
+    for (const search of [...listSearches, `?q=${encodeURIComponent("calçado infantil")}`, "?q=esporte"]) {
       await explain(`listProducts (/produtos${search})`, () => listProducts(db, parseProductFilters(new URLSearchParams(search))));
     }
+    // A search that finds nothing looks for the nearest known word of each typed one.
+    await explain("suggestSearch (/produtos?q=tênus finds nothing)", () => suggestSearch(db, "tênus"));
     const product = await getProduct(db, productId);
     await explain(`getProduct (/produto/${productId})`, () => getProduct(db, productId));
     if (product) await explain(`relatedProducts (/produto/${productId})`, () => relatedProducts(db, product, 4));

@@ -3,7 +3,7 @@
 // the WhatsApp placeholder warning and the e-mails waiting to be sent.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, settings as settingsTable, users } from "#database/schema";
+import { products, settings as settingsTable, storeLocations, users } from "#database/schema";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { loader } from "~/routes/admin/dashboard";
 import { deliverDueEmails, queueEmail } from "~/server/email/email-queue.server";
@@ -188,6 +188,13 @@ describe("the dashboard page (loader)", () => {
     expect((await load()).whatsappPlaceholder).toBe(true);
     await t.db.update(settingsTable).set({ data: { ...DEFAULT_SETTINGS, storeWhatsApp: "5581988887777" } }).where(eq(settingsTable.id, 1));
     expect((await load()).whatsappPlaceholder).toBe(false);
+  });
+
+  it("names the store locations still on the example number, and stops naming one once it is changed", async () => {
+    const locations = await t.db.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).orderBy(storeLocations.position, storeLocations.id);
+    expect((await load()).storesWithPlaceholder).toEqual(locations.map((location) => location.name));
+    await t.db.update(storeLocations).set({ whatsapp: "5581977776666" }).where(eq(storeLocations.id, locations[0]!.id));
+    expect((await load()).storesWithPlaceholder).toEqual(locations.slice(1).map((location) => location.name));
   });
 
   it("tells the clerk about e-mails the mail server has not taken, with its answer", async () => {

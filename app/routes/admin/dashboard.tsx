@@ -10,6 +10,7 @@ import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { pendingEmails } from "~/server/email/email-queue.server";
 import { getDashboard } from "~/server/shop/dashboard.server";
+import { listStoreLocations } from "~/server/catalog/products.server";
 import { getSettings } from "~/server/shop/settings.server";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/lib/meta";
@@ -31,8 +32,18 @@ const STATUS_COLOURS: Record<OrderStatus, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [dashboard, settings, emails] = await Promise.all([getDashboard(context.db), getSettings(context.db), pendingEmails(context.db)]);
-  return { ...dashboard, whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp), emails };
+  const [dashboard, settings, emails, locations] = await Promise.all([
+    getDashboard(context.db),
+    getSettings(context.db),
+    pendingEmails(context.db),
+    listStoreLocations(context.db),
+  ]);
+  return {
+    ...dashboard,
+    whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp),
+    storesWithPlaceholder: locations.filter((location) => isPlaceholderWhatsApp(location.whatsapp)).map((location) => location.name),
+    emails,
+  };
 }
 
 export function meta() {
@@ -40,7 +51,7 @@ export function meta() {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, whatsappPlaceholder, emails } = loaderData;
+  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, whatsappPlaceholder, storesWithPlaceholder, emails } = loaderData;
   const sales = monthlySales.map((month) => ({ label: monthLabel(month.month), revenueCents: month.revenueCents, orders: month.orders }));
   const statuses = ordersByStatus.map((entry) => ({ label: ORDER_STATUS_LABELS[entry.status], count: entry.count, color: STATUS_COLOURS[entry.status] }));
 
@@ -62,6 +73,21 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           <p className="font-semibold">O WhatsApp da loja ainda é o número de exemplo ({PLACEHOLDER_WHATSAPP}).</p>
           <p className="mt-1 text-sm">
             Os pedidos e mensagens dos clientes não chegam até você enquanto ele não for trocado.{" "}
+            <Link to="/admin/configuracoes" className="font-semibold underline">
+              Alterar em Configurações
+            </Link>
+          </p>
+        </div>
+      ) : null}
+
+      {storesWithPlaceholder.length > 0 ? (
+        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="stores-placeholder">
+          <p className="font-semibold">
+            {countLabel(storesWithPlaceholder.length, "loja ainda tem", "lojas ainda têm")} o WhatsApp de exemplo: {storesWithPlaceholder.join(", ")}.
+          </p>
+          <p className="mt-1 text-sm">
+            Até serem trocados, os botões de WhatsApp {pluralForm(storesWithPlaceholder.length, "dessa loja abrem", "dessas lojas abrem")} o WhatsApp
+            principal da loja.{" "}
             <Link to="/admin/configuracoes" className="font-semibold underline">
               Alterar em Configurações
             </Link>

@@ -13,6 +13,7 @@ import {
   SETTINGS_MESSAGES,
 } from "~/lib/settings-form.schema";
 import { STORE_ARTICLES } from "~/lib/store-name";
+import { isPlaceholderWhatsApp } from "~/lib/whatsapp";
 
 export type SettingsActionResult = { ok: boolean; errors: FieldErrors };
 
@@ -88,7 +89,11 @@ export function SettingsForm({ settings, locations, version }: Props) {
           type="tel"
           inputMode="numeric"
           defaultValue={settings.storeWhatsApp}
-          hint="Só números, com DDI e DDD: 5581999998888"
+          hint={
+            isPlaceholderWhatsApp(settings.storeWhatsApp)
+              ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, só números, com DDI e DDD: 5581999998888"
+              : "Só números, com DDI e DDD: 5581999998888"
+          }
           error={errors.storeWhatsApp}
         />
         <Field label="Horário de funcionamento" name="businessHours" defaultValue={settings.businessHours} error={errors.businessHours} />
@@ -257,6 +262,7 @@ function LocationFields({ location, index, errors }: { location: EditableLocatio
           type="tel"
           inputMode="numeric"
           defaultValue={location.whatsapp}
+          hint={isPlaceholderWhatsApp(location.whatsapp) ? "Número de exemplo: até ser trocado, o botão desta loja abre o WhatsApp da loja acima" : undefined}
           error={errors[name("whatsapp")]}
         />
         <Field label="Horário" name={name("hours")} defaultValue={location.hours} maxLength={100} error={errors[name("hours")]} />
