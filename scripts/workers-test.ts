@@ -6,7 +6,8 @@
 //   - the shop kept answering: only requests the killed worker was serving at that moment may fail,
 //     and every request after the new worker is up succeeds, on both workers;
 //   - SIGTERM to the server lets a request in flight finish (a sign-in whose body is still arriving),
-//     then stops the workers, then PostgreSQL, and exits 0;
+//     then stops the workers, then PostgreSQL (shut down cleanly: no crash recovery at the next start),
+//     and exits 0;
 //   - with WEB_CONCURRENCY=1 the server is a single process.
 // Prints what it saw; exits 1 on any violation.
 import fs from "node:fs";
@@ -121,6 +122,10 @@ try {
   const leftOver = [...shop.workerPids(), replacement, ...workers, ...postgresPids].filter((pid) => pid !== victim && isAlive(pid));
   if (leftOver.length > 0) violations.push(`still running after SIGTERM: ${leftOver.join(", ")}`);
   if (!shop.output().includes("SIGTERM: stopping")) violations.push("the server did not log its shutdown");
+  // PostgreSQL was shut down, not left for crash recovery on the next start: its control file says so.
+  const databaseState = postgresState(dataDir);
+  console.log(`[workers] PostgreSQL's state after the stop: ${databaseState}`);
+  if (databaseState !== "shut down") violations.push(`PostgreSQL's control file says "${databaseState}" after SIGTERM, not "shut down": the next start would run crash recovery`);
   const slowAnswer = await inFlight;
   console.log(`[workers] a sign-in in flight at SIGTERM was answered: ${slowAnswer}`);
   if (typeof slowAnswer !== "number" || slowAnswer >= 500) violations.push(`the request in flight at SIGTERM got ${slowAnswer}, not an answer`);
@@ -157,6 +162,16 @@ function slowSignIn(url: string): Promise<number | string> {
     request.write("email=ninguem%40exemplo.com&");
     setTimeout(() => request.end("password=senha-errada-123"), 1_500);
   });
+}
+
+/**
+ * The cluster state in PostgreSQL's control file (global/pg_control: an int32 after the 8-byte system
+ * identifier and two uint32 versions), as pg_controldata names it; the embedded binaries lack that tool.
+ */
+function postgresState(dataDir: string): string {
+  const STATES = ["starting up", "shut down", "shut down in recovery", "shutting down", "in crash recovery", "in archive recovery", "in production"];
+  const control = fs.readFileSync(path.join(dataDir, "postgres", "cluster", "global", "pg_control"));
+  return STATES[control.readInt32LE(16)] ?? `unknown (${control.readInt32LE(16)})`;
 }
 
 /** User + system CPU ticks of a process so far (Linux /proc). */

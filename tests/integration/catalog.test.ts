@@ -273,7 +273,8 @@ describe("catalogue on the seeded database", () => {
         storeLocationName: expect.any(String),
         shop: { slug: "sports" },
       });
-      expect(product!.images).toHaveLength(1);
+      // The demo gallery: front and angle, the front first (the cover).
+      expect(product!.images).toHaveLength(2);
       expect(product!.images[0]).toEqual(product!.image);
     });
 
@@ -325,7 +326,7 @@ describe("catalogue on the seeded database", () => {
       files: fs.readdirSync(t.mediaDir).length,
     });
     const before = await snapshot();
-    expect(before).toMatchObject({ products: 20, shops: 4, locations: 6, media: 20, settings: 1 });
+    expect(before).toMatchObject({ products: 20, shops: 4, locations: 6, media: 40, settings: 1 });
     expect(await seedDatabase(t.db, t.mediaDir)).toEqual({ seeded: false });
     expect(await snapshot()).toEqual(before);
   });

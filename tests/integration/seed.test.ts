@@ -19,7 +19,7 @@ describe("seed on an empty database", () => {
   });
   afterAll(() => t?.close());
 
-  // Encoding the 20 demo images is CPU-bound: ~5 s on an idle 2-core machine, far more when busy.
+  // Encoding the 40 demo images is CPU-bound: ~6 s on an idle 2-core machine, far more when busy.
   it("seeds once, even when two instances start at the same moment", async () => {
     expect((await listProducts(t.db, allProducts)).total).toBe(0);
     const results = await Promise.all([seedDatabase(t.db, t.mediaDir), seedDatabase(t.db, t.mediaDir)]);
@@ -39,7 +39,7 @@ describe("seed on an empty database", () => {
     const files = fs.readdirSync(t.mediaDir).length;
     expect(await seedDatabase(t.db, t.mediaDir)).toEqual({ seeded: false });
     expect((await t.db.select({ n: count() }).from(products))[0]!.n).toBe(20);
-    expect((await t.db.select({ n: count() }).from(media))[0]!.n).toBe(20);
+    expect((await t.db.select({ n: count() }).from(media))[0]!.n).toBe(40);
     expect(fs.readdirSync(t.mediaDir).length).toBe(files);
   }, 90_000);
 });

@@ -82,22 +82,67 @@ function drawing(art: Art, main: string, accent: string): string {
   }
 }
 
-/** A simple, recognisable picture per product, rendered by sharp: demo photos without shipping photos. */
-export async function renderProductArt(product: {
-  name: string;
-  subcategory: string;
-  colors: string[];
-  shopColor: string;
-}): Promise<Buffer> {
+/**
+ * The demo gallery's shots of each product, as a shop photographs it: from the front and at an angle.
+ * Two, not more: each picture costs the first start (and every test that starts a fresh shop) ~0.2 s.
+ */
+export const PRODUCT_VIEWS = ["front", "angle"] as const;
+export type ProductView = (typeof PRODUCT_VIEWS)[number];
+
+/** Where the camera is: the product's placement on the 800 × 800 set. */
+const CAMERA: Record<ProductView, string> = {
+  front: "",
+  // Turned and seen from a little further away: mirrored, tilted, smaller.
+  angle: "translate(800 0) scale(-1 1) translate(400 430) rotate(-7) scale(0.86) translate(-400 -430)",
+};
+
+/**
+ * A product photo for the demo catalogue, drawn and rendered by sharp (no photos shipped): the product
+ * lit from the upper left on a studio backdrop (diffuse and specular light over a blurred height map
+ * give it volume and sheen), standing on a floor with a soft shadow.
+ */
+export async function renderProductArt(
+  product: { name: string; subcategory: string; colors: string[]; shopColor: string },
+  view: ProductView = "front",
+): Promise<Buffer> {
   const main = PAINT[product.colors[0] ?? ""] ?? "#475569";
   const accent = PAINT[product.colors[1] ?? ""] ?? "#e2e8f0";
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800">
-    <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="#ffffff"/><stop offset="1" stop-color="${product.shopColor}" stop-opacity="0.22"/>
-    </linearGradient></defs>
-    <rect width="800" height="800" fill="url(#bg)"/>
-    <ellipse cx="400" cy="660" rx="280" ry="28" fill="#0f172a" opacity="0.08"/>
-    ${drawing(artFor(product.subcategory, product.name), main, accent)}
+  // Drawn on an 800 × 800 set, rendered at 640 px: the largest width the shop stores (IMAGE_WIDTHS).
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="640" height="640" viewBox="0 0 800 800">
+    <defs>
+      <radialGradient id="backdrop" cx="0.42" cy="0.3" r="0.9">
+        <stop offset="0" stop-color="#ffffff"/>
+        <stop offset="0.55" stop-color="#f1f1ef"/>
+        <stop offset="1" stop-color="${product.shopColor}" stop-opacity="0.16"/>
+      </radialGradient>
+      <linearGradient id="floor" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#000000" stop-opacity="0"/>
+        <stop offset="1" stop-color="#000000" stop-opacity="0.10"/>
+      </linearGradient>
+      <filter id="shadow" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="18"/></filter>
+      <filter id="contact" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="6"/></filter>
+      <filter id="studio-light" x="-10%" y="-10%" width="120%" height="120%" color-interpolation-filters="sRGB">
+        <feGaussianBlur in="SourceAlpha" stdDeviation="16" result="height"/>
+        <feDiffuseLighting in="height" surfaceScale="7" diffuseConstant="1.15" lighting-color="#ffffff" result="diffuse">
+          <feDistantLight azimuth="225" elevation="48"/>
+        </feDiffuseLighting>
+        <feComposite in="diffuse" in2="SourceAlpha" operator="in" result="diffuse-in"/>
+        <feBlend in="SourceGraphic" in2="diffuse-in" mode="multiply" result="lit"/>
+        <feSpecularLighting in="height" surfaceScale="7" specularConstant="0.75" specularExponent="18" lighting-color="#ffffff" result="specular">
+          <fePointLight x="180" y="60" z="520"/>
+        </feSpecularLighting>
+        <feComposite in="specular" in2="SourceAlpha" operator="in" result="specular-in"/>
+        <feComposite in="lit" in2="specular-in" operator="arithmetic" k1="0" k2="1" k3="0.55" k4="0"/>
+      </filter>
+    </defs>
+    <rect width="800" height="800" fill="url(#backdrop)"/>
+    <rect y="600" width="800" height="200" fill="url(#floor)"/>
+    <g transform="${CAMERA[view]}">
+      <ellipse cx="400" cy="625" rx="270" ry="34" fill="#0f172a" opacity="0.28" filter="url(#shadow)"/>
+      <ellipse cx="400" cy="612" rx="210" ry="12" fill="#0f172a" opacity="0.35" filter="url(#contact)"/>
+      <g filter="url(#studio-light)">${drawing(artFor(product.subcategory, product.name), main, accent)}</g>
+    </g>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  // Handed straight to storeImage, which re-encodes it: no time spent compressing it here.
+  return sharp(Buffer.from(svg)).png({ compressionLevel: 0 }).toBuffer();
 }

@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { createProduct } from "../catalog/products.server";
 import type { Database } from "../db/database.server";
 import { storeImage } from "../media/images.server";
-import { renderProductArt } from "./product-art.server";
+import { PRODUCT_VIEWS, renderProductArt } from "./product-art.server";
 
 const SEED_LOCK = 727_002;
 
@@ -17,7 +17,11 @@ const SEED_LOCK = 727_002;
  */
 export async function seedDatabase(db: Database, mediaDir: string): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    // Asked again and again rather than waited for in one query: a wait behind another instance's seed
+    // (seconds of image work, more on a busy machine) would outlast the pool's 15 s query timeout.
+    while (!(await tx.execute<{ locked: boolean }>(sql`select pg_try_advisory_xact_lock(${SEED_LOCK}) as locked`)).rows[0]?.locked) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
     const [existing] = await tx.select({ id: settings.id }).from(settings).limit(1);
     if (existing) return { seeded: false };
 
@@ -44,11 +48,16 @@ export async function seedDatabase(db: Database, mediaDir: string): Promise<{ se
       .returning();
     const locationBySlug = new Map(locationRows.map((location) => [location.slug, location.id]));
 
+    // A gallery per product: the front and an angle (PRODUCT_VIEWS), the front first (the cover).
     const images = await Promise.all(
-      SEED_PRODUCTS.map(async (product) => {
-        const art = await renderProductArt({ ...product, shopColor: shopFor(product.shop).color });
-        return storeImage(tx, mediaDir, art, product.name);
-      }),
+      SEED_PRODUCTS.map((product) =>
+        Promise.all(
+          PRODUCT_VIEWS.map(async (view) => {
+            const art = await renderProductArt({ ...product, shopColor: shopFor(product.shop).color }, view);
+            return storeImage(tx, mediaDir, art, product.name);
+          }),
+        ),
+      ),
     );
     // Oldest first, so the newest-first lists open with the last products of the list.
     for (const [index, { shop, location, ...product }] of SEED_PRODUCTS.entries()) {
@@ -56,7 +65,7 @@ export async function seedDatabase(db: Database, mediaDir: string): Promise<{ se
         ...product,
         shopId: shopFor(shop).id,
         storeLocationId: location ? (locationBySlug.get(location) ?? null) : null,
-        images: [images[index]!.key],
+        images: images[index]!.map((image) => image.key),
       });
     }
 
