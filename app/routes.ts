@@ -44,6 +44,8 @@ export default [
   route("robots.txt", "routes/api/robots.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/favoritos", "routes/api/favorites.ts"),
+  // The stock of the cart's products, re-checked when the cart opens.
+  route("api/estoque", "routes/api/cart-stock.ts"),
   route("sair", "routes/account/sign-out.ts"),
   // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),

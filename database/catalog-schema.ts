@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  uniqueIndex,
   jsonb,
   pgTable,
   serial,
@@ -78,9 +79,19 @@ export const products = pgTable(
     /** Centavos; null means "Consultar Preço". */
     priceCents: integer("price_cents"),
     oldPriceCents: integer("old_price_cents"),
+    /** The sizes and colours offered, in the order shown: the axes of the stock grid (product_variants). */
     sizes: text("sizes").array().notNull().default(sql`'{}'::text[]`),
     colors: text("colors").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The sum of the variants' stock, written by the database (trigger erick_product_stock, migration
+     * 0011) whenever a variant changes, never by the app: lists filter and sort by it without a join.
+     */
     stock: integer("stock").notNull().default(0),
+    /**
+     * Set by migration 0011 on products whose one stock number was spread over several variants: the
+     * dashboard asks a clerk to check the grid, and saving the product clears it.
+     */
+    stockNeedsReview: boolean("stock_needs_review").notNull().default(false),
     featured: boolean("featured").notNull().default(false),
     active: boolean("active").notNull().default(true),
     /** Media keys, first is the cover. */
@@ -107,6 +118,33 @@ export const products = pgTable(
     index("products_price_idx").on(table.priceCents),
     // The home page's newest featured products: read in id order, stop after the few shown.
     index("products_featured_idx").on(table.id).where(sql`${table.featured}`),
+  ],
+);
+
+/**
+ * What is on the shelf: one row per size × colour a product offers (size or colour '' when the product
+ * has none; a product with neither has one variant '' × ''). Price stays on the product. Orders take
+ * and give back stock here (app/server/orders/order-admin.server.ts).
+ */
+export const productVariants = pgTable(
+  "product_variants",
+  {
+    id: serial("id").primaryKey(),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    size: text("size").notNull().default(""),
+    color: text("color").notNull().default(""),
+    stock: integer("stock").notNull().default(0),
+    sku: text("sku").notNull().default(""),
+  },
+  (table) => [
+    check("product_variants_stock_not_negative", sql`${table.stock} >= 0`),
+    uniqueIndex("product_variants_product_option_idx").on(table.productId, table.size, table.color),
+    // The list filter 'Tamanho': products with this size on the shelf.
+    index("product_variants_size_idx").on(table.size, table.productId).where(sql`${table.stock} > 0`),
+    // The dashboard's 'Estoque baixo': variants with 0–3 left.
+    index("product_variants_low_idx").on(table.stock).where(sql`${table.stock} <= 3`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { products, storeLocations } from "./catalog-schema";
+import { products, productVariants, storeLocations } from "./catalog-schema";
 
 export type ShippingAddress = {
   street: string;
@@ -72,6 +72,8 @@ export const orderItems = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    /** The size × colour sold: its stock is what the order takes and gives back (null: removed since). */
+    variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     category: text("category").notNull(),
@@ -85,5 +87,6 @@ export const orderItems = pgTable(
     check("order_items_quantity_positive", sql`${table.quantity} > 0`),
     index("order_items_order_idx").on(table.orderId, table.position),
     index("order_items_product_idx").on(table.productId),
+    index("order_items_variant_idx").on(table.variantId),
   ],
 );

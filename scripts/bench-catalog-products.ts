@@ -3,6 +3,7 @@
 // seed, so runs at the same size measure the same data.
 import type { SeedProduct } from "#database/seed/products";
 import { SEED_STORE_LOCATIONS } from "#database/seed/shops";
+import { seededRandom } from "~/server/seed/seeded-random.server";
 
 type SizeKind = "women" | "men" | "kids-shoes" | "clothes" | "kids-clothes" | "none";
 
@@ -119,18 +120,6 @@ const PHRASES = [
   "Leve e resistente para o uso diário.",
 ];
 
-/** mulberry32: small, fast and good enough for test data; the same seed gives the same sequence. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function pick<T>(random: () => number, items: readonly T[]): T {
   const item = items[Math.floor(random() * items.length)];
   if (item === undefined) throw new Error("pick from an empty list");
@@ -222,6 +211,6 @@ function generateProduct(random: () => number): SeedProduct {
 
 /** `count` products, the same ones for the same seed. */
 export function* generateBenchProducts(count: number, seed: number): Generator<SeedProduct> {
-  const random = createRandom(seed);
+  const random = seededRandom(seed);
   for (let index = 0; index < count; index += 1) yield generateProduct(random);
 }

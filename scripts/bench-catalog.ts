@@ -145,8 +145,18 @@ async function fillCatalogue({ db }: Services) {
     if (batch.length === BATCH) await flush();
   }
   await flush();
+  // A variant per size × colour of the generated products, 0–8 units each (none for a sold-out
+  // product); the database then sets each product's stock to their sum (trigger erick_product_stock).
+  await db.execute(sql`
+    insert into product_variants (product_id, size, color, stock)
+    select p.id, s.size, c.color, case when p.stock = 0 then 0 else (p.id * 7 + s.n * 3 + c.n) % 9 end
+    from products p
+    cross join lateral unnest(case when cardinality(p.sizes) = 0 then array['']::text[] else p.sizes end) with ordinality as s(size, n)
+    cross join lateral unnest(case when cardinality(p.colors) = 0 then array['']::text[] else p.colors end) with ordinality as c(color, n)
+    where not exists (select 1 from product_variants v where v.product_id = p.id)`);
   // Autovacuum would get there on a live shop; measure with the statistics it would have gathered.
   await db.execute(sql`vacuum analyze products`);
+  await db.execute(sql`vacuum analyze product_variants`);
   return (performance.now() - started) / 1000;
 }
 

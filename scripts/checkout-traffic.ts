@@ -3,7 +3,7 @@
 // in the database whole.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
-import { orderItems, orders, products } from "#database/schema";
+import { orderItems, orders, products, productVariants } from "#database/schema";
 import type { OrderLineRequest } from "~/lib/checkout.schema";
 import type { Database } from "~/server/db/database.server";
 import { CHECKOUT_CUSTOMER } from "../tests/setup/order-fixtures";
@@ -17,15 +17,16 @@ export type CheckoutAttempt = {
 
 type OrderableProduct = { id: number; size: string | null; color: string | null };
 
-/** Active products with stock, each with a size and colour it really has. */
+/** Active products, each with a size and colour it has on the shelf (its first such variant). */
 export async function orderableProducts(db: Database): Promise<OrderableProduct[]> {
   const rows = await db
-    .select({ id: products.id, sizes: products.sizes, colors: products.colors })
+    .selectDistinctOn([products.id], { id: products.id, size: productVariants.size, color: productVariants.color })
     .from(products)
-    .where(and(eq(products.active, true), gt(products.stock, 10)))
-    .orderBy(asc(products.id));
+    .innerJoin(productVariants, eq(productVariants.productId, products.id))
+    .where(and(eq(products.active, true), gt(productVariants.stock, 0)))
+    .orderBy(asc(products.id), asc(productVariants.id));
   if (rows.length < 3) throw new Error("the catalogue needs at least 3 products in stock");
-  return rows.map((row) => ({ id: row.id, size: row.sizes[0] ?? null, color: row.colors[0] ?? null }));
+  return rows.map((row) => ({ id: row.id, size: row.size || null, color: row.color || null }));
 }
 
 /** One to three different products, one unit each: never more than the stock, so every order is accepted. */
@@ -111,14 +112,14 @@ export async function auditOrders(db: Database, attempts: CheckoutAttempt[]): Pr
   return { found: rows.length, violations };
 }
 
-/** Stock by product id: placing an order takes none (the shop takes it when it confirms). */
+/** Stock by variant id: placing an order takes none (the shop takes it when it confirms). */
 export async function stockSnapshot(db: Database): Promise<Map<number, number>> {
-  const rows = await db.select({ id: products.id, stock: products.stock }).from(products);
+  const rows = await db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants);
   return new Map(rows.map((row) => [row.id, row.stock]));
 }
 
 export function stockChanges(before: Map<number, number>, after: Map<number, number>): string[] {
-  return [...before].filter(([id, stock]) => after.get(id) !== stock).map(([id, stock]) => `product ${id}: stock ${stock} became ${after.get(id)}`);
+  return [...before].filter(([id, stock]) => after.get(id) !== stock).map(([id, stock]) => `variant ${id}: stock ${stock} became ${after.get(id)}`);
 }
 
 export async function orderCount(db: Database): Promise<number> {

@@ -1,12 +1,18 @@
 // The admin product list's URL: filters, page and the notice shown after a save or a delete.
 import { pageParam, searchParam } from "./admin-list";
 import { CATEGORIES, SHOP_SLUGS, type Category, type ImageRef, type ShopSlug } from "./catalog";
+import { countLabel } from "./plural";
 import { PRODUCT_MESSAGES } from "./product.schema";
+import { LOW_STOCK_MAX } from "./variants";
 
 export const STOCK_FILTERS = [
   { value: "all", label: "Todos" },
   { value: "com", label: "Em estoque" },
   { value: "sem", label: "Sem estoque" },
+  /** A size or colour with 0–3 units (LOW_STOCK_MAX). */
+  { value: "baixo", label: `Baixo (0–${LOW_STOCK_MAX})` },
+  /** Stock spread over the sizes by the variants migration, not yet saved by a clerk. */
+  { value: "conferir", label: "A conferir" },
 ] as const;
 export type StockFilter = (typeof STOCK_FILTERS)[number]["value"];
 
@@ -54,10 +60,27 @@ export type AdminProductRow = {
   shopName: string;
   category: string;
   priceCents: number | null;
+  /** The sum of its variants. */
   stock: number;
+  sizeCount: number;
+  colorCount: number;
+  /** Variants with 0–3 units. */
+  lowVariants: number;
+  stockNeedsReview: boolean;
   featured: boolean;
   active: boolean;
   image: ImageRef | null;
 };
+
+/**
+ * '2 tamanhos com 0–3' on a product card: its sizes (or colours, or size × colour 'variações') that
+ * are nearly or quite sold out. Nothing for a product with one variant (its total says it all) or
+ * with no stock at all ('Sem estoque').
+ */
+export function lowVariantsLabel(row: Pick<AdminProductRow, "stock" | "sizeCount" | "colorCount" | "lowVariants">): string | null {
+  if (row.lowVariants === 0 || row.stock === 0 || Math.max(row.sizeCount, 1) * Math.max(row.colorCount, 1) < 2) return null;
+  const [one, many] = row.sizeCount && row.colorCount ? ["variação", "variações"] : row.sizeCount ? ["tamanho", "tamanhos"] : ["cor", "cores"];
+  return `${countLabel(row.lowVariants, one, many)} com 0–${LOW_STOCK_MAX}`;
+}
 
 export type AdminProductPage = { products: AdminProductRow[]; total: number; page: number; pageCount: number };

@@ -38,7 +38,10 @@ export type ProductSummary = {
   discountPercent: number | null;
   sizes: string[];
   colors: string[];
+  /** Some size × colour has units on the shelf. */
   inStock: boolean;
+  /** Units per size × colour, in grid order (app/lib/variants.ts). */
+  variantStock: number[];
   featured: boolean;
   image: ImageRef | null;
 };

@@ -16,3 +16,9 @@ export type DashboardStats = {
   todayRevenueCents: number;
   sameDayLastWeekRevenueCents: number;
 };
+
+/** A size × colour with 0–3 units (size and colour '' when the product has none). */
+export type LowStockVariant = { productId: number; name: string; size: string; color: string; stock: number };
+
+/** A product whose one stock number the variants migration spread over its sizes: the clerk counts them. */
+export type StockReviewProduct = { id: number; name: string };

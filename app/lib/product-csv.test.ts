@@ -1,9 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { toCsv } from "./csv";
-import { MAX_CSV_ROWS, PRODUCT_CSV_COLUMNS, productCsvCells, readProductCsv, validateProductCsvRows, type ProductCsvSheet } from "./product-csv";
-import type { EditableProduct } from "./product.schema";
+import {
+  MAX_CSV_ROWS,
+  PRODUCT_CSV_COLUMNS,
+  productCsvRows,
+  readProductCsv,
+  spreadStock,
+  validateProductCsv,
+  type CsvProduct,
+  type ProductCsvSheet,
+} from "./product-csv";
+import { variantKey } from "./variants";
 
-const saved: EditableProduct & { id: number } = {
+const saved: CsvProduct = {
   id: 7,
   name: "Sandália Rasteira Trançada",
   description: "Sandália de couro.",
@@ -13,12 +22,35 @@ const saved: EditableProduct & { id: number } = {
   store: "sirinhaem-calcados",
   subcategory: "Sandálias",
   brand: "Moleca",
-  stock: 4,
+  variants: [
+    { size: "35", color: "Caramelo", stock: 3, sku: "SRT-35-CAR" },
+    { size: "35", color: "Preto", stock: 0, sku: "" },
+    { size: "36", color: "Caramelo", stock: 1, sku: "SRT-36-CAR" },
+    { size: "36", color: "Preto", stock: 2, sku: "" },
+  ],
   sizes: ["35", "36"],
-  colors: ["Caramelo"],
+  colors: ["Caramelo", "Preto"],
   featured: true,
   active: false,
 };
+
+const plain: CsvProduct = {
+  ...saved,
+  id: 8,
+  name: "Vaso de Cerâmica",
+  category: "Magazine",
+  store: "magazine-e-kids",
+  subcategory: "",
+  brand: "",
+  sizes: [],
+  colors: [],
+  variants: [{ size: "", color: "", stock: 5, sku: "" }],
+};
+
+const existing = new Map([
+  [saved.id, saved],
+  [plain.id, plain],
+]);
 
 function sheetOf(text: string): ProductCsvSheet {
   const file = readProductCsv(text);
@@ -26,81 +58,205 @@ function sheetOf(text: string): ProductCsvSheet {
   return file.sheet;
 }
 
+const validate = (text: string) => validateProductCsv(sheetOf(text), existing);
+
 describe("readProductCsv", () => {
-  it("forgives accents, case and spaces in the header, and lists the ids the rows name", () => {
-    const sheet = sheetOf("ID;Nome;Categoria;LOJA;Preço;Estoque;Preço Antigo\n7;a;b;c;d;e;f\n;x;y;z;1;2;3\nabc;x;y;z;1;2;3\n");
-    expect(sheet.columns).toEqual(["id", "nome", "categoria", "loja", "preco", "estoque", "preco_antigo"]);
-    expect(sheet.rows.map((row) => row.line)).toEqual([2, 3, 4]);
+  it("forgives accents, case and spaces in the header, and lists the ids the rows name once", () => {
+    const sheet = sheetOf("ID;Nome;Categoria;LOJA;Preço;Estoque;Preço Antigo;Tamanho\n7;a;b;c;d;e;f;g\n;x;y;z;1;2;3;4\nabc;x;y;z;1;2;3;4\n7;a;b;c;d;e;f;h\n");
+    expect(sheet.columns).toEqual(["id", "nome", "categoria", "loja", "preco", "estoque", "preco_antigo", "tamanho"]);
+    expect(sheet.rows.map((row) => row.line)).toEqual([2, 3, 4, 5]);
     expect(sheet.ids).toEqual([7]);
+    expect(sheet.legacy).toBe(false);
+    expect(sheetOf("nome;categoria;loja;preco;estoque;tamanhos\nx;y;z;1;2;3").legacy).toBe(true);
   });
 
   it.each([
     ["", 1, "O arquivo está vazio."],
     ['nome;categoria\nx;"aberto\n', 2, "Arquivo CSV inválido: aspas abertas e não fechadas."],
     ["nome;categoria;loja;preco;estoque\n", 1, "O arquivo não tem produtos (só o cabeçalho)."],
-    ["nome;categoria;loja;preco;estoque;;nome;cor\nx", 1, "Cabeçalho: a coluna 6 não tem nome; coluna “nome” repetida; coluna desconhecida “cor”."],
+    ["nome;categoria;loja;preco;estoque;;nome;cores2\nx", 1, "Cabeçalho: a coluna 6 não tem nome; coluna “nome” repetida; coluna desconhecida “cores2”."],
     ["nome;preco\nx;1", 1, "Cabeçalho: falta a coluna “categoria”; falta a coluna “loja”; falta a coluna “estoque”."],
+    [
+      "nome;categoria;loja;preco;estoque;tamanhos;cor;sku\nx",
+      1,
+      "Cabeçalho: as colunas “tamanhos” e “cores” (formato antigo, uma linha por produto) não combinam com “cor”, “sku” (uma linha por tamanho e cor).",
+    ],
   ])("refuses %j at line %i", (text, line, message) => {
     expect(readProductCsv(text)).toEqual({ ok: false, errors: [{ line, message }] });
   });
 
-  it(`refuses more than ${MAX_CSV_ROWS} product rows`, () => {
+  it(`refuses more than ${MAX_CSV_ROWS} rows`, () => {
     const text = `nome;categoria;loja;preco;estoque\n${"x;y;z;1;2\n".repeat(MAX_CSV_ROWS + 1)}`;
-    expect(readProductCsv(text)).toEqual({ ok: false, errors: [{ line: 1, message: `O arquivo tem ${MAX_CSV_ROWS + 1} linhas de produtos; o máximo é ${MAX_CSV_ROWS}.` }] });
+    expect(readProductCsv(text)).toEqual({ ok: false, errors: [{ line: 1, message: "O arquivo tem 20.001 linhas; o máximo é 20.000." }] });
     expect(readProductCsv(`nome;categoria;loja;preco;estoque\n${"x;y;z;1;2\n".repeat(MAX_CSV_ROWS)}`).ok).toBe(true);
   });
 });
 
-describe("validateProductCsvRows", () => {
-  it("an exported product reads back as the same form data", () => {
-    const sheet = sheetOf(toCsv(PRODUCT_CSV_COLUMNS, [productCsvCells(saved)]));
-    const { id, store, ...unchanged } = saved;
-    expect(validateProductCsvRows(sheet, new Map([[id, saved]]))).toEqual({
-      valid: [{ line: 2, id: 7, input: { ...unchanged, store } }],
-      errors: [],
-    });
-  });
-
-  it("a row with an id keeps the columns the file leaves out; one without is a new, active product", () => {
-    const sheet = sheetOf(
-      "id;nome;categoria;loja;preco;estoque;descricao\n7;Sandália Nova;feminino;Erick Calçados - Sirinhaém;;9;Nova.\n;Vaso;MAGAZINE;erick magazine e kids;24,90;1;Vaso.\n",
-    );
-    const { valid, errors } = validateProductCsvRows(sheet, new Map([[7, saved]]));
+describe("validateProductCsv", () => {
+  it("an exported product is a row per variant and reads back as the same form data, SKUs and all", () => {
+    const rows = productCsvRows(saved);
+    expect(rows.map((row) => row.slice(8, 12))).toEqual([
+      ["35", "Caramelo", "SRT-35-CAR", 3],
+      ["35", "Preto", "", 0],
+      ["36", "Caramelo", "SRT-36-CAR", 1],
+      ["36", "Preto", "", 2],
+    ]);
+    const { valid, errors } = validate(toCsv(PRODUCT_CSV_COLUMNS, [...rows, ...productCsvRows(plain)]));
     expect(errors).toEqual([]);
-    expect(valid[0]).toMatchObject({ id: 7, input: { name: "Sandália Nova", priceCents: null, oldPriceCents: null, stock: 9, brand: "Moleca", active: false, featured: true } });
-    expect(valid[1]).toMatchObject({ id: null, input: { name: "Vaso", category: "Magazine", store: "magazine-e-kids", priceCents: 24_90, active: true, featured: false, brand: "", sizes: [] } });
+    const { id, variants, ...unchanged } = saved;
+    expect(valid).toEqual([
+      {
+        line: 2,
+        id,
+        input: { ...unchanged, variants: variants.map(({ sku: _sku, ...variant }) => variant) },
+        skus: new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.sku])),
+        // Nothing counted again: the 'count the shelf' flag stays as it is.
+        stockNeedsReview: null,
+      },
+      expect.objectContaining({ line: 6, id: 8, input: expect.objectContaining({ variants: [{ size: "", color: "", stock: 5 }] }) }),
+    ]);
   });
 
-  it("reports every bad row by its line with all its problems, and passes none of them", () => {
-    const sheet = sheetOf(
+  it("groups rows by id wherever they are, and consecutive new rows by nome and loja", () => {
+    const { valid, errors } = validate(
       [
-        "id;nome;categoria;loja;preco;estoque;destaque;descricao",
-        "8;A;Feminino;Erick Sports;1,00;1;não;d",
-        "0;A;Feminino;Erick Sports;1,00;1;não;d",
-        "7;A;Feminino;Erick Sports;1,00;1;não;d",
-        "7;B;Feminino;Erick Sports;1,00;1;não;d",
-        ";;Calçados;Loja X;-1,00;1,5;talvez;",
-        ";curta",
-        ";'=Fórmula;Feminino;Erick Sports;1,00;1;sim;d",
+        "id;nome;categoria;loja;preco;tamanho;cor;estoque;descricao",
+        "7;Sandália Rasteira Trançada;Feminino;Erick Calçados - Sirinhaém;89,90;36;Preto;4;Sandália de couro.",
+        ";Tênis Corrida;esportivo;erick sports;199,90;40;;2;Tênis leve.",
+        ";Tênis Corrida;Esportivo;Erick Sports;199,90;39;;0;Tênis leve.",
+        ";Tênis Corrida;Esportivo;Erick Sports;199,90; 41 ;;7;Tênis leve.",
+        // Same name, another store: another product.
+        ";Tênis Corrida;Esportivo;Erick Calçados - Barreiros;199,90;40;;1;Tênis leve.",
+        "7;Sandália Rasteira Trançada;Feminino;Erick Calçados - Sirinhaém;89,90;37;preto;1;Sandália de couro.",
+        "7;Sandália Rasteira Trançada;Feminino;Erick Calçados - Sirinhaém;89,90;36;Caramelo;6;Sandália de couro.",
       ].join("\n"),
     );
-    const { valid, errors } = validateProductCsvRows(sheet, new Map([[7, saved]]));
+    expect(errors).toEqual([]);
+    expect(valid.map((product) => [product.line, product.id, product.input.sizes, product.input.colors, product.input.variants])).toEqual([
+      [
+        2,
+        7,
+        ["36", "37"],
+        ["Preto", "Caramelo"],
+        [
+          { size: "36", color: "Preto", stock: 4 },
+          { size: "36", color: "Caramelo", stock: 6 },
+          // 'preto' is the Preto of an earlier row; a combination the file leaves out has 0 units.
+          { size: "37", color: "Preto", stock: 1 },
+          { size: "37", color: "Caramelo", stock: 0 },
+        ],
+      ],
+      [
+        3,
+        null,
+        ["40", "39", "41"],
+        [],
+        [
+          { size: "40", color: "", stock: 2 },
+          { size: "39", color: "", stock: 0 },
+          { size: "41", color: "", stock: 7 },
+        ],
+      ],
+      [6, null, ["40"], [], [{ size: "40", color: "", stock: 1 }]],
+    ]);
+    // Stock counted again clears the product's review flag; the file has no sku column, so SKUs stay.
+    expect(valid[0]).toMatchObject({ stockNeedsReview: false, skus: null });
+    // Columns the file leaves out keep their values.
+    expect(valid[0]!.input).toMatchObject({ brand: "Moleca", oldPriceCents: 119_90, featured: true, active: false });
+    expect(valid[1]!.input).toMatchObject({ active: true, featured: false, category: "Esportivo", store: "sports" });
+  });
+
+  it("reports every problem on the line it is on, and passes none of the products that have one", () => {
+    const header = "id;nome;categoria;loja;preco;tamanho;cor;sku;estoque;destaque;descricao";
+    const { valid, errors } = validate(
+      [
+        header,
+        "9;A;Feminino;Erick Sports;1,00;;;;1;não;d",
+        "0;A;Feminino;Erick Sports;1,00;;;;1;não;d",
+        "7;Sandália;Feminino;Erick Sports;1,00;35;Preto;;1;não;d",
+        "7;Sandália;Masculino;Erick Sports;1,50;36;Preto;;2,5;não;d",
+        "7;Sandália;Feminino;Erick Sports;1,00;35;preto;;1;não;d",
+        "7;Sandália;Feminino;Erick Sports;1,00;;Preto;;1;não;d",
+        ";;Calçados;Loja X;-1,00;;;;1,5;talvez;",
+        ";curta",
+        ";'=Fórmula;Feminino;Erick Sports;1,00;;;;1;sim;d",
+        ";Bota;Feminino;Erick Sports;1,00;38;;;-2;não;d",
+        ";Bota;Feminino;Erick Sports;1,00;39;;" + "X".repeat(61) + ";x;não;d",
+        ";Outro;Feminino;Erick Sports;1,00;;;;1;não;d",
+        ";Bota;Feminino;Erick Sports;1,00;40;;;1;não;d",
+        "8;Vaso de Cerâmica;Magazine;Erick Magazine e Kids;1,00;;;;1;não;d",
+        "8;Vaso de Cerâmica;Magazine;Erick Magazine e Kids;1,00;;;;2;não;d",
+      ].join("\n"),
+    );
     expect(errors).toEqual([
-      { line: 2, message: "id: não existe produto com id 8." },
+      { line: 2, message: "id: não existe produto com id 9." },
       { line: 3, message: "id: “0” não é um número de produto." },
-      { line: 5, message: "id: o produto 7 já aparece na linha 4." },
       {
-        line: 6,
+        line: 5,
+        message:
+          "categoria: “Masculino” é diferente da linha 4 (“Feminino”); as colunas do produto devem ser iguais em todas as suas linhas; preco: “1,50” é diferente da linha 4 (“1,00”); as colunas do produto devem ser iguais em todas as suas linhas; estoque: O estoque deve ser um número inteiro.",
+      },
+      { line: 6, message: "tamanho e cor: “Tam. 35 / Preto” já aparece na linha 4." },
+      { line: 7, message: "tamanho: informe o tamanho, como nas outras linhas do produto." },
+      {
+        line: 8,
         message: expect.stringMatching(
           /^loja: “Loja X” não é uma das lojas \(Erick Calçados - Barreiros, .*\); destaque: use “sim” ou “não”; nome: Nome é obrigatório; descricao: Descrição é obrigatória; preco: O preço não pode ser negativo; categoria: Selecione uma categoria; estoque: O estoque deve ser um número inteiro\.$/,
         ),
       },
-      { line: 7, message: "esperadas 8 colunas, encontradas 2." },
+      { line: 9, message: "esperadas 11 colunas, encontradas 2." },
+      { line: 11, message: "estoque: O estoque não pode ser negativo." },
+      { line: 12, message: "sku: Use no máximo 60 caracteres; estoque: O estoque deve ser um número inteiro." },
+      { line: 14, message: "nome: o produto novo “Bota” já aparece nas linhas 11, 12; as linhas de um produto devem vir juntas." },
+      { line: 16, message: "tamanho e cor: o produto não tem tamanhos nem cores e já tem a sua linha (linha 15)." },
     ]);
-    // Line 4 is fine on its own; the spreadsheet's formula guard is undone on line 8.
-    expect(valid.map((row) => [row.line, row.input.name])).toEqual([
-      [4, "A"],
-      [8, "=Fórmula"],
+    // The spreadsheet's formula guard is undone on line 10.
+    expect(valid.map((product) => [product.line, product.input.name])).toEqual([
+      [10, "=Fórmula"],
+      [13, "Outro"],
     ]);
+  });
+
+  it("a product with sizes needs the tamanho column", () => {
+    expect(validate("id;nome;categoria;loja;preco;estoque\n7;A;Feminino;Erick Sports;1,00;1").errors).toEqual([
+      { line: 2, message: "tamanho: o produto tem tamanhos (35, 36); o arquivo precisa da coluna “tamanho”, uma linha por tamanho; cor: o produto tem cores (Caramelo, Preto); o arquivo precisa da coluna “cor”, uma linha por cor." },
+    ]);
+  });
+
+  describe("the old layout (tamanhos, cores, total estoque)", () => {
+    const header = "id;nome;categoria;loja;preco;estoque;tamanhos;cores;descricao";
+
+    it("the same sizes, colours and total keep the stock per variant and the review flag", () => {
+      const { valid, errors } = validate(`${header}\n7;Sandália;Feminino;Erick Sports;1,00;6;35|36;Caramelo|Preto;d`);
+      expect(errors).toEqual([]);
+      expect(valid[0]).toMatchObject({ skus: null, stockNeedsReview: null, input: { variants: saved.variants.map(({ sku: _sku, ...variant }) => variant) } });
+    });
+
+    it("another total or grid is spread as the migration did and flagged for review; a single variant just takes it", () => {
+      const { valid, errors } = validate(
+        [header, "7;Sandália;Feminino;Erick Sports;1,00;7;35|36;Caramelo|Preto;d", ";Meia;Esportivo;Erick Sports;9,90;5;;;d", ";Meia;Esportivo;Erick Sports;9,90;0;P|M;;d"].join("\n"),
+      );
+      expect(errors).toEqual([]);
+      expect(valid.map((product) => [product.input.variants.map((variant) => variant.stock), product.stockNeedsReview])).toEqual([
+        [[2, 2, 2, 1], true],
+        [[5], false],
+        [[0, 0], false],
+      ]);
+    });
+
+    it("errors by line, with the old columns' names", () => {
+      const { errors } = validate([header, "7;Sandália;Feminino;Erick Sports;1,00;x;35;;d", "7;Sandália;Feminino;Erick Sports;1,00;1;35;;d", `;Meia;Esportivo;Erick Sports;9,90;1;${"G".repeat(21)};;d`].join("\n"));
+      expect(errors).toEqual([
+        { line: 2, message: "estoque: O estoque deve ser um número inteiro." },
+        { line: 3, message: "id: o produto 7 já aparece na linha 2." },
+        { line: 4, message: "tamanhos: Cada tamanho pode ter no máximo 20 caracteres." },
+      ]);
+    });
+  });
+
+  it("spreadStock: as evenly as whole units allow, the first taking the remainder", () => {
+    expect(spreadStock(7, 4)).toEqual([2, 2, 2, 1]);
+    expect(spreadStock(2, 3)).toEqual([1, 1, 0]);
+    expect(spreadStock(0, 1)).toEqual([0]);
   });
 });

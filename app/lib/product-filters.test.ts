@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { filtersToSearch, parseProductFilters } from "./product-filters";
+import { filtersToSearch, hasActiveFilters, parseProductFilters, sortSizes } from "./product-filters";
 
 const parse = (query: string, preset: Parameters<typeof parseProductFilters>[1] = null) =>
   parseProductFilters(new URLSearchParams(query), preset);
 
 describe("parseProductFilters", () => {
   it("reads every filter", () => {
-    expect(parse("q=tênis&categoria=Feminino&loja=sports&preco=100to200&pagina=3")).toEqual({
+    expect(parse("q=tênis&categoria=Feminino&loja=sports&preco=100to200&tamanho=38&pagina=3")).toEqual({
       q: "tênis",
       category: "Feminino",
       shop: "sports",
       price: "100to200",
+      size: "38",
       page: 3,
     });
   });
@@ -21,8 +22,12 @@ describe("parseProductFilters", () => {
       category: null,
       shop: null,
       price: "all",
+      size: null,
       page: 1,
     });
+    expect(parse("tamanho=%20%20").size).toBeNull();
+    expect(parse(`tamanho=${"4".repeat(21)}`).size).toBeNull();
+    expect(parse("tamanho=%2010%20anos%20").size).toBe("10 anos");
     expect(parse("pagina=99999999999").page).toBe(10_000);
     expect(parse("pagina=-4").page).toBe(1);
     expect(parse(`q=${"a".repeat(500)}`).q).toHaveLength(100);
@@ -39,5 +44,33 @@ describe("filtersToSearch", () => {
     expect(filtersToSearch(filters)).toBe("?q=bolsa&preco=consult&pagina=2");
     expect(filtersToSearch({ price: "all", page: 1 })).toBe("");
     expect(filtersToSearch({ shop: "kids" }, { includeShop: false })).toBe("");
+    expect(filtersToSearch(parse("tamanho=GG&pagina=2"))).toBe("?tamanho=GG&pagina=2");
+  });
+
+  it("counts a size as an active filter", () => {
+    expect(hasActiveFilters(parse(""), null)).toBe(false);
+    expect(hasActiveFilters(parse("tamanho=38"), null)).toBe(true);
+  });
+});
+
+describe("sortSizes", () => {
+  it("puts numbers in numeric order, then PP to XG, then the rest", () => {
+    expect(sortSizes(["GG", "10 anos", "40", "P", "Único", "2", "M", "38", "PP", "10", "4", "XG", "G", "36/37"])).toEqual([
+      "2",
+      "4",
+      "10",
+      "38",
+      "40",
+      "PP",
+      "P",
+      "M",
+      "G",
+      "GG",
+      "XG",
+      "10 anos",
+      "36/37",
+      "Único",
+    ]);
+    expect(sortSizes(["35,5", "35", "36"])).toEqual(["35", "35,5", "36"]);
   });
 });

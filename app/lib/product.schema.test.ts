@@ -8,9 +8,11 @@ import {
   productToFormInput,
   STORE_OPTIONS,
   storeOptionFor,
+  stockFieldName,
   storeOptionFromText,
   type ProductFormInput,
 } from "./product.schema";
+import { variantKey } from "./variants";
 
 const valid: ProductFormInput = {
   name: " Tênis Corrida ",
@@ -21,7 +23,8 @@ const valid: ProductFormInput = {
   store: "sports",
   subcategory: "Corrida",
   brand: "Olympikus",
-  stock: "7",
+  // A cell of a size no longer offered (39) is dropped; a size × colour without a cell has 0 units.
+  stock: { [variantKey("40", "Preto")]: "7", [variantKey("41", "Azul")]: " 3 ", [variantKey("39", "Preto")]: "5" },
   sizes: ["40", " 41 ", "40", ""],
   colors: ["Preto", "preto", "Azul"],
   featured: "on",
@@ -44,7 +47,12 @@ describe("product form schema", () => {
       store: "sports",
       subcategory: "Corrida",
       brand: "Olympikus",
-      stock: 7,
+      variants: [
+        { size: "40", color: "Preto", stock: 7 },
+        { size: "40", color: "Azul", stock: 0 },
+        { size: "41", color: "Preto", stock: 0 },
+        { size: "41", color: "Azul", stock: 3 },
+      ],
       sizes: ["40", "41"],
       colors: ["Preto", "Azul"],
       featured: true,
@@ -53,21 +61,48 @@ describe("product form schema", () => {
   });
 
   it("gives the spec's messages, all at once", () => {
-    expect(errorsOf({ sizes: [], colors: [], price: "12,9a", stock: "-3" })).toEqual({
+    expect(errorsOf({ sizes: [], colors: [], price: "12,9a", stock: { [variantKey("", "")]: "-3" } })).toEqual({
       name: "Nome é obrigatório",
       description: "Descrição é obrigatória",
       price: "Informe um preço válido",
       category: "Selecione uma categoria",
       store: "Selecione uma loja",
-      stock: "O estoque não pode ser negativo",
+      'stock.["",""]': "O estoque não pode ser negativo",
     });
     expect(errorsOf({ ...valid, price: "-5,00" }).price).toBe("O preço não pode ser negativo");
     expect(errorsOf({ ...valid, price: "" }).price).toBe("Informe o preço ou marque “Consultar preço”");
     expect(errorsOf({ ...valid, price: "10,999" }).price).toBe("Informe um preço válido");
     expect(errorsOf({ ...valid, oldPrice: "abc" }).oldPrice).toBe("Informe um preço válido");
-    expect(errorsOf({ ...valid, stock: "2.5" }).stock).toBe("O estoque deve ser um número inteiro");
-    expect(errorsOf({ ...valid, stock: "" }).stock).toBe("Informe o estoque");
     expect(errorsOf({ ...valid, category: "Calçados" }).category).toBe("Selecione uma categoria");
+  });
+
+  it("checks each stock cell on its own, under its size × colour", () => {
+    const cell = (size: string, color: string) => `stock.${variantKey(size, color)}`;
+    const errors = errorsOf({
+      ...valid,
+      stock: { [variantKey("40", "Preto")]: "2.5", [variantKey("40", "Azul")]: "", [variantKey("41", "Preto")]: "-1", [variantKey("41", "Azul")]: "abc" },
+    });
+    expect(errors).toEqual({
+      [cell("40", "Preto")]: "O estoque deve ser um número inteiro",
+      [cell("40", "Azul")]: "Informe o estoque",
+      [cell("41", "Preto")]: "O estoque não pode ser negativo",
+      [cell("41", "Azul")]: "O estoque deve ser um número inteiro",
+    });
+    expect(errorsOf({ ...valid, stock: { [variantKey("40", "Preto")]: "1000001" } })).toEqual({ [cell("40", "Preto")]: "O estoque deve ser um número inteiro" });
+  });
+
+  it("gives a plain product one variant, and one per size or colour when it has only those", () => {
+    const variants = (input: Partial<ProductFormInput>) => productFormSchema.parse({ ...valid, ...input }).variants;
+    expect(variants({ sizes: [], colors: [], stock: { [variantKey("", "")]: "12" } })).toEqual([{ size: "", color: "", stock: 12 }]);
+    expect(variants({ sizes: ["P", "M"], colors: [], stock: { [variantKey("M", "")]: "4" } })).toEqual([
+      { size: "P", color: "", stock: 0 },
+      { size: "M", color: "", stock: 4 },
+    ]);
+    // A size removed and a colour added: the grid is sizes × colours now, whatever cells were sent.
+    expect(variants({ sizes: ["40"], colors: ["Azul", "Verde"] })).toEqual([
+      { size: "40", color: "Azul", stock: 0 },
+      { size: "40", color: "Verde", stock: 0 },
+    ]);
   });
 
   it("'Consultar preço' (no price field) saves no price and no old price", () => {
@@ -77,13 +112,16 @@ describe("product form schema", () => {
 
   it("reads the form data, with the lists as repeated fields and the consult checkbox", () => {
     const form = new FormData();
-    for (const [name, value] of Object.entries({ name: "Bola", description: "Oficial", price: "99,90", category: "Sports", store: "sports", stock: "2", consultPrice: "on" })) {
+    for (const [name, value] of Object.entries({ name: "Bola", description: "Oficial", price: "99,90", category: "Sports", store: "sports", consultPrice: "on" })) {
       form.set(name, value);
     }
     form.append("sizes", "P");
     form.append("sizes", "M");
+    form.set(stockFieldName("P", ""), "2");
+    form.set(stockFieldName("M", ""), "0");
     const values = productFormValues(form);
     expect(values).toMatchObject({ name: "Bola", price: undefined, sizes: ["P", "M"], colors: [] });
+    expect(values.stock).toEqual({ [variantKey("P", "")]: "2", [variantKey("M", "")]: "0" });
   });
 
   it("round-trips a saved product through the form's values", () => {
@@ -96,7 +134,7 @@ describe("product form schema", () => {
       store: "sirinhaem-variedades" as const,
       subcategory: "",
       brand: "",
-      stock: 0,
+      variants: [{ size: "", color: "Preto", stock: 4 }],
       sizes: [],
       colors: ["Preto"],
       featured: false,

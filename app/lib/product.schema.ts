@@ -5,6 +5,7 @@ import { z } from "~/lib/validation";
 import { CATEGORIES, type Category } from "./catalog";
 import { parseBRL } from "./money";
 import { normalizeSearchText } from "./search-text";
+import { variantKey, variantOptions, type VariantOption } from "./variants";
 
 /**
  * The form's six 'Loja' options (spec section 5): a shop plus the physical store. The value is the
@@ -118,25 +119,20 @@ function price(options: { required: boolean }) {
     });
 }
 
-const stock = z
-  .string()
-  .optional()
-  .transform((value, ctx) => {
-    const typed = (value ?? "").trim();
-    if (!typed) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stockRequired });
-      return z.NEVER;
-    }
-    if (/^-\s*\d/.test(typed)) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stockNegative });
-      return z.NEVER;
-    }
-    if (!/^\d+$/.test(typed) || Number(typed) > PRODUCT_LIMITS.stock) {
-      ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.stockInvalid });
-      return z.NEVER;
-    }
-    return Number(typed);
-  });
+/** One stock cell as typed: a whole number of units, or the reason it is not one. */
+function parseStock(value: string | undefined): number | string {
+  const typed = (value ?? "").trim();
+  if (!typed) return PRODUCT_MESSAGES.stockRequired;
+  if (/^-\s*\d/.test(typed)) return PRODUCT_MESSAGES.stockNegative;
+  if (!/^\d+$/.test(typed) || Number(typed) > PRODUCT_LIMITS.stock) return PRODUCT_MESSAGES.stockInvalid;
+  return Number(typed);
+}
+
+/** The form field of one stock cell: `stock:["38","Preto"]` (see variantKey). */
+export const STOCK_FIELD_PREFIX = "stock:";
+export const stockFieldName = (size: string, color: string) => `${STOCK_FIELD_PREFIX}${variantKey(size, color)}`;
+
+export type VariantStockInput = VariantOption & { stock: number };
 
 /** Sizes or colours: trimmed, blanks dropped, duplicates (ignoring case and accents) kept once. */
 function optionList(max: number, label: string) {
@@ -184,18 +180,38 @@ export const productFormSchema = z
     store: z.enum(STORE_VALUES, { error: PRODUCT_MESSAGES.storeRequired }),
     subcategory: text(PRODUCT_LIMITS.subcategory),
     brand: text(PRODUCT_LIMITS.brand),
-    stock,
+    /** Stock cells by variantKey; a size × colour with no cell has 0 units. */
+    stock: z
+      .record(z.string(), z.string())
+      .default({})
+      .transform((cells, ctx) => {
+        const units = new Map<string, number>();
+        for (const [key, typed] of Object.entries(cells)) {
+          const parsed = parseStock(typed);
+          if (typeof parsed === "string") ctx.addIssue({ code: "custom", path: [key], message: parsed });
+          else units.set(key, parsed);
+        }
+        return units;
+      }),
     sizes: optionList(PRODUCT_LIMITS.size, "tamanho"),
     colors: optionList(PRODUCT_LIMITS.color, "cor"),
     featured: checkbox,
     active: checkbox,
   })
-  .transform(({ price: priceCents, oldPrice: oldPriceCents, ...rest }) => ({
-    ...rest,
-    priceCents,
-    // An old price means nothing next to 'Consultar preço'.
-    oldPriceCents: priceCents === null ? null : oldPriceCents,
-  }));
+  .transform(({ price: priceCents, oldPrice: oldPriceCents, stock, ...rest }) => {
+    // A cell per size × colour the product offers; cells of options no longer offered are dropped.
+    const variants: VariantStockInput[] = variantOptions(rest).map((option) => ({
+      ...option,
+      stock: stock.get(variantKey(option.size, option.color)) ?? 0,
+    }));
+    return {
+      ...rest,
+      variants,
+      priceCents,
+      // An old price means nothing next to 'Consultar preço'.
+      oldPriceCents: priceCents === null ? null : oldPriceCents,
+    };
+  });
 export type ProductFormData = z.output<typeof productFormSchema>;
 
 /** What the schema reads: strings as a form sends them (`price` absent = 'Consultar preço'). */
@@ -208,7 +224,8 @@ export type ProductFormInput = {
   store?: string;
   subcategory?: string;
   brand?: string;
-  stock?: string;
+  /** Units typed per size × colour, by variantKey. */
+  stock: Record<string, string>;
   sizes: string[];
   colors: string[];
   featured?: string;
@@ -232,7 +249,11 @@ export function productFormValues(form: FormData): ProductFormInput {
     store: one("store"),
     subcategory: one("subcategory"),
     brand: one("brand"),
-    stock: one("stock"),
+    stock: Object.fromEntries(
+      [...form.entries()].flatMap(([name, value]) =>
+        name.startsWith(STOCK_FIELD_PREFIX) && typeof value === "string" ? [[name.slice(STOCK_FIELD_PREFIX.length), value]] : [],
+      ),
+    ),
     sizes: many("sizes"),
     colors: many("colors"),
     featured: one("featured"),
@@ -255,7 +276,8 @@ export type EditableProduct = {
   store: StoreOption | null;
   subcategory: string;
   brand: string;
-  stock: number;
+  /** Every size × colour the product has, with its units. */
+  variants: VariantStockInput[];
   sizes: string[];
   colors: string[];
   featured: boolean;
@@ -273,7 +295,7 @@ export function productToFormInput(product: EditableProduct): ProductFormInput {
     store: product.store ?? "",
     subcategory: product.subcategory,
     brand: product.brand,
-    stock: String(product.stock),
+    stock: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
     sizes: product.sizes,
     colors: product.colors,
     featured: product.featured ? "on" : undefined,

@@ -40,7 +40,6 @@ test("create a product with an image, see it in the shop, edit its price, delete
   await page.getByLabel("Categoria", { exact: true }).selectOption("Esportivo");
   await page.getByLabel("Loja", { exact: true }).selectOption({ label: "Erick Sports" });
   await page.getByLabel("Preço (R$)").fill("149,90");
-  await page.getByLabel("Estoque", { exact: true }).fill("5");
 
   // Sizes by Enter and by the button; a repeat is ignored; a chip can be removed.
   const sizes = page.getByRole("textbox", { name: "Tamanhos" });
@@ -60,6 +59,10 @@ test("create a product with an image, see it in the shop, edit its price, delete
   const colors = page.getByRole("textbox", { name: "Cores" });
   await colors.fill("Azul");
   await colors.press("Enter");
+  // The stock grid follows the lists: a cell per size in Azul, and the total.
+  await page.getByRole("textbox", { name: "Estoque – Tam. 38 / Azul", exact: true }).fill("3");
+  await page.getByRole("textbox", { name: "Estoque – Tam. 39 / Azul", exact: true }).fill("2");
+  await expect(page.getByTestId("stock-total")).toHaveText("Total: 5 unidades");
 
   await page.getByLabel(/Escolher imagens/).setInputFiles([
     { name: "frente.png", mimeType: "image/png", buffer: await pngBuffer("#1d4ed8") },
@@ -139,7 +142,7 @@ test("bad input: messages beside the fields, a disguised file refused, nothing s
   await page.getByLabel("Categoria", { exact: true }).selectOption("Feminino");
   await page.getByLabel("Loja", { exact: true }).selectOption({ label: "Erick Calçados - Barreiros" });
   await page.getByLabel("Preço (R$)").fill("12,9O");
-  await page.getByLabel("Estoque", { exact: true }).fill("-2");
+  await page.getByRole("textbox", { name: "Estoque", exact: true }).fill("-2");
   await page.getByRole("button", { name: "Cadastrar produto" }).click();
   await expect(page.getByText("Informe um preço válido")).toBeVisible();
   await expect(page.getByText("O estoque não pode ser negativo")).toBeVisible();
@@ -147,7 +150,7 @@ test("bad input: messages beside the fields, a disguised file refused, nothing s
   await expectIdReferencesResolve(page);
 
   await page.getByLabel("Preço (R$)").fill("12,90");
-  await page.getByLabel("Estoque", { exact: true }).fill("2");
+  await page.getByRole("textbox", { name: "Estoque", exact: true }).fill("2");
   // A text file dressed as a JPEG: the browser believes the name, the server reads the content.
   await page.getByLabel(/Escolher imagens/).setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("não sou uma foto\n".repeat(50)) });
   await page.getByRole("button", { name: "Cadastrar produto" }).click();
@@ -190,7 +193,7 @@ test("CSV: the export holds the products; a file with broken rows is refused lin
   const bytes = await fs.readFile(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8");
-  expect(text).toContain("id;nome;categoria;subcategoria;marca;loja;preco;preco_antigo;estoque;tamanhos;cores;destaque;ativo;descricao");
+  expect(text).toContain("id;nome;categoria;subcategoria;marca;loja;preco;preco_antigo;tamanho;cor;sku;estoque;destaque;ativo;descricao");
   expect(text).toContain("Sandália Rasteira Trançada;Feminino;Sandálias;Moleca;Erick Calçados - Barreiros;59,90;79,90;");
 
   await gotoHydrated(page, "/admin/importar");

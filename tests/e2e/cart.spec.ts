@@ -36,6 +36,27 @@ async function addableNames(page: Page, count: number): Promise<string[]> {
   return names;
 }
 
+/** The id of a product, from its link on a search for it. */
+async function productId(page: Page, name: string): Promise<number> {
+  await page.goto(`/produtos?q=${encodeURIComponent(name)}`);
+  const href = await card(page, name).getByRole("link", { name, exact: true }).first().getAttribute("href");
+  return Number(href?.match(/\/produto\/(\d+)$/)?.[1]);
+}
+
+/**
+ * Adds these products from their cards (the card's first size and colour on the shelf); the demo
+ * keeps at least 3 units of each one's first in stock, so a line can grow to 3.
+ */
+async function addNamed(page: Page, names: string[]): Promise<string[]> {
+  for (const [index, name] of names.entries()) {
+    await page.goto(`/produtos?q=${encodeURIComponent(name)}`);
+    const button = card(page, name).getByRole("button", { name: /^(Adicionar|Adicionado!)$/ });
+    await clickUntil(button, () => expect(button).toHaveText("Adicionado!", { timeout: 500 }));
+    await expect(page.getByTestId("cart-badge")).toHaveText(String(index + 1));
+  }
+  return names;
+}
+
 /** Adds the first `count` products of /produtos that can go straight into the cart; returns their names. */
 async function addProducts(page: Page, count: number): Promise<string[]> {
   await page.goto("/produtos");
@@ -70,7 +91,7 @@ async function openCart(page: Page) {
 test("lines, quantities, totals, reload, WhatsApp text, remove and clear", async ({ page }) => {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
-  const [first, second, third] = await addProducts(page, 3);
+  const [first, second, third] = await addNamed(page, ["Relógio Digital Unissex", "Boneca de Pano Artesanal", "Bola de Futebol de Campo"]);
   await openCart(page);
 
   const lines = page.getByTestId("cart-line");
@@ -174,26 +195,33 @@ test("empty cart: no flash of the empty state for the server, a way back to the 
 });
 
 test("a line without a price: 'Consultar preço' and the note", async ({ page }) => {
+  // Real products and sizes on the shelf: the cart's stock check keeps them (a price may go away
+  // after a product is in the cart; the shop then quotes it on WhatsApp).
+  const boot = await productId(page, "Bota Cano Curto Feminina");
+  const doll = await productId(page, "Boneca de Pano Artesanal");
   await page.goto("/carrinho");
   await expect(page.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
-  await page.evaluate(() => {
-    const line = (cartItemId: string, id: number, name: string, priceCents: number | null, quantity: number) => ({
-      cartItemId,
-      id,
-      name,
-      shopName: "Erick Variedades",
-      category: "Variedades",
-      priceCents,
-      size: null,
-      color: null,
-      quantity,
-      image: null,
-    });
-    window.localStorage.setItem(
-      "erick_cart",
-      JSON.stringify([line("1---1", 1, "Bolsa sob consulta", null, 1), line("2---1", 2, "Caneca", 2500, 2)]),
-    );
-  });
+  await page.evaluate(
+    ([bootId, dollId]) => {
+      const line = (id: number, name: string, priceCents: number | null, size: string | null, color: string, quantity: number) => ({
+        cartItemId: `${id}-${size ?? ""}-${color}-1`,
+        id,
+        name,
+        shopName: "Erick Variedades",
+        category: "Variedades",
+        priceCents,
+        size,
+        color,
+        quantity,
+        image: null,
+      });
+      window.localStorage.setItem(
+        "erick_cart",
+        JSON.stringify([line(bootId!, "Bolsa sob consulta", null, "35", "Café", 1), line(dollId!, "Caneca", 2500, null, "Colorido", 2)]),
+      );
+    },
+    [boot, doll],
+  );
   await page.reload();
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   await expect(line(page, "Bolsa sob consulta").getByTestId("line-subtotal")).toHaveText("Consultar preço");

@@ -2,9 +2,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { fillCheckoutForm, recordWhatsAppTab, whatsAppTabUrls } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
 
-async function addProduct(page: Page, query: string) {
+/** Adds the search's first product from its card; `choice` picks the size and colour (else the card's first in stock). */
+async function addProduct(page: Page, query: string, choice: { size?: string; color?: string } = {}) {
   await gotoHydrated(page, `/produtos?q=${encodeURIComponent(query)}`);
   const card = page.getByTestId("product-card").first();
+  if (choice.size) await card.getByLabel("Tamanho").selectOption(choice.size);
+  if (choice.color) await card.getByLabel("Cor").selectOption(choice.color);
   await card.getByRole("button", { name: "Adicionar" }).click();
   await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
 }
@@ -42,8 +45,8 @@ test("every required field shows the spec's message, and editing a field clears 
 
 test("a full order is recorded, WhatsApp gets its text, the cart empties and the order page shows it", async ({ page }) => {
   await recordWhatsAppTab(page);
-  await addProduct(page, "chinelo"); // R$ 39,90, first size 37, colour Preto
-  await addProduct(page, "relogio"); // R$ 79,90, colour Preto
+  await addProduct(page, "chinelo", { color: "Preto", size: "40" }); // R$ 39,90
+  await addProduct(page, "relogio"); // R$ 79,90, the first colour, Preto
   await gotoHydrated(page, "/checkout");
   await fillCheckoutForm(page);
   await expect(page.getByTestId("delivery-fee")).toHaveText(/R\$\s5,00/);
@@ -72,7 +75,7 @@ test("a full order is recorded, WhatsApp gets its text, the cart empties and the
     "Rua da Praia, 10",
     "Centro - Barreiros/PE",
     "1. Chinelo Slide Masculino",
-    "   Tamanho: 37 | Cor: Preto",
+    "   Tamanho: 40 | Cor: Preto",
     "2. Relógio Digital Unissex",
     "   Cor: Preto",
     "Pagamento: PIX",

@@ -78,7 +78,8 @@ test("a product with sizes: breadcrumb, required size, quantity and the cart bad
 
 test("a typed quantity is kept within 1 and 99", async ({ page }) => {
   await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
-  const size = page.getByRole("button", { name: "38", exact: true });
+  // 40 in Preto is on the shelf (the demo's 38 in Preto is sold out).
+  const size = page.getByRole("button", { name: "40", exact: true });
   await clickUntil(size, () => expect(size).toHaveAttribute("aria-pressed", "true", { timeout: 500 }));
   const quantity = page.getByRole("spinbutton", { name: "Quantidade" });
   await quantity.fill("500");

@@ -8,8 +8,10 @@ import { randomUUID } from "node:crypto";
 import { desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accounts, auditLog, orders, products, reviews, sessions, storeLocations, users } from "#database/schema";
+import { accounts, auditLog, orders, products, productVariants, reviews, sessions, storeLocations, users } from "#database/schema";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin-list";
+import { stockFieldName } from "~/lib/product.schema";
+import { variantLabel } from "~/lib/variants";
 import type { AuditLogPage } from "~/lib/audit-log";
 import { auditActionLabel, auditFieldLabel, formatAuditValue } from "~/lib/audit-log";
 import { formatBRL } from "~/lib/money";
@@ -107,6 +109,10 @@ function expectByAdmin(entry: Entry, startedAt: Date, endedAt: Date) {
 
 const png = (color: string) => sharp({ create: { width: 48, height: 48, channels: 3, background: color } }).png().toBuffer();
 
+/** The stock grid's two cells (sizes 36 and 37, Caramelo), and the audit log's record of them. */
+const units = (size36: string, size37: string) => ({ [stockFieldName("36", "Caramelo")]: size36, [stockFieldName("37", "Caramelo")]: size37 });
+const loggedUnits = (size36: number, size37: number) => ({ "Tam. 36 / Caramelo": size36, "Tam. 37 / Caramelo": size37 });
+
 function productForm(fields: Record<string, string | string[]>, files: { name: string; bytes: Buffer }[] = []): FormData {
   const form = new FormData();
   const base: Record<string, string | string[]> = {
@@ -118,7 +124,7 @@ function productForm(fields: Record<string, string | string[]>, files: { name: s
     store: "barreiros-calcados",
     subcategory: "Sandálias",
     brand: "Moleca",
-    stock: "7",
+    ...units("4", "3"),
     sizes: ["36", "37"],
     colors: ["Caramelo"],
     active: "on",
@@ -156,7 +162,7 @@ describe("products (form, images, delete)", () => {
       store: "Erick Calçados - Barreiros",
       priceCents: 89_90,
       oldPriceCents: null,
-      stock: 7,
+      stock: loggedUnits(4, 3),
       sizes: ["36", "37"],
       colors: ["Caramelo"],
       featured: false,
@@ -167,7 +173,7 @@ describe("products (form, images, delete)", () => {
 
   it("edit: only the changed fields, before and after (price, stock, a new image)", async () => {
     const { entries, startedAt, endedAt } = await entriesOf(async () => {
-      const form = productForm({ price: "99,90", stock: "3", imageOrder: [`k:${firstImage}`, "n:0"] }, [{ name: "lado.png", bytes: await png("#1e3a8a") }]);
+      const form = productForm({ price: "99,90", ...units("0", "3"), imageOrder: [`k:${firstImage}`, "n:0"] }, [{ name: "lado.png", bytes: await png("#1e3a8a") }]);
       expect((await call(productFormAction, post(`/admin/produtos/editar/${id}`, form), { id: String(id) })).status).toBe(302);
     });
     const [row] = await t.db.select().from(products).where(eq(products.id, id));
@@ -177,8 +183,8 @@ describe("products (form, images, delete)", () => {
     expect(entries[0]).toMatchObject({
       action: "product.update",
       entityId: String(id),
-      before: { priceCents: 89_90, stock: 7, images: [firstImage] },
-      after: { priceCents: 99_90, stock: 3, images: row!.images },
+      before: { priceCents: 89_90, stock: loggedUnits(4, 3), images: [firstImage] },
+      after: { priceCents: 99_90, stock: loggedUnits(0, 3), images: row!.images },
     });
     expect(Object.keys(entries[0]!.before as object).sort()).toEqual(["images", "priceCents", "stock"]);
   });
@@ -186,7 +192,7 @@ describe("products (form, images, delete)", () => {
   it("image removed and reordered: the images field says so", async () => {
     const [current] = await t.db.select({ images: products.images }).from(products).where(eq(products.id, id));
     const { entries } = await entriesOf(async () => {
-      const form = productForm({ price: "99,90", stock: "3", imageOrder: [`k:${current!.images[1]}`] });
+      const form = productForm({ price: "99,90", ...units("0", "3"), imageOrder: [`k:${current!.images[1]}`] });
       expect((await call(productFormAction, post(`/admin/produtos/editar/${id}`, form), { id: String(id) })).status).toBe(302);
     });
     expect(entries.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
@@ -197,7 +203,7 @@ describe("products (form, images, delete)", () => {
   it("a save that changes nothing writes no entry", async () => {
     const [current] = await t.db.select({ images: products.images }).from(products).where(eq(products.id, id));
     const { entries } = await entriesOf(async () => {
-      const form = productForm({ price: "99,90", stock: "3", imageOrder: current!.images.map((key) => `k:${key}`) });
+      const form = productForm({ price: "99,90", ...units("0", "3"), imageOrder: current!.images.map((key) => `k:${key}`) });
       expect((await call(productFormAction, post(`/admin/produtos/editar/${id}`, form), { id: String(id) })).status).toBe(302);
     });
     expect(entries).toEqual([]);
@@ -206,7 +212,7 @@ describe("products (form, images, delete)", () => {
   it("a refused save (an image that is not one) writes no entry and changes nothing", async () => {
     const [before] = await t.db.select().from(products).where(eq(products.id, id));
     const { entries } = await entriesOf(async () => {
-      const form = productForm({ price: "1,00", stock: "99", imageOrder: "n:0" }, [{ name: "foto.png", bytes: Buffer.from("só texto, não é imagem") }]);
+      const form = productForm({ price: "1,00", ...units("99", "0"), imageOrder: "n:0" }, [{ name: "foto.png", bytes: Buffer.from("só texto, não é imagem") }]);
       expect((await call(productFormAction, post(`/admin/produtos/editar/${id}`, form), { id: String(id) })).status).toBe(400);
     });
     expect(entries).toEqual([]);
@@ -247,7 +253,7 @@ describe("products (form, images, delete)", () => {
       entityId: String(id),
       entityLabel: "Sandália Auditoria",
       after: null,
-      before: { name: "Sandália Auditoria", priceCents: 99_90, stock: 3, images: current!.images },
+      before: { name: "Sandália Auditoria", priceCents: 99_90, stock: loggedUnits(0, 3), images: current!.images },
     });
     // Deleting it again (already gone) changes nothing and writes nothing.
     const again = await entriesOf(() => call(productsAction, post("/admin/produtos", new URLSearchParams({ intent: "delete", id: String(id) }))));
@@ -256,18 +262,27 @@ describe("products (form, images, delete)", () => {
 });
 
 describe("orders: status, with the stock it moves", () => {
+  /** The first product's first size × colour, with `stock` units; its order line and its audit label. */
   async function productWithStock(stock: number) {
-    const [row] = await t.db.select({ id: products.id, name: products.name }).from(products).orderBy(products.id).limit(1);
-    await t.db.update(products).set({ stock }).where(eq(products.id, row!.id));
-    return row!;
+    const [row] = await t.db
+      .select({ id: products.id, name: products.name, variantId: productVariants.id, size: productVariants.size, color: productVariants.color })
+      .from(products)
+      .innerJoin(productVariants, eq(productVariants.productId, products.id))
+      .orderBy(products.id, productVariants.id)
+      .limit(1);
+    await t.db.update(productVariants).set({ stock }).where(eq(productVariants.id, row!.variantId));
+    const variant = variantLabel(row!);
+    return {
+      line: { productId: row!.id, variantId: row!.variantId, size: row!.size || null, color: row!.color || null, name: row!.name },
+      label: `${row!.name}${variant ? ` – ${variant}` : ""} (#${row!.id})`,
+    };
   }
   const setStatus = (orderId: string, status: string) =>
     call(orderAction, post(`/admin/pedidos/${orderId}`, new URLSearchParams({ status })), { id: orderId });
 
   it("records the status and each product's stock before and after", async () => {
-    const product = await productWithStock(10);
-    const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ productId: product.id, name: product.name, unitPriceCents: 10_00, quantity: 2 }] });
-    const label = `${product.name} (#${product.id})`;
+    const { line, label } = await productWithStock(10);
+    const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ ...line, unitPriceCents: 10_00, quantity: 2 }] });
 
     const taken = await entriesOf(async () => expect((await setStatus(order.id, "processing")).status).toBe(200));
     expect(taken.entries).toHaveLength(1);
@@ -296,8 +311,8 @@ describe("orders: status, with the stock it moves", () => {
   });
 
   it("a change refused for want of stock writes no entry", async () => {
-    const product = await productWithStock(1);
-    const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ productId: product.id, name: product.name, unitPriceCents: 10_00, quantity: 5 }] });
+    const { line } = await productWithStock(1);
+    const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ ...line, unitPriceCents: 10_00, quantity: 5 }] });
     const { entries } = await entriesOf(async () => expect((await setStatus(order.id, "processing")).status).toBe(409));
     expect(entries).toEqual([]);
     const [row] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
@@ -485,16 +500,22 @@ describe("imports", () => {
   it("CSV: one entry per product created or changed, with its fields before and after; unchanged rows none", async () => {
     const rows = await t.db.select().from(products).orderBy(products.id).limit(2);
     const [changed, untouched] = rows as [(typeof rows)[number], (typeof rows)[number]];
-    // The untouched row goes back exactly as it is (prices and store as the export writes them).
-    const price = (cents: number | null) => (cents === null ? "" : reaisInput(cents));
-    const exported = (await productsCsv(t.db)).split(/\r?\n/);
-    const storeOf = (id: number) => exported.find((line) => line.startsWith(`${id};`))!.split(";")[5]!;
-    const file = [
-      header,
-      `${changed.id};${changed.name};${changed.category};${storeOf(changed.id)};${price(changed.priceCents === null ? null : changed.priceCents + 1_00)};${changed.stock + 5};${changed.description}`,
-      `${untouched.id};${untouched.name};${untouched.category};${storeOf(untouched.id)};${price(untouched.priceCents)};${untouched.stock};${untouched.description}`,
-      ";Caneca Auditoria;Magazine;Erick Magazine e Kids;19,90;4;Caneca de louça.",
-    ].join("\n");
+    // The export, a row per size × colour: the untouched product's rows go back exactly as they are;
+    // the changed one costs R$ 1 more and its first size × colour gains 5 units.
+    const [exportHeader, ...exported] = (await productsCsv(t.db)).replace(/^\uFEFF/, "").split(/\r?\n/);
+    const columns = exportHeader!.split(";");
+    const at = (name: string) => columns.indexOf(name);
+    const rowsOf = (id: number) => exported.filter((line) => line.startsWith(`${id};`)).map((line) => line.split(";"));
+    const changedRows = rowsOf(changed.id);
+    const first = changedRows[0]!;
+    const firstLabel = variantLabel({ size: first[at("tamanho")]!, color: first[at("cor")]! });
+    const firstStock = Number(first[at("estoque")]);
+    for (const fields of changedRows) if (changed.priceCents !== null) fields[at("preco")] = reaisInput(changed.priceCents + 1_00);
+    first[at("estoque")] = String(firstStock + 5);
+    const newRow = columns.map((column) =>
+      ({ nome: "Caneca Auditoria", categoria: "Magazine", loja: "Erick Magazine e Kids", preco: "19,90", estoque: "4", ativo: "sim", destaque: "não", descricao: "Caneca de louça." })[column] ?? "",
+    );
+    const file = [exportHeader, ...changedRows.map((fields) => fields.join(";")), ...rowsOf(untouched.id).map((fields) => fields.join(";")), newRow.join(";")].join("\n");
 
     const { entries, startedAt, endedAt } = await entriesOf(async () => expect((await upload(file)).data.csv).toEqual({ ok: true, created: 1, updated: 2 }));
     expect(entries).toHaveLength(2);
@@ -504,8 +525,8 @@ describe("imports", () => {
       entityType: "product",
       entityId: String(changed.id),
       entityLabel: changed.name,
-      before: { stock: changed.stock },
-      after: { stock: changed.stock + 5 },
+      before: { stock: { [firstLabel]: firstStock } },
+      after: { stock: { [firstLabel]: firstStock + 5 } },
     });
     if (changed.priceCents !== null) expect(entries[0]!.after).toMatchObject({ priceCents: changed.priceCents + 1_00 });
     const [created] = await t.db.select({ id: products.id }).from(products).where(eq(products.name, "Caneca Auditoria"));
@@ -539,8 +560,11 @@ describe("imports", () => {
       entityType: "product",
       entityLabel: row!.name,
       before: null,
-      after: { name: row!.name, stock: row!.stock, images: row!.images },
+      after: { name: row!.name, images: row!.images },
     });
+    // Its stock per size and colour, adding up to the product's total.
+    const logged = Object.values((first.entries[0]!.after as { stock: Record<string, number> }).stock);
+    expect(logged.reduce((sum, units) => sum + units, 0)).toBe(row!.stock);
     expect((await entriesOf(async () => expect(await importOne()).toMatchObject({ status: "exists" }))).entries).toEqual([]);
   });
 });

@@ -135,7 +135,7 @@ describe("backup and restore", () => {
   it("brings a fresh database and media directory back to identical orders, products, users, settings and images", async () => {
     const before = await databaseContents(source.pool);
     // The comparison below proves something only if the shop had all of these.
-    for (const table of ["orders", "order_items", "products", "users", "accounts", "sessions", "settings", "media", "shops", "audit_log"]) {
+    for (const table of ["orders", "order_items", "products", "product_variants", "users", "accounts", "sessions", "settings", "media", "shops", "audit_log"]) {
       expect(before[table]?.length, table).toBeGreaterThan(0);
     }
     const target = await emptyDatabase();

@@ -26,6 +26,7 @@ const filters = (partial: Partial<ProductFilters> = {}): ProductFilters => ({
   category: null,
   shop: null,
   price: "all",
+  size: null,
   page: 1,
   ...partial,
 });
@@ -269,10 +270,15 @@ describe("catalogue on the seeded database", () => {
         name: "Chuteira Society",
         brand: "Penalty",
         subcategory: "Futebol",
-        stock: 9,
         storeLocationName: expect.any(String),
         shop: { slug: "sports" },
       });
+      // Units per size × colour, in grid order; the product's stock is their sum, and the demo
+      // leaves some sizes sold out.
+      expect(product!.variantStock).toHaveLength(product!.sizes.length * Math.max(product!.colors.length, 1));
+      expect(product!.stock).toBe(product!.variantStock.reduce((sum, units) => sum + units, 0));
+      expect(product!.variantStock).toContain(0);
+      expect(product!.stock).toBeGreaterThan(0);
       // The demo gallery: front and angle, the front first (the cover).
       expect(product!.images).toHaveLength(2);
       expect(product!.images[0]).toEqual(product!.image);

@@ -1,13 +1,13 @@
 // The admin dashboard's figures (spec section 9) on a real PostgreSQL: revenue without cancelled
 // orders, average ticket, conversion, months in the shop's time zone, top products, recent orders,
 // the WhatsApp placeholder warning and the e-mails waiting to be sent.
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products, settings as settingsTable, storeLocations, users } from "#database/schema";
+import { products, productVariants, settings as settingsTable, storeLocations, users } from "#database/schema";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { loader } from "~/routes/admin/dashboard";
 import { deliverDueEmails, queueEmail } from "~/server/email/email-queue.server";
-import { getDashboard } from "~/server/shop/dashboard.server";
+import { getDashboard, STOCK_LIST_SIZE } from "~/server/shop/dashboard.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
@@ -228,5 +228,76 @@ describe("today against the same day last week", () => {
     const { stats } = await getDashboard(t.db, now);
     expect(stats.todayRevenueCents).toBe(15_00);
     expect(stats.sameDayLastWeekRevenueCents).toBe(7_00);
+  });
+});
+
+describe("stock: variants to restock, products to check", () => {
+  async function variantsOfFirstProducts() {
+    const [a, b] = await t.db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.id)).limit(2);
+    const variants = await t.db.select().from(productVariants).where(inArray(productVariants.productId, [a!.id, b!.id])).orderBy(asc(productVariants.id));
+    return { a: a!, b: b!, ofA: variants.filter((v) => v.productId === a!.id), ofB: variants.filter((v) => v.productId === b!.id) };
+  }
+  const setStock = (id: number, stock: number) => t.db.update(productVariants).set({ stock }).where(eq(productVariants.id, id));
+
+  it("lists the variants of active products at 0–3 units, fewest first, with their size and colour", async () => {
+    await t.db.update(productVariants).set({ stock: 10 });
+    expect((await getDashboard(t.db, NOW)).lowStock).toEqual({ variants: [], total: 0 });
+
+    const { a, b, ofA, ofB } = await variantsOfFirstProducts();
+    expect(ofA.length).toBeGreaterThan(1);
+    await setStock(ofA[0]!.id, 2);
+    await setStock(ofA[1]!.id, 3);
+    await setStock(ofB[0]!.id, 0);
+    const row = (product: { id: number; name: string }, variant: { size: string; color: string }, stock: number) => ({
+      productId: product.id,
+      name: product.name,
+      size: variant.size,
+      color: variant.color,
+      stock,
+    });
+    expect((await getDashboard(t.db, NOW)).lowStock).toEqual({
+      variants: [row(b, ofB[0]!, 0), row(a, ofA[0]!, 2), row(a, ofA[1]!, 3)],
+      total: 3,
+    });
+
+    // A product hidden from the shop cannot be ordered: nothing to restock in a hurry.
+    await t.db.update(products).set({ active: false }).where(eq(products.id, b.id));
+    expect((await getDashboard(t.db, NOW)).lowStock.variants.map((variant) => variant.productId)).toEqual([a.id, a.id]);
+    await t.db.update(products).set({ active: true }).where(eq(products.id, b.id));
+  });
+
+  it("shows at most 10, and how many there are in all", async () => {
+    await t.db.update(productVariants).set({ stock: 10 });
+    const many = await t.db
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(eq(products.active, true))
+      .orderBy(asc(productVariants.id))
+      .limit(STOCK_LIST_SIZE + 5);
+    await t.db.update(productVariants).set({ stock: 1 }).where(inArray(productVariants.id, many.map((variant) => variant.id)));
+    await setStock(many.at(-1)!.id, 0);
+    const { lowStock } = await getDashboard(t.db, NOW);
+    expect(lowStock.variants).toHaveLength(STOCK_LIST_SIZE);
+    expect(lowStock.total).toBe(STOCK_LIST_SIZE + 5);
+    // The ones at 0 first, then 1.
+    expect(lowStock.variants[0]!.stock).toBe(0);
+    expect(lowStock.variants.slice(1).every((variant) => variant.stock === 1)).toBe(true);
+  });
+
+  it("lists the products whose stock the update spread over their sizes, newest first, until saved", async () => {
+    await t.db.update(products).set({ stockNeedsReview: false });
+    expect((await getDashboard(t.db, NOW)).stockReview).toEqual({ products: [], total: 0 });
+    const { a, b } = await variantsOfFirstProducts();
+    await t.db.update(products).set({ stockNeedsReview: true, createdAt: new Date("2026-01-01T12:00:00Z") }).where(eq(products.id, a.id));
+    await t.db.update(products).set({ stockNeedsReview: true, createdAt: new Date("2026-02-01T12:00:00Z") }).where(eq(products.id, b.id));
+    expect((await getDashboard(t.db, NOW)).stockReview).toEqual({ products: [b, a], total: 2 });
+  });
+
+  it("reaches the page through the loader", async () => {
+    const admin = await signedInUser(context, "admin");
+    const page = await loader({ request: requestAs(admin, "/admin"), context, params: {} } as Parameters<typeof loader>[0]);
+    expect(page.stockReview.total).toBe(2);
+    expect(page.lowStock.total).toBe(STOCK_LIST_SIZE + 5);
   });
 });

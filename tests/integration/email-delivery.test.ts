@@ -155,7 +155,8 @@ describe("e-mail through a real SMTP server", () => {
       emailOutbox(t.db, config).deliverSoon();
       await expect.poll(() => smtp.received.length, { timeout: 15_000 }).toBe(1);
       expect(smtp.received[0]!.mail.subject).toContain(`#${order.code}`);
-      expect(await pendingEmails(t.db)).toMatchObject({ pending: 0, failing: 0, lastError: null });
+      // The server has the message before the queue marks it sent (SMTP answers, then the row is updated).
+      await expect.poll(() => pendingEmails(t.db), { timeout: 5_000 }).toMatchObject({ pending: 0, failing: 0, lastError: null });
     } finally {
       await stopEmailDelivery(t.db);
       await smtp.close();

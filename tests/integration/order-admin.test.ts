@@ -19,6 +19,7 @@ import { placeOrder } from "~/server/orders/orders.server";
 import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { setVariantStock, variantStock } from "../setup/variant-stock";
 
 let t: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestContext>>;
@@ -48,15 +49,23 @@ async function place(lines: OrderLineRequest[], who: Partial<CheckoutInput> | nu
   return { ...row!, token };
 }
 
+/** The size × colour each test orders of a seeded product: its stock is what the orders move. */
+const ORDERED_VARIANT: Record<string, { size: string | null; color: string | null }> = {
+  "Chinelo Slide Masculino": { size: "40", color: "Preto" },
+  "Relógio Digital Unissex": { size: null, color: "Preto" },
+};
+
+/** A seeded product with `stock` units of the size × colour the tests order. */
 async function product(name: string, stock: number) {
-  const [row] = await t.db.update(products).set({ stock }).where(eq(products.name, name)).returning({ id: products.id, name: products.name });
+  const [row] = await t.db.select({ id: products.id, name: products.name }).from(products).where(eq(products.name, name));
   if (!row) throw new Error(`no seeded product ${name}`);
+  await setVariantStock(t.pool, { productId: row.id, ...ORDERED_VARIANT[name]! }, stock);
   return row;
 }
 
 async function stockOf(id: number) {
-  const [row] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id));
-  return row!.stock;
+  const [row] = await t.db.select({ name: products.name }).from(products).where(eq(products.id, id));
+  return variantStock(t.pool, { productId: id, ...ORDERED_VARIANT[row!.name]! });
 }
 
 async function orderRow(id: string) {
@@ -71,29 +80,31 @@ describe("status changes and stock", () => {
   it("takes stock on the first move into processing/shipped/delivered and gives it back on pending/cancelled", async () => {
     const chinelo = await product(CHINELO, 30);
     const relogio = await product(RELOGIO, 10);
+    const chinelo41 = { productId: chinelo.id, size: "41", color: "Preto" };
+    await setVariantStock(t.pool, chinelo41, 5);
     const order = await place([
       { productId: chinelo.id, size: "40", color: "Preto", quantity: 2 },
       { productId: chinelo.id, size: "41", color: "Preto", quantity: 1 },
       { productId: relogio.id, size: null, color: "Preto", quantity: 1 },
     ]);
 
-    // [new status, stock effect, chinelo stock after, relógio stock after]
+    // [new status, stock effect, chinelo 40 stock after, relógio stock after] (the chinelo 41 moves with the 40)
     const steps: [OrderStatus, "taken" | "returned" | "unchanged", number, number][] = [
       ["pending", "unchanged", 30, 10],
-      ["processing", "taken", 27, 9],
-      ["processing", "unchanged", 27, 9],
-      ["shipped", "unchanged", 27, 9],
-      ["delivered", "unchanged", 27, 9],
+      ["processing", "taken", 28, 9],
+      ["processing", "unchanged", 28, 9],
+      ["shipped", "unchanged", 28, 9],
+      ["delivered", "unchanged", 28, 9],
       ["cancelled", "returned", 30, 10],
       ["cancelled", "unchanged", 30, 10],
       ["pending", "unchanged", 30, 10],
-      ["shipped", "taken", 27, 9],
+      ["shipped", "taken", 28, 9],
       ["pending", "returned", 30, 10],
-      ["delivered", "taken", 27, 9],
-      ["processing", "unchanged", 27, 9],
+      ["delivered", "taken", 28, 9],
+      ["processing", "unchanged", 28, 9],
       ["pending", "returned", 30, 10],
       ["cancelled", "unchanged", 30, 10],
-      ["processing", "taken", 27, 9],
+      ["processing", "taken", 28, 9],
     ];
     let lastUpdated = (await orderRow(order.id)).updatedAt;
     for (const [status, effect, chineloStock, relogioStock] of steps) {
@@ -101,6 +112,7 @@ describe("status changes and stock", () => {
       expect(result, `→ ${status}`).toMatchObject({ ok: true, status, stock: effect });
       expect(await stockOf(chinelo.id), `chinelo after → ${status}`).toBe(chineloStock);
       expect(await stockOf(relogio.id), `relógio after → ${status}`).toBe(relogioStock);
+      expect(await variantStock(t.pool, chinelo41), `chinelo 41 after → ${status}`).toBe(chineloStock === 30 ? 5 : 4);
       const row = await orderRow(order.id);
       expect(row.status).toBe(status);
       expect(row.stockApplied).toBe(["processing", "shipped", "delivered"].includes(status));
@@ -158,8 +170,8 @@ describe("status changes and stock", () => {
     expect(result).toMatchObject({
       ok: false,
       reason: "insufficient-stock",
-      message: `Estoque insuficiente para: ${RELOGIO} (disponível: 2, no pedido: 3)`,
-      shortages: [{ productId: relogio.id, name: RELOGIO, available: 2, needed: 3 }],
+      message: `Estoque insuficiente para: ${RELOGIO} – Preto (disponível: 2, no pedido: 3)`,
+      shortages: [{ productId: relogio.id, name: `${RELOGIO} – Preto`, available: 2, needed: 3 }],
     });
     expect(await stockOf(chinelo.id)).toBe(30);
     expect(await stockOf(relogio.id)).toBe(2);
@@ -185,6 +197,26 @@ describe("status changes and stock", () => {
     expect(await stockOf(relogio.id)).toBe(0);
   });
 
+  it("takes each line from its own size: the last pair of a 40 does not come from the 41", async () => {
+    const chinelo = await product(CHINELO, 1);
+    const size41 = { productId: chinelo.id, size: "41", color: "Preto" };
+    await setVariantStock(t.pool, size41, 5);
+    const first = await place([{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1 }]);
+    const second = await place([{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1 }]);
+    const results = await Promise.all([setOrderStatus(t.db, first.id, "processing", TEST_ACTOR), setOrderStatus(t.db, second.id, "processing", TEST_ACTOR)]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+    expect(results.find((result) => !result.ok)).toMatchObject({
+      reason: "insufficient-stock",
+      message: `Estoque insuficiente para: ${CHINELO} – Tam. 40 / Preto (disponível: 0, no pedido: 1)`,
+    });
+    expect(await stockOf(chinelo.id)).toBe(0);
+    expect(await variantStock(t.pool, size41)).toBe(5);
+    // The product's total is its variants' sum, kept by the database.
+    const [{ total }] = (await t.pool.query<{ total: number }>("select sum(stock)::int as total from product_variants where product_id = $1", [chinelo.id])).rows as [{ total: number }];
+    const [row] = await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, chinelo.id));
+    expect(row!.stock).toBe(total);
+  });
+
   it("skips lines whose product was deleted since, both ways", async () => {
     const chinelo = await product(CHINELO, 30);
     const relogio = await product(RELOGIO, 10);
@@ -194,10 +226,11 @@ describe("status changes and stock", () => {
     ]);
     const [gone] = await t.db
       .insert(products)
-      .values({ name: "Produto apagado", description: "x", category: "Kids", shopId: sql`(select min(id) from shops)`, priceCents: 100, stock: 5 })
+      .values({ name: "Produto apagado", description: "x", category: "Kids", shopId: sql`(select min(id) from shops)`, priceCents: 100 })
       .returning({ id: products.id });
+    await t.pool.query("insert into product_variants (product_id, stock) values ($1, 5)", [gone!.id]);
     // Point one line at a product that is then deleted (order_items.product_id becomes null).
-    await t.db.execute(sql`update order_items set product_id = ${gone!.id} where order_id = ${order.id} and product_id = ${chinelo.id}`);
+    await t.db.execute(sql`update order_items set product_id = ${gone!.id}, variant_id = (select id from product_variants where product_id = ${gone!.id}) where order_id = ${order.id} and product_id = ${chinelo.id}`);
     await t.db.delete(products).where(eq(products.id, gone!.id));
     expect(await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR)).toMatchObject({ ok: true, stock: "taken" });
     expect(await stockOf(relogio.id)).toBe(9);
@@ -481,7 +514,7 @@ describe("routes", () => {
     await product(RELOGIO, 0);
     const short = await call(orderAction, requestAs(admin, `/admin/pedidos/${orderId}`, { form: statusForm("processing") }), { id: orderId });
     expect(short).toMatchObject({
-      data: { ok: false, message: "Erro ao atualizar status", detail: `Estoque insuficiente para: ${RELOGIO} (disponível: 0, no pedido: 1)` },
+      data: { ok: false, message: "Erro ao atualizar status", detail: `Estoque insuficiente para: ${RELOGIO} – Preto (disponível: 0, no pedido: 1)` },
       init: { status: 409 },
     });
 

@@ -12,6 +12,7 @@ import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.serve
 import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders/orders.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { setVariantStock } from "../setup/variant-stock";
 import { recordingOutbox } from "../setup/recording-outbox";
 
 let t: TestDatabase;
@@ -95,20 +96,27 @@ describe("placeOrder", () => {
   it("refuses unknown, inactive and sold-out products, bad sizes and colours, and too many units, recording nothing", async () => {
     const before = await countOrders();
     const soldOut = await productNamed("Sandália Infantil com Luzinha");
-    const derby = await productNamed("Sapato Social Masculino Derby"); // stock 6
+    const derby = await productNamed("Sapato Social Masculino Derby");
+    await setVariantStock(t.pool, { productId: derby.id, size: "40", color: "Preto" }, 3);
+    await setVariantStock(t.pool, { productId: derby.id, size: "41", color: "Preto" }, 5);
+    await setVariantStock(t.pool, { productId: derby.id, size: "42", color: "Preto" }, 0);
     const cases: [OrderLineRequest[], RegExp][] = [
       [[{ productId: 999_999, size: null, color: null, quantity: 1 }], /não está mais disponível/],
       [[{ productId: soldOut.id, size: "25", color: "Rosa", quantity: 1 }], /esgotado/],
       [[{ productId: derby.id, size: "50", color: "Preto", quantity: 1 }], /tamanho/],
       [[{ productId: derby.id, size: "40", color: "Verde", quantity: 1 }], /cor/],
       [[{ productId: derby.id, size: null, color: "Preto", quantity: 1 }], /tamanho/],
+      // Stock is per size × colour: the 41's five pairs do not make up for the 40's three.
+      [[{ productId: derby.id, size: "40", color: "Preto", quantity: 4 }], /^Temos só 3 unidades de "Sapato Social Masculino Derby" \(Tam\. 40 \/ Preto\)\. Ajuste a quantidade\.$/],
       [
         [
-          { productId: derby.id, size: "40", color: "Preto", quantity: 4 },
-          { productId: derby.id, size: "41", color: "Preto", quantity: 3 },
+          { productId: derby.id, size: "40", color: "Preto", quantity: 2 },
+          { productId: derby.id, size: "41", color: "Preto", quantity: 5 },
+          { productId: derby.id, size: "40", color: "Preto", quantity: 2 },
         ],
-        /Temos só 6 unidades/,
+        /Temos só 3 unidades de .* \(Tam\. 40 \/ Preto\)/,
       ],
+      [[{ productId: derby.id, size: "42", color: "Preto", quantity: 1 }], /^"Sapato Social Masculino Derby" \(Tam\. 42 \/ Preto\) está esgotado\.$/],
     ];
     for (const [lines, message] of cases) {
       await expect(place(lines)).rejects.toThrow(OrderRejectedError);
@@ -171,7 +179,7 @@ describe("placeOrder", () => {
     const bota = await productNamed("Bota Cano Curto Feminina"); // price null
     const { token } = await placeOrder(t.db, DEFAULT_SETTINGS, {
       idempotencyKey: key(),
-      lines: [{ productId: bota.id, size: "36", color: "Preto", quantity: 1 }],
+      lines: [{ productId: bota.id, size: "37", color: "Preto", quantity: 1 }],
       customer: null,
       userId: null,
     });

@@ -2,12 +2,12 @@
 // and customer sessions, multipart uploads through the media pipeline, the refusals that must leave
 // nothing behind, delete with orders kept intact, and the CSV export.
 import fs from "node:fs/promises";
-import { count, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media, orderItems, orders, products } from "#database/schema";
+import { auditLog, media, orderItems, orders, products, productVariants } from "#database/schema";
 import { parseCsv } from "~/lib/csv";
-import { PRODUCT_MESSAGES } from "~/lib/product.schema";
+import { PRODUCT_MESSAGES, stockFieldName } from "~/lib/product.schema";
 import { parseProductFilters } from "~/lib/product-filters";
 import { action as formAction, loader as formLoader } from "~/routes/admin/product-form";
 import { loader as csvLoader } from "~/routes/admin/products-csv";
@@ -62,7 +62,8 @@ function productForm(fields: Record<string, string | string[]> = {}, files: { na
     store: "barreiros-calcados",
     subcategory: "Sapatilhas",
     brand: "Moleca",
-    stock: "12",
+    [stockFieldName("35", "Preto")]: "5",
+    [stockFieldName("36", "Preto")]: "7",
     sizes: ["35", "36"],
     colors: ["Preto"],
     active: "on",
@@ -160,14 +161,14 @@ describe("create", () => {
     const before = await snapshot();
     const outcome = await call(
       formAction,
-      post(admin, "/admin/produtos/novo", productForm({ name: " ", description: "", price: "12,9O", stock: "-1", category: "Sapatos" }, [{ name: "ok.png", bytes: await png("#000") }])),
+      post(admin, "/admin/produtos/novo", productForm({ name: " ", description: "", price: "12,9O", [stockFieldName("36", "Preto")]: "-1", category: "Sapatos" }, [{ name: "ok.png", bytes: await png("#000") }])),
     );
     expect(outcome.status).toBe(400);
     expect(outcome.data.errors).toEqual({
       name: "Nome é obrigatório",
       description: "Descrição é obrigatória",
       price: "Informe um preço válido",
-      stock: "O estoque não pode ser negativo",
+      'stock.["36","Preto"]': "O estoque não pode ser negativo",
       category: "Selecione uma categoria",
     });
     expect(outcome.data.formError).toMatch(/^Erro ao salvar produto: /);
@@ -275,7 +276,7 @@ describe("edit", () => {
     const [first, second] = product.images as [string, string];
     await new Promise((resolve) => setTimeout(resolve, 10));
     const form = productForm(
-      { name: "Produto Editado Pé", price: "59,90", stock: "0", store: "sirinhaem-calcados", imageOrder: ["n:0", `k:${second}`], sizes: ["37"] },
+      { name: "Produto Editado Pé", price: "59,90", store: "sirinhaem-calcados", imageOrder: ["n:0", `k:${second}`], sizes: ["37"] },
       [{ name: "c.webp", bytes: await sharp(await png("#16a34a")).webp().toBuffer() }],
     );
     const outcome = await call(formAction, post(admin, `/admin/produtos/editar/${product.id}`, form), { id: String(product.id) });
@@ -377,6 +378,113 @@ describe("delete", () => {
   });
 });
 
+describe("stock per size and colour", () => {
+  const grid = { sizes: ["38", "39"], colors: ["Preto", "Azul"] };
+  const cells = (stock: Record<string, string>) => Object.fromEntries(Object.entries(stock).map(([key, units]) => [stockFieldName(...(key.split("/") as [string, string])), units]));
+  const variantsOf = (id: number) =>
+    t.db
+      .select({ id: productVariants.id, size: productVariants.size, color: productVariants.color, stock: productVariants.stock })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id))
+      .orderBy(asc(productVariants.size), asc(productVariants.color));
+  const totalOf = async (id: number) => (await t.db.select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]!.stock;
+  const edit = async (id: number, fields: Record<string, string | string[]>) => {
+    const outcome = await call(formAction, post(admin, `/admin/produtos/editar/${id}`, productForm({ name: "Tênis Grade", ...fields })), { id: String(id) });
+    expect(outcome, JSON.stringify(outcome.data)).toMatchObject({ status: 302 });
+  };
+
+  it("saves a variant per size × colour, products.stock is their sum; a removed size takes its variants along", async () => {
+    const product = await createProduct({ name: "Tênis Grade", ...grid, ...cells({ "38/Preto": "2", "38/Azul": "0", "39/Preto": "5", "39/Azul": "1" }) });
+    expect(await variantsOf(product.id)).toEqual([
+      { id: expect.any(Number), size: "38", color: "Azul", stock: 0 },
+      { id: expect.any(Number), size: "38", color: "Preto", stock: 2 },
+      { id: expect.any(Number), size: "39", color: "Azul", stock: 1 },
+      { id: expect.any(Number), size: "39", color: "Preto", stock: 5 },
+    ]);
+    expect(await totalOf(product.id)).toBe(8);
+    const before = await variantsOf(product.id);
+
+    // The edit form shows the grid in order: a row per size, a column per colour.
+    const form = await call(formLoader, requestAs(admin, `/admin/produtos/editar/${product.id}`), { id: String(product.id) });
+    const edited = form.data.product as { variants: unknown[]; stockNeedsReview: boolean };
+    expect(edited.variants).toEqual([
+      { size: "38", color: "Preto", stock: 2, sku: "" },
+      { size: "38", color: "Azul", stock: 0, sku: "" },
+      { size: "39", color: "Preto", stock: 5, sku: "" },
+      { size: "39", color: "Azul", stock: 1, sku: "" },
+    ]);
+    expect(edited.stockNeedsReview).toBe(false);
+
+    // 39 removed (its cells still sent, as a browser without JavaScript would), 40 added with no cell.
+    await edit(product.id, { sizes: ["38", "40"], colors: grid.colors, ...cells({ "38/Preto": "4", "38/Azul": "3", "39/Preto": "5", "39/Azul": "1" }) });
+    const after = await variantsOf(product.id);
+    expect(after.map(({ size, color, stock }) => `${size}/${color}:${stock}`)).toEqual(["38/Azul:3", "38/Preto:4", "40/Azul:0", "40/Preto:0"]);
+    // The 38s are the same rows (order lines point at them).
+    expect(after.slice(0, 2).map((variant) => variant.id)).toEqual(before.slice(0, 2).map((variant) => variant.id));
+    expect(await totalOf(product.id)).toBe(7);
+  });
+
+  it("the audit log shows the stock per size and colour", async () => {
+    const [product] = await t.db.select().from(products).where(eq(products.name, "Tênis Grade"));
+    await edit(product!.id, { sizes: ["38", "40"], colors: grid.colors, ...cells({ "38/Preto": "4", "38/Azul": "1", "40/Preto": "6" }) });
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "product.update"), eq(auditLog.entityId, String(product!.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      before: { stock: { "Tam. 38 / Preto": 4, "Tam. 38 / Azul": 3, "Tam. 40 / Preto": 0, "Tam. 40 / Azul": 0 } },
+      after: { stock: { "Tam. 38 / Preto": 4, "Tam. 38 / Azul": 1, "Tam. 40 / Preto": 6, "Tam. 40 / Azul": 0 } },
+    });
+  });
+
+  it("a cell's error comes back under its size × colour, nothing saved", async () => {
+    const [product] = await t.db.select().from(products).where(eq(products.name, "Tênis Grade"));
+    const before = await variantsOf(product!.id);
+    const outcome = await call(
+      formAction,
+      post(admin, `/admin/produtos/editar/${product!.id}`, productForm({ name: "Tênis Grade", ...grid, ...cells({ "38/Preto": "2,5", "39/Azul": "" }) })),
+      { id: String(product!.id) },
+    );
+    expect(outcome.status).toBe(400);
+    expect(outcome.data.errors).toEqual({
+      'stock.["38","Preto"]': "O estoque deve ser um número inteiro",
+      'stock.["39","Azul"]': "Informe o estoque",
+    });
+    // The typed values come back to the form as they were.
+    expect((outcome.data.values as { stock: Record<string, string> }).stock).toMatchObject({ '["38","Preto"]': "2,5" });
+    expect(await variantsOf(product!.id)).toEqual(before);
+  });
+
+  it("flags products to check and low sizes in the list and filters them; saving clears the flag", async () => {
+    const [product] = await t.db.select().from(products).where(eq(products.name, "Tênis Grade"));
+    const id = product!.id;
+    await t.db.update(products).set({ stockNeedsReview: true }).where(eq(products.id, id));
+    const list = async (query: string) =>
+      ((await call(listLoader, requestAs(admin, `/admin/produtos?${query}`))).data as { products: Record<string, unknown>[] }).products;
+    // 38/Azul has 1, 40/Azul 0: two of its four variants at 0–3 (38/Preto has 4, 40/Preto 6).
+    expect((await list("q=tenis grade")).find((row) => row.id === id)).toMatchObject({ stock: 11, sizeCount: 2, colorCount: 2, lowVariants: 2, stockNeedsReview: true });
+    expect((await list("estoque=conferir")).map((row) => row.id)).toContain(id);
+    const low = await list("estoque=baixo");
+    expect(low.map((row) => row.id)).toContain(id);
+    expect(low.every((row) => (row.lowVariants as number) > 0)).toBe(true);
+    const review = await call(formLoader, requestAs(admin, `/admin/produtos/editar/${id}`), { id: String(id) });
+    expect((review.data.product as { stockNeedsReview: boolean }).stockNeedsReview).toBe(true);
+
+    await edit(id, { sizes: ["38", "40"], colors: grid.colors, ...cells({ "38/Preto": "4", "38/Azul": "4", "40/Preto": "6", "40/Azul": "5" }) });
+    expect((await list("estoque=conferir")).map((row) => row.id)).not.toContain(id);
+    expect((await list("estoque=baixo")).map((row) => row.id)).not.toContain(id);
+    expect((await list("q=tenis grade")).find((row) => row.id === id)).toMatchObject({ stock: 19, lowVariants: 0, stockNeedsReview: false });
+  });
+
+  it("a plain product has one variant holding its stock", async () => {
+    const product = await createProduct({ name: "Bolsa Sem Grade", sizes: [], colors: [], [stockFieldName("", "")]: "9" });
+    expect(await variantsOf(product.id)).toEqual([{ id: expect.any(Number), size: "", color: "", stock: 9 }]);
+    expect(product.stock).toBe(9);
+  });
+});
+
 describe("CSV export", () => {
   it("is UTF-8 with BOM, ';'-separated, with the products' columns", async () => {
     const outcome = await call(csvLoader, requestAs(admin, "/admin/produtos/exportar.csv"));
@@ -386,23 +494,29 @@ describe("CSV export", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = parseCsv(text);
-    expect(header!.cells).toEqual(["id", "nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "estoque", "tamanhos", "cores", "destaque", "ativo", "descricao"]);
-    expect(rows.length).toBe(await productCount());
-    const sandal = rows.find((row) => row.cells[1] === "Sandália Rasteira Trançada")!;
-    expect(sandal.cells.slice(2)).toEqual([
-      "Feminino",
-      "Sandálias",
-      "Moleca",
-      "Erick Calçados - Barreiros",
-      "59,90",
-      "79,90",
-      "25",
-      "34|35|36|37|38|39",
-      "Caramelo|Preto|Branco",
-      "sim",
-      "sim",
-      "Rasteira feminina com tiras trançadas em couro sintético e palmilha macia. Confortável para o dia todo.",
-    ]);
+    expect(header!.cells).toEqual(["id", "nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "tamanho", "cor", "sku", "estoque", "destaque", "ativo", "descricao"]);
+    // A row per size × colour, the product's columns repeated on each.
+    const [{ variants }] = (await t.db.select({ variants: count() }).from(productVariants)) as [{ variants: number }];
+    expect(rows.length).toBe(variants);
+    const sandal = rows.filter((row) => row.cells[1] === "Sandália Rasteira Trançada");
+    expect(sandal.map((row) => `${row.cells[8]}/${row.cells[9]}`)).toEqual(
+      ["34", "35", "36", "37", "38", "39"].flatMap((size) => ["Caramelo", "Preto", "Branco"].map((color) => `${size}/${color}`)),
+    );
+    for (const row of sandal) {
+      expect([...row.cells.slice(2, 8), ...row.cells.slice(12)]).toEqual([
+        "Feminino",
+        "Sandálias",
+        "Moleca",
+        "Erick Calçados - Barreiros",
+        "59,90",
+        "79,90",
+        "sim",
+        "sim",
+        "Rasteira feminina com tiras trançadas em couro sintético e palmilha macia. Confortável para o dia todo.",
+      ]);
+    }
+    const [{ stock }] = (await t.db.select({ stock: products.stock }).from(products).where(eq(products.name, "Sandália Rasteira Trançada"))) as [{ stock: number }];
+    expect(sandal.reduce((sum, row) => sum + Number(row.cells[11]), 0)).toBe(stock);
     expect(rows.find((row) => row.cells[1] === "Bota Cano Curto Feminina")!.cells[6]).toBe("");
   });
 });

@@ -1,12 +1,13 @@
 // /admin/importar on the server: the 10 starter products (one per request, never twice), and the CSV
 // import that saves every row or none, reporting each bad row by its line.
-import { count, eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { media, products } from "#database/schema";
+import { media, products, productVariants } from "#database/schema";
 import { SEED_PRODUCTS } from "#database/seed/products";
 import { STARTER_PRODUCTS } from "#database/seed/starter-products";
 import { CATEGORIES } from "~/lib/catalog";
-import { parseCsv, toCsv } from "~/lib/csv";
+import { parseCsv, toCsv, unguardFormula } from "~/lib/csv";
+import { PRODUCT_CSV_COLUMNS } from "~/lib/product-csv";
 import type { CsvImportResult, StarterResult } from "~/lib/product-import";
 import { discountPercent } from "~/lib/money";
 import { productFormSchema, storeOptionFromText } from "~/lib/product.schema";
@@ -119,7 +120,7 @@ describe("starter import", () => {
 });
 
 describe("CSV import", () => {
-  const header = "id;nome;categoria;loja;preco;preco_antigo;estoque;tamanhos;cores;destaque;ativo;descricao";
+  const header = "id;nome;categoria;loja;preco;preco_antigo;tamanho;cor;sku;estoque;destaque;ativo;descricao";
 
   async function upload(text: string | Uint8Array<ArrayBuffer>, name = "produtos.csv") {
     const form = new FormData();
@@ -128,23 +129,91 @@ describe("CSV import", () => {
     return call(importAction, requestAs(admin, "/admin/importar", { form }));
   }
 
-  it("an exported file imports back unchanged", async () => {
+  const allProducts = () => t.db.select().from(products).orderBy(products.id);
+  const allVariants = () => t.db.select().from(productVariants).orderBy(productVariants.id);
+  const comparable = (rows: Awaited<ReturnType<typeof allProducts>>) => rows.map(({ updatedAt: _updatedAt, ...row }) => row);
+  const column = (name: string) => PRODUCT_CSV_COLUMNS.indexOf(name as (typeof PRODUCT_CSV_COLUMNS)[number]);
+
+  /** The exported file with `change` applied to its rows (cells by column name). */
+  async function editedExport(change: (row: string[], get: (name: string) => string) => string[] | null): Promise<string> {
+    const [, ...rows] = parseCsv(await productsCsv(t.db));
+    return toCsv(
+      PRODUCT_CSV_COLUMNS,
+      rows.flatMap(({ cells }) => {
+        const changed = change([...cells], (name) => cells[column(name)]!);
+        return changed ? [changed.map(unguardFormula)] : [];
+      }),
+    );
+  }
+
+  it("exports a row per variant, and an exported file imports back unchanged (variants, SKUs and review flags too)", async () => {
+    // SKUs on some variants, and a product the migration flagged for the clerk to count.
+    await t.pool.query("update product_variants set sku = 'SKU-' || id where id % 3 = 0");
+    await t.pool.query("update products set stock_needs_review = true where id = (select min(id) from products)");
     const exported = await productsCsv(t.db);
-    const before = await t.db.select().from(products).orderBy(products.id);
+    const variantsBefore = await allVariants();
+    expect(parseCsv(exported)).toHaveLength(variantsBefore.length + 1);
+    const before = await allProducts();
     const outcome = await upload(exported);
     expect(outcome.data.csv).toEqual({ ok: true, created: 0, updated: before.length });
-    const after = await t.db.select().from(products).orderBy(products.id);
-    const comparable = (rows: typeof before) => rows.map(({ updatedAt: _updatedAt, ...row }) => row);
-    expect(comparable(after)).toEqual(comparable(before));
+    expect(comparable(await allProducts())).toEqual(comparable(before));
+    expect(before.some((row) => row.stockNeedsReview)).toBe(true);
+    // The same variant rows (ids kept, so orders still point at them), stock and SKUs.
+    expect(await allVariants()).toEqual(variantsBefore);
   });
 
-  it("creates rows without id and updates rows with one, in one go", async () => {
+  it("a file that changes one variant's stock changes only that variant (and the product's total)", async () => {
+    const [target] = await t.db.select().from(productVariants).where(ne(productVariants.size, "")).orderBy(productVariants.id).limit(1);
+    const variantsBefore = await allVariants();
+    const productsBefore = await allProducts();
+    const file = await editedExport((row, get) => {
+      if (get("id") === String(target!.productId) && get("tamanho") === target!.size && get("cor") === target!.color) row[column("estoque")] = String(target!.stock + 5);
+      return row;
+    });
+    expect((await upload(file)).data.csv).toMatchObject({ ok: true, created: 0 });
+    const variantsAfter = await allVariants();
+    expect(variantsAfter).toEqual(variantsBefore.map((variant) => (variant.id === target!.id ? { ...variant, stock: target!.stock + 5 } : variant)));
+    const productsAfter = await allProducts();
+    expect(comparable(productsAfter)).toEqual(
+      comparable(productsBefore).map((row) => (row.id === target!.productId ? { ...row, stock: row.stock + 5, stockNeedsReview: false } : row)),
+    );
+  });
+
+  it("rows decide a product's sizes and colours: a size whose rows are gone is no longer offered, a new row adds one", async () => {
+    const [chinelo] = await t.db.select().from(products).where(eq(products.name, "Chinelo Slide Masculino"));
+    expect(chinelo!.sizes.length).toBeGreaterThan(1);
+    const [dropped, ...kept] = chinelo!.sizes;
+    const [, ...rows] = parseCsv(await productsCsv(t.db));
+    const cells = rows.map((row) => row.cells.map(unguardFormula));
+    const mine = cells.filter((row) => row[0] === String(chinelo!.id) && row[column("tamanho")] !== dropped);
+    const extra = [...mine[0]!];
+    extra[column("tamanho")] = "46";
+    extra[column("cor")] = mine[0]![column("cor")]!;
+    extra[column("estoque")] = "9";
+    extra[column("sku")] = "CH-46";
+    expect((await upload(toCsv(PRODUCT_CSV_COLUMNS, [...mine, extra]))).data.csv).toEqual({ ok: true, created: 0, updated: 1 });
+    const [after] = await t.db.select().from(products).where(eq(products.id, chinelo!.id));
+    expect(after!.sizes).toEqual([...kept, "46"]);
+    const variants = await t.db.select().from(productVariants).where(eq(productVariants.productId, chinelo!.id));
+    expect(variants.some((variant) => variant.size === dropped)).toBe(false);
+    expect(variants.find((variant) => variant.size === "46")).toMatchObject({ stock: 9, sku: "CH-46" });
+    expect(after!.stock).toBe(variants.reduce((sum, variant) => sum + variant.stock, 0));
+  });
+
+  it("creates products from consecutive rows without id and updates rows with one, in one go", async () => {
     const [target] = await t.db.select().from(products).where(eq(products.name, "Chinelo Slide Masculino"));
+    const row = (id: string, name: string, price: string, category: string, store: string, description: string, size: string, color: string, stock: string, featured: string) =>
+      [id, name, price, category, store, description, size, color, stock, featured].join(";");
+    const chinelo = (size: string, stock: string) =>
+      row(String(target!.id), "Chinelo Slide Masculino Confort", "44,90", "Masculino", "Erick Calçados - Sirinhaém", target!.description, size, "Preto", stock, "sim");
+    const meia = (color: string, stock: string) => row("", "Meia Esportiva Kit 3 Pares", "29,90", "esportivo", "erick sports", "Kit com 3 pares de meias cano curto.", "", color, stock, "não");
     const file = [
-      "\uFEFFid;nome;preco;estoque;categoria;loja;descricao;tamanhos;cores;destaque",
-      `${target!.id};Chinelo Slide Masculino Confort;44,90;33;Masculino;Erick Calçados - Sirinhaém;${target!.description};39|40;Preto;sim`,
-      ";Meia Esportiva Kit 3 Pares;29,90;50;esportivo;erick sports;Kit com 3 pares de meias cano curto.;;Branco|Preto;não",
-      ";Vaso Decorativo de Cerâmica;;4;Magazine;Erick Magazine e Kids;Vaso de cerâmica pintado à mão.;;;",
+      "\uFEFFid;nome;preco;categoria;loja;descricao;tamanho;cor;estoque;destaque",
+      chinelo("39", "30"),
+      meia("Branco", "20"),
+      meia("Preto", "30"),
+      chinelo("40", "3"),
+      row("", "Vaso Decorativo de Cerâmica", "", "Magazine", "Erick Magazine e Kids", "Vaso de cerâmica pintado à mão.", "", "", "4", ""),
     ].join("\r\n");
     const outcome = await upload(file);
     expect(outcome.data.csv).toEqual({ ok: true, created: 2, updated: 1 });
@@ -154,29 +223,39 @@ describe("CSV import", () => {
       priceCents: 44_90,
       stock: 33,
       sizes: ["39", "40"],
+      colors: ["Preto"],
       featured: true,
       // Columns the file leaves out keep their values.
       brand: "Rider",
       active: true,
       searchText: expect.stringMatching(/^chinelo slide masculino confort .* chinelo slide com tira larga acolchoada e solado anatomico\. ideal para o dia a dia e para a praia\.$/),
     });
-    const [meia] = await t.db.select().from(products).where(eq(products.name, "Meia Esportiva Kit 3 Pares"));
-    expect(meia).toMatchObject({ category: "Esportivo", priceCents: 29_90, colors: ["Branco", "Preto"], active: true, featured: false, images: [] });
+    const [meiaRow] = await t.db.select().from(products).where(eq(products.name, "Meia Esportiva Kit 3 Pares"));
+    expect(meiaRow).toMatchObject({ category: "Esportivo", priceCents: 29_90, sizes: [], colors: ["Branco", "Preto"], stock: 50, active: true, featured: false, images: [] });
+    const meiaVariants = await t.db.select().from(productVariants).where(eq(productVariants.productId, meiaRow!.id)).orderBy(productVariants.id);
+    expect(meiaVariants.map(({ size, color, stock, sku }) => ({ size, color, stock, sku }))).toEqual([
+      { size: "", color: "Branco", stock: 20, sku: "" },
+      { size: "", color: "Preto", stock: 30, sku: "" },
+    ]);
     const [vaso] = await t.db.select().from(products).where(eq(products.name, "Vaso Decorativo de Cerâmica"));
-    expect(vaso).toMatchObject({ priceCents: null, category: "Magazine" });
+    expect(vaso).toMatchObject({ priceCents: null, category: "Magazine", stock: 4 });
   });
 
   it("a file with broken rows: every bad row by its line, and nothing saved", async () => {
-    const before = await t.db.select().from(products).orderBy(products.id);
+    const before = await allProducts();
+    const variantsBefore = await allVariants();
     const [target] = before;
+    const good = (...cells: (string | number | null)[]) => cells;
     const file = toCsv(header.split(";"), [
-      [null, "Produto Bom Que Não Deve Entrar", "Feminino", "Erick Calçados - Barreiros", "10,00", "", "1", "", "", "não", "sim", "Descrição boa"],
-      [target!.id, "Nome Novo Que Não Deve Entrar", target!.category, "Erick Sports", "99,90", "", "5", "", "", "não", "sim", "Com\nduas linhas"],
-      [null, "Preço Errado", "Feminino", "Erick Calçados - Barreiros", "12,9O", "", "1", "", "", "não", "sim", "x"],
-      [null, "Estoque Negativo", "Feminino", "Erick Calçados - Barreiros", "10,00", "", "-3", "", "", "não", "sim", "x"],
-      [null, "", "Calçados", "Loja Inventada", "10,00", "", "1", "", "", "talvez", "sim", ""],
-      [999_999, "Id Que Não Existe", "Feminino", "Erick Sports", "10,00", "", "1", "", "", "não", "sim", "x"],
-      [target!.id, "Id Repetido", "Feminino", "Erick Sports", "10,00", "", "1", "", "", "não", "sim", "x"],
+      good(null, "Produto Bom Que Não Deve Entrar", "Feminino", "Erick Calçados - Barreiros", "10,00", "", "37", "", "", "1", "não", "sim", "Descrição boa"),
+      good(target!.id, "Nome Novo Que Não Deve Entrar", target!.category, "Erick Sports", "99,90", "", "", "", "", "5", "não", "sim", "Com\nduas linhas"),
+      good(null, "Preço Errado", "Feminino", "Erick Calçados - Barreiros", "12,9O", "", "", "", "", "1", "não", "sim", "x"),
+      good(null, "Estoque Negativo", "Feminino", "Erick Calçados - Barreiros", "10,00", "", "38", "", "", "2", "não", "sim", "x"),
+      good(null, "Estoque Negativo", "Feminino", "Erick Calçados - Barreiros", "10,00", "", "39", "", "", "-3", "não", "sim", "x"),
+      good(null, "", "Calçados", "Loja Inventada", "10,00", "", "", "", "", "1", "talvez", "sim", ""),
+      good(999_999, "Id Que Não Existe", "Feminino", "Erick Sports", "10,00", "", "", "", "", "1", "não", "sim", "x"),
+      good(target!.id, "Nome Novo Que Não Deve Entrar", target!.category, "Erick Sports", "99,90", "", "", "", "", "1", "não", "sim", "Com\nduas linhas"),
+      good(null, "Estoque Negativo", "Feminino", "Erick Calçados - Barreiros", "10,00", "", "38", "", "", "2", "não", "sim", "x"),
     ]);
     const outcome = await upload(file);
     expect(outcome.status).toBe(400);
@@ -186,26 +265,58 @@ describe("CSV import", () => {
     // Line 3's description spans two lines, so the next rows start one line later.
     expect(result.errors).toEqual([
       { line: 5, message: "preco: Informe um preço válido." },
-      { line: 6, message: "estoque: O estoque não pode ser negativo." },
+      { line: 7, message: "estoque: O estoque não pode ser negativo." },
       {
-        line: 7,
+        line: 8,
         message: expect.stringMatching(/^loja: “Loja Inventada” não é uma das lojas .*; destaque: use “sim” ou “não”; nome: Nome é obrigatório; descricao: Descrição é obrigatória; categoria: Selecione uma categoria\.$/),
       },
-      { line: 8, message: "id: não existe produto com id 999999." },
-      { line: 9, message: `id: o produto ${target!.id} já aparece na linha 3.` },
+      { line: 9, message: "id: não existe produto com id 999999." },
+      { line: 10, message: "tamanho e cor: o produto não tem tamanhos nem cores e já tem a sua linha (linha 3)." },
+      { line: 12, message: "nome: o produto novo “Estoque Negativo” já aparece nas linhas 6, 7; as linhas de um produto devem vir juntas." },
     ]);
-    expect(await t.db.select().from(products).orderBy(products.id)).toEqual(before);
+    expect(await allProducts()).toEqual(before);
+    expect(await allVariants()).toEqual(variantsBefore);
+  });
+
+  it("a product's columns must agree on all its rows", async () => {
+    const [chinelo] = await t.db.select().from(products).where(eq(products.name, "Chinelo Slide Masculino Confort"));
+    const file = await editedExport((row, get) => {
+      if (get("id") !== String(chinelo!.id)) return null;
+      if (get("tamanho") === "40") row[column("preco")] = "45,90";
+      return row;
+    });
+    const result = (await importProductsCsv(t.db, file, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
+    expect(result.errors).toEqual([
+      { line: 3, message: "preco: “45,90” é diferente da linha 2 (“44,90”); as colunas do produto devem ser iguais em todas as suas linhas." },
+    ]);
   });
 
   it("header problems, wrong column counts, an empty file and a binary file", async () => {
-    const headerErrors = (await importProductsCsv(t.db, "nome;preço;categoria;cor\nX;1;Feminino;Azul", TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
-    expect(headerErrors.errors).toEqual([{ line: 1, message: "Cabeçalho: coluna desconhecida “cor”; falta a coluna “loja”; falta a coluna “estoque”." }]);
+    const headerErrors = (await importProductsCsv(t.db, "nome;preço;categoria;código\nX;1;Feminino;Azul", TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
+    expect(headerErrors.errors).toEqual([{ line: 1, message: "Cabeçalho: coluna desconhecida “código”; falta a coluna “loja”; falta a coluna “estoque”." }]);
     const short = (await importProductsCsv(t.db, `${header}\n;Só o nome`, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
-    expect(short.errors).toEqual([{ line: 2, message: "esperadas 12 colunas, encontradas 2." }]);
+    expect(short.errors).toEqual([{ line: 2, message: "esperadas 13 colunas, encontradas 2." }]);
     expect(((await importProductsCsv(t.db, `${header}\n`, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>).errors[0]!.message).toMatch(/não tem produtos/);
     expect((await upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]), "foto.csv")).data.csvError).toBe(
       "Este arquivo não é um CSV (texto). Exporte a planilha como CSV.",
     );
+  });
+
+  it("reads a file in the old layout (tamanhos, cores, total estoque): the total spread over the variants, flagged for review", async () => {
+    const file = [
+      "nome;categoria;loja;preco;estoque;tamanhos;cores;descricao",
+      "Sapatilha Antiga;Feminino;Erick Calçados - Barreiros;59,90;7;34|35;Nude|Preto;Sapatilha de um arquivo antigo.",
+    ].join("\n");
+    expect((await upload(file)).data.csv).toEqual({ ok: true, created: 1, updated: 0 });
+    const [row] = await t.db.select().from(products).where(eq(products.name, "Sapatilha Antiga"));
+    expect(row).toMatchObject({ stock: 7, stockNeedsReview: true });
+    const variants = await t.db.select().from(productVariants).where(eq(productVariants.productId, row!.id)).orderBy(productVariants.id);
+    expect(variants.map((variant) => [variant.size, variant.color, variant.stock])).toEqual([
+      ["34", "Nude", 2],
+      ["34", "Preto", 2],
+      ["35", "Nude", 2],
+      ["35", "Preto", 1],
+    ]);
   });
 
   it("reads a file Excel saved as Windows-1252 (accents intact)", async () => {
@@ -214,11 +325,30 @@ describe("CSV import", () => {
     const outcome = await upload(bytes);
     expect(outcome.data.csv).toEqual({ ok: true, created: 1, updated: 0 });
     const [row] = await t.db.select().from(products).where(eq(products.name, "Caneca Café Nordestino"));
-    expect(row?.priceCents).toBe(24_90);
+    expect(row).toMatchObject({ priceCents: 24_90, stock: 10 });
   });
 
   it("the export lists what the import created", async () => {
     const rows = parseCsv(await productsCsv(t.db));
     expect(rows.some((row) => row.cells[1] === "Caneca Café Nordestino")).toBe(true);
+  });
+
+  it("a file of thousands of rows imports in one go (the variants of all products in two statements)", { timeout: 120_000 }, async () => {
+    const sizes = Array.from({ length: 10 }, (_, index) => String(33 + index));
+    const colors = ["Preto", "Branco", "Azul"];
+    const rows = Array.from({ length: 100 }, (_, index) =>
+      sizes.flatMap((size) =>
+        colors.map((color) => [null, `Tênis Lote ${index + 1}`, "Esportivo", "Erick Sports", "99,90", "", size, color, `TL${index + 1}-${size}-${color}`, "2", "não", "sim", "Tênis de corrida leve."]),
+      ),
+    ).flat();
+    expect(rows).toHaveLength(3_000);
+    expect(await importProductsCsv(t.db, toCsv(header.split(";"), rows), TEST_ACTOR)).toEqual({ ok: true, created: 100, updated: 0 });
+    // …and the same products again, as updates (every variant kept).
+    const again = await editedExport((row, get) => (get("nome").startsWith("Tênis Lote ") ? row : null));
+    expect(await importProductsCsv(t.db, again, TEST_ACTOR)).toEqual({ ok: true, created: 0, updated: 100 });
+    const { rows: stored } = await t.pool.query<{ n: string; skus: string; stock: string }>(
+      "select count(*) as n, count(distinct v.sku) as skus, sum(v.stock) as stock from product_variants v join products p on p.id = v.product_id where p.name like 'Tênis Lote %'",
+    );
+    expect(stored[0]).toEqual({ n: "3000", skus: "3000", stock: "6000" });
   });
 });

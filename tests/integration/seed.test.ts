@@ -10,7 +10,7 @@ import { listProducts } from "~/server/catalog/products.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
-const allProducts = { q: "", category: null, shop: null, price: "all", page: 1 } as const;
+const allProducts = { q: "", category: null, shop: null, price: "all", size: null, page: 1 } as const;
 
 describe("seed on an empty database", () => {
   let t: TestDatabase;

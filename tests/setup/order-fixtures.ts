@@ -9,6 +9,10 @@ import type { Database } from "~/server/db/database.server";
 
 export type FixtureItem = {
   productId?: number | null;
+  /** The size × colour the line takes its units from (product_variants.id); none: stock never moves. */
+  variantId?: number | null;
+  size?: string | null;
+  color?: string | null;
   name: string;
   category?: string;
   shopName?: string;
@@ -55,6 +59,9 @@ export async function insertOrder(db: Database, order: FixtureOrder): Promise<{ 
     order.items.map((item, position) => ({
       orderId: id,
       productId: item.productId ?? null,
+      variantId: item.variantId ?? null,
+      size: item.size ?? null,
+      color: item.color ?? null,
       position,
       name: item.name,
       category: item.category ?? "Feminino",
@@ -90,14 +97,16 @@ export type OrderLine = { productId: number; size: string | null; color: string 
 
 /**
  * One unit of a seeded product that any order may take (active, priced, its first size and colour),
- * with `stock` units in stock so that a test placing many orders never runs out. As the checkout form
+ * with `stock` units of that size and colour so that a test placing many orders never runs out. As the checkout form
  * sends it: JSON in `lines`.
  */
 export async function orderableLine(pool: Pick<Pool, "query">, { stock = 10_000 } = {}): Promise<{ line: OrderLine; lines: string }> {
   const { rows } = await pool.query<{ id: number; size: string | null; color: string | null }>(
-    `update products set stock = greatest(stock, $1)
-      where id = (select min(id) from products where active and price_cents is not null)
-      returning id, sizes[1] as size, colors[1] as color`,
+    `update product_variants v set stock = greatest(v.stock, $1)
+      from products p
+      where p.id = (select min(id) from products where active and price_cents is not null)
+        and v.product_id = p.id and v.size = coalesce(p.sizes[1], '') and v.color = coalesce(p.colors[1], '')
+      returning p.id, p.sizes[1] as size, p.colors[1] as color`,
     [stock],
   );
   const row = rows[0]!;

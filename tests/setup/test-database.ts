@@ -10,7 +10,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { inject } from "vitest";
 import { connectDatabase, type Database } from "~/server/db/database.server";
-import { runMigrations } from "~/server/db/migrate.server";
+import { MIGRATIONS_FOLDER, runMigrations } from "~/server/db/migrate.server";
 import type pg from "pg";
 import type {} from "./global-database";
 import { databaseUrl, withClient } from "./pg-admin";
@@ -32,6 +32,11 @@ export type TestDatabaseOptions = {
    * migration tests). Default true: a clone of the seeded template.
    */
   seeded?: boolean;
+  /**
+   * With `seeded: false`: apply the migrations only up to this one (its tag, e.g. "0010_product_search"),
+   * so a migration test can write rows as they were before the next one and then run it.
+   */
+  migratedUpTo?: string;
   /** Pool size; small by default since PostgreSQL is shared by all the test files of the run. */
   maxConnections?: number;
 };
@@ -66,11 +71,24 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 
   if (!seeded) {
     try {
-      await runMigrations(pool);
+      await runMigrations(pool, options.migratedUpTo ? await migrationsUpTo(context.tempDir, options.migratedUpTo) : MIGRATIONS_FOLDER);
     } catch (error) {
       await close();
       throw error;
     }
   }
   return { db, pool, url, mediaDir, close };
+}
+
+/** A copy of the migrations folder that ends with migration `tag` (its journal cut there). */
+async function migrationsUpTo(tempDir: string, tag: string): Promise<string> {
+  const journal = JSON.parse(await fs.readFile(path.join(MIGRATIONS_FOLDER, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (last < 0) throw new Error(`no migration ${tag}`);
+  const folder = path.join(tempDir, `migrations-${tag}-${randomBytes(4).toString("hex")}`);
+  await fs.mkdir(path.join(folder, "meta"), { recursive: true });
+  const entries = journal.entries.slice(0, last + 1);
+  await Promise.all(entries.map((entry) => fs.copyFile(path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`))));
+  await fs.writeFile(path.join(folder, "meta", "_journal.json"), JSON.stringify({ ...journal, entries }));
+  return folder;
 }

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/product/product-image";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/components/ui/icons";
@@ -7,14 +8,18 @@ import { productPath } from "~/lib/navigation";
 
 export function CartLine({
   item,
+  limit,
   onQuantity,
   onRemove,
 }: {
   item: CartItem;
+  /** The variant's units on the shelf and the refusal past them; null until the cart's re-check answers. */
+  limit: { available: number; message: string } | null;
   onQuantity: (quantity: number) => void;
   onRemove: () => void;
 }) {
   const href = productPath(item.id);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const options = [item.size && `Tamanho: ${item.size}`, item.color && `Cor: ${item.color}`].filter(Boolean);
 
   return (
@@ -52,7 +57,10 @@ export function CartLine({
           <div role="group" aria-label={`Quantidade de ${item.name}`} className="flex items-center rounded-lg border border-slate-300">
             <button
               type="button"
-              onClick={() => onQuantity(item.quantity - 1)}
+              onClick={() => {
+                setRefusal(null);
+                onQuantity(item.quantity - 1);
+              }}
               aria-label={`Diminuir quantidade de ${item.name}`}
               title={item.quantity === 1 ? "Remover" : undefined}
               className="rounded-l-lg p-2.5 text-slate-700 hover:bg-slate-100"
@@ -64,7 +72,11 @@ export function CartLine({
             </span>
             <button
               type="button"
-              onClick={() => onQuantity(item.quantity + 1)}
+              onClick={() => {
+                // Past the shelf the + says so instead of growing (the button stays: a disabled one would not explain).
+                if (limit && item.quantity + 1 > limit.available) setRefusal(limit.message);
+                else onQuantity(item.quantity + 1);
+              }}
               disabled={item.quantity >= MAX_LINE_QUANTITY}
               aria-label={`Aumentar quantidade de ${item.name}`}
               className="rounded-r-lg p-2.5 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300"
@@ -83,6 +95,9 @@ export function CartLine({
             )}
           </p>
         </div>
+        <p role="alert" className={refusal ? "text-sm font-semibold text-amber-900" : "sr-only"}>
+          {refusal ?? ""}
+        </p>
       </div>
     </li>
   );

@@ -1,13 +1,15 @@
 import { useCallback, useSyncExternalStore } from "react";
 import {
-  addToCart,
+  addWithinStock,
   CART_STORAGE_KEY,
   cartTotals,
   parseStoredCart,
+  reconcileCart,
   removeFromCart,
   setCartQuantity,
   type Cart,
   type CartChoice,
+  type ProductStock,
 } from "~/lib/cart";
 import type { ProductCardData } from "~/lib/catalog";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
@@ -17,7 +19,18 @@ const EMPTY: Cart = [];
 const { read, write, subscribe } = createLocalStorageStore(CART_STORAGE_KEY, parseStoredCart);
 
 export const cartActions = {
-  add: (product: ProductCardData, choice: CartChoice) => write(addToCart(read(), product, choice)),
+  /** Adds within the variant's stock; the refusal to show when it would go past it, else null. */
+  addWithinStock: (product: ProductCardData, choice: CartChoice): string | null => {
+    const { cart, refusal } = addWithinStock(read(), product, choice);
+    if (!refusal) write(cart);
+    return refusal;
+  },
+  /** Brings the cart (as it is now, not as it was when asked) to the shelf's stock; what changed. */
+  reconcile: (stocks: readonly ProductStock[], checkedIds: ReadonlySet<number>): string[] => {
+    const { cart, changes } = reconcileCart(read(), stocks, checkedIds);
+    if (changes.length) write(cart);
+    return changes;
+  },
   remove: (cartItemId: string) => write(removeFromCart(read(), cartItemId)),
   setQuantity: (cartItemId: string, quantity: number) => write(setCartQuantity(read(), cartItemId, quantity)),
   clear: () => write([]),

@@ -3,9 +3,10 @@ import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon, TrashIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { idsToCheck, lineStockLimit, stockRequestUrls, type Cart, type ProductStock } from "~/lib/cart";
 import { CartLine } from "./cart-line";
 import { CartSummary } from "./cart-summary";
-import { useCart } from "./cart-store";
+import { cartActions, useCart } from "./cart-store";
 
 /** The /carrinho page. The cart is only known in the browser, so the server renders a placeholder. */
 export function CartView() {
@@ -14,6 +15,7 @@ export function CartView() {
   const { settings } = useStorefront();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState("");
+  const { stocks, changes: stockChanges } = useCartStock(cart, hydrated);
 
   // A removed line takes its focused button with it: send focus somewhere sensible and say what happened.
   const afterRemoval = (message: string) => {
@@ -34,6 +36,18 @@ export function CartView() {
       <p className="sr-only" role="status">
         {announcement}
       </p>
+      <div role="status" data-testid="stock-changes">
+        {stockChanges.length ? (
+          <div className="mt-4 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+            <p className="font-semibold">Conferimos o estoque e atualizamos seu carrinho:</p>
+            <ul className="mt-1 list-disc space-y-0.5 pl-5">
+              {stockChanges.map((change) => (
+                <li key={change}>{change}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
 
       {!hydrated ? (
         <CartSkeleton />
@@ -51,6 +65,7 @@ export function CartView() {
                 <CartLine
                   key={item.cartItemId}
                   item={item}
+                  limit={lineStockLimit(item, stocks.get(item.id))}
                   onQuantity={(quantity) => {
                     setQuantity(item.cartItemId, quantity);
                     if (quantity < 1) afterRemoval(`${item.name} removido do carrinho`);
@@ -76,6 +91,41 @@ export function CartView() {
       )}
     </div>
   );
+}
+
+/**
+ * The cart's re-check when it opens: the stock of its products from /api/estoque (and of a product
+ * another tab adds later), lines brought down to what is on the shelf, and what changed in words.
+ */
+function useCartStock(cart: Cart, hydrated: boolean) {
+  const [stocks, setStocks] = useState<ReadonlyMap<number, ProductStock>>(() => new Map());
+  const [changes, setChanges] = useState<string[]>([]);
+  const pending = hydrated ? idsToCheck(cart, stocks).join(",") : "";
+
+  useEffect(() => {
+    if (!pending) return;
+    const ids = pending.split(",").map(Number);
+    const controller = new AbortController();
+    const requests = stockRequestUrls(ids).map(async (url) => {
+      const response = await fetch(url, { signal: controller.signal });
+      if (!response.ok) throw new Error(`${url}: ${response.status}`);
+      return ((await response.json()) as { products: ProductStock[] }).products;
+    });
+    Promise.all(requests).then(
+      (answers) => {
+        const found = answers.flat();
+        setStocks((known) => new Map([...known, ...found.map((stock) => [stock.id, stock] as const)]));
+        const changed = cartActions.reconcile(found, new Set(ids));
+        if (changed.length) setChanges(changed);
+      },
+      () => {
+        // Offline, or the page is leaving: the steppers go on unchecked, and the server checks the order.
+      },
+    );
+    return () => controller.abort();
+  }, [pending]);
+
+  return { stocks, changes };
 }
 
 /** Emptying the whole cart asks once more, inline, instead of a browser confirm dialog. */

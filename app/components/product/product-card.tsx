@@ -5,6 +5,8 @@ import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { ProductCardData } from "~/lib/catalog";
 import { productPath } from "~/lib/navigation";
+import { colorInStock, firstInStock, firstSizeInStock, sizeStates } from "~/lib/variant-choice";
+import { stockOf } from "~/lib/variants";
 import { priceInquiryMessage, whatsappLink } from "~/lib/whatsapp";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
@@ -15,10 +17,15 @@ export const ADDED_FEEDBACK_MS = 2_000;
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const { settings, origin } = useStorefront();
   const id = useId();
-  const [size, setSize] = useState(product.sizes[0] ?? null);
-  const [color, setColor] = useState(product.colors[0] ?? null);
-  const [added, showAdded] = useTimedFlag(ADDED_FEEDBACK_MS);
+  // The first size and colour on the shelf, so a tap on "Adicionar" adds something that exists.
+  const [initial] = useState(() => firstInStock(product));
+  const [size, setSize] = useState(initial?.size ?? product.sizes[0] ?? null);
+  const [color, setColor] = useState(initial?.color ?? product.colors[0] ?? null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [added, showAdded, hideAdded] = useTimedFlag(ADDED_FEEDBACK_MS);
   const href = productPath(product.id);
+  // Sizes judged in the chosen colour; a colour is out only when all its sizes are (app/lib/variant-choice.ts).
+  const sizes = sizeStates(product, color);
 
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="product-card">
@@ -54,12 +61,15 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
                 <select
                   id={`${id}-size`}
                   value={size ?? ""}
-                  onChange={(event) => setSize(event.target.value)}
+                  onChange={(event) => {
+                    setSize(event.target.value);
+                    setRefusal(null);
+                  }}
                   className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
                 >
-                  {product.sizes.map((option) => (
-                    <option key={option} value={option}>
-                      Tam. {option}
+                  {sizes.map((option) => (
+                    <option key={option.size} value={option.size} disabled={option.stock <= 0 && option.size !== size}>
+                      {`Tam. ${option.size}${option.stock <= 0 ? " – esgotado" : ""}`}
                     </option>
                   ))}
                 </select>
@@ -73,14 +83,23 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
                 <select
                   id={`${id}-color`}
                   value={color ?? ""}
-                  onChange={(event) => setColor(event.target.value)}
+                  onChange={(event) => {
+                    const next = event.target.value;
+                    setColor(next);
+                    setRefusal(null);
+                    // The chosen size may be gone in this colour: move to one that is not.
+                    if (size !== null && stockOf(product, size, next) <= 0) setSize(firstSizeInStock(product, next) ?? size);
+                  }}
                   className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
                 >
-                  {product.colors.map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
+                  {product.colors.map((option) => {
+                    const soldOut = !colorInStock(product, option);
+                    return (
+                      <option key={option} value={option} disabled={soldOut && option !== color}>
+                        {`${option}${soldOut ? " – esgotado" : ""}`}
+                      </option>
+                    );
+                  })}
                 </select>
               </div>
             ) : null}
@@ -106,8 +125,10 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
               type="button"
               disabled={!product.inStock}
               onClick={() => {
-                cartActions.add(product, { size, color });
-                showAdded();
+                const refused = cartActions.addWithinStock(product, { size, color });
+                setRefusal(refused);
+                if (refused) hideAdded();
+                else showAdded();
               }}
               className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-600 px-3 py-2.5 text-sm font-semibold text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
             >
@@ -118,6 +139,9 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           <span className="sr-only" role="status">
             {added ? `${product.name} adicionado ao carrinho` : ""}
           </span>
+          <p role="alert" className={refusal ? "mt-2 text-xs font-semibold text-amber-900" : "sr-only"}>
+            {refusal ?? ""}
+          </p>
         </div>
       </div>
     </article>

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
 import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
 import { StatCards } from "~/components/admin/dashboard/stat-cards";
+import { LowStock, StockReview } from "~/components/admin/dashboard/stock-alerts";
 import { formatBRL } from "~/lib/money";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
 import { monthLabel } from "~/lib/reports";
@@ -51,7 +52,8 @@ export function meta() {
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, whatsappPlaceholder, storesWithPlaceholder, emails } = loaderData;
+  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, lowStock, stockReview, whatsappPlaceholder, storesWithPlaceholder, emails } =
+    loaderData;
   const sales = monthlySales.map((month) => ({ label: monthLabel(month.month), revenueCents: month.revenueCents, orders: month.orders }));
   const statuses = ordersByStatus.map((entry) => ({ label: ORDER_STATUS_LABELS[entry.status], count: entry.count, color: STATUS_COLOURS[entry.status] }));
 
@@ -108,6 +110,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
+      <StockReview products={stockReview.products} total={stockReview.total} />
+
       <StatCards stats={stats} />
 
       <div className="grid gap-6 lg:grid-cols-2">
@@ -132,6 +136,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           table={<ChartTable columns={["Produto", "Unidades"]} rows={topProducts.map((product) => [product.name, product.quantity])} />}
         />
       </div>
+
+      <LowStock variants={lowStock.variants} total={lowStock.total} />
 
       <RecentOrders orders={recentOrders} />
     </div>

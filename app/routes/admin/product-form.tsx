@@ -29,7 +29,7 @@ function productId(params: { id?: string }): number | null | undefined {
   return params.id === undefined ? undefined : parseId(params.id);
 }
 
-const NEW_PRODUCT: ProductFormInput = { price: "", sizes: [], colors: [], stock: "0", active: "on" };
+const NEW_PRODUCT: ProductFormInput = { price: "", sizes: [], colors: [], stock: {}, active: "on" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -134,6 +134,7 @@ export default function AdminProductForm({ loaderData, actionData, params }: Rou
           images={product?.images ?? []}
           serverErrors={actionData?.errors}
           formError={actionData?.formError}
+          stockNeedsReview={product?.stockNeedsReview}
         />
       </div>
     </div>

@@ -7,7 +7,7 @@ import { pageMeta } from "~/lib/meta";
 import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { suggestSearch } from "~/server/catalog/product-search.server";
-import { listProducts } from "~/server/catalog/products.server";
+import { inStockSizes, listProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/products";
 import { countLabel, pluralForm } from "~/lib/plural";
 
@@ -19,7 +19,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const presetShop = presetShopFor(url.pathname);
   const filters = parseProductFilters(url.searchParams, presetShop);
-  let page = await listProducts(context.db, filters);
+  const [first, sizes] = await Promise.all([listProducts(context.db, filters), inStockSizes(context.db)]);
+  let page = first;
   // Nothing for what was typed: the products of the nearest words the catalogue knows ("tênus" → "tênis").
   let suggestion: { display: string } | null = null;
   if (page.total === 0 && filters.q) {
@@ -30,7 +31,16 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       suggestion = { display: suggested.display };
     }
   }
-  return { ...page, products: page.products.map(productCardData), filters: { ...filters, page: page.page }, presetShop, path: url.pathname, suggestion };
+  return {
+    ...page,
+    products: page.products.map(productCardData),
+    filters: { ...filters, page: page.page },
+    presetShop,
+    path: url.pathname,
+    suggestion,
+    // The chosen size stays an option after it sells out, so the select still shows what filters the list.
+    sizes: filters.size && !sizes.includes(filters.size) ? [filters.size, ...sizes] : sizes,
+  };
 }
 
 function listTitle(filters: ProductFilters, shops: { slug: string; name: string }[]): string {
@@ -51,7 +61,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Products({ loaderData, matches }: Route.ComponentProps) {
-  const { products, total, totalCapped, page, pageCount, filters, presetShop, path, suggestion } = loaderData;
+  const { products, total, totalCapped, page, pageCount, filters, presetShop, path, suggestion, sizes } = loaderData;
   const shell = shellFromMatches(matches);
   const shops = shell?.shops ?? [];
   const submit = useSubmit();
@@ -150,6 +160,16 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
                 </option>
               ))}
             </FilterSelect>
+            {sizes.length > 0 ? (
+              <FilterSelect label="Tamanho" name="tamanho" value={filters.size ?? ""}>
+                <option value="">Todos os tamanhos</option>
+                {sizes.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </FilterSelect>
+            ) : null}
             <div className="flex flex-col gap-2">
               <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
                 Aplicar filtros

@@ -1,13 +1,18 @@
 // What the admin reads of the catalogue: the product list (inactive products too) and the product
 // as the edit form shows it.
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
-import { media, products, shops, storeLocations } from "#database/schema";
+import { media, products, productVariants, shops, storeLocations } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin-list";
 import type { AdminProductFilters, AdminProductPage } from "~/lib/admin-products";
 import type { ImageRef } from "~/lib/catalog";
 import { storeOptionFor, type EditableProduct } from "~/lib/product.schema";
+import { LOW_STOCK_MAX } from "~/lib/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition } from "./product-search.server";
+import { variantGrid, variantsByProduct } from "./variants.server";
+
+/** The listed product's variants with 0–3 units, for a subquery of the list's one query. */
+const lowVariants = sql`from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.stock} <= ${LOW_STOCK_MAX}`;
 
 function filterConditions(filters: AdminProductFilters): SQL[] {
   // The storefront's search: every word, ignoring case and accents, in Portuguese word forms.
@@ -18,6 +23,8 @@ function filterConditions(filters: AdminProductFilters): SQL[] {
   if (filters.shop) conditions.push(eq(shops.slug, filters.shop));
   if (filters.stock === "com") conditions.push(gt(products.stock, 0));
   if (filters.stock === "sem") conditions.push(eq(products.stock, 0));
+  if (filters.stock === "baixo") conditions.push(sql`exists (select 1 ${lowVariants})`);
+  if (filters.stock === "conferir") conditions.push(eq(products.stockNeedsReview, true));
   return conditions;
 }
 
@@ -40,6 +47,10 @@ export async function listAdminProducts(db: DatabaseOrTransaction, filters: Admi
       category: products.category,
       priceCents: products.priceCents,
       stock: products.stock,
+      sizeCount: sql<number>`cardinality(${products.sizes})`,
+      colorCount: sql<number>`cardinality(${products.colors})`,
+      lowVariants: sql<number>`(select count(*)::int ${lowVariants})`,
+      stockNeedsReview: products.stockNeedsReview,
       featured: products.featured,
       active: products.active,
       cover: { key: media.key, width: media.width, height: media.height, widths: media.widths, alt: media.alt },
@@ -59,7 +70,7 @@ export async function listAdminProducts(db: DatabaseOrTransaction, filters: Admi
   };
 }
 
-export type AdminProductDetail = EditableProduct & { id: number; images: ImageRef[] };
+export type AdminProductDetail = EditableProduct & { id: number; images: ImageRef[]; stockNeedsReview: boolean };
 
 async function imagesByKey(db: DatabaseOrTransaction, keys: string[]): Promise<ImageRef[]> {
   if (keys.length === 0) return [];
@@ -82,6 +93,7 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number): 
     .where(eq(products.id, id));
   if (!row) return null;
   const { product } = row;
+  const variants = (await variantsByProduct(db, [product.id])).get(product.id) ?? [];
   return {
     id: product.id,
     name: product.name,
@@ -92,7 +104,8 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number): 
     store: storeOptionFor(row.locationSlug, row.shopSlug),
     subcategory: product.subcategory,
     brand: product.brand,
-    stock: product.stock,
+    variants: variantGrid(product, variants),
+    stockNeedsReview: product.stockNeedsReview,
     sizes: product.sizes,
     colors: product.colors,
     featured: product.featured,

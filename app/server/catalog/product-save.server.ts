@@ -5,7 +5,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, STORE_OPTIONS, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/product.schema";
 import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import { variantLabel } from "~/lib/variants";
 import { createProduct } from "./products.server";
+import { variantGrid, variantsByProduct, writeVariants } from "./variants.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 
@@ -57,6 +59,7 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
     .where(inArray(products.id, [...new Set(ids)]))
     .orderBy(products.id)
     .for("update", { of: products });
+  const variants = await variantsByProduct(tx, rows.map((row) => row.product.id));
   for (const row of rows) {
     const p = row.product;
     const option = storeOptionFor(row.locationSlug, row.shopSlug);
@@ -69,7 +72,7 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
       store: STORE_OPTIONS.find((candidate) => candidate.value === option)?.label ?? row.shopSlug,
       priceCents: p.priceCents,
       oldPriceCents: p.oldPriceCents,
-      stock: p.stock,
+      stock: auditStock(variantGrid(p, variants.get(p.id) ?? [])),
       sizes: p.sizes,
       colors: p.colors,
       featured: p.featured,
@@ -78,6 +81,12 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
     });
   }
   return fields;
+}
+
+/** A product's stock as the audit log shows it: the number, or units by size and colour. */
+function auditStock(grid: { size: string; color: string; stock: number }[]): number | Record<string, number> {
+  if (grid.length === 1 && !grid[0]!.size && !grid[0]!.color) return grid[0]!.stock;
+  return Object.fromEntries(grid.map((cell) => [variantLabel(cell), cell.stock]));
 }
 
 /** One product as the audit log records it (see productAuditFieldsByIds); null when gone. */
@@ -99,11 +108,21 @@ function productColumns(input: ProductFormData, store: { shopId: number; storeLo
     oldPriceCents: input.oldPriceCents,
     sizes: input.sizes,
     colors: input.colors,
-    stock: input.stock,
     featured: input.featured,
     active: input.active,
   };
 }
+
+/**
+ * What the CSV import changes of writeProduct: the store's ids already resolved (once per store for
+ * thousands of rows), the stock review flag (null leaves it; the form always clears it), and
+ * `writeVariants: false` when the caller writes all products' variants at once.
+ */
+export type ProductWriteOptions = {
+  store?: { shopId: number; storeLocationId: number };
+  stockNeedsReview?: boolean | null;
+  writeVariants?: boolean;
+};
 
 /** Creates (id null) or updates a product from validated form data; false when the id is unknown. */
 export async function writeProduct(
@@ -111,16 +130,25 @@ export async function writeProduct(
   id: number | null,
   input: ProductFormData,
   images?: string[],
+  options: ProductWriteOptions = {},
 ): Promise<number | null> {
-  const store = await resolveStoreOption(tx, input.store);
-  const columns = productColumns(input, store);
-  if (id === null) return createProduct(tx, { ...columns, images: images ?? [] });
-  const [row] = await tx
-    .update(products)
-    .set({ ...columns, ...(images ? { images } : {}), updatedAt: new Date() })
-    .where(eq(products.id, id))
-    .returning({ id: products.id });
-  return row?.id ?? null;
+  const store = options.store ?? (await resolveStoreOption(tx, input.store));
+  // The clerk has now seen (and saved) the product's stock grid, unless the caller says otherwise.
+  const review = options.stockNeedsReview === undefined ? false : options.stockNeedsReview;
+  const columns = { ...productColumns(input, store), ...(review === null ? {} : { stockNeedsReview: review }) };
+  let written: number | null;
+  if (id === null) {
+    written = await createProduct(tx, { ...columns, images: images ?? [] });
+  } else {
+    const [row] = await tx
+      .update(products)
+      .set({ ...columns, ...(images ? { images } : {}), updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id });
+    written = row?.id ?? null;
+  }
+  if (written !== null && options.writeVariants !== false) await writeVariants(tx, written, input.variants);
+  return written;
 }
 
 /**

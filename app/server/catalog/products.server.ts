@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
-import { media, products, shops, storeLocations } from "#database/schema";
+import { media, products, productVariants, shops, storeLocations } from "#database/schema";
+import type { ProductStock } from "~/lib/cart";
 import { PAGE_SIZE, type ProductDetail, type ProductSummary } from "~/lib/catalog";
 import { discountPercent } from "~/lib/money";
-import type { ProductFilters } from "~/lib/product-filters";
+import { sortSizes, type ProductFilters } from "~/lib/product-filters";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition, productSearchRank } from "./product-search.server";
+import { variantStockByProduct } from "./variants.server";
 
 const summaryColumns = {
   id: products.id,
@@ -29,7 +31,13 @@ const summaryColumns = {
 
 type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
 
-function toSummary(row: SummaryRow): ProductSummary {
+/** The rows as products with their stock per size × colour (one more query for all of them). */
+async function toSummaries(db: DatabaseOrTransaction, rows: SummaryRow[]): Promise<ProductSummary[]> {
+  const stock = await variantStockByProduct(db, rows);
+  return rows.map((row) => toSummary(row, stock.get(row.id) ?? []));
+}
+
+function toSummary(row: SummaryRow, variantStock: number[]): ProductSummary {
   return {
     id: row.id,
     name: row.name,
@@ -42,6 +50,7 @@ function toSummary(row: SummaryRow): ProductSummary {
     sizes: row.sizes,
     colors: row.colors,
     inStock: row.stock > 0,
+    variantStock,
     featured: row.featured,
     image:
       row.coverKey && row.coverWidth && row.coverHeight && row.coverWidths
@@ -80,7 +89,45 @@ function filterConditions(filters: ProductFilters): SQL[] {
     case "all":
       break;
   }
+  // A product with the size on the shelf, in any colour (index product_variants_size_idx, partial on stock > 0).
+  if (filters.size) {
+    conditions.push(
+      sql`exists (select 1 from ${productVariants} v where v.product_id = ${products.id} and v.size = ${filters.size} and v.stock > 0)`,
+    );
+  }
   return conditions;
+}
+
+/**
+ * The sizes some active product has on the shelf, for the list's "Tamanho" filter, in reading order.
+ * `select distinct` would read every in-stock variant (a million at 100,000 products); this loose
+ * index scan hops through product_variants_size_idx instead, one probe per distinct size: each step
+ * takes the next size above the last one that belongs to an active product. The whole catalogue's
+ * sizes, also on a shop's page: narrowing them to one shop would make a step walk every variant of a
+ * size the shop lacks.
+ */
+export async function inStockSizes(db: DatabaseOrTransaction): Promise<string[]> {
+  const result = await db.execute<{ size: string }>(inStockSizesQuery());
+  return sortSizes(result.rows.map((row) => row.size));
+}
+
+/** inStockSizes's query, apart so a test can EXPLAIN it. */
+export function inStockSizesQuery(): SQL {
+  return sql`
+    with recursive found(size) as (
+      select ''::text
+      union all
+      select (
+        select v.size from ${productVariants} v
+        join ${products} p on p.id = v.product_id and p.active
+        where v.stock > 0 and v.size > found.size
+        order by v.size
+        limit 1
+      )
+      from found
+      where found.size is not null
+    )
+    select size from found where size is not null and size <> ''`;
 }
 
 /**
@@ -128,7 +175,7 @@ export async function listProducts(
     .orderBy(...(rank ? [desc(rank), desc(products.id)] : [desc(products.id)]))
     .limit(PAGE_SIZE)
     .offset((page - 1) * PAGE_SIZE);
-  return { products: rows.map(toSummary), total, totalCapped, page, pageCount };
+  return { products: await toSummaries(db, rows), total, totalCapped, page, pageCount };
 }
 
 export async function featuredProducts(db: DatabaseOrTransaction, limit = 4): Promise<ProductSummary[]> {
@@ -136,7 +183,7 @@ export async function featuredProducts(db: DatabaseOrTransaction, limit = 4): Pr
     .where(and(eq(products.active, true), eq(products.featured, true)))
     .orderBy(desc(products.id))
     .limit(limit);
-  return rows.map(toSummary);
+  return toSummaries(db, rows);
 }
 
 export async function relatedProducts(
@@ -148,15 +195,34 @@ export async function relatedProducts(
     .where(and(eq(products.active, true), eq(products.category, product.category), ne(products.id, product.id)))
     .orderBy(desc(products.id))
     .limit(limit);
-  return rows.map(toSummary);
+  return toSummaries(db, rows);
 }
 
 /** The active products among `ids`, in the order of `ids` (for lists kept elsewhere, such as favourites). */
 export async function productSummariesByIds(db: DatabaseOrTransaction, ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
   const rows = await summaryQuery(db).where(and(eq(products.active, true), inArray(products.id, [...ids])));
-  const byId = new Map(rows.map((row) => [row.id, toSummary(row)]));
+  const byId = new Map((await toSummaries(db, rows)).map((summary) => [summary.id, summary]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * What the cart needs to re-check its lines (/api/estoque): sizes, colours and units per variant of
+ * these products, active or not (an inactive one is no longer on sale: its stock is not sent).
+ * Products that do not exist are left out.
+ */
+export async function productStock(db: DatabaseOrTransaction, ids: readonly number[]): Promise<ProductStock[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id, sizes: products.sizes, colors: products.colors, active: products.active })
+    .from(products)
+    .where(inArray(products.id, [...ids]))
+    .orderBy(asc(products.id));
+  const stock = await variantStockByProduct(
+    db,
+    rows.filter((row) => row.active),
+  );
+  return rows.map((row) => ({ ...row, variantStock: stock.get(row.id) ?? [] }));
 }
 
 /** An active product with all its images, or null. */
@@ -192,7 +258,8 @@ export async function getProduct(db: DatabaseOrTransaction, id: number): Promise
     const image = byKey.get(key);
     return image ? [{ key, width: image.width, height: image.height, widths: image.widths, alt: image.alt }] : [];
   });
-  return { ...toSummary(row), ...extra, images };
+  const [summary] = await toSummaries(db, [row]);
+  return { ...summary!, ...extra, images };
 }
 
 export type Shop = typeof shops.$inferSelect;

@@ -12,6 +12,8 @@ import { ImageRejectedError, removeImageFiles, storeImage } from "../media/image
 import { lockProductImports, ProductSaveError, productAuditFields, resolveStoreOption, writeProduct } from "./product-save.server";
 import { renderProductArt } from "../seed/product-art.server";
 import { log } from "../log/logger.server";
+import { demoVariantStock } from "../seed/demo-variant-stock.server";
+import { variantKey } from "~/lib/variants";
 
 const reais = (value: number | null) => (value === null ? undefined : centsToInput(Math.round(value * 100)));
 
@@ -26,7 +28,12 @@ export function starterFormInput(starter: StarterProduct): ProductFormInput {
     store: storeOptionFromText(starter.loja) ?? "",
     subcategory: starter.subcategoria,
     brand: starter.marca,
-    stock: String(starter.estoque),
+    stock: Object.fromEntries(
+      demoVariantStock({ name: starter.nome, sizes: starter.tamanhos, colors: starter.cores }, starter.estoque).map((cell) => [
+        variantKey(cell.size, cell.color),
+        String(cell.stock),
+      ]),
+    ),
     sizes: starter.tamanhos,
     colors: starter.cores,
     featured: starter.destaque ? "on" : undefined,

@@ -1,12 +1,13 @@
 // The admin side of orders: the list with its filters, one order's detail, and status changes with
 // the stock they take or give back.
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { orderItems, orders, products, storeLocations, users } from "#database/schema";
+import { orderItems, orders, products, productVariants, storeLocations, users } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/admin-orders";
 import { isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { Settings } from "~/lib/settings";
 import { normalizeSearchText } from "~/lib/search-text";
+import { variantLabel } from "~/lib/variants";
 import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
@@ -116,11 +117,14 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
  *   stock_applied = true,  new status pending|cancelled             → give them back
  *   anything else                                                   → stock untouched
  *
- * Taking refuses, changing nothing, when a product has fewer units than the order needs: stock never
- * goes below zero, and the clerk gets 'Estoque insuficiente para: …' naming each short product. Lines
- * whose product was deleted since are skipped both ways. Each change runs in one transaction that
- * locks the order row first and then the product rows in id order (the same order everywhere, so two
- * changes cannot deadlock); a concurrent second click waits for the first and then sees its result.
+ * Stock is per size × colour (product_variants): each order line took its variant's units. Taking
+ * refuses, changing nothing, when a variant has fewer units than the order needs: stock never goes
+ * below zero, and the clerk gets 'Estoque insuficiente para: …' naming each short size. Lines whose
+ * variant was removed since (the product deleted, or the size taken off it) are skipped both ways.
+ * Each change runs in one transaction that locks the order row first, then the products' rows and
+ * then the variants' rows, each in id order: the same order as a product save (whose trigger-kept
+ * total lives on the product row), so two changes cannot deadlock; a concurrent second click waits
+ * for the first and then sees its result.
  */
 const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(["processing", "shipped", "delivered"]);
 
@@ -128,7 +132,7 @@ function holdsStock(status: OrderStatus): boolean {
   return HOLDS_STOCK.has(status);
 }
 
-export type StockShortage = { productId: number; name: string; available: number; needed: number };
+export type StockShortage = { productId: number; variantId: number; name: string; available: number; needed: number };
 
 export type StatusChangeResult =
   | { ok: true; status: OrderStatus; updatedAt: string; stock: "taken" | "returned" | "unchanged" }
@@ -156,10 +160,10 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
       let stock: "taken" | "returned" | "unchanged" = "unchanged";
       let moves: StockMove[] = [];
       if (holdsStock(status) && !order.stockApplied) {
-        moves = await takeStock(tx, id);
+        moves = await moveStock(tx, id, "take");
         stock = "taken";
       } else if (!holdsStock(status) && order.stockApplied) {
-        moves = await returnStock(tx, id);
+        moves = await moveStock(tx, id, "return");
         stock = "returned";
       }
 
@@ -173,7 +177,7 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
         entityType: "order",
         entityId: id,
         entityLabel: `#${order.code}`,
-        // The products' stock moves with the status: the entry says by how much, product by product.
+        // The variants' stock moves with the status: the entry says by how much, size by size.
         before: { status: order.status, ...stockField(moves, "before") },
         after: { status, ...stockField(moves, "after") },
       });
@@ -190,65 +194,67 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** Units per product in the order (a product may appear on several lines: sizes, colours). */
-async function unitsByProduct(tx: Transaction, orderId: string): Promise<Map<number, number>> {
-  const lines = await tx
-    .select({ productId: orderItems.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  const units = new Map<number, number>();
-  for (const line of lines) {
-    if (line.productId === null) continue;
-    units.set(line.productId, (units.get(line.productId) ?? 0) + line.quantity);
-  }
-  return units;
-}
-
-/** One product's stock before and after an order's status moved it, for the audit log. */
+/** One variant's stock before and after an order's status moved it, for the audit log. */
 type StockMove = { label: string; before: number; after: number };
 
 function stockField(moves: StockMove[], side: "before" | "after"): { stock?: Record<string, number> } {
   return moves.length ? { stock: Object.fromEntries(moves.map((move) => [move.label, move[side]])) } : {};
 }
 
-const moveLabel = (row: { id: number; name: string }) => `${row.name} (#${row.id})`;
+type VariantRow = { productId: number; name: string; size: string; color: string };
 
-async function takeStock(tx: Transaction, orderId: string): Promise<StockMove[]> {
-  const units = await unitsByProduct(tx, orderId);
-  if (units.size === 0) return [];
-  const rows = await tx
-    .select({ id: products.id, name: products.name, stock: products.stock })
-    .from(products)
-    .where(inArray(products.id, [...units.keys()]))
-    .orderBy(asc(products.id))
-    .for("update");
-  const shortages = rows
-    .filter((row) => row.stock < units.get(row.id)!)
-    .map((row) => ({ productId: row.id, name: row.name, available: row.stock, needed: units.get(row.id)! }));
-  if (shortages.length) throw new StockShortageError(shortages);
-  for (const row of rows) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${units.get(row.id)!}`, updatedAt: sql`now()` })
-      .where(eq(products.id, row.id));
-  }
-  return rows.map((row) => ({ label: moveLabel(row), before: row.stock, after: row.stock - units.get(row.id)! }));
+/** "Tênis X – Tam. 38 / Preto": the product's name and the size × colour. */
+function variantName(row: VariantRow): string {
+  const variant = variantLabel(row);
+  return variant ? `${row.name} – ${variant}` : row.name;
 }
 
-async function returnStock(tx: Transaction, orderId: string): Promise<StockMove[]> {
-  const units = await unitsByProduct(tx, orderId);
-  if (units.size === 0) return [];
-  const rows = await tx
-    .select({ id: products.id, name: products.name, stock: products.stock })
+/** The audit log's key for a variant: its name and the product's id ("Tênis X – Tam. 38 / Preto (#12)"). */
+const moveLabel = (row: VariantRow) => `${variantName(row)} (#${row.productId})`;
+
+/** Takes the order's units from (or gives them back to) their variants, locking as the rule above says. */
+async function moveStock(tx: Transaction, orderId: string, direction: "take" | "return"): Promise<StockMove[]> {
+  const lines = await tx
+    .select({ variantId: orderItems.variantId, productId: productVariants.productId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .where(eq(orderItems.orderId, orderId));
+  if (lines.length === 0) return [];
+  // A variant may be on several lines (the same size added twice): its units add up.
+  const units = new Map<number, number>();
+  for (const line of lines) units.set(line.variantId!, (units.get(line.variantId!) ?? 0) + line.quantity);
+
+  await tx
+    .select({ id: products.id })
     .from(products)
-    .where(inArray(products.id, [...units.keys()]))
+    .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))]))
     .orderBy(asc(products.id))
     .for("update");
+  const rows = await tx
+    .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size, color: productVariants.color, stock: productVariants.stock, name: products.name })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(inArray(productVariants.id, [...units.keys()]))
+    .orderBy(asc(productVariants.id))
+    .for("update", { of: productVariants });
+
+  const sign = direction === "take" ? -1 : 1;
+  if (direction === "take") {
+    const shortages = rows
+      .filter((row) => row.stock < units.get(row.id)!)
+      .map((row) => ({ productId: row.productId, variantId: row.id, name: variantName(row), available: row.stock, needed: units.get(row.id)! }));
+    if (shortages.length) throw new StockShortageError(shortages);
+  }
   for (const row of rows) {
     await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${units.get(row.id)!}`, updatedAt: sql`now()` })
-      .where(eq(products.id, row.id));
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${sign * units.get(row.id)!}` })
+      .where(eq(productVariants.id, row.id));
   }
-  return rows.map((row) => ({ label: moveLabel(row), before: row.stock, after: row.stock + units.get(row.id)! }));
+  // The product's total changed with its variants (trigger): its page and lists show the change.
+  await tx
+    .update(products)
+    .set({ updatedAt: sql`now()` })
+    .where(inArray(products.id, [...new Set(rows.map((row) => row.productId))]));
+  return rows.map((row) => ({ label: moveLabel(row), before: row.stock, after: row.stock + sign * units.get(row.id)! }));
 }

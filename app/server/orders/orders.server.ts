@@ -2,6 +2,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
 import { products, shops, storeLocations } from "#database/schema";
+import { countLabel } from "~/lib/plural";
+import { variantKey, variantLabel } from "~/lib/variants";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout.schema";
 import { deliveryFeeCents } from "~/lib/delivery";
 import type { OrderView } from "~/lib/order-message";
@@ -10,6 +12,7 @@ import { pixPayload } from "~/lib/pix";
 import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
+import { variantsByProduct } from "../catalog/variants.server";
 
 /** A refusal the shopper can act on; the message is shown as it is, with `status` (409 unless said). */
 export class OrderRejectedError extends Error {
@@ -45,6 +48,7 @@ export type PlaceOrderOptions = {
 
 type PricedLine = {
   productId: number;
+  variantId: number;
   name: string;
   category: string;
   shopName: string;
@@ -54,10 +58,16 @@ type PricedLine = {
   quantity: number;
 };
 
+/** "Tênis X" or "Tênis X (Tam. 38 / Preto)": how a refusal names what was asked for. */
+function lineName(name: string, line: { size: string | null; color: string | null }): string {
+  const label = variantLabel(line);
+  return label ? `"${name}" (${label})` : `"${name}"`;
+}
+
 /**
  * Checks every line against the database and prices it from there: the browser's prices are never
- * read. Refuses unknown or inactive products, sold-out products, more units than the stock, and sizes
- * or colours the product does not have.
+ * read. Refuses unknown or inactive products, sizes or colours the product does not have, and sold-out
+ * sizes or more units than the shelf holds of a size × colour (lines of the same variant add up).
  */
 async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]): Promise<PricedLine[]> {
   const ids = [...new Set(lines.map((line) => line.productId))];
@@ -70,27 +80,19 @@ async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]):
       priceCents: products.priceCents,
       sizes: products.sizes,
       colors: products.colors,
-      stock: products.stock,
       shopName: shops.name,
     })
     .from(products)
     .innerJoin(shops, eq(shops.id, products.shopId))
     .where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
-  const unitsByProduct = new Map<number, number>();
+  const variants = await variantsByProduct(tx, ids);
+  const unitsByVariant = new Map<number, number>();
 
   return lines.map((line) => {
     const product = byId.get(line.productId);
     if (!product || !product.active) {
       throw new OrderRejectedError("Um dos produtos do carrinho não está mais disponível. Remova-o e tente novamente.");
-    }
-    if (product.stock <= 0) throw new OrderRejectedError(`O produto "${product.name}" está esgotado.`);
-    const units = (unitsByProduct.get(product.id) ?? 0) + line.quantity;
-    unitsByProduct.set(product.id, units);
-    if (units > product.stock) {
-      throw new OrderRejectedError(
-        `Temos só ${product.stock} ${product.stock === 1 ? "unidade" : "unidades"} de "${product.name}". Ajuste a quantidade.`,
-      );
     }
     if (product.sizes.length ? !line.size || !product.sizes.includes(line.size) : line.size !== null) {
       throw new OrderRejectedError(`Escolha um tamanho disponível para "${product.name}".`);
@@ -98,8 +100,19 @@ async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]):
     if (product.colors.length ? !line.color || !product.colors.includes(line.color) : line.color !== null) {
       throw new OrderRejectedError(`Escolha uma cor disponível para "${product.name}".`);
     }
+    const wanted = variantKey(line.size ?? "", line.color ?? "");
+    const variant = variants.get(product.id)?.find((candidate) => variantKey(candidate.size, candidate.color) === wanted);
+    if (!variant || variant.stock <= 0) throw new OrderRejectedError(`${lineName(product.name, line)} está esgotado.`);
+    const units = (unitsByVariant.get(variant.id) ?? 0) + line.quantity;
+    unitsByVariant.set(variant.id, units);
+    if (units > variant.stock) {
+      throw new OrderRejectedError(
+        `Temos só ${countLabel(variant.stock, "unidade", "unidades")} de ${lineName(product.name, line)}. Ajuste a quantidade.`,
+      );
+    }
     return {
       productId: product.id,
+      variantId: variant.id,
       name: product.name,
       category: product.category,
       shopName: product.shopName,

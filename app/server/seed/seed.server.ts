@@ -3,7 +3,10 @@ import { settings, shops, storeLocations } from "#database/schema";
 import { SEED_PRODUCTS } from "#database/seed/products";
 import { SEED_SHOPS, SEED_STORE_LOCATIONS } from "#database/seed/shops";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import type { ImageRef } from "~/lib/catalog";
 import { createProduct } from "../catalog/products.server";
+import { writeVariants } from "../catalog/variants.server";
+import { demoVariantStock } from "./demo-variant-stock.server";
 import type { Database } from "../db/database.server";
 import { storeImage } from "../media/images.server";
 import { PRODUCT_VIEWS, renderProductArt } from "./product-art.server";
@@ -49,24 +52,26 @@ export async function seedDatabase(db: Database, mediaDir: string): Promise<{ se
     const locationBySlug = new Map(locationRows.map((location) => [location.slug, location.id]));
 
     // A gallery per product: the front and an angle (PRODUCT_VIEWS), the front first (the cover).
-    const images = await Promise.all(
-      SEED_PRODUCTS.map((product) =>
-        Promise.all(
-          PRODUCT_VIEWS.map(async (view) => {
-            const art = await renderProductArt({ ...product, shopColor: shopFor(product.shop).color }, view);
-            return storeImage(tx, mediaDir, art, product.name);
-          }),
-        ),
-      ),
+    // Drawn side by side; stored one at a time, since each store writes a row through the one
+    // connection this transaction holds, and pg refuses overlapping queries on a connection.
+    const art = await Promise.all(
+      SEED_PRODUCTS.map((product) => Promise.all(PRODUCT_VIEWS.map((view) => renderProductArt({ ...product, shopColor: shopFor(product.shop).color }, view)))),
     );
+    const images: ImageRef[][] = [];
+    for (const [index, product] of SEED_PRODUCTS.entries()) {
+      const gallery: ImageRef[] = [];
+      for (const picture of art[index]!) gallery.push(await storeImage(tx, mediaDir, picture, product.name));
+      images.push(gallery);
+    }
     // Oldest first, so the newest-first lists open with the last products of the list.
-    for (const [index, { shop, location, ...product }] of SEED_PRODUCTS.entries()) {
-      await createProduct(tx, {
+    for (const [index, { shop, location, stock, ...product }] of SEED_PRODUCTS.entries()) {
+      const id = await createProduct(tx, {
         ...product,
         shopId: shopFor(shop).id,
         storeLocationId: location ? (locationBySlug.get(location) ?? null) : null,
         images: images[index]!.map((image) => image.key),
       });
+      await writeVariants(tx, id, demoVariantStock(product, stock));
     }
 
     await tx.insert(settings).values({ id: 1, data: DEFAULT_SETTINGS });

@@ -3,7 +3,8 @@
 import { desc, sql } from "drizzle-orm";
 import { orders } from "#database/schema";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/lib/order-status";
-import type { DashboardStats } from "~/lib/dashboard";
+import type { DashboardStats, LowStockVariant, StockReviewProduct } from "~/lib/dashboard";
+import { LOW_STOCK_MAX } from "~/lib/variants";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
@@ -15,15 +16,21 @@ export type Dashboard = {
   /** By units sold, orders not cancelled. */
   topProducts: { productId: number | null; name: string; quantity: number }[];
   recentOrders: { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; createdAt: string }[];
+  /** Sizes/colours with 0–3 units, fewest first (newest products first among equals); `total` counts them all. */
+  lowStock: { variants: LowStockVariant[]; total: number };
+  /** Products whose stock the variants migration spread over their sizes, newest first; `total` counts them all. */
+  stockReview: { products: StockReviewProduct[]; total: number };
 };
 
 const MONTHS = 6;
 const TOP_PRODUCTS = 5;
 const RECENT_ORDERS = 5;
+/** Rows of each stock list; the rest is a count and a link to the filtered product list. */
+export const STOCK_LIST_SIZE = 10;
 
 /** `now` decides which months are "the last 6" (tests pass a fixed date). */
 export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Date()): Promise<Dashboard> {
-  const [totals, months, top, recent] = await Promise.all([
+  const [totals, months, top, recent, low, review] = await Promise.all([
     db.execute<Record<string, string | number>>(sql`
       select
         (select count(*) from products)::int as products,
@@ -78,6 +85,21 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
       .from(orders)
       .orderBy(desc(orders.createdAt))
       .limit(RECENT_ORDERS),
+    // The partial index product_variants_low_idx holds exactly the variants at 0–3, so this reads
+    // those rows however big the catalogue. Inactive products are left out: nobody can order them.
+    db.execute<{ product_id: number; name: string; size: string; color: string; stock: number; total: number }>(sql`
+      select v.product_id, p.name, v.size, v.color, v.stock, count(*) over ()::int as total
+      from product_variants v
+      join products p on p.id = v.product_id
+      where v.stock <= ${sql.raw(String(LOW_STOCK_MAX))} and p.active
+      order by v.stock, p.created_at desc, p.id desc, v.id
+      limit ${STOCK_LIST_SIZE}`),
+    db.execute<{ id: number; name: string; total: number }>(sql`
+      select id, name, count(*) over ()::int as total
+      from products
+      where stock_needs_review
+      order by created_at desc, id desc
+      limit ${STOCK_LIST_SIZE}`),
   ]);
 
   const row = totals.rows[0] ?? {};
@@ -106,5 +128,19 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
       status: isOrderStatus(order.status) ? order.status : "pending",
       createdAt: order.createdAt.toISOString(),
     })),
+    lowStock: {
+      variants: low.rows.map((variant) => ({
+        productId: variant.product_id,
+        name: variant.name,
+        size: variant.size,
+        color: variant.color,
+        stock: Number(variant.stock),
+      })),
+      total: Number(low.rows[0]?.total ?? 0),
+    },
+    stockReview: {
+      products: review.rows.map((product) => ({ id: product.id, name: product.name })),
+      total: Number(review.rows[0]?.total ?? 0),
+    },
   };
 }

@@ -1,13 +1,14 @@
 import { Link } from "react-router";
 import { ProductImage } from "~/components/product/product-image";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
-import type { AdminProductRow } from "~/lib/admin-products";
+import { lowVariantsLabel, type AdminProductRow } from "~/lib/admin-products";
 import { formatBRL } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
 
 /** One product of the admin grid: what a clerk checks at a glance, and its actions. */
 export function AdminProductCard({ product, onDelete }: { product: AdminProductRow; onDelete: () => void }) {
   const editPath = `/admin/produtos/editar/${product.id}`;
+  const low = lowVariantsLabel(product);
   return (
     <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm" data-testid="admin-product" data-product-id={product.id}>
       <div className="relative">
@@ -36,6 +37,12 @@ export function AdminProductCard({ product, onDelete }: { product: AdminProductR
             {product.stock > 0 ? `Estoque: ${product.stock}` : "Sem estoque"}
           </span>
         </div>
+        {low || product.stockNeedsReview ? (
+          <ul className="mt-1.5 flex flex-wrap gap-1 text-xs font-semibold" aria-label="Avisos de estoque">
+            {low ? <li className="rounded bg-amber-100 px-1.5 py-0.5 text-amber-900">{low}</li> : null}
+            {product.stockNeedsReview ? <li className="rounded bg-sky-100 px-1.5 py-0.5 text-sky-900">Conferir estoque</li> : null}
+          </ul>
+        ) : null}
         <div className="mt-auto grid grid-cols-2 gap-1.5 pt-3 text-sm">
           <Link
             to={editPath}

@@ -15,12 +15,14 @@ export function CsvImport({ outcome, fileError }: { outcome?: CsvImportResult; f
           <Link to="/admin/produtos/exportar.csv" reloadDocument className="font-semibold text-brand-700 underline">
             Baixe o CSV dos produtos
           </Link>
-          , edite no Excel ou no Google Planilhas e envie de volta. Linhas com <strong>id</strong> atualizam aquele produto; linhas
-          sem id criam um produto novo (com descrição).
+          , edite no Excel ou no Google Planilhas e envie de volta. Cada linha é um <strong>tamanho e cor</strong> de um produto, com
+          o seu estoque e SKU; os dados do produto se repetem, iguais, em todas as suas linhas. Linhas com <strong>id</strong>{" "}
+          atualizam aquele produto; linhas sem id, seguidas e com o mesmo nome e loja, criam um produto novo (com descrição).
         </p>
         <p>
-          Colunas separadas por ponto e vírgula (;). Preços como 129,90 (vazio = consultar preço); tamanhos e cores separados por
-          | (ex.: P|M|G); destaque e ativo: sim ou não; loja: uma das seis lojas do formulário (ex.: Erick Calçados - Barreiros).
+          Colunas separadas por ponto e vírgula (;). Preços como 129,90 (vazio = consultar preço); tamanho e cor vazios se o produto
+          não tiver; um tamanho ou cor sem linha deixa de ser oferecido; destaque e ativo: sim ou não; loja: uma das seis lojas do
+          formulário (ex.: Erick Calçados - Barreiros).
         </p>
       </div>
       <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">

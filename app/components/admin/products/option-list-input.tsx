@@ -12,7 +12,8 @@ export function OptionListInput({
   itemLabel,
   feminine = false,
   name,
-  defaultValues,
+  values,
+  onValuesChange,
   placeholder,
   maxLength,
   error,
@@ -23,13 +24,14 @@ export function OptionListInput({
   /** The item's noun is feminine ('cor'): "Cor “Preto” adicionada". */
   feminine?: boolean;
   name: string;
-  defaultValues: string[];
+  /** The list, kept by the form: the stock grid follows it as it changes. */
+  values: string[];
+  onValuesChange: (values: string[]) => void;
   placeholder: string;
   maxLength: number;
   error?: string;
 }) {
   const id = useId();
-  const [values, setValues] = useState(defaultValues);
   const [draft, setDraft] = useState("");
   const [note, setNote] = useState("");
 
@@ -39,7 +41,7 @@ export function OptionListInput({
     if (values.some((existing) => normalizeSearchText(existing) === normalizeSearchText(value))) {
       setNote(`“${value}” já está na lista.`);
     } else {
-      setValues([...values, value]);
+      onValuesChange([...values, value]);
       setNote(`${itemLabel[0]!.toUpperCase()}${itemLabel.slice(1)} “${value}” ${feminine ? "adicionada" : "adicionado"}.`);
     }
     setDraft("");
@@ -93,7 +95,7 @@ export function OptionListInput({
               <button
                 type="button"
                 onClick={() => {
-                  setValues(values.filter((existing) => existing !== value));
+                  onValuesChange(values.filter((existing) => existing !== value));
                   setNote("");
                 }}
                 aria-label={`Remover ${itemLabel} ${value}`}

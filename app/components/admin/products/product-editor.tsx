@@ -16,6 +16,9 @@ import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { CheckboxField } from "./form-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";
+import { StockGrid } from "./stock-grid";
+import { errorOfField, fieldOfError } from "~/lib/stock-grid";
+import { variantKey } from "~/lib/variants";
 
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: category }));
 
@@ -26,6 +29,8 @@ type ProductEditorProps = {
   /** From the action: field errors and the 'Erro ao salvar produto: …' message. */
   serverErrors?: FieldErrors;
   formError?: string;
+  /** The migration spread the product's stock over its sizes: a notice above the grid. */
+  stockNeedsReview?: boolean;
 };
 
 /**
@@ -33,11 +38,15 @@ type ProductEditorProps = {
  * multipart/form-data with the new files in the order the images are shown (`imageOrder`:
  * `k:{key}` for a kept image, `n:{i}` for the i-th new file).
  */
-export function ProductEditor({ mode, initial, images, serverErrors, formError }: ProductEditorProps) {
+export function ProductEditor({ mode, initial, images, serverErrors, formError, stockNeedsReview }: ProductEditorProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const [consult, setConsult] = useState(mode === "edit" && initial.price === undefined);
+  // The option lists and the typed stock live here: the grid has a cell per size × colour listed now.
+  const [sizes, setSizes] = useState(initial.sizes);
+  const [colors, setColors] = useState(initial.colors);
+  const [stock, setStock] = useState(initial.stock);
   const [items, setItems] = useState<ImageItem[]>(() => images.map((image) => ({ id: image.key, kind: "stored", image })));
   const [state, setState] = useState({ source: serverErrors, errors: serverErrors ?? {} });
   if (state.source !== serverErrors) setState({ source: serverErrors, errors: serverErrors ?? {} });
@@ -58,7 +67,7 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError }
       const found = fieldErrors(parsed.error);
       setState({ source: serverErrors, errors: found });
       const first = Object.keys(found)[0];
-      if (first) form.querySelector<HTMLElement>(`[name="${first}"]:not([type=hidden])`)?.focus();
+      if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(fieldOfError(first))}"]:not([type=hidden])`)?.focus();
       return;
     }
     // Files chosen before the page finished loading are still in the input: they go last.
@@ -80,7 +89,7 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError }
   }
 
   function onChange(event: React.FormEvent<HTMLFormElement>) {
-    const name = (event.target as HTMLInputElement).name;
+    const name = errorOfField((event.target as HTMLInputElement).name);
     if (!errors[name]) return;
     const next = { ...errors };
     delete next[name];
@@ -112,9 +121,9 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError }
 
       <section className={section} aria-labelledby="produto-preco">
         <h2 id="produto-preco" className="text-lg font-bold">
-          Preço e estoque
+          Preço
         </h2>
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field
             label="Preço (R$)"
             name="price"
@@ -135,7 +144,6 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError }
             hint="Mostrado riscado, com o desconto"
             error={errors.oldPrice}
           />
-          <Field label="Estoque" name="stock" type="number" min={0} step={1} inputMode="numeric" defaultValue={initial.stock ?? "0"} error={errors.stock} />
         </div>
         <CheckboxField
           label="Consultar preço"
@@ -151,9 +159,42 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError }
           Tamanhos e cores
         </h2>
         <div className="grid gap-4 sm:grid-cols-2">
-          <OptionListInput label="Tamanhos" itemLabel="tamanho" name="sizes" defaultValues={initial.sizes} placeholder="Ex.: 38 ou M" maxLength={PRODUCT_LIMITS.size} error={errors.sizes} />
-          <OptionListInput label="Cores" itemLabel="cor" feminine name="colors" defaultValues={initial.colors} placeholder="Ex.: Preto" maxLength={PRODUCT_LIMITS.color} error={errors.colors} />
+          <OptionListInput
+            label="Tamanhos"
+            itemLabel="tamanho"
+            name="sizes"
+            values={sizes}
+            onValuesChange={setSizes}
+            placeholder="Ex.: 38 ou M"
+            maxLength={PRODUCT_LIMITS.size}
+            error={errors.sizes}
+          />
+          <OptionListInput
+            label="Cores"
+            itemLabel="cor"
+            feminine
+            name="colors"
+            values={colors}
+            onValuesChange={setColors}
+            placeholder="Ex.: Preto"
+            maxLength={PRODUCT_LIMITS.color}
+            error={errors.colors}
+          />
         </div>
+      </section>
+
+      <section className={section} aria-labelledby="produto-estoque">
+        <h2 id="produto-estoque" className="text-lg font-bold">
+          Estoque
+        </h2>
+        <StockGrid
+          sizes={sizes}
+          colors={colors}
+          typed={stock}
+          onType={(cell, value) => setStock((typed) => ({ ...typed, [variantKey(cell.size, cell.color)]: value }))}
+          errors={errors}
+          needsReview={stockNeedsReview}
+        />
       </section>
 
       <section className={section} aria-labelledby="produto-imagens">

@@ -5,6 +5,8 @@ import { ADDED_FEEDBACK_MS } from "~/components/product/product-card";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { ProductSummary } from "~/lib/catalog";
+import { colorInStock, sizeStates } from "~/lib/variant-choice";
+import { stockNote, stockOf } from "~/lib/variants";
 import { priceInquiryMessage, whatsappLink } from "~/lib/whatsapp";
 import { OptionButtons } from "./option-buttons";
 import { QuantityStepper } from "./quantity-stepper";
@@ -14,19 +16,30 @@ import type { SizeGuide } from "./size-guide-data";
 export const SIZE_WARNING_MS = 3_000;
 export const MISSING_SIZE_MESSAGE = "Por favor, selecione um tamanho";
 
+const list = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
+
 /**
  * Colour, size, quantity and the add button. Unlike the card, the detail page preselects no size:
- * the shopper picks one on purpose before adding.
+ * the shopper picks one on purpose before adding. It preselects a colour with units, and sizes are
+ * judged in the chosen colour (app/lib/variant-choice.ts).
  */
 export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSummary; url: string; sizeGuide: SizeGuide | null }) {
   const { settings } = useStorefront();
-  const [color, setColor] = useState<string | null>(product.colors[0] ?? null);
+  const [color, setColor] = useState<string | null>(
+    () => product.colors.find((option) => colorInStock(product, option)) ?? product.colors[0] ?? null,
+  );
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
+  const [stockRefusal, setStockRefusal] = useState<string | null>(null);
   const [added, showAdded, hideAdded] = useTimedFlag(ADDED_FEEDBACK_MS);
   const [sizeWarning, showSizeWarning, hideSizeWarning] = useTimedFlag(SIZE_WARNING_MS);
   const priced = product.priceCents !== null;
   const guideButton = sizeGuide ? <SizeGuideButton guide={sizeGuide} /> : null;
+  const sizes = sizeStates(product, color);
+  // Sizes gone in this colour that another colour still has: said in words under the buttons too.
+  const elsewhere = sizes.filter((state) => state.otherColors.length > 0);
+  const chosen = product.sizes.length === 0 || size !== null ? stockOf(product, size, color) : null;
+  const warning = sizeWarning ? MISSING_SIZE_MESSAGE : stockRefusal;
 
   function addToCart() {
     if (product.sizes.length > 0 && size === null) {
@@ -34,8 +47,10 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
       showSizeWarning();
       return;
     }
-    cartActions.add(product, { size, color, quantity });
-    showAdded();
+    const refusal = cartActions.addWithinStock(product, { size, color, quantity });
+    setStockRefusal(refusal);
+    if (refusal) hideAdded();
+    else showAdded();
   }
 
   return (
@@ -44,7 +59,18 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
       {priced && product.inStock ? (
         <>
           {product.colors.length > 0 ? (
-            <OptionButtons label="Cor" options={product.colors} value={color} onChange={setColor} />
+            <OptionButtons
+              label="Cor"
+              options={product.colors}
+              value={color}
+              onChange={(option) => {
+                setColor(option);
+                setStockRefusal(null);
+                // The chosen size may be gone in the new colour: the shopper picks again.
+                if (size !== null && stockOf(product, size, option) <= 0) setSize(null);
+              }}
+              unavailable={(option) => (colorInStock(product, option) ? null : "Esgotado")}
+            />
           ) : null}
           {product.sizes.length > 0 ? (
             <OptionButtons
@@ -53,22 +79,50 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
               value={size}
               onChange={(option) => {
                 setSize(option);
+                setStockRefusal(null);
                 hideSizeWarning();
               }}
               aside={guideButton}
               minWidth
               attention={sizeWarning}
+              unavailable={(option) => {
+                const state = sizes.find((candidate) => candidate.size === option);
+                if (!state || state.stock > 0) return null;
+                return state.otherColors.length ? `Esgotado em ${color}; disponível em ${list.format(state.otherColors)}` : "Esgotado";
+              }}
             />
           ) : null}
-          <QuantityStepper value={quantity} onChange={setQuantity} />
+          {elsewhere.length > 0 ? (
+            <ul className="-mt-3 space-y-0.5 text-xs text-slate-600" data-testid="sizes-elsewhere">
+              {elsewhere.map((state) => (
+                <li key={state.size}>
+                  Tam. {state.size}: esgotado em {color}, disponível em {list.format(state.otherColors)}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+            <QuantityStepper
+              value={quantity}
+              onChange={(next) => {
+                setQuantity(next);
+                setStockRefusal(null);
+              }}
+            />
+            {chosen !== null && stockNote(chosen) === "Últimas unidades" ? (
+              <p className="pb-2.5 text-sm font-semibold text-amber-800" data-testid="stock-note">
+                Últimas unidades
+              </p>
+            ) : null}
+          </div>
         </>
       ) : (
         <AvailableOptions product={product} aside={guideButton} />
       )}
 
       <div>
-        <p role="alert" className={sizeWarning ? "mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" : "sr-only"}>
-          {sizeWarning ? MISSING_SIZE_MESSAGE : ""}
+        <p role="alert" className={warning ? "mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" : "sr-only"}>
+          {warning ?? ""}
         </p>
         <div className="flex">
           {priced ? (

@@ -1,0 +1,133 @@
+import { useId } from "react";
+import { Field } from "~/components/ui/field";
+import type { FieldErrors } from "~/lib/form-errors";
+import { stockGrid, type StockCell } from "~/lib/stock-grid";
+import { countLabel } from "~/lib/plural";
+
+type StockGridProps = {
+  sizes: string[];
+  colors: string[];
+  /** Every value typed so far, by variantKey (see stockGrid). */
+  typed: Record<string, string>;
+  onType: (cell: StockCell, value: string) => void;
+  errors: FieldErrors;
+  /** The migration spread one number over the product's sizes: the clerk should count them. */
+  needsReview?: boolean;
+};
+
+/** Whole numbers only; the phone shows its number pad. Text rather than type=number, so arrows and the wheel never change a count. */
+const numeric = { type: "text", inputMode: "numeric", autoComplete: "off", spellCheck: false } as const;
+
+/**
+ * Units per size × colour: a row per size, a column per colour, with totals. The cells follow the
+ * option lists as the clerk edits them; a wide grid scrolls inside its box, never the page.
+ */
+export function StockGrid({ sizes, colors, typed, onType, errors, needsReview }: StockGridProps) {
+  const id = useId();
+  const grid = stockGrid({ sizes, colors }, typed);
+  const notice = needsReview ? (
+    <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-950" data-testid="stock-review-notice">
+      O estoque foi dividido entre os tamanhos na atualização; confira e salve.
+    </p>
+  ) : null;
+
+  if (grid.rows === "plain") {
+    const cell = grid.body[0]!.cells[0]!;
+    return (
+      <div className="space-y-3">
+        {notice}
+        <Field
+          label={cell.label}
+          name={cell.name}
+          {...numeric}
+          value={cell.value}
+          onChange={(event) => onType(cell, event.target.value)}
+          onFocus={(event) => event.currentTarget.select()}
+          error={errors[cell.errorKey]}
+          className="max-w-40"
+        />
+      </div>
+    );
+  }
+
+  const several = grid.columns.length > 1;
+  const heading = "px-2 py-1.5 text-left font-semibold text-slate-700";
+  return (
+    <div className="space-y-3">
+      {notice}
+      <div className="overflow-x-auto rounded-lg border border-slate-200">
+        <table className="min-w-full text-sm" aria-describedby={`${id}-total`}>
+          <caption className="sr-only">{grid.rows === "sizes" ? (several ? "Estoque por tamanho e cor" : "Estoque por tamanho") : "Estoque por cor"}</caption>
+          <thead className="bg-slate-50">
+            <tr>
+              <th scope="col" className={heading}>
+                {grid.rows === "sizes" ? "Tamanho" : "Cor"}
+              </th>
+              {grid.columns.map((color) => (
+                <th key={color} scope="col" className={`${heading} whitespace-nowrap`}>
+                  {color || "Estoque"}
+                </th>
+              ))}
+              {several ? (
+                <th scope="col" className={`${heading} text-right`}>
+                  Total
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {grid.body.map((row, rowIndex) => (
+              <tr key={row.heading} className="border-t border-slate-200">
+                <th scope="row" className={`${heading} whitespace-nowrap`}>
+                  {row.heading}
+                </th>
+                {row.cells.map((cell, columnIndex) => {
+                  const error = errors[cell.errorKey];
+                  const errorId = `${id}-${rowIndex}-${columnIndex}-error`;
+                  return (
+                    <td key={cell.name} className="px-2 py-1.5 align-top">
+                      <input
+                        name={cell.name}
+                        {...numeric}
+                        aria-label={cell.label}
+                        value={cell.value}
+                        onChange={(event) => onType(cell, event.target.value)}
+                        // A count is typed over, not appended to.
+                        onFocus={(event) => event.currentTarget.select()}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={errorId}
+                        className={`w-16 rounded-lg border bg-white px-2 py-2 text-center text-base ${error ? "border-red-600" : "border-slate-300"}`}
+                      />
+                      <p id={errorId} className="mt-1 w-24 text-xs font-medium text-red-700 empty:hidden">
+                        {error}
+                      </p>
+                    </td>
+                  );
+                })}
+                {several ? <td className="px-2 py-1.5 text-right font-semibold tabular-nums">{row.total}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t-2 border-slate-300 bg-slate-50">
+            <tr>
+              <th scope="row" className={heading}>
+                Total
+              </th>
+              {several
+                ? grid.columnTotals.map((units, index) => (
+                    <td key={grid.columns[index]} className="px-2 py-1.5 text-center font-semibold tabular-nums">
+                      {units}
+                    </td>
+                  ))
+                : null}
+              <td className={`px-2 py-1.5 font-bold tabular-nums ${several ? "text-right" : "text-center"}`}>{grid.total}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      <p id={`${id}-total`} className="text-sm text-slate-700" data-testid="stock-total">
+        Total: {countLabel(grid.total, "unidade", "unidades")}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,117 @@
+// A product's variants (size × colour, each with its stock) in the database: the grid every write
+// path saves, and the grids the storefront reads. products.stock, their sum, is the database's to
+// write (trigger erick_product_stock, migration 0011).
+import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { productVariants } from "#database/schema";
+import type { VariantStockInput } from "~/lib/product.schema";
+import { variantKey, variantOptions } from "~/lib/variants";
+import type { DatabaseOrTransaction } from "../db/database.server";
+
+/**
+ * Makes the product's variants exactly `variants`: stock (and SKU, when given) written in one
+ * statement, variants no longer offered removed (order lines that sold them keep their snapshot).
+ * Existing variants keep their ids, so orders still point at them.
+ */
+export async function writeVariants(
+  tx: DatabaseOrTransaction,
+  productId: number,
+  variants: readonly (VariantStockInput & { sku?: string })[],
+): Promise<void> {
+  const kept = await tx
+    .insert(productVariants)
+    .values(variants.map((variant) => ({ productId, size: variant.size, color: variant.color, stock: variant.stock, sku: variant.sku ?? "" })))
+    .onConflictDoUpdate({
+      target: [productVariants.productId, productVariants.size, productVariants.color],
+      set: {
+        stock: sql`excluded.stock`,
+        // A save that says nothing of SKUs (the form) leaves them as they are.
+        ...(variants.some((variant) => variant.sku !== undefined) ? { sku: sql`excluded.sku` } : {}),
+      },
+    })
+    .returning({ id: productVariants.id });
+  await tx.delete(productVariants).where(
+    and(
+      eq(productVariants.productId, productId),
+      notInArray(
+        productVariants.id,
+        kept.map((row) => row.id),
+      ),
+    ),
+  );
+}
+
+/**
+ * writeVariants for many products at once, in two statements however many rows (the CSV import: the
+ * stock triggers run once, not once per product). SKUs are written when `withSkus`, else left alone.
+ */
+export async function writeVariantsOfProducts(
+  tx: DatabaseOrTransaction,
+  byProduct: ReadonlyMap<number, readonly (VariantStockInput & { sku?: string })[]>,
+  withSkus: boolean,
+): Promise<void> {
+  const rows = [...byProduct].flatMap(([productId, variants]) => variants.map((variant) => ({ productId, ...variant })));
+  if (rows.length === 0) return;
+  // Arrays as single parameters: no limit on the number of rows.
+  const kept = await tx.execute<{ id: number }>(sql`
+    insert into ${productVariants} (product_id, size, color, stock, sku)
+    select * from unnest(
+      ${sql.param(rows.map((row) => row.productId))}::integer[], ${sql.param(rows.map((row) => row.size))}::text[],
+      ${sql.param(rows.map((row) => row.color))}::text[], ${sql.param(rows.map((row) => row.stock))}::integer[],
+      ${sql.param(rows.map((row) => row.sku ?? ""))}::text[])
+    on conflict (product_id, size, color) do update set stock = excluded.stock${withSkus ? sql`, sku = excluded.sku` : sql``}
+    returning id`);
+  await tx.execute(sql`
+    delete from ${productVariants}
+    where product_id = any(${sql.param([...byProduct.keys()])}::integer[])
+      and not (id = any(${sql.param(kept.rows.map((row) => row.id))}::integer[]))`);
+}
+
+export type StoredVariant = { id: number; size: string; color: string; stock: number; sku: string };
+
+/** The variants of these products, by product id, each list in id order. */
+export async function variantsByProduct(db: DatabaseOrTransaction, productIds: readonly number[]): Promise<Map<number, StoredVariant[]>> {
+  const byProduct = new Map<number, StoredVariant[]>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db
+    .select({
+      productId: productVariants.productId,
+      id: productVariants.id,
+      size: productVariants.size,
+      color: productVariants.color,
+      stock: productVariants.stock,
+      sku: productVariants.sku,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, [...new Set(productIds)]))
+    .orderBy(asc(productVariants.id));
+  for (const { productId, ...variant } of rows) {
+    const list = byProduct.get(productId) ?? [];
+    list.push(variant);
+    byProduct.set(productId, list);
+  }
+  return byProduct;
+}
+
+/** A product's variants in grid order (see app/lib/variants.ts), a missing one as 0 units. */
+export function variantGrid(
+  product: { sizes: readonly string[]; colors: readonly string[] },
+  variants: readonly StoredVariant[],
+): (VariantStockInput & { sku: string })[] {
+  const byKey = new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant]));
+  return variantOptions(product).map((option) => {
+    const stored = byKey.get(variantKey(option.size, option.color));
+    return { ...option, stock: stored?.stock ?? 0, sku: stored?.sku ?? "" };
+  });
+}
+
+/** The `variantStock` of each product (units in grid order), by product id. */
+export async function variantStockByProduct(
+  db: DatabaseOrTransaction,
+  products: readonly { id: number; sizes: readonly string[]; colors: readonly string[] }[],
+): Promise<Map<number, number[]>> {
+  const variants = await variantsByProduct(
+    db,
+    products.map((product) => product.id),
+  );
+  return new Map(products.map((product) => [product.id, variantGrid(product, variants.get(product.id) ?? []).map((cell) => cell.stock)]));
+}
