@@ -1,21 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ProductSummary } from "./catalog";
-import {
-  addToCart,
-  addWithinStock,
-  cartTotals,
-  idsToCheck,
-  lineStockLimit,
-  parseStockIds,
-  parseStoredCart,
-  quantityInCart,
-  reconcileCart,
-  removeFromCart,
-  setCartQuantity,
-  stockRefusal,
-  stockRequestUrls,
-  type ProductStock,
-} from "./cart";
+import { addToCart, addWithinStock, cartTotals, parseStoredCart, quantityInCart, removeFromCart, setCartQuantity, stockRefusal } from "./cart";
+import { idsToCheck, lineStockLimit, parseStockIds, reconcileCart, stockRequestUrls, type ProductStock } from "./cart-stock";
 
 function product(overrides: Partial<ProductSummary> = {}): ProductSummary {
   return {

@@ -4,7 +4,7 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "#database/schema";
-import type { ProductStock } from "~/lib/cart";
+import type { ProductStock } from "~/lib/cart-stock";
 import { parseProductFilters } from "~/lib/product-filters";
 import { loader as stockLoader } from "~/routes/api/cart-stock";
 import routes from "~/routes";

@@ -4,12 +4,10 @@ import {
   CART_STORAGE_KEY,
   cartTotals,
   parseStoredCart,
-  reconcileCart,
   removeFromCart,
   setCartQuantity,
   type Cart,
   type CartChoice,
-  type ProductStock,
 } from "~/lib/cart";
 import type { ProductCardData } from "~/lib/catalog";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
@@ -25,11 +23,11 @@ export const cartActions = {
     if (!refusal) write(cart);
     return refusal;
   },
-  /** Brings the cart (as it is now, not as it was when asked) to the shelf's stock; what changed. */
-  reconcile: (stocks: readonly ProductStock[], checkedIds: ReadonlySet<number>): string[] => {
-    const { cart, changes } = reconcileCart(read(), stocks, checkedIds);
-    if (changes.length) write(cart);
-    return changes;
+  /** Rewrites the cart as it is now (not as it was when a request left) with `change`, when it changes it. */
+  update: (change: (cart: Cart) => Cart) => {
+    const current = read();
+    const next = change(current);
+    if (next !== current) write(next);
   },
   remove: (cartItemId: string) => write(removeFromCart(read(), cartItemId)),
   setQuantity: (cartItemId: string, quantity: number) => write(setCartQuantity(read(), cartItemId, quantity)),

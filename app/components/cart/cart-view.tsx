@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon, TrashIcon } from "~/components/ui/icons";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { idsToCheck, lineStockLimit, stockRequestUrls, type Cart, type ProductStock } from "~/lib/cart";
+import type { Cart } from "~/lib/cart";
+import { idsToCheck, lineStockLimit, reconcileCart, stockRequestUrls, type ProductStock } from "~/lib/cart-stock";
 import { CartLine } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 import { cartActions, useCart } from "./cart-store";
@@ -115,7 +116,12 @@ function useCartStock(cart: Cart, hydrated: boolean) {
       (answers) => {
         const found = answers.flat();
         setStocks((known) => new Map([...known, ...found.map((stock) => [stock.id, stock] as const)]));
-        const changed = cartActions.reconcile(found, new Set(ids));
+        let changed: string[] = [];
+        cartActions.update((current) => {
+          const reconciled = reconcileCart(current, found, new Set(ids));
+          changed = reconciled.changes;
+          return reconciled.cart;
+        });
         if (changed.length) setChanges(changed);
       },
       () => {

@@ -10,9 +10,8 @@ import { stockOf } from "~/lib/variants";
 import { priceInquiryMessage, whatsappLink } from "~/lib/whatsapp";
 import { Price } from "./price";
 import { ProductImage } from "./product-image";
-import { useTimedFlag } from "./use-timed-flag";
+import { ADDED_FEEDBACK_MS, useTimedFlag } from "./use-timed-flag";
 
-export const ADDED_FEEDBACK_MS = 2_000;
 
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   const { settings, origin } = useStorefront();

@@ -1,4 +1,4 @@
-import { parseStockIds } from "~/lib/cart";
+import { parseStockIds } from "~/lib/cart-stock";
 import { productStock } from "~/server/catalog/products.server";
 import type { Route } from "./+types/cart-stock";
 

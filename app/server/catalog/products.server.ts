@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { media, products, productVariants, shops, storeLocations } from "#database/schema";
-import type { ProductStock } from "~/lib/cart";
+import type { ProductStock } from "~/lib/cart-stock";
 import { PAGE_SIZE, type ProductDetail, type ProductSummary } from "~/lib/catalog";
 import { discountPercent } from "~/lib/money";
 import { sortSizes, type ProductFilters } from "~/lib/product-filters";

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { cartActions } from "~/components/cart/cart-store";
 import { useStorefront } from "~/components/layout/use-storefront";
-import { ADDED_FEEDBACK_MS } from "~/components/product/product-card";
-import { useTimedFlag } from "~/components/product/use-timed-flag";
+import { ADDED_FEEDBACK_MS, useTimedFlag } from "~/components/product/use-timed-flag";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { ProductSummary } from "~/lib/catalog";
 import { colorInStock, sizeStates } from "~/lib/variant-choice";
