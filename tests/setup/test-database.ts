@@ -11,6 +11,7 @@ import path from "node:path";
 import { inject } from "vitest";
 import { connectDatabase, type Database } from "~/server/db/database.server";
 import { MIGRATIONS_FOLDER, runMigrations } from "~/server/db/migrate.server";
+import { stopEmailDelivery } from "~/server/email/email-queue.server";
 import type pg from "pg";
 import type {} from "./global-database";
 import { databaseUrl, withClient } from "./pg-admin";
@@ -64,6 +65,8 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   const close = async () => {
     if (closed) return;
     closed = true;
+    // A test that placed an order started this database's e-mail loop: its round ends before the pool.
+    await stopEmailDelivery(db);
     await pool.end().catch(() => {});
     await withClient(context.adminUrl, (client) => client.query(`drop database if exists "${name}" with (force)`));
     await fs.rm(mediaDir, { recursive: true, force: true });
