@@ -21,6 +21,11 @@ export function productPath(productId: number): string {
   return `/produto/${productId}`;
 }
 
+/** The product's form in the admin. */
+export function productEditPath(productId: number): string {
+  return `/admin/produtos/editar/${productId}`;
+}
+
 /** Google Maps directions to a point, opened in the maps app on phones. */
 export function directionsUrl(lat: number, lng: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;

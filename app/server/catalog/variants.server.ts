@@ -1,7 +1,7 @@
 // A product's variants (size × colour, each with its stock) in the database: the grid every write
 // path saves, and the grids the storefront reads. products.stock, their sum, is the database's to
 // write (trigger erick_product_stock, migration 0011).
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { asc, inArray, sql } from "drizzle-orm";
 import { productVariants } from "#database/schema";
 import type { VariantStockInput } from "~/lib/product.schema";
 import { variantKey, variantOptions } from "~/lib/variants";
@@ -17,27 +17,8 @@ export async function writeVariants(
   productId: number,
   variants: readonly (VariantStockInput & { sku?: string })[],
 ): Promise<void> {
-  const kept = await tx
-    .insert(productVariants)
-    .values(variants.map((variant) => ({ productId, size: variant.size, color: variant.color, stock: variant.stock, sku: variant.sku ?? "" })))
-    .onConflictDoUpdate({
-      target: [productVariants.productId, productVariants.size, productVariants.color],
-      set: {
-        stock: sql`excluded.stock`,
-        // A save that says nothing of SKUs (the form) leaves them as they are.
-        ...(variants.some((variant) => variant.sku !== undefined) ? { sku: sql`excluded.sku` } : {}),
-      },
-    })
-    .returning({ id: productVariants.id });
-  await tx.delete(productVariants).where(
-    and(
-      eq(productVariants.productId, productId),
-      notInArray(
-        productVariants.id,
-        kept.map((row) => row.id),
-      ),
-    ),
-  );
+  // A save that says nothing of SKUs (the form) leaves them as they are.
+  await writeVariantsOfProducts(tx, new Map([[productId, variants]]), variants.some((variant) => variant.sku !== undefined));
 }
 
 /**

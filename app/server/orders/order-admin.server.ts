@@ -245,12 +245,11 @@ async function moveStock(tx: Transaction, orderId: string, direction: "take" | "
       .map((row) => ({ productId: row.productId, variantId: row.id, name: variantName(row), available: row.stock, needed: units.get(row.id)! }));
     if (shortages.length) throw new StockShortageError(shortages);
   }
-  for (const row of rows) {
-    await tx
-      .update(productVariants)
-      .set({ stock: sql`${productVariants.stock} + ${sign * units.get(row.id)!}` })
-      .where(eq(productVariants.id, row.id));
-  }
+  // One statement for all the variants: the stock trigger rewrites each product's total once.
+  await tx.execute(sql`
+    update ${productVariants} v set stock = v.stock + d.delta
+    from unnest(${sql.param(rows.map((row) => row.id))}::integer[], ${sql.param(rows.map((row) => sign * units.get(row.id)!))}::integer[]) as d(id, delta)
+    where v.id = d.id`);
   // The product's total changed with its variants (trigger): its page and lists show the change.
   await tx
     .update(products)

@@ -1,9 +1,8 @@
 import { Link } from "react-router";
+import { productEditPath } from "~/lib/navigation";
 import type { LowStockVariant, StockReviewProduct } from "~/lib/dashboard";
 import { countLabel, pluralForm } from "~/lib/plural";
 import { LOW_STOCK_MAX, variantLabel } from "~/lib/variants";
-
-const editPath = (id: number) => `/admin/produtos/editar/${id}`;
 
 /** The sizes and colours to restock: 0–3 units, fewest first, each opening its product's form. */
 export function LowStock({ variants, total }: { variants: LowStockVariant[]; total: number }) {
@@ -42,7 +41,7 @@ export function LowStock({ variants, total }: { variants: LowStockVariant[]; tot
               {variants.map((variant) => (
                 <tr key={`${variant.productId}:${variant.size}:${variant.color}`} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className="py-2 pr-3 font-semibold">
-                    <Link to={editPath(variant.productId)} className="text-brand-700 hover:underline">
+                    <Link to={productEditPath(variant.productId)} className="text-brand-700 hover:underline">
                       {variant.name}
                     </Link>
                   </th>
@@ -78,7 +77,7 @@ export function StockReview({ products, total }: { products: StockReviewProduct[
       <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
         {products.map((product) => (
           <li key={product.id}>
-            <Link to={editPath(product.id)} className="font-semibold underline">
+            <Link to={productEditPath(product.id)} className="font-semibold underline">
               {product.name}
             </Link>
           </li>

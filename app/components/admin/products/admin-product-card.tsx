@@ -3,11 +3,11 @@ import { ProductImage } from "~/components/product/product-image";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
 import { lowVariantsLabel, type AdminProductRow } from "~/lib/admin-products";
 import { formatBRL } from "~/lib/money";
-import { productPath } from "~/lib/navigation";
+import { productEditPath, productPath } from "~/lib/navigation";
 
 /** One product of the admin grid: what a clerk checks at a glance, and its actions. */
 export function AdminProductCard({ product, onDelete }: { product: AdminProductRow; onDelete: () => void }) {
-  const editPath = `/admin/produtos/editar/${product.id}`;
+  const editPath = productEditPath(product.id);
   const low = lowVariantsLabel(product);
   return (
     <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-sm" data-testid="admin-product" data-product-id={product.id}>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import { productEditPath } from "~/lib/navigation";
 import { STARTER_IMPORT_PATH, type StarterResult as StarterOutcome } from "~/lib/product-import";
 
 function isOutcome(value: unknown): value is StarterOutcome {
@@ -107,7 +108,7 @@ export function StarterImport({ names, serverResults }: { names: string[]; serve
                   {result.status === "error" ? (
                     outcomeText(result)
                   ) : (
-                    <Link to={`/admin/produtos/editar/${result.id}`} className="underline">
+                    <Link to={productEditPath(result.id)} className="underline">
                       {outcomeText(result)}
                     </Link>
                   )}
