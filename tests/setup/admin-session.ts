@@ -13,7 +13,7 @@ import os from "node:os";
 import path from "node:path";
 import { createAdmin } from "~/server/auth/admins.server";
 import { CLIENT_IP_HEADER, createAuth } from "~/server/auth/auth.server";
-import { emailOutbox } from "~/server/email/email-queue.server";
+import { emailOutbox, stopEmailDelivery } from "~/server/email/email-queue.server";
 import { loadConfig } from "~/server/config.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { clientAddresses } from "./signed-in";
@@ -28,7 +28,12 @@ export async function createTestContext(t: TestDatabase): Promise<{ context: Loa
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-admin-test-"));
   const config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
   const context: LoadContext = { db: t.db, config, auth: createAuth(t.db, config), emails: emailOutbox(t.db, config), cspNonce: "" };
-  return { context, dataDir, close: () => fs.rm(dataDir, { recursive: true, force: true }) };
+  const close = async () => {
+    // The e-mail loop writes its outbox under dataDir: its round ends before the directory goes.
+    await stopEmailDelivery(t.db);
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  return { context, dataDir, close };
 }
 
 export type SignedInUser = { id: string; name: string; email: string; password: string; role: "admin" | "customer"; cookie: string };
