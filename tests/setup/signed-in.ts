@@ -57,7 +57,7 @@ export function clientAddresses(subnet: number): () => string {
 let counter = 0;
 
 /** Registers a shopper (role customer unless `admin`) and returns their session cookie. */
-export async function signUp(context: LoadContext, { name = "Maria Silva", admin = false } = {}): Promise<Shopper> {
+export async function signUp(context: Pick<LoadContext, "auth" | "db">, { name = "Maria Silva", admin = false } = {}): Promise<Shopper> {
   counter += 1;
   const email = `cliente-${process.pid}-${counter}@exemplo.com`;
   const { headers, response } = await context.auth.api.signUpEmail({
