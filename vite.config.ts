@@ -8,11 +8,30 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 // The browser build's chunks. Left to itself, the bundler cut the code every storefront page runs
 // into ~25 files of 0.1–4 KB; gzip compresses each alone, so they cost 4.5 KB more than together, and
 // each is a request on a slow phone. Two chunks instead: the framework (React, React Router), and
-// `shell`, the shop's code the root and storefront layout routes import (header, footer, cart badge,
-// formatting), which every page needs. The rest stays split by page.
+// `shell`, the shop's code the root and storefront layout routes import (header, cart badge), which
+// every page needs, with the few small modules nearly every storefront page shares (prices, product
+// images, page titles, and the bundler's helper for lazy chunks). The rest stays split by page; what the layout
+// loads lazily (footer, chat button) is a chunk of its own.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const APP = path.resolve("app") + path.sep;
 const SHELL_ROUTES = ["app/root.tsx", "app/routes/storefront/layout.tsx"].map((file) => path.resolve(file));
+// Each a few hundred bytes, used by most pages: prices, product images, page titles, the hydration
+// flag, the WhatsApp hand-off of an order (cart, checkout, order page).
+const SHARED_BY_PAGES = [
+  "app/components/ui/use-hydrated.ts",
+  "app/lib/whatsapp-handoff.ts",
+  "app/lib/money.ts",
+  "app/lib/images.ts",
+  "app/lib/meta.ts",
+  "app/lib/storefront-meta.ts",
+  "app/components/product/price.tsx",
+  "app/components/product/product-image.tsx",
+  "app/components/product/use-timed-flag.ts",
+].map((file) => path.resolve(file));
+const PRELOAD_HELPER = "vite/preload-helper";
+// The product card and what only it and the product pages use (sold-out sizes, the catalogue's lists):
+// one chunk for the home page, the lists and the product page, not three.
+const PRODUCT_CARD = /app[\\/](components[\\/]product[\\/]product-card\.tsx|lib[\\/](variant-choice|catalog)\.ts)$/;
 let shellModules: Set<string> | null = null;
 
 /** The app modules the shell routes import, directly or not (not the route modules themselves). */
@@ -28,10 +47,21 @@ function inShell(id: string, graph: ModuleGraph): boolean {
     }
     shellModules = seen;
   }
+  if (id.includes(PRELOAD_HELPER) || SHARED_BY_PAGES.includes(id)) return true;
   return id.startsWith(APP) && !SHELL_ROUTES.includes(id) && shellModules.has(id);
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router's package exports only its development build (remix-run/react-router#14102, open):
+// in the browser that is 0.7 KB (gzip) of warnings and checks a shopper never needs. The production build
+// is the same code with them compiled out; every import of react-router in the browser bundle
+// resolves to it, so there is still one copy of the router.
+const REACT_ROUTER_DIST = path.resolve("node_modules/react-router/dist/production");
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.join(REACT_ROUTER_DIST, "index.mjs") },
+  { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_DIST, "dom-export.mjs") },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
     ? // The server build's entry is our Express app, which wraps React Router's request handler.
       { rollupOptions: { input: "./server/app.ts" } }
@@ -42,11 +72,15 @@ export default defineConfig(({ isSsrBuild }) => ({
               groups: [
                 { name: "framework", test: FRAMEWORK, priority: 2 },
                 { name: (id: string, graph: ModuleGraph) => (inShell(id, graph) ? "shell" : null), priority: 1 },
+                { name: "product-card", test: PRODUCT_CARD, priority: 0 },
               ],
             },
           },
         },
       },
-  resolve: { tsconfigPaths: true },
+  resolve: {
+    tsconfigPaths: true,
+    alias: isSsrBuild || command !== "build" ? [] : REACT_ROUTER_PRODUCTION,
+  },
   plugins: [tailwindcss(), reactRouter()],
 }));

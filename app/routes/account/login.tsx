@@ -2,7 +2,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
-import { GoogleIcon } from "~/components/ui/icons";
+import { GoogleIcon } from "~/components/account/google-icon";
 import { AUTH_MESSAGES, loginSchema } from "~/lib/account.schema";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";

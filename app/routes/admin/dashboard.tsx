@@ -1,4 +1,3 @@
-import { lazy } from "react";
 import { Link } from "react-router";
 import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
 import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
@@ -16,12 +15,13 @@ import { getSettings } from "~/server/shop/settings.server";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/lib/meta";
 import { countLabel, pluralForm } from "~/lib/plural";
+import { lazyExport } from "~/components/ui/lazy-export";
 
 // Recharts is large: its chunk loads in the browser after the page (with its figures) is shown.
 const charts = () => import("~/components/admin/dashboard/dashboard-charts");
-const SalesChart = lazy(() => charts().then((module) => ({ default: module.SalesChart })));
-const StatusChart = lazy(() => charts().then((module) => ({ default: module.StatusChart })));
-const TopProductsChart = lazy(() => charts().then((module) => ({ default: module.TopProductsChart })));
+const SalesChart = lazyExport(charts, "SalesChart");
+const StatusChart = lazyExport(charts, "StatusChart");
+const TopProductsChart = lazyExport(charts, "TopProductsChart");
 
 const STATUS_COLOURS: Record<OrderStatus, string> = {
   pending: "#d97706",

@@ -1,11 +1,17 @@
+import { Suspense } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
-import { FloatingWhatsApp } from "~/components/layout/floating-whatsapp";
-import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
-import { useFavoritesFollowAccount } from "~/components/product/detail/use-favorite";
+import { lazyExport } from "~/components/ui/lazy-export";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { loadStorefrontShell } from "~/server/shop/storefront-shell.server";
 import type { Route } from "./+types/layout";
+
+// Not in the code a page needs first: the footer is below the fold (the server renders it in full;
+// the browser hydrates it when its chunk arrives), the chat button shows 2 s after load, and the
+// favourites follow the account once the page is interactive.
+const Footer = lazyExport(() => import("~/components/layout/footer"), "Footer");
+const FloatingWhatsApp = lazyExport(() => import("~/components/layout/floating-whatsapp"), "FloatingWhatsApp");
+const FavoritesFollowAccount = lazyExport(() => import("~/components/product/detail/use-favorite"), "FavoritesFollowAccount");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   return loadStorefrontShell(context.db, context.config, request, await getCurrentUser(request, context), context.shopDataCache);
@@ -20,7 +26,6 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function StorefrontLayout() {
-  useFavoritesFollowAccount();
   return (
     <>
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
@@ -30,8 +35,13 @@ export default function StorefrontLayout() {
       <main id="conteudo">
         <Outlet />
       </main>
-      <Footer />
-      <FloatingWhatsApp />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
+      <Suspense fallback={null}>
+        <FloatingWhatsApp />
+        <FavoritesFollowAccount />
+      </Suspense>
     </>
   );
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyExport } from "~/components/ui/lazy-export";
 import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { Price } from "~/components/product/price";
@@ -28,7 +29,7 @@ import type { SizeGuide } from "./size-guide-data";
  * the page's first load: the browser hydrates them when their chunk arrives, showing the server's HTML
  * meanwhile.
  */
-const ReviewsSection = lazy(() => import("./reviews-section").then((module) => ({ default: module.ReviewsSection })));
+const ReviewsSection = lazyExport(() => import("./reviews-section"), "ReviewsSection");
 
 export function ProductDetail({
   product,

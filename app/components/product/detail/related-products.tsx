@@ -1,10 +1,11 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
+import { lazyExport } from "~/components/ui/lazy-export";
 import { Await } from "react-router";
 import type { ProductCardData } from "~/lib/catalog";
 
 // The cards' code (quick-add, stock per size) is not part of the product page's first load: the
 // related products stream in after the page, and their chunk is fetched alongside.
-const ProductCard = lazy(() => import("~/components/product/product-card").then((module) => ({ default: module.ProductCard })));
+const ProductCard = lazyExport(() => import("~/components/product/product-card"), "ProductCard");
 
 /** 'Produtos relacionados', streamed after the page; hidden when there are none or they fail to load. */
 export function RelatedProducts({ products }: { products: Promise<ProductCardData[]> }) {

@@ -1,12 +1,9 @@
-import { lazy, Suspense, useId, useRef } from "react";
+import { Suspense, useId, useRef } from "react";
+import { lazyExport } from "~/components/ui/lazy-export";
 import type { SizeGuide } from "./size-guide-data";
 
 /** The dialog's content loads after the page (the server renders it; the browser hydrates it on arrival). */
-const SizeGuideContent = lazy(() =>
-  import("./size-guide-content").then((module) => ({
-    default: module.SizeGuideContent,
-  })),
-);
+const SizeGuideContent = lazyExport(() => import("./size-guide-content"), "SizeGuideContent");
 
 /** 'Guia de tamanhos' button and its modal. The native dialog gives focus trapping and Esc for free. */
 export function SizeGuideButton({ guide }: { guide: SizeGuide }) {

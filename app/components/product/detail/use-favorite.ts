@@ -110,3 +110,12 @@ export function useFavoritesFollowAccount() {
     };
   }, [account]);
 }
+
+/**
+ * `useFavoritesFollowAccount` as a component that draws nothing, so the storefront layout can load
+ * it apart (its code is not needed before the page is interactive).
+ */
+export function FavoritesFollowAccount() {
+  useFavoritesFollowAccount();
+  return null;
+}
