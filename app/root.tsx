@@ -1,24 +1,28 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { IconSprite } from "./components/ui/icons";
-import { InlineStyleSheet } from "./components/ui/inline-style-sheet";
+import { PageStyleSheet } from "./components/ui/page-style-sheet";
 import { useNonce } from "./components/ui/nonce";
 import { errorPageFor } from "./lib/error-page";
 import { telHref } from "./lib/phone";
 import { isPlaceholderWhatsApp } from "./lib/whatsapp";
 import { whatsappLink } from "./lib/whatsapp";
+import { hasSessionCookie } from "./server/auth/guards.server";
 import { lastKnownSettings } from "./server/shop/settings.server";
+import styleSheetUrl from "./app.css?url";
 import type { Route } from "./+types/root";
 
 export function Layout({ children }: { children: React.ReactNode }) {
   // The nonce of this response's Content-Security-Policy (empty in development).
   const nonce = useNonce();
+  // The root loader's choice, so that the browser hydrates the same element the server wrote.
+  const linkStyleSheet = useRouteLoaderData<typeof loader>("root")?.linkStyleSheet ?? false;
   return (
     <html lang="pt-BR">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <InlineStyleSheet />
+        <PageStyleSheet href={linkStyleSheet ? styleSheetUrl : null} />
         <meta name="theme-color" content="#b91c1c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -36,11 +40,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /**
  * The shop's contact for the error page, from memory (no query): when the database is down, this is
- * still here, and the shopper can order by phone or WhatsApp meanwhile.
+ * still here, and the shopper can order by phone or WhatsApp meanwhile. And whether the page links
+ * the style sheet instead of carrying it: for a signed-in visitor (components/ui/page-style-sheet.tsx).
  */
-export function loader() {
+export function loader({ request, context }: Route.LoaderArgs) {
   const { storeName, storePhone, storeWhatsApp } = lastKnownSettings();
-  return { contact: { storeName, phone: storePhone, whatsapp: isPlaceholderWhatsApp(storeWhatsApp) ? "" : storeWhatsApp } };
+  return {
+    contact: { storeName, phone: storePhone, whatsapp: isPlaceholderWhatsApp(storeWhatsApp) ? "" : storeWhatsApp },
+    linkStyleSheet: hasSessionCookie(request, context.auth),
+  };
 }
 
 /** The contact changes rarely; reloading it on every navigation would cost a request for nothing. */

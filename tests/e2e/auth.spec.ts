@@ -206,3 +206,44 @@ test.describe("before JavaScript loads", () => {
     await expect(page.getByText(shopper.email)).toBeVisible();
   });
 });
+
+test("a signed-in shopper's pages link the style sheet, an anonymous visitor's carry it, and both look the same", async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") consoleErrors.push(message.text());
+  });
+  const look = () =>
+    page.evaluate(() => {
+      const styleOf = (selector: string) => getComputedStyle(document.querySelector(selector)!);
+      return {
+        header: styleOf("header").backgroundColor,
+        footer: styleOf("footer").backgroundColor,
+        card: styleOf("[data-testid=product-card]").borderRadius,
+        font: styleOf("body").fontFamily,
+      };
+    });
+
+  await page.goto("/produtos");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(page.locator("head style")).toHaveCount(1);
+  await expect(page.locator("head link[rel=stylesheet]")).toHaveCount(0);
+  const anonymousLook = await look();
+  expect(anonymousLook.footer).not.toBe("rgba(0, 0, 0, 0)");
+
+  await register(page, newShopper());
+  const styleSheet = page.waitForResponse((response) => /\/assets\/.*\.css$/.test(new URL(response.url()).pathname));
+  await page.goto("/produtos");
+  const response = await styleSheet;
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toMatch(/^text\/css/);
+  expect(response.headers()["cache-control"]).toMatch(/immutable/);
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await expect(page.locator("head link[rel=stylesheet]")).toHaveCount(1);
+  await expect(page.locator("head style")).toHaveCount(0);
+  expect(await look()).toEqual(anonymousLook);
+  // Moving around keeps the sheet (the root layout is never rendered again from scratch).
+  await page.getByRole("link", { name: "Ver Todas as Lojas" }).click();
+  await expect(page).toHaveURL(/\/lojas$/);
+  await expect(page.locator("head link[rel=stylesheet]")).toHaveCount(1);
+  expect(consoleErrors.filter((text) => /hydrat/i.test(text))).toEqual([]);
+});

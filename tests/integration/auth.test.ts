@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accounts, sessions, users, verifications } from "#database/schema";
 import { AUTH_MESSAGES } from "~/lib/account.schema";
 import { action as accountAction, loader as accountLoader } from "~/routes/account/account";
@@ -304,6 +304,21 @@ describe("sign-in (/login) and sign-out (/sair)", () => {
     expect(outcome.setCookies.some((line) => /better-auth\.session_token=;/.test(line) && /Max-Age=0/i.test(line))).toBe(true);
     expect(await currentUser(who)).toBeNull();
     expect(await getCurrentUser(request({ ip: newIp(), jar: stolen }, "/"), context)).toBeNull();
+  });
+
+  it("looks up no session for a request whose cookies hold none", async () => {
+    const lookups = vi.spyOn(context.auth.api, "getSession");
+    try {
+      const foreign = new Request(`${ORIGIN}/`, { headers: { cookie: "preferencia=1; _ga=GA1.2.3" } });
+      expect(await getCurrentUser(foreign, context)).toBeNull();
+      expect(lookups).not.toHaveBeenCalled();
+      const who = browser();
+      await login(who, "joao@exemplo.com", "senha-do-joao");
+      expect((await currentUser(who))?.email).toBe("joao@exemplo.com");
+      expect(lookups).toHaveBeenCalledTimes(1);
+    } finally {
+      lookups.mockRestore();
+    }
   });
 
   it("marks the cookie Secure when PUBLIC_URL is https", async () => {

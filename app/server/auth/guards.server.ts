@@ -1,3 +1,4 @@
+import { createCookieGetter, parseCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
 import type { UserRole } from "#database/schema";
 import { loginPath } from "~/lib/safe-redirect";
@@ -28,7 +29,26 @@ export function getCurrentUser(request: Request, context: AuthContext): Promise<
   return pending;
 }
 
+/** The session cookie's name for each auth instance (`__Secure-` prefixed when PUBLIC_URL is https). */
+const sessionCookieNames = new WeakMap<LoadContext["auth"], string>();
+
+/** Whether the request carries a session cookie (valid or not: only a lookup can tell). */
+export function hasSessionCookie(request: Request, auth: LoadContext["auth"]): boolean {
+  const header = request.headers.get("cookie");
+  if (!header) return false;
+  let name = sessionCookieNames.get(auth);
+  if (name === undefined) {
+    name = createCookieGetter(auth.options)("session_token").name;
+    sessionCookieNames.set(auth, name);
+  }
+  return parseCookies(header).has(name);
+}
+
 async function lookUpUser(request: Request, { auth, requestLog }: AuthContext): Promise<CurrentUser | null> {
+  // Without the session cookie there is no session to find. Any cookie makes a page skip the page
+  // cache, so a visitor carrying only other cookies would otherwise pay Better Auth's lookup (0.7 ms
+  // of CPU in a profile of /produtos) on every page.
+  if (!hasSessionCookie(request, auth)) return null;
   const session = await auth.api.getSession({ headers: request.headers });
   if (!session) return null;
   const { user } = session;

@@ -4,7 +4,7 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import { productVariants } from "#database/schema";
 import type { VariantStockInput } from "~/lib/product.schema";
-import { variantKey, variantOptions } from "~/lib/variants";
+import { variantIndex, variantKey, variantOptions } from "~/lib/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /**
@@ -94,5 +94,18 @@ export async function variantStockByProduct(
     db,
     products.map((product) => product.id),
   );
-  return new Map(products.map((product) => [product.id, variantGrid(product, variants.get(product.id) ?? []).map((cell) => cell.stock)]));
+  return new Map(products.map((product) => [product.id, stockInGridOrder(product, variants.get(product.id) ?? [])]));
+}
+
+/**
+ * A product's units in grid order, a missing variant as 0. Every list page and product card reads
+ * this, so it places each variant by its index instead of building `variantGrid`'s keyed cells.
+ */
+export function stockInGridOrder(product: { sizes: readonly string[]; colors: readonly string[] }, variants: readonly StoredVariant[]): number[] {
+  const stock = new Array<number>(Math.max(product.sizes.length, 1) * Math.max(product.colors.length, 1)).fill(0);
+  for (const variant of variants) {
+    const index = variantIndex(product, variant.size, variant.color);
+    if (index >= 0) stock[index] = variant.stock;
+  }
+  return stock;
 }

@@ -14,7 +14,14 @@ const StyleSheetContext = createContext("");
 
 export const StyleSheetProvider = StyleSheetContext.Provider;
 
-export function InlineStyleSheet() {
+/**
+ * The style sheet in the page, or, given `href`, a link to the same sheet as a file. Pages for a
+ * signed-in shopper or clerk link it (root.tsx decides): their browser fetches the file once (9 KB
+ * compressed) and keeps it for a year, and each of their pages is then 47 KB lighter to write,
+ * compress and send. Anonymous visitors, often on their first page, keep the sheet in the page.
+ */
+export function PageStyleSheet({ href }: { href: string | null }) {
   const css = useContext(StyleSheetContext);
+  if (href) return <link rel="stylesheet" href={href} />;
   return <style dangerouslySetInnerHTML={{ __html: css }} />;
 }
