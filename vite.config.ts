@@ -71,7 +71,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: "framework", test: FRAMEWORK, priority: 2 },
-                { name: (id: string, graph: ModuleGraph) => (inShell(id, graph) ? "shell" : null), priority: 1 },
+                { name: (id: string, graph: ModuleGraph) => (inShell(id, graph) ? "shell" : null), debugName: "shell", priority: 1 },
                 { name: "product-card", test: PRODUCT_CARD, priority: 0 },
               ],
             },
