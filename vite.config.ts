@@ -7,11 +7,11 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 
 // The browser build's chunks. Left to itself, the bundler cut the code every storefront page runs
 // into ~25 files of 0.1–4 KB; gzip compresses each alone, so they cost 4.5 KB more than together, and
-// each is a request on a slow phone. Two chunks instead: the framework (React, React Router), and
+// each is a request on a slow phone. Three groups instead: the framework (React, React Router);
 // `shell`, the shop's code the root and storefront layout routes import (header, cart badge), which
-// every page needs, with the few small modules nearly every storefront page shares (prices, product
-// images, page titles, and the bundler's helper for lazy chunks). The rest stays split by page; what the layout
-// loads lazily (footer, chat button) is a chunk of its own.
+// every page needs, with the few small modules most storefront pages share and the bundler's helper
+// for lazy chunks; and the product card. The rest stays split by page; what the layout loads lazily
+// (footer, chat button) is a chunk of its own.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const APP = path.resolve("app") + path.sep;
 const SHELL_ROUTES = ["app/root.tsx", "app/routes/storefront/layout.tsx"].map((file) => path.resolve(file));
