@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_PATH } from "./tests/e2e/chromium";
 
 // `npm run test:e2e` builds first (react-router build), then runs this against the production server.
 const PORT = Number(process.env.E2E_PORT ?? 3917);
@@ -27,8 +28,8 @@ export default defineConfig({
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
-      // Debian's Chromium; `npx playwright install` cannot download browsers here.
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      // Debian's Chromium (tests/e2e/chromium.ts); `npx playwright install` cannot download browsers here.
+      executablePath: CHROMIUM_PATH,
       args: [
         "--no-sandbox",
         "--disable-gpu",

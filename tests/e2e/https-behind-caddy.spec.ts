@@ -12,6 +12,7 @@ import path from "node:path";
 import { chromium, expect, test, type Browser } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-login";
 import { startAppServer, type AppServer } from "./app-server";
+import { CHROMIUM_PATH } from "./chromium";
 import { freePort } from "../setup/free-port";
 
 const HOST = "loja.test";
@@ -68,7 +69,7 @@ test.beforeAll(async ({ browserName: _browserName }, testInfo) => {
   for (const port of [httpsPort, httpPort]) await waitForPort(port, () => caddy.exitCode === null, () => caddyOutput);
 
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    executablePath: CHROMIUM_PATH,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", `--host-resolver-rules=MAP ${HOST} ${SHOPPER_ADDRESS}`],
   });
 });
