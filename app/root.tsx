@@ -8,7 +8,7 @@ import { telHref } from "./lib/phone";
 import { isPlaceholderWhatsApp } from "./lib/whatsapp";
 import { whatsappLink } from "./lib/whatsapp";
 import { hasSessionCookie } from "./server/auth/guards.server";
-import { lastKnownSettings } from "./server/shop/settings.server";
+import { lastKnownSettings } from "./server/group/settings.server";
 import styleSheetUrl from "./app.css?url";
 import type { Route } from "./+types/root";
 

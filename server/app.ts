@@ -7,7 +7,7 @@ import { refuseCrossSiteWrites } from "./cross-site-writes";
 import { healthChecks } from "./health";
 import { refuseUnknownMethods, withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
-import type { ShopDataCache } from "~/server/shop/storefront-shell.server";
+import type { GroupDataCache } from "~/server/group/storefront-shell.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 
@@ -16,7 +16,7 @@ export { connectServices, prepareDatabase, startServices } from "~/server/servic
 export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.server";
 export { securityHeaders } from "./security-headers";
 export { startPageCache } from "./page-cache";
-export { ShopDataCache } from "~/server/shop/storefront-shell.server";
+export { GroupDataCache } from "~/server/group/storefront-shell.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
 export { requestLogging } from "./request-log";
@@ -24,10 +24,10 @@ export { log } from "~/server/log/logger.server";
 
 /**
  * The React Router part of the Express app; server.js adds compression and static files around it.
- * `shopDataCache`: the storefront shell's shop data kept between requests, cleared by the page cache's
+ * `groupDataCache`: the storefront shell's group data kept between requests, cleared by the page cache's
  * change notifications (server.js passes the one it gave `startPageCache`).
  */
-export function createApp(services: Services & { shopDataCache?: ShopDataCache }) {
+export function createApp(services: Services & { groupDataCache?: GroupDataCache }) {
   const app = express();
   app.disable("x-powered-by");
   // First: a health check reads no session and no body.
@@ -65,7 +65,7 @@ export function createApp(services: Services & { shopDataCache?: ShopDataCache }
       auth: services.auth,
       emails: services.emails,
       cspNonce: String(res.locals.cspNonce ?? ""),
-      shopDataCache: services.shopDataCache,
+      groupDataCache: services.groupDataCache,
       requestLog: res.locals.requestLog as RequestLogFields | undefined,
     })),
   );

@@ -306,7 +306,7 @@ export function listenForStorefrontChanges(
 
 /**
  * The page cache for the app's database, listening on a connection of its own; `alsoFollowing`: other
- * caches of storefront data that the same notifications clear (the shell's ShopDataCache).
+ * caches of storefront data that the same notifications clear (the shell's GroupDataCache).
  */
 export function startPageCache(
   db: Database,

@@ -1,5 +1,5 @@
 // The admin audit log as /admin/auditoria shows it: what the recorded codes mean in Portuguese and
-// how a recorded value reads. The rows are written by app/server/shop/audit-log.server.ts.
+// how a recorded value reads. The rows are written by app/server/group/audit-log.server.ts.
 import { formatBRL } from "./money";
 import { ORDER_STATUS_LABELS, isOrderStatus } from "./order-status";
 

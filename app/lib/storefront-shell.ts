@@ -1,4 +1,4 @@
-// What every storefront page gets from its layout's loader (app/server/shop/storefront-shell.server.ts):
+// What every storefront page gets from its layout's loader (app/server/group/storefront-shell.server.ts):
 // the header, footer, store cards and floating WhatsApp button read it.
 import type { Settings } from "./settings";
 

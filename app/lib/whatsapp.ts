@@ -9,11 +9,12 @@ export function isPlaceholderWhatsApp(number: string): boolean {
 }
 
 /**
- * The number a store's WhatsApp button opens: its own, or the shop's when it has none or still has the
- * example one (a shop that set its number in the settings must not send shoppers to the example).
+ * The number a store's WhatsApp button opens: its own, or the group's (settings) when it has none or
+ * still has the example one (a group that set its number in the settings must not send shoppers to the
+ * example).
  */
-export function storeWhatsAppNumber(storeNumber: string | null | undefined, shopNumber: string): string {
-  return storeNumber && !isPlaceholderWhatsApp(storeNumber) ? storeNumber : shopNumber;
+export function storeWhatsAppNumber(storeNumber: string | null | undefined, groupNumber: string): string {
+  return storeNumber && !isPlaceholderWhatsApp(storeNumber) ? storeNumber : groupNumber;
 }
 
 /** `https://wa.me/<digits>?text=<encoded>`: the link WhatsApp opens on phones and on the web. */

@@ -3,7 +3,7 @@ import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
 import type { EmailOutbox } from "./email/email-queue.server";
 import type { RequestLogFields } from "./log/logger.server";
-import type { ShopDataCache } from "./shop/storefront-shell.server";
+import type { GroupDataCache } from "./group/storefront-shell.server";
 
 /** What every loader and action receives: the database, the configuration, Better Auth and the e-mail outbox. */
 export type LoadContext = {
@@ -14,8 +14,8 @@ export type LoadContext = {
   emails: EmailOutbox;
   /** This response's Content-Security-Policy nonce, stamped on every script React Router renders. */
   cspNonce: string;
-  /** The storefront shell's shop data between requests (production server only; see ShopDataCache). */
-  shopDataCache?: ShopDataCache;
+  /** The storefront shell's group data between requests (production server only; see GroupDataCache). */
+  groupDataCache?: GroupDataCache;
   /** This request's log line (server/request-log.ts): its id, and the user once a guard knows them. */
   requestLog?: RequestLogFields;
 };

@@ -11,7 +11,7 @@ import { eq } from "drizzle-orm";
 import { users } from "#database/schema";
 import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
 import { log } from "./log/logger.server";
-import { getSettings } from "./shop/settings.server";
+import { getSettings } from "./group/settings.server";
 
 export type Services = {
   config: AppConfig;

@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { orders, settings } from "#database/schema";
-import { recordAdminChange } from "~/server/shop/audit-log.server";
+import { recordAdminChange } from "~/server/group/audit-log.server";
 import { BackupError, createBackup, openShopDatabase, restoreBackup, shopFiles, type ShopFiles } from "../../scripts/ops/backup";
 import { listDatedBackups } from "../../scripts/ops/backup-files";
 import { loadConfig } from "~/server/config.server";

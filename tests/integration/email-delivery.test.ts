@@ -15,7 +15,7 @@ import { connectDatabase } from "~/server/db/database.server";
 import { deliverDueEmails, emailOutbox, pendingEmails, queueEmail, stopEmailDelivery, type EmailTransport } from "~/server/email/email-queue.server";
 import { sendEmail } from "~/server/email/send-email.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
-import { getSettings } from "~/server/shop/settings.server";
+import { getSettings } from "~/server/group/settings.server";
 import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { freePort } from "../setup/free-port";

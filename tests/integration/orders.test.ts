@@ -266,7 +266,7 @@ describe("new-order e-mail", () => {
     const fs = await import("node:fs/promises");
     const os = await import("node:os");
     const path = await import("node:path");
-    const { notifyShopOfNewOrder, wantsNewOrderEmail } = await import("~/server/orders/order-notifications.server");
+    const { notifyStaffOfNewOrder, wantsNewOrderEmail } = await import("~/server/orders/order-notifications.server");
     const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-outbox-"));
     const chinelo = await productNamed("Chinelo Slide Masculino");
     const { token } = await place([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 2 }]);
@@ -277,7 +277,7 @@ describe("new-order e-mail", () => {
     await t.db.execute(sql`delete from rate_limits`);
     try {
       const emails = emailOutbox(t.db, { smtp: null, outboxDir });
-      expect(await notifyShopOfNewOrder({ db: t.db, emails }, DEFAULT_SETTINGS, token, "https://loja.test")).toBe("queued");
+      expect(await notifyStaffOfNewOrder({ db: t.db, emails }, DEFAULT_SETTINGS, token, "https://loja.test")).toBe("queued");
       await expect.poll(async () => (await fs.readdir(outboxDir)).length, { timeout: 10_000 }).toBe(1);
       const [file] = await fs.readdir(outboxDir);
       const mail = JSON.parse(await fs.readFile(path.join(outboxDir, file!), "utf8")) as OutboxEmail;
@@ -289,7 +289,7 @@ describe("new-order e-mail", () => {
       expect(mail.html).toContain(`<a href="https://loja.test/admin/pedidos/${id}"`);
       expect(mail.html).toContain("<td style=\"padding:6px 4px;border-bottom:1px solid #e5e7eb;vertical-align:top\">Chinelo Slide Masculino");
       // Sent once: the order is marked e-mailed with the queued message, and the queue row is marked sent.
-      expect(await notifyShopOfNewOrder({ db: t.db, emails }, DEFAULT_SETTINGS, token, "https://loja.test")).toBe("queued");
+      expect(await notifyStaffOfNewOrder({ db: t.db, emails }, DEFAULT_SETTINGS, token, "https://loja.test")).toBe("queued");
       const { rows } = await t.db.execute<{ sent: boolean }>(sql`select sent_at is not null as sent from email_queue where subject like ${`%#${order.code} %`}`);
       expect(rows).toEqual([{ sent: true }]);
     } finally {

@@ -1,6 +1,6 @@
 // The /admin/configuracoes form as the page fills it in, for tests that post it back with a few changes.
 import { coordinateInput, reaisInput } from "~/lib/settings-form.schema";
-import type { SettingsPage } from "~/server/shop/settings-admin.server";
+import type { SettingsPage } from "~/server/group/settings-admin.server";
 
 /** The form as the page renders it (the same encoding as the inputs), with `changes` applied: null removes a field. */
 export function settingsForm(page: SettingsPage, changes: Record<string, string | null> = {}): FormData {

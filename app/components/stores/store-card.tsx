@@ -6,9 +6,9 @@ import { instagramUrl } from "~/lib/settings";
 import { greetingMessage, storeWhatsAppNumber, whatsappLink } from "~/lib/whatsapp";
 import type { ShellLocation } from "~/lib/storefront-shell";
 
-/** `shopWhatsApp`: the shop's number, for a store without one of its own (or with the example one). */
-export function StoreCard({ location, shopWhatsApp }: { location: ShellLocation; shopWhatsApp: string }) {
-  const whatsapp = storeWhatsAppNumber(location.whatsapp, shopWhatsApp);
+/** `groupWhatsApp`: the group's number (settings), for a store without one of its own (or with the example one). */
+export function StoreCard({ location, groupWhatsApp }: { location: ShellLocation; groupWhatsApp: string }) {
+  const whatsapp = storeWhatsAppNumber(location.whatsapp, groupWhatsApp);
   return (
     <article
       id={location.slug}

@@ -42,7 +42,7 @@ export function StoresView({
         {shown.length ? (
           <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((location) => (
-              <StoreCard key={location.id} location={location} shopWhatsApp={settings.storeWhatsApp} />
+              <StoreCard key={location.id} location={location} groupWhatsApp={settings.storeWhatsApp} />
             ))}
           </div>
         ) : (

@@ -4,7 +4,7 @@ import { AuditLogList } from "~/components/admin/audit/audit-log-list";
 import { pageParam } from "~/lib/admin-list";
 import { AUDIT_ENTITY_LABELS, isAuditEntityType } from "~/lib/audit-log";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { listAuditLog } from "~/server/shop/audit-log.server";
+import { listAuditLog } from "~/server/group/audit-log.server";
 import type { Route } from "./+types/audit-log";
 import { adminMeta } from "~/lib/meta";
 

@@ -5,8 +5,8 @@ import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResul
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
 import { getAdminOrder, setOrderStatus } from "~/server/orders/order-admin.server";
-import { getSettings } from "~/server/shop/settings.server";
-import { publicOrigin } from "~/server/shop/storefront-shell.server";
+import { getSettings } from "~/server/group/settings.server";
+import { publicOrigin } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/order";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/meta";

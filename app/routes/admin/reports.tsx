@@ -3,7 +3,7 @@ import { ReportTable } from "~/components/admin/reports/report-table";
 import { formatBRL } from "~/lib/money";
 import { dayLabel, parseReportQuery, REPORT_CSV_PATH, reportSearch, shopToday } from "~/lib/reports";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getReport } from "~/server/shop/reports.server";
+import { getReport } from "~/server/group/reports.server";
 import type { Route } from "./+types/reports";
 import { adminMeta } from "~/lib/meta";
 

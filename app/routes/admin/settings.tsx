@@ -5,7 +5,7 @@ import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form.schema
 import { formatShopDateTime } from "~/lib/shop-time";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
-import { loadSettingsPage, saveSettings } from "~/server/shop/settings-admin.server";
+import { loadSettingsPage, saveSettings } from "~/server/group/settings-admin.server";
 import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/meta";

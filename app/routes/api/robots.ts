@@ -1,4 +1,4 @@
-import { publicOrigin } from "~/server/shop/storefront-shell.server";
+import { publicOrigin } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/robots";
 
 export function loader({ request, context }: Route.LoaderArgs) {

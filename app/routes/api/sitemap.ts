@@ -1,5 +1,5 @@
 import { listProductIdsForSitemap } from "~/server/catalog/products.server";
-import { publicOrigin } from "~/server/shop/storefront-shell.server";
+import { publicOrigin } from "~/server/group/storefront-shell.server";
 import { MAIN_NAV, productPath } from "~/lib/navigation";
 import type { Route } from "./+types/sitemap";
 

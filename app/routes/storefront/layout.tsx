@@ -3,7 +3,7 @@ import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Header } from "~/components/layout/header";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { loadStorefrontShell } from "~/server/shop/storefront-shell.server";
+import { loadStorefrontShell } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/layout";
 
 // Not in the code a page needs first: the footer is below the fold (the server renders it in full;
@@ -14,7 +14,7 @@ const FloatingWhatsApp = lazyExport(() => import("~/components/layout/floating-w
 const FavoritesFollowAccount = lazyExport(() => import("~/components/product/detail/use-favorite"), "FavoritesFollowAccount");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadStorefrontShell(context.db, context.config, request, await getCurrentUser(request, context), context.shopDataCache);
+  return loadStorefrontShell(context.db, context.config, request, await getCurrentUser(request, context), context.groupDataCache);
 }
 
 /**

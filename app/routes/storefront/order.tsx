@@ -5,8 +5,8 @@ import { orderMessage } from "~/lib/order-message";
 import { whatsappLink } from "~/lib/whatsapp";
 import { getOrderByToken } from "~/server/orders/orders.server";
 import { qrCodeSvg } from "~/server/media/qr-code.server";
-import { getSettings } from "~/server/shop/settings.server";
-import { publicOrigin } from "~/server/shop/storefront-shell.server";
+import { getSettings } from "~/server/group/settings.server";
+import { publicOrigin } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitQuickOrder } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
-import { publicOrigin } from "~/server/shop/storefront-shell.server";
+import { publicOrigin } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/quick-order";
 
 /** The cart's 'Finalizar pelo WhatsApp': records the order (items only) before WhatsApp opens. */

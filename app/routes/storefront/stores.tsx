@@ -6,7 +6,7 @@ import { parseStoreFilters } from "~/lib/store-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp";
 import { readFormData } from "~/server/form-data.server";
-import { getSettings } from "~/server/shop/settings.server";
+import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/stores";
 
 /** Only reached without JavaScript (the form opens WhatsApp by itself otherwise): same schema, then WhatsApp. */

@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { users, type UserRole } from "#database/schema";
 import { passwordProblem } from "~/lib/password-rule";
-import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database } from "../db/database.server";
 import type { Auth } from "./auth.server";
 import { log } from "../log/logger.server";

@@ -15,7 +15,7 @@ import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
 import { emailOutbox } from "../email/email-queue.server";
 import { passwordResetEmail } from "./password-reset-email.server";
-import { getSettings } from "../shop/settings.server";
+import { getSettings } from "../group/settings.server";
 import { limitBeforeAttempt, settleAttempt } from "./account-limits.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
 import { oneLine } from "~/lib/plain-text";

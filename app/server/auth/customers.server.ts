@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
 import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult } from "~/lib/admin-customers";
 import { isOrderStatus } from "~/lib/order-status";
 import { normalizeSearchText } from "~/lib/search-text";
-import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 

@@ -7,7 +7,7 @@ import { PRODUCT_CSV_COLUMNS, productCsvRows, readProductCsv, validateProductCsv
 import type { CsvImportResult } from "~/lib/product-import";
 import { storeOptionFor, type StoreOption, type VariantStockInput } from "~/lib/product.schema";
 import { variantKey } from "~/lib/variants";
-import { recordAdminChanges, type AuditActor } from "../shop/audit-log.server";
+import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { lockProductImports, ProductSaveError, productAuditFieldsByIds, resolveStoreOption, writeProduct } from "./product-save.server";
 import { variantGrid, variantsByProduct, writeVariantsOfProducts } from "./variants.server";

@@ -4,7 +4,7 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, STORE_OPTIONS, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/product.schema";
-import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { variantLabel } from "~/lib/variants";
 import { createProduct } from "./products.server";
 import { variantGrid, variantsByProduct, writeVariants } from "./variants.server";

@@ -6,7 +6,7 @@ import { STARTER_PRODUCTS, type StarterProduct } from "#database/seed/starter-pr
 import { centsToInput, productFormSchema, storeOptionFromText, type ProductFormInput } from "~/lib/product.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import type { StarterResult } from "~/lib/product-import";
-import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 import { lockProductImports, ProductSaveError, productAuditFields, resolveStoreOption, writeProduct } from "./product-save.server";

@@ -1,9 +1,9 @@
 import { checkoutSchema, orderEnvelopeSchema, type CheckoutInput } from "~/lib/checkout.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import type { LoadContext } from "../load-context.server";
-import { getSettings } from "../shop/settings.server";
+import { getSettings } from "../group/settings.server";
 import { admitNewOrder } from "./order-limits.server";
-import { notifyShopOfNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
+import { notifyStaffOfNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
 import { OrderRejectedError, placeOrder } from "./orders.server";
 import { log } from "../log/logger.server";
 
@@ -63,7 +63,7 @@ async function recordOrder(
     );
     if (created && wantsNewOrderEmail(settings)) {
       // The shopper does not wait on the mail server; a failure is logged, the order stands (and the next digest takes it).
-      void notifyShopOfNewOrder(context, settings, token, origin).catch((error: unknown) =>
+      void notifyStaffOfNewOrder(context, settings, token, origin).catch((error: unknown) =>
         log.error({ err: error }, "new-order e-mail failed"),
       );
     }

@@ -8,7 +8,7 @@ import { isOrderStatus, type OrderStatus } from "~/lib/order-status";
 import type { Settings } from "~/lib/settings";
 import { normalizeSearchText } from "~/lib/search-text";
 import { variantLabel } from "~/lib/variants";
-import { recordAdminChange, type AuditActor } from "../shop/audit-log.server";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { toOrderView } from "./orders.server";

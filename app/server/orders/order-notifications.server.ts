@@ -4,7 +4,7 @@ import type { Settings } from "~/lib/settings";
 import type { LoadContext } from "../load-context.server";
 import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Database } from "../db/database.server";
-import { getSettings } from "../shop/settings.server";
+import { getSettings } from "../group/settings.server";
 import { getOrderByToken } from "./orders.server";
 import { newOrderDigestEmail, newOrderEmail } from "./new-order-email.server";
 import { log } from "../log/logger.server";
@@ -19,7 +19,7 @@ const DIGEST_LOOKBACK = sql`interval '1 day'`;
 
 type NotifyContext = Pick<LoadContext, "db" | "emails">;
 
-/** Whether the shop asked to be told of new orders by e-mail (settings: both switches on). */
+/** Whether the group asked to be told of new orders by e-mail (settings: both switches on). */
 export function wantsNewOrderEmail(settings: Settings): boolean {
   return settings.emailNotifications && settings.orderNotifications && settings.storeEmail.includes("@");
 }
@@ -29,7 +29,7 @@ export function wantsNewOrderEmail(settings: Settings): boolean {
  * the digest, which this process sends when the minute is over. The order is marked e-mailed in the
  * transaction that queues its e-mail, so it is announced once, and never lost if SMTP is down.
  */
-export async function notifyShopOfNewOrder(context: NotifyContext, settings: Settings, token: string, origin: string): Promise<"queued" | "digest"> {
+export async function notifyStaffOfNewOrder(context: NotifyContext, settings: Settings, token: string, origin: string): Promise<"queued" | "digest"> {
   const { allowed, retryAfter } = await consumeRateLimit(context.db, "shop|new-order-email", NEW_ORDER_EMAILS);
   if (!allowed) {
     scheduleDigest(context, origin, (retryAfter ?? NEW_ORDER_EMAILS.window) * 1000);

@@ -1,9 +1,9 @@
-// The storefront shell's shop data kept between requests (ShopDataCache), following the page cache's
+// The storefront shell's group data kept between requests (GroupDataCache), following the page cache's
 // change notifications on a real PostgreSQL: read once while nothing changes, read again after any
 // change to the shops, store locations or settings, and read every time while nobody listens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
-import { loadStorefrontShell, ShopDataCache } from "~/server/shop/storefront-shell.server";
+import { loadStorefrontShell, GroupDataCache } from "~/server/group/storefront-shell.server";
 import { startPageCache } from "../../server/page-cache";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -19,10 +19,10 @@ async function until(condition: () => boolean | Promise<boolean>) {
 }
 
 /** Counts its reads of the database. */
-class CountingShopDataCache extends ShopDataCache {
+class CountingGroupDataCache extends GroupDataCache {
   loads = 0;
 
-  override read(load: Parameters<ShopDataCache["read"]>[0]) {
+  override read(load: Parameters<GroupDataCache["read"]>[0]) {
     return super.read(() => {
       this.loads += 1;
       return load();
@@ -32,17 +32,17 @@ class CountingShopDataCache extends ShopDataCache {
 
 type Shell = Awaited<ReturnType<typeof loadStorefrontShell>>;
 
-describe("shop data cache", () => {
+describe("group data cache", () => {
   let t: TestDatabase;
-  let shopData: CountingShopDataCache;
+  let groupData: CountingGroupDataCache;
   let pageCache: ReturnType<typeof startPageCache>;
 
-  const shell = () => loadStorefrontShell(t.db, config, request(), null, shopData);
+  const shell = () => loadStorefrontShell(t.db, config, request(), null, groupData);
 
   beforeAll(async () => {
     t = await createTestDatabase();
-    shopData = new CountingShopDataCache();
-    pageCache = startPageCache(t.db, { listener: { initialRetryMs: 50, maxRetryMs: 200 }, alsoFollowing: [shopData] });
+    groupData = new CountingGroupDataCache();
+    pageCache = startPageCache(t.db, { listener: { initialRetryMs: 50, maxRetryMs: 200 }, alsoFollowing: [groupData] });
     await until(() => pageCache.cache.isEnabled);
   });
 
@@ -52,10 +52,10 @@ describe("shop data cache", () => {
   });
 
   it("reads the shops, stores and settings once while nothing changes", async () => {
-    const before = shopData.loads;
+    const before = groupData.loads;
     const [first, second] = await Promise.all([shell(), shell()]);
     const third = await shell();
-    expect(shopData.loads - before).toBeLessThanOrEqual(1);
+    expect(groupData.loads - before).toBeLessThanOrEqual(1);
     expect(third.shops).toBe(first.shops);
     expect(second.locations).toBe(first.locations);
     expect(first.shops.map((shop) => shop.slug)).toEqual(["calcados", "variedades", "kids", "sports"]);
@@ -69,17 +69,17 @@ describe("shop data cache", () => {
     ] as const;
     for (const [change, shows] of changes) {
       await shell();
-      const before = shopData.loads;
+      const before = groupData.loads;
       expect(shows(await shell()), change).toBe(false);
-      expect(shopData.loads).toBe(before);
+      expect(groupData.loads).toBe(before);
       await t.pool.query(change);
       await until(async () => shows(await shell()));
-      expect(shopData.loads, change).toBeGreaterThan(before);
+      expect(groupData.loads, change).toBeGreaterThan(before);
     }
   });
 
   it("keeps neither a failed read nor one that started before a change", async () => {
-    const cache = new ShopDataCache();
+    const cache = new GroupDataCache();
     cache.setEnabled(true);
     let loads = 0;
     const failing = () => {
@@ -111,9 +111,9 @@ describe("shop data cache", () => {
 
   it("reads every time while the change notifications are not heard", async () => {
     await pageCache.close();
-    const before = shopData.loads;
+    const before = groupData.loads;
     await shell();
     await shell();
-    expect(shopData.loads - before).toBe(2);
+    expect(groupData.loads - before).toBe(2);
   });
 });

@@ -4,17 +4,17 @@ import type { AppConfig } from "../config.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "./settings.server";
 
-type ShopData = Pick<StorefrontShell, "settings" | "shops" | "locations">;
+type GroupData = Pick<StorefrontShell, "settings" | "shops" | "locations">;
 
 /**
- * The shell's shop data (settings, shops, store locations), kept between requests: every storefront
+ * The shell's group data (settings, shops, store locations), kept between requests: every storefront
  * page needs it, and it changes rarely. It follows the page cache (server/page-cache.ts) on the same
  * LISTEN connection: any change to the storefront's tables drops it, and while the connection is
  * down (or before it is up) nothing is kept and every request reads the database.
  */
-export class ShopDataCache {
+export class GroupDataCache {
   private enabled = false;
-  private kept: Promise<ShopData> | null = null;
+  private kept: Promise<GroupData> | null = null;
 
   setEnabled(enabled: boolean) {
     this.enabled = enabled;
@@ -26,7 +26,7 @@ export class ShopDataCache {
   }
 
   /** A read started before a change is used by the requests that awaited it, never kept for later ones. */
-  read(load: () => Promise<ShopData>): Promise<ShopData> {
+  read(load: () => Promise<GroupData>): Promise<GroupData> {
     if (!this.enabled) return load();
     if (this.kept) return this.kept;
     const reading = load();
@@ -38,7 +38,7 @@ export class ShopDataCache {
   }
 }
 
-async function readShopData(db: DatabaseOrTransaction): Promise<ShopData> {
+async function readGroupData(db: DatabaseOrTransaction): Promise<GroupData> {
   const [settings, shops, locations] = await Promise.all([getSettings(db), listShops(db), listStoreLocations(db)]);
   return {
     settings,
@@ -68,9 +68,9 @@ export async function loadStorefrontShell(
   config: AppConfig,
   request: Request,
   user: ShellUser | null = null,
-  cache?: ShopDataCache,
+  cache?: GroupDataCache,
 ): Promise<StorefrontShell> {
-  const shopData = await (cache ? cache.read(() => readShopData(db)) : readShopData(db));
+  const shopData = await (cache ? cache.read(() => readGroupData(db)) : readGroupData(db));
   return {
     ...shopData,
     origin: publicOrigin(config, request),
