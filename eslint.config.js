@@ -5,9 +5,9 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 // The layout's rules (README, "Layout"), checked on every import, type imports included.
-// scripts/lint-rules.test.ts lints a probe that breaks each one and expects its message.
+// tests/integration/lint-rules.test.ts lints a probe that breaks each one and expects its message.
 
-/** Code for the server alone: only app/server (and server/, scripts/, tests/) may import it. */
+/** Code for the server alone: only app/server (and server/, scripts/, bench/, tests/) may import it. */
 const SERVER_ONLY = {
   group: [
     "drizzle-orm",

@@ -2,7 +2,7 @@
 // the app (DATABASE_URL, or the embedded database in DATA_DIR, joining it when the app is running).
 import { ConfigError, loadConfig } from "~/server/config.server";
 import { startServices } from "~/server/services.server";
-import { runAdminCommand } from "./admin-cli";
+import { runAdminCommand } from "~/server/ops/admin-command.server";
 
 let config;
 try {

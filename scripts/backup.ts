@@ -2,13 +2,13 @@
 // default ./erick-backup-<date>.tar.gz. `npm run backup -- --dir D [--keep N]` writes the dated file
 // into D and then deletes all but the newest N dated backups there (the nightly timer's form, see
 // deploy/). Reaches the database as the app does (DATABASE_URL, or the embedded one in DATA_DIR,
-// joining it when the shop is running). See scripts/ops/backup.ts.
+// joining it when the shop is running). See app/server/ops/backup.server.ts.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createBackup, shopFiles } from "./ops/backup";
-import { datedBackupName, pruneDatedBackups } from "./ops/backup-files";
-import { runOnShopDatabase } from "./ops/shop-database-command";
+import { createBackup, shopFiles } from "~/server/ops/backup.server";
+import { datedBackupName, pruneDatedBackups } from "~/server/ops/backup-files.server";
+import { runOnShopDatabase } from "~/server/ops/shop-database-command.server";
 
 const USAGE = "uso: npm run backup [-- ARQUIVO.tar.gz]  ou  npm run backup -- --dir PASTA [--keep N]";
 
@@ -40,7 +40,7 @@ function usageError(problem?: string): never {
 
 const { file, keep } = readArguments();
 
-await runOnShopDatabase("backup", async (config, database) => {
+const code = await runOnShopDatabase("backup", async (config, database) => {
   const started = performance.now();
   const manifest = await createBackup(database.pool, shopFiles(config), file);
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
@@ -55,3 +55,4 @@ await runOnShopDatabase("backup", async (config, database) => {
     console.log(`  mantidos os ${keep} backups mais recentes; apagados: ${removed.length === 0 ? "nenhum" : removed.join(", ")}`);
   }
 });
+process.exit(code);

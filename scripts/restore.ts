@@ -1,11 +1,11 @@
 // `npm run restore -- FILE [--replace]`: brings a fresh install (empty DATA_DIR, or a new database on
 // DATABASE_URL) back to a backup made by `npm run backup`. Stop the shop first. Without --replace it
 // refuses a database or media directory that already has data; with it, that data is deleted and
-// replaced. See scripts/ops/backup.ts.
+// replaced. See app/server/ops/backup.server.ts.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { restoreBackup, shopFiles } from "./ops/backup";
-import { runOnShopDatabase } from "./ops/shop-database-command";
+import { restoreBackup, shopFiles } from "~/server/ops/backup.server";
+import { runOnShopDatabase } from "~/server/ops/shop-database-command.server";
 
 let args;
 try {
@@ -18,7 +18,7 @@ if (!args || args.positionals.length !== 1) {
   process.exit(2);
 }
 
-await runOnShopDatabase("restore", async (config, database) => {
+const code = await runOnShopDatabase("restore", async (config, database) => {
   const file = path.resolve(args.positionals[0]!);
   const started = performance.now();
   const manifest = await restoreBackup(database.pool, shopFiles(config), file, { replace: args.values.replace });
@@ -29,3 +29,4 @@ await runOnShopDatabase("restore", async (config, database) => {
       `${manifest.authSecret ? "; segredo de sessão" : ""}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 });
+process.exit(code);

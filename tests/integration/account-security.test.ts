@@ -17,7 +17,7 @@ import { loader as orderLoader } from "~/routes/storefront/order";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { runAdminCommand } from "../../scripts/admin-cli";
+import { runAdminCommand } from "~/server/ops/admin-command.server";
 import { insertOrder } from "../setup/order-fixtures";
 import { browserRequest, clientAddresses, openAuthTest, run, TEST_ORIGIN, type Outcome } from "../setup/signed-in";
 import type { TestDatabase } from "../setup/test-database";

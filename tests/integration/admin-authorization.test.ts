@@ -22,7 +22,7 @@ import { products } from "#database/schema";
 import routeConfig from "~/routes";
 import type { LoadContext } from "~/server/load-context.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { runAdminCommand } from "../../scripts/admin-cli";
+import { runAdminCommand } from "~/server/ops/admin-command.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -33,7 +33,7 @@ import { productsCsv } from "~/server/catalog/product-csv.server";
 import { deleteProduct } from "~/server/catalog/product-save.server";
 import { setReviewHidden } from "~/server/catalog/reviews.server";
 import { SettingsSaveError, saveSettings, type SettingsPage } from "~/server/group/settings-admin.server";
-import { runAdminCommand } from "../../scripts/admin-cli";
+import { runAdminCommand } from "~/server/ops/admin-command.server";
 import { openAdminTest, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
 import { settingsForm } from "../setup/settings-fixtures";

@@ -24,7 +24,7 @@ import { loadConfig, type AppConfig } from "~/server/config.server";
 import { emailOutbox } from "~/server/email/email-queue.server";
 import type { OutboxEmail } from "~/server/email/send-email.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { runAdminCommand } from "../../scripts/admin-cli";
+import { runAdminCommand } from "~/server/ops/admin-command.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 const ORIGIN = "http://localhost:3999";

@@ -218,7 +218,7 @@ async function stopOrphanedServer(clusterDir: string) {
   process.kill(pid, "SIGKILL");
 }
 
-/** Whether a process with that pid exists (signal 0 only checks). Also used by the scripts under scripts/. */
+/** Whether a process with that pid exists (signal 0 only checks). Also used by the process tests (tests/system/) and benchmarks (bench/). */
 export function isAlive(pid: number) {
   try {
     process.kill(pid, 0);
@@ -238,7 +238,7 @@ function isPostgresProcess(pid: number) {
   }
 }
 
-/** A TCP port free on loopback at this moment. Also used by the scripts under scripts/. */
+/** A TCP port free on loopback at this moment. Also used by the process tests (tests/system/) and benchmarks (bench/). */
 export function findFreePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();

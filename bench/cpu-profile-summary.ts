@@ -1,4 +1,4 @@
-// `npx tsx scripts/cpu-profile-summary.ts FILE.cpuprofile [--top N]`
+// `npx tsx bench/cpu-profile-summary.ts FILE.cpuprofile [--top N]`
 //
 // Takes apart a V8 CPU profile of the server (`node --cpu-prof --cpu-prof-dir=DIR server.js` with
 // WEB_CONCURRENCY=1, then load it and stop it with SIGTERM): the main thread's time by part of the
@@ -16,7 +16,7 @@ type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
 const { values: args, positionals } = parseArgs({ options: { top: { type: "string", default: "15" } }, allowPositionals: true });
 const file = positionals[0];
 if (!file) {
-  console.error("usage: tsx scripts/cpu-profile-summary.ts FILE.cpuprofile [--top N]");
+  console.error("usage: tsx bench/cpu-profile-summary.ts FILE.cpuprofile [--top N]");
   process.exit(2);
 }
 const top = Number(args.top);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { datedBackupName, listDatedBackups, pruneDatedBackups } from "./backup-files";
+import { datedBackupName, listDatedBackups, pruneDatedBackups } from "./backup-files.server";
 
 let directory: string;
 beforeEach(() => {

@@ -40,7 +40,7 @@ import { databaseUrl, withClient } from "../tests/setup/pg-admin";
 import { signUp } from "../tests/setup/signed-in";
 import { generateBenchProducts } from "./bench-catalog-products";
 import { onCleanUp, runBenchmark } from "./bench-run";
-import { ROOT, startShopProcess } from "./shop-process";
+import { ROOT, startShopProcess } from "../tests/system/shop-process";
 
 const SEED_PRODUCTS = 20;
 const BATCH = 1_000;

@@ -12,8 +12,8 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { connectDatabase } from "~/server/db/database.server";
-import { auditOrders, newAttempt, orderableProducts, submitCheckout, type CheckoutAttempt } from "./checkout-traffic";
-import { connectToShopDatabase, requireBuild, startShopProcess, type ShopProcess } from "./shop-process";
+import { auditOrders, newAttempt, orderableProducts, submitCheckout, type CheckoutAttempt } from "../tests/system/checkout-traffic";
+import { connectToShopDatabase, requireBuild, startShopProcess, type ShopProcess } from "../tests/system/shop-process";
 
 const { values: args } = parseArgs({
   options: {

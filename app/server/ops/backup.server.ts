@@ -1,5 +1,5 @@
-// The whole shop in one file, and back: `npm run backup` / `npm run restore FILE` (scripts/backup.ts,
-// scripts/restore.ts).
+// The whole shop in one file, and back: `npm run backup` / `npm run restore FILE` (the command-line
+// wrappers scripts/backup.ts and scripts/restore.ts).
 //
 // The file is a .tar.gz (written with the system's `tar`) holding:
 //   backup.json           what is inside: format version, the migrations the database had, row counts

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BackupError, loadOrder, migrationsToReplay, parseManifest } from "./backup";
+import { BackupError, loadOrder, migrationsToReplay, parseManifest } from "./backup.server";
 
 describe("loadOrder", () => {
   it("puts every table after the tables it references, ties by name", () => {

@@ -6,7 +6,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, products, productVariants } from "#database/schema";
 import type { OrderLineRequest } from "~/lib/checkout.schema";
 import type { Database } from "~/server/db/database.server";
-import { CHECKOUT_CUSTOMER } from "../tests/setup/order-fixtures";
+import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
 
 export type CheckoutAttempt = {
   idempotencyKey: string;

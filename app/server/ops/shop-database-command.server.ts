@@ -1,12 +1,13 @@
 // What `npm run backup` and `npm run restore` share: the shop's configuration and database, reached as
-// the app reaches them (see openShopDatabase in scripts/ops/backup.ts) and closed after the work,
+// the app reaches them (see openShopDatabase in ./backup.server.ts) and closed after the work,
 // and how the command ends: exit code 0 once the work is done, else 1 with what went wrong.
-import { BackupError, openShopDatabase } from "./backup";
+import { BackupError, openShopDatabase } from "./backup.server";
 import { ConfigError, loadConfig, type AppConfig } from "~/server/config.server";
 
 type ShopDatabase = Awaited<ReturnType<typeof openShopDatabase>>;
 
-export async function runOnShopDatabase(purpose: "backup" | "restore", work: (config: AppConfig, database: ShopDatabase) => Promise<void>): Promise<never> {
+/** Returns the command's exit code; the command-line wrapper exits with it. */
+export async function runOnShopDatabase(purpose: "backup" | "restore", work: (config: AppConfig, database: ShopDatabase) => Promise<void>): Promise<number> {
   let code = 1;
   try {
     const config = loadConfig();
@@ -22,5 +23,5 @@ export async function runOnShopDatabase(purpose: "backup" | "restore", work: (co
     if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
     else console.error(error);
   }
-  process.exit(code);
+  return code;
 }

@@ -5,11 +5,11 @@ import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
-const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "..") });
+const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
 
 /** The messages of the import restriction rule for `source` linted as if it were `file`. */
 async function restrictions(file: string, source: string): Promise<string[]> {
-  const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.resolve(import.meta.dirname, "..", file) });
+  const [result] = await eslint.lintText(`${source}\nexport {};\n`, { filePath: path.resolve(import.meta.dirname, "../..", file) });
   return (result?.messages ?? []).filter((message) => message.ruleId === "@typescript-eslint/no-restricted-imports").map((message) => message.message);
 }
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { connectDatabase } from "~/server/db/database.server";
 import { findFreePort, isAlive, runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";
 
-export const ROOT = path.resolve(import.meta.dirname, "..");
+export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 export type ShopProcess = {
   url: string;
