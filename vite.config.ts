@@ -63,8 +63,10 @@ const REACT_ROUTER_PRODUCTION = [
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
-    ? // The server build's entry is our Express app, which wraps React Router's request handler.
-      { rollupOptions: { input: "./server/app.ts" } }
+    ? // The server build's entry is our Express app, which wraps React Router's request handler. It is
+      // one file: lazy imports split the browser's JavaScript, and a server that holds every module
+      // in memory has no use for their chunks (split, each module both lazy and static was a warning).
+      { rolldownOptions: { input: "./server/app.ts", output: { codeSplitting: false } } }
     : {
         rolldownOptions: {
           output: {

@@ -1,11 +1,11 @@
 import { Suspense } from "react";
-import { lazyExport } from "~/components/ui/lazy-export";
 import { Await } from "react-router";
+import { ProductCard } from "~/components/product/product-card";
 import type { ProductCardData } from "~/lib/catalog";
 
-// The cards' code (quick-add, stock per size) is not part of the product page's first load: the
-// related products stream in after the page, and their chunk is fetched alongside.
-const ProductCard = lazyExport(() => import("~/components/product/product-card"), "ProductCard");
+// The card is imported as it is, not lazily: its chunk (vite.config.ts, `product-card`) also holds the
+// stock-per-size rules the purchase panel runs, so the product page loads it first anyway, and a lazy
+// import would split nothing.
 
 /** 'Produtos relacionados', streamed after the page; hidden when there are none or they fail to load. */
 export function RelatedProducts({ products }: { products: Promise<ProductCardData[]> }) {
