@@ -1,15 +1,13 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+import { SHOP_SLUGS } from "./lib/catalog";
 import { STOREFRONT_LAYOUT_ID } from "./lib/storefront-shell";
 
 export default [
   layout("routes/storefront/layout.tsx", { id: STOREFRONT_LAYOUT_ID }, [
     index("routes/storefront/home.tsx"),
     route("produtos", "routes/storefront/products.tsx", { id: "products" }),
-    // The four shop routes are the product list with the shop preselected.
-    route("calcados", "routes/storefront/products.tsx", { id: "shop-calcados" }),
-    route("variedades", "routes/storefront/products.tsx", { id: "shop-variedades" }),
-    route("kids", "routes/storefront/products.tsx", { id: "shop-kids" }),
-    route("sports", "routes/storefront/products.tsx", { id: "shop-sports" }),
+    // A route per shop (/calcados…): the product list with the shop preselected.
+    ...SHOP_SLUGS.map((slug) => route(slug, "routes/storefront/products.tsx", { id: `shop-${slug}` })),
     route("produto/:id", "routes/storefront/product.tsx"),
     route("lojas", "routes/storefront/stores.tsx"),
     route("carrinho", "routes/storefront/cart.tsx"),

@@ -18,11 +18,16 @@ import {
 /** PostgreSQL's text search document; written by a trigger (migration 0010), never by the app. */
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** The four shops (brands); each has a storefront route such as /calcados. */
+/**
+ * The four shops (brands). Each has a storefront route such as /calcados, a fact of the code
+ * (SHOP_SLUGS in app/lib/catalog.ts, matched by `slug`); what shoppers read of a shop is here.
+ */
 export const shops = pgTable("shops", {
   id: serial("id").primaryKey(),
   slug: text("slug").notNull().unique(),
   name: text("name").notNull(),
+  /** The name where the group's is understood: the storefront's menu ('Calçados' for 'Erick Calçados'). */
+  shortName: text("short_name").notNull(),
   description: text("description").notNull(),
   slogan: text("slogan").notNull(),
   color: text("color").notNull(),

@@ -18,6 +18,7 @@
 import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
+import { SHOP_SLUGS } from "../app/lib/catalog";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "../app/server/db/database.server";
 import { listenConnection } from "../app/server/db/listen-connection.server";
@@ -123,12 +124,13 @@ export class PageCache {
 }
 
 /**
- * The catalogue pages, spelt as the shop links them. An allowlist, not a list of private paths: React
- * Router matches paths case-insensitively and decoded, so `/Checkout` is the checkout page (whose form
- * carries a per-visit idempotency key) and a denylist would have to foresee every spelling.
+ * The catalogue pages, spelt as the storefront links them (a route per shop of SHOP_SLUGS). An
+ * allowlist, not a list of private paths: React Router matches paths case-insensitively and decoded,
+ * so `/Checkout` is the checkout page (whose form carries a per-visit idempotency key) and a denylist
+ * would have to foresee every spelling.
  * Client navigations fetch `/….data`, which this leaves out: only documents are kept.
  */
-const CACHEABLE_PATHS = /^\/(?:produtos|calcados|variedades|kids|sports|lojas|carrinho|produto\/[1-9]\d{0,9})?$/;
+const CACHEABLE_PATHS = new RegExp(`^/(?:produtos|${SHOP_SLUGS.join("|")}|lojas|carrinho|produto/[1-9]\\d{0,9})?$`);
 
 /** Pages every anonymous visitor sees alike: no cookie (a session could change the header), a catalogue page. */
 function isCacheableRequest(req: Request): boolean {

@@ -12,6 +12,11 @@ export const CATEGORIES = [
 ] as const;
 export type Category = (typeof CATEGORIES)[number];
 
+/**
+ * The four shops, in the menu's order: each has its storefront route (/calcados…), a fact of the code
+ * written here only. The routes, the menu, the sitemap, the page cache's paths and the seed's rows
+ * follow this list; what shoppers read of a shop (its names, slogan, colour) is its row in `shops`.
+ */
 export const SHOP_SLUGS = ["calcados", "variedades", "kids", "sports"] as const;
 export type ShopSlug = (typeof SHOP_SLUGS)[number];
 

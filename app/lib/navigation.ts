@@ -1,13 +1,19 @@
-/** The storefront's main links, in the spec's order. */
-export const MAIN_NAV = [
-  { to: "/", label: "INÍCIO" },
-  { to: "/produtos", label: "PRODUTOS" },
-  { to: "/calcados", label: "CALÇADOS" },
-  { to: "/variedades", label: "VARIEDADES" },
-  { to: "/kids", label: "MAGAZINE E KIDS" },
-  { to: "/sports", label: "SPORTS" },
-  { to: "/lojas", label: "NOSSAS LOJAS" },
-] as const;
+import { SHOP_SLUGS } from "./catalog";
+
+export type NavLink = { to: string; label: string };
+
+/**
+ * The storefront's main links (the header's menus, the sitemap): the catalogue, a link per shop in
+ * SHOP_SLUGS order labelled with the shop's short name from the database, the stores. A shop with no
+ * row has no link.
+ */
+export function mainNav(shops: readonly { slug: string; shortName: string }[]): NavLink[] {
+  const shopLinks = SHOP_SLUGS.flatMap((slug) => {
+    const shop = shops.find((candidate) => candidate.slug === slug);
+    return shop ? [{ to: shopPath(slug), label: shop.shortName.toLocaleUpperCase("pt-BR") }] : [];
+  });
+  return [{ to: "/", label: "INÍCIO" }, { to: "/produtos", label: "PRODUTOS" }, ...shopLinks, { to: "/lojas", label: "NOSSAS LOJAS" }];
+}
 
 /** The page number of every paginated list, storefront and admin alike: `?pagina=2`. */
 export const PAGE_PARAM = "pagina";

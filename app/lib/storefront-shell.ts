@@ -26,7 +26,7 @@ export type ShellLocation = {
 /** What the header, footer and floating button of every storefront page need. */
 export type StorefrontShell = {
   settings: Settings;
-  shops: { id: number; slug: string; name: string; description: string; slogan: string; color: string }[];
+  shops: { id: number; slug: string; name: string; shortName: string; description: string; slogan: string; color: string }[];
   locations: ShellLocation[];
   origin: string;
   /** The signed-in shopper or staff member, for the header's account menu. */

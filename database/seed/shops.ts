@@ -1,35 +1,40 @@
 /** The four shops and six physical stores the first start creates. */
+import { SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
 
-export const SEED_SHOPS = [
-  {
-    slug: "calcados",
+/** What shoppers read of each shop, by its slug (the routes are the code's: SHOP_SLUGS). */
+const SEED_SHOP_ROWS: Record<ShopSlug, { name: string; shortName: string; description: string; slogan: string; color: string }> = {
+  calcados: {
     name: "Erick Calçados",
+    shortName: "Calçados",
     description: "Calçados femininos, masculinos e infantis para o dia a dia, o trabalho e as festas.",
     slogan: "Seu caminhar a gente faz!",
     color: "#b91c1c",
   },
-  {
-    slug: "variedades",
+  variedades: {
     name: "Erick Variedades",
+    shortName: "Variedades",
     description: "Utilidades para o lar, bolsas, acessórios e presentes para todas as ocasiões.",
     slogan: "Tudo o que você precisa num só lugar.",
     color: "#6d28d9",
   },
-  {
-    slug: "kids",
+  kids: {
     name: "Erick Magazine e Kids",
+    shortName: "Magazine e Kids",
     description: "Brinquedos, decoração e artigos infantis para alegrar a criançada.",
     slogan: "Diversão e cuidado para os pequenos.",
     color: "#be185d",
   },
-  {
-    slug: "sports",
+  sports: {
     name: "Erick Sports",
+    shortName: "Sports",
     description: "Tênis, chuteiras, bolas e acessórios para quem vive o esporte.",
     slogan: "Mais desempenho em cada passo.",
     color: "#047857",
   },
-] as const;
+};
+
+/** A row per shop of the code, in its order. */
+export const SEED_SHOPS = SHOP_SLUGS.map((slug) => ({ slug, ...SEED_SHOP_ROWS[slug] }));
 
 export const SEED_STORE_LOCATIONS = [
   {
@@ -128,4 +133,4 @@ export const SEED_STORE_LOCATIONS = [
     highlight: "Tudo para o seu esporte",
     description: "Tênis, chuteiras, bolas, garrafas e acessórios esportivos.",
   },
-] as const;
+] as const satisfies readonly { shop: ShopSlug; [column: string]: unknown }[];

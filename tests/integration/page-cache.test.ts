@@ -8,6 +8,8 @@ import { eq, sql } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, settings } from "#database/schema";
+import { SHOP_SLUGS } from "~/lib/catalog";
+import { shopPath } from "~/lib/navigation";
 import { gzippedPage, joinedPage, PageCache, startPageCache } from "../../server/page-cache";
 import { securityHeaders } from "../../server/security-headers";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -41,6 +43,8 @@ describe("page cache", () => {
       const failed = req.query.falha ? `<!--$!--><template data-dgst="x"></template><!--/$-->` : "";
       res.end(`<h1>${row.name}</h1>${failed}${"<p>texto</p>".repeat(200)}<script nonce="${nonce}">2</script></body></html>`);
     });
+    // Any other one-segment page: whether it is kept is the allowlist's call.
+    app.get("/:page", (req, res) => void res.type("html").send(`<h1>${req.params.page}</h1>`));
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -130,6 +134,17 @@ describe("page cache", () => {
       expect((await get(`/PRODUTO/${PRODUCT_ID}`)).cache, `PRODUTO ${attempt}`).toBeNull();
       expect((await get("/produto/999999")).cache, `404 ${attempt}`).toBe("miss");
       expect((await get(`/produto/${PRODUCT_ID}?falha=1`)).cache, `failed part ${attempt}`).toBe("miss");
+    }
+  });
+
+  it("keeps the page of every shop's route, and of no other one-segment path but the catalogue's", async () => {
+    for (const slug of SHOP_SLUGS) {
+      await get(shopPath(slug));
+      expect((await get(shopPath(slug))).cache, slug).toBe("hit");
+    }
+    for (const path of ["/calcados-outlet", "/login"]) {
+      await get(path);
+      expect((await get(path)).cache, path).toBeNull();
     }
   });
 

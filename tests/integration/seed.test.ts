@@ -6,6 +6,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, products, settings, shops, storeLocations } from "#database/schema";
+import { SHOP_SLUGS } from "~/lib/catalog";
 import { listProducts } from "~/server/catalog/products.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -26,6 +27,10 @@ describe("seed on an empty database", () => {
     expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
     expect((await listProducts(t.db, allProducts)).total).toBe(20);
     expect((await t.db.select({ n: count() }).from(shops))[0]!.n).toBe(4);
+    // A row per shop route of the code, in its order, each with the menu's name.
+    const shopRows = await t.db.select({ slug: shops.slug, shortName: shops.shortName }).from(shops).orderBy(shops.position);
+    expect(shopRows.map((shop) => shop.slug)).toEqual([...SHOP_SLUGS]);
+    expect(shopRows.map((shop) => shop.shortName)).toEqual(["Calçados", "Variedades", "Magazine e Kids", "Sports"]);
     expect((await t.db.select({ n: count() }).from(storeLocations))[0]!.n).toBe(6);
     expect((await t.db.select({ n: count() }).from(settings))[0]!.n).toBe(1);
 

@@ -12,7 +12,7 @@ import {
   SearchIcon,
   WhatsAppIcon,
 } from "~/components/ui/icons";
-import { MAIN_NAV } from "~/lib/navigation";
+import { mainNav } from "~/lib/navigation";
 import { telHref } from "~/lib/phone";
 import { instagramUrl, SLOGAN } from "~/lib/settings";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
@@ -20,7 +20,8 @@ import { AccountMenu } from "./account-menu";
 import { useStorefront } from "./use-storefront";
 
 export function Header() {
-  const { settings } = useStorefront();
+  const { settings, shops } = useStorefront();
+  const links = mainNav(shops);
   const count = useCartCount();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -114,7 +115,7 @@ export function Header() {
 
       <nav aria-label="Principal" className="hidden border-t border-slate-100 lg:block">
         <ul className="container-page flex gap-1 text-sm font-semibold">
-          {MAIN_NAV.map((item) => (
+          {links.map((item) => (
             <li key={item.to}>
               <NavLink
                 to={item.to}
@@ -133,7 +134,7 @@ export function Header() {
       {menuOpen ? (
         <nav id="mobile-menu" aria-label="Menu" className="border-t border-slate-100 bg-white lg:hidden">
           <ul className="container-page py-2 text-base font-semibold">
-            {MAIN_NAV.map((item) => (
+            {links.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

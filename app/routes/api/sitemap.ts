@@ -1,6 +1,6 @@
-import { listProductIdsForSitemap } from "~/server/catalog/products.server";
+import { listProductIdsForSitemap, listShops } from "~/server/catalog/products.server";
 import { publicOrigin } from "~/server/group/storefront-shell.server";
-import { MAIN_NAV, productPath } from "~/lib/navigation";
+import { mainNav, productPath } from "~/lib/navigation";
 import type { Route } from "./+types/sitemap";
 
 function escapeXml(text: string) {
@@ -9,9 +9,9 @@ function escapeXml(text: string) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const origin = publicOrigin(context.config, request);
-  const products = await listProductIdsForSitemap(context.db);
+  const [shops, products] = await Promise.all([listShops(context.db), listProductIdsForSitemap(context.db)]);
   const urls = [
-    ...MAIN_NAV.map((item) => `<url><loc>${escapeXml(`${origin}${item.to}`)}</loc></url>`),
+    ...mainNav(shops).map((item) => `<url><loc>${escapeXml(`${origin}${item.to}`)}</loc></url>`),
     ...products.map(
       (product) =>
         `<url><loc>${escapeXml(`${origin}${productPath(product.id)}`)}</loc><lastmod>${product.updatedAt.toISOString()}</lastmod></url>`,

@@ -4,6 +4,7 @@ import { ProductCard } from "~/components/product/product-card";
 import { FilterIcon } from "~/components/ui/icons";
 import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
 import { pageMeta } from "~/lib/meta";
+import { shopPath } from "~/lib/navigation";
 import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";
 import { suggestSearch } from "~/server/catalog/product-search.server";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/products";
 import { countLabel, pluralForm } from "~/lib/plural";
 
 function presetShopFor(pathname: string): ShopSlug | null {
-  return SHOP_SLUGS.find((slug) => pathname === `/${slug}`) ?? null;
+  return SHOP_SLUGS.find((slug) => pathname === shopPath(slug)) ?? null;
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -42,7 +42,7 @@ async function readGroupData(db: DatabaseOrTransaction): Promise<GroupData> {
   const [settings, shops, locations] = await Promise.all([getSettings(db), listShops(db), listStoreLocations(db)]);
   return {
     settings,
-    shops: shops.map(({ id, slug, name, description, slogan, color }) => ({ id, slug, name, description, slogan, color })),
+    shops: shops.map(({ id, slug, name, shortName, description, slogan, color }) => ({ id, slug, name, shortName, description, slogan, color })),
     locations: locations.map((location) => ({
       id: location.id,
       slug: location.slug,
