@@ -76,6 +76,18 @@ describe("product form schema", () => {
     expect(errorsOf({ ...valid, category: "Calçados" }).category).toBe("Selecione uma categoria");
   });
 
+  it("reads a dot as thousands ('2.500' is R$ 2.500,00) and refuses a dot used for centavos with the expected form", () => {
+    const priceOf = (price: string) => productFormSchema.parse({ ...valid, price, oldPrice: "" }).priceCents;
+    expect(priceOf("2.500")).toBe(2_500_00);
+    expect(priceOf("2.500,00")).toBe(2_500_00);
+    expect(priceOf("12.990")).toBe(12_990_00);
+    expect(priceOf("2,5")).toBe(2_50);
+    const format = "Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)";
+    expect(errorsOf({ ...valid, price: "2.50" }).price).toBe(format);
+    expect(errorsOf({ ...valid, price: "1,234.56" }).price).toBe(format);
+    expect(errorsOf({ ...valid, oldPrice: "129.90" }).oldPrice).toBe(format);
+  });
+
   it("checks each stock cell on its own, under its size × colour", () => {
     const cell = (size: string, color: string) => `stock.${variantKey(size, color)}`;
     const errors = errorsOf({

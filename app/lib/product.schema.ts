@@ -3,7 +3,7 @@
 // it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
 import { z } from "~/lib/validation";
 import { CATEGORIES, type Category } from "./catalog";
-import { parseBRL } from "./money";
+import { PRICE_FORMAT_MESSAGE, readBRL } from "./money";
 import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
 
@@ -94,7 +94,7 @@ function text(max: number, requiredMessage?: string) {
   );
 }
 
-/** A price typed the Brazilian way ('129,90', '1.299,90'); undefined = 'Consultar preço'. */
+/** A price typed the Brazilian way ('129,90', '1.299,90', '2.500': see readBRL); undefined = 'Consultar preço'. */
 function price(options: { required: boolean }) {
   return z
     .string()
@@ -106,16 +106,16 @@ function price(options: { required: boolean }) {
         if (options.required) ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceRequired });
         return null;
       }
-      if (/^-/.test(typed) && parseBRL(typed.slice(1)) !== null) {
+      if (/^-/.test(typed) && readBRL(typed.slice(1)).ok) {
         ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceNegative });
         return z.NEVER;
       }
-      const cents = parseBRL(typed);
-      if (cents === null || cents > PRODUCT_LIMITS.priceCents) {
-        ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceInvalid });
+      const price = readBRL(typed);
+      if (!price.ok || price.cents > PRODUCT_LIMITS.priceCents) {
+        ctx.addIssue({ code: "custom", message: !price.ok && price.problem === "format" ? PRICE_FORMAT_MESSAGE : PRODUCT_MESSAGES.priceInvalid });
         return z.NEVER;
       }
-      return cents;
+      return price.cents;
     });
 }
 
