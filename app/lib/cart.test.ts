@@ -74,14 +74,19 @@ describe("stock per size and colour", () => {
 
   it("refuses past the variant's stock with the exact number, counting the cart", () => {
     expect(stockRefusal([], product(), { size: "39", color: "Preto", quantity: 2 })).toBeNull();
-    expect(stockRefusal([], product(), { size: "39", color: "Preto", quantity: 3 })).toBe("Temos só 2 unidades deste tamanho");
+    expect(stockRefusal([], product(), { size: "39", color: "Preto", quantity: 3 })).toBe("Temos só 2 unidades deste tamanho nesta cor");
     const cart = addToCart([], product(), { size: "39", color: "Preto" }, 1);
     expect(stockRefusal(cart, product(), { size: "39", color: "Preto", quantity: 2 })).toBe(
-      "Temos só 2 unidades deste tamanho. Você já tem 1 unidade no carrinho",
+      "Temos só 2 unidades deste tamanho nesta cor. Você já tem 1 unidade no carrinho",
     );
     expect(stockRefusal([], product({ variantStock: [0, 2] }), { size: "38", color: "Preto" })).toBe("Tam. 38 / Preto esgotado");
     // A size the product does not have has no stock.
     expect(stockRefusal([], product(), { size: "44", color: "Preto" })).toBe("Tam. 44 / Preto esgotado");
+    // The stock is per size × colour: the message names the colour only when the product has colours.
+    expect(stockRefusal([], product({ colors: [] }), { size: "39", color: null, quantity: 3 })).toBe("Temos só 2 unidades deste tamanho");
+    expect(stockRefusal([], product({ sizes: [], variantStock: [2] }), { size: null, color: "Preto", quantity: 3 })).toBe(
+      "Temos só 2 unidades desta cor",
+    );
   });
 
   it("adds within stock and leaves the cart as it was when refused", () => {
@@ -89,7 +94,7 @@ describe("stock per size and colour", () => {
     expect(first.refusal).toBeNull();
     expect(first.cart[0]?.quantity).toBe(2);
     const second = addWithinStock(first.cart, product(), { size: "39", color: "Preto" }, 2);
-    expect(second.refusal).toBe("Temos só 2 unidades deste tamanho. Você já tem 2 unidades no carrinho");
+    expect(second.refusal).toBe("Temos só 2 unidades deste tamanho nesta cor. Você já tem 2 unidades no carrinho");
     expect(second.cart).toBe(first.cart);
   });
 
@@ -116,7 +121,7 @@ describe("stock per size and colour", () => {
     const [line] = addToCart([], product(), { size: "39", color: "Preto" }, 1);
     expect(lineStockLimit(line!, undefined)).toBeNull();
     const stock: ProductStock = { id: 7, sizes: ["38", "39"], colors: ["Preto"], variantStock: [5, 2], active: true };
-    expect(lineStockLimit(line!, stock)).toEqual({ available: 2, message: "Temos só 2 unidades deste tamanho" });
+    expect(lineStockLimit(line!, stock)).toEqual({ available: 2, message: "Temos só 2 unidades deste tamanho nesta cor" });
   });
 });
 

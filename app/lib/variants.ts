@@ -42,11 +42,18 @@ export function variantLabel({ size, color }: { size: string | null; color: stri
 }
 
 /**
- * The refusal when a shopper asks for more than the shelf holds: 'Temos só 2 unidades deste tamanho'
- * (or 'desta cor', 'deste produto' when the product has no sizes).
+ * The refusal when a shopper asks for more than the shelf holds: 'Temos só 2 unidades deste tamanho
+ * nesta cor' (the stock is per size × colour), or 'deste tamanho', 'desta cor', 'deste produto' when
+ * the product has only sizes, only colours or neither.
  */
 export function stockLimitMessage(available: number, product: Axes): string {
-  const of = product.sizes.length ? "deste tamanho" : product.colors.length ? "desta cor" : "deste produto";
+  const of = product.sizes.length
+    ? product.colors.length
+      ? "deste tamanho nesta cor"
+      : "deste tamanho"
+    : product.colors.length
+      ? "desta cor"
+      : "deste produto";
   return `Temos só ${countLabel(available, "unidade", "unidades")} ${of}`;
 }
 

@@ -264,6 +264,26 @@ test("every admin page", async ({ page }, testInfo) => {
   audit.expectNone();
 });
 
+// A product without a picture changes the catalogue the other tests read: a server of its own.
+testOnFreshServer("a list with a product without a picture", async ({ page }) => {
+  testOnFreshServer.setTimeout(180_000);
+  const name = `Chaveiro Sem Foto ${randomBytes(3).toString("hex")}`;
+  await signInAsAdmin(page, "/admin/produtos/novo");
+  await page.getByLabel("Nome", { exact: true }).fill(name);
+  await page.getByLabel("Descrição", { exact: true }).fill("Chaveiro de metal, ainda sem foto.");
+  await page.getByLabel("Categoria", { exact: true }).selectOption("Variedades");
+  await page.getByLabel("Loja", { exact: true }).selectOption({ label: "Erick Sports" });
+  await page.getByLabel("Preço (R$)").fill("9,90");
+  await page.getByRole("textbox", { name: "Estoque", exact: true }).fill("5");
+  await page.getByRole("button", { name: "Cadastrar produto" }).click();
+  await expect(page).toHaveURL(/\/admin\/produtos\?aviso=cadastrado$/, { timeout: 20_000 });
+
+  const audit = new AxeAudit(page);
+  await audit.visit(`/produtos?q=${encodeURIComponent(name)}`, "a product without a picture");
+  await expect(page.getByTestId("product-card").filter({ hasText: name })).toContainText("Sem imagem");
+  audit.expectNone();
+});
+
 // Turning two-factor on changes how the admin signs in, which every other test (on any server it
 // would share) relies on: this one gets a server to itself.
 testOnFreshServer("two-factor sign-in: setup, backup codes and the code page", async ({ page }) => {

@@ -127,6 +127,37 @@ test("create a product with an image, see it in the shop, edit its price, delete
   await expect(page).toHaveURL(/\/produtos$/);
 });
 
+test("the photos chosen for a new product show as previews, under the page's policy", async ({ page }) => {
+  test.setTimeout(60_000);
+  const violations: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  const previews = page.getByRole("list", { name: "Imagens do produto" }).locator("img");
+  const rendered = () =>
+    previews.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0));
+
+  // Reached as a clerk does, from the sign-in page (the browser keeps that page's policy), then loaded directly.
+  await signInAsAdmin(page, "/admin/produtos/novo");
+  for (const reload of [false, true]) {
+    if (reload) await gotoHydrated(page, "/admin/produtos/novo");
+    await page.getByLabel(/Escolher imagens/).setInputFiles([
+      { name: "frente.png", mimeType: "image/png", buffer: await pngBuffer("#1d4ed8") },
+      { name: "lado.jpg", mimeType: "image/jpeg", buffer: await sharp(await pngBuffer("#b91c1c")).jpeg().toBuffer() },
+    ]);
+    await expect(page.getByTestId("product-image-item")).toHaveCount(2);
+    await expect(previews).toHaveCount(2);
+    await expect.poll(rendered).toEqual([true, true]);
+    await expect(previews.first()).toHaveAttribute("alt", "Imagem 1");
+  }
+  expect(violations).toEqual([]);
+});
+
 test("bad input: messages beside the fields, a disguised file refused, nothing saved", async ({ page }) => {
   test.setTimeout(60_000);
   const name = `Produto Recusado ${randomBytes(3).toString("hex")}`;

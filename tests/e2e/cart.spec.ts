@@ -228,3 +228,34 @@ test("a line without a price: 'Consultar preço' and the note", async ({ page })
   await expect(page.getByTestId("cart-total")).toHaveText(money(5000));
   await expect(page.getByText("Alguns produtos precisam de consulta de preço.")).toBeVisible();
 });
+
+test("two sizes of one product: every button of each line names its size and colour", async ({ page }) => {
+  const name = "Tênis de Corrida com Amortecimento";
+  await page.goto(`/produtos?q=${encodeURIComponent(name)}`);
+  await card(page, name).getByRole("link", { name, exact: true }).first().click();
+  await expect(page).toHaveURL(/\/produto\/\d+$/);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  const color = (await page.getByRole("group", { name: /^Cor/ }).getByRole("button", { pressed: true }).innerText()).trim();
+  const sizes = page.getByRole("group", { name: /^Tamanho/ }).locator("button:not([aria-disabled])");
+  const chosen: string[] = [];
+  for (const index of [0, 1]) {
+    const size = sizes.nth(index);
+    chosen.push((await size.innerText()).trim());
+    await size.click();
+    await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
+    await expect(page.getByTestId("cart-badge")).toHaveText(String(index + 1));
+  }
+
+  await openCart(page);
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  const buttons = page.getByTestId("cart-line").getByRole("button");
+  const names = await buttons.evaluateAll((elements) => elements.map((element) => element.getAttribute("aria-label") ?? element.textContent ?? ""));
+  expect(names).toHaveLength(6);
+  expect(new Set(names).size, names.join(" | ")).toBe(names.length);
+  for (const size of chosen) {
+    const label = `${name}, tamanho ${size}, cor ${color}`;
+    for (const action of ["Remover", "Diminuir quantidade de", "Aumentar quantidade de"]) {
+      await expect(page.getByRole("button", { name: `${action} ${label}`, exact: true })).toHaveCount(1);
+    }
+  }
+});

@@ -62,13 +62,13 @@ test("a sold-out size, the last units, and refusals past the shelf on the page, 
 
   await page.getByRole("button", { name: "37", exact: true }).click();
   await expect(page.getByTestId("stock-note")).toHaveText("Últimas unidades");
+  // "+" stops at the one unit of 37 in Preto, and says why at once (not only when adding).
+  const quantity = page.getByRole("spinbutton", { name: "Quantidade" });
   await page.getByRole("button", { name: "Aumentar quantidade" }).click();
-  await expect(page.getByRole("spinbutton", { name: "Quantidade" })).toHaveValue("2");
-  await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Temos só 1 unidade deste tamanho" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Temos só 1 unidade deste tamanho nesta cor" })).toBeVisible();
+  await expect(quantity).toHaveValue("1");
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 
-  await page.getByRole("button", { name: "Diminuir quantidade" }).click();
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
   await expect(page.getByRole("button", { name: "Adicionado ao Carrinho!" })).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
@@ -78,6 +78,15 @@ test("a sold-out size, the last units, and refusals past the shelf on the page, 
   await expect(page.getByRole("button", { name: "37 – Esgotado em Branco; disponível em Preto" })).toHaveAttribute("aria-disabled", "true");
   await page.getByRole("button", { name: "38", exact: true }).click();
   await expect(page.getByRole("button", { name: "38", exact: true })).toHaveAttribute("aria-pressed", "true");
+  // A typed number past the 2 units of 38 in Branco comes down at once, with the message; "+" stays there.
+  await quantity.fill("10");
+  await expect(quantity).toHaveValue("2");
+  await expect(page.getByRole("alert").filter({ hasText: "Temos só 2 unidades deste tamanho nesta cor" })).toBeVisible();
+  await page.getByRole("button", { name: "Aumentar quantidade" }).click();
+  await expect(quantity).toHaveValue("2");
+  await page.getByRole("button", { name: "Diminuir quantidade" }).click();
+  await expect(quantity).toHaveValue("1");
+  await expect(page.getByRole("alert").filter({ hasText: "Temos só" })).toHaveCount(0);
 
   // The card's quick-add: the last 37 in Preto is already in the cart.
   await gotoHydrated(page, `/produtos?q=${encodeURIComponent(name)}`);
@@ -85,14 +94,14 @@ test("a sold-out size, the last units, and refusals past the shelf on the page, 
   await card.getByLabel("Tamanho").selectOption("37");
   await card.getByLabel("Cor").selectOption("Preto");
   await card.getByRole("button", { name: "Adicionar", exact: true }).click();
-  await expect(card.getByRole("alert")).toHaveText("Temos só 1 unidade deste tamanho. Você já tem 1 unidade no carrinho");
+  await expect(card.getByRole("alert")).toHaveText("Temos só 1 unidade deste tamanho nesta cor. Você já tem 1 unidade no carrinho");
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
 
   // The cart's stepper says the same instead of growing.
   await gotoHydrated(page, "/carrinho");
   const increase = page.getByRole("button", { name: `Aumentar quantidade de ${name}` });
   await increase.click();
-  await expect(page.getByRole("alert").filter({ hasText: "Temos só 1 unidade deste tamanho" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Temos só 1 unidade deste tamanho nesta cor" })).toBeVisible();
   await expect(page.getByTestId("cart-badge")).toHaveText("1");
 
   // The last pair leaves the shelf at the counter; the cart, opened again, says what changed.

@@ -21,6 +21,8 @@ export function CartLine({
   const href = productPath(item.id);
   const [refusal, setRefusal] = useState<string | null>(null);
   const options = [item.size && `Tamanho: ${item.size}`, item.color && `Cor: ${item.color}`].filter(Boolean);
+  // Two sizes or colours of one product are two lines: each control names its own.
+  const lineName = [item.name, item.size && `tamanho ${item.size}`, item.color && `cor ${item.color}`].filter(Boolean).join(", ");
 
   return (
     <li className="flex gap-3 py-4 sm:gap-4" data-testid="cart-line">
@@ -45,7 +47,7 @@ export function CartLine({
           <button
             type="button"
             onClick={onRemove}
-            aria-label={`Remover ${item.name}`}
+            aria-label={`Remover ${lineName}`}
             title="Remover"
             className="-mr-2 -mt-1 shrink-0 rounded-full p-2 text-slate-500 hover:bg-red-50 hover:text-brand-700"
           >
@@ -54,14 +56,14 @@ export function CartLine({
         </div>
 
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <div role="group" aria-label={`Quantidade de ${item.name}`} className="flex items-center rounded-lg border border-slate-300">
+          <div role="group" aria-label={`Quantidade de ${lineName}`} className="flex items-center rounded-lg border border-slate-300">
             <button
               type="button"
               onClick={() => {
                 setRefusal(null);
                 onQuantity(item.quantity - 1);
               }}
-              aria-label={`Diminuir quantidade de ${item.name}`}
+              aria-label={`Diminuir quantidade de ${lineName}`}
               title={item.quantity === 1 ? "Remover" : undefined}
               className="rounded-l-lg p-2.5 text-slate-700 hover:bg-slate-100"
             >
@@ -78,7 +80,7 @@ export function CartLine({
                 else onQuantity(item.quantity + 1);
               }}
               disabled={item.quantity >= MAX_LINE_QUANTITY}
-              aria-label={`Aumentar quantidade de ${item.name}`}
+              aria-label={`Aumentar quantidade de ${lineName}`}
               className="rounded-r-lg p-2.5 text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:text-slate-300"
             >
               <PlusIcon className="h-4 w-4" />

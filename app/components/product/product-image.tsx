@@ -16,7 +16,7 @@ export function ProductImage({
   priority?: boolean;
 }) {
   if (!image) {
-    return <div className={`flex items-center justify-center bg-slate-100 text-sm text-slate-500 ${className}`}>Sem imagem</div>;
+    return <div className={`flex items-center justify-center bg-slate-100 text-sm text-slate-600 ${className}`}>Sem imagem</div>;
   }
   const fallbackWidth = image.widths.includes(640) ? 640 : (image.widths[0] ?? 320);
   return (

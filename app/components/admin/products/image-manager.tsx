@@ -1,12 +1,13 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ChevronRightIcon, TrashIcon } from "~/components/ui/icons";
 import type { ImageRef } from "~/lib/catalog";
 import { imageUrl } from "~/lib/images";
 import { IMAGE_ACCEPT, IMAGE_FIELDS, IMAGE_HINT, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/product.schema";
+import { photoThumbnail } from "./photo-thumbnail";
 
 export type ImageItem =
   | { id: string; kind: "stored"; image: ImageRef }
-  | { id: string; kind: "new"; file: File; previewUrl: string };
+  | { id: string; kind: "new"; file: File };
 
 const ACCEPTED_TYPES = IMAGE_ACCEPT.split(",");
 let nextId = 0;
@@ -26,17 +27,6 @@ export function ImageManager({
 }) {
   const id = useId();
   const [problems, setProblems] = useState<string[]>([]);
-  // Object URLs of the previews are freed when the page goes away.
-  const itemsRef = useRef(items);
-  useEffect(() => {
-    itemsRef.current = items;
-  });
-  useEffect(
-    () => () => {
-      for (const item of itemsRef.current) if (item.kind === "new") URL.revokeObjectURL(item.previewUrl);
-    },
-    [],
-  );
 
   function addFiles(files: File[]) {
     const found: string[] = [];
@@ -50,7 +40,7 @@ export function ImageManager({
         found.push(`No máximo ${MAX_PRODUCT_IMAGES} imagens por produto: “${file.name}” ficou de fora.`);
       } else {
         nextId += 1;
-        added.push({ id: `new-${nextId}`, kind: "new", file, previewUrl: URL.createObjectURL(file) });
+        added.push({ id: `new-${nextId}`, kind: "new", file });
       }
     }
     setProblems(found);
@@ -66,8 +56,6 @@ export function ImageManager({
   }
 
   function remove(index: number) {
-    const item = items[index];
-    if (item?.kind === "new") URL.revokeObjectURL(item.previewUrl);
     onChange(items.filter((_, position) => position !== index));
   }
 
@@ -108,11 +96,11 @@ export function ImageManager({
           {items.map((item, index) => (
             <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="product-image-item">
               <div className="relative">
-                <img
-                  src={item.kind === "stored" ? imageUrl(item.image, item.image.widths[0] ?? 320) : item.previewUrl}
-                  alt={`Imagem ${index + 1}`}
-                  className="aspect-square w-full object-cover"
-                />
+                {item.kind === "stored" ? (
+                  <img src={imageUrl(item.image, item.image.widths[0] ?? 320)} alt={`Imagem ${index + 1}`} className="aspect-square w-full object-cover" />
+                ) : (
+                  <NewImagePreview file={item.file} alt={`Imagem ${index + 1}`} />
+                )}
                 {index === 0 ? <span className="absolute left-1 top-1 rounded bg-slate-900 px-2 py-0.5 text-xs font-bold text-white">Capa</span> : null}
                 {item.kind === "new" ? <span className="absolute right-1 top-1 rounded bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">Nova</span> : null}
               </div>
@@ -151,5 +139,27 @@ export function ImageManager({
         <p className="mt-2 text-sm text-slate-600">Nenhuma imagem ainda.</p>
       )}
     </fieldset>
+  );
+}
+
+/** A chosen file not uploaded yet, shown from a thumbnail made in the browser. */
+function NewImagePreview({ file, alt }: { file: File; alt: string }) {
+  const [preview, setPreview] = useState<{ file: File; url: string | null } | null>(null);
+  useEffect(() => {
+    let current = true;
+    void photoThumbnail(file).then((url) => {
+      if (current) setPreview({ file, url });
+    });
+    return () => {
+      current = false;
+    };
+  }, [file]);
+
+  const url = preview?.file === file ? preview.url : undefined;
+  if (url) return <img src={url} alt={alt} className="aspect-square w-full object-cover" />;
+  return (
+    <div role="img" aria-label={alt} className="flex aspect-square w-full items-center justify-center bg-slate-100 p-2 text-center text-xs text-slate-600">
+      {url === null ? "Sem pré-visualização" : "Carregando…"}
+    </div>
   );
 }

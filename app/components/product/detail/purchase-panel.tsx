@@ -5,7 +5,7 @@ import { ADDED_FEEDBACK_MS, useTimedFlag } from "~/components/product/use-timed-
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { ProductSummary } from "~/lib/catalog";
 import { colorInStock, sizeStates } from "~/lib/variant-choice";
-import { stockNote, stockOf } from "~/lib/variants";
+import { stockLimitMessage, stockNote, stockOf } from "~/lib/variants";
 import { priceInquiryMessage, whatsappLink } from "~/lib/whatsapp";
 import { OptionButtons } from "./option-buttons";
 import { QuantityStepper } from "./quantity-stepper";
@@ -40,6 +40,16 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
   const chosen = product.sizes.length === 0 || size !== null ? stockOf(product, size, color) : null;
   const warning = sizeWarning ? MISSING_SIZE_MESSAGE : stockRefusal;
 
+  /** A new size or colour with fewer units than the quantity: the quantity comes down, and says why. */
+  function keepQuantityWithin(available: number | null) {
+    if (available !== null && available > 0 && quantity > available) {
+      setQuantity(available);
+      setStockRefusal(stockLimitMessage(available, product));
+    } else {
+      setStockRefusal(null);
+    }
+  }
+
   function addToCart() {
     if (product.sizes.length > 0 && size === null) {
       hideAdded();
@@ -64,9 +74,10 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
               value={color}
               onChange={(option) => {
                 setColor(option);
-                setStockRefusal(null);
                 // The chosen size may be gone in the new colour: the shopper picks again.
-                if (size !== null && stockOf(product, size, option) <= 0) setSize(null);
+                const keptSize = size !== null && stockOf(product, size, option) <= 0 ? null : size;
+                setSize(keptSize);
+                keepQuantityWithin(product.sizes.length === 0 || keptSize !== null ? stockOf(product, keptSize, option) : null);
               }}
               unavailable={(option) => (colorInStock(product, option) ? null : "Esgotado")}
             />
@@ -78,7 +89,7 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
               value={size}
               onChange={(option) => {
                 setSize(option);
-                setStockRefusal(null);
+                keepQuantityWithin(stockOf(product, option, color));
                 hideSizeWarning();
               }}
               aside={guideButton}
@@ -103,9 +114,13 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
           <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
             <QuantityStepper
               value={quantity}
+              max={chosen !== null && chosen > 0 ? chosen : undefined}
               onChange={(next) => {
                 setQuantity(next);
                 setStockRefusal(null);
+              }}
+              onLimit={() => {
+                if (chosen !== null) setStockRefusal(stockLimitMessage(chosen, product));
               }}
             />
             {chosen !== null && stockNote(chosen) === "Últimas unidades" ? (
