@@ -52,6 +52,8 @@ function startWebServer(services, onListening) {
   app.disable("x-powered-by");
   // The client's address as the request log and the app see it (server/app.ts sets the same).
   app.set("trust proxy", config.trustProxy);
+  // `GET http://host/path`: answered as the path, before the log, the page cache and static files look at it.
+  app.use(serverModule.answerAbsoluteFormAsPath);
   // First, so that page-cache hits and static files are logged too (health checks are not).
   app.use(serverModule.requestLogging(log, { trustProxy: config.trustProxy }));
   app.use(
@@ -78,6 +80,12 @@ function startWebServer(services, onListening) {
   }
   app.use(serverModule.createApp({ ...services, groupDataCache }));
   const server = app.listen(config.port, config.host, onListening);
+  // A port taken or an address gone since the configuration was checked: said plainly, not as an
+  // unhandled 'error' event's stack trace.
+  server.on("error", (error) => {
+    log.fatal({ err: error }, `Não foi possível escutar em ${config.host ?? "todos os endereços"}:${config.port} (${error.code ?? error.message}): verifique HOST e PORT.`);
+    process.exit(1);
+  });
   return {
     // No new connections; idle keep-alive ones close now, live-order streams end with a retry hint,
     // requests in flight finish (a stuck client is cut after STOP_GRACE_MS).

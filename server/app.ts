@@ -10,6 +10,7 @@ import type { Services } from "~/server/services.server";
 import type { GroupDataCache } from "~/server/group/storefront-shell.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
+import { answerAbsoluteFormAsPath } from "./request-target";
 
 export { loadConfig, ConfigError } from "~/server/config.server";
 export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
@@ -20,6 +21,7 @@ export { GroupDataCache } from "~/server/group/storefront-shell.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
 export { requestLogging } from "./request-log";
+export { answerAbsoluteFormAsPath } from "./request-target";
 export { log } from "~/server/log/logger.server";
 
 /**
@@ -30,6 +32,8 @@ export { log } from "~/server/log/logger.server";
 export function createApp(services: Services & { groupDataCache?: GroupDataCache }) {
   const app = express();
   app.disable("x-powered-by");
+  // server.js does this first too; here for the app on its own (tests, one-process tools).
+  app.use(answerAbsoluteFormAsPath);
   // First: a health check reads no session and no body.
   app.use(healthChecks(services.db));
   app.use(refuseUnknownMethods);

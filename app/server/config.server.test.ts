@@ -77,6 +77,26 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ TRUST_PROXY: "sim; por favor" })).toThrow(/TRUST_PROXY="sim; por favor"/);
   });
 
+  it("accepts every form of TRUST_PROXY that Express takes, and refuses the rest before anything starts", () => {
+    for (const good of ["loopback", "linklocal,uniquelocal", "10.0.0.0/8", "10.0.0.0/255.0.0.0", "127.0.0.1", "fd00::/8", "::1", "loopback, 172.16.0.0/12"]) {
+      expect(loadConfig({ TRUST_PROXY: good }).trustProxy, good).toBe(good);
+    }
+    for (const bad of ["banana", "10.0.0.0/33", "999.1.1.1", "loopback, banana", "fd00::/129", "10.0.0.0/8/8", "::1/255.0.0.0"]) {
+      expect(configError({ TRUST_PROXY: bad }), bad).toContain(`TRUST_PROXY=${JSON.stringify(bad)}: deve ser "true"`);
+    }
+  });
+
+  it("refuses a HOST this machine cannot listen on", () => {
+    for (const good of ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost"]) expect(loadConfig({ HOST: good }).host, good).toBe(good);
+    for (const bad of ["999.1.1.1", "203.0.113.7", "1.2.3", "loja erick", "::g"]) {
+      expect(configError({ HOST: bad }), bad).toMatch(/HOST=".*": deve ser um endereço desta máquina/);
+    }
+  });
+
+  it("names LOG_LEVEL when it is no level", () => {
+    expect(configError({ LOG_LEVEL: "verbose" })).toMatch(/LOG_LEVEL="verbose": deve ser fatal, error, warn, info, debug, trace ou silent/);
+  });
+
   it("names the bad account variable without echoing secrets", () => {
     const error = configError;
     expect(error({ BETTER_AUTH_SECRET: "curto-demais" })).toMatch(/BETTER_AUTH_SECRET=\(oculto\): deve ter pelo menos 32/);

@@ -1,3 +1,4 @@
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { passwordProblem } from "~/lib/password-rule";
@@ -37,7 +38,7 @@ const envSchema = z.object({
   // An address of this machine (127.0.0.1 behind a proxy on the same machine), or all of them.
   HOST: z
     .string()
-    .regex(/^[\w.:-]+$/, "deve ser um endereço desta máquina, como 127.0.0.1 ou ::")
+    .refine(isListenableHost, "deve ser um endereço desta máquina, como 127.0.0.1 ou ::")
     .optional(),
   WEB_CONCURRENCY: z.coerce
     .number({ error: "deve ser um número de processos" })
@@ -85,9 +86,9 @@ const envSchema = z.object({
     .optional(),
   TRUST_PROXY: z
     .string()
-    .regex(
-      /^(true|false|\d+|[\w.:/-]+(\s*,\s*[\w.:/-]+)*)$/,
-      'deve ser "true", um número de proxies, ou endereços/redes separados por vírgula (ex.: "loopback")',
+    .refine(
+      isTrustProxySetting,
+      'deve ser "true", um número de proxies, ou endereços/redes separados por vírgula (ex.: "loopback" ou "10.0.0.0/8")',
     )
     .optional(),
 }).superRefine((env, ctx) => {
@@ -211,6 +212,45 @@ function isPlainHttpElsewhere(publicUrl: string): boolean {
   if (url.protocol !== "http:") return false;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return !(host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host));
+}
+
+/**
+ * A HOST the server can listen on: an IP address of one of this machine's interfaces (or every one:
+ * 0.0.0.0, ::), or a host name ("localhost"). Checked here, before the database is created, because
+ * Node only finds out when the workers listen, as an unhandled 'error' event.
+ */
+function isListenableHost(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  if (net.isIP(bare)) {
+    if (bare === "0.0.0.0" || bare === "::") return true;
+    const own = Object.values(os.networkInterfaces()).flatMap((addresses) => (addresses ?? []).map((address) => address.address));
+    return own.includes(bare) || own.includes(bare.replace(/^::ffff:/, ""));
+  }
+  // Dots and digits only is an IPv4 address written wrong (999.1.1.1), not a host name.
+  if (/^[\d.]+$/.test(bare) || bare.includes(":")) return false;
+  return /^(?=.{1,253}$)[a-z\d]([a-z\d-]{0,61}[a-z\d])?(\.[a-z\d]([a-z\d-]{0,61}[a-z\d])?)*$/i.test(bare);
+}
+
+/** The names Express's "trust proxy" (proxy-addr) accepts for ranges of addresses. */
+const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * What Express's "trust proxy" takes without throwing in every worker at its first request: true,
+ * false, a number of hops, or a comma-separated list of names, addresses and networks
+ * (10.0.0.0/8, 10.0.0.0/255.0.0.0, fd00::/8).
+ */
+function isTrustProxySetting(value: string): boolean {
+  if (value === "true" || value === "false" || /^\d+$/.test(value)) return true;
+  return value.split(",").every((item) => {
+    const entry = item.trim();
+    if (TRUST_PROXY_NAMES.has(entry)) return true;
+    const [address = "", range, ...rest] = entry.split("/");
+    const version = net.isIP(address);
+    if (!version || rest.length > 0) return false;
+    if (range === undefined) return true;
+    if (/^\d+$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
+    return version === 4 && net.isIPv4(range);
+  });
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -11,8 +11,19 @@ const REDACTED = ["password", "token", "cookie", "authorization", "*.password", 
 
 const readable = process.env.NODE_ENV !== "production" && process.stdout.isTTY;
 
+/**
+ * The level until server.js applies the validated LOG_LEVEL: a value pino does not know ("verbose")
+ * is left for the configuration check to refuse with its pt-BR message, instead of a pino stack trace here.
+ */
+function initialLevel(): string {
+  const requested = process.env.LOG_LEVEL;
+  if (requested && requested in pino.levels.values) return requested;
+  if (requested === "silent") return requested;
+  return process.env.VITEST ? "warn" : "info";
+}
+
 export const log: Logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.VITEST ? "warn" : "info"),
+  level: initialLevel(),
   redact: { paths: REDACTED, censor: "[redacted]" },
   // pino-pretty is a development dependency: only a terminal in development asks for it.
   ...(readable ? { transport: { target: "pino-pretty", options: { translateTime: "HH:MM:ss", ignore: "pid,hostname" } } } : {}),
