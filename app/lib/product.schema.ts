@@ -132,6 +132,12 @@ function parseStock(value: string | undefined): number | string {
 export const STOCK_FIELD_PREFIX = "stock:";
 export const stockFieldName = (size: string, color: string) => `${STOCK_FIELD_PREFIX}${variantKey(size, color)}`;
 
+/**
+ * The hidden field of one stock cell as the form was opened, `stockRead:["38","Preto"]`: the save is
+ * refused when a variant's stock moved since (an order took a unit), instead of putting it back.
+ */
+export const STOCK_READ_FIELD_PREFIX = "stockRead:";
+
 export type VariantStockInput = VariantOption & { stock: number };
 
 /** Sizes or colours: trimmed, blanks dropped, duplicates (ignoring case and accents) kept once. */
@@ -226,11 +232,25 @@ export type ProductFormInput = {
   brand?: string;
   /** Units typed per size × colour, by variantKey. */
   stock: Record<string, string>;
+  /** Units per size × colour when the form was opened (hidden fields), by variantKey; the schema ignores them. */
+  stockRead?: Record<string, string>;
   sizes: string[];
   colors: string[];
   featured?: string;
   active?: string;
 };
+
+/** The form's fields named `{prefix}{variantKey}`, by variantKey. */
+function fieldsByKey(form: FormData, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    [...form.entries()].flatMap(([name, value]) => (name.startsWith(prefix) && typeof value === "string" ? [[name.slice(prefix.length), value]] : [])),
+  );
+}
+
+/** The units the form was opened with, by variantKey (what is not a count is left out). */
+export function stockAsRead(values: ProductFormInput): Map<string, number> {
+  return new Map(Object.entries(values.stockRead ?? {}).flatMap(([key, units]) => (/^\d{1,9}$/.test(units) ? [[key, Number(units)]] : [])));
+}
 
 /** The schema's input from the submitted form: the lists come as repeated fields. */
 export function productFormValues(form: FormData): ProductFormInput {
@@ -249,11 +269,8 @@ export function productFormValues(form: FormData): ProductFormInput {
     store: one("store"),
     subcategory: one("subcategory"),
     brand: one("brand"),
-    stock: Object.fromEntries(
-      [...form.entries()].flatMap(([name, value]) =>
-        name.startsWith(STOCK_FIELD_PREFIX) && typeof value === "string" ? [[name.slice(STOCK_FIELD_PREFIX.length), value]] : [],
-      ),
-    ),
+    stock: fieldsByKey(form, STOCK_FIELD_PREFIX),
+    stockRead: fieldsByKey(form, STOCK_READ_FIELD_PREFIX),
     sizes: many("sizes"),
     colors: many("colors"),
     featured: one("featured"),
@@ -296,6 +313,7 @@ export function productToFormInput(product: EditableProduct): ProductFormInput {
     subcategory: product.subcategory,
     brand: product.brand,
     stock: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
+    stockRead: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
     sizes: product.sizes,
     colors: product.colors,
     featured: product.featured ? "on" : undefined,

@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, media, orderItems, orders, products, productVariants } from "#database/schema";
-import { parseCsv } from "~/lib/csv";
+import { readCsv as parseCsv } from "~/server/csv.server";
 import { PRODUCT_MESSAGES, stockFieldName } from "~/lib/product.schema";
 import { parseProductFilters } from "~/lib/product-filters";
 import { action as formAction, loader as formLoader } from "~/routes/admin/product-form";
@@ -494,7 +494,11 @@ describe("CSV export", () => {
     const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await response.arrayBuffer());
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = parseCsv(text);
-    expect(header!.cells).toEqual(["id", "nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "tamanho", "cor", "sku", "estoque", "destaque", "ativo", "descricao"]);
+    expect(header!.cells).toEqual([
+      "id", "nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "tamanho", "cor", "sku", "estoque", "destaque", "ativo", "descricao",
+      // The stock as exported, for the import to see what moved since.
+      "estoque_exportado",
+    ]);
     // A row per size × colour, the product's columns repeated on each.
     const [{ variants }] = (await t.db.select({ variants: count() }).from(productVariants)) as [{ variants: number }];
     expect(rows.length).toBe(variants);
@@ -503,7 +507,7 @@ describe("CSV export", () => {
       ["34", "35", "36", "37", "38", "39"].flatMap((size) => ["Caramelo", "Preto", "Branco"].map((color) => `${size}/${color}`)),
     );
     for (const row of sandal) {
-      expect([...row.cells.slice(2, 8), ...row.cells.slice(12)]).toEqual([
+      expect([...row.cells.slice(2, 8), ...row.cells.slice(12, 15)]).toEqual([
         "Feminino",
         "Sandálias",
         "Moleca",
@@ -517,6 +521,7 @@ describe("CSV export", () => {
     }
     const [{ stock }] = (await t.db.select({ stock: products.stock }).from(products).where(eq(products.name, "Sandália Rasteira Trançada"))) as [{ stock: number }];
     expect(sandal.reduce((sum, row) => sum + Number(row.cells[11]), 0)).toBe(stock);
+    for (const row of sandal) expect(row.cells[15]).toBe(row.cells[11]);
     expect(rows.find((row) => row.cells[1] === "Bota Cano Curto Feminina")!.cells[6]).toBe("");
   });
 });

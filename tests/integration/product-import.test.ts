@@ -6,8 +6,6 @@ import { media, products, productVariants } from "#database/schema";
 import { SEED_PRODUCTS } from "#database/seed/products";
 import { STARTER_PRODUCTS } from "#database/seed/starter-products";
 import { CATEGORIES } from "~/lib/catalog";
-import { parseCsv, toCsv, unguardFormula } from "~/lib/csv";
-import { PRODUCT_CSV_COLUMNS } from "~/lib/product-csv";
 import type { CsvImportResult, StarterResult } from "~/lib/product-import";
 import { discountPercent } from "~/lib/money";
 import { productFormSchema, storeOptionFromText } from "~/lib/product.schema";
@@ -16,6 +14,8 @@ import { action as starterAction, loader as starterLoader } from "~/routes/admin
 import { getProduct } from "~/server/catalog/products.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { importProductsCsv, productsCsv } from "~/server/catalog/product-csv.server";
+import { PRODUCT_CSV_COLUMNS } from "~/server/catalog/csv/columns.server";
+import { readCsv as parseCsv, toCsv, unguardFormula } from "~/server/csv.server";
 import { starterFormInput } from "~/server/catalog/starter-products.server";
 import { openAdminTest, requestAs, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import type { TestDatabase } from "../setup/test-database";
@@ -155,7 +155,7 @@ describe("CSV import", () => {
     expect(parseCsv(exported)).toHaveLength(variantsBefore.length + 1);
     const before = await allProducts();
     const outcome = await upload(exported);
-    expect(outcome.data.csv).toEqual({ ok: true, created: 0, updated: before.length });
+    expect(outcome.data.csv).toEqual({ ok: true, created: 0, updated: 0, unchanged: before.length });
     expect(comparable(await allProducts())).toEqual(comparable(before));
     expect(before.some((row) => row.stockNeedsReview)).toBe(true);
     // The same variant rows (ids kept, so orders still point at them), stock and SKUs.
@@ -191,7 +191,7 @@ describe("CSV import", () => {
     extra[column("cor")] = mine[0]![column("cor")]!;
     extra[column("estoque")] = "9";
     extra[column("sku")] = "CH-46";
-    expect((await upload(toCsv(PRODUCT_CSV_COLUMNS, [...mine, extra]))).data.csv).toEqual({ ok: true, created: 0, updated: 1 });
+    expect((await upload(toCsv(PRODUCT_CSV_COLUMNS, [...mine, extra]))).data.csv).toEqual({ ok: true, created: 0, updated: 1, unchanged: 0 });
     const [after] = await t.db.select().from(products).where(eq(products.id, chinelo!.id));
     expect(after!.sizes).toEqual([...kept, "46"]);
     const variants = await t.db.select().from(productVariants).where(eq(productVariants.productId, chinelo!.id));
@@ -216,7 +216,7 @@ describe("CSV import", () => {
       row("", "Vaso Decorativo de Cerâmica", "", "Magazine", "Erick Magazine e Kids", "Vaso de cerâmica pintado à mão.", "", "", "4", ""),
     ].join("\r\n");
     const outcome = await upload(file);
-    expect(outcome.data.csv).toEqual({ ok: true, created: 2, updated: 1 });
+    expect(outcome.data.csv).toEqual({ ok: true, created: 2, updated: 1, unchanged: 0 });
     const [updated] = await t.db.select().from(products).where(eq(products.id, target!.id));
     expect(updated).toMatchObject({
       name: "Chinelo Slide Masculino Confort",
@@ -302,30 +302,103 @@ describe("CSV import", () => {
     );
   });
 
-  it("reads a file in the old layout (tamanhos, cores, total estoque): the total spread over the variants, flagged for review", async () => {
+  it("refuses a file in the layout before stock per variant (tamanhos, cores), saying how to get today's", async () => {
+    const before = await productCount();
     const file = [
       "nome;categoria;loja;preco;estoque;tamanhos;cores;descricao",
       "Sapatilha Antiga;Feminino;Erick Calçados - Barreiros;59,90;7;34|35;Nude|Preto;Sapatilha de um arquivo antigo.",
     ].join("\n");
-    expect((await upload(file)).data.csv).toEqual({ ok: true, created: 1, updated: 0 });
-    const [row] = await t.db.select().from(products).where(eq(products.name, "Sapatilha Antiga"));
-    expect(row).toMatchObject({ stock: 7, stockNeedsReview: true });
-    const variants = await t.db.select().from(productVariants).where(eq(productVariants.productId, row!.id)).orderBy(productVariants.id);
-    expect(variants.map((variant) => [variant.size, variant.color, variant.stock])).toEqual([
-      ["34", "Nude", 2],
-      ["34", "Preto", 2],
-      ["35", "Nude", 2],
-      ["35", "Preto", 1],
-    ]);
+    expect((await upload(file)).data.csv).toEqual({
+      ok: false,
+      errors: [
+        {
+          line: 1,
+          message:
+            "Cabeçalho: “tamanhos” e “cores” são colunas do formato antigo (uma linha por produto); exporte o CSV de novo: hoje cada linha é um tamanho e cor, com as colunas “tamanho” e “cor”.",
+        },
+      ],
+    });
+    expect(await productCount()).toBe(before);
   });
 
   it("reads a file Excel saved as Windows-1252 (accents intact)", async () => {
     const text = `nome;categoria;loja;preco;estoque;descricao\r\nCaneca Café Nordestino;Variedades;Erick Variedades - Barreiros;24,90;10;Caneca de porcelana com estampa de xilogravura.\r\n`;
     const bytes = Uint8Array.from([...text].map((char) => char.charCodeAt(0)));
     const outcome = await upload(bytes);
-    expect(outcome.data.csv).toEqual({ ok: true, created: 1, updated: 0 });
+    expect(outcome.data.csv).toEqual({ ok: true, created: 1, updated: 0, unchanged: 0 });
     const [row] = await t.db.select().from(products).where(eq(products.name, "Caneca Café Nordestino"));
     expect(row).toMatchObject({ priceCents: 24_90, stock: 10 });
+  });
+
+  /** Text as Excel's default "CSV" on Windows saves it: Windows-1252, no BOM. */
+  const windows1252 = (text: string) =>
+    Uint8Array.from([...text].map((char) => ({ "“": 0x93, "”": 0x94, "–": 0x96, "—": 0x97, "…": 0x85, "€": 0x80 })[char] ?? char.charCodeAt(0)));
+  const C1 = /[\u0080-\u009f]/;
+
+  it("reads a file Excel saved (Windows-1252, rows of only separators after the data and in between): “ ” – — … € as typed", async () => {
+    const columns = "nome;categoria;loja;preco;estoque;descricao;subcategoria;marca;destaque;ativo;preco_antigo;tamanho;cor;sku;id";
+    const text = [
+      columns,
+      "Caneca “Nordeste” – Edição 2;Variedades;Erick Variedades - Barreiros;24,90;10;Caneca de louça — pintada à mão… por 25 €;;;não;sim;;;;;",
+      ";;;;;;;;;;;;;;",
+      ";;;;;;",
+      "Copo Térmico “Praia”;Variedades;Erick Variedades - Barreiros;2.500;3;Copo — aço;;;não;sim;;;;;",
+      ";;;;;;;;;;;;;;",
+      ";;;;;;;;;;;;;;",
+      "",
+    ].join("\r\n");
+    const outcome = await upload(windows1252(text));
+    expect(outcome.data.csv).toEqual({ ok: true, created: 2, updated: 0, unchanged: 0 });
+    const [caneca] = await t.db.select().from(products).where(eq(products.name, "Caneca “Nordeste” – Edição 2"));
+    expect(caneca).toMatchObject({ description: "Caneca de louça — pintada à mão… por 25 €", priceCents: 24_90, stock: 10 });
+    const [copo] = await t.db.select().from(products).where(eq(products.name, "Copo Térmico “Praia”"));
+    // '2.500' is two thousand five hundred reais, never R$ 2,50.
+    expect(copo).toMatchObject({ priceCents: 2_500_00, description: "Copo — aço" });
+  });
+
+  it("never stores C1 control characters, whatever the file's encoding", async () => {
+    const text = "nome;categoria;loja;preco;estoque;descricao\nPano de Prato\u0085 Bordado\u0093;Variedades;Erick Variedades - Barreiros;9,90;2;Algod\u00e3o\u0080 puro\u009f\n";
+    expect((await upload(new TextEncoder().encode(text))).data.csv).toMatchObject({ ok: true, created: 1 });
+    const { rows } = await t.pool.query<{ name: string; description: string }>("select name, description from products where name like 'Pano de Prato%'");
+    expect(rows).toEqual([{ name: "Pano de Prato Bordado", description: "Algodão puro" }]);
+    const { rows: stored } = await t.pool.query<{ n: string }>("select count(*) as n from products where name ~ '[\u0080-\u009f]' or description ~ '[\u0080-\u009f]'");
+    expect(stored[0]!.n).toBe("0");
+    expect(C1.test(rows[0]!.name + rows[0]!.description)).toBe(false);
+  });
+
+  it("refuses a file that is UTF-8 but for some lines (two files pasted together), naming those lines; nothing saved", async () => {
+    const before = await allProducts();
+    const [target] = before;
+    const utf8 = (text: string) => [...new TextEncoder().encode(text)];
+    const bytes = Uint8Array.from([
+      ...utf8(`id;nome;preco\n${target!.id};Tênis Misturado;10,00\n`),
+      ...windows1252(`;Sandália “Latina”;10,00\n;Bota Céu;11,00\n`),
+    ]);
+    expect((await upload(bytes)).data.csv).toEqual({
+      ok: false,
+      errors: [3, 4].map((line) => ({ line, message: expect.stringMatching(/^esta linha não está em UTF-8 como o resto do arquivo/) })),
+    });
+    expect(await allProducts()).toEqual(before);
+  });
+
+  it("counts what changed: created, updated and unchanged, as the audit log does", async () => {
+    const before = await allProducts();
+    const target = before.find((row) => row.priceCents !== null)!;
+    const file = await editedExport((row, get) => {
+      if (get("id") === String(target.id)) row[column("preco")] = "1.234,50";
+      return row;
+    });
+    expect((await upload(file)).data.csv).toEqual({ ok: true, created: 0, updated: 1, unchanged: before.length - 1 });
+    const [after] = await t.db.select().from(products).where(eq(products.id, target.id));
+    expect(after!.priceCents).toBe(1_234_50);
+  });
+
+  it("refuses a price with a dot for centavos, showing the expected form", async () => {
+    const file = "nome;categoria;loja;preco;estoque;descricao\nCaneca Preço Errado;Variedades;Erick Variedades - Barreiros;2.50;1;x\n";
+    expect((await upload(file)).data.csv).toEqual({
+      ok: false,
+      errors: [{ line: 2, message: "preco: Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)." }],
+    });
   });
 
   it("the export lists what the import created", async () => {
@@ -342,10 +415,10 @@ describe("CSV import", () => {
       ),
     ).flat();
     expect(rows).toHaveLength(3_000);
-    expect(await importProductsCsv(t.db, toCsv(header.split(";"), rows), TEST_ACTOR)).toEqual({ ok: true, created: 100, updated: 0 });
-    // …and the same products again, as updates (every variant kept).
+    expect(await importProductsCsv(t.db, toCsv(header.split(";"), rows), TEST_ACTOR)).toEqual({ ok: true, created: 100, updated: 0, unchanged: 0 });
+    // …and the same products again, unchanged (every variant kept).
     const again = await editedExport((row, get) => (get("nome").startsWith("Tênis Lote ") ? row : null));
-    expect(await importProductsCsv(t.db, again, TEST_ACTOR)).toEqual({ ok: true, created: 0, updated: 100 });
+    expect(await importProductsCsv(t.db, again, TEST_ACTOR)).toEqual({ ok: true, created: 0, updated: 0, unchanged: 100 });
     const { rows: stored } = await t.pool.query<{ n: string; skus: string; stock: string }>(
       "select count(*) as n, count(distinct v.sku) as skus, sum(v.stock) as stock from product_variants v join products p on p.id = v.product_id where p.name like 'Tênis Lote %'",
     );

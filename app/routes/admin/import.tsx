@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import { CsvImport } from "~/components/admin/products/csv-import";
 import { StarterImport } from "~/components/admin/products/starter-import";
-import { CSV_MAX_BYTES, type CsvImportResult, type StarterResult } from "~/lib/product-import";
+import { CSV_MAX_BYTES, CSV_TOO_LARGE_MESSAGE, type CsvImportResult, type StarterResult } from "~/lib/product-import";
 import { STARTER_PRODUCTS } from "#database/seed/starter-products";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
-import { importProductsCsv } from "~/server/catalog/product-csv.server";
+import { importProductsCsvFile } from "~/server/catalog/product-csv.server";
 import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import";
 import { adminMeta } from "~/lib/meta";
@@ -17,16 +17,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 type ActionData = { csv?: CsvImportResult; csvError?: string; starters?: StarterResult[] };
 
-/** A spreadsheet saved by Excel in Brazil is often Windows-1252, not UTF-8: both are read. */
-function decodeText(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder("windows-1252").decode(bytes);
-  }
-}
-
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   let form: FormData;
@@ -34,7 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The file plus the multipart envelope.
     form = await readFormData(request, CSV_MAX_BYTES + 64 * 1024);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return data<ActionData>({ csvError: "O arquivo CSV deve ter no máximo 2 MB." }, { status: 413 });
+    if (error instanceof BodyTooLargeError) return data<ActionData>({ csvError: CSV_TOO_LARGE_MESSAGE }, { status: 413 });
     throw error;
   }
 
@@ -47,10 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const file = form.get("file");
   if (!file || typeof file === "string" || file.size === 0) return data<ActionData>({ csvError: "Escolha um arquivo CSV." }, { status: 400 });
-  if (file.size > CSV_MAX_BYTES) return data<ActionData>({ csvError: "O arquivo CSV deve ter no máximo 2 MB." }, { status: 413 });
-  const text = decodeText(new Uint8Array(await file.arrayBuffer()));
-  if (text === null) return data<ActionData>({ csvError: "Este arquivo não é um CSV (texto). Exporte a planilha como CSV." }, { status: 400 });
-  const csv = await importProductsCsv(context.db, text, admin);
+  if (file.size > CSV_MAX_BYTES) return data<ActionData>({ csvError: CSV_TOO_LARGE_MESSAGE }, { status: 413 });
+  const csv = await importProductsCsvFile(context.db, new Uint8Array(await file.arrayBuffer()), admin);
+  if ("fileError" in csv) return data<ActionData>({ csvError: csv.fileError }, { status: 400 });
   return data<ActionData>({ csv }, { status: csv.ok ? 200 : 400 });
 }
 

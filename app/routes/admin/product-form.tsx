@@ -9,6 +9,7 @@ import {
   productFormSchema,
   productFormValues,
   productToFormInput,
+  stockAsRead,
   type ProductFormInput,
 } from "~/lib/product.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
@@ -81,7 +82,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     : null;
 
   try {
-    await saveProduct(context.db, context.config.mediaDir, { id: id ?? null, input: parsed.data, order, uploads }, admin);
+    await saveProduct(context.db, context.config.mediaDir, { id: id ?? null, input: parsed.data, order, uploads, stockRead: stockAsRead(values) }, admin);
   } catch (error) {
     if (error instanceof ProductSaveError) {
       return failure(error.message, 400, error.field ? { [error.field]: error.message } : {}, values);

@@ -1,16 +1,18 @@
 // The product CSV on the database's side: the export, and the import's save (all rows or none). The
-// file's format and the row checks are app/lib/product-csv.ts.
+// file's columns, header checks, rows into products and their checks are in ./csv/.
 import { eq, inArray } from "drizzle-orm";
 import { products, shops, storeLocations } from "#database/schema";
-import { toCsv } from "~/lib/csv";
-import { PRODUCT_CSV_COLUMNS, productCsvRows, readProductCsv, validateProductCsv, type CsvProduct, type ProductCsvProduct } from "~/lib/product-csv";
-import type { CsvImportResult } from "~/lib/product-import";
+import type { CsvImportResult, CsvRowError } from "~/lib/product-import";
 import { storeOptionFor, type StoreOption, type VariantStockInput } from "~/lib/product.schema";
 import { variantKey } from "~/lib/variants";
+import { decodeCsvFile, toCsv } from "../csv.server";
 import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
+import { PRODUCT_CSV_COLUMNS, productCsvRows, type CsvProduct } from "./csv/columns.server";
+import { readProductCsv } from "./csv/header.server";
+import { validateProductCsv, type ProductCsvProduct } from "./csv/validation.server";
 import { lockProductImports, ProductSaveError, productAuditFieldsByIds, resolveStoreOption, writeProduct } from "./product-save.server";
-import { variantGrid, variantsByProduct, writeVariantsOfProducts } from "./variants.server";
+import { stockMovedMessage, stockMovedSinceRead, variantGrid, variantsByProduct, writeVariantsOfProducts } from "./variants.server";
 
 /**
  * Products with the store option the form would show and their variants in grid order (two queries,
@@ -32,18 +34,37 @@ async function csvProducts(db: DatabaseOrTransaction, ids: number[] | null): Pro
   }));
 }
 
-/** Every product as CSV, a row per variant (see app/lib/csv.ts: ';' between columns, UTF-8 with BOM). */
+/** Every product as CSV, a row per variant (see ../csv.server.ts: ';' between columns, UTF-8 with BOM). */
 export async function productsCsv(db: DatabaseOrTransaction): Promise<string> {
   return toCsv(PRODUCT_CSV_COLUMNS, (await csvProducts(db, null)).flatMap(productCsvRows));
 }
 
+/** The database has moved on since the file was checked: nothing is saved, the errors say why. */
 class CsvConflictError extends Error {
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
-    super(message);
+  constructor(readonly errors: CsvRowError[]) {
+    super(errors.map((error) => error.message).join(" "));
   }
+}
+
+/** A file that is not text: the import page says so instead of listing lines. */
+export const CSV_NOT_TEXT_MESSAGE = "Este arquivo não é um CSV (texto). Exporte a planilha como CSV.";
+
+/**
+ * importProductsCsv on the file's bytes, decoded as Excel saved them (UTF-8, or Windows-1252 without
+ * a BOM); a file with lines in both is refused with the lines that are not UTF-8.
+ */
+export async function importProductsCsvFile(db: Database, bytes: Uint8Array, actor: AuditActor): Promise<CsvImportResult | { ok: false; fileError: string }> {
+  const decoded = decodeCsvFile(bytes);
+  if (decoded.ok) return importProductsCsv(db, decoded.text, actor);
+  if (decoded.problem === "binary") return { ok: false, fileError: CSV_NOT_TEXT_MESSAGE };
+  return {
+    ok: false,
+    errors: decoded.lines.map((line) => ({
+      line,
+      message:
+        "esta linha não está em UTF-8 como o resto do arquivo (dois arquivos juntados?), e os acentos sairiam trocados. Salve a planilha como “CSV UTF-8” e envie de novo.",
+    })),
+  };
 }
 
 /**
@@ -61,19 +82,42 @@ export async function importProductsCsv(db: Database, text: string, actor: Audit
   try {
     return await saveCsvRows(db, valid, actor);
   } catch (error) {
-    if (error instanceof CsvConflictError) return { ok: false, errors: [{ line: error.line, message: error.message }] };
+    if (error instanceof CsvConflictError) return { ok: false, errors: error.errors };
     throw error;
   }
 }
 
 /**
+ * The variants whose stock is no longer what `estoque_exportado` says (an order took or gave back
+ * units since the export), by line. Called with the products locked, which every stock move takes
+ * first, so what it reads holds until the import commits.
+ */
+async function stockMovedSinceExport(tx: DatabaseOrTransaction, rows: ProductCsvProduct[]): Promise<CsvRowError[]> {
+  const checked = rows.filter((row) => row.id !== null && row.exportedStock.size > 0);
+  const exported = new Map(checked.map((row) => [row.id!, row]));
+  const moved = await stockMovedSinceRead(tx, new Map(checked.map((row) => [row.id!, new Map([...row.exportedStock].map(([key, { units }]) => [key, units]))])));
+  return moved
+    .map((move) => {
+      const { input, exportedStock } = exported.get(move.productId)!;
+      return {
+        line: exportedStock.get(variantKey(move.size, move.color))!.line,
+        message: `${stockMovedMessage(input.name, move, "desde a exportação", "na planilha")}. Exporte o CSV de novo e refaça as alterações.`,
+      };
+    })
+    .sort((a, b) => a.line - b.line);
+}
+
+/**
  * The valid products in one transaction, one audit entry per product created or changed (before and
  * after). A product row per product; the variants of all of them in two statements at the end.
+ * Refused as a whole when a variant's stock moved since the export.
  */
 async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: AuditActor): Promise<Extract<CsvImportResult, { ok: true }>> {
   return db.transaction(async (tx) => {
     await lockProductImports(tx);
     const before = await productAuditFieldsByIds(tx, rows.flatMap(({ id }) => (id === null ? [] : [id])));
+    const moved = await stockMovedSinceExport(tx, rows);
+    if (moved.length) throw new CsvConflictError(moved);
     const written: { id: number; created: boolean; name: string }[] = [];
     const stores = new Map<StoreOption, Awaited<ReturnType<typeof resolveStoreOption>>>();
     const variants = new Map<number, (VariantStockInput & { sku?: string })[]>();
@@ -81,14 +125,14 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
       let store = stores.get(input.store);
       if (!store) {
         store = await resolveStoreOption(tx, input.store).catch((error: unknown) => {
-          if (error instanceof ProductSaveError) throw new CsvConflictError(line, `loja: ${error.message}`);
+          if (error instanceof ProductSaveError) throw new CsvConflictError([{ line, message: `loja: ${error.message}` }]);
           throw error;
         });
         stores.set(input.store, store);
       }
       const writtenId = await writeProduct(tx, id, input, undefined, { store, stockNeedsReview, writeVariants: false });
       // Deleted by someone else since the check: the whole file is refused, as for any bad row.
-      if (writtenId === null) throw new CsvConflictError(line, `id: o produto ${id} foi excluído durante a importação.`);
+      if (writtenId === null) throw new CsvConflictError([{ line, message: `id: o produto ${id} foi excluído durante a importação.` }]);
       written.push({ id: writtenId, created: id === null, name: input.name });
       variants.set(
         writtenId,
@@ -97,7 +141,7 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
     }
     await writeVariantsOfProducts(tx, variants, rows.some((row) => row.skus !== null));
     const after = await productAuditFieldsByIds(tx, written.map(({ id }) => id));
-    await recordAdminChanges(
+    const recorded = await recordAdminChanges(
       tx,
       actor,
       written.map(({ id, created, name }) => ({
@@ -109,7 +153,9 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
         after: after.get(id) ?? null,
       })),
     );
+    // As the audit log counts them: an update that changed nothing is not one.
     const created = written.filter((row) => row.created).length;
-    return { ok: true, created, updated: written.length - created };
+    const updated = written.filter((row, index) => !row.created && recorded[index]).length;
+    return { ok: true, created, updated, unchanged: written.length - created - updated };
   });
 }

@@ -5,9 +5,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, STORE_OPTIONS, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/product.schema";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
-import { variantLabel } from "~/lib/variants";
+import { variantKey, variantLabel } from "~/lib/variants";
 import { createProduct } from "./products.server";
-import { variantGrid, variantsByProduct, writeVariants } from "./variants.server";
+import { stockMovedMessage, stockMovedSinceRead, variantGrid, variantsByProduct, writeVariants } from "./variants.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 
@@ -201,16 +201,35 @@ function orderImages(order: string[] | null, currentKeys: string[], uploads: Ima
   return slots;
 }
 
+/** The save's refusal when a variant it keeps has other units than the form was opened with. */
+async function refuseStockMovedSinceRead(
+  tx: DatabaseOrTransaction,
+  id: number,
+  name: string,
+  input: ProductFormData,
+  stockRead: ReadonlyMap<string, number>,
+): Promise<void> {
+  const kept = new Map(input.variants.flatMap(({ size, color }) => {
+    const units = stockRead.get(variantKey(size, color));
+    return units === undefined ? [] : [[variantKey(size, color), units] as const];
+  }));
+  const moved = await stockMovedSinceRead(tx, new Map([[id, kept]]));
+  if (moved.length === 0) return;
+  const messages = moved.map((move) => stockMovedMessage(name, move, "desde que o formulário foi aberto", "no formulário"));
+  throw new ProductSaveError(`${messages.join("; ")}. Recarregue a página para ver o estoque de agora e refaça as alterações.`);
+}
+
 /**
  * Saves the form: the new images go through the media pipeline (by content: a text file named
  * foto.jpg is refused) and the product is written in one transaction. Any refusal leaves nothing
  * behind: no product change, no media row, no file. `order` null keeps the current images and adds
- * the uploads after them.
+ * the uploads after them. `stockRead` is the units per variantKey the form was opened with: a
+ * variant whose stock moved since (an order took a unit) refuses the save rather than put it back.
  */
 export async function saveProduct(
   db: DatabaseOrTransaction,
   mediaDir: string,
-  request: { id: number | null; input: ProductFormData; order: string[] | null; uploads: ImageUpload[] },
+  request: { id: number | null; input: ProductFormData; order: string[] | null; uploads: ImageUpload[]; stockRead?: ReadonlyMap<string, number> },
   actor: AuditActor,
 ): Promise<number> {
   const { id, input } = request;
@@ -247,7 +266,9 @@ export async function saveProduct(
           throw error;
         }
       }
+      // Locks the product: a stock move waits until this save commits, and one before it shows here.
       const before = id === null ? null : await productAuditFields(tx, id);
+      if (id !== null && before && request.stockRead?.size) await refuseStockMovedSinceRead(tx, id, String(before.name), input, request.stockRead);
       const written = await writeProduct(tx, id, input, keys);
       if (written === null) throw new ProductNotFoundError();
       released = await releaseImages(tx, currentKeys.filter((key) => !keys.includes(key)));

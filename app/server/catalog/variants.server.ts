@@ -4,7 +4,7 @@
 import { asc, inArray, sql } from "drizzle-orm";
 import { productVariants } from "#database/schema";
 import type { VariantStockInput } from "~/lib/product.schema";
-import { variantIndex, variantKey, variantOptions } from "~/lib/variants";
+import { variantIndex, variantKey, variantLabel, variantOptions } from "~/lib/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /**
@@ -45,6 +45,37 @@ export async function writeVariantsOfProducts(
     delete from ${productVariants}
     where product_id = any(${sql.param([...byProduct.keys()])}::integer[])
       and not (id = any(${sql.param(kept.rows.map((row) => row.id))}::integer[]))`);
+}
+
+/** A variant whose units are no longer what the clerk read. */
+export type StockMovedSinceRead = { productId: number; size: string; color: string; read: number; now: number };
+
+/**
+ * The variants whose units are no longer what a clerk read (`read`: by product id, units by
+ * variantKey), because an order took or gave back units since the form was opened or the CSV was
+ * exported. Call it with the products' rows locked (productAuditFieldsByIds): every stock move locks
+ * them first, so the answer holds until the caller commits. Variants gone since are not listed.
+ */
+export async function stockMovedSinceRead(
+  tx: DatabaseOrTransaction,
+  read: ReadonlyMap<number, ReadonlyMap<string, number>>,
+): Promise<StockMovedSinceRead[]> {
+  const stored = await variantsByProduct(tx, [...read.keys()]);
+  return [...read].flatMap(([productId, units]) =>
+    (stored.get(productId) ?? []).flatMap(({ size, color, stock }) => {
+      const asRead = units.get(variantKey(size, color));
+      return asRead === undefined || asRead === stock ? [] : [{ productId, size, color, read: asRead, now: stock }];
+    }),
+  );
+}
+
+/**
+ * The refusal for one such variant: 'O estoque de Tênis X (Tam. 38 / Preto) mudou desde a exportação:
+ * 0 agora, 1 na planilha' (`since` and `where` say what the clerk read from).
+ */
+export function stockMovedMessage(name: string, { size, color, read, now }: StockMovedSinceRead, since: string, where: string): string {
+  const label = variantLabel({ size, color });
+  return `O estoque de ${name}${label ? ` (${label})` : ""} mudou ${since}: ${now} agora, ${read} ${where}`;
 }
 
 export type StoredVariant = { id: number; size: string; color: string; stock: number; sku: string };

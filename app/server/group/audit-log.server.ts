@@ -73,13 +73,14 @@ export async function recordAdminChange(tx: DatabaseOrTransaction, actor: AuditA
 /** Rows per INSERT: 9 parameters each, well under PostgreSQL's 65,535 per statement. */
 const BATCH_ROWS = 1_000;
 
-/** recordAdminChange for many changes at once (a CSV import of thousands of rows); returns how many were recorded. */
-export async function recordAdminChanges(tx: DatabaseOrTransaction, actor: AuditActor, changes: AdminChange[]): Promise<number> {
-  const entries = changes.flatMap((change) => entryOf(actor, change) ?? []);
+/** recordAdminChange for many changes at once (a CSV import of thousands of rows); per change, whether it was recorded. */
+export async function recordAdminChanges(tx: DatabaseOrTransaction, actor: AuditActor, changes: AdminChange[]): Promise<boolean[]> {
+  const byChange = changes.map((change) => entryOf(actor, change));
+  const entries = byChange.flatMap((entry) => entry ?? []);
   for (let start = 0; start < entries.length; start += BATCH_ROWS) {
     await tx.insert(auditLog).values(entries.slice(start, start + BATCH_ROWS));
   }
-  return entries.length;
+  return byChange.map((entry) => entry !== null);
 }
 
 /** before → after per field, in the order they were recorded. */

@@ -1,7 +1,7 @@
 // /admin/relatorios and its CSV export: sales of a period, each table one SQL aggregate grouped in
 // the shop's time zone. Cancelled orders never count.
 import { sql, type SQL } from "drizzle-orm";
-import { toCsv } from "~/lib/csv";
+import { toCsv } from "../csv.server";
 import { paymentLabel } from "~/lib/order-message";
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/reports";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";
@@ -154,7 +154,7 @@ function decimalComma(cents: number): string {
   return (cents / 100).toFixed(2).replace(".", ",");
 }
 
-/** UTF-8 with BOM, ';' between columns, decimal comma (app/lib/csv.ts). */
+/** UTF-8 with BOM, ';' between columns, decimal comma (app/server/csv.server.ts). */
 export function reportTableCsv(table: ReportTable): string {
   return toCsv(
     table.columns.map((column) => column.label),

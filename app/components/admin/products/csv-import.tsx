@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import type { CsvImportResult } from "~/lib/product-import";
+import { CSV_MAX_SIZE_LABEL, type CsvImportResult } from "~/lib/product-import";
+import { countLabel } from "~/lib/plural";
 
 /** CSV upload: all rows saved, or none and every bad row listed by its line in the file. */
 export function CsvImport({ outcome, fileError }: { outcome?: CsvImportResult; fileError?: string }) {
@@ -29,7 +30,7 @@ export function CsvImport({ outcome, fileError }: { outcome?: CsvImportResult; f
         <input type="hidden" name="intent" value="csv" />
         <div className="flex-1">
           <label htmlFor="arquivo-csv" className="block text-sm font-semibold text-slate-800">
-            Arquivo CSV (até 2 MB)
+            Arquivo CSV (até {CSV_MAX_SIZE_LABEL})
           </label>
           <input id="arquivo-csv" type="file" name="file" accept=".csv,text/csv" required className="mt-1 block w-full text-sm" />
         </div>
@@ -43,8 +44,8 @@ export function CsvImport({ outcome, fileError }: { outcome?: CsvImportResult; f
         </p>
       ) : outcome?.ok ? (
         <p role="status" className="mt-4 rounded-lg border border-green-300 bg-green-50 p-3 text-sm font-semibold text-green-800">
-          Importação concluída: {outcome.created} {outcome.created === 1 ? "produto criado" : "produtos criados"} e {outcome.updated}{" "}
-          {outcome.updated === 1 ? "atualizado" : "atualizados"}.
+          Importação concluída: {countLabel(outcome.created, "produto criado", "produtos criados")}, {countLabel(outcome.updated, "atualizado", "atualizados")} e{" "}
+          {outcome.unchanged.toLocaleString("pt-BR")} sem alteração.
         </p>
       ) : outcome ? (
         <div role="alert" className="mt-4 rounded-lg border border-red-300 bg-red-50 p-3 text-sm text-red-800">

@@ -8,6 +8,7 @@ import {
   PRODUCT_LIMITS,
   productFormSchema,
   productFormValues,
+  STOCK_READ_FIELD_PREFIX,
   STORE_OPTIONS,
   type ProductFormInput,
 } from "~/lib/product.schema";
@@ -187,6 +188,9 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError, 
         <h2 id="produto-estoque" className="text-lg font-bold">
           Estoque
         </h2>
+        {Object.entries(initial.stockRead ?? {}).map(([key, units]) => (
+          <input key={key} type="hidden" name={`${STOCK_READ_FIELD_PREFIX}${key}`} value={units} />
+        ))}
         <StockGrid
           sizes={sizes}
           colors={colors}

@@ -1,16 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { toCsv } from "./csv";
-import {
-  MAX_CSV_ROWS,
-  PRODUCT_CSV_COLUMNS,
-  productCsvRows,
-  readProductCsv,
-  spreadStock,
-  validateProductCsv,
-  type CsvProduct,
-  type ProductCsvSheet,
-} from "./product-csv";
-import { variantKey } from "./variants";
+import { variantKey } from "~/lib/variants";
+import { toCsv } from "../../csv.server";
+import { PRODUCT_CSV_COLUMNS, productCsvRows, type CsvProduct } from "./columns.server";
+import { MAX_CSV_ROWS, readProductCsv, type ProductCsvSheet } from "./header.server";
+import { validateProductCsv } from "./validation.server";
 
 const saved: CsvProduct = {
   id: 7,
@@ -66,8 +59,6 @@ describe("readProductCsv", () => {
     expect(sheet.columns).toEqual(["id", "nome", "categoria", "loja", "preco", "estoque", "preco_antigo", "tamanho"]);
     expect(sheet.rows.map((row) => row.line)).toEqual([2, 3, 4, 5]);
     expect(sheet.ids).toEqual([7]);
-    expect(sheet.legacy).toBe(false);
-    expect(sheetOf("nome;categoria;loja;preco;estoque;tamanhos\nx;y;z;1;2;3").legacy).toBe(true);
   });
 
   it.each([
@@ -79,7 +70,7 @@ describe("readProductCsv", () => {
     [
       "nome;categoria;loja;preco;estoque;tamanhos;cor;sku\nx",
       1,
-      "Cabeçalho: as colunas “tamanhos” e “cores” (formato antigo, uma linha por produto) não combinam com “cor”, “sku” (uma linha por tamanho e cor).",
+      "Cabeçalho: “tamanhos” é coluna do formato antigo (uma linha por produto); exporte o CSV de novo: hoje cada linha é um tamanho e cor, com as colunas “tamanho” e “cor”.",
     ],
   ])("refuses %j at line %i", (text, line, message) => {
     expect(readProductCsv(text)).toEqual({ ok: false, errors: [{ line, message }] });
@@ -112,6 +103,8 @@ describe("validateProductCsv", () => {
         skus: new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.sku])),
         // Nothing counted again: the 'count the shelf' flag stays as it is.
         stockNeedsReview: null,
+        // What each variant had at the export, by its line: the import refuses what moved since.
+        exportedStock: new Map(variants.map((variant, index) => [variantKey(variant.size, variant.color), { line: 2 + index, units: variant.stock }])),
       },
       expect.objectContaining({ line: 6, id: 8, input: expect.objectContaining({ variants: [{ size: "", color: "", stock: 5 }] }) }),
     ]);
@@ -223,40 +216,4 @@ describe("validateProductCsv", () => {
     ]);
   });
 
-  describe("the old layout (tamanhos, cores, total estoque)", () => {
-    const header = "id;nome;categoria;loja;preco;estoque;tamanhos;cores;descricao";
-
-    it("the same sizes, colours and total keep the stock per variant and the review flag", () => {
-      const { valid, errors } = validate(`${header}\n7;Sandália;Feminino;Erick Sports;1,00;6;35|36;Caramelo|Preto;d`);
-      expect(errors).toEqual([]);
-      expect(valid[0]).toMatchObject({ skus: null, stockNeedsReview: null, input: { variants: saved.variants.map(({ sku: _sku, ...variant }) => variant) } });
-    });
-
-    it("another total or grid is spread as the migration did and flagged for review; a single variant just takes it", () => {
-      const { valid, errors } = validate(
-        [header, "7;Sandália;Feminino;Erick Sports;1,00;7;35|36;Caramelo|Preto;d", ";Meia;Esportivo;Erick Sports;9,90;5;;;d", ";Meia;Esportivo;Erick Sports;9,90;0;P|M;;d"].join("\n"),
-      );
-      expect(errors).toEqual([]);
-      expect(valid.map((product) => [product.input.variants.map((variant) => variant.stock), product.stockNeedsReview])).toEqual([
-        [[2, 2, 2, 1], true],
-        [[5], false],
-        [[0, 0], false],
-      ]);
-    });
-
-    it("errors by line, with the old columns' names", () => {
-      const { errors } = validate([header, "7;Sandália;Feminino;Erick Sports;1,00;x;35;;d", "7;Sandália;Feminino;Erick Sports;1,00;1;35;;d", `;Meia;Esportivo;Erick Sports;9,90;1;${"G".repeat(21)};;d`].join("\n"));
-      expect(errors).toEqual([
-        { line: 2, message: "estoque: O estoque deve ser um número inteiro." },
-        { line: 3, message: "id: o produto 7 já aparece na linha 2." },
-        { line: 4, message: "tamanhos: Cada tamanho pode ter no máximo 20 caracteres." },
-      ]);
-    });
-  });
-
-  it("spreadStock: as evenly as whole units allow, the first taking the remainder", () => {
-    expect(spreadStock(7, 4)).toEqual([2, 2, 2, 1]);
-    expect(spreadStock(2, 3)).toEqual([1, 1, 0]);
-    expect(spreadStock(0, 1)).toEqual([0]);
-  });
 });

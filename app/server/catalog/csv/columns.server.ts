@@ -1,0 +1,107 @@
+// The product CSV's columns (README "Product CSV"): their names and order, the export's rows, and how
+// the import reads a cell. A row is one variant (size × colour) of a product, the product's columns
+// repeated on each of its rows.
+import { centsToInput, STORE_OPTIONS, type EditableProduct, type VariantStockInput } from "~/lib/product.schema";
+import { unguardFormula } from "../../csv.server";
+
+/** The columns, in order; the import reads them by name. */
+export const PRODUCT_CSV_COLUMNS = [
+  "id",
+  "nome",
+  "categoria",
+  "subcategoria",
+  "marca",
+  "loja",
+  "preco",
+  "preco_antigo",
+  "tamanho",
+  "cor",
+  "sku",
+  "estoque",
+  "destaque",
+  "ativo",
+  "descricao",
+  // The variant's units when the file was exported: the import refuses a variant whose stock has
+  // moved since (an order took a unit), instead of putting the exported number back.
+  "estoque_exportado",
+] as const;
+export type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+export const REQUIRED_COLUMNS: readonly Column[] = ["nome", "categoria", "loja", "preco", "estoque"];
+
+/** The product's own columns: the same on every row of a product. */
+export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao"];
+
+/** Form field → CSV column, to name the column in an error. */
+export const COLUMN_OF: Readonly<Record<string, Column>> = {
+  name: "nome",
+  description: "descricao",
+  price: "preco",
+  oldPrice: "preco_antigo",
+  category: "categoria",
+  store: "loja",
+  subcategory: "subcategoria",
+  brand: "marca",
+  sizes: "tamanho",
+  colors: "cor",
+  featured: "destaque",
+  active: "ativo",
+};
+
+export const MAX_SKU_LENGTH = 60;
+
+/** A product as the export writes it: its variants in grid order, with their SKUs. */
+export type CsvProduct = Omit<EditableProduct, "variants"> & { id: number; variants: (VariantStockInput & { sku: string })[] };
+
+const yesNo = (value: boolean) => (value ? "sim" : "não");
+
+/**
+ * A product's rows, one per variant, cells in PRODUCT_CSV_COLUMNS order: prices as the form takes them
+ * ('129,90', empty = 'Consultar preço'), `loja` as the form's store option label.
+ */
+export function productCsvRows(product: CsvProduct): (string | number)[][] {
+  const store = STORE_OPTIONS.find((option) => option.value === product.store)?.label ?? "";
+  return product.variants.map((variant) => [
+    product.id,
+    product.name,
+    product.category,
+    product.subcategory,
+    product.brand,
+    store,
+    centsToInput(product.priceCents),
+    centsToInput(product.oldPriceCents),
+    variant.size,
+    variant.color,
+    variant.sku,
+    variant.stock,
+    yesNo(product.featured),
+    yesNo(product.active),
+    product.description,
+    variant.stock,
+  ]);
+}
+
+/** A header cell as a column name: accents, case and spaces forgiven ('Preço Antigo' → 'preco_antigo'). */
+export const headerName = (cell: string) =>
+  cell
+    .normalize("NFD")
+    .replace(/\p{Diacritic}/gu, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
+
+export function parseYesNo(text: string): boolean | null {
+  const value = headerName(text);
+  if (["sim", "s", "true", "1", "x", "yes"].includes(value)) return true;
+  if (["nao", "n", "false", "0", "no", ""].includes(value)) return false;
+  return null;
+}
+
+/** A size or colour as the form keeps it (spaces collapsed). */
+export const optionText = (text: string) => text.trim().replace(/\s+/g, " ");
+
+/** A cell by column name, the spreadsheet formula guard undone; undefined when the file has no such column. */
+export function cellOf(columns: readonly string[], cells: readonly string[], column: Column): string | undefined {
+  const position = columns.indexOf(column);
+  return position < 0 ? undefined : unguardFormula((cells[position] ?? "").trim());
+}

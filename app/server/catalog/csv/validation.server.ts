@@ -1,0 +1,205 @@
+// The product CSV's rows checked with the product form's rules: a file's text → the products to save,
+// or every problem by its line in the file. No database here: the server reads the products the file
+// updates (`ids`) before validating, and saves the valid products in one transaction
+// (../product-csv.server.ts).
+import { fieldErrors } from "~/lib/form-errors";
+import type { CsvRowError } from "~/lib/product-import";
+import {
+  categoryFromText,
+  PRODUCT_LIMITS,
+  productFormSchema,
+  productToFormInput,
+  STORE_OPTIONS,
+  storeOptionFromText,
+  type EditableProduct,
+  type ProductFormData,
+  type ProductFormInput,
+} from "~/lib/product.schema";
+import { normalizeSearchText } from "~/lib/search-text";
+import { variantKey, variantLabel } from "~/lib/variants";
+import type { CsvRecord } from "../../csv.server";
+import { cellOf, COLUMN_OF, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, type Column } from "./columns.server";
+import { comparable, groupRows, type ProductRows } from "./grouping.server";
+import type { ProductCsvSheet } from "./header.server";
+import { LineProblems } from "./line-problems.server";
+
+/** A product that passed: `id` null creates it, else it updates that one. */
+export type ProductCsvProduct = {
+  /** Its first row's line. */
+  line: number;
+  id: number | null;
+  input: ProductFormData;
+  /** SKU by variantKey; null when the file has no `sku` column (the SKUs stay as they are). */
+  skus: Map<string, string> | null;
+  /** The product's 'count the shelf' flag: null leaves it as it is. */
+  stockNeedsReview: boolean | null;
+  /** By variantKey, the units `estoque_exportado` says the variant had at the export, and its row's line. */
+  exportedStock: Map<string, { line: number; units: number }>;
+};
+
+/**
+ * Every product of the file checked with the product form's rules. Rows with an id start from that
+ * product in `existing` (columns the file leaves out keep their values). Problems are reported by the
+ * line they are on: a product's own columns on its first row, a variant's on its row.
+ */
+export function validateProductCsv(
+  sheet: ProductCsvSheet,
+  existing: ReadonlyMap<number, EditableProduct>,
+): { valid: ProductCsvProduct[]; errors: CsvRowError[] } {
+  const problems = new LineProblems();
+  const valid: ProductCsvProduct[] = [];
+  for (const group of groupRows(sheet, new Set(existing.keys()), problems)) {
+    const checked = checkProduct(sheet.columns, group, group.id === null ? null : existing.get(group.id)!, problems);
+    if (checked) valid.push(checked);
+  }
+  return { valid, errors: problems.errors() };
+}
+
+/**
+ * The product's columns from its first row, onto the form values (problems on that row); true when
+ * `loja` names no store (its message already says so, the form's own is left out).
+ */
+function applyProductColumns(columns: string[], row: CsvRecord, values: ProductFormInput, problems: LineProblems): boolean {
+  let unknownStore = false;
+  const set = (column: Column, apply: (text: string) => void) => {
+    const text = cellOf(columns, row.cells, column);
+    if (text !== undefined) apply(text);
+  };
+  set("nome", (text) => (values.name = text));
+  set("descricao", (text) => (values.description = text));
+  set("categoria", (text) => (values.category = text ? (categoryFromText(text) ?? text) : ""));
+  set("subcategoria", (text) => (values.subcategory = text));
+  set("marca", (text) => (values.brand = text));
+  set("loja", (text) => {
+    values.store = storeOptionFromText(text) ?? "";
+    if (text && !values.store) {
+      unknownStore = true;
+      problems.add(row.line, `loja: “${text}” não é uma das lojas (${STORE_OPTIONS.map((option) => option.label).join(", ")})`);
+    }
+  });
+  set("preco", (text) => (values.price = text || undefined));
+  if (columns.includes("preco_antigo")) set("preco_antigo", (text) => (values.oldPrice = values.price === undefined ? undefined : text));
+  else if (values.price === undefined) values.oldPrice = undefined;
+  for (const [column, field] of [["destaque", "featured"], ["ativo", "active"]] as const) {
+    set(column, (text) => {
+      const flag = parseYesNo(text);
+      if (flag === null) problems.add(row.line, `${column}: use “sim” ou “não”`);
+      else values[field] = flag ? "on" : undefined;
+    });
+  }
+  return unknownStore;
+}
+
+/** Sizes (or colours) in order of first appearance; 'preto' on a later row is the 'Preto' of an earlier one. */
+function axis(columns: string[], rows: CsvRecord[], column: "tamanho" | "cor") {
+  const values: string[] = [];
+  const byKey = new Map<string, string>();
+  const named = rows.map((row) => optionText(cellOf(columns, row.cells, column) ?? ""));
+  for (const text of named) {
+    const key = normalizeSearchText(text);
+    if (text && !byKey.has(key)) {
+      byKey.set(key, text);
+      values.push(text);
+    }
+  }
+  return { values, of: (index: number) => byKey.get(normalizeSearchText(named[index]!)) ?? "" };
+}
+
+/** A product: its columns from the first row, a variant per row, all through the form's schema. */
+function checkProduct(columns: string[], group: ProductRows, product: EditableProduct | null, problems: LineProblems): ProductCsvProduct | null {
+  const [first, ...others] = group.rows as [CsvRecord, ...CsvRecord[]];
+  const errorsBefore = problems.count;
+  const values: ProductFormInput = product ? { ...productToFormInput(product), stock: {} } : { stock: {}, sizes: [], colors: [], active: "on" };
+  const unknownStore = applyProductColumns(columns, first, values, problems);
+
+  // The product's columns agree on all its rows.
+  for (const row of others) {
+    for (const column of PRODUCT_COLUMNS) {
+      const text = cellOf(columns, row.cells, column);
+      const firstText = cellOf(columns, first.cells, column)!;
+      if (text !== undefined && comparable(column, text) !== comparable(column, firstText)) {
+        problems.add(row.line, `${column}: “${text}” é diferente da linha ${first.line} (“${firstText}”); as colunas do produto devem ser iguais em todas as suas linhas`);
+      }
+    }
+  }
+
+  const sizes = axis(columns, group.rows, "tamanho");
+  const colors = axis(columns, group.rows, "cor");
+  for (const [column, stored, what] of [
+    ["tamanho", product?.sizes ?? [], "tamanhos"],
+    ["cor", product?.colors ?? [], "cores"],
+  ] as const) {
+    if (!columns.includes(column) && stored.length) {
+      problems.add(first.line, `${column}: o produto tem ${what} (${stored.join(", ")}); o arquivo precisa da coluna “${column}”, uma linha por ${column}`);
+    }
+  }
+
+  const lineOfKey = new Map<string, number>();
+  const skus = columns.includes("sku") ? new Map<string, string>() : null;
+  const exportedStock = new Map<string, { line: number; units: number }>();
+  group.rows.forEach((row, index) => {
+    const size = sizes.of(index);
+    const color = colors.of(index);
+    const missing = [
+      !size && sizes.values.length ? "tamanho: informe o tamanho, como nas outras linhas do produto" : "",
+      !color && colors.values.length ? "cor: informe a cor, como nas outras linhas do produto" : "",
+    ].filter(Boolean);
+    if (missing.length) {
+      missing.forEach((problem) => problems.add(row.line, problem));
+      return;
+    }
+    const key = variantKey(size, color);
+    const earlier = lineOfKey.get(key);
+    if (earlier !== undefined) {
+      const label = variantLabel({ size, color });
+      const column = sizes.values.length && colors.values.length ? "tamanho e cor" : sizes.values.length ? "tamanho" : colors.values.length ? "cor" : "tamanho e cor";
+      problems.add(
+        row.line,
+        label
+          ? `${column}: “${label}” já aparece na linha ${earlier}`
+          : `${column}: o produto não tem tamanhos nem cores e já tem a sua linha (linha ${earlier})`,
+      );
+      return;
+    }
+    lineOfKey.set(key, row.line);
+    values.stock[key] = cellOf(columns, row.cells, "estoque") ?? "";
+    if (skus) {
+      const sku = cellOf(columns, row.cells, "sku") ?? "";
+      if (sku.length > MAX_SKU_LENGTH) problems.add(row.line, `sku: Use no máximo ${MAX_SKU_LENGTH} caracteres`);
+      skus.set(key, sku);
+    }
+    const exported = cellOf(columns, row.cells, "estoque_exportado") ?? "";
+    if (exported && group.id !== null) {
+      if (/^\d{1,9}$/.test(exported)) exportedStock.set(key, { line: row.line, units: Number(exported) });
+      else problems.add(row.line, "estoque_exportado: não altere esta coluna: é o estoque na hora da exportação (numa linha nova, deixe vazia)");
+    }
+  });
+  values.sizes = sizes.values;
+  values.colors = colors.values;
+
+  const tooLongAt = (column: "tamanho" | "cor", max: number) =>
+    group.rows.find((row) => optionText(cellOf(columns, row.cells, column) ?? "").length > max)?.line;
+  const parsed = productFormSchema.safeParse(values);
+  if (!parsed.success) {
+    const lineOf = (field: string) => {
+      if (field.startsWith("stock.")) return lineOfKey.get(field.slice("stock.".length));
+      if (field === "sizes") return tooLongAt("tamanho", PRODUCT_LIMITS.size);
+      if (field === "colors") return tooLongAt("cor", PRODUCT_LIMITS.color);
+      return undefined;
+    };
+    for (const [field, message] of Object.entries(fieldErrors(parsed.error))) {
+      if (field === "store" && unknownStore) continue;
+      problems.add(lineOf(field) ?? first.line, `${field.startsWith("stock.") ? "estoque" : (COLUMN_OF[field] ?? field)}: ${message}`);
+    }
+    return null;
+  }
+  if (problems.count > errorsBefore) return null;
+  const input = parsed.data;
+
+  // Counted again (any unit changed, or a size or colour added or gone): the clerk has seen the shelf.
+  const stockChanged =
+    !product ||
+    product.variants.length !== input.variants.length ||
+    input.variants.some((variant) => product.variants.find((old) => old.size === variant.size && old.color === variant.color)?.stock !== variant.stock);
+  return { line: first.line, id: group.id, input, skus, stockNeedsReview: stockChanged ? false : null, exportedStock };
+}
