@@ -1,5 +1,6 @@
 // /admin/clientes on a real PostgreSQL: the list with its order totals in one query, search,
-// pages, a customer's detail, and promoting/demoting admins (never oneself).
+// pages, a customer's detail, staff apart, and promoting/demoting admins (never oneself). Customers
+// without an account: customers-from-orders.test.ts.
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, products, users } from "#database/schema";
@@ -7,7 +8,7 @@ import { parseCustomerFilters } from "~/lib/admin-customers";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { action as customersAction, loader as customersLoader } from "~/routes/admin/customers";
 import type { LoadContext } from "~/server/load-context.server";
-import { getCustomerDetail, listCustomers, setCustomerRole } from "~/server/auth/customers.server";
+import { getCustomerDetail, listCustomers, listStaff, setCustomerRole } from "~/server/auth/customers.server";
 import { setOrderStatus } from "~/server/orders/order-admin.server";
 import { placeOrder } from "~/server/orders/orders.server";
 import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
@@ -66,27 +67,32 @@ describe("customer list", () => {
     }
   });
 
-  it("lists accounts newest first with orders and spending (cancelled left out), in one query", async () => {
+  it("lists customers by their last order with orders and spending (cancelled left out), in one query; staff apart", async () => {
     const spy = vi.spyOn(t.pool, "query");
     const result = await list("");
     const queries = spy.mock.calls.length;
     spy.mockRestore();
     expect(queries).toBe(1);
 
-    expect(result.total).toBe(3);
-    expect(result.customers.map((c) => c.id)).toEqual(["u-carla", "u-bruno", "u-ana"]);
+    expect(result.total).toBe(2);
+    expect(result.customers.map((c) => c.id)).toEqual(["u-bruno", "u-ana"]);
     const byId = Object.fromEntries(result.customers.map((c) => [c.id, c]));
     expect(byId["u-ana"]).toMatchObject({ totalOrders: 2, totalSpentCents: 4 * 7_990, role: "customer", phone: "(81) 98888-1111" });
     expect(byId["u-bruno"]).toMatchObject({ totalOrders: 1, totalSpentCents: 2 * 7_990 });
-    expect(byId["u-carla"]).toMatchObject({ totalOrders: 0, totalSpentCents: 0, role: "admin" });
+    expect(byId["u-ana"]?.lastOrderAt).toBe(day(12).toISOString());
+    // Carla is staff: listed apart, not a customer.
+    const staff = await listStaff(t.db, "");
+    expect(staff.map((c) => c.id)).toEqual(["u-carla"]);
+    expect(staff[0]).toMatchObject({ totalOrders: 0, totalSpentCents: 0, role: "admin" });
   });
 
   it("searches by name (without accents), e-mail or phone", async () => {
     const ids = async (q: string) => (await list(`q=${encodeURIComponent(q)}`)).customers.map((c) => c.id);
     expect(await ids("celia")).toEqual(["u-ana"]);
     expect(await ids("SOUZA")).toEqual(["u-bruno"]);
-    expect(await ids("carla.dias@")).toEqual(["u-carla"]);
-    expect(await ids("97777 2222")).toEqual(["u-carla"]);
+    expect(await ids("carla.dias@")).toEqual([]);
+    expect((await listStaff(t.db, "carla.dias@")).map((c) => c.id)).toEqual(["u-carla"]);
+    expect((await listStaff(t.db, "97777 2222")).map((c) => c.id)).toEqual(["u-carla"]);
     expect(await ids("988881111")).toEqual(["u-ana"]);
     expect(await ids("ninguém")).toEqual([]);
     expect(await ids("%")).toEqual([]);
@@ -97,10 +103,14 @@ describe("customer list", () => {
       Array.from({ length: 20 }, (_, index) => ({ id: `u-bulk-${index}`, name: `Cliente ${index}`, email: `bulk${index}@exemplo.com`, createdAt: day(5) })),
     );
     const first = await list("");
-    expect(first).toMatchObject({ total: 23, page: 1, pageCount: 2 });
+    expect(first).toMatchObject({ total: 22, page: 1, pageCount: 2 });
     expect(first.customers).toHaveLength(20);
+    // Whoever ordered comes first; then the accounts that never did.
+    expect(first.customers.slice(0, 2).map((c) => c.id)).toEqual(["u-bruno", "u-ana"]);
     const second = await list("pagina=2");
-    expect(second.customers.map((c) => c.id)).toEqual(["u-carla", "u-bruno", "u-ana"]);
+    expect(second.customers).toHaveLength(2);
+    const seen = new Set([...first.customers, ...second.customers].map((c) => c.id));
+    expect(seen.size).toBe(22);
     await t.db.delete(users).where(sql`${users.id} like 'u-bulk-%'`);
   });
 
@@ -162,13 +172,14 @@ describe("admin role", () => {
     expect(await roleOf(shopper.id)).toBe("customer");
   });
 
-  it("the page: list with the Admin role, the detail from ?cliente=, and the current admin's id", async () => {
+  it("the page: staff apart with the Admin role, the detail from ?cliente=, and the current admin's id", async () => {
     const page = (await customersLoader({ request: requestAs(admin, `/admin/clientes?cliente=u-ana`), context, params: {} } as never)) as Awaited<
       ReturnType<typeof customersLoader>
     >;
     expect(page.currentUserId).toBe(admin.id);
     expect(page.anyCustomer).toBe(true);
-    expect(page.customers.find((c) => c.id === admin.id)?.role).toBe("admin");
+    expect(page.staff.find((c) => c.id === admin.id)?.role).toBe("admin");
+    expect(page.customers.some((c) => c.id === admin.id)).toBe(false);
     expect(page.detail?.customer.id).toBe("u-ana");
   });
 });

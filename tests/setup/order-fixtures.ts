@@ -24,6 +24,10 @@ export type FixtureOrder = {
   status?: OrderStatus;
   createdAt: string | Date;
   customerName?: string;
+  customerEmail?: string;
+  customerPhone?: string;
+  /** "checkout" unless said: "cart" is the cart's quick order. */
+  channel?: "checkout" | "cart";
   paymentMethod?: string | null;
   deliveryCents?: number;
   items: FixtureItem[];
@@ -42,9 +46,11 @@ export async function insertOrder(db: Database, order: FixtureOrder): Promise<{ 
     code,
     publicToken: randomBytes(16).toString("base64url"),
     idempotencyKey: randomBytes(16).toString("hex"),
-    channel: "checkout",
+    channel: order.channel ?? "checkout",
     status: order.status ?? "pending",
     customerName: order.customerName ?? "Cliente Teste",
+    customerEmail: order.customerEmail ?? "",
+    customerPhone: order.customerPhone ?? "",
     userId: order.userId ?? null,
     deliveryMethod: "delivery",
     subtotalCents,

@@ -7,7 +7,7 @@ import { CUSTOMER_PARAM, type CustomerRoleResult, parseCustomerFilters, selected
 import { customerRoleFormSchema } from "~/lib/customer-role.schema";
 import { withParams } from "~/lib/admin-list";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getCustomerDetail, hasAnyCustomer, listCustomers, setCustomerRole } from "~/server/auth/customers.server";
+import { getCustomerDetail, hasAnyCustomer, listCustomers, listStaff, setCustomerRole } from "~/server/auth/customers.server";
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/customers";
 import { countLabel, pluralForm } from "~/lib/plural";
@@ -18,12 +18,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const searchParams = new URL(request.url).searchParams;
   const filters = parseCustomerFilters(searchParams);
   const selected = selectedCustomerId(searchParams);
-  const [list, detail] = await Promise.all([
+  const [list, staff, detail] = await Promise.all([
     listCustomers(context.db, filters),
+    listStaff(context.db, filters.q),
     selected ? getCustomerDetail(context.db, selected) : null,
   ]);
   const anyCustomer = list.total > 0 || (await hasAnyCustomer(context.db));
-  return { ...list, filters, anyCustomer, detail, currentUserId: user.id };
+  return { ...list, staff, filters, anyCustomer, detail, currentUserId: user.id };
 }
 
 /** Promote or demote (from the detail modal); never one's own account, whatever the form says. */
@@ -43,7 +44,7 @@ export function meta() {
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
-  const { customers, total, page, pageCount, filters, anyCustomer, detail, currentUserId } = loaderData;
+  const { customers, staff, total, page, pageCount, filters, anyCustomer, detail, currentUserId } = loaderData;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
 
@@ -60,7 +61,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       <CustomerSearch q={filters.q} />
 
       {customers.length ? (
-        <CustomersList customers={customers} />
+        <CustomersList customers={customers} label="Clientes" />
       ) : (
         <p className="rounded-xl bg-white p-10 text-center text-slate-600 shadow-sm">
           {anyCustomer ? "Nenhum cliente encontrado" : "Nenhum cliente cadastrado"}
@@ -68,6 +69,18 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
       )}
 
       <AdminPagination page={page} pageCount={pageCount} label="Páginas de clientes" />
+
+      {staff.length ? (
+        <section aria-labelledby="equipe" className="space-y-2 pt-2">
+          <div>
+            <h2 id="equipe" className="text-lg font-bold">
+              Equipe
+            </h2>
+            <p className="text-sm text-slate-600">Contas de administrador: não contam como clientes.</p>
+          </div>
+          <CustomersList customers={staff} label="Equipe" />
+        </section>
+      ) : null}
 
       {detail ? (
         <CustomerDetailDialog

@@ -1,121 +1,178 @@
-// /admin/clientes: the accounts, what each has ordered, and the admin role.
-import { and, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
-import { orders, users } from "#database/schema";
+// /admin/clientes: the people who order, with or without an account, what each has ordered, and the
+// staff accounts with their admin role.
+import { eq, type SQL, sql } from "drizzle-orm";
+import { users } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
-import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult } from "~/lib/admin-customers";
+import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult, type CustomerRow } from "~/lib/admin-customers";
 import { isOrderStatus } from "~/lib/order-status";
 import { normalizeSearchText } from "~/lib/search-text";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 
-function searchCondition(q: string): SQL | undefined {
-  if (!q) return undefined;
-  const pattern = `%${escapeLike(normalizeSearchText(q))}%`;
-  // E-mails are stored lower-case (Better Auth).
-  const conditions: SQL[] = [sql`${plainText(users.name)} like ${pattern}`, sql`${users.email} like ${`%${escapeLike(q.toLowerCase())}%`}`];
-  const digits = q.replace(/\D/g, "");
-  if (digits.length >= 4) conditions.push(sql`${digitsOf(users.phone)} like ${`%${digits}%`}`);
-  return or(...conditions);
+/** A phone's digits without the country code ("(81) 99999-8888" and "+55 81 99999-8888" match), or null. */
+function phoneKey(column: SQL): SQL {
+  return sql`nullif(regexp_replace(${digitsOf(column)}, '^55(?=[0-9]{10,11}$)', ''), '')`;
 }
 
 /**
- * Per account: orders that are not cancelled, counted and summed in the database. Joined to the
- * accounts in the same statement, so a page of customers is one query however many there are.
+ * Who each order belongs to, and the people that makes (the relation `people`, one row per account
+ * and per person without one). An order is its account's when placed signed in as a customer, or
+ * when its e-mail or phone is an account's (e-mail first; the oldest account of a shared phone);
+ * otherwise it is a person of its own, known by phone, else by e-mail. A clerk's order for someone at
+ * the counter is that person's; an order with neither, placed by staff, is the staff account's, and
+ * one with nothing at all is nobody's. Computed in one statement with hash joins over the orders.
  */
-function orderTotals(db: DatabaseOrTransaction) {
-  return db
-    .select({
-      userId: orders.userId,
-      totalOrders: sql<number>`count(*)`.as("total_orders"),
-      totalSpentCents: sql<number>`sum(${orders.totalCents})`.as("total_spent_cents"),
-    })
-    .from(orders)
-    .where(and(ne(orders.status, "cancelled"), sql`${orders.userId} is not null`))
-    .groupBy(orders.userId)
-    .as("order_totals");
-}
+const PEOPLE = sql`
+  order_contacts as (
+    select o.id, o.code, o.user_id, o.status, o.total_cents, o.created_at, o.customer_name,
+      nullif(btrim(o.customer_phone), '') as phone,
+      nullif(lower(btrim(o.customer_email)), '') as email_key,
+      ${phoneKey(sql`o.customer_phone`)} as phone_key
+    from orders o
+  ),
+  account_phones as (
+    select distinct on (phone_key) phone_key, id
+    from (select id, created_at, ${phoneKey(sql`phone`)} as phone_key from users) accounts
+    where phone_key is not null
+    order by phone_key, created_at, id
+  ),
+  attributed as (
+    select oc.*,
+      case
+        when by_user.id is not null then by_user.id
+        when by_email.id is not null then by_email.id
+        when by_phone.id is not null then by_phone.id
+        when oc.phone_key is not null then 'tel:' || oc.phone_key
+        when oc.email_key is not null then 'email:' || oc.email_key
+        else oc.user_id
+      end as customer_key
+    from order_contacts oc
+    left join users by_user on by_user.id = oc.user_id and by_user.role = 'customer'
+    left join users by_email on by_email.email = oc.email_key
+    left join account_phones by_phone on by_phone.phone_key = oc.phone_key
+  ),
+  totals as (
+    select customer_key,
+      count(*) filter (where status <> 'cancelled')::int as total_orders,
+      coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as total_spent_cents,
+      max(created_at) as last_order_at,
+      min(created_at) as first_order_at,
+      (array_agg(customer_name order by created_at desc) filter (where customer_name <> ''))[1] as name,
+      (array_agg(email_key order by created_at desc) filter (where email_key is not null))[1] as email,
+      (array_agg(phone order by created_at desc) filter (where phone is not null))[1] as phone
+    from attributed
+    where customer_key is not null
+    group by customer_key
+  ),
+  people as (
+    select u.id as key, true as has_account, u.role, u.name, u.email, coalesce(u.phone, t.phone) as phone, u.image, u.address,
+      u.created_at as since, coalesce(t.total_orders, 0) as total_orders, coalesce(t.total_spent_cents, 0) as total_spent_cents, t.last_order_at
+    from users u
+    left join totals t on t.customer_key = u.id
+    union all
+    select t.customer_key, false, 'customer', coalesce(t.name, ''), coalesce(t.email, ''), t.phone, null, null,
+      t.first_order_at, t.total_orders, t.total_spent_cents, t.last_order_at
+    from totals t
+    where t.customer_key like 'tel:%' or t.customer_key like 'email:%'
+  )`;
 
-function customerColumns(totals: ReturnType<typeof orderTotals>) {
-  return {
-    id: users.id,
-    name: users.name,
-    email: users.email,
-    phone: users.phone,
-    image: users.image,
-    role: users.role,
-    address: users.address,
-    createdAt: users.createdAt,
-    totalOrders: sql<number>`coalesce(${totals.totalOrders}, 0)`.mapWith(Number),
-    totalSpentCents: sql<number>`coalesce(${totals.totalSpentCents}, 0)`.mapWith(Number),
-  };
-}
-
-type CustomerRecord = {
-  id: string;
+type PersonRecord = {
+  key: string;
+  has_account: boolean;
+  role: string;
   name: string;
   email: string;
   phone: string | null;
   image: string | null;
-  role: string;
-  createdAt: Date;
-  totalOrders: number;
-  totalSpentCents: number;
+  address: string | null;
+  since: Date | string;
+  total_orders: number | string;
+  total_spent_cents: number | string;
+  last_order_at: Date | string | null;
 };
 
-function toRow(record: CustomerRecord) {
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toRow(record: PersonRecord): CustomerRow {
   return {
-    id: record.id,
+    id: record.key,
+    hasAccount: record.has_account,
     name: record.name,
     email: record.email,
     phone: record.phone,
     image: record.image,
-    role: (record.role === "admin" ? "admin" : "customer") as CustomerRole,
-    createdAt: record.createdAt.toISOString(),
-    totalOrders: record.totalOrders,
-    totalSpentCents: record.totalSpentCents,
+    role: record.role === "admin" ? "admin" : "customer",
+    createdAt: iso(record.since),
+    totalOrders: Number(record.total_orders),
+    totalSpentCents: Number(record.total_spent_cents),
+    lastOrderAt: record.last_order_at === null ? null : iso(record.last_order_at),
   };
 }
 
-/** One page of accounts, newest first, with their order totals and the number of matches: one query. */
+/** By name (without accents), e-mail, or 4+ digits of the phone. */
+function searchCondition(q: string): SQL {
+  if (!q) return sql`true`;
+  const pattern = `%${escapeLike(normalizeSearchText(q))}%`;
+  const conditions: SQL[] = [sql`${plainText(sql`name`)} like ${pattern}`, sql`lower(email) like ${`%${escapeLike(q.toLowerCase())}%`}`];
+  const digits = q.replace(/\D/g, "");
+  if (digits.length >= 4) conditions.push(sql`${digitsOf(sql`phone`)} like ${`%${digits}%`}`);
+  return sql`(${sql.join(conditions, sql` or `)})`;
+}
+
+/**
+ * One page of customers (staff left out), whoever ordered last first, then accounts that never
+ * ordered, newest first; with their totals and the number of matches: one query.
+ */
 export async function listCustomers(db: DatabaseOrTransaction, filters: CustomerFilters): Promise<CustomerList> {
-  const totals = orderTotals(db);
-  const rows = await db
-    .select({ ...customerColumns(totals), total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(users)
-    .leftJoin(totals, eq(totals.userId, users.id))
-    .where(searchCondition(filters.q))
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((filters.page - 1) * ADMIN_PAGE_SIZE);
-  const total = rows[0]?.total ?? 0;
+  const { rows } = await db.execute<PersonRecord & { total: number }>(sql`
+    with ${PEOPLE}
+    select *, count(*) over ()::int as total
+    from people
+    where role = 'customer' and ${searchCondition(filters.q)}
+    order by last_order_at desc nulls last, since desc, key desc
+    limit ${ADMIN_PAGE_SIZE} offset ${(filters.page - 1) * ADMIN_PAGE_SIZE}`);
+  const total = Number(rows[0]?.total ?? 0);
   return { customers: rows.map(toRow), total, page: filters.page, pageCount: pageCount(total) };
 }
 
-/** Whether any account exists (to tell 'Nenhum cliente cadastrado' from 'Nenhum cliente encontrado'). */
-export async function hasAnyCustomer(db: DatabaseOrTransaction): Promise<boolean> {
-  const [row] = await db.select({ id: users.id }).from(users).limit(1);
-  return Boolean(row);
+/** The staff (admin accounts) matching the search, oldest first: a handful, shown apart and never counted as customers. */
+export async function listStaff(db: DatabaseOrTransaction, q: string): Promise<CustomerRow[]> {
+  const { rows } = await db.execute<PersonRecord>(sql`
+    with ${PEOPLE}
+    select * from people where role = 'admin' and ${searchCondition(q)} order by since, key limit 100`);
+  return rows.map(toRow);
 }
 
-/** One account with its profile, totals and every order it placed, newest first; null when unknown. */
-export async function getCustomerDetail(db: DatabaseOrTransaction, id: string): Promise<CustomerDetail | null> {
-  const totals = orderTotals(db);
-  const [record] = await db.select(customerColumns(totals)).from(users).leftJoin(totals, eq(totals.userId, users.id)).where(eq(users.id, id));
+/** The customers the dashboard counts: the same people as the list. */
+export async function countCustomers(db: DatabaseOrTransaction): Promise<number> {
+  const { rows } = await db.execute<{ customers: number }>(sql`with ${PEOPLE} select count(*)::int as customers from people where role = 'customer'`);
+  return Number(rows[0]?.customers ?? 0);
+}
+
+/** Whether anyone ordered or has an account (to tell 'Nenhum cliente cadastrado' from 'Nenhum cliente encontrado'). */
+export async function hasAnyCustomer(db: DatabaseOrTransaction): Promise<boolean> {
+  return (await countCustomers(db)) > 0;
+}
+
+/** One customer (or staff account) with its profile, totals and every order that is theirs, newest first; null when unknown. */
+export async function getCustomerDetail(db: DatabaseOrTransaction, key: string): Promise<CustomerDetail | null> {
+  const [people, orderRows] = await Promise.all([
+    db.execute<PersonRecord>(sql`with ${PEOPLE} select * from people where key = ${key}`),
+    db.execute<{ id: string; code: string; created_at: Date | string; status: string; total_cents: number }>(sql`
+      with ${PEOPLE}
+      select id, code, created_at, status, total_cents from attributed where customer_key = ${key} order by created_at desc, id desc`),
+  ]);
+  const record = people.rows[0];
   if (!record) return null;
-  const orderRows = await db
-    .select({ id: orders.id, code: orders.code, createdAt: orders.createdAt, status: orders.status, totalCents: orders.totalCents })
-    .from(orders)
-    .where(eq(orders.userId, id))
-    .orderBy(desc(orders.createdAt), desc(orders.id));
   return {
     customer: { ...toRow(record), address: record.address },
-    orders: orderRows.map((row) => ({
+    orders: orderRows.rows.map((row) => ({
       id: row.id,
       code: row.code,
-      createdAt: row.createdAt.toISOString(),
+      createdAt: iso(row.created_at),
       status: isOrderStatus(row.status) ? row.status : "pending",
-      totalCents: row.totalCents,
+      totalCents: Number(row.total_cents),
     })),
   };
 }

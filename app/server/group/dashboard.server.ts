@@ -7,6 +7,7 @@ import type { DashboardStats, LowStockVariant, StockReviewProduct } from "~/lib/
 import { LOW_STOCK_MAX } from "~/lib/variants";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
+import { countCustomers } from "../auth/customers.server";
 
 export type Dashboard = {
   stats: DashboardStats;
@@ -30,11 +31,10 @@ export const STOCK_LIST_SIZE = 10;
 
 /** `now` decides which months are "the last 6" (tests pass a fixed date). */
 export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Date()): Promise<Dashboard> {
-  const [totals, months, top, recent, low, review] = await Promise.all([
+  const [totals, months, top, recent, low, review, customers] = await Promise.all([
     db.execute<Record<string, string | number>>(sql`
       select
         (select count(*) from products)::int as products,
-        (select count(*) from users where role = 'customer')::int as customers,
         count(*)::int as orders,
         coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as revenue,
         coalesce(sum(total_cents) filter (
@@ -100,13 +100,14 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
       where stock_needs_review
       order by created_at desc, id desc
       limit ${STOCK_LIST_SIZE}`),
+    // The people who order, with or without an account, as /admin/clientes lists them.
+    countCustomers(db),
   ]);
 
   const row = totals.rows[0] ?? {};
   const count = (key: string) => Number(row[key] ?? 0);
   const revenueCents = count("revenue");
   const orderCount = count("orders");
-  const customers = count("customers");
 
   return {
     stats: {

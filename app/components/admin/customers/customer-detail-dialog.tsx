@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
-import type { CustomerDetail } from "~/lib/admin-customers";
+import { customerLabel, type CustomerDetail } from "~/lib/admin-customers";
 import { adminOrderPath } from "~/lib/admin-orders";
 import { formatBRL } from "~/lib/money";
 import { formatShopDate, formatShopDateTime } from "~/lib/shop-time";
@@ -13,17 +13,19 @@ export function CustomerDetailDialog({ detail, isSelf, onClose }: { detail: Cust
   const { customer, orders } = detail;
   const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
   return (
-    <AdminDialog title={customer.name || customer.email} onClose={onClose}>
+    <AdminDialog title={customerLabel(customer)} onClose={onClose}>
       <div className="space-y-6 text-sm" data-testid="customer-detail">
         <div className="flex flex-wrap items-center gap-2">
-          {customer.role === "admin" ? <AdminBadge /> : <span className="text-slate-600">Cliente</span>}
-          <span className="text-slate-500">Cadastro em {formatShopDate(customer.createdAt)}</span>
+          {customer.role === "admin" ? <AdminBadge /> : <span className="text-slate-600">{customer.hasAccount ? "Cliente" : "Cliente sem cadastro"}</span>}
+          <span className="text-slate-600">
+            {customer.hasAccount ? "Cadastro em" : "Primeiro pedido em"} {formatShopDate(customer.createdAt)}
+          </span>
         </div>
 
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
           <div>
             <dt className="font-semibold">E-mail</dt>
-            <dd>{customer.email}</dd>
+            <dd>{customer.email || "Não informado"}</dd>
           </div>
           <div>
             <dt className="font-semibold">Telefone</dt>
@@ -62,7 +64,7 @@ export function CustomerDetailDialog({ detail, isSelf, onClose }: { detail: Cust
               ))}
             </ul>
           ) : (
-            <p className="mt-2 text-slate-600">Nenhum pedido feito com esta conta.</p>
+            <p className="mt-2 text-slate-600">Nenhum pedido.</p>
           )}
         </section>
 
@@ -71,7 +73,11 @@ export function CustomerDetailDialog({ detail, isSelf, onClose }: { detail: Cust
             Permissão
           </h3>
           <div className="mt-2">
-            <CustomerRoleControl userId={customer.id} name={customer.name || customer.email} role={customer.role} isSelf={isSelf} />
+            {customer.hasAccount ? (
+              <CustomerRoleControl userId={customer.id} name={customerLabel(customer)} role={customer.role} isSelf={isSelf} />
+            ) : (
+              <p className="text-slate-600">Sem conta no site: pedidos reunidos pelo telefone e pelo e-mail informados.</p>
+            )}
           </div>
         </section>
       </div>

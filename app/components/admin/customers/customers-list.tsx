@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from "react-router";
-import { CUSTOMER_PARAM, type CustomerRow } from "~/lib/admin-customers";
+import { CUSTOMER_PARAM, customerLabel, type CustomerRow } from "~/lib/admin-customers";
 import { withParams } from "~/lib/admin-list";
 import { formatBRL } from "~/lib/money";
 import { formatShopDate } from "~/lib/shop-time";
@@ -7,19 +7,19 @@ import { AdminBadge } from "./admin-badge";
 
 const COLUMNS = "sm:grid sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_6rem_5rem_7rem] sm:items-center sm:gap-3";
 
-/** The accounts, newest first; each opens its detail over the list (`?cliente={id}`). */
-export function CustomersList({ customers }: { customers: CustomerRow[] }) {
+/** Customers (or staff accounts) as the server ordered them; each opens its detail over the list (`?cliente={id}`). */
+export function CustomersList({ customers, label }: { customers: CustomerRow[]; label: string }) {
   const [searchParams] = useSearchParams();
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm">
       <div aria-hidden="true" className={`hidden border-b border-slate-200 px-4 py-2 text-xs font-semibold uppercase text-slate-500 ${COLUMNS}`}>
         <span>Cliente</span>
         <span>Telefone</span>
-        <span>Desde</span>
+        <span>Último pedido</span>
         <span className="text-right">Pedidos</span>
         <span className="text-right">Total gasto</span>
       </div>
-      <ul className="divide-y divide-slate-100" data-testid="customers-list">
+      <ul className="divide-y divide-slate-100" data-testid="customers-list" aria-label={label}>
         {customers.map((customer) => (
           <li key={customer.id} data-testid="customer-row" className={`relative px-4 py-3 text-sm hover:bg-slate-50 ${COLUMNS}`}>
             <div className="flex min-w-0 items-center gap-3">
@@ -27,7 +27,7 @@ export function CustomersList({ customers }: { customers: CustomerRow[] }) {
                 <img src={customer.image} alt="" width={32} height={32} className="h-8 w-8 shrink-0 rounded-full object-cover" />
               ) : (
                 <span aria-hidden="true" className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-slate-200 font-bold text-slate-700">
-                  {(customer.name || customer.email).charAt(0).toUpperCase()}
+                  {customerLabel(customer).charAt(0).toUpperCase()}
                 </span>
               )}
               <div className="min-w-0">
@@ -38,17 +38,18 @@ export function CustomersList({ customers }: { customers: CustomerRow[] }) {
                     aria-haspopup="dialog"
                     className="truncate font-semibold text-slate-900 after:absolute after:inset-0 hover:underline"
                   >
-                    {customer.name || customer.email}
+                    {customerLabel(customer)}
                   </Link>
                   {customer.role === "admin" ? <AdminBadge /> : null}
+                  {customer.hasAccount ? null : <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Sem cadastro</span>}
                 </p>
-                <p className="truncate text-slate-500">{customer.email}</p>
+                {customer.email && customer.email !== customerLabel(customer) ? <p className="truncate text-slate-600">{customer.email}</p> : null}
               </div>
             </div>
             <p className="mt-1 text-slate-600 sm:mt-0">{customer.phone || "—"}</p>
             <p className="text-slate-600">
-              <span className="sm:hidden">Desde </span>
-              {formatShopDate(customer.createdAt)}
+              <span className="sm:hidden">Último pedido: </span>
+              {customer.lastOrderAt ? formatShopDate(customer.lastOrderAt) : "—"}
             </p>
             <p className="sm:text-right">
               <span className="sm:hidden">Pedidos: </span>
