@@ -65,7 +65,7 @@ function confirmed<T extends { password: string; confirmPassword: string }>(data
   }
 }
 
-/** /login. Empty fields get one message for the form, as in the spec. */
+/** /login. Empty fields get one message for the form, as on the earlier site's sign-in. */
 export const loginSchema = z
   .object({ email: z.string().default(""), password: z.string().default("") })
   .transform((data) => ({ email: data.email.trim().toLowerCase(), password: data.password }))

@@ -3,7 +3,7 @@ import { countLabel } from "./plural";
 import type { StockGrid } from "./variant-choice";
 import { stockLimitMessage, stockOf, variantLabel } from "./variants";
 
-/** Stored in localStorage under the shop-name prefix plus `_cart` (spec section 4). */
+/** Stored in localStorage under the shop-name prefix plus `_cart`, the earlier site's key. */
 export const CART_STORAGE_KEY = "erick_cart";
 export const MAX_LINE_QUANTITY = 99;
 

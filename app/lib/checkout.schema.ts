@@ -70,8 +70,8 @@ const paymentMethod = z.enum(
 );
 
 /**
- * The checkout form (spec section 5): the same schema validates in the browser and in the action, so
- * a request that skips the browser gets the same messages.
+ * The checkout form (its fields and messages are the earlier site's): the same schema validates in the
+ * browser and in the action, so a request that skips the browser gets the same messages.
  */
 export const checkoutSchema = z
   .object({

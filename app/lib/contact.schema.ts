@@ -1,5 +1,6 @@
-// The contact form's schema (spec section 5), shared by the stores route's action and the browser,
-// which imports it when the shopper starts filling the form in (it brings zod with it).
+// The contact form's schema (the earlier site's fields and rules), shared by the stores route's
+// action and the browser, which imports it when the shopper starts filling the form in (it brings
+// zod with it).
 import { fieldErrors } from "~/lib/form-errors";
 import { z } from "~/lib/validation";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactFieldErrors, type ContactFormResult, type ContactFormValues } from "./contact-form";
@@ -15,7 +16,7 @@ function plausiblePhone(phone: string): boolean {
   return phone === "" || (digits >= 8 && digits <= 13 && /^[\d\s()+.-]+$/.test(phone));
 }
 
-/** The stores page's contact form (spec section 5): name, e-mail and message required; phone and store optional. */
+/** The stores page's contact form: name, e-mail and message required; phone and store optional. */
 export const contactFormSchema = z.object({
   name: z
     .string()

@@ -43,7 +43,7 @@ export function statusLabel(status: OrderStatus): string {
   return ORDER_STATUS_LABELS[status];
 }
 
-/** The WhatsApp text of a recorded order (spec section 7), with its code and a link to its page. */
+/** The WhatsApp text of a recorded order (the earlier site's order text), with its code and a link to its page. */
 export function orderMessage(order: OrderView, orderUrl: string): string {
   const lines: (string | null)[] = [`Olá! Gostaria de fazer o pedido *#${order.code}*:`, ""];
 

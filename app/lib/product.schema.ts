@@ -8,7 +8,7 @@ import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
 
 /**
- * The form's six 'Loja' options (spec section 5): a shop plus the physical store. The value is the
+ * The form's six 'Loja' options (the earlier admin's): a shop plus the physical store. The value is the
  * store location's slug (database/seed/shops.ts); the server resolves it to shop_id + store_location_id.
  */
 export const STORE_OPTIONS = [

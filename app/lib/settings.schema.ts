@@ -2,7 +2,7 @@ import { z } from "~/lib/validation";
 import { STORE_ARTICLES } from "./store-name";
 import { PLACEHOLDER_WHATSAPP } from "./whatsapp";
 
-/** The settings document (spec section 3), with the spec's defaults (section 9). Money in centavos. */
+/** The group's settings (the earlier site's 'general' settings document) with its defaults. Money in centavos. */
 export const settingsSchema = z.object({
   storeName: z.string().default("Grupo Erick"),
   /** The article before the name in sentences ("ao Grupo Erick", "às Lojas Erick"): ./store-name. */

@@ -1,4 +1,4 @@
-// The admin dashboard's figures (spec section 9) on a real PostgreSQL: revenue without cancelled
+// The admin dashboard's figures on a real PostgreSQL: revenue without cancelled
 // orders, average ticket, conversion, months in the shop's time zone, top products, recent orders,
 // the WhatsApp placeholder warning and the e-mails waiting to be sent.
 import { asc, eq, inArray, sql } from "drizzle-orm";

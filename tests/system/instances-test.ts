@@ -1,5 +1,6 @@
-// `npm run test:instances`: two app instances on one PostgreSQL, as README "Several instances" says to
-// run them (DATABASE_URL, the same BETTER_AUTH_SECRET, each with its own DATA_DIR and page cache).
+// `npm run test:instances`: two app instances on one PostgreSQL, as docs/deploy.md "Several
+// instances" says to run them (DATABASE_URL, the same BETTER_AUTH_SECRET, each with its own DATA_DIR
+// and page cache).
 //
 // Starts instance A (production build, its embedded PostgreSQL) and instance B on A's database, and checks:
 //   - a session made on B is valid on A (sessions live in the database);
@@ -117,7 +118,7 @@ try {
     const [product] = (await pool.query<{ id: number; name: string }>("select id, name from products where active order by id limit 1")).rows;
     if (!product) throw new Error("no active product");
     const productPage = async (origin: string) => {
-      // A removed product's page sends the shopper to the list (spec section 2).
+      // A removed product's page sends the shopper to the list.
       const response = await fetch(`${origin}/produto/${product.id}`, { redirect: "manual" });
       await response.body?.cancel();
       return { status: response.status, cache: response.headers.get("x-page-cache") };

@@ -12,7 +12,7 @@ import {
 import type { ProductCardData } from "~/lib/catalog";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
 
-/** The cart lives in localStorage (spec section 4); the server always renders an empty cart. */
+/** The cart lives in localStorage, as in the shop's earlier site; the server always renders an empty cart. */
 const EMPTY: Cart = [];
 const { read, write, subscribe } = createLocalStorageStore(CART_STORAGE_KEY, parseStoredCart);
 

@@ -14,7 +14,7 @@ type ContactParser = typeof parseContactForm;
 const loadContactParser = (): Promise<ContactParser> => import("~/lib/contact.schema").then((module) => module.parseContactForm);
 
 /**
- * The stores page's contact form. It opens WhatsApp with the message (spec section 2); nothing is sent
+ * The stores page's contact form. It opens WhatsApp with the message, as the shop's earlier site did; nothing is sent
  * to our server. Without JavaScript the form posts to the route, which validates with the same schema
  * and redirects to WhatsApp.
  */

@@ -4,7 +4,7 @@ import { signOut } from "~/server/auth/accounts.server";
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/sign-out";
 
-/** 'Sair': ends the session in the database and clears the cookie; the admin's goes to /login (spec). */
+/** 'Sair': ends the session in the database and clears the cookie; the admin's 'Sair' goes to /login, as it did on the earlier admin. */
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const destination = safeRedirectPath(form.get("redirectTo"), "/");

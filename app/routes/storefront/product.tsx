@@ -35,7 +35,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
       user ? { isAdmin: user.role === "admin", ownReview: await getOwnReview(context.db, id, user.id) } : null,
     ),
   ]);
-  // Unknown, removed or mistyped products: the list is the most useful place to land (spec section 2).
+  // Unknown, removed or mistyped products: the list is the most useful place to land (the earlier site sent them there too).
   if (!product) throw redirect("/produtos");
   return {
     product,

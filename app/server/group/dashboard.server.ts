@@ -1,5 +1,6 @@
-// The admin dashboard's figures (spec section 9), each one a SQL aggregate: however many orders the
-// shop has, the page reads a handful of rows.
+// The admin dashboard's figures (top 5 products, 6 months of sales, 5 recent orders, average ticket,
+// conversion), each one a SQL aggregate: however many orders the shop has, the page reads a handful
+// of rows.
 import { desc, sql } from "drizzle-orm";
 import { orders } from "#database/schema";
 import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/lib/order-status";

@@ -145,7 +145,7 @@ class StockShortageError extends Error {
   }
 }
 
-/** Sets an order's status (any status, as the spec allows), moving stock per the rule above. */
+/** Sets an order's status (any status from any other, as the earlier admin allowed), moving stock per the rule above. */
 export async function setOrderStatus(db: Database, id: string, status: OrderStatus, actor: AuditActor): Promise<StatusChangeResult> {
   if (!UUID.test(id)) return { ok: false, reason: "not-found", message: "Pedido não encontrado" };
   try {

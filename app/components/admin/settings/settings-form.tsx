@@ -26,7 +26,7 @@ type Props = {
 
 /**
  * The settings form. Checked in the browser with the action's own schema, then sent by a fetcher;
- * 'Salvo!' shows for 3 s after a save and any edit clears it (spec section 4).
+ * 'Salvo!' shows for 3 s after a save and any edit clears it, as in the shop's earlier admin.
  */
 export function SettingsForm({ settings, locations, version }: Props) {
   const fetcher = useFetcher<SettingsActionResult>();
