@@ -8,7 +8,7 @@ import { parseCustomerFilters } from "~/lib/admin-customers";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { getCustomerDetail, listCustomers, listStaff } from "~/server/auth/customers.server";
 import { placeOrder } from "~/server/orders/orders.server";
-import { getDashboard } from "~/server/shop/dashboard.server";
+import { getDashboard } from "~/server/group/dashboard.server";
 import { CHECKOUT_CUSTOMER, insertOrder, orderableLine, type OrderLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
