@@ -8,6 +8,9 @@ describe("withoutControlCharacters", () => {
     expect(withoutControlCharacters("a\u200fb\u2066c\u2069\u061c")).toBe("abc");
     expect(withoutControlCharacters("linha 1\nlinha\t2\r\n")).toBe("linha 1\nlinha\t2\r\n");
     expect(withoutControlCharacters("São João, ação 💥")).toBe("São João, ação 💥");
+    // C1 controls, every one of them: never stored from any form (readFormData) or file (CSV import).
+    expect(withoutControlCharacters(Array.from({ length: 32 }, (_, index) => String.fromCharCode(0x80 + index)).join(""))).toBe("");
+    expect(oneLine("Pano\u0085de prato")).toBe("Panode prato");
   });
 });
 

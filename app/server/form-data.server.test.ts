@@ -31,6 +31,15 @@ describe("readFormData", () => {
     expect((multipart.get("foto") as File).size).toBe(3);
   });
 
+  it("stores no C1 control characters (U+0080–U+009F): what a Windows-1252 paste read as ISO-8859-1 leaves", async () => {
+    const form = new FormData();
+    form.append("nome", "T\u0093\u00eanis\u0094 \u0096 \u0085\u0080\u009f");
+    const read = await readFormData(new Request(URL_, { method: "POST", body: form }));
+    expect(read.get("nome")).toBe("Tênis  ");
+    const encoded = await readFormData(post("nome=Caneca%C2%85%C2%93", { "content-type": "application/x-www-form-urlencoded" }));
+    expect(encoded.get("nome")).toBe("Caneca");
+  });
+
   it("takes no body at all as an empty form (the route's validation says what is missing)", async () => {
     expect([...(await readFormData(post(null))).keys()]).toEqual([]);
     expect([...(await readFormData(post("", { "content-type": "application/x-www-form-urlencoded" }))).keys()]).toEqual([]);
