@@ -55,6 +55,72 @@ test.describe("home", () => {
     }
   });
 
+  test("the floating WhatsApp button and its greeting never lie over 'Adicionar ao Carrinho' at the bottom of the screen", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const viewports =
+      testInfo.project.name === "phone"
+        ? [{ width: 390, height: 844 }]
+        : [
+            { width: 1366, height: 768 },
+            { width: 1280, height: 720 },
+            { width: 1024, height: 768 },
+            { width: 768, height: 1024 },
+          ];
+    const name = "Tênis de Corrida com Amortecimento";
+    await page.goto(`/produtos?q=${encodeURIComponent(name)}`);
+    const productUrl = await page.getByRole("link", { name, exact: true }).first().getAttribute("href");
+    const add = page.getByRole("button", { name: "Adicionar ao Carrinho" });
+    const floating = page.getByTestId("floating-whatsapp");
+    // By its markup, not its role: a greeting that stepped aside (hidden) is still there.
+    const greeting = page.locator('[role="status"]', { hasText: "Olá! Precisa de ajuda?" });
+
+    /** The floating parts a person sees now that cross the add button's box. */
+    async function partsOverTheButton(): Promise<string[]> {
+      const target = await add.boundingBox();
+      if (!target) return ["no add button"];
+      const found: string[] = [];
+      for (const [label, part] of [["button", floating], ["greeting", greeting]] as const) {
+        if (!(await part.isVisible())) continue;
+        const box = await part.boundingBox();
+        if (box && box.x < target.x + target.width && target.x < box.x + box.width && box.y < target.y + target.height && target.y < box.y + box.height) {
+          found.push(label);
+        }
+      }
+      return found;
+    }
+    async function buttonToTheBottom() {
+      await add.evaluate((element) => element.scrollIntoView({ block: "end" }));
+    }
+
+    // The page's timers run on a clock the test moves: the 2 s and 3 s are skipped, not waited for.
+    await page.clock.install();
+    for (const viewport of viewports) {
+      const where = `${viewport.width}×${viewport.height}`;
+      await page.setViewportSize(viewport);
+      await gotoHydrated(page, productUrl!);
+      // Paused once the page is up (its hydration waits for a frame); the page's clock runs until the call lands.
+      await expect(async () => page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500)).toPass();
+      await buttonToTheBottom();
+      // Before the greeting: the button alone (it shows 2 s after its code has loaded).
+      await expect(async () => {
+        await page.clock.runFor(250);
+        await expect(floating).toBeAttached({ timeout: 1_500 });
+      }).toPass({ timeout: 40_000 });
+      await expect(greeting).toHaveCount(0);
+      await expect.poll(partsOverTheButton, { message: `${where}, before the greeting` }).toEqual([]);
+      // The greeting a second later.
+      await page.clock.runFor(1_000);
+      if (testInfo.project.name === "desktop") await expect(greeting).toBeAttached();
+      await expect.poll(partsOverTheButton, { message: `${where}, with the greeting` }).toEqual([]);
+      // Scrolled away and back while the greeting is up.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await buttonToTheBottom();
+      await expect.poll(partsOverTheButton, { message: `${where}, scrolled back` }).toEqual([]);
+      // The next page must hydrate, which waits for a frame.
+      await page.clock.resume();
+    }
+  });
+
   test("the floating WhatsApp button stays off the cart, where it would cover the totals", async ({ page }) => {
     await page.goto("/carrinho");
     await page.waitForTimeout(3_500);

@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { CloseIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { PRIMARY_ACTION_SELECTOR } from "./primary-action";
 import { useStorefront } from "./use-storefront";
 
 /** Timings from the spec: the button 2 s after load, its bubble 1 s later, hidden 8 s after that. */
@@ -16,6 +17,51 @@ export const BUBBLE_VISIBLE_MS = 8_000;
 const PAGES_WITHOUT_BUTTON = /^\/(carrinho|checkout|pedido)(\/|$)/;
 /** Below this width the bubble would cover the page's content (a product's price): a badge instead. */
 const ROOM_FOR_BUBBLE = "(min-width: 640px)";
+/** Space kept between the floating parts and a primary action, in px. */
+const CLEARANCE = 8;
+
+function overlaps(a: DOMRect, b: DOMRect): boolean {
+  return a.left - CLEARANCE < b.right && b.left < a.right + CLEARANCE && a.top - CLEARANCE < b.bottom && b.top < a.bottom + CLEARANCE;
+}
+
+/**
+ * Which floating parts would lie over a primary action ("Adicionar ao Carrinho"…) where the page is
+ * scrolled now: those step aside (hidden, still laid out so they can be measured) until the page
+ * moves. Checked on scroll, resize and any change of the page's size (the browser sends each at most
+ * once a frame): a few boxes measured, a state set only when the answer changes.
+ */
+function useOverPrimaryAction(active: boolean, layout: string) {
+  const buttonRef = useRef<HTMLAnchorElement>(null);
+  const bubbleRef = useRef<HTMLDivElement>(null);
+  const [over, setOver] = useState({ button: false, bubble: false });
+  useEffect(() => {
+    if (!active) return;
+    const check = () => {
+      const actions = [...document.querySelectorAll(PRIMARY_ACTION_SELECTOR)]
+        .map((element) => element.getBoundingClientRect())
+        .filter((rect) => rect.width > 0 && rect.height > 0);
+      const lies = (part: HTMLElement | null) => {
+        if (!part) return false;
+        const rect = part.getBoundingClientRect();
+        return actions.some((action) => overlaps(action, rect));
+      };
+      const next = { button: lies(buttonRef.current), bubble: lies(bubbleRef.current) };
+      setOver((previous) => (previous.button === next.button && previous.bubble === next.bubble ? previous : next));
+    };
+    check();
+    window.addEventListener("scroll", check, { passive: true });
+    window.addEventListener("resize", check);
+    const resizes = new ResizeObserver(check);
+    resizes.observe(document.body);
+    return () => {
+      window.removeEventListener("scroll", check);
+      window.removeEventListener("resize", check);
+      resizes.disconnect();
+    };
+    // `layout` names what moves the parts without a scroll or resize (another page, the greeting shown).
+  }, [active, layout]);
+  return { over, buttonRef, bubbleRef };
+}
 
 export function FloatingWhatsApp() {
   const { settings } = useStorefront();
@@ -23,6 +69,12 @@ export function FloatingWhatsApp() {
   const [buttonVisible, setButtonVisible] = useState(false);
   const [bubbleVisible, setBubbleVisible] = useState(false);
   const [roomForBubble, setRoomForBubble] = useState(false);
+  const shown = buttonVisible && !PAGES_WITHOUT_BUTTON.test(pathname);
+  const withBubble = bubbleVisible && roomForBubble;
+  const { over, buttonRef, bubbleRef } = useOverPrimaryAction(shown, `${pathname} ${withBubble}`);
+  // The greeting without its button would be a message with nothing to press: both step aside.
+  const buttonAside = over.button;
+  const bubbleAside = over.bubble || over.button;
 
   useEffect(() => {
     setRoomForBubble(window.matchMedia(ROOM_FOR_BUBBLE).matches);
@@ -34,12 +86,19 @@ export function FloatingWhatsApp() {
     return () => timers.forEach(clearTimeout);
   }, []);
 
-  if (!buttonVisible || PAGES_WITHOUT_BUTTON.test(pathname)) return null;
+  if (!shown) return null;
   return (
     // A landmark of its own, since it sits outside the page's header, main and footer.
-    <aside aria-label="Atendimento pelo WhatsApp" className="fixed bottom-4 right-4 z-30 flex items-end gap-2">
-      {bubbleVisible && roomForBubble ? (
-        <div role="status" className="relative mb-2 max-w-56 rounded-2xl bg-white px-4 py-3 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200">
+    <aside aria-label="Atendimento pelo WhatsApp" className="pointer-events-none fixed bottom-4 right-4 z-30 flex items-end gap-2">
+      {withBubble ? (
+        <div
+          ref={bubbleRef}
+          role="status"
+          data-testid="floating-whatsapp-greeting"
+          className={`relative mb-2 max-w-56 rounded-2xl bg-white px-4 py-3 text-sm text-slate-800 shadow-lg ring-1 ring-slate-200 ${
+            bubbleAside ? "invisible" : "pointer-events-auto"
+          }`}
+        >
           Olá! Precisa de ajuda? Fale com a gente pelo WhatsApp.
           <button
             type="button"
@@ -52,11 +111,14 @@ export function FloatingWhatsApp() {
         </div>
       ) : null}
       <a
+        ref={buttonRef}
         href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings))}
         target="_blank"
         rel="noopener noreferrer"
         data-testid="floating-whatsapp"
-        className="relative flex h-14 w-14 items-center justify-center rounded-full bg-whatsapp-dark text-white shadow-lg hover:bg-whatsapp-darker"
+        className={`relative flex h-14 w-14 items-center justify-center rounded-full bg-whatsapp-dark text-white shadow-lg hover:bg-whatsapp-darker ${
+          buttonAside ? "invisible" : "pointer-events-auto"
+        }`}
         aria-label="Conversar no WhatsApp"
       >
         <WhatsAppIcon className="h-8 w-8" />

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
+import { PRIMARY_ACTION } from "~/components/layout/primary-action";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { ProductCardData } from "~/lib/catalog";
@@ -114,6 +115,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
               )}
               target="_blank"
               rel="noopener noreferrer"
+              {...PRIMARY_ACTION}
               className="flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-3 py-2.5 text-sm font-semibold text-white hover:bg-whatsapp-darker"
             >
               <WhatsAppIcon className="h-4 w-4" />
@@ -123,6 +125,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             <button
               type="button"
               disabled={!product.inStock}
+              {...PRIMARY_ACTION}
               onClick={() => {
                 const refused = cartActions.addWithinStock(product, { size, color });
                 setRefusal(refused);

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { cartActions } from "~/components/cart/cart-store";
+import { PRIMARY_ACTION } from "~/components/layout/primary-action";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ADDED_FEEDBACK_MS, useTimedFlag } from "~/components/product/use-timed-flag";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
@@ -143,6 +144,7 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
             <button
               type="button"
               onClick={addToCart}
+              {...PRIMARY_ACTION}
               disabled={!product.inStock}
               className={`flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg px-4 py-3 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 ${
                 added ? "bg-green-700" : "bg-brand-600 hover:bg-brand-700"
@@ -156,6 +158,7 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
               href={whatsappLink(settings.storeWhatsApp, priceInquiryMessage({ name: product.name, shopName: product.shop.name }, url))}
               target="_blank"
               rel="noopener noreferrer"
+              {...PRIMARY_ACTION}
               className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3 font-bold text-white hover:bg-whatsapp-darker"
             >
               <WhatsAppIcon className="h-5 w-5" />
