@@ -13,11 +13,11 @@ import {
   PRODUCT_LIMITS,
   productFormSchema,
   productToFormInput,
-  STORE_OPTIONS,
   storeOptionFromText,
   type EditableProduct,
   type ProductFormData,
   type ProductFormInput,
+  type StoreOption,
   type VariantStockInput,
 } from "./product.schema";
 import { normalizeSearchText } from "./search-text";
@@ -70,10 +70,10 @@ export type CsvProduct = Omit<EditableProduct, "variants"> & { id: number; varia
 
 /**
  * A product's rows, one per variant, cells in PRODUCT_CSV_COLUMNS order: prices as the form takes them
- * ('129,90', empty = 'Consultar preço'), `loja` as the form's store option label.
+ * ('129,90', empty = 'Consultar preço'), `loja` as the store's name in `stores` (the database's).
  */
-export function productCsvRows(product: CsvProduct): (string | number)[][] {
-  const store = STORE_OPTIONS.find((option) => option.value === product.store)?.label ?? "";
+export function productCsvRows(product: CsvProduct, stores: readonly StoreOption[]): (string | number)[][] {
+  const store = stores.find((option) => option.value === product.store)?.label ?? "";
   return product.variants.map((variant) => [
     product.id,
     product.name,
@@ -231,9 +231,9 @@ class Problems {
 }
 
 /** A product column's value as compared across a product's rows ('Sim' and 'sim' agree). */
-function comparable(column: Column, text: string): string {
+function comparable(column: Column, text: string, stores: readonly StoreOption[]): string {
   if (column === "destaque" || column === "ativo") return String(parseYesNo(text) ?? text);
-  if (column === "loja") return storeOptionFromText(text) ?? text;
+  if (column === "loja") return storeOptionFromText(stores, text) ?? text;
   if (column === "categoria") return categoryFromText(text) ?? text;
   return text;
 }
@@ -243,11 +243,12 @@ function comparable(column: Column, text: string): string {
  * product (wherever they are in the file) and start from it in `existing` (columns the file leaves out
  * keep their values); consecutive rows without one and with the same `nome` and `loja` are one new
  * product. Problems are reported by the line they are on: a product's own columns on its first row,
- * a variant's on its row.
+ * a variant's on its row. `loja` names one of `stores` (the database's).
  */
 export function validateProductCsv(
   sheet: ProductCsvSheet,
   existing: ReadonlyMap<number, EditableProduct>,
+  stores: readonly StoreOption[],
 ): { valid: ProductCsvProduct[]; errors: CsvRowError[] } {
   const { columns } = sheet;
   const problems = new Problems();
@@ -282,7 +283,7 @@ export function validateProductCsv(
       continue;
     }
     // A new product: in the old layout every row is one.
-    const key = JSON.stringify([cell(row, "nome") ?? "", comparable("loja", cell(row, "loja") ?? "")]);
+    const key = JSON.stringify([cell(row, "nome") ?? "", comparable("loja", cell(row, "loja") ?? "", stores)]);
     const earlier = sheet.legacy ? undefined : newByKey.get(key);
     if (earlier && earlier === previous) {
       earlier.rows.push(row);
@@ -305,7 +306,7 @@ export function validateProductCsv(
   const valid: ProductCsvProduct[] = [];
   for (const group of groups) {
     const product = group.id === null ? null : existing.get(group.id)!;
-    const checked = sheet.legacy ? checkLegacyProduct(sheet, group, product, problems) : checkProduct(sheet, group, product, problems);
+    const checked = sheet.legacy ? checkLegacyProduct(sheet, group, product, problems, stores) : checkProduct(sheet, group, product, problems, stores);
     if (checked) valid.push(checked);
   }
   return { valid, errors: problems.errors() };
@@ -315,7 +316,7 @@ export function validateProductCsv(
  * The product's columns from its first row, onto the form values (problems on that row); true when
  * `loja` names no store (its message already says so, the form's own is left out).
  */
-function applyProductColumns(columns: string[], row: CsvRecord, values: ProductFormInput, problems: Problems): boolean {
+function applyProductColumns(columns: string[], row: CsvRecord, values: ProductFormInput, problems: Problems, stores: readonly StoreOption[]): boolean {
   let unknownStore = false;
   const set = (column: Column, apply: (text: string) => void) => {
     const text = cellOf(columns, row.cells, column);
@@ -327,10 +328,10 @@ function applyProductColumns(columns: string[], row: CsvRecord, values: ProductF
   set("subcategoria", (text) => (values.subcategory = text));
   set("marca", (text) => (values.brand = text));
   set("loja", (text) => {
-    values.store = storeOptionFromText(text) ?? "";
+    values.store = storeOptionFromText(stores, text) ?? "";
     if (text && !values.store) {
       unknownStore = true;
-      problems.add(row.line, `loja: “${text}” não é uma das lojas (${STORE_OPTIONS.map((option) => option.label).join(", ")})`);
+      problems.add(row.line, `loja: “${text}” não é uma das lojas (${stores.map((option) => option.label).join(", ")})`);
     }
   });
   set("preco", (text) => (values.price = text || undefined));
@@ -365,19 +366,19 @@ function parseProduct(
 }
 
 /** A product of the current layout: a row per variant. */
-function checkProduct(sheet: ProductCsvSheet, group: Group, product: EditableProduct | null, problems: Problems): ProductCsvProduct | null {
+function checkProduct(sheet: ProductCsvSheet, group: Group, product: EditableProduct | null, problems: Problems, stores: readonly StoreOption[]): ProductCsvProduct | null {
   const { columns } = sheet;
   const [first, ...others] = group.rows as [CsvRecord, ...CsvRecord[]];
   const errorsBefore = problems.count;
   const values: ProductFormInput = product ? { ...productToFormInput(product), stock: {} } : { stock: {}, sizes: [], colors: [], active: "on" };
-  const unknownStore = applyProductColumns(columns, first, values, problems);
+  const unknownStore = applyProductColumns(columns, first, values, problems, stores);
 
   // The product's columns agree on all its rows.
   for (const row of others) {
     for (const column of PRODUCT_COLUMNS) {
       const text = cellOf(columns, row.cells, column);
       const firstText = cellOf(columns, first.cells, column)!;
-      if (text !== undefined && comparable(column, text) !== comparable(column, firstText)) {
+      if (text !== undefined && comparable(column, text, stores) !== comparable(column, firstText, stores)) {
         problems.add(row.line, `${column}: “${text}” é diferente da linha ${first.line} (“${firstText}”); as colunas do produto devem ser iguais em todas as suas linhas`);
       }
     }
@@ -486,12 +487,12 @@ export function spreadStock(total: number, cells: number): number[] {
  * the variants (spreadStock) and, when that guessed anything, the product is flagged for the clerk to
  * count, as the migration did.
  */
-function checkLegacyProduct(sheet: ProductCsvSheet, group: Group, product: EditableProduct | null, problems: Problems): ProductCsvProduct | null {
+function checkLegacyProduct(sheet: ProductCsvSheet, group: Group, product: EditableProduct | null, problems: Problems, stores: readonly StoreOption[]): ProductCsvProduct | null {
   const { columns } = sheet;
   const row = group.rows[0]!;
   const errorsBefore = problems.count;
   const values: ProductFormInput = product ? productToFormInput(product) : { stock: {}, sizes: [], colors: [], active: "on" };
-  const unknownStore = applyProductColumns(columns, row, values, problems);
+  const unknownStore = applyProductColumns(columns, row, values, problems, stores);
   const tamanhos = cellOf(columns, row.cells, "tamanhos");
   const cores = cellOf(columns, row.cells, "cores");
   if (tamanhos !== undefined) values.sizes = splitList(tamanhos);
