@@ -8,35 +8,26 @@ import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
 
 /**
- * The form's six 'Loja' options (the earlier admin's): a shop plus the physical store. The value is the
- * store location's slug (database/seed/shops.ts); the server resolves it to shop_id + store_location_id.
+ * One of the form's 'Loja' options (six in the seed): a physical store, with its shop. The list is the
+ * database's store_locations, read by the server and handed to the form and the CSV code, so a store
+ * renamed in the settings reads the same everywhere; the form sends the store's slug (`value`), which
+ * the server resolves to shop_id + store_location_id.
  */
-export const STORE_OPTIONS = [
-  { value: "barreiros-calcados", label: "Erick Calçados - Barreiros", shop: "calcados" },
-  { value: "sirinhaem-calcados", label: "Erick Calçados - Sirinhaém", shop: "calcados" },
-  { value: "barreiros-variedades", label: "Erick Variedades - Barreiros", shop: "variedades" },
-  { value: "sirinhaem-variedades", label: "Erick Variedades - Sirinhaém", shop: "variedades" },
-  { value: "magazine-e-kids", label: "Erick Magazine e Kids", shop: "kids" },
-  { value: "sports", label: "Erick Sports", shop: "sports" },
-] as const;
-export type StoreOption = (typeof STORE_OPTIONS)[number]["value"];
-const STORE_VALUES = STORE_OPTIONS.map((option) => option.value) as [StoreOption, ...StoreOption[]];
+export type StoreOption = { value: string; label: string; shop: string };
 
-/** The store option a clerk would pick for a product: its location, else the first one of its shop. */
-export function storeOptionFor(locationSlug: string | null, shopSlug: string): StoreOption | null {
-  return (
-    STORE_OPTIONS.find((option) => option.value === locationSlug)?.value ??
-    STORE_OPTIONS.find((option) => option.shop === shopSlug)?.value ??
-    null
-  );
+/** The store option a clerk would pick for a product: its store, else the first one of its shop. */
+export function storeOptionFor(options: readonly StoreOption[], locationSlug: string | null, shopSlug: string): StoreOption | null {
+  return options.find((option) => option.value === locationSlug) ?? options.find((option) => option.shop === shopSlug) ?? null;
 }
 
-/** A store option from its label ('Erick Calçados - Barreiros') or value, ignoring case and accents. */
-export function storeOptionFromText(text: string): StoreOption | null {
-  const wanted = normalizeSearchText(text).replace(/\s*-\s*/g, " - ");
-  return (
-    STORE_OPTIONS.find((option) => normalizeSearchText(option.label) === wanted || option.value === wanted)?.value ?? null
-  );
+/** A store's name compared as a person types it: case, accents and a dash ('Calçados - Barreiros') aside. */
+const storeNameKey = (text: string) => normalizeSearchText(text.replace(/\s*-\s*/g, " "));
+
+/** The slug of the store a text names ('Erick Calçados Barreiros', 'erick calcados - barreiros', or the slug). */
+export function storeOptionFromText(options: readonly StoreOption[], text: string): string | null {
+  const wanted = storeNameKey(text);
+  const slug = text.trim().toLowerCase();
+  return options.find((option) => storeNameKey(option.label) === wanted || option.value === slug)?.value ?? null;
 }
 
 /** A category from what a person typed ('feminino', 'ESPORTIVO'); null when it is none of the eight. */
@@ -183,7 +174,8 @@ export const productFormSchema = z
     price: price({ required: true }),
     oldPrice: price({ required: false }),
     category: z.enum(CATEGORIES, { error: PRODUCT_MESSAGES.categoryRequired }),
-    store: z.enum(STORE_VALUES, { error: PRODUCT_MESSAGES.storeRequired }),
+    // The store's slug; whether it is one of the database's is the server's to check (resolveStoreOption).
+    store: z.string({ error: PRODUCT_MESSAGES.storeRequired }).trim().min(1, PRODUCT_MESSAGES.storeRequired),
     subcategory: text(PRODUCT_LIMITS.subcategory),
     brand: text(PRODUCT_LIMITS.brand),
     /** Stock cells by variantKey; a size × colour with no cell has 0 units. */
@@ -290,7 +282,8 @@ export type EditableProduct = {
   priceCents: number | null;
   oldPriceCents: number | null;
   category: string;
-  store: StoreOption | null;
+  /** The store option's value (its slug). */
+  store: string | null;
   subcategory: string;
   brand: string;
   /** Every size × colour the product has, with its units. */

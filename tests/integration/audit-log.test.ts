@@ -159,7 +159,7 @@ describe("products (form, images, delete)", () => {
       category: "Feminino",
       subcategory: "Sandálias",
       brand: "Moleca",
-      store: "Erick Calçados - Barreiros",
+      store: "Erick Calçados Barreiros",
       priceCents: 89_90,
       oldPriceCents: null,
       stock: loggedUnits(4, 3),

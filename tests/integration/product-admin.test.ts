@@ -5,17 +5,21 @@ import fs from "node:fs/promises";
 import { and, asc, count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, media, orderItems, orders, products, productVariants } from "#database/schema";
+import { auditLog, media, orderItems, orders, products, productVariants, storeLocations } from "#database/schema";
 import { readCsv as parseCsv } from "~/server/csv.server";
 import { PRODUCT_MESSAGES, stockFieldName } from "~/lib/product.schema";
 import { parseProductFilters } from "~/lib/product-filters";
 import { action as formAction, loader as formLoader } from "~/routes/admin/product-form";
 import { loader as csvLoader } from "~/routes/admin/products-csv";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
+import { importProductsCsv } from "~/server/catalog/product-csv.server";
+import type { SettingsPage } from "~/server/group/settings-admin.server";
 import { action as listAction, loader as listLoader } from "~/routes/admin/products";
 import { getProduct, listProducts } from "~/server/catalog/products.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { openAdminTest, requestAs, TEST_ORIGIN, type SignedInUser } from "../setup/admin-session";
+import { openAdminTest, requestAs, TEST_ACTOR, TEST_ORIGIN, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
+import { settingsForm } from "../setup/settings-fixtures";
 import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -511,7 +515,7 @@ describe("CSV export", () => {
         "Feminino",
         "Sandálias",
         "Moleca",
-        "Erick Calçados - Barreiros",
+        "Erick Calçados Barreiros",
         "59,90",
         "79,90",
         "sim",
@@ -523,5 +527,47 @@ describe("CSV export", () => {
     expect(sandal.reduce((sum, row) => sum + Number(row.cells[11]), 0)).toBe(stock);
     for (const row of sandal) expect(row.cells[15]).toBe(row.cells[11]);
     expect(rows.find((row) => row.cells[1] === "Bota Cano Curto Feminina")!.cells[6]).toBe("");
+  });
+});
+
+describe("a store renamed in the settings", () => {
+  const slug = "sirinhaem-variedades";
+  const renamed = "Erick Variedades Centro de Sirinhaém";
+
+  async function renameStore(name: string) {
+    const page = (await call(settingsLoader, requestAs(admin, "/admin/configuracoes"))).data as SettingsPage;
+    const [{ id }] = (await t.db.select({ id: storeLocations.id }).from(storeLocations).where(eq(storeLocations.slug, slug))) as [{ id: number }];
+    const index = page.locations.findIndex((location) => location.id === id);
+    const saved = await call(settingsAction, requestAs(admin, "/admin/configuracoes", { form: settingsForm(page, { [`locations.${index}.name`]: name }) }));
+    expect(saved, JSON.stringify(saved.data)).toMatchObject({ status: 200, data: { ok: true } });
+  }
+
+  // Put back for any test that runs after these.
+  afterAll(() => renameStore("Erick Variedades Sirinhaém"));
+
+  it("shows its new name in the product form's 'Loja' options and in the CSV export; a file with that name imports", async () => {
+    const product = await createProduct({ name: "Caneca da Loja Renomeada", category: "Variedades", store: slug });
+    await renameStore(renamed);
+
+    const form = await call(formLoader, requestAs(admin, `/admin/produtos/editar/${product.id}`), { id: String(product.id) });
+    const stores = form.data.stores as { value: string; label: string }[];
+    expect(stores.find((option) => option.value === slug)?.label).toBe(renamed);
+    expect(stores.map((option) => option.label)).not.toContain("Erick Variedades Sirinhaém");
+    expect(form.data.product).toMatchObject({ store: slug });
+    const blank = await call(formLoader, requestAs(admin, "/admin/produtos/novo"));
+    expect(blank.data.stores).toEqual(stores);
+
+    const csv = await call(csvLoader, requestAs(admin, "/admin/produtos/exportar.csv"));
+    const rows = parseCsv(new TextDecoder().decode(await csv.response!.arrayBuffer()));
+    expect(rows.find((row) => row.cells[1] === "Caneca da Loja Renomeada")?.cells[5]).toBe(renamed);
+
+    const file = `nome;categoria;loja;preco;estoque;descricao\r\nVaso da Loja Renomeada;Variedades;${renamed.toUpperCase()};34,90;3;Vaso de barro pintado à mão.\r\n`;
+    expect(await importProductsCsv(t.db, file, TEST_ACTOR)).toEqual({ ok: true, created: 1, updated: 0 });
+    const [imported] = await t.db
+      .select({ location: storeLocations.slug })
+      .from(products)
+      .innerJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
+      .where(eq(products.name, "Vaso da Loja Renomeada"));
+    expect(imported?.location).toBe(slug);
   });
 });

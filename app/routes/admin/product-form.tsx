@@ -17,7 +17,7 @@ import { parseId } from "~/lib/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
-import { ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
+import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/product-form";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/meta";
@@ -35,14 +35,16 @@ const NEW_PRODUCT: ProductFormInput = { price: "", sizes: [], colors: [], stock:
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = productId(params);
-  if (id === undefined) return { product: null, loadError: null };
   try {
-    const product = id === null ? null : await getProductForEdit(context.db, id);
-    if (product) return { product, loadError: null };
-    return data({ product: null, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 404 });
+    // The 'Loja' options are the stores as the settings name them.
+    const stores = await listStoreOptions(context.db);
+    if (id === undefined) return { product: null, stores, loadError: null };
+    const product = id === null ? null : await getProductForEdit(context.db, id, stores);
+    if (product) return { product, stores, loadError: null };
+    return data({ product: null, stores, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 404 });
   } catch (error) {
     log.error({ err: error }, "admin: loading a product failed");
-    return data({ product: null, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 500 });
+    return data({ product: null, stores: [], loadError: PRODUCT_MESSAGES.loadFailed }, { status: 500 });
   }
 }
 
@@ -100,7 +102,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminProductForm({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { product, loadError } = loaderData;
+  const { product, stores, loadError } = loaderData;
   const editing = params.id !== undefined;
   const back = (
     <Link to="/admin/produtos" className="text-sm font-semibold text-brand-700 underline">
@@ -132,6 +134,7 @@ export default function AdminProductForm({ loaderData, actionData, params }: Rou
           key={product?.id ?? "novo"}
           mode={editing ? "edit" : "create"}
           initial={initial}
+          storeOptions={stores}
           images={product?.images ?? []}
           serverErrors={actionData?.errors}
           formError={actionData?.formError}

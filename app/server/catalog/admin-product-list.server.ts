@@ -5,7 +5,7 @@ import { media, products, productVariants, shops, storeLocations } from "#databa
 import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin-list";
 import type { AdminProductFilters, AdminProductPage } from "~/lib/admin-products";
 import type { ImageRef } from "~/lib/catalog";
-import { storeOptionFor, type EditableProduct } from "~/lib/product.schema";
+import { storeOptionFor, type EditableProduct, type StoreOption } from "~/lib/product.schema";
 import { LOW_STOCK_MAX } from "~/lib/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition } from "./product-search.server";
@@ -82,8 +82,8 @@ async function imagesByKey(db: DatabaseOrTransaction, keys: string[]): Promise<I
   });
 }
 
-/** Any product (active or not) as the edit form shows it; null when there is none. */
-export async function getProductForEdit(db: DatabaseOrTransaction, id: number): Promise<AdminProductDetail | null> {
+/** Any product (active or not) as the edit form shows it, among the form's store options; null when there is none. */
+export async function getProductForEdit(db: DatabaseOrTransaction, id: number, stores: readonly StoreOption[]): Promise<AdminProductDetail | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
   const [row] = await db
     .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
@@ -101,7 +101,7 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number): 
     priceCents: product.priceCents,
     oldPriceCents: product.oldPriceCents,
     category: product.category,
-    store: storeOptionFor(row.locationSlug, row.shopSlug),
+    store: storeOptionFor(stores, row.locationSlug, row.shopSlug)?.value ?? null,
     subcategory: product.subcategory,
     brand: product.brand,
     variants: variantGrid(product, variants),

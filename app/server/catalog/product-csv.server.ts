@@ -11,14 +11,14 @@ import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { PRODUCT_CSV_COLUMNS, productCsvRows, type CsvProduct } from "./csv/columns.server";
 import { readProductCsv } from "./csv/header.server";
 import { validateProductCsv, type ProductCsvProduct } from "./csv/validation.server";
-import { lockProductImports, ProductSaveError, productAuditFieldsByIds, resolveStoreOption, writeProduct } from "./product-save.server";
+import { listStoreOptions, lockProductImports, ProductSaveError, productAuditFieldsByIds, resolveStoreOption, writeProduct } from "./product-save.server";
 import { stockMovedMessage, stockMovedSinceRead, variantGrid, variantsByProduct, writeVariantsOfProducts } from "./variants.server";
 
 /**
  * Products with the store option the form would show and their variants in grid order (two queries,
  * however many products), by id (all of them when `ids` is null), by id order.
  */
-async function csvProducts(db: DatabaseOrTransaction, ids: number[] | null): Promise<CsvProduct[]> {
+async function csvProducts(db: DatabaseOrTransaction, ids: number[] | null, stores: readonly StoreOption[]): Promise<CsvProduct[]> {
   const rows = await db
     .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
     .from(products)
@@ -29,14 +29,15 @@ async function csvProducts(db: DatabaseOrTransaction, ids: number[] | null): Pro
   const variants = await variantsByProduct(db, rows.map((row) => row.product.id));
   return rows.map(({ product, shopSlug, locationSlug }) => ({
     ...product,
-    store: storeOptionFor(locationSlug, shopSlug),
+    store: storeOptionFor(stores, locationSlug, shopSlug)?.value ?? null,
     variants: variantGrid(product, variants.get(product.id) ?? []),
   }));
 }
 
 /** Every product as CSV, a row per variant (see ../csv.server.ts: ';' between columns, UTF-8 with BOM). */
 export async function productsCsv(db: DatabaseOrTransaction): Promise<string> {
-  return toCsv(PRODUCT_CSV_COLUMNS, (await csvProducts(db, null)).flatMap(productCsvRows));
+  const stores = await listStoreOptions(db);
+  return toCsv(PRODUCT_CSV_COLUMNS, (await csvProducts(db, null, stores)).flatMap((product) => productCsvRows(product, stores)));
 }
 
 /** The database has moved on since the file was checked: nothing is saved, the errors say why. */
@@ -76,8 +77,9 @@ export async function importProductsCsv(db: Database, text: string, actor: Audit
   const file = readProductCsv(text);
   if (!file.ok) return file;
   const ids = file.sheet.ids;
-  const existing = new Map(ids.length ? (await csvProducts(db, ids)).map((product) => [product.id, product]) : []);
-  const { valid, errors } = validateProductCsv(file.sheet, existing);
+  const stores = await listStoreOptions(db);
+  const existing = new Map(ids.length ? (await csvProducts(db, ids, stores)).map((product) => [product.id, product]) : []);
+  const { valid, errors } = validateProductCsv(file.sheet, existing, stores);
   if (errors.length) return { ok: false, errors };
   try {
     return await saveCsvRows(db, valid, actor);
@@ -119,7 +121,7 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
     const moved = await stockMovedSinceExport(tx, rows);
     if (moved.length) throw new CsvConflictError(moved);
     const written: { id: number; created: boolean; name: string }[] = [];
-    const stores = new Map<StoreOption, Awaited<ReturnType<typeof resolveStoreOption>>>();
+    const stores = new Map<string, Awaited<ReturnType<typeof resolveStoreOption>>>();
     const variants = new Map<number, (VariantStockInput & { sku?: string })[]>();
     for (const { line, id, input, skus, stockNeedsReview } of rows) {
       let store = stores.get(input.store);

@@ -1,9 +1,9 @@
 // Saving the admin's products: the form's create and update (with its images through the media
 // pipeline), delete, and what every write path shares (the store option's ids, the audit log's view of
 // a product, the lock imports take). The form, the CSV import and the starter products all write here.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
-import { MAX_PRODUCT_IMAGES, STORE_OPTIONS, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/product.schema";
+import { MAX_PRODUCT_IMAGES, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/product.schema";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { variantKey, variantLabel } from "~/lib/variants";
 import { createProduct } from "./products.server";
@@ -31,15 +31,25 @@ export async function lockProductImports(tx: DatabaseOrTransaction): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
 }
 
-/** The shop and the physical store behind one of the form's six 'Loja' options. */
-export async function resolveStoreOption(db: DatabaseOrTransaction, option: StoreOption): Promise<{ shopId: number; storeLocationId: number }> {
-  const expectedShop = STORE_OPTIONS.find((candidate) => candidate.value === option)?.shop;
-  const [row] = await db
-    .select({ storeLocationId: storeLocations.id, shopId: storeLocations.shopId, shopSlug: shops.slug })
+/**
+ * The form's 'Loja' options: every store with its name as the settings edit it, grouped by shop (the
+ * shops' order, then the stores').
+ */
+export async function listStoreOptions(db: DatabaseOrTransaction): Promise<StoreOption[]> {
+  return db
+    .select({ value: storeLocations.slug, label: storeLocations.name, shop: shops.slug })
     .from(storeLocations)
     .innerJoin(shops, eq(shops.id, storeLocations.shopId))
+    .orderBy(asc(shops.position), asc(shops.id), asc(storeLocations.position), asc(storeLocations.id));
+}
+
+/** The shop and the physical store behind one of the form's 'Loja' options (the store's slug). */
+export async function resolveStoreOption(db: DatabaseOrTransaction, option: string): Promise<{ shopId: number; storeLocationId: number }> {
+  const [row] = await db
+    .select({ storeLocationId: storeLocations.id, shopId: storeLocations.shopId })
+    .from(storeLocations)
     .where(eq(storeLocations.slug, option));
-  if (!row || row.shopSlug !== expectedShop) throw new ProductSaveError("a loja escolhida não foi encontrada.", "store");
+  if (!row) throw new ProductSaveError("a loja escolhida não foi encontrada.", "store");
   return { shopId: row.shopId, storeLocationId: row.storeLocationId };
 }
 
@@ -60,16 +70,16 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
     .orderBy(products.id)
     .for("update", { of: products });
   const variants = await variantsByProduct(tx, rows.map((row) => row.product.id));
+  const stores = await listStoreOptions(tx);
   for (const row of rows) {
     const p = row.product;
-    const option = storeOptionFor(row.locationSlug, row.shopSlug);
     fields.set(p.id, {
       name: p.name,
       description: p.description,
       category: p.category,
       subcategory: p.subcategory,
       brand: p.brand,
-      store: STORE_OPTIONS.find((candidate) => candidate.value === option)?.label ?? row.shopSlug,
+      store: storeOptionFor(stores, row.locationSlug, row.shopSlug)?.label ?? row.shopSlug,
       priceCents: p.priceCents,
       oldPriceCents: p.oldPriceCents,
       stock: auditStock(variantGrid(p, variants.get(p.id) ?? [])),

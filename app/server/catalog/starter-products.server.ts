@@ -2,6 +2,7 @@
 // the page shows real progress. (The page's CSV import is product-csv.server.ts.)
 import { and, eq, sql } from "drizzle-orm";
 import { products, shops } from "#database/schema";
+import { SEED_STORE_LOCATIONS } from "#database/seed/shops";
 import { STARTER_PRODUCTS, type StarterProduct } from "#database/seed/starter-products";
 import { centsToInput, productFormSchema, storeOptionFromText, type ProductFormInput } from "~/lib/product.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
@@ -15,6 +16,12 @@ import { log } from "../log/logger.server";
 import { demoVariantStock } from "../seed/demo-variant-stock.server";
 import { variantKey } from "~/lib/variants";
 
+/**
+ * The seed's stores as 'Loja' options: a starter's `loja` names one of them as the spec wrote it
+ * ('Erick Calçados - Barreiros'), and still means that store after the settings rename it.
+ */
+const SEED_STORE_OPTIONS = SEED_STORE_LOCATIONS.map((location) => ({ value: location.slug, label: location.name, shop: location.shop }));
+
 const reais = (value: number | null) => (value === null ? undefined : centsToInput(Math.round(value * 100)));
 
 /** The seed's Portuguese fields as the product form's values. */
@@ -25,7 +32,7 @@ export function starterFormInput(starter: StarterProduct): ProductFormInput {
     price: reais(starter.preco),
     oldPrice: starter.preco === null ? undefined : (reais(starter.precoOriginal) ?? ""),
     category: starter.categoria,
-    store: storeOptionFromText(starter.loja) ?? "",
+    store: storeOptionFromText(SEED_STORE_OPTIONS, starter.loja) ?? "",
     subcategory: starter.subcategoria,
     brand: starter.marca,
     stock: Object.fromEntries(

@@ -9,8 +9,8 @@ import {
   productFormSchema,
   productFormValues,
   STOCK_READ_FIELD_PREFIX,
-  STORE_OPTIONS,
   type ProductFormInput,
+  type StoreOption,
 } from "~/lib/product.schema";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
@@ -26,6 +26,8 @@ const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label:
 type ProductEditorProps = {
   mode: "create" | "edit";
   initial: ProductFormInput;
+  /** The 'Loja' options: the database's stores (listStoreOptions). */
+  storeOptions: readonly StoreOption[];
   images: ImageRef[];
   /** From the action: field errors and the 'Erro ao salvar produto: …' message. */
   serverErrors?: FieldErrors;
@@ -39,7 +41,7 @@ type ProductEditorProps = {
  * multipart/form-data with the new files in the order the images are shown (`imageOrder`:
  * `k:{key}` for a kept image, `n:{i}` for the i-th new file).
  */
-export function ProductEditor({ mode, initial, images, serverErrors, formError, stockNeedsReview }: ProductEditorProps) {
+export function ProductEditor({ mode, initial, storeOptions, images, serverErrors, formError, stockNeedsReview }: ProductEditorProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -115,7 +117,7 @@ export function ProductEditor({ mode, initial, images, serverErrors, formError, 
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField label="Categoria" name="category" options={CATEGORY_OPTIONS} defaultValue={initial.category ?? ""} error={errors.category} />
           <Field label="Subcategoria" name="subcategory" defaultValue={initial.subcategory} maxLength={PRODUCT_LIMITS.subcategory} placeholder="Ex.: Sandálias" error={errors.subcategory} />
-          <SelectField label="Loja" name="store" options={STORE_OPTIONS} defaultValue={initial.store ?? ""} error={errors.store} />
+          <SelectField label="Loja" name="store" options={storeOptions} defaultValue={initial.store ?? ""} error={errors.store} />
           <Field label="Marca" name="brand" defaultValue={initial.brand} maxLength={PRODUCT_LIMITS.brand} error={errors.brand} />
         </div>
       </section>

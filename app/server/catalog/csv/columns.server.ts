@@ -1,7 +1,7 @@
 // The product CSV's columns (README "Product CSV"): their names and order, the export's rows, and how
 // the import reads a cell. A row is one variant (size × colour) of a product, the product's columns
 // repeated on each of its rows.
-import { centsToInput, STORE_OPTIONS, type EditableProduct, type VariantStockInput } from "~/lib/product.schema";
+import { centsToInput, type EditableProduct, type StoreOption, type VariantStockInput } from "~/lib/product.schema";
 import { unguardFormula } from "../../csv.server";
 
 /** The columns, in order; the import reads them by name. */
@@ -59,8 +59,8 @@ const yesNo = (value: boolean) => (value ? "sim" : "não");
  * A product's rows, one per variant, cells in PRODUCT_CSV_COLUMNS order: prices as the form takes them
  * ('129,90', empty = 'Consultar preço'), `loja` as the form's store option label.
  */
-export function productCsvRows(product: CsvProduct): (string | number)[][] {
-  const store = STORE_OPTIONS.find((option) => option.value === product.store)?.label ?? "";
+export function productCsvRows(product: CsvProduct, stores: readonly StoreOption[]): (string | number)[][] {
+  const store = stores.find((option) => option.value === product.store)?.label ?? "";
   return product.variants.map((variant) => [
     product.id,
     product.name,

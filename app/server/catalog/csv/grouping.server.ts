@@ -1,7 +1,7 @@
 // Rows into products: rows with an id belong to that product wherever they are in the file;
 // consecutive rows without one and with the same `nome` and `loja` are one new product.
 import { parseId } from "~/lib/ids";
-import { categoryFromText, storeOptionFromText } from "~/lib/product.schema";
+import { categoryFromText, storeOptionFromText, type StoreOption } from "~/lib/product.schema";
 import type { CsvRecord } from "../../csv.server";
 import { cellOf, parseYesNo, type Column } from "./columns.server";
 import type { ProductCsvSheet } from "./header.server";
@@ -11,9 +11,9 @@ import type { LineProblems } from "./line-problems.server";
 export type ProductRows = { id: number | null; rows: CsvRecord[] };
 
 /** A product column's value as compared across a product's rows ('Sim' and 'sim' agree). */
-export function comparable(column: Column, text: string): string {
+export function comparable(column: Column, text: string, stores: readonly StoreOption[]): string {
   if (column === "destaque" || column === "ativo") return String(parseYesNo(text) ?? text);
-  if (column === "loja") return storeOptionFromText(text) ?? text;
+  if (column === "loja") return storeOptionFromText(stores, text) ?? text;
   if (column === "categoria") return categoryFromText(text) ?? text;
   return text;
 }
@@ -23,7 +23,7 @@ export function comparable(column: Column, text: string): string {
  * of no product in `existing`, or a new product's rows apart from each other is a problem on its
  * line, and the row belongs to no product.
  */
-export function groupRows(sheet: ProductCsvSheet, existing: ReadonlySet<number>, problems: LineProblems): ProductRows[] {
+export function groupRows(sheet: ProductCsvSheet, existing: ReadonlySet<number>, problems: LineProblems, stores: readonly StoreOption[]): ProductRows[] {
   const { columns } = sheet;
   const cell = (row: CsvRecord, column: Column) => cellOf(columns, row.cells, column);
   const groups: ProductRows[] = [];
@@ -52,7 +52,7 @@ export function groupRows(sheet: ProductCsvSheet, existing: ReadonlySet<number>,
       }
       continue;
     }
-    const key = JSON.stringify([cell(row, "nome") ?? "", comparable("loja", cell(row, "loja") ?? "")]);
+    const key = JSON.stringify([cell(row, "nome") ?? "", comparable("loja", cell(row, "loja") ?? "", stores)]);
     const earlier = newByKey.get(key);
     if (earlier && earlier === previous) {
       earlier.rows.push(row);

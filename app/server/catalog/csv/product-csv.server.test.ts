@@ -40,6 +40,16 @@ const plain: CsvProduct = {
   variants: [{ size: "", color: "", stock: 5, sku: "" }],
 };
 
+/** The stores as the database names them (the seed's); the files below still say 'Erick Calçados - Sirinhaém', as older exports did. */
+const stores = [
+  { value: "barreiros-calcados", label: "Erick Calçados Barreiros", shop: "calcados" },
+  { value: "sirinhaem-calcados", label: "Erick Calçados Sirinhaém", shop: "calcados" },
+  { value: "barreiros-variedades", label: "Erick Variedades Barreiros", shop: "variedades" },
+  { value: "sirinhaem-variedades", label: "Erick Variedades Sirinhaém", shop: "variedades" },
+  { value: "magazine-e-kids", label: "Erick Magazine e Kids", shop: "kids" },
+  { value: "sports", label: "Erick Sports", shop: "sports" },
+];
+
 const existing = new Map([
   [saved.id, saved],
   [plain.id, plain],
@@ -51,7 +61,7 @@ function sheetOf(text: string): ProductCsvSheet {
   return file.sheet;
 }
 
-const validate = (text: string) => validateProductCsv(sheetOf(text), existing);
+const validate = (text: string) => validateProductCsv(sheetOf(text), existing, stores);
 
 describe("readProductCsv", () => {
   it("forgives accents, case and spaces in the header, and lists the ids the rows name once", () => {
@@ -85,14 +95,14 @@ describe("readProductCsv", () => {
 
 describe("validateProductCsv", () => {
   it("an exported product is a row per variant and reads back as the same form data, SKUs and all", () => {
-    const rows = productCsvRows(saved);
+    const rows = productCsvRows(saved, stores);
     expect(rows.map((row) => row.slice(8, 12))).toEqual([
       ["35", "Caramelo", "SRT-35-CAR", 3],
       ["35", "Preto", "", 0],
       ["36", "Caramelo", "SRT-36-CAR", 1],
       ["36", "Preto", "", 2],
     ]);
-    const { valid, errors } = validate(toCsv(PRODUCT_CSV_COLUMNS, [...rows, ...productCsvRows(plain)]));
+    const { valid, errors } = validate(toCsv(PRODUCT_CSV_COLUMNS, [...rows, ...productCsvRows(plain, stores)]));
     expect(errors).toEqual([]);
     const { id, variants, ...unchanged } = saved;
     expect(valid).toEqual([
@@ -194,7 +204,7 @@ describe("validateProductCsv", () => {
       {
         line: 8,
         message: expect.stringMatching(
-          /^loja: “Loja X” não é uma das lojas \(Erick Calçados - Barreiros, .*\); destaque: use “sim” ou “não”; nome: Nome é obrigatório; descricao: Descrição é obrigatória; preco: O preço não pode ser negativo; categoria: Selecione uma categoria; estoque: O estoque deve ser um número inteiro\.$/,
+          /^loja: “Loja X” não é uma das lojas \(Erick Calçados Barreiros, .*\); destaque: use “sim” ou “não”; nome: Nome é obrigatório; descricao: Descrição é obrigatória; preco: O preço não pode ser negativo; categoria: Selecione uma categoria; estoque: O estoque deve ser um número inteiro\.$/,
         ),
       },
       { line: 9, message: "esperadas 11 colunas, encontradas 2." },

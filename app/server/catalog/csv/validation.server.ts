@@ -9,11 +9,11 @@ import {
   PRODUCT_LIMITS,
   productFormSchema,
   productToFormInput,
-  STORE_OPTIONS,
   storeOptionFromText,
   type EditableProduct,
   type ProductFormData,
   type ProductFormInput,
+  type StoreOption,
 } from "~/lib/product.schema";
 import { normalizeSearchText } from "~/lib/search-text";
 import { variantKey, variantLabel } from "~/lib/variants";
@@ -45,11 +45,12 @@ export type ProductCsvProduct = {
 export function validateProductCsv(
   sheet: ProductCsvSheet,
   existing: ReadonlyMap<number, EditableProduct>,
+  stores: readonly StoreOption[],
 ): { valid: ProductCsvProduct[]; errors: CsvRowError[] } {
   const problems = new LineProblems();
   const valid: ProductCsvProduct[] = [];
-  for (const group of groupRows(sheet, new Set(existing.keys()), problems)) {
-    const checked = checkProduct(sheet.columns, group, group.id === null ? null : existing.get(group.id)!, problems);
+  for (const group of groupRows(sheet, new Set(existing.keys()), problems, stores)) {
+    const checked = checkProduct(sheet.columns, group, group.id === null ? null : existing.get(group.id)!, problems, stores);
     if (checked) valid.push(checked);
   }
   return { valid, errors: problems.errors() };
@@ -59,7 +60,7 @@ export function validateProductCsv(
  * The product's columns from its first row, onto the form values (problems on that row); true when
  * `loja` names no store (its message already says so, the form's own is left out).
  */
-function applyProductColumns(columns: string[], row: CsvRecord, values: ProductFormInput, problems: LineProblems): boolean {
+function applyProductColumns(columns: string[], row: CsvRecord, values: ProductFormInput, problems: LineProblems, stores: readonly StoreOption[]): boolean {
   let unknownStore = false;
   const set = (column: Column, apply: (text: string) => void) => {
     const text = cellOf(columns, row.cells, column);
@@ -71,10 +72,10 @@ function applyProductColumns(columns: string[], row: CsvRecord, values: ProductF
   set("subcategoria", (text) => (values.subcategory = text));
   set("marca", (text) => (values.brand = text));
   set("loja", (text) => {
-    values.store = storeOptionFromText(text) ?? "";
+    values.store = storeOptionFromText(stores, text) ?? "";
     if (text && !values.store) {
       unknownStore = true;
-      problems.add(row.line, `loja: “${text}” não é uma das lojas (${STORE_OPTIONS.map((option) => option.label).join(", ")})`);
+      problems.add(row.line, `loja: “${text}” não é uma das lojas (${stores.map((option) => option.label).join(", ")})`);
     }
   });
   set("preco", (text) => (values.price = text || undefined));
@@ -106,18 +107,18 @@ function axis(columns: string[], rows: CsvRecord[], column: "tamanho" | "cor") {
 }
 
 /** A product: its columns from the first row, a variant per row, all through the form's schema. */
-function checkProduct(columns: string[], group: ProductRows, product: EditableProduct | null, problems: LineProblems): ProductCsvProduct | null {
+function checkProduct(columns: string[], group: ProductRows, product: EditableProduct | null, problems: LineProblems, stores: readonly StoreOption[]): ProductCsvProduct | null {
   const [first, ...others] = group.rows as [CsvRecord, ...CsvRecord[]];
   const errorsBefore = problems.count;
   const values: ProductFormInput = product ? { ...productToFormInput(product), stock: {} } : { stock: {}, sizes: [], colors: [], active: "on" };
-  const unknownStore = applyProductColumns(columns, first, values, problems);
+  const unknownStore = applyProductColumns(columns, first, values, problems, stores);
 
   // The product's columns agree on all its rows.
   for (const row of others) {
     for (const column of PRODUCT_COLUMNS) {
       const text = cellOf(columns, row.cells, column);
       const firstText = cellOf(columns, first.cells, column)!;
-      if (text !== undefined && comparable(column, text) !== comparable(column, firstText)) {
+      if (text !== undefined && comparable(column, text, stores) !== comparable(column, firstText, stores)) {
         problems.add(row.line, `${column}: “${text}” é diferente da linha ${first.line} (“${firstText}”); as colunas do produto devem ser iguais em todas as suas linhas`);
       }
     }
