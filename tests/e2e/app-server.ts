@@ -7,7 +7,13 @@ import os from "node:os";
 import path from "node:path";
 import { freePort } from "../setup/free-port";
 
-export type AppServer = { url: string; output: () => string; stop: () => Promise<void> };
+export type AppServer = {
+  url: string;
+  /** The server's DATA_DIR: command-line tools (`npm run admin`) reach its database through it. */
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", () => resolve()));
@@ -39,7 +45,7 @@ export async function startAppServer(env: Record<string, string>, { timeoutMs = 
     if (child.exitCode !== null) throw new Error(`the app server exited during start-up:\n${output}`);
     try {
       const response = await fetch(`${url}/robots.txt`);
-      if (response.ok) return { url, output: () => output, stop };
+      if (response.ok) return { url, dataDir, output: () => output, stop };
     } catch {
       // Not listening yet.
     }

@@ -122,9 +122,18 @@ test.describe("home", () => {
   });
 
   test("the floating WhatsApp button stays off the cart, where it would cover the totals", async ({ page }) => {
-    await page.goto("/carrinho");
-    await page.waitForTimeout(3_500);
-    await expect(page.getByTestId("floating-whatsapp")).toHaveCount(0);
+    const cartHeading = page.getByRole("heading", { level: 1, name: "Meu Carrinho" });
+    const button = page.getByTestId("floating-whatsapp");
+    await gotoHydrated(page, "/carrinho");
+    await expect(cartHeading).toBeVisible();
+    // The same layout, moved on to the product list, shows the button once its delay is over…
+    await page.getByRole("main").getByRole("link", { name: "Ver produtos" }).click();
+    await expect(page).toHaveURL(/\/produtos$/);
+    await expect(button).toBeVisible({ timeout: 10_000 });
+    // …and back on the cart, where nothing is left to wait for, it is gone.
+    await page.goBack();
+    await expect(cartHeading).toBeVisible();
+    await expect(button).toHaveCount(0);
   });
 });
 

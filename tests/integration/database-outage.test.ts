@@ -90,7 +90,8 @@ const INTERNALS = new RegExp(
     // Router's own ["SanitizedError", "Error", "Unexpected Server Error"] in the hydration data is no leak.
     String.raw`\b(?:[A-Z]\w*)?(?:Error|Exception): |\b(?:DrizzleQuery|Database|Postgres)Error\b`,
     String.raw`\bat (?:async )?[\w$.<>\[\] ]+ \(|\bat (?:file:\/\/|node:|\/)\S+:\d+`,
-    String.raw`[\w.-]+\.[cm]?[jt]sx?:\d+`,
+    // A source position: a file of ours or a library's ("session.js:150"), or Node's own ("node:internal/…:95").
+    String.raw`[\w.-]+\.[cm]?[jt]sx?:\d+|\bnode:[\w/]+:\d+`,
   ].join("|"),
 );
 
@@ -114,7 +115,8 @@ describe("a stopped database", () => {
     }
 
     // The matcher must catch what it guards against, or the checks above prove nothing: the driver's
-    // error as Drizzle throws it now (class name, message, every stack frame), and a source position.
+    // error as Drizzle throws it now (class name, message, every stack frame), and each frame's source
+    // position on its own, as a page that printed only "where" would show it.
     const failure = await db.execute(sql`select 1`).then(
       () => null,
       (error: unknown) => error,
@@ -126,7 +128,12 @@ describe("a stopped database", () => {
     const frames = stack.split("\n").filter((line) => line.trim().startsWith("at "));
     expect(frames.length).toBeGreaterThan(0);
     for (const frame of frames) expect(frame).toMatch(INTERNALS);
-    expect("app/server/db/database.server.ts:24:31").toMatch(INTERNALS);
+    // "at fn (/…/file.ts:24:31)" and "at /…/file.ts:24:31": the position, without the "at".
+    const positions = frames.map((frame) => /\(?([^\s()]+:\d+:\d+)\)?$/.exec(frame.trim())?.[1]).filter((position) => position !== undefined);
+    expect(positions.length).toBeGreaterThan(0);
+    // This file's own line is among them: our source files, not only the libraries', are recognised.
+    expect(positions.some((position) => position.includes(`${path.basename(import.meta.filename)}:`))).toBe(true);
+    for (const position of positions) expect(position).toMatch(INTERNALS);
     // …and must not cry wolf at the page's own script links (/app/…) and data.
     expect(before.body).toMatch(/href="\/app\/entry\.client\.tsx"/);
     expect(before.body).not.toMatch(INTERNALS);
