@@ -2,6 +2,7 @@
 // before submitting and again in the route's action, so a request that skips the browser gets the
 // same pt-BR messages.
 import { z } from "~/lib/validation";
+import type { FormLimits } from "./form-limits";
 import { isBrazilianPhone } from "./phone";
 import { oneLine } from "./plain-text";
 import { PASSWORD_LENGTH, PASSWORD_MESSAGES, passwordProblem } from "./password-rule";
@@ -47,11 +48,17 @@ const email = z
   .max(PROFILE_LIMITS.email, AUTH_MESSAGES.emailInvalid)
   .pipe(z.email({ error: AUTH_MESSAGES.emailInvalid }));
 
-/** The shared rule (./password-rule), the same one the server applies to Better Auth's endpoints. */
-const newPassword = z.string({ error: AUTH_MESSAGES.passwordTooShort }).superRefine((password, ctx) => {
-  const problem = passwordProblem(password);
-  if (problem) ctx.addIssue({ code: "custom", message: problem });
-});
+/**
+ * The shared rule (./password-rule), the same one the server applies to Better Auth's endpoints. Its
+ * length bound is also a check here, so the form's input takes its maxLength from the schema.
+ */
+const newPassword = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .max(PASSWORD_LENGTH.max, AUTH_MESSAGES.passwordTooLong)
+  .superRefine((password, ctx) => {
+    const problem = passwordProblem(password);
+    if (problem && password.length <= PASSWORD_LENGTH.max) ctx.addIssue({ code: "custom", message: problem });
+  });
 
 const name = z
   .string({ error: AUTH_MESSAGES.nameRequired })
@@ -83,6 +90,9 @@ export const loginSchema = z
     }
   });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** /login's inputs take what registration takes; longer ones are answered by its schema, with one message for the form. */
+export const LOGIN_LIMITS = { email: { maxLength: PROFILE_LIMITS.email }, password: { maxLength: PASSWORD_LENGTH.max } } satisfies FormLimits;
 
 /** /registrar */
 export const registerSchema = z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkoutSchema, orderEnvelopeSchema } from "./checkout.schema";
+import { CHECKOUT_MESSAGES, checkoutSchema, orderEnvelopeSchema } from "./checkout.schema";
 import { fieldErrors } from "./form-errors";
 
 const valid = {
@@ -97,5 +97,12 @@ describe("checkoutSchema and the WhatsApp text", () => {
       expect(errorsOf({ ...valid, phone }).phone, phone).toBe("Informe o telefone com DDD");
     }
     expect(errorsOf({ ...valid, phone: "+55 81 3675-1995" }).phone).toBeUndefined();
+  });
+
+  it("asks for the area code when the phone is a local number", () => {
+    for (const phone of ["99123-4567", "3675-1995"]) {
+      expect(errorsOf({ ...valid, phone }).phone, phone).toBe(CHECKOUT_MESSAGES.phoneWithoutAreaCode);
+    }
+    expect(CHECKOUT_MESSAGES.phoneWithoutAreaCode).toMatch(/^Inclua o DDD/);
   });
 });

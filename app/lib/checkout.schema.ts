@@ -2,7 +2,9 @@ import { z } from "~/lib/validation";
 import { MAX_LINE_QUANTITY } from "./cart";
 import { isValidCpf, onlyDigits } from "./documents";
 import { idSchema } from "./ids";
+import { MAX_INSTALLMENTS } from "./installments";
 import { isBrazilianPhone } from "./phone";
+import { lacksAreaCode } from "./phone-input";
 import { notesText, oneLine } from "./plain-text";
 import { PAYMENT_METHODS } from "./settings";
 
@@ -13,6 +15,11 @@ export const BRAZILIAN_STATES = [
 ] as const;
 
 const MAX_ORDER_LINES = 50;
+
+export const CHECKOUT_MESSAGES = {
+  phoneInvalid: "Informe o telefone com DDD",
+  phoneWithoutAreaCode: "Inclua o DDD: (81) 99123-4567",
+} as const;
 
 /**
  * A missing field counts as an empty one, so every message shows at once (not only the first). One
@@ -79,8 +86,9 @@ export const checkoutSchema = z
     email: required("E-mail é obrigatório", 254).refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), {
       message: "Informe um e-mail válido",
     }),
-    phone: required("Telefone é obrigatório", 30).refine((phone) => phone === "" || isBrazilianPhone(phone), {
-      message: "Informe o telefone com DDD",
+    phone: required("Telefone é obrigatório", 30).superRefine((phone, ctx) => {
+      if (phone === "" || isBrazilianPhone(phone)) return;
+      ctx.addIssue({ code: "custom", message: lacksAreaCode(phone) ? CHECKOUT_MESSAGES.phoneWithoutAreaCode : CHECKOUT_MESSAGES.phoneInvalid });
     }),
     cpf: optional(14).refine((cpf) => cpf === "" || isValidCpf(cpf), {
       message: "Confira o CPF: os dígitos não conferem",
@@ -98,7 +106,7 @@ export const checkoutSchema = z
     city: optional(100),
     state: z.enum(BRAZILIAN_STATES, { error: "Escolha o estado" }).default("PE"),
     paymentMethod: paymentMethod.default("credit"),
-    installments: z.coerce.number().int().min(1).max(12).default(1),
+    installments: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
     notes: z.string().overwrite(notesText).max(500, "Use no máximo 500 caracteres").optional().default(""),
   })
   .superRefine((data, ctx) => {

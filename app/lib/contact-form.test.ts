@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { CONTACT_INPUT_LIMITS } from "./contact-form";
 import { contactFormSchema, parseContactForm } from "./contact.schema";
+import { formLimits } from "./form-limits";
 
 const valid = {
   name: "Maria da Silva",
@@ -10,6 +12,10 @@ const valid = {
 };
 
 describe("contact form", () => {
+  it("gives the inputs the limits the schema states (the page has them before the schema loads)", () => {
+    expect(CONTACT_INPUT_LIMITS).toEqual(formLimits(contactFormSchema));
+  });
+
   it("accepts a complete form and trims every field", () => {
     const result = parseContactForm({
       name: "  Maria da Silva ",

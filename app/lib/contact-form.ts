@@ -1,5 +1,6 @@
 // The stores page's contact form: its fields and limits, what every page needs to draw it. The schema
 // that checks it is in contact.schema.ts, loaded by the browser only once the form is in use.
+import type { FormLimits } from "./form-limits";
 import type { ContactMessageInput } from "./whatsapp";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "store", "message"] as const;
@@ -7,6 +8,18 @@ export type ContactField = (typeof CONTACT_FIELDS)[number];
 export type ContactFieldErrors = Partial<Record<ContactField, string>>;
 
 export const CONTACT_LIMITS = { name: 100, email: 200, phone: 30, store: 100, message: 2000 } as const;
+
+/**
+ * The inputs' limits, for the page, which loads the schema only once the form is used;
+ * ./contact-form.test.ts holds them equal to what the schema states.
+ */
+export const CONTACT_INPUT_LIMITS = {
+  name: { required: true, maxLength: CONTACT_LIMITS.name },
+  email: { required: true, maxLength: CONTACT_LIMITS.email },
+  phone: { maxLength: CONTACT_LIMITS.phone },
+  store: { maxLength: CONTACT_LIMITS.store },
+  message: { required: true, maxLength: CONTACT_LIMITS.message },
+} satisfies FormLimits;
 
 export type ContactFormValues = ContactMessageInput;
 

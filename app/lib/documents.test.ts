@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isValidCpf, maskCep, maskCpf, maskPhone } from "./documents";
+import { isValidCpf, maskCep, maskCpf } from "./documents";
+import { maskPhone } from "./phone-input";
 
 describe("isValidCpf", () => {
   it.each(["529.982.247-25", "52998224725", "111.444.777-35"])("accepts %s", (cpf) => expect(isValidCpf(cpf)).toBe(true));

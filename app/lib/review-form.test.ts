@@ -1,8 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatAverage, reviewCountLabel, reviewerName } from "./review-form";
+import { formLimits } from "./form-limits";
+import { formatAverage, REVIEW_LIMITS, reviewCountLabel, reviewerName } from "./review-form";
 import { reviewSchema } from "./review.schema";
 
 describe("review-form", () => {
+  it("gives the inputs the limits the schema states (the page has them before the schema loads)", () => {
+    expect(REVIEW_LIMITS).toEqual(formLimits(reviewSchema));
+  });
+
   it("signs reviews with the first name and the last initial", () => {
     expect(reviewerName("Maria da Silva")).toBe("Maria S.");
     expect(reviewerName("  josé   pereira ")).toBe("josé P.");

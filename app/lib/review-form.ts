@@ -1,7 +1,15 @@
 // Product reviews: how ratings read on the page and the limits the form shows. The form's schema is in
 // ./review.schema, apart, so the product page does not download zod before the shopper uses the form.
 
+import type { FormLimits } from "./form-limits";
+
 export const REVIEW_COMMENT_MAX = 1000;
+
+/**
+ * The review form's input limits, for a page that loads the schema only once the form is used;
+ * ./review-form.test.ts holds them equal to what the schema states.
+ */
+export const REVIEW_LIMITS = { rating: { min: 1, max: 5 }, comment: { maxLength: REVIEW_COMMENT_MAX } } satisfies FormLimits;
 
 export const REVIEW_MESSAGES = {
   ratingRequired: "Escolha uma nota de 1 a 5 estrelas",

@@ -2,8 +2,9 @@
 // runs in the browser before sending and in the action, so a request that skips the browser gets the
 // same pt-BR messages and nothing is saved while any field is wrong.
 import { z } from "~/lib/validation";
-import { onlyDigits } from "./documents";
+import { MAX_INSTALLMENTS } from "./installments";
 import { formatBRL, parseBRL } from "./money";
+import { whatsAppDigits } from "./phone-input";
 import { PAYMENT_METHODS, type Settings } from "./settings";
 import { STORE_ARTICLES } from "./store-name";
 
@@ -11,8 +12,8 @@ export const SETTINGS_MESSAGES = {
   saved: "Salvo!",
   saveFailed: "Erro ao salvar configurações. Tente novamente.",
   fixFields: "Corrija os campos destacados.",
-  maxInstallments: "O número máximo de parcelas deve estar entre 1 e 12",
-  whatsapp: "Informe o WhatsApp só com números, com DDI e DDD (ex.: 5581999998888)",
+  maxInstallments: `O número máximo de parcelas deve estar entre 1 e ${MAX_INSTALLMENTS}`,
+  whatsapp: "Informe o WhatsApp com DDD (ex.: (81) 99876-5432)",
   email: "Informe um e-mail válido",
   money: "Informe um valor em reais (ex.: 5,00)",
   paymentMethods: "Escolha pelo menos uma forma de pagamento",
@@ -38,13 +39,16 @@ function optional(max: number) {
   return z.string().trim().max(max, tooLong(max));
 }
 
-/** Digits with country and area code: 55 81 9 9999 8888 (13) or a landline (12). */
+/** Typed in any usual form ("(81) 99876-5432", "+55 81 99876-5432", "81998765432"), kept as 5581998765432. */
 const whatsapp = z
   .string()
-  .trim()
-  .refine((text) => /^[\d\s()+.-]*$/.test(text), SETTINGS_MESSAGES.whatsapp)
-  .transform(onlyDigits)
-  .refine((digits) => /^\d{12,13}$/.test(digits), SETTINGS_MESSAGES.whatsapp);
+  .max(30, SETTINGS_MESSAGES.whatsapp)
+  .transform((text, ctx) => {
+    const digits = whatsAppDigits(text.trim());
+    if (digits) return digits;
+    ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.whatsapp });
+    return z.NEVER;
+  });
 
 /** Reais as typed ("5", "5,00", "1.299,90"), stored as centavos. */
 const money = z.string().transform((text, ctx) => {
@@ -124,8 +128,9 @@ export const settingsFormSchema = z
     maxInstallments: z
       .string()
       .trim()
-      .refine((text) => /^\d{1,2}$/.test(text) && Number(text) >= 1 && Number(text) <= 12, SETTINGS_MESSAGES.maxInstallments)
-      .transform(Number),
+      .regex(/^\d{1,2}$/, SETTINGS_MESSAGES.maxInstallments)
+      .transform(Number)
+      .pipe(z.number().min(1, SETTINGS_MESSAGES.maxInstallments).max(MAX_INSTALLMENTS, SETTINGS_MESSAGES.maxInstallments)),
     emailNotifications: z.boolean(),
     whatsappNotifications: z.boolean(),
     orderNotifications: z.boolean(),
@@ -183,7 +188,7 @@ const LOCATION_FIELDS = ["id", "name", "address", "phone", "whatsapp", "hours", 
  * (`paymentMethods.pix`, `locations.0.name`), so an error's path names the input it belongs to.
  * A missing text counts as empty; a checkbox is on when sent.
  */
-function readSettingsForm(form: FormData) {
+export function readSettingsForm(form: FormData) {
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : "";

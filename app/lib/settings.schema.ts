@@ -1,4 +1,5 @@
 import { z } from "~/lib/validation";
+import { MAX_INSTALLMENTS } from "./installments";
 import { STORE_ARTICLES } from "./store-name";
 import { PLACEHOLDER_WHATSAPP } from "./whatsapp";
 
@@ -23,7 +24,7 @@ export const settingsSchema = z.object({
       storeCredit: z.boolean().default(true),
     })
     .prefault({}),
-  maxInstallments: z.number().int().min(1).max(12).default(5),
+  maxInstallments: z.number().int().min(1).max(MAX_INSTALLMENTS).default(5),
   emailNotifications: z.boolean().default(true),
   whatsappNotifications: z.boolean().default(true),
   orderNotifications: z.boolean().default(true),

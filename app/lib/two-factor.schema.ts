@@ -2,6 +2,7 @@
 // browser before submitting and again in the actions, with the same pt-BR messages.
 import { z } from "~/lib/validation";
 import { PASSWORD_LENGTH } from "./account.schema";
+import { SETUP_CODE_MAX_LENGTH } from "./two-factor-form";
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Digite o código de 6 números do aplicativo autenticador ou um código de recuperação",
@@ -24,7 +25,7 @@ const BACKUP_CODE = /^([A-Za-z0-9]{5})-?([A-Za-z0-9]{5})$/;
  * a missing hyphen forgiven, since people copy them from paper).
  */
 export const twoFactorCodeSchema = z
-  .object({ code: z.string().default("") })
+  .object({ code: z.string().max(24, TWO_FACTOR_MESSAGES.codeRequired).default("") })
   .transform(({ code }, ctx) => {
     const typed = code.replace(/\s+/g, "");
     if (/^\d{6}$/.test(typed)) return { kind: "totp" as const, code: typed };
@@ -35,13 +36,16 @@ export const twoFactorCodeSchema = z
   });
 export type TwoFactorCode = z.infer<typeof twoFactorCodeSchema>;
 
+const SETUP_CODE_MESSAGE = "Digite o código de 6 números que aparece no aplicativo";
+
 /** Turning on the authenticator step: only six digits make sense here, backup codes do not exist yet. */
 export const setupCodeSchema = z.object({
   code: z
     .string()
+    .max(SETUP_CODE_MAX_LENGTH, SETUP_CODE_MESSAGE)
     .default("")
     .transform((code) => code.replace(/\s+/g, ""))
-    .pipe(z.string().regex(/^\d{6}$/, "Digite o código de 6 números que aparece no aplicativo")),
+    .pipe(z.string().regex(/^\d{6}$/, SETUP_CODE_MESSAGE)),
 });
 
 /** Turning two-factor sign-in on or off, or making new backup codes, asks for the current password. */

@@ -165,3 +165,22 @@ ownServer.describe("on a server of its own", () => {
     await expect(page).toHaveURL(/\/admin\/pedidos\/[0-9a-f-]{36}$/);
   });
 });
+
+ownServer("the shop's WhatsApp typed as people write it is kept as digits with 55", async ({ page }) => {
+  ownServer.setTimeout(90_000);
+  await signInAsAdmin(page, "/admin/configuracoes");
+  const whatsapp = page.getByLabel("WhatsApp da loja", { exact: true });
+  for (const [typed, stored] of [
+    ["(81) 99876-5432", "5581998765432"],
+    ["81988776655", "5581988776655"],
+  ] as const) {
+    await whatsapp.fill(typed);
+    await page.getByRole("button", { name: "Salvar configurações" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Salvo!" })).toBeVisible(SLOW);
+    await expect(whatsapp).toHaveValue(stored);
+  }
+  await whatsapp.fill("99876-5432");
+  await page.getByRole("button", { name: "Salvar configurações" }).click();
+  await expect(page.getByText("Informe o WhatsApp com DDD (ex.: (81) 99876-5432)")).toBeVisible();
+  await expect(whatsapp).toBeFocused();
+});

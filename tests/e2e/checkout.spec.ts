@@ -43,6 +43,22 @@ test("every required field shows the spec's message, and editing a field clears 
   await expect(page).toHaveURL(/\/checkout$/);
 });
 
+test("a phone typed without its area code is left as typed, and the message asks for the DDD", async ({ page }) => {
+  await addProduct(page, "chinelo");
+  await gotoHydrated(page, "/checkout");
+  const phone = page.getByLabel("Telefone / WhatsApp");
+  await phone.pressSequentially("99123-4567");
+  await expect(phone).toHaveValue("99123-4567");
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  await expect(page.getByText("Inclua o DDD: (81) 99123-4567", { exact: true })).toBeVisible();
+  await expect(phone).toHaveAccessibleDescription(/^Inclua o DDD/);
+
+  await phone.fill("");
+  await phone.pressSequentially("81991234567");
+  await expect(phone).toHaveValue("(81) 99123-4567");
+  await expect(page.getByText(/^Inclua o DDD/)).toHaveCount(0);
+});
+
 test("a full order is recorded, WhatsApp gets its text, the cart empties and the order page shows it", async ({ page }) => {
   await recordWhatsAppTab(page);
   await addProduct(page, "chinelo", { color: "Preto", size: "40" }); // R$ 39,90

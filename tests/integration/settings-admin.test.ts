@@ -98,13 +98,18 @@ describe("the settings form schema", () => {
     expect(settings.deliveryCities).toEqual(["Barreiros", "Sirinhaém", "Tamandaré"]);
     expect(locations[0]).toMatchObject({ lat: -8.5, lng: -35.25 });
     expect(parseSettingsForm(settingsForm(page, { instagram: "@@lojaerick" })).data?.settings.instagram).toBe("@lojaerick");
+    for (const typed of ["(81) 99876-5432", "+55 81 99876-5432", "81998765432"]) {
+      const form = settingsForm(page, { storeWhatsApp: typed, "locations.0.whatsapp": typed });
+      const { settings: typedSettings, locations: typedLocations } = parseSettingsForm(form).data!;
+      expect([typedSettings.storeWhatsApp, typedLocations[0]!.whatsapp], typed).toEqual(["5581998765432", "5581998765432"]);
+    }
   });
 
   it.each([
     ["maxInstallments", "13", SETTINGS_MESSAGES.maxInstallments],
     ["maxInstallments", "0", SETTINGS_MESSAGES.maxInstallments],
     ["maxInstallments", "2.5", SETTINGS_MESSAGES.maxInstallments],
-    ["storeWhatsApp", "81999998888", SETTINGS_MESSAGES.whatsapp],
+    ["storeWhatsApp", "99999-8888", SETTINGS_MESSAGES.whatsapp],
     ["storeWhatsApp", "55819999988889", SETTINGS_MESSAGES.whatsapp],
     ["storeWhatsApp", "55 81 9999-ABCD", SETTINGS_MESSAGES.whatsapp],
     ["deliveryFee", "-5", SETTINGS_MESSAGES.money],

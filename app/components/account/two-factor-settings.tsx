@@ -1,18 +1,28 @@
 import { Form, Link } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
-
-export type TwoFactorFormErrors = Record<string, string | undefined>;
+import type { FieldErrors } from "~/lib/form-errors";
+import { TWO_FACTOR_LIMITS } from "~/lib/two-factor-form";
 
 const buttonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50";
 
-/** The current password, which every change here asks for again. */
-function PasswordField({ error }: { error?: string }) {
-  return <Field label="Sua senha atual" name="password" type="password" autoComplete="current-password" maxLength={128} error={error} />;
+/**
+ * A form that asks for the current password again (every change here does), with the action's errors
+ * when it answered this form. These forms are checked by the action alone, without useForm
+ * (~/components/ui/use-form): it and the schemas would take the page past its JavaScript budget.
+ */
+function PasswordForm({ errors, className, children }: { errors?: FieldErrors; className: string; children: React.ReactNode }) {
+  return (
+    <Form method="post" noValidate className={className}>
+      {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      <Field label="Sua senha atual" name="password" {...TWO_FACTOR_LIMITS.password} error={errors?.password} type="password" autoComplete="current-password" />
+      {children}
+    </Form>
+  );
 }
 
 /** Off: what it is, and "Ativar" with the password (accounts without one cannot use it). */
-export function TwoFactorOff({ hasPassword, errors }: { hasPassword: boolean; errors: TwoFactorFormErrors }) {
+export function TwoFactorOff({ hasPassword, errors }: { hasPassword: boolean; errors?: FieldErrors }) {
   if (!hasPassword) {
     return (
       <p className="mt-4 text-slate-700">
@@ -25,20 +35,18 @@ export function TwoFactorOff({ hasPassword, errors }: { hasPassword: boolean; er
     );
   }
   return (
-    <Form method="post" className="mt-5 space-y-4">
-      {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-      <PasswordField error={errors.password} />
+    <PasswordForm errors={errors} className="mt-5 space-y-4">
       <div className="sm:w-56">
         <SubmitButton name="intent" value="enable" busyLabel="Ativando…">
           Ativar
         </SubmitButton>
       </div>
-    </Form>
+    </PasswordForm>
   );
 }
 
 /** Pending: the QR code and the secret for the app, then the first code to confirm it. */
-export function TwoFactorSetup({ qrSvg, secret, errors }: { qrSvg: string; secret: string; errors: TwoFactorFormErrors }) {
+export function TwoFactorSetup({ qrSvg, secret, errors }: { qrSvg: string; secret: string; errors?: FieldErrors }) {
   return (
     <div className="mt-5 space-y-5">
       <ol className="list-decimal space-y-2 pl-5 text-slate-700">
@@ -54,16 +62,16 @@ export function TwoFactorSetup({ qrSvg, secret, errors }: { qrSvg: string; secre
           {secret}
         </p>
       </div>
-      <Form method="post" className="space-y-4">
-        {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      <Form method="post" noValidate className="space-y-4">
+        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <Field
           label="Código do aplicativo"
           name="code"
+          {...TWO_FACTOR_LIMITS.code}
+          error={errors?.code}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9 ]*"
-          maxLength={12}
-          error={errors.code}
         />
         <div className="sm:w-56">
           <SubmitButton name="intent" value="confirm" busyLabel="Confirmando…">
@@ -99,27 +107,27 @@ export function BackupCodes({ codes }: { codes: string[] }) {
 }
 
 /** On: new backup codes, or turning it off, each with the password. */
-export function TwoFactorOn({ errors, intent }: { errors: TwoFactorFormErrors; intent: string | null }) {
+export function TwoFactorOn({ errors, intent }: { errors?: FieldErrors; intent: string | null }) {
   return (
     <div className="mt-5 grid gap-6 sm:grid-cols-2">
-      <Form method="post" className="space-y-3">
+      <div className="space-y-3">
         <h3 className="font-bold">Novos códigos de recuperação</h3>
         <p className="text-sm text-slate-600">Os códigos atuais deixam de valer.</p>
-        {intent === "new-codes" && errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <PasswordField error={intent === "new-codes" ? errors.password : undefined} />
-        <SubmitButton name="intent" value="new-codes" busyLabel="Gerando…">
-          Gerar novos códigos
-        </SubmitButton>
-      </Form>
-      <Form method="post" className="space-y-3">
+        <PasswordForm errors={intent === "new-codes" ? errors : undefined} className="space-y-3">
+          <SubmitButton name="intent" value="new-codes" busyLabel="Gerando…">
+            Gerar novos códigos
+          </SubmitButton>
+        </PasswordForm>
+      </div>
+      <div className="space-y-3">
         <h3 className="font-bold">Desativar</h3>
         <p className="text-sm text-slate-600">Depois disso, a senha basta para entrar.</p>
-        {intent === "disable" && errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        <PasswordField error={intent === "disable" ? errors.password : undefined} />
-        <SubmitButton name="intent" value="disable" busyLabel="Desativando…">
-          Desativar
-        </SubmitButton>
-      </Form>
+        <PasswordForm errors={intent === "disable" ? errors : undefined} className="space-y-3">
+          <SubmitButton name="intent" value="disable" busyLabel="Desativando…">
+            Desativar
+          </SubmitButton>
+        </PasswordForm>
+      </div>
     </div>
   );
 }

@@ -3,17 +3,19 @@ import { useFetcher } from "react-router";
 import { releaseWhatsAppTab, reserveWhatsAppTab } from "~/components/checkout/whatsapp-handoff";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { orderLinesJson, type Cart } from "~/lib/cart";
+import type { FieldErrors } from "~/lib/form-errors";
 
 /**
  * The cart's quick 'Finalizar pelo WhatsApp': the order (items only; delivery and payment are agreed
  * in the chat) is recorded on the server first, then the order page hands it to WhatsApp.
  */
 export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
-  const fetcher = useFetcher<{ formError?: string }>();
+  const fetcher = useFetcher<{ errors: FieldErrors }>();
   // One key per visit to the cart: a double tap or a retry records one order.
   const [idempotencyKey, setIdempotencyKey] = useState("");
   useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
-  const error = fetcher.state === "idle" ? fetcher.data?.formError : undefined;
+  // Nothing to type, so nothing of useForm (~/components/ui/use-form) but its answer: the message about the whole form.
+  const error = fetcher.state === "idle" ? fetcher.data?.errors.form : undefined;
 
   useEffect(() => {
     if (error) releaseWhatsAppTab();

@@ -1,17 +1,15 @@
 import { useState } from "react";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { WhatsAppIcon } from "~/components/ui/icons";
-import { useOnDemand } from "~/components/ui/use-on-demand";
-import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactFieldErrors, type ContactFormValues } from "~/lib/contact-form";
-import type { parseContactForm } from "~/lib/contact.schema";
+import { useForm } from "~/components/ui/use-form";
+import { CONTACT_INPUT_LIMITS, type ContactFieldErrors, type ContactFormValues } from "~/lib/contact-form";
+import type { InputLimits } from "~/lib/form-limits";
 import { contactMessage, whatsappLink } from "~/lib/whatsapp";
 
 export const CONTACT_CONFIRMATION_MS = 3_000;
 
-type ContactParser = typeof parseContactForm;
-
 /** The schema brings zod (23 KB); the stores page loads it when the shopper starts the form, not with the page. */
-const loadContactParser = (): Promise<ContactParser> => import("~/lib/contact.schema").then((module) => module.parseContactForm);
+const loadContactSchema = () => import("~/lib/contact.schema").then((module) => module.contactFormSchema);
 
 /**
  * The stores page's contact form. It opens WhatsApp with the message, as the shop's earlier site did; nothing is sent
@@ -29,96 +27,50 @@ export function ContactForm({
   serverErrors?: ContactFieldErrors;
   serverValues?: ContactFormValues;
 }) {
-  const [errors, setErrors] = useState<ContactFieldErrors>(serverErrors ?? {});
   const [confirmed, showConfirmation, hideConfirmation] = useTimedFlag(CONTACT_CONFIRMATION_MS);
   // When the browser blocks the pop-up, the shopper opens WhatsApp with this link instead.
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
+  const form = useForm<ContactFormValues>({ schema: loadContactSchema, limits: CONTACT_INPUT_LIMITS, serverErrors, send });
 
-  const parser = useOnDemand(loadContactParser);
-
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const parse = parser.loaded();
-    if (parse) {
-      send(form, parse);
-      return;
-    }
-    // Sent before the schema arrived (a tap on the button first): check once it is here, still within
-    // the tap's permission to open a tab. Without it, the form goes to the route, which checks the same.
-    void parser.load().then((loaded) => (loaded ? send(form, loaded) : form.submit()));
-  }
-
-  function send(form: HTMLFormElement, parse: ContactParser) {
-    const result = parse(new FormData(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      hideConfirmation();
-      const first = CONTACT_FIELDS.find((field) => result.errors[field]);
-      if (first) (form.elements.namedItem(first) as HTMLElement | null)?.focus();
-      return;
-    }
-    const link = whatsappLink(whatsappNumber, contactMessage(result.values));
+  // Sent once the schema has checked it (it waits for the schema when the button is tapped first),
+  // still within the tap's permission to open a tab.
+  function send(element: HTMLFormElement, values: ContactFormValues) {
+    const link = whatsappLink(whatsappNumber, contactMessage(values));
     // Not the 'noopener' feature: with it window.open always returns null, and a blocked pop-up could
     // not be told apart. Cutting the opener by hand gives the same protection.
     const popup = window.open(link, "_blank");
     if (popup) popup.opener = null;
     setBlockedLink(popup ? null : link);
-    setErrors({});
-    form.reset();
+    element.reset();
     showConfirmation();
-  }
-
-  function onChange(event: React.FormEvent<HTMLFormElement>) {
-    void parser.load();
-    const name = (event.target as HTMLInputElement).name as ContactField;
-    if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
   }
 
   return (
     <form
       method="post"
       action="/lojas"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      onFocusCapture={() => void parser.load()}
+      {...form.props}
+      onSubmit={(event) => {
+        hideConfirmation();
+        form.props.onSubmit(event);
+      }}
       aria-label="Formulário de contato"
       className="space-y-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id="contato-nome" name="name" label="Nome" required error={errors.name}>
+        <Field id="contato-nome" label="Nome" {...form.field("name")}>
+          {(props) => <input {...props} type="text" autoComplete="name" defaultValue={serverValues?.name} />}
+        </Field>
+        <Field id="contato-email" label="E-mail" {...form.field("email")}>
+          {(props) => <input {...props} type="email" inputMode="email" autoComplete="email" defaultValue={serverValues?.email} />}
+        </Field>
+        <Field id="contato-telefone" label="Telefone" {...form.field("phone")}>
           {(props) => (
-            <input {...props} type="text" autoComplete="name" maxLength={CONTACT_LIMITS.name} defaultValue={serverValues?.name} />
+            <input {...props} type="tel" inputMode="tel" autoComplete="tel-national" placeholder="(81) 99999-0000" defaultValue={serverValues?.phone} />
           )}
         </Field>
-        <Field id="contato-email" name="email" label="E-mail" required error={errors.email}>
-          {(props) => (
-            <input
-              {...props}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={CONTACT_LIMITS.email}
-              defaultValue={serverValues?.email}
-            />
-          )}
-        </Field>
-        <Field id="contato-telefone" name="phone" label="Telefone" error={errors.phone}>
-          {(props) => (
-            <input
-              {...props}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              maxLength={CONTACT_LIMITS.phone}
-              placeholder="(81) 99999-0000"
-              defaultValue={serverValues?.phone}
-            />
-          )}
-        </Field>
-        <Field id="contato-loja" name="store" label="Loja de interesse" error={errors.store}>
-          {(props) => (
+        <Field id="contato-loja" label="Loja de interesse" {...form.field("store")}>
+          {({ maxLength: _notForSelect, ...props }) => (
             <select {...props} defaultValue={serverValues?.store ?? ""} className={`${props.className} bg-white`}>
               <option value="">Qualquer loja</option>
               {storeNames.map((name) => (
@@ -130,8 +82,8 @@ export function ContactForm({
           )}
         </Field>
       </div>
-      <Field id="contato-mensagem" name="message" label="Mensagem" required error={errors.message}>
-        {(props) => <textarea {...props} rows={5} maxLength={CONTACT_LIMITS.message} defaultValue={serverValues?.message} />}
+      <Field id="contato-mensagem" label="Mensagem" {...form.field("message")}>
+        {(props) => <textarea {...props} rows={5} defaultValue={serverValues?.message} />}
       </Field>
 
       <div className="flex flex-wrap items-center gap-4">
@@ -170,27 +122,26 @@ export function ContactForm({
   );
 }
 
-type ControlProps = {
+type ControlProps = InputLimits & {
   id: string;
-  name: ContactField;
-  required?: boolean;
+  name: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;
   className: string;
 };
 
+/** Label (with * or "(opcional)" from the schema), control and message, in the page's contact style. */
 function Field({
   id,
   name,
   label,
-  required = false,
   error,
   children,
-}: {
+  ...limits
+}: InputLimits & {
   id: string;
-  name: ContactField;
+  name: string;
   label: string;
-  required?: boolean;
   error?: string;
   children: (props: ControlProps) => React.ReactNode;
 }) {
@@ -199,12 +150,12 @@ function Field({
     <div>
       <label htmlFor={id} className="block text-sm font-semibold">
         {label}
-        {required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-slate-500"> (opcional)</span>}
+        {limits.required ? <span aria-hidden="true"> *</span> : <span className="font-normal text-slate-500"> (opcional)</span>}
       </label>
       {children({
         id,
         name,
-        required: required || undefined,
+        ...limits,
         "aria-invalid": error ? true : undefined,
         "aria-describedby": error ? errorId : undefined,
         className: `mt-1 w-full rounded-lg border px-3 py-2 text-base ${error ? "border-brand-600" : "border-slate-300"}`,

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import type { InputLimits } from "~/lib/form-limits";
 
 type Described = { label: string; name: string; error?: string; hint?: string };
 
@@ -54,7 +55,10 @@ export function TextareaField({ label, name, error, hint, className, ...textarea
   );
 }
 
-/** A labelled select with a 'Selecione…' first option. */
+/**
+ * A labelled select whose first option is empty ('Selecione…', or `emptyOption`; none when it is null).
+ * It takes a form's `field(name)` whole: the limits of a typed value mean nothing to a select.
+ */
 export function SelectField({
   label,
   name,
@@ -62,8 +66,14 @@ export function SelectField({
   hint,
   className,
   options,
+  emptyOption = "Selecione…",
+  min: _min,
+  max: _max,
+  maxLength: _maxLength,
   ...select
-}: React.SelectHTMLAttributes<HTMLSelectElement> & Described & { options: readonly { value: string; label: string }[] }) {
+}: React.SelectHTMLAttributes<HTMLSelectElement> &
+  Described &
+  Omit<InputLimits, "required"> & { options: readonly { value: string; label: string }[]; emptyOption?: string | null }) {
   return (
     <FieldShell
       label={label}
@@ -72,7 +82,7 @@ export function SelectField({
       className={className}
       control={(props) => (
         <select name={name} {...props} {...select}>
-          <option value="">Selecione…</option>
+          {emptyOption === null ? null : <option value="">{emptyOption}</option>}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}

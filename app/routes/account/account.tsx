@@ -3,12 +3,13 @@ import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { MyFavorites } from "~/components/account/my-favorites";
 import { MyOrders } from "~/components/account/my-orders";
 import { TwoFactorSummary } from "~/components/account/two-factor-settings";
-import { useFormErrors } from "~/components/account/use-form-errors";
-import { Field } from "~/components/ui/field";
+import { Field, TextareaField } from "~/components/ui/field";
+import { useForm } from "~/components/ui/use-form";
 import { productCardData } from "~/lib/catalog";
-import { PROFILE_LIMITS, profileSchema } from "~/lib/account.schema";
-import { maskPhone } from "~/lib/documents";
+import { profileSchema } from "~/lib/account.schema";
+import { maskPhone } from "~/lib/phone-input";
 import { fieldErrors, formValues } from "~/lib/form-errors";
+import { formLimits } from "~/lib/form-limits";
 import { pageMeta } from "~/lib/meta";
 import { isOrderStatus } from "~/lib/order-status";
 import { updateProfile } from "~/server/auth/accounts.server";
@@ -55,7 +56,7 @@ export function meta() {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, saved, orders, favorites, twoFactor } = loaderData;
-  const { errors, onSubmit, onChange } = useFormErrors(profileSchema, actionData?.errors);
+  const { errors, props, field } = useForm({ schema: profileSchema, limits: formLimits(profileSchema), serverErrors: actionData?.errors });
 
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
@@ -78,12 +79,11 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-1 text-sm text-slate-600">Usamos estes dados para preencher o checkout para você.</p>
         <Form
           method="post"
-          noValidate
-          onSubmit={onSubmit}
+          {...props}
           onChange={(event) => {
-            const field: EventTarget = event.target;
-            if (field instanceof HTMLInputElement && field.name === "phone") field.value = maskPhone(field.value);
-            onChange(event);
+            const input: EventTarget = event.target;
+            if (input instanceof HTMLInputElement && input.name === "phone") input.value = maskPhone(input.value);
+            props.onChange(event);
           }}
           className="mt-5 space-y-4"
         >
@@ -93,19 +93,24 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
             <p className="text-sm font-semibold text-slate-800">E-mail</p>
             <p className="mt-1 text-slate-700">{profile.email}</p>
           </div>
-          <Field label="Nome" name="name" autoComplete="name" defaultValue={profile.name} maxLength={PROFILE_LIMITS.name} error={errors.name} />
+          <Field label="Nome" {...field("name")} autoComplete="name" defaultValue={profile.name} />
           <Field
             label="Telefone"
-            name="phone"
+            {...field("phone")}
             type="tel"
             autoComplete="tel-national"
             inputMode="tel"
             placeholder="(81) 99999-9999"
             defaultValue={profile.phone}
-            maxLength={PROFILE_LIMITS.phone}
-            error={errors.phone}
           />
-          <AddressField defaultValue={profile.address} error={errors.address} />
+          <TextareaField
+            label="Endereço de entrega"
+            {...field("address")}
+            rows={3}
+            autoComplete="street-address"
+            placeholder="Rua, número, bairro, cidade"
+            defaultValue={profile.address}
+          />
           <div className="sm:w-56">
             <SubmitButton busyLabel="Salvando…">Salvar</SubmitButton>
           </div>
@@ -115,33 +120,6 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       {twoFactor ? <TwoFactorSummary state={twoFactor} /> : null}
       <MyOrders orders={orders} />
       <MyFavorites products={favorites} />
-    </div>
-  );
-}
-
-function AddressField({ defaultValue, error }: { defaultValue: string; error?: string }) {
-  return (
-    <div>
-      <label htmlFor="endereco" className="block text-sm font-semibold text-slate-800">
-        Endereço de entrega
-      </label>
-      <textarea
-        id="endereco"
-        name="address"
-        rows={3}
-        autoComplete="street-address"
-        placeholder="Rua, número, bairro, cidade"
-        defaultValue={defaultValue}
-        maxLength={PROFILE_LIMITS.address}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? "endereco-erro" : undefined}
-        className={`mt-1 w-full rounded-lg border px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`}
-      />
-      {error ? (
-        <p id="endereco-erro" className="mt-1 text-sm font-medium text-red-700">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

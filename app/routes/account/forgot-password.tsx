@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
-import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
-import { AUTH_MESSAGES, forgotPasswordSchema, PROFILE_LIMITS } from "~/lib/account.schema";
+import { useForm } from "~/components/ui/use-form";
+import { AUTH_MESSAGES, forgotPasswordSchema } from "~/lib/account.schema";
 import { fieldErrors, formValues } from "~/lib/form-errors";
+import { formLimits } from "~/lib/form-limits";
 import { pageMeta } from "~/lib/meta";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
 import { readFormData } from "~/server/form-data.server";
@@ -28,7 +29,7 @@ export function meta() {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, onSubmit, onChange } = useFormErrors(forgotPasswordSchema, actionData?.errors);
+  const { errors, props, field } = useForm({ schema: forgotPasswordSchema, limits: formLimits(forgotPasswordSchema), serverErrors: actionData?.errors });
 
   return (
     <AccountCard title="Recuperar senha" intro="Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.">
@@ -38,18 +39,9 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
           <p className="text-sm text-slate-600">O link vale por 1 hora. Confira também a caixa de spam.</p>
         </div>
       ) : (
-        <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
+        <Form method="post" {...props} className="space-y-4">
           {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-          <Field
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            defaultValue={actionData?.email}
-            maxLength={PROFILE_LIMITS.email}
-            error={errors.email}
-          />
+          <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.email} />
           <SubmitButton busyLabel="Enviando…">Enviar link</SubmitButton>
         </Form>
       )}

@@ -1,8 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/components/account/account-card";
-import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
+import { useForm } from "~/components/ui/use-form";
 import { fieldErrors, formValues } from "~/lib/form-errors";
+import { formLimits } from "~/lib/form-limits";
 import { pageMeta } from "~/lib/meta";
 import { loginPath, safeRedirectPath } from "~/lib/safe-redirect";
 import { twoFactorCodeSchema } from "~/lib/two-factor.schema";
@@ -39,7 +40,7 @@ export function meta() {
 
 export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const { errors, onSubmit, onChange } = useFormErrors(twoFactorCodeSchema, actionData?.errors);
+  const { errors, props, field } = useForm({ schema: twoFactorCodeSchema, limits: formLimits(twoFactorCodeSchema), serverErrors: actionData?.errors });
 
   return (
     <AccountCard title="Verificação em duas etapas" intro="Abra o aplicativo autenticador e digite o código de 6 números que ele mostra agora.">
@@ -52,18 +53,16 @@ export default function LoginCode({ loaderData, actionData }: Route.ComponentPro
             </Link>
           </p>
         ) : (
-          <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
+          <Form method="post" {...props} className="space-y-4">
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <Field
               label="Código"
-              name="code"
+              {...field("code")}
               autoComplete="one-time-code"
               autoCapitalize="off"
               spellCheck={false}
               autoFocus
-              maxLength={24}
               hint="Sem acesso ao aplicativo? Digite um dos seus códigos de recuperação (cada um vale uma vez)."
-              error={errors.code}
             />
             <SubmitButton busyLabel="Verificando…">Verificar</SubmitButton>
           </Form>

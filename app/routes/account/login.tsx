@@ -1,9 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/components/account/account-card";
-import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
+import { useForm } from "~/components/ui/use-form";
 import { GoogleIcon } from "~/components/account/google-icon";
-import { AUTH_MESSAGES, loginSchema } from "~/lib/account.schema";
+import { AUTH_MESSAGES, LOGIN_LIMITS, loginSchema } from "~/lib/account.schema";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -50,7 +50,7 @@ export function meta() {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, googleEnabled, googleFailed, passwordChanged } = loaderData;
-  const { errors, onSubmit, onChange } = useFormErrors(loginSchema, actionData?.errors);
+  const { errors, props, field } = useForm({ schema: loginSchema, limits: LOGIN_LIMITS, serverErrors: actionData?.errors });
   const back = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   const formError = errors.form ?? (actionData ? undefined : googleFailed ? AUTH_MESSAGES.googleFailed : undefined);
 
@@ -82,19 +82,10 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
           </>
         ) : null}
 
-        <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
+        <Form method="post" {...props} className="space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            defaultValue={actionData?.email}
-            maxLength={254}
-            error={errors.email}
-          />
-          <Field label="Senha" name="password" type="password" autoComplete="current-password" maxLength={128} error={errors.password} />
+          <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.email} />
+          <Field label="Senha" {...field("password")} type="password" autoComplete="current-password" />
           <div className="text-right text-sm">
             <Link to="/recuperar-senha" className="font-semibold text-brand-700 hover:underline">
               Esqueci minha senha

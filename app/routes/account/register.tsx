@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
-import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
-import { PASSWORD_LENGTH, PROFILE_LIMITS, registerSchema } from "~/lib/account.schema";
+import { useForm } from "~/components/ui/use-form";
+import { PASSWORD_LENGTH, registerSchema } from "~/lib/account.schema";
 import { fieldErrors, formValues } from "~/lib/form-errors";
+import { formLimits } from "~/lib/form-limits";
 import { pageMeta } from "~/lib/meta";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { registerCustomer } from "~/server/auth/accounts.server";
@@ -33,42 +34,23 @@ export function meta() {
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const { errors, onSubmit, onChange } = useFormErrors(registerSchema, actionData?.errors);
+  // The confirmation takes what the password takes; the schema only compares the two.
+  const { errors, props, field } = useForm({
+    schema: registerSchema,
+    limits: { ...formLimits(registerSchema), confirmPassword: formLimits(registerSchema).password },
+    serverErrors: actionData?.errors,
+  });
   const back = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
 
   return (
     <AccountCard title="Criar conta" intro="Leva menos de um minuto.">
-      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
+      <Form method="post" {...props} className="space-y-4">
         {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Nome" name="name" autoComplete="name" defaultValue={actionData?.values.name} maxLength={PROFILE_LIMITS.name} error={errors.name} />
-        <Field
-          label="E-mail"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          defaultValue={actionData?.values.email}
-          maxLength={PROFILE_LIMITS.email}
-          error={errors.email}
-        />
-        <Field
-          label="Senha"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_LENGTH.max}
-          hint={`Pelo menos ${PASSWORD_LENGTH.min} caracteres.`}
-          error={errors.password}
-        />
-        <Field
-          label="Confirme a senha"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_LENGTH.max}
-          error={errors.confirmPassword}
-        />
+        <Field label="Nome" {...field("name")} autoComplete="name" defaultValue={actionData?.values.name} />
+        <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.values.email} />
+        <Field label="Senha" {...field("password")} type="password" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_LENGTH.min} caracteres.`} />
+        <Field label="Confirme a senha" {...field("confirmPassword")} type="password" autoComplete="new-password" />
         <SubmitButton busyLabel="Criando conta…">Criar conta</SubmitButton>
       </Form>
       <p className="mt-6 text-center text-sm text-slate-700">

@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
 import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
-import { useFormErrors } from "~/components/account/use-form-errors";
 import { Field } from "~/components/ui/field";
+import { useForm } from "~/components/ui/use-form";
 import { AUTH_MESSAGES, PASSWORD_LENGTH, resetPasswordSchema } from "~/lib/account.schema";
 import { fieldErrors, formValues } from "~/lib/form-errors";
+import { formLimits } from "~/lib/form-limits";
 import { pageMeta } from "~/lib/meta";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
 import { readFormData } from "~/server/form-data.server";
@@ -33,7 +34,12 @@ export function meta() {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, onSubmit, onChange } = useFormErrors(resetPasswordSchema, actionData?.errors);
+  // The confirmation takes what the password takes; the schema only compares the two.
+  const { errors, props, field } = useForm({
+    schema: resetPasswordSchema,
+    limits: { ...formLimits(resetPasswordSchema), confirmPassword: formLimits(resetPasswordSchema).password },
+    serverErrors: actionData?.errors,
+  });
   const tokenError = errors.form === AUTH_MESSAGES.resetLinkInvalid || errors.token;
 
   if (!loaderData.usable || tokenError) {
@@ -54,26 +60,11 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
 
   return (
     <AccountCard title="Nova senha" intro="Escolha a nova senha da sua conta.">
-      <Form method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-4">
+      <Form method="post" {...props} className="space-y-4">
         {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <input type="hidden" name="token" value={loaderData.token} />
-        <Field
-          label="Nova senha"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_LENGTH.max}
-          hint={`Pelo menos ${PASSWORD_LENGTH.min} caracteres.`}
-          error={errors.password}
-        />
-        <Field
-          label="Confirme a nova senha"
-          name="confirmPassword"
-          type="password"
-          autoComplete="new-password"
-          maxLength={PASSWORD_LENGTH.max}
-          error={errors.confirmPassword}
-        />
+        <Field label="Nova senha" {...field("password")} type="password" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_LENGTH.min} caracteres.`} />
+        <Field label="Confirme a nova senha" {...field("confirmPassword")} type="password" autoComplete="new-password" />
         <SubmitButton busyLabel="Salvando…">Salvar nova senha</SubmitButton>
       </Form>
     </AccountCard>

@@ -80,7 +80,7 @@ export function meta() {
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { state, hasPassword, setup, backupCodes, notice } = loaderData;
-  const errors = actionData?.errors ?? {};
+  const errors = actionData?.errors;
 
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">

@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/products/product-editor";
 import { NOTICE_PARAM } from "~/lib/admin-products";
@@ -103,6 +104,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function AdminProductForm({ loaderData, actionData, params }: Route.ComponentProps) {
   const { product, stores, loadError } = loaderData;
+  // The form takes the whole form's message with the fields' (under `form`), once per answer.
+  const serverErrors = useMemo(() => actionData && { ...actionData.errors, form: actionData.formError }, [actionData]);
   const editing = params.id !== undefined;
   const back = (
     <Link to="/admin/produtos" className="text-sm font-semibold text-brand-700 underline">
@@ -136,8 +139,7 @@ export default function AdminProductForm({ loaderData, actionData, params }: Rou
           initial={initial}
           storeOptions={stores}
           images={product?.images ?? []}
-          serverErrors={actionData?.errors}
-          formError={actionData?.formError}
+          serverErrors={serverErrors}
           stockNeedsReview={product?.stockNeedsReview}
         />
       </div>

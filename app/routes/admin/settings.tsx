@@ -35,7 +35,7 @@ export function meta() {
   return adminMeta("Configurações");
 }
 
-export default function AdminSettings({ loaderData }: Route.ComponentProps) {
+export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, locations, lastSaved } = loaderData;
   return (
     <div className="mx-auto max-w-4xl">
@@ -51,7 +51,7 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         ) : null}
       </p>
       <div className="mt-6">
-        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} />
+        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} serverErrors={actionData?.errors} />
       </div>
     </div>
   );

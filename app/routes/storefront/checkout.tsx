@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
-    return data({ errors: result.errors, formError: result.formError }, { status: result.status, headers });
+    return data({ errors: result.formError ? { ...result.errors, form: result.formError } : result.errors }, { status: result.status, headers });
   }
   if (user && !user.phone && form.get(SAVE_PHONE_FIELD) === "on") await saveAccountPhone(context.db, user.id, String(form.get("phone") ?? ""));
   return redirect(`/pedido/${result.token}?novo=1`);
@@ -39,5 +39,5 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} serverErrors={actionData?.errors} serverFormError={actionData?.formError ?? null} />;
+  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} serverErrors={actionData?.errors} />;
 }

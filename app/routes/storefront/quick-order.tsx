@@ -16,7 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
-    return data({ formError: result.formError ?? "Não foi possível registrar o pedido." }, { status: result.status, headers });
+    return data({ errors: { form: result.formError ?? "Não foi possível registrar o pedido." } }, { status: result.status, headers });
   }
   return redirect(`/pedido/${result.token}?novo=1`);
 }

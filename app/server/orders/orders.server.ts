@@ -6,6 +6,7 @@ import { countLabel } from "~/lib/plural";
 import { variantKey, variantLabel } from "~/lib/variants";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout.schema";
 import { deliveryFeeCents } from "~/lib/delivery";
+import { maxInstallmentsFor } from "~/lib/installments";
 import type { OrderView } from "~/lib/order-message";
 import { isOrderStatus } from "~/lib/order-status";
 import { pixPayload } from "~/lib/pix";
@@ -129,8 +130,7 @@ function checkPayment(settings: Settings, customer: CheckoutInput) {
   if (!method || !settings.paymentMethods[method.key]) {
     throw new OrderRejectedError("Esta forma de pagamento não está disponível. Escolha outra.");
   }
-  const acceptsInstallments = customer.paymentMethod === "credit" || customer.paymentMethod === "store_credit";
-  const max = acceptsInstallments ? settings.maxInstallments : 1;
+  const max = maxInstallmentsFor(settings, customer.paymentMethod);
   if (customer.installments > max) {
     throw new OrderRejectedError(`Parcelamento em até ${max}x para esta forma de pagamento.`);
   }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
+import { useForm } from "~/components/ui/use-form";
 import type { ImageRef } from "~/lib/catalog";
 import { CATEGORIES } from "~/lib/catalog";
 import {
@@ -13,7 +14,8 @@ import {
   type StoreOption,
 } from "~/lib/product.schema";
 import { SelectField, TextareaField } from "~/components/ui/field";
-import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
+import type { FieldErrors } from "~/lib/form-errors";
+import { formLimits } from "~/lib/form-limits";
 import { CheckboxField } from "./form-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";
@@ -29,9 +31,8 @@ type ProductEditorProps = {
   /** The 'Loja' options: the database's stores (listStoreOptions). */
   storeOptions: readonly StoreOption[];
   images: ImageRef[];
-  /** From the action: field errors and the 'Erro ao salvar produto: …' message. */
+  /** From the action: field errors, and the 'Erro ao salvar produto: …' message under `form`. */
   serverErrors?: FieldErrors;
-  formError?: string;
   /** The migration spread the product's stock over its sizes: a notice above the grid. */
   stockNeedsReview?: boolean;
 };
@@ -41,7 +42,7 @@ type ProductEditorProps = {
  * multipart/form-data with the new files in the order the images are shown (`imageOrder`:
  * `k:{key}` for a kept image, `n:{i}` for the i-th new file).
  */
-export function ProductEditor({ mode, initial, storeOptions, images, serverErrors, formError, stockNeedsReview }: ProductEditorProps) {
+export function ProductEditor({ mode, initial, storeOptions, images, serverErrors, stockNeedsReview }: ProductEditorProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -51,9 +52,11 @@ export function ProductEditor({ mode, initial, storeOptions, images, serverError
   const [colors, setColors] = useState(initial.colors);
   const [stock, setStock] = useState(initial.stock);
   const [items, setItems] = useState<ImageItem[]>(() => images.map((image) => ({ id: image.key, kind: "stored", image })));
-  const [state, setState] = useState({ source: serverErrors, errors: serverErrors ?? {} });
-  if (state.source !== serverErrors) setState({ source: serverErrors, errors: serverErrors ?? {} });
-  const { errors } = state;
+  const { errors, props, field } = useForm({
+    schema: productFormSchema,
+    limits: formLimits(productFormSchema),
+    serverErrors, read: productFormValues, inputOf: fieldOfError, errorOf: errorOfField, send });
+  const formError = errors.form;
   const alertRef = useRef<HTMLDivElement>(null);
 
   // A refused save: the message at the top is brought into view.
@@ -61,18 +64,9 @@ export function ProductEditor({ mode, initial, storeOptions, images, serverError
     if (formError) alertRef.current?.scrollIntoView({ block: "center" });
   }, [formError]);
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  // Checked: sent as multipart, the images in the order shown.
+  function send(form: HTMLFormElement) {
     const formData = new FormData(form);
-    const parsed = productFormSchema.safeParse(productFormValues(formData));
-    if (!parsed.success) {
-      const found = fieldErrors(parsed.error);
-      setState({ source: serverErrors, errors: found });
-      const first = Object.keys(found)[0];
-      if (first) form.querySelector<HTMLElement>(`[name="${CSS.escape(fieldOfError(first))}"]:not([type=hidden])`)?.focus();
-      return;
-    }
     // Files chosen before the page finished loading are still in the input: they go last.
     const leftover = formData.getAll(IMAGE_FIELDS.newImages).filter((value): value is File => typeof value !== "string" && value.size > 0);
     formData.delete(IMAGE_FIELDS.newImages);
@@ -91,17 +85,9 @@ export function ProductEditor({ mode, initial, storeOptions, images, serverError
     submit(formData, { method: "post", encType: "multipart/form-data" });
   }
 
-  function onChange(event: React.FormEvent<HTMLFormElement>) {
-    const name = errorOfField((event.target as HTMLInputElement).name);
-    if (!errors[name]) return;
-    const next = { ...errors };
-    delete next[name];
-    setState({ source: serverErrors, errors: next });
-  }
-
   const section = "space-y-4 rounded-xl bg-white p-4 shadow-sm sm:p-6";
   return (
-    <Form method="post" encType="multipart/form-data" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-5">
+    <Form method="post" encType="multipart/form-data" {...props} className="space-y-5">
       {formError ? (
         <div ref={alertRef} role="alert" className="rounded-lg border border-red-300 bg-red-50 p-3 text-sm font-semibold text-red-800">
           {formError}
@@ -112,13 +98,13 @@ export function ProductEditor({ mode, initial, storeOptions, images, serverError
         <h2 id="produto-dados" className="text-lg font-bold">
           Dados do produto
         </h2>
-        <Field label="Nome" name="name" defaultValue={initial.name} maxLength={PRODUCT_LIMITS.name} error={errors.name} />
-        <TextareaField label="Descrição" name="description" rows={4} defaultValue={initial.description} maxLength={PRODUCT_LIMITS.description} error={errors.description} />
+        <Field label="Nome" {...field("name")} defaultValue={initial.name} />
+        <TextareaField label="Descrição" {...field("description")} rows={4} defaultValue={initial.description} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Categoria" name="category" options={CATEGORY_OPTIONS} defaultValue={initial.category ?? ""} error={errors.category} />
-          <Field label="Subcategoria" name="subcategory" defaultValue={initial.subcategory} maxLength={PRODUCT_LIMITS.subcategory} placeholder="Ex.: Sandálias" error={errors.subcategory} />
-          <SelectField label="Loja" name="store" options={storeOptions} defaultValue={initial.store ?? ""} error={errors.store} />
-          <Field label="Marca" name="brand" defaultValue={initial.brand} maxLength={PRODUCT_LIMITS.brand} error={errors.brand} />
+          <SelectField label="Categoria" {...field("category")} options={CATEGORY_OPTIONS} defaultValue={initial.category ?? ""} />
+          <Field label="Subcategoria" {...field("subcategory")} defaultValue={initial.subcategory} placeholder="Ex.: Sandálias" />
+          <SelectField label="Loja" {...field("store")} options={storeOptions} defaultValue={initial.store ?? ""} />
+          <Field label="Marca" {...field("brand")} defaultValue={initial.brand} />
         </div>
       </section>
 

@@ -1,16 +1,18 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
-import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
+import { useForm, type FormField } from "~/components/ui/use-form";
+import type { FieldErrors } from "~/lib/form-errors";
+import { formLimits } from "~/lib/form-limits";
 import { PAYMENT_METHODS, type EditableLocation, type Settings } from "~/lib/settings";
 import {
   coordinateInput,
   NOTIFICATION_FIELDS,
-  parseSettingsForm,
-  PIX_LIMITS,
+  readSettingsForm,
   reaisInput,
   SETTINGS_MESSAGES,
+  settingsFormSchema,
 } from "~/lib/settings-form.schema";
 import { STORE_ARTICLES } from "~/lib/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/whatsapp";
@@ -22,112 +24,89 @@ type Props = {
   locations: EditableLocation[];
   /** Changes when a save lands, so the inputs show the values as stored (e.g. the Instagram @). */
   version: string;
+  /** The action's answer when the page was sent without JavaScript (a fetcher's answer otherwise). */
+  serverErrors?: FieldErrors;
 };
+
+/** A payment method's checkbox (`paymentMethods.pix`) clears the one message about them all. */
+const errorOfInput = (name: string) => (name.startsWith("paymentMethods.") ? "paymentMethods" : name);
 
 /**
  * The settings form. Checked in the browser with the action's own schema, then sent by a fetcher;
  * 'Salvo!' shows for 3 s after a save and any edit clears it, as in the shop's earlier admin.
  */
-export function SettingsForm({ settings, locations, version }: Props) {
+export function SettingsForm({ settings, locations, version, serverErrors }: Props) {
   const fetcher = useFetcher<SettingsActionResult>();
   const [saved, showSaved, clearSaved] = useTimedFlag(3000);
-  const [state, setState] = useState<{ source: SettingsActionResult | undefined; errors: FieldErrors }>({ source: undefined, errors: {} });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  if (result && state.source !== result) setState({ source: result, errors: result.errors });
-  const { errors } = state;
+  const { errors, props, field } = useForm({
+    schema: settingsFormSchema,
+    limits: formLimits(settingsFormSchema),
+    serverErrors: result?.errors ?? serverErrors,
+    read: readSettingsForm,
+    errorOf: errorOfInput,
+  });
 
   useEffect(() => {
     if (result?.ok) showSaved();
   }, [result, showSaved]);
 
-  function onSubmit(event: React.FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const parsed = parseSettingsForm(new FormData(form));
-    if (parsed.success) {
-      setState({ source: state.source, errors: {} });
-      return;
-    }
-    event.preventDefault();
-    const found = fieldErrors(parsed.error);
-    setState({ source: state.source, errors: found });
-    const first = Object.keys(found).find((key) => key !== "form");
-    if (first) form.querySelector<HTMLElement>(`[name="${first}"], [name^="${first}."]`)?.focus();
-  }
-
-  // `input`, not `change`: it fires on every keystroke, and for checkboxes and selects as well.
-  function onChange(event: React.FormEvent<HTMLFormElement>) {
-    clearSaved();
-    const name = (event.target as HTMLInputElement).name;
-    const owner = Object.keys(errors).find((key) => key === name || (name.startsWith(`${key}.`) && key === "paymentMethods"));
-    if (!owner && !errors.form) return;
-    const next = { ...errors };
-    if (owner) delete next[owner];
-    delete next.form;
-    setState({ source: state.source, errors: next });
-  }
-
   const busy = fetcher.state !== "idle";
   const hasFieldErrors = Object.keys(errors).some((key) => key !== "form");
 
   return (
-    <fetcher.Form key={version} method="post" noValidate onSubmit={onSubmit} onChange={onChange} className="space-y-6">
+    <fetcher.Form
+      key={version}
+      method="post"
+      {...props}
+      onChange={(event) => {
+        clearSaved();
+        props.onChange(event);
+      }}
+      className="space-y-6"
+    >
       <Section title="Loja">
-        <Field label="Nome da loja" name="storeName" defaultValue={settings.storeName} maxLength={100} error={errors.storeName} />
+        <Field label="Nome da loja" {...field("storeName")} defaultValue={settings.storeName} />
         <SelectField
           label="Como o nome é dito"
-          name="storeArticle"
+          {...field("storeArticle")}
           defaultValue={settings.storeArticle}
           hint="Para as frases do site e dos e-mails: “Bem-vindo ao Grupo Erick”, “às Lojas Erick”."
           options={STORE_ARTICLES.map((article) => ({ value: article, label: `${article} ${settings.storeName}` }))}
-          error={errors.storeArticle}
         />
-        <Field label="E-mail da loja" name="storeEmail" type="email" defaultValue={settings.storeEmail} error={errors.storeEmail} />
-        <Field label="Telefone da loja" name="storePhone" type="tel" defaultValue={settings.storePhone} error={errors.storePhone} />
+        <Field label="E-mail da loja" {...field("storeEmail")} type="email" defaultValue={settings.storeEmail} />
+        <Field label="Telefone da loja" {...field("storePhone")} type="tel" defaultValue={settings.storePhone} />
         <Field
           label="WhatsApp da loja"
-          name="storeWhatsApp"
+          {...field("storeWhatsApp")}
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           defaultValue={settings.storeWhatsApp}
           hint={
             isPlaceholderWhatsApp(settings.storeWhatsApp)
-              ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, só números, com DDI e DDD: 5581999998888"
-              : "Só números, com DDI e DDD: 5581999998888"
+              ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, com DDD: (81) 99876-5432"
+              : "Com DDD, do jeito que preferir: (81) 99876-5432"
           }
-          error={errors.storeWhatsApp}
         />
-        <Field label="Horário de funcionamento" name="businessHours" defaultValue={settings.businessHours} error={errors.businessHours} />
+        <Field label="Horário de funcionamento" {...field("businessHours")} defaultValue={settings.businessHours} />
       </Section>
 
       <Section title="Redes sociais">
-        <Field label="Instagram" name="instagram" defaultValue={settings.instagram} hint="O usuário, com ou sem @" error={errors.instagram} />
-        <Field label="Facebook" name="facebook" type="url" defaultValue={settings.facebook} error={errors.facebook} />
+        <Field label="Instagram" {...field("instagram")} defaultValue={settings.instagram} hint="O usuário, com ou sem @" />
+        <Field label="Facebook" {...field("facebook")} type="url" defaultValue={settings.facebook} />
       </Section>
 
       <Section title="Entrega">
-        <Field
-          label="Taxa de entrega (R$)"
-          name="deliveryFee"
-          inputMode="decimal"
-          defaultValue={reaisInput(settings.deliveryFeeCents)}
-          error={errors.deliveryFee}
-        />
-        <Field
-          label="Frete grátis a partir de (R$)"
-          name="freeShippingMin"
-          inputMode="decimal"
-          defaultValue={reaisInput(settings.freeShippingMinCents)}
-          error={errors.freeShippingMin}
-        />
+        <Field label="Taxa de entrega (R$)" {...field("deliveryFee")} inputMode="decimal" defaultValue={reaisInput(settings.deliveryFeeCents)} />
+        <Field label="Frete grátis a partir de (R$)" {...field("freeShippingMin")} inputMode="decimal" defaultValue={reaisInput(settings.freeShippingMinCents)} />
         <TextareaField
           rows={4}
           label="Cidades atendidas"
-          name="deliveryCities"
+          {...field("deliveryCities")}
           hint="Uma por linha (ou separadas por vírgula)"
           defaultValue={settings.deliveryCities.join("\n")}
-          error={errors.deliveryCities}
         />
-        <Field label="Dias de entrega" name="deliveryDays" defaultValue={settings.deliveryDays} error={errors.deliveryDays} />
+        <Field label="Dias de entrega" {...field("deliveryDays")} defaultValue={settings.deliveryDays} />
       </Section>
 
       <Section title="Pagamento">
@@ -149,38 +128,13 @@ export function SettingsForm({ settings, locations, version }: Props) {
             </p>
           ) : null}
         </fieldset>
-        <Field
-          label="Número máximo de parcelas"
-          name="maxInstallments"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={12}
-          step={1}
-          defaultValue={settings.maxInstallments}
-          hint="De 1 a 12"
-          error={errors.maxInstallments}
-        />
+        <InstalmentsField field={field("maxInstallments")} defaultValue={settings.maxInstallments} />
       </Section>
 
       <Section title="PIX" intro="Com a chave preenchida, a página do pedido mostra o código PIX 'copia e cola' com o valor exato.">
-        <Field label="Chave PIX" name="pixKey" defaultValue={settings.pixKey} maxLength={PIX_LIMITS.key} error={errors.pixKey} />
-        <Field
-          label="Nome do recebedor"
-          name="pixMerchantName"
-          defaultValue={settings.pixMerchantName}
-          maxLength={PIX_LIMITS.merchantName}
-          hint={`Até ${PIX_LIMITS.merchantName} caracteres`}
-          error={errors.pixMerchantName}
-        />
-        <Field
-          label="Cidade do recebedor"
-          name="pixMerchantCity"
-          defaultValue={settings.pixMerchantCity}
-          maxLength={PIX_LIMITS.merchantCity}
-          hint={`Até ${PIX_LIMITS.merchantCity} caracteres`}
-          error={errors.pixMerchantCity}
-        />
+        <Field label="Chave PIX" {...field("pixKey")} defaultValue={settings.pixKey} />
+        <LimitedField label="Nome do recebedor" field={field("pixMerchantName")} defaultValue={settings.pixMerchantName} />
+        <LimitedField label="Cidade do recebedor" field={field("pixMerchantCity")} defaultValue={settings.pixMerchantCity} />
       </Section>
 
       <Section title="Notificações">
@@ -198,7 +152,7 @@ export function SettingsForm({ settings, locations, version }: Props) {
         <p className="mt-1 text-sm text-slate-600">Endereços, contatos e localização mostrados em Nossas Lojas.</p>
         <div className="mt-4 space-y-4">
           {locations.map((location, index) => (
-            <LocationFields key={location.id} location={location} index={index} errors={errors} />
+            <LocationFields key={location.id} location={location} index={index} field={field} />
           ))}
         </div>
       </section>
@@ -246,29 +200,48 @@ function Checkbox({ name, label, defaultChecked }: { name: string; label: string
   );
 }
 
-function LocationFields({ location, index, errors }: { location: EditableLocation; index: number; errors: FieldErrors }) {
-  const name = (field: string) => `locations.${index}.${field}`;
+/** The maximum number of instalments: a number input within the schema's range, which its hint says. */
+function InstalmentsField({ field, defaultValue }: { field: ReturnType<FormField>; defaultValue: number }) {
+  return (
+    <Field
+      label="Número máximo de parcelas"
+      {...field}
+      type="number"
+      inputMode="numeric"
+      step={1}
+      defaultValue={defaultValue}
+      hint={`De ${field.min} a ${field.max}`}
+    />
+  );
+}
+
+/** A text the PIX code cuts short: its hint gives the schema's limit. */
+function LimitedField({ label, field, defaultValue }: { label: string; field: ReturnType<FormField>; defaultValue: string }) {
+  return <Field label={label} {...field} defaultValue={defaultValue} hint={`Até ${field.maxLength} caracteres`} />;
+}
+
+function LocationFields({ location, index, field }: { location: EditableLocation; index: number; field: FormField }) {
+  const name = (key: string) => `locations.${index}.${key}`;
   return (
     <fieldset className="rounded-xl border border-slate-200 p-4">
       <legend className="px-1 font-semibold">{location.name}</legend>
       <input type="hidden" name={name("id")} value={location.id} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="Nome" name={name("name")} defaultValue={location.name} maxLength={100} error={errors[name("name")]} />
-        <Field label="Endereço" name={name("address")} defaultValue={location.address} maxLength={200} error={errors[name("address")]} />
-        <Field label="Telefone" name={name("phone")} type="tel" defaultValue={location.phone} error={errors[name("phone")]} />
+        <Field label="Nome" {...field(name("name"))} defaultValue={location.name} />
+        <Field label="Endereço" {...field(name("address"))} defaultValue={location.address} />
+        <Field label="Telefone" {...field(name("phone"))} type="tel" defaultValue={location.phone} />
         <Field
           label="WhatsApp"
-          name={name("whatsapp")}
+          {...field(name("whatsapp"))}
           type="tel"
-          inputMode="numeric"
+          inputMode="tel"
           defaultValue={location.whatsapp}
           hint={isPlaceholderWhatsApp(location.whatsapp) ? "Número de exemplo: até ser trocado, o botão desta loja abre o WhatsApp da loja acima" : undefined}
-          error={errors[name("whatsapp")]}
         />
-        <Field label="Horário" name={name("hours")} defaultValue={location.hours} maxLength={100} error={errors[name("hours")]} />
+        <Field label="Horário" {...field(name("hours"))} defaultValue={location.hours} />
         <div className="grid grid-cols-2 gap-3">
-          <Field label="Latitude" name={name("lat")} inputMode="decimal" defaultValue={coordinateInput(location.lat)} error={errors[name("lat")]} />
-          <Field label="Longitude" name={name("lng")} inputMode="decimal" defaultValue={coordinateInput(location.lng)} error={errors[name("lng")]} />
+          <Field label="Latitude" {...field(name("lat"))} inputMode="decimal" defaultValue={coordinateInput(location.lat)} />
+          <Field label="Longitude" {...field(name("lng"))} inputMode="decimal" defaultValue={coordinateInput(location.lng)} />
         </div>
       </div>
     </fieldset>

@@ -1,11 +1,11 @@
 import { Suspense, useId, useState } from "react";
 import { Await, Form, Link } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
-import { useFormErrors } from "~/components/account/use-form-errors";
 import { StarIcon } from "~/components/ui/icons";
+import { useForm } from "~/components/ui/use-form";
 import type { FieldErrors } from "~/lib/form-errors";
 import { productPath } from "~/lib/navigation";
-import { formatAverage, REVIEW_COMMENT_MAX, reviewCountLabel, type RatingSummary } from "~/lib/review-form";
+import { formatAverage, REVIEW_LIMITS, reviewCountLabel, type RatingSummary } from "~/lib/review-form";
 import { loginPath } from "~/lib/safe-redirect";
 import type { OwnReview, ReviewView } from "~/lib/review-form";
 import { RatingStars } from "./rating-stars";
@@ -106,18 +106,12 @@ function HideReviewForm({ review }: { review: ReviewView }) {
 function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview | null; serverErrors?: FieldErrors; saved: boolean }) {
   const id = useId();
   const [rating, setRating] = useState(ownReview?.rating ?? 0);
-  const { errors, onSubmit, onChange, onFocusCapture } = useFormErrors(loadReviewSchema, serverErrors);
+  const { errors, props, field } = useForm({ schema: loadReviewSchema, limits: REVIEW_LIMITS, serverErrors });
   const ratingError = errors.rating;
-  const commentError = errors.comment;
+  const { error: commentError, ...comment } = field("comment");
 
   return (
-    <Form
-      method="post"
-      noValidate
-      onSubmit={onSubmit}
-      onChange={onChange}
-      onFocusCapture={onFocusCapture}
-      className="space-y-4 rounded-xl border border-slate-200 p-4">
+    <Form method="post" {...props} className="space-y-4 rounded-xl border border-slate-200 p-4">
       <h3 className="font-bold">{ownReview ? "Sua avaliação" : "Avalie este produto"}</h3>
       {saved && !serverErrors ? <FormMessage tone="success">Obrigado! Sua avaliação foi salva.</FormMessage> : null}
       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
@@ -154,9 +148,8 @@ function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview |
         </label>
         <textarea
           id={`${id}-comment`}
-          name="comment"
+          {...comment}
           rows={4}
-          maxLength={REVIEW_COMMENT_MAX}
           defaultValue={ownReview?.comment ?? ""}
           aria-invalid={commentError ? true : undefined}
           aria-describedby={commentError ? `${id}-comment-error` : `${id}-comment-hint`}
@@ -168,7 +161,7 @@ function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview |
           </p>
         ) : (
           <p id={`${id}-comment-hint`} className="mt-1 text-xs text-slate-500">
-            Até {REVIEW_COMMENT_MAX} caracteres.
+            Até {comment.maxLength} caracteres.
           </p>
         )}
       </div>
