@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { loadConfig, type AppConfig } from "~/server/config.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { NEW_ORDER_EMAILS, sendNewOrderDigest } from "~/server/orders/order-notifications.server";
-import { KEY_REUSED_MESSAGE } from "~/server/orders/orders.server";
+import { KEY_REUSED_MESSAGE, orderCodeOf, placeOrder } from "~/server/orders/orders.server";
 import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
 import { recordingOutbox } from "../setup/recording-outbox";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -91,6 +91,54 @@ describe("order limits", () => {
     expect((await submitQuickOrder(ctx, quickForm(), from("10.3.0.2"))).ok).toBe(true);
     // A double click or a retry is not a new order: it is never counted nor refused.
     expect(await submitQuickOrder(ctx, quickForm("flood-address-first-order"), from("10.3.0.1"))).toEqual({ ok: true, token: (placed as { token: string }).token, created: false });
+  });
+});
+
+describe("twenty concurrent retries of one submission (same idempotency key)", () => {
+  it("make one order and count once against the per-phone and per-address limits", async () => {
+    const { context: ctx } = context({ perAddress: 5, perPhone: 5 });
+    const phone = "(81) 96666-0020";
+    const address = "10.20.0.1";
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => submitCheckout(ctx, checkoutForm({ phone }, "concurrent-retries-key-01"), from(address))),
+    );
+    expect(results.every((result) => result.ok)).toBe(true);
+    const tokens = new Set(results.map((result) => (result as { token: string }).token));
+    expect(tokens.size).toBe(1);
+    expect(results.filter((result) => (result as { created: boolean }).created)).toHaveLength(1);
+
+    const { rows } = await t.pool.query<{ key: string; count: number }>("select key, count from rate_limits where key = any($1) order by key", [
+      [`order|address|${address}`, "order|phone|81966660020"],
+    ]);
+    expect(rows).toEqual([
+      { key: `order|address|${address}`, count: 1 },
+      { key: "order|phone|81966660020", count: 1 },
+    ]);
+    // What is left of the allowance: four more orders from that phone, then a refusal.
+    for (let order = 0; order < 4; order += 1) expect((await submitCheckout(ctx, checkoutForm({ phone }), from(`10.20.1.${order}`))).ok).toBe(true);
+    expect(await submitCheckout(ctx, checkoutForm({ phone }), from("10.20.2.1"))).toMatchObject({ ok: false, status: 429 });
+  });
+});
+
+describe("an order code already taken", () => {
+  it("is replaced by a new one instead of failing the order (unique column)", async () => {
+    const taken = "0c0dec0d-0000-4000-8000-000000000001";
+    const first = await placeOrder(t.db, DEFAULT_SETTINGS, { idempotencyKey: "code-collision-key-01", lines: JSON.parse(lines), customer: null, userId: null }, { newOrderId: () => taken });
+    expect(first.created).toBe(true);
+    // The next id starts with the same 8 hex digits: the same code.
+    const ids = ["0c0dec0d-1111-4000-8000-000000000002", "5eedc0de-2222-4000-8000-000000000003"];
+    const asked: string[] = [];
+    const second = await placeOrder(
+      t.db,
+      DEFAULT_SETTINGS,
+      { idempotencyKey: "code-collision-key-02", lines: JSON.parse(lines), customer: null, userId: null },
+      { newOrderId: () => { asked.push(ids[asked.length]!); return asked.at(-1)!; } },
+    );
+    expect(second.created).toBe(true);
+    expect(asked).toEqual(ids);
+    const { rows } = await t.pool.query<{ code: string }>("select code from orders where public_token = $1", [second.token]);
+    expect(rows[0]!.code).toBe(orderCodeOf(ids[1]!));
+    expect(orderCodeOf(ids[1]!)).toBe("5EEDC0DE");
   });
 });
 

@@ -6,6 +6,7 @@ import { orderItems, orders } from "#database/schema";
 import type { CheckoutInput } from "~/lib/checkout.schema";
 import type { OrderStatus } from "~/lib/order-status";
 import type { Database } from "~/server/db/database.server";
+import { orderCodeOf } from "~/server/orders/orders.server";
 
 export type FixtureItem = {
   productId?: number | null;
@@ -37,7 +38,7 @@ export type FixtureOrder = {
 /** Inserts an order and its items; the total is the items' sum plus the delivery fee. Returns its id and code. */
 export async function insertOrder(db: Database, order: FixtureOrder): Promise<{ id: string; code: string; totalCents: number }> {
   const id = randomUUID();
-  const code = id.slice(0, 8).toUpperCase();
+  const code = orderCodeOf(id);
   const subtotalCents = order.items.reduce((sum, item) => sum + (item.unitPriceCents ?? 0) * item.quantity, 0);
   const deliveryCents = order.deliveryCents ?? 0;
   const createdAt = new Date(order.createdAt);

@@ -34,6 +34,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/pedido/${result.token}?novo=1`);
 }
 
+/** A refusal's Retry-After (the order limits' 429) reaches the page's response and its data request. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export function meta() {
   return [...pageMeta({ title: "Finalizar pedido", description: "Dados de entrega e pagamento do seu pedido." }), { name: "robots", content: "noindex" }];
 }

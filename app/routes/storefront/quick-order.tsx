@@ -21,6 +21,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirect(`/pedido/${result.token}?novo=1`);
 }
 
+/** The cart posts here with JavaScript (/pedido.data): a refusal's Retry-After reaches that response too. */
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  return actionHeaders;
+}
+
 export function loader() {
   return redirect("/carrinho");
 }

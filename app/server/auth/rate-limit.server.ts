@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { rateLimits } from "#database/schema";
-import type { Database } from "../db/database.server";
+import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { log } from "../log/logger.server";
 
 export type RateLimitRule = { /** seconds */ window: number; max: number };
@@ -74,6 +74,20 @@ const lastPruned = new WeakMap<Database, number>();
  * several app instances cannot all slip through on a stale read. Fixed windows on the database clock.
  */
 export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const result = await countAttempt(db, key, rule);
+  pruneOccasionally(db);
+  return result;
+}
+
+/**
+ * consumeRateLimit inside a transaction: the attempt counts only if the transaction commits (a new
+ * order counts once it is recorded), and the counter's row stays locked until then.
+ */
+export function consumeRateLimitInTransaction(tx: DatabaseOrTransaction, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  return countAttempt(tx, key, rule);
+}
+
+async function countAttempt(db: DatabaseOrTransaction, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
   const window = sql`make_interval(secs => ${rule.window})`;
   const result = await db.execute<{ count: number; retry_after: number }>(sql`
     insert into ${rateLimits} as r (key, count, window_start) values (${key}, 1, now())
@@ -82,7 +96,6 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
       window_start = case when r.window_start <= now() - ${window} then now() else r.window_start end
     returning r.count, ceil(extract(epoch from (r.window_start + ${window} - now())))::int as retry_after
   `);
-  pruneOccasionally(db);
   const row = result.rows[0];
   if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null, count: row?.count ?? 1 };
   return { allowed: false, retryAfter: Math.max(1, row.retry_after), count: row.count };

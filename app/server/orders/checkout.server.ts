@@ -59,7 +59,7 @@ async function recordOrder(
       context.db,
       settings,
       { ...envelope.data, customer, userId },
-      { beforeNewOrder: () => admitNewOrder(context.db, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }) },
+      { admitNewOrder: (tx) => admitNewOrder(tx, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }) },
     );
     if (created && wantsNewOrderEmail(settings)) {
       // The shopper does not wait on the mail server; a failure is logged, the order stands (and the next digest takes it).

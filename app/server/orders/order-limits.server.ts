@@ -4,7 +4,8 @@
 // mobile data share addresses (carrier NAT), so the address limit is the looser one.
 // How many is the owner's to change (AppConfig.orderLimits: ORDER_LIMIT_PER_ADDRESS, ORDER_LIMIT_PER_PHONE).
 import type { AppConfig } from "../config.server";
-import { consumeRateLimit, type RateLimitRule } from "../auth/rate-limit.server";
+import { consumeRateLimitInTransaction, type RateLimitRule } from "../auth/rate-limit.server";
+import type { DatabaseOrTransaction } from "../db/database.server";
 import { OrderRejectedError } from "./orders.server";
 
 /** The windows of AppConfig.orderLimits, in seconds. */
@@ -21,16 +22,20 @@ function phoneKey(phone: string): string {
   return phone.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "");
 }
 
-/** Counts one new order for the client; throws OrderRejectedError (429) past a limit. */
+/**
+ * Counts one new order for the client, in the order's transaction (placeOrder's `admitNewOrder`):
+ * retries of a submission that get its order back count nothing. Throws OrderRejectedError (429,
+ * with the seconds to wait) past a limit, which undoes the order and the count.
+ */
 export async function admitNewOrder(
-  db: Parameters<typeof consumeRateLimit>[0],
+  tx: DatabaseOrTransaction,
   limits: AppConfig["orderLimits"],
   client: { address: string; phone: string | null },
 ) {
   const counters: [string, RateLimitRule][] = [[`order|address|${client.address}`, { window: ADDRESS_WINDOW, max: limits.perAddress }]];
   if (client.phone) counters.push([`order|phone|${phoneKey(client.phone)}`, { window: PHONE_WINDOW, max: limits.perPhone }]);
   for (const [key, rule] of counters) {
-    const { allowed, retryAfter } = await consumeRateLimit(db, key, rule);
-    if (!allowed) throw new OrderRejectedError(tooManyOrdersMessage(retryAfter ?? rule.window), 429, retryAfter);
+    const { allowed, retryAfter } = await consumeRateLimitInTransaction(tx, key, rule);
+    if (!allowed) throw new OrderRejectedError(tooManyOrdersMessage(retryAfter ?? rule.window), 429, retryAfter ?? rule.window);
   }
 }

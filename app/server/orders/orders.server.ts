@@ -43,9 +43,28 @@ export function orderRequestHash({ lines, customer, userId }: Pick<OrderRequest,
 }
 
 export type PlaceOrderOptions = {
-  /** Runs only for a key not seen before, before anything is written: a limit throws OrderRejectedError here. */
-  beforeNewOrder?: () => Promise<void>;
+  /**
+   * Runs once per new order, inside its transaction, after its row is in: a limit throws
+   * OrderRejectedError here and the order is undone. Retries of a submission (same key) that find or
+   * wait for its order never run it, so twenty concurrent retries count once.
+   */
+  admitNewOrder?: (tx: Transaction) => Promise<void>;
+  /** Where new order ids come from (tests give ids whose codes collide). */
+  newOrderId?: () => string;
 };
+
+type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** The short code shoppers and staff quote ("#1A2B3C4D"): the order id's first 8 hex digits, upper case. */
+export function orderCodeOf(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
+
+/**
+ * New codes tried before giving up. A collision is about 1% by 10,000 orders (8 hex digits); three
+ * in a row would take 10^-6 of that.
+ */
+const CODE_ATTEMPTS = 4;
 
 type PricedLine = {
   productId: number;
@@ -144,12 +163,11 @@ export async function placeOrder(
   db: Database,
   settings: Settings,
   request: OrderRequest,
-  { beforeNewOrder }: PlaceOrderOptions = {},
+  { admitNewOrder, newOrderId = randomUUID }: PlaceOrderOptions = {},
 ): Promise<{ token: string; created: boolean }> {
   const requestHash = orderRequestHash(request);
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
   if (existing) return sameRequestOrRefuse(existing, requestHash);
-  await beforeNewOrder?.();
 
   return db.transaction(async (tx) => {
     const lines = await priceLines(tx, request.lines);
@@ -186,44 +204,49 @@ export async function placeOrder(
       deliveryCents = deliveryFeeCents(settings, "delivery", customer.city, subtotalCents);
     }
 
-    const id = randomUUID();
     const token = randomBytes(16).toString("base64url");
-    const inserted = await tx
-      .insert(orders)
-      .values({
-        id,
-        code: id.slice(0, 8).toUpperCase(),
-        publicToken: token,
-        idempotencyKey: request.idempotencyKey,
-        requestHash,
-        channel: customer ? "checkout" : "cart",
-        customerName: customer?.name ?? "",
-        customerEmail: customer?.email ?? "",
-        customerPhone: customer?.phone ?? "",
-        customerCpf: customer?.cpf ?? "",
-        userId: request.userId,
-        deliveryMethod,
-        pickupLocationId,
-        shippingAddress,
-        subtotalCents,
-        deliveryCents,
-        totalCents: subtotalCents + (deliveryCents ?? 0),
-        hasConsultItems,
-        paymentMethod: customer?.paymentMethod ?? null,
-        installments: customer?.installments ?? 1,
-        notes: customer?.notes ?? "",
-      })
-      .onConflictDoNothing({ target: orders.idempotencyKey })
-      .returning({ id: orders.id });
-    if (inserted.length === 0) {
+    let id = "";
+    for (let attempt = 1; ; attempt += 1) {
+      id = newOrderId();
+      // No conflict target: a taken code is skipped like a taken key, and told apart just below.
+      const inserted = await tx
+        .insert(orders)
+        .values({
+          id,
+          code: orderCodeOf(id),
+          publicToken: token,
+          idempotencyKey: request.idempotencyKey,
+          requestHash,
+          channel: customer ? "checkout" : "cart",
+          customerName: customer?.name ?? "",
+          customerEmail: customer?.email ?? "",
+          customerPhone: customer?.phone ?? "",
+          customerCpf: customer?.cpf ?? "",
+          userId: request.userId,
+          deliveryMethod,
+          pickupLocationId,
+          shippingAddress,
+          subtotalCents,
+          deliveryCents,
+          totalCents: subtotalCents + (deliveryCents ?? 0),
+          hasConsultItems,
+          paymentMethod: customer?.paymentMethod ?? null,
+          installments: customer?.installments ?? 1,
+          notes: customer?.notes ?? "",
+        })
+        .onConflictDoNothing()
+        .returning({ id: orders.id });
+      if (inserted.length > 0) break;
       // The same submission won a race on another connection: answer with its order.
       const winner = await findOrderByIdempotencyKey(tx, request.idempotencyKey);
-      if (!winner) throw new Error("idempotent order vanished");
-      return sameRequestOrRefuse(winner, requestHash);
+      if (winner) return sameRequestOrRefuse(winner, requestHash);
+      // Otherwise the code (or, never seen, the id) was taken: another one.
+      if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
     }
+    await admitNewOrder?.(tx);
     await tx.insert(orderItems).values(lines.map((line, position) => ({ ...line, orderId: id, position })));
     // Open admin order pages on every app instance hear of it once this transaction commits.
-    await notifyOrderEvent(tx, { type: "created", id, code: id.slice(0, 8).toUpperCase() });
+    await notifyOrderEvent(tx, { type: "created", id, code: orderCodeOf(id) });
     return { token, created: true };
   });
 }
