@@ -1,5 +1,5 @@
 import { listProductIdsForSitemap } from "~/server/catalog/products.server";
-import { publicOrigin } from "~/server/shop/storefront-shell.server";
+import { shopPublicOrigin } from "~/server/shop/public-origin.server";
 import { MAIN_NAV, productPath } from "~/lib/navigation";
 import type { Route } from "./+types/sitemap";
 
@@ -7,8 +7,8 @@ function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = publicOrigin(context.config, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = await shopPublicOrigin(context);
   const products = await listProductIdsForSitemap(context.db);
   const urls = [
     ...MAIN_NAV.map((item) => `<url><loc>${escapeXml(`${origin}${item.to}`)}</loc></url>`),
