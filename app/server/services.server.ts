@@ -28,6 +28,11 @@ export type StartOptions = {
    * instead of starting one (which would stop the app's).
    */
   joinRunningDatabase?: boolean;
+  /**
+   * false: leave out the owner's to-do list (no admin yet, example WhatsApp, PUBLIC_URL): a tool such
+   * as `npm run admin -- create` must not tell the owner to run itself.
+   */
+  sayWhatIsMissing?: boolean;
 };
 
 export type PreparedDatabase = {
@@ -57,7 +62,7 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
     const auth = createAuth(db, config);
     if (config.initialAdmin) await ensureInitialAdmin(auth, db, config.initialAdmin);
     await recordFirstStartOrigin(db, config);
-    await sayWhatIsMissing(db, config);
+    if (options.sayWhatIsMissing !== false) await sayWhatIsMissing(db, config);
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;
