@@ -166,6 +166,22 @@ export const settings = pgTable(
 );
 
 /**
+ * The shop's address as last learnt without PUBLIC_URL (app/server/shop/public-origin.server.ts):
+ * the first start's, then the one an admin signed in at. One row (id = 1).
+ */
+export const publicOrigin = pgTable(
+  "public_origin",
+  {
+    id: integer("id").primaryKey().default(1),
+    origin: text("origin").notNull(),
+    /** "start" (the first start's guess) or "admin-sign-in". */
+    source: text("source").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("public_origin_single_row", sql`${table.id} = 1`)],
+);
+
+/**
  * Every word of the products' names, categories, brands and shops (trigger erick_product_search): the
  * vocabulary a misspelt search is compared with, by trigram similarity ("tênus" → "tênis"). `word` is
  * lower-case and accent-free; `display` is the word as the shop writes it. Words of deleted products

@@ -15,7 +15,7 @@ try {
   throw error;
 }
 
-const services = await startServices(config, { joinRunningDatabase: true });
+const services = await startServices(config, { joinRunningDatabase: true, sayWhatIsMissing: false });
 let code = 1;
 try {
   code = await runAdminCommand(process.argv.slice(2), services, { log: console.log, error: console.error });

@@ -3,7 +3,7 @@ import type { RequestHandler } from "express";
 /**
  * An absolute-form request line (`GET http://host/path HTTP/1.1`, which proxies send) is answered as
  * its path and query: the host it names is ignored like any other host a client chooses (the shop's
- * links come from its public origin, app/server/shop/public-origin.server.ts). React Router's adapter
+ * links come from its public origin, app/server/group/public-origin.server.ts). React Router's adapter
  * would otherwise put the whole URL after the Host and fail with a 500. A target that is no http(s)
  * URL is a 400.
  */

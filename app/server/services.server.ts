@@ -12,6 +12,7 @@ import { users } from "#database/schema";
 import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
 import { log } from "./log/logger.server";
 import { getSettings } from "./group/settings.server";
+import { readStoredOrigin, recordFirstStartOrigin } from "./group/public-origin.server";
 
 export type Services = {
   config: AppConfig;
@@ -27,6 +28,11 @@ export type StartOptions = {
    * instead of starting one (which would stop the app's).
    */
   joinRunningDatabase?: boolean;
+  /**
+   * false: leave out the owner's to-do list (no admin yet, example WhatsApp, PUBLIC_URL): a tool such
+   * as `npm run admin -- create` must not tell the owner to run itself.
+   */
+  sayWhatIsMissing?: boolean;
 };
 
 export type PreparedDatabase = {
@@ -55,7 +61,8 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
     if (seeded) log.info("demo catalogue created");
     const auth = createAuth(db, config);
     if (config.initialAdmin) await ensureInitialAdmin(auth, db, config.initialAdmin);
-    await sayWhatIsMissing(db);
+    await recordFirstStartOrigin(db, config);
+    if (options.sayWhatIsMissing !== false) await sayWhatIsMissing(db, config);
   } catch (error) {
     await embedded?.stop().catch(() => {});
     throw error;
@@ -104,7 +111,7 @@ export async function startServices(config: AppConfig, options: StartOptions = {
  * What a new owner must do before the shop is theirs, said at every start until it is done: without
  * an admin nobody can open /admin, and with the example WhatsApp number orders go nowhere.
  */
-async function sayWhatIsMissing(db: Database) {
+async function sayWhatIsMissing(db: Database, config: AppConfig) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!admin) {
     log.warn('No admin account yet: create one with `npm run admin -- create voce@exemplo.com` (or set ADMIN_EMAIL and ADMIN_PASSWORD), then sign in at /login to open /admin.');
@@ -112,5 +119,13 @@ async function sayWhatIsMissing(db: Database) {
   const settings = await getSettings(db);
   if (isPlaceholderWhatsApp(settings.storeWhatsApp)) {
     log.warn(`The shop's WhatsApp is still the example number (${PLACEHOLDER_WHATSAPP}): orders sent by WhatsApp go nowhere. Set the real one in /admin/configuracoes.`);
+  }
+  if (config.production && !config.publicUrl) {
+    const stored = await readStoredOrigin(db);
+    const where = stored?.source === "admin-sign-in" ? `o endereço em que um administrador entrou por último (${stored.origin})` : `o endereço desta máquina (${stored?.origin ?? "desconhecido"}), até um administrador entrar`;
+    log.warn(
+      `PUBLIC_URL não está definido: os links dos e-mails, do sitemap e das prévias de compartilhamento usam ${where}. ` +
+        "Defina PUBLIC_URL com o endereço público da loja (ex.: PUBLIC_URL=https://loja.exemplo.com.br).",
+    );
   }
 }

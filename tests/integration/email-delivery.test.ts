@@ -79,7 +79,8 @@ async function startSmtpServer(port = 0) {
 function smtpConfig(port: number, password = SMTP_PASSWORD): AppConfig {
   // The test's certificate is self-signed; a real server's is checked (see "refuses a certificate…").
   const url = `smtp://${SMTP_USER}:${password}@127.0.0.1:${port}?requireTLS=true&tls.rejectUnauthorized=false`;
-  const base = loadConfig({ DATA_DIR: path.join(tlsDir, "data") });
+  // The links in the e-mails start with the shop's public origin (PUBLIC_URL here).
+  const base = loadConfig({ DATA_DIR: path.join(tlsDir, "data"), PUBLIC_URL: "https://loja.test" });
   return { ...base, smtp: { url, from: SHOP_FROM }, orderLimits: { perAddress: 1_000, perPhone: 1_000 } };
 }
 
@@ -97,7 +98,7 @@ async function placeOrder(config: AppConfig) {
   await t.pool.query("delete from rate_limits");
   const context = { db: t.db, config, emails: emailOutbox(t.db, config) };
   const started = performance.now();
-  const result = await submitCheckout(context, checkoutForm(), { userId: null, clientAddress: "10.9.0.1", origin: "https://loja.test" });
+  const result = await submitCheckout(context, checkoutForm(), { userId: null, clientAddress: "10.9.0.1" });
   if (!result.ok) throw new Error(`order refused: ${result.formError}`);
   const { rows } = await t.pool.query<{ id: string; code: string; total_cents: number }>("select id, code, total_cents from orders where public_token = $1", [result.token]);
   return { ...rows[0]!, token: result.token, ms: performance.now() - started };

@@ -8,7 +8,6 @@ import { startPageCache } from "../../server/page-cache";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 const config = loadConfig({ DATA_DIR: "/tmp/erick-shop-data-cache-test", PORT: "3999" });
-const request = () => new Request("http://localhost:3999/produtos");
 
 async function until(condition: () => boolean | Promise<boolean>) {
   for (let attempt = 0; attempt < 200; attempt += 1) {
@@ -37,7 +36,7 @@ describe("group data cache", () => {
   let groupData: CountingGroupDataCache;
   let pageCache: ReturnType<typeof startPageCache>;
 
-  const shell = () => loadStorefrontShell(t.db, config, request(), null, groupData);
+  const shell = () => loadStorefrontShell(t.db, config, null, groupData);
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -66,6 +65,10 @@ describe("group data cache", () => {
       ["update shops set name = 'Erick Calçados Novo' where slug = 'calcados'", (s: Shell) => s.shops[0]!.name === "Erick Calçados Novo"],
       ["update store_locations set address = 'Rua Nova, 1' where id = (select min(id) from store_locations)", (s: Shell) => s.locations[0]!.address === "Rua Nova, 1"],
       [`update settings set data = jsonb_set(data, '{storeName}', '"Grupo Erick Novo"') where id = 1`, (s: Shell) => s.settings.storeName === "Grupo Erick Novo"],
+      [
+        "insert into public_origin (id, origin, source) values (1, 'https://loja-nova.exemplo', 'admin-sign-in') on conflict (id) do update set origin = excluded.origin",
+        (s: Shell) => s.origin === "https://loja-nova.exemplo",
+      ],
     ] as const;
     for (const [change, shows] of changes) {
       await shell();
@@ -90,12 +93,13 @@ describe("group data cache", () => {
     await expect(cache.read(failing)).rejects.toThrow("database down");
     expect(loads).toBe(2);
 
-    const data = await shell();
-    let finish!: (value: Shell) => void;
+    // What the cache keeps: the shell's shop data and the stored public origin.
+    const data = { ...(await shell()), storedOrigin: null };
+    let finish!: (value: typeof data) => void;
     loads = 0;
     const slow = cache.read(() => {
       loads += 1;
-      return new Promise<Shell>((resolve) => (finish = resolve));
+      return new Promise<typeof data>((resolve) => (finish = resolve));
     });
     cache.clear();
     const afterChange = cache.read(() => {

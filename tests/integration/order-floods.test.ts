@@ -15,7 +15,8 @@ import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
 let lines: string;
-const baseConfig = loadConfig({ DATA_DIR: "/tmp/erick-order-floods-test" });
+// The e-mails' links start with the shop's public origin (PUBLIC_URL here).
+const baseConfig = loadConfig({ DATA_DIR: "/tmp/erick-order-floods-test", PUBLIC_URL: "https://loja.test" });
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -48,7 +49,7 @@ function quickForm(idempotencyKey = `flood-key-${Date.now()}-${(keys += 1)}`) {
   return form;
 }
 
-const from = (clientAddress: string, userId: string | null = null) => ({ userId, clientAddress, origin: "https://loja.test" });
+const from = (clientAddress: string, userId: string | null = null) => ({ userId, clientAddress });
 
 async function orderCount() {
   const [row] = await t.db.select({ n: sql<number>`count(*)::int` }).from(orders);
@@ -178,7 +179,7 @@ describe("new-order e-mails to the shop", () => {
     expect(sent.every((mail) => mail.subject.startsWith("Novo pedido #"))).toBe(true);
 
     // What this process sends when the minute is over (called here instead of waiting for it).
-    expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(10 - NEW_ORDER_EMAILS.max);
+    expect(await sendNewOrderDigest(ctx)).toBe(10 - NEW_ORDER_EMAILS.max);
     const digest = sent.at(-1)!;
     expect(digest.subject).toMatch(/^7 novos pedidos - R\$/);
     const { rows: placedOrders } = await t.pool.query<{ id: string; token: string }>("select id, public_token as token from orders where public_token = any($1)", [placed]);
@@ -187,7 +188,7 @@ describe("new-order e-mails to the shop", () => {
     expect(digest.html).toContain(`href="https://loja.test/admin/pedidos/${inDigest[0]!.id}"`);
     expect(sent.slice(0, NEW_ORDER_EMAILS.max).some((mail) => inDigest.some((order) => mail.text.includes(order.id)))).toBe(false);
     // Nothing is announced twice.
-    expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(0);
+    expect(await sendNewOrderDigest(ctx)).toBe(0);
   });
 
   it("a digest whose e-mail cannot be queued leaves its orders for the next one", async () => {
@@ -195,8 +196,8 @@ describe("new-order e-mails to the shop", () => {
     await t.pool.query("update orders set shop_emailed_at = now()");
     const { context: ctx, sent } = context({ perAddress: 1_000, perPhone: 1_000 });
     await t.pool.query("update orders set shop_emailed_at = null where id in (select id from orders order by created_at desc limit 2)");
-    await expect(sendNewOrderDigest({ ...ctx, emails: failing }, "https://loja.test")).rejects.toThrow("queue down");
-    expect(await sendNewOrderDigest(ctx, "https://loja.test")).toBe(2);
+    await expect(sendNewOrderDigest({ ...ctx, emails: failing })).rejects.toThrow("queue down");
+    expect(await sendNewOrderDigest(ctx)).toBe(2);
     expect(sent).toHaveLength(1);
   });
 });

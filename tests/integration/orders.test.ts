@@ -33,10 +33,11 @@ const customer: CheckoutInput = CHECKOUT_CUSTOMER;
 function orderContext() {
   const { emails, sent } = recordingOutbox();
   // The limits have their own file (order-floods.test.ts); here they stay out of the way.
-  const config = { ...loadConfig({ DATA_DIR: "/tmp/erick-orders-test" }), orderLimits: { perAddress: 1_000, perPhone: 1_000 } };
+  // The links in the shop's e-mails start with its public origin (PUBLIC_URL here).
+  const config = { ...loadConfig({ DATA_DIR: "/tmp/erick-orders-test", PUBLIC_URL: "https://loja.test" }), orderLimits: { perAddress: 1_000, perPhone: 1_000 } };
   return { context: { db: t.db, emails, config }, sent };
 }
-const submitter = { userId: null, clientAddress: "10.0.0.1", origin: "https://loja.test" };
+const submitter = { userId: null, clientAddress: "10.0.0.1" };
 
 /** The checkout form as the page sends it: the customer's details, a fresh key and `lines` (JSON). */
 function checkoutForm(lines: string) {
@@ -277,7 +278,7 @@ describe("new-order e-mail", () => {
     await t.db.execute(sql`delete from rate_limits`);
     try {
       const emails = emailOutbox(t.db, { smtp: null, outboxDir });
-      expect(await notifyStaffOfNewOrder({ db: t.db, emails }, DEFAULT_SETTINGS, token, "https://loja.test")).toBe("queued");
+      expect(await notifyStaffOfNewOrder({ db: t.db, emails, config: { publicUrl: "https://loja.test", host: undefined, port: 3000 } }, DEFAULT_SETTINGS, token)).toBe("queued");
       await expect.poll(async () => (await fs.readdir(outboxDir)).length, { timeout: 10_000 }).toBe(1);
       const [file] = await fs.readdir(outboxDir);
       const mail = JSON.parse(await fs.readFile(path.join(outboxDir, file!), "utf8")) as OutboxEmail;
@@ -289,7 +290,7 @@ describe("new-order e-mail", () => {
       expect(mail.html).toContain(`<a href="https://loja.test/admin/pedidos/${id}"`);
       expect(mail.html).toContain("<td style=\"padding:6px 4px;border-bottom:1px solid #e5e7eb;vertical-align:top\">Chinelo Slide Masculino");
       // Sent once: the order is marked e-mailed with the queued message, and the queue row is marked sent.
-      expect(await notifyStaffOfNewOrder({ db: t.db, emails }, DEFAULT_SETTINGS, token, "https://loja.test")).toBe("queued");
+      expect(await notifyStaffOfNewOrder({ db: t.db, emails, config: { publicUrl: "https://loja.test", host: undefined, port: 3000 } }, DEFAULT_SETTINGS, token)).toBe("queued");
       const { rows } = await t.db.execute<{ sent: boolean }>(sql`select sent_at is not null as sent from email_queue where subject like ${`%#${order.code} %`}`);
       expect(rows).toEqual([{ sent: true }]);
     } finally {

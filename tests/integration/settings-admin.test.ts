@@ -196,7 +196,7 @@ describe("saving (/admin/configuracoes action)", () => {
     expect(location).toMatchObject({ name: "Erick Calçados Matriz", whatsapp: "5581977776666", lat: -8.81 });
 
     // The storefront reads settings per request: its next page already has the new values.
-    const shell = await loadStorefrontShell(t.db, context.config, new Request("http://localhost:3999/"));
+    const shell = await loadStorefrontShell(t.db, context.config);
     expect(shell.settings).toEqual(expected);
     expect(shell.locations.find((candidate) => candidate.id === page.locations[0]!.id)?.name).toBe("Erick Calçados Matriz");
 

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
 import { getAdminOrder, setOrderStatus } from "~/server/orders/order-admin.server";
 import { getSettings } from "~/server/group/settings.server";
-import { publicOrigin } from "~/server/group/storefront-shell.server";
+import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/order";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/meta";
@@ -16,7 +16,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   const settings = await getSettings(context.db);
   const detail = await getAdminOrder(context.db, settings, params.id);
   if (!detail) throw data("Pedido não encontrado", { status: 404 });
-  return { detail, whatsappUrl: orderStatusWhatsAppUrl(detail, publicOrigin(context.config, request), settings.storeName) };
+  return { detail, whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings.storeName) };
 }
 
 /** The status dropdown (fetcher POST): any status may be set; stock follows (order-admin.server.ts). */

@@ -1,8 +1,8 @@
-import { publicOrigin } from "~/server/group/storefront-shell.server";
+import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/robots";
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const origin = publicOrigin(context.config, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = await shopPublicOrigin(context);
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -1,5 +1,5 @@
 import { listProductIdsForSitemap, listShops } from "~/server/catalog/products.server";
-import { publicOrigin } from "~/server/group/storefront-shell.server";
+import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import { mainNav, productPath } from "~/lib/navigation";
 import type { Route } from "./+types/sitemap";
 
@@ -7,8 +7,8 @@ function escapeXml(text: string) {
   return text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const origin = publicOrigin(context.config, request);
+export async function loader({ context }: Route.LoaderArgs) {
+  const origin = await shopPublicOrigin(context);
   const [shops, products] = await Promise.all([listShops(context.db), listProductIdsForSitemap(context.db)]);
   const urls = [
     ...mainNav(shops).map((item) => `<url><loc>${escapeXml(`${origin}${item.to}`)}</loc></url>`),

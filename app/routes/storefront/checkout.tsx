@@ -5,7 +5,6 @@ import { clientAddress, saveAccountPhone } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
-import { publicOrigin } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -24,7 +23,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitCheckout(context, form, {
     userId: user?.id ?? null,
     clientAddress: clientAddress(context, request),
-    origin: publicOrigin(context.config, request),
   });
   if (!result.ok) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;

@@ -14,7 +14,7 @@ const FloatingWhatsApp = lazyExport(() => import("~/components/layout/floating-w
 const FavoritesFollowAccount = lazyExport(() => import("~/components/product/detail/use-favorite"), "FavoritesFollowAccount");
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadStorefrontShell(context.db, context.config, request, await getCurrentUser(request, context), context.groupDataCache);
+  return loadStorefrontShell(context.db, context.config, await getCurrentUser(request, context), context.groupDataCache);
 }
 
 /**

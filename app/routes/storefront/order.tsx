@@ -6,14 +6,14 @@ import { whatsappLink } from "~/lib/whatsapp";
 import { getOrderByToken } from "~/server/orders/orders.server";
 import { qrCodeSvg } from "~/server/media/qr-code.server";
 import { getSettings } from "~/server/group/settings.server";
-import { publicOrigin } from "~/server/group/storefront-shell.server";
+import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/order";
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const settings = await getSettings(context.db);
   const order = await getOrderByToken(context.db, settings, params.token);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
-  const orderUrl = `${publicOrigin(context.config, request)}/pedido/${order.token}`;
+  const orderUrl = `${await shopPublicOrigin(context)}/pedido/${order.token}`;
   return {
     order,
     whatsappUrl: whatsappLink(settings.storeWhatsApp, orderMessage(order, orderUrl)),

@@ -3,7 +3,6 @@ import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitQuickOrder } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/form-data.server";
-import { publicOrigin } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/quick-order";
 
 /** The cart's 'Finalizar pelo WhatsApp': records the order (items only) before WhatsApp opens. */
@@ -12,7 +11,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitQuickOrder(context, await readFormData(request), {
     userId: user?.id ?? null,
     clientAddress: clientAddress(context, request),
-    origin: publicOrigin(context.config, request),
   });
   if (!result.ok) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;

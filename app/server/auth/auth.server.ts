@@ -21,6 +21,7 @@ import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
 import { oneLine } from "~/lib/plain-text";
 import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 import { log } from "../log/logger.server";
+import { recordAdminSignInOrigin, shopPublicOrigin } from "../group/public-origin.server";
 
 /**
  * The client address as our Express app saw it (server/app.ts sets it on every request, replacing
@@ -83,10 +84,12 @@ export function createAuth(db: Database, config: AppConfig) {
       onPasswordReset: async ({ user }) => {
         await forgetResetLinks(db, user.id);
       },
-      sendResetPassword: async ({ user, url, token }) => {
+      sendResetPassword: async ({ user, token }) => {
         try {
           const settings = await getSettings(db);
-          const message = passwordResetEmail(settings, { name: user.name, email: user.email }, resetLink(url, token), RESET_TOKEN_SECONDS);
+          // The shop's public origin, never the Host of the request that asked for the link.
+          const link = resetLink(await shopPublicOrigin({ db, config }), token);
+          const message = passwordResetEmail(settings, { name: user.name, email: user.email }, link, RESET_TOKEN_SECONDS);
           await emailOutbox(db, config).queue(message);
         } catch (error) {
           // The page answers the same whatever happens here, so the failure only goes to the log.
@@ -143,6 +146,7 @@ export function createAuth(db: Database, config: AppConfig) {
         await settleAttempt(db, ctx);
         // Each authenticator code signs in once, and Google sign-in asks for the code too.
         await twoFactorAfter(db, ctx);
+        await rememberAdminAddress(db, config, ctx);
       }),
     },
     rateLimit: {
@@ -189,6 +193,26 @@ export function createAuth(db: Database, config: AppConfig) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/**
+ * The address the app saw a page request at (scheme and host as Express derives them), set by
+ * forwardedHeaders (./accounts.server.ts) on the calls pages make to `auth.api.*`, replacing any
+ * value the browser sent.
+ */
+export const REQUEST_ORIGIN_HEADER = "x-erick-request-origin";
+
+type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * An admin's sign-in (password, code, or Google) tells where the shop is reachable: without
+ * PUBLIC_URL, that address becomes the shop's public origin (./public-origin.server.ts).
+ */
+async function rememberAdminAddress(db: Database, config: AppConfig, ctx: AfterHookContext) {
+  const signedIn = ctx.context.newSession;
+  if (config.publicUrl || !signedIn || (signedIn.user as { role?: unknown }).role !== "admin") return;
+  const origin = ctx.request ? new URL(ctx.request.url).origin : ctx.headers?.get(REQUEST_ORIGIN_HEADER);
+  if (origin) await recordAdminSignInOrigin(db, config, origin);
+}
 
 /**
  * For tests only (GOOGLE_OIDC_DISCOVERY_URL): "google" served by another OpenID Connect provider, such
@@ -268,9 +292,9 @@ function refuseWeakNewPassword(path: string, body: unknown) {
 /** The error code of a new password refused by our rule (./accounts.server.ts maps it to the field). */
 export const WEAK_PASSWORD_CODE = "PASSWORD_REFUSED";
 
-/** The page that sets the new password, on the same origin Better Auth resolved for this request. */
-function resetLink(betterAuthUrl: string, token: string): string {
-  const link = new URL("/redefinir-senha", new URL(betterAuthUrl).origin);
+/** The page that sets the new password, on the shop's public origin. */
+function resetLink(origin: string, token: string): string {
+  const link = new URL("/redefinir-senha", origin);
   link.searchParams.set("token", token);
   return link.toString();
 }

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { log as serverLog } from "../log/logger.server";
 import { sendEmail, type OutboxEmail } from "./send-email.server";
 
 describe("sendEmail without SMTP (outbox)", () => {
@@ -13,7 +14,9 @@ describe("sendEmail without SMTP (outbox)", () => {
 
   it("writes one readable JSON file per message, private to the app, and logs its path", async () => {
     const outboxDir = path.join(dir, "outbox");
-    const log = vi.spyOn(console, "log").mockImplementation(() => {});
+    // Through the server's logger, in the format of its other lines; nothing written to the console directly.
+    const log = vi.spyOn(serverLog, "info").mockImplementation(() => {});
+    const plain = vi.spyOn(console, "log").mockImplementation(() => {});
     try {
       const sent = await sendEmail(
         { smtp: null, outboxDir },
@@ -35,9 +38,11 @@ describe("sendEmail without SMTP (outbox)", () => {
       expect((await fs.stat(file)).mode & 0o777).toBe(0o600);
       expect((await fs.stat(outboxDir)).mode & 0o777).toBe(0o700);
       expect(log).toHaveBeenCalledTimes(1);
-      expect(String(log.mock.calls[0]?.[0])).toContain(file);
+      expect(String(log.mock.calls[0]?.[1])).toContain(file);
+      expect(plain).not.toHaveBeenCalled();
     } finally {
       log.mockRestore();
+      plain.mockRestore();
     }
   });
 

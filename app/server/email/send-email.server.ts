@@ -3,6 +3,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { AppConfig } from "../config.server";
+import { log } from "../log/logger.server";
 
 export type EmailMessage = {
   to: string;
@@ -57,6 +58,7 @@ async function writeToOutbox(outboxDir: string, message: EmailMessage): Promise<
   const file = path.join(outboxDir, name);
   const body: OutboxEmail = { createdAt: createdAt.toISOString(), from: null, ...message };
   await fs.writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: "wx" });
-  console.log(`[email] "${message.subject}" to ${message.to} written to ${file}`);
+  // Through the server's log, as one of its lines (JSON, or readable on a terminal), not a plain-text line among them.
+  log.info({ email: { subject: message.subject, to: message.to, file } }, `e-mail "${message.subject}" written to ${file}`);
   return file;
 }

@@ -3,8 +3,9 @@ import { listShops, listStoreLocations } from "../catalog/products.server";
 import type { AppConfig } from "../config.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "./settings.server";
+import { publicOriginFrom, readStoredOrigin, type StoredOrigin } from "./public-origin.server";
 
-type GroupData = Pick<StorefrontShell, "settings" | "shops" | "locations">;
+type GroupData = Pick<StorefrontShell, "settings" | "shops" | "locations"> & { storedOrigin: StoredOrigin | null };
 
 /**
  * The shell's group data (settings, shops, store locations), kept between requests: every storefront
@@ -39,8 +40,9 @@ export class GroupDataCache {
 }
 
 async function readGroupData(db: DatabaseOrTransaction): Promise<GroupData> {
-  const [settings, shops, locations] = await Promise.all([getSettings(db), listShops(db), listStoreLocations(db)]);
+  const [settings, shops, locations, storedOrigin] = await Promise.all([getSettings(db), listShops(db), listStoreLocations(db), readStoredOrigin(db)]);
   return {
+    storedOrigin,
     settings,
     shops: shops.map(({ id, slug, name, shortName, description, slogan, color }) => ({ id, slug, name, shortName, description, slogan, color })),
     locations: locations.map((location) => ({
@@ -66,19 +68,13 @@ async function readGroupData(db: DatabaseOrTransaction): Promise<GroupData> {
 export async function loadStorefrontShell(
   db: DatabaseOrTransaction,
   config: AppConfig,
-  request: Request,
   user: ShellUser | null = null,
   cache?: GroupDataCache,
 ): Promise<StorefrontShell> {
-  const shopData = await (cache ? cache.read(() => readGroupData(db)) : readGroupData(db));
+  const { storedOrigin, ...shopData } = await (cache ? cache.read(() => readGroupData(db)) : readGroupData(db));
   return {
     ...shopData,
-    origin: publicOrigin(config, request),
+    origin: publicOriginFrom(config, storedOrigin),
     user: user && { name: user.name, email: user.email, role: user.role },
   };
-}
-
-/** The absolute origin for share previews and sitemaps: PUBLIC_URL, else the request's own. */
-export function publicOrigin(config: AppConfig, request: Request): string {
-  return config.publicUrl ?? new URL(request.url).origin;
 }

@@ -16,8 +16,8 @@ export type OrderSubmissionResult =
 /** What placing an order needs of the request: the database, the e-mail sender for the shop's notice, and the order limits. */
 type OrderContext = Pick<LoadContext, "db" | "emails" | "config">;
 
-/** Who sends the order (account and address, for the limits), and the site's public origin for the link in the shop's e-mail. */
-type Submitter = { userId: string | null; clientAddress: string; origin: string };
+/** Who sends the order: account and address, for the limits. */
+type Submitter = { userId: string | null; clientAddress: string };
 
 /** The checkout page's form: the cart lines, the customer's details and an idempotency key. */
 export async function submitCheckout(context: OrderContext, form: FormData, submitter: Submitter): Promise<OrderSubmissionResult> {
@@ -45,7 +45,7 @@ async function recordOrder(
   form: FormData,
   customer: CheckoutInput | null,
   customerErrors: FieldErrors,
-  { userId, clientAddress, origin }: Submitter,
+  { userId, clientAddress }: Submitter,
 ): Promise<OrderSubmissionResult> {
   const envelope = orderEnvelopeSchema.safeParse({ lines: form.get("lines") ?? undefined, idempotencyKey: form.get("idempotencyKey") ?? undefined });
   if (!envelope.success || Object.keys(customerErrors).length > 0) {
@@ -63,7 +63,7 @@ async function recordOrder(
     );
     if (created && wantsNewOrderEmail(settings)) {
       // The shopper does not wait on the mail server; a failure is logged, the order stands (and the next digest takes it).
-      void notifyStaffOfNewOrder(context, settings, token, origin).catch((error: unknown) =>
+      void notifyStaffOfNewOrder(context, settings, token).catch((error: unknown) =>
         log.error({ err: error }, "new-order e-mail failed"),
       );
     }

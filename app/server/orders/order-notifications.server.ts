@@ -1,10 +1,12 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { orders } from "#database/orders-schema";
 import type { Settings } from "~/lib/settings";
+import type { AppConfig } from "../config.server";
 import type { LoadContext } from "../load-context.server";
 import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Database } from "../db/database.server";
 import { getSettings } from "../group/settings.server";
+import { shopPublicOrigin } from "../group/public-origin.server";
 import { getOrderByToken } from "./orders.server";
 import { newOrderDigestEmail, newOrderEmail } from "./new-order-email.server";
 import { log } from "../log/logger.server";
@@ -17,7 +19,8 @@ export const NEW_ORDER_EMAILS = { window: 60, max: 3 } as const;
 /** A digest announces orders from this far back at most (one that was never e-mailed, e.g. SMTP was down). */
 const DIGEST_LOOKBACK = sql`interval '1 day'`;
 
-type NotifyContext = Pick<LoadContext, "db" | "emails">;
+/** The links in these e-mails start with the shop's public origin, never the Host of the request that placed the order. */
+type NotifyContext = Pick<LoadContext, "db" | "emails"> & { config: Pick<AppConfig, "publicUrl" | "host" | "port"> };
 
 /** Whether the group asked to be told of new orders by e-mail (settings: both switches on). */
 export function wantsNewOrderEmail(settings: Settings): boolean {
@@ -29,14 +32,15 @@ export function wantsNewOrderEmail(settings: Settings): boolean {
  * the digest, which this process sends when the minute is over. The order is marked e-mailed in the
  * transaction that queues its e-mail, so it is announced once, and never lost if SMTP is down.
  */
-export async function notifyStaffOfNewOrder(context: NotifyContext, settings: Settings, token: string, origin: string): Promise<"queued" | "digest"> {
+export async function notifyStaffOfNewOrder(context: NotifyContext, settings: Settings, token: string): Promise<"queued" | "digest"> {
   const { allowed, retryAfter } = await consumeRateLimit(context.db, "shop|new-order-email", NEW_ORDER_EMAILS);
   if (!allowed) {
-    scheduleDigest(context, origin, (retryAfter ?? NEW_ORDER_EMAILS.window) * 1000);
+    scheduleDigest(context, (retryAfter ?? NEW_ORDER_EMAILS.window) * 1000);
     return "digest";
   }
   const order = await getOrderByToken(context.db, settings, token);
   if (!order) return "queued";
+  const origin = await shopPublicOrigin(context);
   await context.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(orders)
@@ -53,11 +57,11 @@ export async function notifyStaffOfNewOrder(context: NotifyContext, settings: Se
 
 const pendingDigests = new WeakMap<Database, ReturnType<typeof setTimeout>>();
 
-function scheduleDigest(context: NotifyContext, origin: string, delayMs: number) {
+function scheduleDigest(context: NotifyContext, delayMs: number) {
   if (pendingDigests.has(context.db)) return;
   const timer = setTimeout(() => {
     pendingDigests.delete(context.db);
-    sendNewOrderDigest(context, origin).catch((error: unknown) =>
+    sendNewOrderDigest(context).catch((error: unknown) =>
       log.error({ err: error }, "new-order digest failed"),
     );
   }, delayMs);
@@ -71,9 +75,10 @@ function scheduleDigest(context: NotifyContext, origin: string, delayMs: number)
  * orders are claimed in the transaction that queues the e-mail, so two processes never announce one
  * twice, and the queue retries the e-mail until the mail server takes it.
  */
-export async function sendNewOrderDigest(context: NotifyContext, origin: string): Promise<number> {
+export async function sendNewOrderDigest(context: NotifyContext): Promise<number> {
   const settings = await getSettings(context.db);
   if (!wantsNewOrderEmail(settings)) return 0;
+  const origin = await shopPublicOrigin(context);
   const announced = await context.db.transaction(async (tx) => {
     const claimed = await tx
       .update(orders)

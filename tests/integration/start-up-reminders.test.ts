@@ -1,0 +1,41 @@
+// What the start says the owner must still do (no admin yet, the example WhatsApp number), and the
+// command that creates the admin, which must not tell the owner to run itself.
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { loadConfig } from "~/server/config.server";
+import { log } from "~/server/log/logger.server";
+import { prepareDatabase } from "~/server/services.server";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+let t: TestDatabase;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+async function warningsOfPrepare(options: Parameters<typeof prepareDatabase>[1]): Promise<string[]> {
+  const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+  try {
+    const config = loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999" });
+    const database = await prepareDatabase(config, options);
+    await database.close();
+    return warn.mock.calls.map((call) => String(call.at(-1)));
+  } finally {
+    warn.mockRestore();
+  }
+}
+
+describe("start-up reminders", () => {
+  it("the shop's start says there is no admin yet and the WhatsApp is the example", async () => {
+    const warnings = await warningsOfPrepare({});
+    expect(warnings.some((line) => line.includes("No admin account yet"))).toBe(true);
+    expect(warnings.some((line) => line.includes("example number"))).toBe(true);
+  });
+
+  it("`npm run admin -- create` (sayWhatIsMissing: false) prints none of them", async () => {
+    expect(await warningsOfPrepare({ joinRunningDatabase: true, sayWhatIsMissing: false })).toEqual([]);
+  });
+});
