@@ -147,7 +147,7 @@ describe("backup and restore", () => {
       expect(fileHashes(restoredFiles.mediaDir)).toEqual(fileHashes(source.mediaDir));
       expect(fs.readFileSync(restoredFiles.authSecretFile!, "utf8")).toBe(fs.readFileSync(sourceFiles.authSecretFile!, "utf8"));
       // The restored shop goes on numbering where the old one stopped, not from 1.
-      const { rows } = await target.pool.query<{ id: number }>(`insert into shops (slug, name, description, slogan, color) values ('nova', 'Nova', '', '', '#000') returning id`);
+      const { rows } = await target.pool.query<{ id: number }>(`insert into shops (slug, name, short_name, description, slogan, color) values ('nova', 'Nova', 'NOVA', '', '', '#000') returning id`);
       expect(rows[0]!.id).toBe(Math.max(...before.shops!.map((row) => (JSON.parse(row) as { id: number }).id)) + 1);
     } finally {
       await target.drop();

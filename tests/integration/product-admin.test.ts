@@ -562,7 +562,7 @@ describe("a store renamed in the settings", () => {
     expect(rows.find((row) => row.cells[1] === "Caneca da Loja Renomeada")?.cells[5]).toBe(renamed);
 
     const file = `nome;categoria;loja;preco;estoque;descricao\r\nVaso da Loja Renomeada;Variedades;${renamed.toUpperCase()};34,90;3;Vaso de barro pintado à mão.\r\n`;
-    expect(await importProductsCsv(t.db, file, TEST_ACTOR)).toEqual({ ok: true, created: 1, updated: 0 });
+    expect(await importProductsCsv(t.db, file, TEST_ACTOR)).toEqual({ ok: true, created: 1, updated: 0, unchanged: 0 });
     const [imported] = await t.db
       .select({ location: storeLocations.slug })
       .from(products)
