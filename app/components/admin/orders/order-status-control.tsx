@@ -2,7 +2,8 @@ import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminOrderPath } from "~/lib/admin-orders";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/lib/order-status";
+import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/lib/order-status";
+import { type DeliveryMethod, shopperStatusLabel } from "~/lib/status-messages";
 import type { OrderStatusFormResult } from "~/lib/order-status.schema";
 
 /**
@@ -10,7 +11,7 @@ import type { OrderStatusFormResult } from "~/lib/order-status.schema";
  * with the spec's 'Status atualizado com sucesso!' or 'Erro ao atualizar status'. Before the page's
  * script runs, a 'Salvar' button submits the same form.
  */
-export function OrderStatusControl({ orderId, status }: { orderId: string; status: OrderStatus }) {
+export function OrderStatusControl({ orderId, status, deliveryMethod }: { orderId: string; status: OrderStatus; deliveryMethod: DeliveryMethod }) {
   const fetcher = useFetcher<OrderStatusFormResult>();
   const hydrated = useHydrated();
   const id = useId();
@@ -40,7 +41,8 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
         >
           {ORDER_STATUSES.map((option) => (
             <option key={option} value={option}>
-              {ORDER_STATUS_LABELS[option]}
+              {/* A pick-up order is never 'Enviado': the clerk picks what the shopper will read. */}
+              {shopperStatusLabel(option, deliveryMethod)}
             </option>
           ))}
         </select>
