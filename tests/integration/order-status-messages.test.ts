@@ -151,3 +151,23 @@ describe("the order's history", () => {
     expect(answer).toMatchObject({ init: { status: 404 } });
   });
 });
+
+describe("cancelling", () => {
+  it("is refused unless confirmed, with a pt-BR message and nothing changed; confirmed, it cancels", async () => {
+    const order = await placePickupOrder();
+    const post = (fields: Record<string, string>) =>
+      (orderAction as unknown as (args: object) => Promise<unknown>)({
+        request: requestAs(admin, `/admin/pedidos/${order.id}`, { form: new URLSearchParams(fields) }),
+        context,
+        params: { id: order.id },
+      });
+    expect(await post({ status: "cancelled" })).toMatchObject({
+      data: { ok: false, detail: "Confirme o cancelamento: os produtos voltam para o estoque." },
+      init: { status: 400 },
+    });
+    const [still] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(still!.status).toBe("pending");
+    expect(await post({ status: "cancelled", confirmCancel: "1" })).toMatchObject({ data: { ok: true, status: "cancelled" } });
+    expect(await post({ status: "processing" })).toMatchObject({ data: { ok: true, status: "processing" } });
+  });
+});

@@ -31,7 +31,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!recorded) throw data("Pedido não encontrado", { status: 404 });
     return data({ ok: true as const });
   }
-  const parsed = orderStatusFormSchema.safeParse({ status: form.get("status") });
+  const parsed = orderStatusFormSchema.safeParse({ status: form.get("status"), confirmCancel: form.get("confirmCancel") ?? undefined });
   if (!parsed.success) {
     return data<OrderStatusFormResult>(
       { ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: parsed.error.issues[0]?.message ?? null },
