@@ -90,3 +90,29 @@ export const orderItems = pgTable(
     index("order_items_variant_idx").on(table.variantId),
   ],
 );
+
+/**
+ * What happened to an order after it was placed, oldest first: each status change, and each time a
+ * clerk opened 'Avisar cliente no WhatsApp' (kind 'whatsapp', with the status the message told). The
+ * shopper's page shows the status changes; the admin shows both, with who did them.
+ */
+export const orderHistory = pgTable(
+  "order_history",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    /** The staff account (null when it was deleted since, or the change came from a script). */
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("order_history_kind_known", sql`${table.kind} in ('status','whatsapp')`),
+    check("order_history_status_known", sql`${table.status} in ('pending','processing','shipped','delivered','cancelled')`),
+    index("order_history_order_idx").on(table.orderId, table.createdAt, table.id),
+  ],
+);

@@ -2,7 +2,17 @@
 // sends, and the WhatsApp status message to the customer.
 import { pageParam, searchParam } from "./admin-list";
 import type { OrderView } from "./order-message";
-import { isOrderStatus, ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
+import { isOrderStatus, type OrderStatus } from "./order-status";
+import type { Settings } from "./settings";
+import {
+  DEFAULT_STATUS_MESSAGES,
+  type OrderHistoryEntry,
+  pickupPlace,
+  renderStatusMessage,
+  shopperStatusLabel,
+  statusMessageKey,
+  type StatusMessages,
+} from "./status-messages";
 import { whatsappLink } from "./whatsapp";
 
 export type AdminOrderFilters = { status: OrderStatus | null; q: string; page: number };
@@ -40,6 +50,10 @@ export type AdminOrderDetail = {
   publicPath: string;
   /** Whether the order's units are currently taken from stock. */
   stockApplied: boolean;
+  /** The pick-up store's opening hours ('' for other orders). */
+  pickupHours: string;
+  /** Status changes and WhatsApp messages opened, oldest first, with who did them. */
+  history: OrderHistoryEntry[];
 };
 
 export const CHANNEL_LABELS: Record<AdminOrderRow["channel"], string> = { checkout: "Checkout", cart: "Carrinho" };
@@ -57,36 +71,57 @@ export function customerWhatsAppNumber(phone: string | null): string | null {
   return digits.startsWith("55") && digits.length >= 12 ? digits : `55${digits}`;
 }
 
-const STATUS_NOTES: Record<OrderStatus, string> = {
-  pending: "Recebemos o seu pedido e já vamos cuidar dele.",
-  processing: "Estamos separando os seus produtos.",
-  shipped: "Ele já está a caminho.",
-  delivered: "Obrigado pela preferência!",
-  cancelled: "Se tiver alguma dúvida, é só responder esta mensagem.",
+type StatusMessageInput = {
+  name: string;
+  code: string;
+  status: OrderStatus;
+  orderUrl: string;
+  /** The group's name: what {loja} says unless the order is picked up at a store. */
+  storeName: string;
+  deliveryMethod?: OrderView["delivery"]["method"];
+  /** The store a pick-up order waits at. */
+  pickup?: { name: string; address: string; hours: string } | null;
+  /** The shop's texts (settings), else the defaults. */
+  templates?: StatusMessages;
 };
 
-/** 'Olá, {nome}! Seu pedido #{code} está: {status}. …' with the link to the order page. */
-export function orderStatusMessage(input: { name: string; code: string; status: OrderStatus; orderUrl: string; storeName: string }): string {
-  const firstName = input.name.trim().split(/\s+/)[0] ?? "";
-  const greeting = firstName ? `Olá, ${firstName}!` : "Olá!";
-  return [
-    `${greeting} Seu pedido #${input.code} está: ${ORDER_STATUS_LABELS[input.status]}. ${STATUS_NOTES[input.status]}`,
-    "",
-    `Acompanhe o pedido: ${input.orderUrl}`,
-    input.storeName,
-  ].join("\n");
+/** 'Olá, {nome}! Seu pedido #{pedido} está: {status}. …' from the shop's text for the order's status. */
+export function orderStatusMessage(input: StatusMessageInput): string {
+  const method = input.deliveryMethod ?? "delivery";
+  const templates = input.templates ?? DEFAULT_STATUS_MESSAGES;
+  const pickup = method === "pickup" ? input.pickup : null;
+  return renderStatusMessage(templates[statusMessageKey(input.status, method)], {
+    nome: input.name.trim().split(/\s+/)[0] ?? "",
+    pedido: input.code,
+    status: shopperStatusLabel(input.status, method),
+    link: input.orderUrl,
+    loja: pickup?.name ?? input.storeName,
+    endereco_loja: pickup ? pickupPlace(pickup.address, pickup.hours) : "",
+  });
 }
 
 /** The 'Avisar cliente no WhatsApp' link, or null when there is no phone to write to. */
-export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, storeName: string): string | null {
+export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, settings: Pick<Settings, "storeName" | "statusMessages">): string | null {
   const number = customerWhatsAppNumber(detail.contactPhone);
   if (!number) return null;
-  const name = detail.order.customer.name || detail.account?.name || "";
+  const { order } = detail;
   return whatsappLink(
     number,
-    orderStatusMessage({ name, code: detail.order.code, status: detail.order.status, orderUrl: `${origin}${detail.publicPath}`, storeName }),
+    orderStatusMessage({
+      name: order.customer.name || detail.account?.name || "",
+      code: order.code,
+      status: order.status,
+      orderUrl: `${origin}${detail.publicPath}`,
+      storeName: settings.storeName,
+      deliveryMethod: order.delivery.method,
+      pickup: order.delivery.method === "pickup" ? { name: order.delivery.locationName, address: order.delivery.locationAddress, hours: detail.pickupHours } : null,
+      templates: settings.statusMessages,
+    }),
   );
 }
+
+/** The form field that tells /admin/pedidos/{id} the clerk opened the WhatsApp message. */
+export const STATUS_MESSAGE_OPENED_INTENT = "whatsapp-opened";
 
 /** What /admin/pedidos/{id} loads; the list's modal loads the same through a fetcher. */
 export type AdminOrderPageData = { detail: AdminOrderDetail; whatsappUrl: string | null };

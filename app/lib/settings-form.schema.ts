@@ -6,6 +6,7 @@ import { MAX_INSTALLMENTS } from "./installments";
 import { formatBRL, parseBRL } from "./money";
 import { whatsAppDigits } from "./phone-input";
 import { PAYMENT_METHODS, type Settings } from "./settings";
+import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "./status-messages";
 import { STORE_ARTICLES } from "./store-name";
 
 export const SETTINGS_MESSAGES = {
@@ -28,6 +29,8 @@ export const PIX_LIMITS = { key: 77, merchantName: 25, merchantCity: 15 } as con
 const MAX_CITIES = 50;
 const MAX_LOCATIONS = 50;
 const MAX_MONEY_CENTS = 100_000_00;
+/** A WhatsApp text per status: room for a few paragraphs, short enough for a wa.me link. */
+export const STATUS_MESSAGE_MAX = 1_000;
 
 const tooLong = (max: number) => `Use no máximo ${max} caracteres`;
 
@@ -70,6 +73,14 @@ function coordinate(limit: number, message: string) {
     }
     return value;
   });
+}
+
+/**
+ * A form without the field (one sent before it existed) keeps the default text. Line breaks are
+ * stored as "\n" (a browser sends a textarea's as "\r\n").
+ */
+function statusMessage(key: StatusMessageKey) {
+  return z.preprocess((value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : DEFAULT_STATUS_MESSAGES[key]), required("Escreva a mensagem deste status", STATUS_MESSAGE_MAX));
 }
 
 const locationSchema = z.object({
@@ -152,6 +163,14 @@ export const settingsFormSchema = z
     pixKey: optional(PIX_LIMITS.key),
     pixMerchantName: optional(PIX_LIMITS.merchantName),
     pixMerchantCity: optional(PIX_LIMITS.merchantCity),
+    statusMessages: z.object({
+      pending: statusMessage("pending"),
+      processing: statusMessage("processing"),
+      shipped: statusMessage("shipped"),
+      pickupReady: statusMessage("pickupReady"),
+      delivered: statusMessage("delivered"),
+      cancelled: statusMessage("cancelled"),
+    }),
     locations: z
       .array(locationSchema)
       .max(MAX_LOCATIONS)
@@ -203,6 +222,10 @@ export function readSettingsForm(form: FormData) {
     ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(name)])) as Record<(typeof TEXT_FIELDS)[number], string>),
     ...(Object.fromEntries(NOTIFICATION_FIELDS.map(({ name }) => [name, checked(name)])) as Record<NotificationKey, boolean>),
     paymentMethods: Object.fromEntries(PAYMENT_KEYS.map((key) => [key, checked(`paymentMethods.${key}`)])) as Record<PaymentKey, boolean>,
+    statusMessages: Object.fromEntries(STATUS_MESSAGE_KEYS.map((key) => [key, form.has(`statusMessages.${key}`) ? text(`statusMessages.${key}`) : null])) as Record<
+      StatusMessageKey,
+      string | null
+    >,
     locations: [...indexes]
       .sort((a, b) => a - b)
       .map((index) => Object.fromEntries(LOCATION_FIELDS.map((field) => [field, text(`locations.${index}.${field}`)])) as Record<(typeof LOCATION_FIELDS)[number], string>),

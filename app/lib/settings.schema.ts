@@ -1,6 +1,7 @@
 import { z } from "~/lib/validation";
 import { MAX_INSTALLMENTS } from "./installments";
 import { STORE_ARTICLES } from "./store-name";
+import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "./status-messages";
 import { PLACEHOLDER_WHATSAPP } from "./whatsapp";
 
 /** The group's settings (the earlier site's 'general' settings document) with its defaults. Money in centavos. */
@@ -34,6 +35,15 @@ export const settingsSchema = z.object({
   pixKey: z.string().default(""),
   pixMerchantName: z.string().default(""),
   pixMerchantCity: z.string().default(""),
+  /** 'Avisar cliente no WhatsApp': the text per status, with {nome}, {pedido}, … (./status-messages). */
+  statusMessages: z
+    .object(
+      Object.fromEntries(STATUS_MESSAGE_KEYS.map((key) => [key, z.string().default(DEFAULT_STATUS_MESSAGES[key])])) as Record<
+        StatusMessageKey,
+        z.ZodDefault<z.ZodString>
+      >,
+    )
+    .prefault({}),
 });
 
 export const DEFAULT_SETTINGS = settingsSchema.parse({});

@@ -24,6 +24,7 @@ export function settingsForm(page: SettingsPage, changes: Record<string, string 
   };
   for (const [key, on] of Object.entries(settings.paymentMethods)) if (on) fields[`paymentMethods.${key}`] = "on";
   for (const key of ["emailNotifications", "whatsappNotifications", "orderNotifications"] as const) if (settings[key]) fields[key] = "on";
+  for (const [key, text] of Object.entries(settings.statusMessages)) fields[`statusMessages.${key}`] = text;
   page.locations.forEach((location, index) => {
     fields[`locations.${index}.id`] = String(location.id);
     fields[`locations.${index}.name`] = location.name;

@@ -3,12 +3,18 @@ import { Link, useSearchParams } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { formatBRL } from "~/lib/money";
-import { paymentLabel, statusLabel, type OrderView } from "~/lib/order-message";
+import { paymentLabel, type OrderView } from "~/lib/order-message";
+import { type OrderHistoryEntry, shopperStatusLabel } from "~/lib/status-messages";
+import { OrderHistoryList } from "./order-history";
 import { OrderTotals } from "./order-totals";
 import { DeliverySummary } from "./delivery-summary";
 import { handOffToWhatsApp } from "./whatsapp-handoff";
 
-export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderView; whatsappUrl: string; pixQrSvg: string | null }) {
+type Props = { order: OrderView; history: OrderHistoryEntry[]; whatsappUrl: string; pixQrSvg: string | null };
+
+export function OrderDetails({ order, history, whatsappUrl, pixQrSvg }: Props) {
+  // Past 'Pendente' the shop has the order: sending it again would only duplicate it in the chat.
+  const awaitingSend = order.status === "pending";
   const [searchParams, setSearchParams] = useSearchParams();
   const [justPlaced] = useState(() => searchParams.get("novo") === "1");
   const [handedOff, setHandedOff] = useState<boolean | null>(null);
@@ -20,7 +26,7 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
   // hand-off finds no tab and would say WhatsApp never opened.
   const handingOff = useRef(false);
   useEffect(() => {
-    if (!justPlaced || handingOff.current) return;
+    if (!justPlaced || !awaitingSend || handingOff.current) return;
     handingOff.current = true;
     cartActions.clear();
     setHandedOff(handOffToWhatsApp(whatsappUrl));
@@ -28,7 +34,7 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
       params.delete("novo");
       return params;
     }, { replace: true, preventScrollReset: true });
-  }, [justPlaced, whatsappUrl, setSearchParams]);
+  }, [justPlaced, awaitingSend, whatsappUrl, setSearchParams]);
 
   async function copyPix() {
     if (!order.pixCode) return;
@@ -43,7 +49,7 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
 
   return (
     <div className="container-page max-w-3xl py-8">
-      {justPlaced ? (
+      {justPlaced && awaitingSend ? (
         <div role="status" className="mb-6 rounded-xl border border-green-300 bg-green-50 p-4 text-green-900">
           <p className="font-bold">Pedido registrado!</p>
           <p className="mt-1 text-sm">
@@ -57,24 +63,35 @@ export function OrderDetails({ order, whatsappUrl, pixQrSvg }: { order: OrderVie
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold sm:text-3xl">Pedido #{order.code}</h1>
         <span data-testid="order-status" className="rounded-full bg-slate-100 px-3 py-1 text-sm font-semibold text-slate-800">
-          {statusLabel(order.status)}
+          {shopperStatusLabel(order.status, order.delivery.method)}
         </span>
       </div>
       <p className="mt-1 text-sm text-slate-600">
         Feito em {new Date(order.createdAt).toLocaleString("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Recife" })}
       </p>
 
-      <a
-        href={whatsappUrl}
-        target="_blank"
-        rel="noopener noreferrer"
-        data-testid="order-whatsapp"
-        className="mt-6 flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3.5 text-lg font-bold text-white hover:bg-whatsapp-darker sm:w-auto sm:px-8"
-      >
-        <WhatsAppIcon className="h-5 w-5" />
-        {/* Once WhatsApp has opened with the order, a second "send" would invite sending it twice. */}
-        {handedOff ? "Abrir o WhatsApp de novo" : "Enviar pelo WhatsApp"}
-      </a>
+      {awaitingSend ? (
+        <a
+          href={whatsappUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="order-whatsapp"
+          className="mt-6 flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3.5 text-lg font-bold text-white hover:bg-whatsapp-darker sm:w-auto sm:px-8"
+        >
+          <WhatsAppIcon className="h-5 w-5" />
+          {/* Once WhatsApp has opened with the order, a second "send" would invite sending it twice. */}
+          {handedOff ? "Abrir o WhatsApp de novo" : "Enviar pelo WhatsApp"}
+        </a>
+      ) : null}
+
+      <section aria-labelledby="historico" className="mt-8">
+        <h2 id="historico" className="text-lg font-bold">
+          Andamento do pedido
+        </h2>
+        <div className="mt-3">
+          <OrderHistoryList entries={history} deliveryMethod={order.delivery.method} testId="order-history" />
+        </div>
+      </section>
 
       <section aria-labelledby="itens" className="mt-8">
         <h2 id="itens" className="text-lg font-bold">

@@ -1,10 +1,10 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
-import { type AdminOrderPageData, orderStatusWhatsAppUrl } from "~/lib/admin-orders";
+import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/admin-orders";
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/order-status.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
-import { getAdminOrder, setOrderStatus } from "~/server/orders/order-admin.server";
+import { getAdminOrder, recordStatusMessageOpened, setOrderStatus } from "~/server/orders/order-admin.server";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/order";
@@ -16,14 +16,22 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   const settings = await getSettings(context.db);
   const detail = await getAdminOrder(context.db, settings, params.id);
   if (!detail) throw data("Pedido não encontrado", { status: 404 });
-  return { detail, whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings.storeName) };
+  return { detail, whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings) };
 }
 
-/** The status dropdown (fetcher POST): any status may be set; stock follows (order-admin.server.ts). */
+/**
+ * The status dropdown (fetcher POST): any status may be set; stock follows (order-admin.server.ts).
+ * Also 'Avisar cliente no WhatsApp' opened (intent), for the order's history.
+ */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await readFormData(request);
-  const parsed = orderStatusFormSchema.safeParse({ status: form.get("status") });
+  if (form.get("intent") === STATUS_MESSAGE_OPENED_INTENT) {
+    const recorded = await recordStatusMessageOpened(context.db, params.id, admin);
+    if (!recorded) throw data("Pedido não encontrado", { status: 404 });
+    return data({ ok: true as const });
+  }
+  const parsed = orderStatusFormSchema.safeParse({ status: form.get("status"), confirmCancel: form.get("confirmCancel") ?? undefined });
   if (!parsed.success) {
     return data<OrderStatusFormResult>(
       { ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: parsed.error.issues[0]?.message ?? null },

@@ -3,7 +3,7 @@ import { OrderDetails } from "~/components/checkout/order-details";
 import { pageMeta } from "~/lib/meta";
 import { orderMessage } from "~/lib/order-message";
 import { whatsappLink } from "~/lib/whatsapp";
-import { getOrderByToken } from "~/server/orders/orders.server";
+import { getOrderByToken, readOrderHistoryByToken } from "~/server/orders/orders.server";
 import { qrCodeSvg } from "~/server/media/qr-code.server";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
@@ -16,6 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const orderUrl = `${await shopPublicOrigin(context)}/pedido/${order.token}`;
   return {
     order,
+    history: await readOrderHistoryByToken(context.db, order.token),
     whatsappUrl: whatsappLink(settings.storeWhatsApp, orderMessage(order, orderUrl)),
     pixQrSvg: order.pixCode ? qrCodeSvg(order.pixCode, `QR Code PIX do pedido ${order.code}`) : null,
   };
@@ -37,7 +38,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Order({ loaderData }: Route.ComponentProps) {
-  return <OrderDetails order={loaderData.order} whatsappUrl={loaderData.whatsappUrl} pixQrSvg={loaderData.pixQrSvg} />;
+  return <OrderDetails order={loaderData.order} history={loaderData.history} whatsappUrl={loaderData.whatsappUrl} pixQrSvg={loaderData.pixQrSvg} />;
 }
 
 export function ErrorBoundary() {

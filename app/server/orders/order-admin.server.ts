@@ -1,7 +1,7 @@
 // The admin side of orders: the list with its filters, one order's detail, and status changes with
 // the stock they take or give back.
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { orderItems, orders, products, productVariants, storeLocations, users } from "#database/schema";
+import { orderHistory, orderItems, orders, products, productVariants, storeLocations, users } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/admin-orders";
 import { isOrderStatus, type OrderStatus } from "~/lib/order-status";
@@ -11,7 +11,7 @@ import { variantLabel } from "~/lib/variants";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
-import { toOrderView } from "./orders.server";
+import { readOrderHistory, toOrderView } from "./orders.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -83,6 +83,7 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
       order: orders,
       locationName: storeLocations.name,
       locationAddress: storeLocations.address,
+      locationHours: storeLocations.hours,
       accountId: users.id,
       accountName: users.name,
       accountEmail: users.email,
@@ -103,7 +104,21 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
     contactPhone: row.order.customerPhone || row.accountPhone || null,
     publicPath: `/pedido/${row.order.publicToken}`,
     stockApplied: row.order.stockApplied,
+    pickupHours: row.order.deliveryMethod === "pickup" ? (row.locationHours ?? "") : "",
+    history: await readOrderHistory(db, id, "admin"),
   };
+}
+
+/**
+ * The clerk opened 'Avisar cliente no WhatsApp': the history says when, by whom, and which status the
+ * message told. False for an unknown order.
+ */
+export async function recordStatusMessageOpened(db: DatabaseOrTransaction, id: string, actor: AuditActor): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const inserted = await db.execute(sql`
+    insert into ${orderHistory} (order_id, kind, status, actor_id, actor_name)
+    select ${orders.id}, 'whatsapp', ${orders.status}, ${actor.id}, ${actor.name} from ${orders} where ${orders.id} = ${id}`);
+  return (inserted.rowCount ?? 0) > 0;
 }
 
 /*
@@ -172,6 +187,7 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
         .set({ status, stockApplied: holdsStock(status), updatedAt: sql`now()` })
         .where(eq(orders.id, id))
         .returning({ updatedAt: orders.updatedAt });
+      if (order.status !== status) await tx.insert(orderHistory).values({ orderId: id, kind: "status", status, actorId: actor.id, actorName: actor.name });
       await recordAdminChange(tx, actor, {
         action: "order.status",
         entityType: "order",

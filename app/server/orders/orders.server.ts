@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { asc, desc, eq, inArray } from "drizzle-orm";
-import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { orderHistory, orderItems, orders, type ShippingAddress } from "#database/orders-schema";
 import { products, shops, storeLocations } from "#database/schema";
 import { countLabel } from "~/lib/plural";
 import { variantKey, variantLabel } from "~/lib/variants";
@@ -10,6 +10,7 @@ import { maxInstallmentsFor } from "~/lib/installments";
 import type { OrderView } from "~/lib/order-message";
 import { isOrderStatus } from "~/lib/order-status";
 import { pixPayload } from "~/lib/pix";
+import type { OrderHistoryEntry } from "~/lib/status-messages";
 import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
@@ -273,6 +274,36 @@ export async function getOrderByToken(db: DatabaseOrTransaction, settings: Setti
   if (!row) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.order.id)).orderBy(asc(orderItems.position));
   return toOrderView(row.order, items, settings, row.locationName, row.locationAddress);
+}
+
+/**
+ * An order's history, oldest first, starting with its placing ('Pendente' at its creation). The
+ * shopper's page gets the status changes only and no names; the admin also sees the WhatsApp
+ * messages opened and who did each.
+ */
+export async function readOrderHistory(db: DatabaseOrTransaction, orderId: string, audience: "shopper" | "admin"): Promise<OrderHistoryEntry[]> {
+  const [placed] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId));
+  if (!placed) return [];
+  const rows = await db
+    .select()
+    .from(orderHistory)
+    .where(audience === "admin" ? eq(orderHistory.orderId, orderId) : and(eq(orderHistory.orderId, orderId), eq(orderHistory.kind, "status")))
+    .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
+  return [
+    { kind: "status" as const, status: "pending" as const, at: placed.createdAt.toISOString(), actorName: "" },
+    ...rows.map((row) => ({
+      kind: row.kind === "whatsapp" ? ("whatsapp" as const) : ("status" as const),
+      status: isOrderStatus(row.status) ? row.status : "pending",
+      at: row.createdAt.toISOString(),
+      actorName: audience === "admin" ? row.actorName : "",
+    })),
+  ];
+}
+
+/** The shopper's view of the history, by the order page's token. */
+export async function readOrderHistoryByToken(db: DatabaseOrTransaction, token: string): Promise<OrderHistoryEntry[]> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.publicToken, token));
+  return row ? readOrderHistory(db, row.id, "shopper") : [];
 }
 
 type OrderRow = typeof orders.$inferSelect;

@@ -1,8 +1,9 @@
-import { Link } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { OrderHistoryList } from "~/components/checkout/order-history";
 import { OrderTotals } from "~/components/checkout/order-totals";
 import { DeliverySummary } from "~/components/checkout/delivery-summary";
 import { WhatsAppIcon } from "~/components/ui/icons";
-import { CHANNEL_LABELS, type AdminOrderPageData, UNNAMED_CUSTOMER } from "~/lib/admin-orders";
+import { adminOrderPath, CHANNEL_LABELS, type AdminOrderPageData, STATUS_MESSAGE_OPENED_INTENT, UNNAMED_CUSTOMER } from "~/lib/admin-orders";
 import { formatBRL, instalmentCents } from "~/lib/money";
 import { paymentLabel } from "~/lib/order-message";
 import { formatShopDateTime } from "~/lib/shop-time";
@@ -18,6 +19,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { order } = detail;
   const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
+  const messageOpened = useFetcher();
 
   return (
     <div className="space-y-6 text-sm" data-testid="admin-order-detail">
@@ -30,12 +32,15 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
       </div>
 
       <div className="grid gap-4 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:grid-cols-[1fr_auto] sm:items-end">
-        <OrderStatusControl orderId={detail.id} status={order.status} />
+        <OrderStatusControl orderId={detail.id} status={order.status} deliveryMethod={order.delivery.method} />
         {whatsappUrl ? (
           <a
             href={whatsappUrl}
             target="_blank"
             rel="noopener noreferrer"
+            data-testid="notify-customer"
+            // The link still opens WhatsApp as a plain link; the history records it alongside.
+            onClick={() => void messageOpened.submit({ intent: STATUS_MESSAGE_OPENED_INTENT }, { method: "post", action: adminOrderPath(detail.id) })}
             className="inline-flex items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-2.5 font-semibold text-white hover:bg-whatsapp-darker"
           >
             <WhatsAppIcon className="h-5 w-5" />
@@ -142,6 +147,15 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
           <p className="mt-2 whitespace-pre-line text-slate-800">{order.notes}</p>
         </section>
       ) : null}
+
+      <section aria-labelledby={`historico-${detail.id}`}>
+        <Heading id={`historico-${detail.id}`} className={heading}>
+          Histórico
+        </Heading>
+        <div className="mt-2">
+          <OrderHistoryList entries={detail.history} deliveryMethod={order.delivery.method} testId="admin-order-history" />
+        </div>
+      </section>
 
       {detail.account ? (
         <p>

@@ -1,16 +1,17 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminOrderPath } from "~/lib/admin-orders";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/lib/order-status";
-import type { OrderStatusFormResult } from "~/lib/order-status.schema";
+import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/lib/order-status";
+import { type DeliveryMethod, shopperStatusLabel } from "~/lib/status-messages";
+import { CONFIRM_CANCEL_FIELD, type OrderStatusFormResult } from "~/lib/order-status.schema";
 
 /**
  * The status dropdown: a change is saved at once (fetcher POST to /admin/pedidos/{id}) and answered
  * with the spec's 'Status atualizado com sucesso!' or 'Erro ao atualizar status'. Before the page's
  * script runs, a 'Salvar' button submits the same form.
  */
-export function OrderStatusControl({ orderId, status }: { orderId: string; status: OrderStatus }) {
+export function OrderStatusControl({ orderId, status, deliveryMethod }: { orderId: string; status: OrderStatus; deliveryMethod: DeliveryMethod }) {
   const fetcher = useFetcher<OrderStatusFormResult>();
   const hydrated = useHydrated();
   const id = useId();
@@ -18,6 +19,7 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
   const [dismissed, setDismissed] = useState<OrderStatusFormResult | null>(null);
   const shownResult = fetcher.state === "idle" && fetcher.data && fetcher.data !== dismissed ? fetcher.data : null;
 
+  const confirmDialog = useRef<HTMLDialogElement>(null);
   const pending = fetcher.formData?.get("status");
   const value = isOrderStatus(pending) ? pending : status;
 
@@ -34,16 +36,27 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
           disabled={fetcher.state !== "idle"}
           onChange={(event) => {
             setDismissed(fetcher.data ?? null);
-            void fetcher.submit(event.currentTarget.form);
+            // Cancelling gives the stock back and tells nobody: asked first. The select stays on the
+            // current status (it is controlled) until the clerk confirms.
+            if (event.currentTarget.value === "cancelled") confirmDialog.current?.showModal();
+            else void fetcher.submit(event.currentTarget.form);
           }}
           className="rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
         >
           {ORDER_STATUSES.map((option) => (
             <option key={option} value={option}>
-              {ORDER_STATUS_LABELS[option]}
+              {/* A pick-up order is never 'Enviado': the clerk picks what the shopper will read. */}
+              {shopperStatusLabel(option, deliveryMethod)}
             </option>
           ))}
         </select>
+        {hydrated ? null : (
+          // Before the script runs there is no dialog: the same confirmation is a checkbox the server requires.
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" name={CONFIRM_CANCEL_FIELD} value="1" className="h-4 w-4" />
+            Confirmo o cancelamento (se for Cancelado)
+          </label>
+        )}
         {hydrated ? null : (
           <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2 text-sm font-semibold text-white">
             Salvar
@@ -60,6 +73,27 @@ export function OrderStatusControl({ orderId, status }: { orderId: string; statu
           {shownResult.detail ? <p className="mt-1">{shownResult.detail}</p> : null}
         </div>
       ) : null}
+      <dialog ref={confirmDialog} aria-labelledby={`${id}-cancelar`} className="m-auto max-w-sm rounded-xl p-5 backdrop:bg-slate-900/50">
+        <h2 id={`${id}-cancelar`} className="text-lg font-bold">
+          Cancelar este pedido?
+        </h2>
+        <p className="mt-2 text-sm text-slate-700">Os produtos voltam para o estoque. O cliente não é avisado automaticamente.</p>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <button type="button" onClick={() => confirmDialog.current?.close()} className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold">
+            Voltar
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              confirmDialog.current?.close();
+              void fetcher.submit({ status: "cancelled", [CONFIRM_CANCEL_FIELD]: "1" }, { method: "post", action: adminOrderPath(orderId) });
+            }}
+            className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white"
+          >
+            Cancelar pedido
+          </button>
+        </div>
+      </dialog>
     </fetcher.Form>
   );
 }

@@ -16,6 +16,7 @@ import {
 } from "~/lib/settings-form.schema";
 import { STORE_ARTICLES } from "~/lib/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/whatsapp";
+import { StatusMessagesFields } from "./status-messages-fields";
 
 export type SettingsActionResult = { ok: boolean; errors: FieldErrors };
 
@@ -144,6 +145,8 @@ export function SettingsForm({ settings, locations, version, serverErrors }: Pro
           ))}
         </div>
       </Section>
+
+      <StatusMessagesFields messages={settings.statusMessages} errors={errors} />
 
       <section aria-labelledby="lojas-fisicas" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
         <h2 id="lojas-fisicas" className="text-lg font-bold">
