@@ -65,7 +65,9 @@ function startWebServer(services, onListening) {
   // Before the static files: its pages are none of them, and a hit then skips their file look-up.
   // The storefront shell's settings, shops and stores between requests, cleared by the same notifications.
   const shopDataCache = viteDevServer ? undefined : new serverModule.ShopDataCache();
-  const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db, { alsoFollowing: [shopDataCache] });
+  // The catalogue feeds kept on disk between the platforms' fetches, marked stale by the same notifications.
+  const feedCache = viteDevServer ? undefined : new serverModule.FeedCache();
+  const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db, { alsoFollowing: [shopDataCache, feedCache] });
   if (pageCache) app.use(pageCache.middleware);
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
@@ -76,7 +78,7 @@ function startWebServer(services, onListening) {
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
-  app.use(serverModule.createApp({ ...services, shopDataCache }));
+  app.use(serverModule.createApp({ ...services, shopDataCache, feedCache }));
   const server = app.listen(config.port, config.host, onListening);
   return {
     // No new connections; idle keep-alive ones close now, live-order streams end with a retry hint,

@@ -42,6 +42,10 @@ export default [
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  // The catalogue for Meta and Google (app/server/channels/feeds.server.ts), and its square pictures.
+  route("feeds/meta.csv", "routes/feeds/meta-csv.ts"),
+  route("feeds/google.xml", "routes/feeds/google-xml.ts"),
+  route("feeds/imagens/:file", "routes/feeds/square-image.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/favoritos", "routes/api/favorites.ts"),
   // The stock of the cart's products, re-checked when the cart opens.

@@ -8,6 +8,7 @@ import { healthChecks } from "./health";
 import { refuseUnknownMethods, withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
 import type { ShopDataCache } from "~/server/shop/storefront-shell.server";
+import type { FeedCache } from "~/server/channels/feeds.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 
@@ -17,6 +18,7 @@ export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.s
 export { securityHeaders } from "./security-headers";
 export { startPageCache } from "./page-cache";
 export { ShopDataCache } from "~/server/shop/storefront-shell.server";
+export { FeedCache } from "~/server/channels/feeds.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
 export { requestLogging } from "./request-log";
@@ -25,9 +27,10 @@ export { log } from "~/server/log/logger.server";
 /**
  * The React Router part of the Express app; server.js adds compression and static files around it.
  * `shopDataCache`: the storefront shell's shop data kept between requests, cleared by the page cache's
- * change notifications (server.js passes the one it gave `startPageCache`).
+ * change notifications (server.js passes the one it gave `startPageCache`); `feedCache` likewise for the
+ * catalogue feeds.
  */
-export function createApp(services: Services & { shopDataCache?: ShopDataCache }) {
+export function createApp(services: Services & { shopDataCache?: ShopDataCache; feedCache?: FeedCache }) {
   const app = express();
   app.disable("x-powered-by");
   // First: a health check reads no session and no body.
@@ -66,6 +69,7 @@ export function createApp(services: Services & { shopDataCache?: ShopDataCache }
       emails: services.emails,
       cspNonce: String(res.locals.cspNonce ?? ""),
       shopDataCache: services.shopDataCache,
+      feedCache: services.feedCache,
       requestLog: res.locals.requestLog as RequestLogFields | undefined,
     })),
   );
