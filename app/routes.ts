@@ -60,4 +60,8 @@ export default [
   route("admin/produtos/exportar.csv", "routes/admin/products-csv.ts"),
   // Creates one starter product per POST (the import page's progress); loader and action run requireAdmin.
   route("admin/importar/produto-inicial", "routes/admin/import-starter.ts"),
+  // Print pages and QR codes for the shop window (/admin/canais); the loaders run requireAdmin.
+  route("admin/canais/etiqueta/:id", "routes/admin/price-card.ts"),
+  route("admin/canais/cartazes", "routes/admin/price-sheet.ts"),
+  route("admin/canais/qr/:id", "routes/admin/product-qr.ts"),
 ] satisfies RouteConfig;

@@ -149,6 +149,29 @@ export function ChannelsView({ feeds, check, shops, categories, saved, error }: 
         </div>
       </section>
 
+      <section aria-labelledby="canais-cartazes" className={section}>
+        <h2 id="canais-cartazes" className="text-lg font-bold">
+          Cartazes e etiquetas com QR code
+        </h2>
+        <p className="mt-0.5 text-sm text-slate-600">
+          Para a vitrine e o balcão: foto, nome, preço, tamanhos e um QR code que abre a página do produto. Imprima do celular ou do computador.
+        </p>
+        <Form method="get" action="/admin/canais/cartazes" target="_blank" className="mt-3 flex flex-wrap items-end gap-2">
+          <div className="min-w-0 flex-1">
+            <label htmlFor="canais-cartazes-produtos" className="block text-sm font-semibold">
+              Códigos dos produtos (separados por vírgula)
+            </label>
+            <input id="canais-cartazes-produtos" name="produtos" required placeholder="12, 15, 20" className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          </div>
+          <button type="submit" name="formato" value="a4" className={button}>
+            Folha A4 (4 por folha)
+          </button>
+          <button type="submit" name="formato" value="a6" className={button}>
+            Etiquetas A6
+          </button>
+        </Form>
+      </section>
+
       <section aria-labelledby="canais-fora" className={section}>
         <h2 id="canais-fora" className="text-lg font-bold">
           Fora dos catálogos: {countLabel(check.leftOut.total, "produto", "produtos")}
