@@ -156,7 +156,8 @@ export function ChannelsView({ feeds, check, shops, categories, saved, error }: 
         <p className="mt-0.5 text-sm text-slate-600">
           Para a vitrine e o balcão: foto, nome, preço, tamanhos e um QR code que abre a página do produto. Imprima do celular ou do computador.
         </p>
-        <Form method="get" action="/admin/canais/cartazes" target="_blank" className="mt-3 flex flex-wrap items-end gap-2">
+        {/* The browser's own form: the print page opens in a tab of its own, outside the admin's app. */}
+        <form method="get" action="/admin/canais/cartazes" target="_blank" className="mt-3 flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1">
             <label htmlFor="canais-cartazes-produtos" className="block text-sm font-semibold">
               Códigos dos produtos (separados por vírgula)
@@ -169,7 +170,7 @@ export function ChannelsView({ feeds, check, shops, categories, saved, error }: 
           <button type="submit" name="formato" value="a6" className={button}>
             Etiquetas A6
           </button>
-        </Form>
+        </form>
       </section>
 
       <section aria-labelledby="canais-fora" className={section}>
