@@ -47,6 +47,8 @@ export default [
   route("feeds/meta.csv", "routes/feeds/meta-csv.ts"),
   route("feeds/google.xml", "routes/feeds/google-xml.ts"),
   route("feeds/imagens/:file", "routes/feeds/square-image.ts"),
+  // The 1200 × 630 share previews of the group and of each shop (app/server/channels/share-images.server.ts).
+  route("compartilhar/:file", "routes/api/share-image.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/favoritos", "routes/api/favorites.ts"),
   // The stock of the cart's products, re-checked when the cart opens.
