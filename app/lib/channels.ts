@@ -93,23 +93,6 @@ export function channelAgeGroup(category: string, gender: string): ChannelAgeGro
   return channelGender(gender) ? "adult" : "";
 }
 
-/** Why a product is not in the feeds, as the admin reads it. */
-export const LEFT_OUT_REASONS = {
-  "no-image": "sem foto",
-  "no-price": "sem preço (Consultar Preço)",
-  "no-description": "sem descrição",
-} as const;
-export type LeftOutReason = keyof typeof LEFT_OUT_REASONS;
-
-/** Recommended fields a listed product lacks, as the admin reads them. */
-export const MISSING_RECOMMENDED = {
-  brand: "marca (vai o nome da loja)",
-  gender: "gênero",
-  "second-image": "segunda foto",
-  "google-category": "categoria do Google",
-} as const;
-export type MissingRecommended = keyof typeof MISSING_RECOMMENDED;
-
 /** The share preview's drawing of the group ('grupo') or of one shop (its slug). */
 export const GROUP_SHARE_IMAGE = "grupo";
 

@@ -1,17 +1,8 @@
 // What one product becomes in the catalogue feeds: an item per size × colour it sells (all sharing
 // the product's item_group_id), or the reasons it cannot be listed. Both feeds and the admin's check
 // of the catalogue read products through here, so what the admin is told is what the platforms get.
-import {
-  channelAgeGroup,
-  channelGender,
-  COLOR_PARAM,
-  LEFT_OUT_REASONS,
-  SIZE_PARAM,
-  type ChannelAgeGroup,
-  type ChannelGender,
-  type LeftOutReason,
-  type MissingRecommended,
-} from "~/lib/channels";
+import type { LeftOutReason, MissingRecommended } from "~/lib/channel-check";
+import { channelAgeGroup, channelGender, COLOR_PARAM, SIZE_PARAM, type ChannelAgeGroup, type ChannelGender } from "~/lib/channels";
 import { decimalPrice } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
 import { oneLine } from "~/lib/plain-text";
@@ -202,9 +193,4 @@ export function feedEntry(product: FeedProduct, origin: string, utmSource: strin
   if (product.imageKeys.length < 2) missing.push("second-image");
   if (!product.googleCategory) missing.push("google-category");
   return { listed: true, items, missing };
-}
-
-/** The reasons in the admin's words: 'sem foto, sem preço (Consultar Preço)'. */
-export function leftOutText(reasons: readonly LeftOutReason[]): string {
-  return reasons.map((reason) => LEFT_OUT_REASONS[reason]).join(", ");
 }

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { LEFT_OUT_REASONS, MISSING_RECOMMENDED, type LeftOutReason, type MissingRecommended } from "~/lib/channels";
+import { LEFT_OUT_REASONS, MISSING_RECOMMENDED, type LeftOutReason, type MissingRecommended } from "~/lib/channel-check";
 import { GOOGLE_CATEGORY_MAX_LENGTH } from "~/lib/channels.schema";
 import { productEditPath } from "~/lib/navigation";
 import { countLabel } from "~/lib/plural";
