@@ -67,7 +67,9 @@ function startWebServer(services, onListening) {
   // Before the static files: its pages are none of them, and a hit then skips their file look-up.
   // The storefront shell's settings, shops and stores between requests, cleared by the same notifications.
   const groupDataCache = viteDevServer ? undefined : new serverModule.GroupDataCache();
-  const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db, { alsoFollowing: [groupDataCache] });
+  // The catalogue feeds kept on disk between the platforms' fetches, marked stale by the same notifications.
+  const feedCache = viteDevServer ? undefined : new serverModule.FeedCache();
+  const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db, { alsoFollowing: [groupDataCache, feedCache] });
   if (pageCache) app.use(pageCache.middleware);
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);
@@ -78,7 +80,7 @@ function startWebServer(services, onListening) {
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
-  app.use(serverModule.createApp({ ...services, groupDataCache }));
+  app.use(serverModule.createApp({ ...services, groupDataCache, feedCache }));
   const server = app.listen(config.port, config.host, onListening);
   // A port taken or an address gone since the configuration was checked: said plainly, not as an
   // unhandled 'error' event's stack trace.

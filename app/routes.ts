@@ -37,9 +37,16 @@ export default [
     route("importar", "routes/admin/import.tsx"),
     route("relatorios", "routes/admin/reports.tsx"),
     route("auditoria", "routes/admin/audit-log.tsx"),
+    route("canais", "routes/admin/channels.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
+  // The catalogue for Meta and Google (app/server/channels/feeds.server.ts), and its square pictures.
+  route("feeds/meta.csv", "routes/feeds/meta-csv.ts"),
+  route("feeds/google.xml", "routes/feeds/google-xml.ts"),
+  route("feeds/imagens/:file", "routes/feeds/square-image.ts"),
+  // The 1200 × 630 share previews of the group and of each shop (app/server/channels/share-images.server.ts).
+  route("compartilhar/:file", "routes/api/share-image.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/favoritos", "routes/api/favorites.ts"),
   // The stock of the cart's products, re-checked when the cart opens.
@@ -53,4 +60,8 @@ export default [
   route("admin/produtos/exportar.csv", "routes/admin/products-csv.ts"),
   // Creates one starter product per POST (the import page's progress); loader and action run requireAdmin.
   route("admin/importar/produto-inicial", "routes/admin/import-starter.ts"),
+  // Print pages and QR codes for the shop window (/admin/canais); the loaders run requireAdmin.
+  route("admin/canais/etiqueta/:id", "routes/admin/price-card.ts"),
+  route("admin/canais/cartazes", "routes/admin/price-sheet.ts"),
+  route("admin/canais/qr/:id", "routes/admin/product-qr.ts"),
 ] satisfies RouteConfig;

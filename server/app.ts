@@ -8,6 +8,7 @@ import { healthChecks } from "./health";
 import { refuseUnknownMethods, withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
 import type { GroupDataCache } from "~/server/group/storefront-shell.server";
+import type { FeedCache } from "~/server/channels/feeds.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 import { answerAbsoluteFormAsPath } from "./request-target";
@@ -18,6 +19,7 @@ export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.s
 export { securityHeaders } from "./security-headers";
 export { startPageCache } from "./page-cache";
 export { GroupDataCache } from "~/server/group/storefront-shell.server";
+export { FeedCache } from "~/server/channels/feeds.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
 export { requestLogging } from "./request-log";
@@ -27,9 +29,10 @@ export { log } from "~/server/log/logger.server";
 /**
  * The React Router part of the Express app; server.js adds compression and static files around it.
  * `groupDataCache`: the storefront shell's group data kept between requests, cleared by the page cache's
- * change notifications (server.js passes the one it gave `startPageCache`).
+ * change notifications (server.js passes the one it gave `startPageCache`); `feedCache` likewise for the
+ * catalogue feeds.
  */
-export function createApp(services: Services & { groupDataCache?: GroupDataCache }) {
+export function createApp(services: Services & { groupDataCache?: GroupDataCache; feedCache?: FeedCache }) {
   const app = express();
   app.disable("x-powered-by");
   // server.js does this first too; here for the app on its own (tests, one-process tools).
@@ -70,6 +73,7 @@ export function createApp(services: Services & { groupDataCache?: GroupDataCache
       emails: services.emails,
       cspNonce: String(res.locals.cspNonce ?? ""),
       groupDataCache: services.groupDataCache,
+      feedCache: services.feedCache,
       requestLog: res.locals.requestLog as RequestLogFields | undefined,
     })),
   );

@@ -1,4 +1,4 @@
-/** The admin sidebar, in the spec's order plus the reports, import and audit log screens. */
+/** The admin sidebar, in the spec's order plus the reports, sales channels, import and audit log screens. */
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/produtos", label: "Produtos", end: false },
@@ -6,6 +6,7 @@ export const ADMIN_NAV = [
   { to: "/admin/clientes", label: "Clientes", end: false },
   { to: "/admin/configuracoes", label: "Configurações", end: false },
   { to: "/admin/relatorios", label: "Relatórios", end: false },
+  { to: "/admin/canais", label: "Canais de venda", end: false },
   { to: "/admin/importar", label: "Importar", end: false },
   { to: "/admin/auditoria", label: "Registro de alterações", end: false },
 ] as const;

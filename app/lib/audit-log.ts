@@ -3,7 +3,7 @@
 import { formatBRL } from "./money";
 import { ORDER_STATUS_LABELS, isOrderStatus } from "./order-status";
 
-export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location"] as const;
+export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export function isAuditEntityType(value: unknown): value is AuditEntityType {
@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   review: "Avaliações",
   settings: "Configurações",
   store_location: "Lojas físicas",
+  channels: "Canais de venda",
 };
 
 export const AUDIT_ACTIONS = {
@@ -34,11 +35,16 @@ export const AUDIT_ACTIONS = {
   "review.show": "Voltou a mostrar a avaliação",
   "settings.update": "Alterou as configurações",
   "store_location.update": "Alterou a loja física",
+  "channels.product": "Mudou o produto nos canais de venda",
+  "channels.shop": "Mudou a loja nos canais de venda",
+  "channels.category": "Corrigiu a categoria do Google",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
 /** Recorded field → its name on the page; fields not listed show as recorded. */
 const FIELD_LABELS: Record<string, string> = {
+  inChannels: "Nos canais de venda",
+  googleCategory: "Categoria do Google",
   name: "Nome",
   description: "Descrição",
   category: "Categoria",

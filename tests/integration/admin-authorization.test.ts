@@ -54,7 +54,7 @@ let users: Record<Exclude<Role, "anonymous">, SignedInUser>;
 /** Real values for the routes' parameters, by pattern; a new route with a parameter needs one here. */
 let samples: Record<string, Record<string, string>>;
 /** Query strings a route needs to answer 200 to an admin. */
-const SAMPLE_SEARCH: Record<string, string> = { "admin/relatorios/exportar.csv": "?tabela=vendas" };
+const SAMPLE_SEARCH: Record<string, string> = { "admin/relatorios/exportar.csv": "?tabela=vendas", "admin/canais/cartazes": "?produtos=1" };
 
 beforeAll(async () => {
   t = await createTestDatabase();
@@ -65,6 +65,8 @@ beforeAll(async () => {
   samples = {
     "admin/produtos/editar/:id": { id: String(product!.id) },
     "admin/pedidos/:id": { id: order.id },
+    "admin/canais/etiqueta/:id": { id: String(product!.id) },
+    "admin/canais/qr/:id": { id: String(product!.id) },
   };
   users = {
     customer: await signedInUser(context, "customer"),

@@ -4,6 +4,7 @@ import { sizeGuideFor } from "~/components/product/detail/size-guide-data";
 import { productCardData } from "~/lib/catalog";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { shareImageUrl } from "~/lib/images";
+import { shopShareImageUrl } from "~/lib/channels";
 import { pageMeta } from "~/lib/meta";
 import { decimalPrice } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
@@ -97,7 +98,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: product.name,
     description: metaDescription(product.description),
     url: shell ? `${shell.origin}${productPath(product.id)}` : undefined,
-    image: shell && cover ? `${shell.origin}${shareImageUrl(cover)}` : undefined,
+    image: shell ? (cover ? `${shell.origin}${shareImageUrl(cover)}` : shopShareImageUrl(shell, product.shop.slug)) : undefined,
     type: "product",
     siteName: shell?.settings.storeName,
   });
@@ -107,6 +108,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
       { property: "product:price:currency", content: "BRL" },
     );
   }
+  tags.push({ property: "product:availability", content: product.inStock ? "in stock" : "out of stock" });
   return tags;
 }
 

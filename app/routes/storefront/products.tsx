@@ -3,6 +3,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { FilterIcon } from "~/components/ui/icons";
 import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
+import { shopShareImageUrl } from "~/lib/channels";
 import { pageMeta } from "~/lib/meta";
 import { shopPath } from "~/lib/navigation";
 import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
@@ -57,6 +58,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: loaderData.filters.q ? `Busca: ${loaderData.filters.q}` : title,
     description: shopDescription ?? `${title} nas lojas Erick de Barreiros e Sirinhaém. Peça pelo WhatsApp.`,
     url: shell ? `${shell.origin}${loaderData.path}${filtersToSearch({ ...loaderData.filters, page: loaderData.page }, { includeShop: !loaderData.presetShop })}` : undefined,
+    // A shop's page (or a list filtered to one shop) shows that shop's picture.
+    image: shell ? shopShareImageUrl(shell, loaderData.filters.shop ?? undefined) : undefined,
     siteName: shell?.settings.storeName,
   });
 }

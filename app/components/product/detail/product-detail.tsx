@@ -21,6 +21,7 @@ import { RatingStars } from "./rating-stars";
 import { RelatedProducts } from "./related-products";
 import type { ReviewsProps } from "./reviews-section";
 import { ShareButton } from "./share-button";
+import { UTM_SOURCE_PARAM } from "~/lib/channels";
 import type { SizeGuide } from "./size-guide-data";
 
 /** The whole detail page: photos on top on a phone, beside the buying column on a desktop. */
@@ -81,7 +82,8 @@ export function ProductDetail({
             </div>
             <div className="flex shrink-0 gap-2">
               <FavoriteButton productId={product.id} />
-              <ShareButton title={product.name} text={`${product.name} - ${product.shop.name}`} url={url} />
+              {/* Shared mostly on WhatsApp: the reports count the visits and orders the link brings. */}
+              <ShareButton title={product.name} text={`${product.name} - ${product.shop.name}`} url={`${url}?${UTM_SOURCE_PARAM}=whatsapp`} />
             </div>
           </div>
 

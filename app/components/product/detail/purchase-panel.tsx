@@ -1,10 +1,12 @@
 import { useState } from "react";
+import { useSearchParams } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
 import { PRIMARY_ACTION } from "~/components/layout/primary-action";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ADDED_FEEDBACK_MS, useTimedFlag } from "~/components/product/use-timed-flag";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { ProductSummary } from "~/lib/catalog";
+import { COLOR_PARAM, SIZE_PARAM } from "~/lib/channels";
 import { colorInStock, sizeStates } from "~/lib/variant-choice";
 import { stockLimitMessage, stockNote, stockOf } from "~/lib/variants";
 import { priceInquiryMessage, whatsappLink } from "~/lib/whatsapp";
@@ -20,15 +22,22 @@ const list = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" }
 
 /**
  * Colour, size, quantity and the add button. Unlike the card, the detail page preselects no size:
- * the shopper picks one on purpose before adding. It preselects a colour with units, and sizes are
- * judged in the chosen colour (app/lib/variant-choice.ts).
+ * the shopper picks one on purpose before adding, unless the link named it (`?tamanho=38&cor=Preto`,
+ * as the catalogue feeds link each item) and it is on the shelf. It preselects a colour with units
+ * (or the linked one), and sizes are judged in the chosen colour (app/lib/variant-choice.ts).
  */
 export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSummary; url: string; sizeGuide: SizeGuide | null }) {
   const { settings } = useStorefront();
-  const [color, setColor] = useState<string | null>(
-    () => product.colors.find((option) => colorInStock(product, option)) ?? product.colors[0] ?? null,
-  );
-  const [size, setSize] = useState<string | null>(null);
+  const [searchParams] = useSearchParams();
+  const [color, setColor] = useState<string | null>(() => {
+    const linked = searchParams.get(COLOR_PARAM);
+    if (linked !== null && product.colors.includes(linked)) return linked;
+    return product.colors.find((option) => colorInStock(product, option)) ?? product.colors[0] ?? null;
+  });
+  const [size, setSize] = useState<string | null>(() => {
+    const linked = searchParams.get(SIZE_PARAM);
+    return linked !== null && product.sizes.includes(linked) && stockOf(product, linked, color) > 0 ? linked : null;
+  });
   const [quantity, setQuantity] = useState(1);
   const [stockRefusal, setStockRefusal] = useState<string | null>(null);
   const [added, showAdded, hideAdded] = useTimedFlag(ADDED_FEEDBACK_MS);

@@ -1,0 +1,123 @@
+// The two feed formats written from the same items (feed-items.server.ts): Meta's CSV data feed
+// (Commerce Manager, one catalogue for the WhatsApp Business catalogue, Instagram and Facebook) and
+// Google Merchant Center's RSS 2.0 with the `g:` namespace. Each is a head, one chunk per item, a tail,
+// so the generator can write them as it reads the catalogue.
+import type { FeedFormat } from "~/lib/channels";
+import { withoutControlCharacters } from "~/lib/plain-text";
+import type { FeedItem } from "./feed-items.server";
+
+type FeedWriter = {
+  contentType: string;
+  head: (channel: { title: string; link: string; description: string }) => string;
+  item: (item: FeedItem) => string;
+  tail: string;
+};
+
+const META_COLUMNS = [
+  "id",
+  "item_group_id",
+  "title",
+  "description",
+  "availability",
+  "condition",
+  "price",
+  "sale_price",
+  "link",
+  "image_link",
+  "additional_image_link",
+  "brand",
+  "google_product_category",
+  "gender",
+  "age_group",
+  "size",
+  "color",
+] as const;
+
+/**
+ * Every cell quoted (RFC 4180), commas between them, as Meta reads a data feed. Not the staff's
+ * spreadsheet writer (app/lib/csv.ts): that one writes ';' for Excel in Brazil and puts an apostrophe
+ * before a leading '=' or '-', which Meta would show as part of a title.
+ */
+function csvRow(cells: readonly string[]): string {
+  return `${cells.map((cell) => `"${withoutControlCharacters(cell).replace(/"/g, '""')}"`).join(",")}\r\n`;
+}
+
+function metaRow(item: FeedItem): string[] {
+  return [
+    item.id,
+    item.itemGroupId ?? "",
+    item.title,
+    item.description,
+    item.inStock ? "in stock" : "out of stock",
+    "new",
+    item.price,
+    item.salePrice ?? "",
+    item.link,
+    item.imageLink,
+    // Meta reads several additional images as one cell, separated by commas.
+    item.additionalImageLinks.join(","),
+    item.brand,
+    item.googleCategory,
+    item.gender,
+    item.ageGroup,
+    item.size,
+    item.color,
+  ];
+}
+
+/** XML's five predefined entities, which every parser reads (some leave numeric references alone). */
+const XML_ENTITIES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" };
+
+/** Text as XML character data: markup characters escaped, characters XML 1.0 cannot hold removed. */
+function xmlText(text: string): string {
+  return withoutControlCharacters(text)
+    .replace(/[\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "")
+    .replace(/[&<>"']/g, (char) => XML_ENTITIES[char]!);
+}
+
+function element(name: string, value: string | null): string {
+  return value ? `<g:${name}>${xmlText(value)}</g:${name}>` : "";
+}
+
+function googleItem(item: FeedItem): string {
+  return [
+    "<item>",
+    element("id", item.id),
+    element("item_group_id", item.itemGroupId),
+    element("title", item.title),
+    element("description", item.description),
+    element("link", item.link),
+    element("image_link", item.imageLink),
+    ...item.additionalImageLinks.map((link) => element("additional_image_link", link)),
+    element("availability", item.inStock ? "in_stock" : "out_of_stock"),
+    element("condition", "new"),
+    element("price", item.price),
+    element("sale_price", item.salePrice),
+    element("brand", item.brand),
+    // The shop's products carry no GTIN or manufacturer part number.
+    element("identifier_exists", "no"),
+    element("google_product_category", item.googleCategory),
+    element("gender", item.gender),
+    element("age_group", item.ageGroup),
+    element("size", item.size),
+    element("color", item.color),
+    "</item>\n",
+  ].join("");
+}
+
+export const FEED_WRITERS: Record<FeedFormat, FeedWriter> = {
+  meta: {
+    contentType: "text/csv; charset=utf-8",
+    head: () => csvRow(META_COLUMNS),
+    item: (item) => csvRow(metaRow(item)),
+    tail: "",
+  },
+  google: {
+    contentType: "application/xml; charset=utf-8",
+    head: ({ title, link, description }) =>
+      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n` +
+      `<title>${xmlText(title)}</title>\n<link>${xmlText(link)}</link>\n<description>${xmlText(description)}</description>\n`,
+    item: googleItem,
+    tail: "</channel>\n</rss>\n",
+  },
+};

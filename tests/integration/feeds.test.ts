@@ -1,0 +1,360 @@
+// The catalogue feeds (/feeds/meta.csv, /feeds/google.xml) through the app's real HTTP handler, on a
+// real PostgreSQL holding the seed, read by a real CSV parser (csv-parse) and a real XML parser
+// (fast-xml-parser): every field each platform requires on every item, the formats, the ids, the
+// variants' group, stock and visibility changes, conditional requests, and the square pictures.
+import { parse as parseCsv } from "csv-parse/sync";
+import { and, eq, gt, isNotNull, ne, sql } from "drizzle-orm";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelExcludedProducts, channelExcludedShops, products, productVariants, shops } from "#database/schema";
+import { FeedCache } from "~/server/channels/feeds.server";
+import type { LoadContext } from "~/server/load-context.server";
+import { startPageCache } from "../../server/page-cache";
+import { createTestContext } from "../setup/admin-session";
+import { startHttpApp, type HttpApp } from "../setup/http-app";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+
+const PUBLIC_URL = "https://loja.exemplo.com.br";
+
+type MetaRow = Record<
+  | "id" | "item_group_id" | "title" | "description" | "availability" | "condition" | "price" | "sale_price" | "link" | "image_link"
+  | "additional_image_link" | "brand" | "google_product_category" | "gender" | "age_group" | "size" | "color",
+  string
+>;
+type GoogleItem = Record<string, string | string[]>;
+
+let t: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestContext>>;
+let http: HttpApp;
+let context: LoadContext;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  app = await createTestContext(t);
+  context = { ...app.context, config: { ...app.context.config, publicUrl: PUBLIC_URL, mediaDir: t.mediaDir } };
+  http = await startHttpApp(context);
+  // Vite compiles the route modules on the first request: in the hook's time, not the first test's.
+  await fetch(`${http.origin}/feeds/meta.csv`).then((response) => response.arrayBuffer());
+});
+afterAll(async () => {
+  await http?.close();
+  await app?.close();
+  await t?.close();
+});
+
+async function fetchFeed(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(`${http.origin}${path}`, { headers });
+  return { response, body: await response.text() };
+}
+
+async function metaFeed(): Promise<MetaRow[]> {
+  const { response, body } = await fetchFeed("/feeds/meta.csv");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+  return parseCsv(body, { columns: true, relax_column_count: false, skip_empty_lines: false }) as MetaRow[];
+}
+
+async function googleFeed(): Promise<GoogleItem[]> {
+  const { response, body } = await fetchFeed("/feeds/google.xml");
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
+  expect(XMLValidator.validate(body)).toBe(true);
+  const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === "item" || name === "g:additional_image_link" });
+  const document = parser.parse(body) as { rss: { "@_version": string; "@_xmlns:g": string; channel: { title: string; link: string; item?: GoogleItem[] } } };
+  expect(document.rss["@_version"]).toBe("2.0");
+  expect(document.rss["@_xmlns:g"]).toBe("http://base.google.com/ns/1.0");
+  expect(document.rss.channel.link).toBe(PUBLIC_URL);
+  return document.rss.channel.item ?? [];
+}
+
+const text = (item: GoogleItem, name: string) => {
+  const value = item[`g:${name}`];
+  return Array.isArray(value) ? value.join(" ") : (value ?? "");
+};
+
+/** Active products that can be listed (a picture, a price, a description), read apart from the code under test. */
+async function listableProducts() {
+  return t.db
+    .select({ id: products.id, name: products.name, sizes: products.sizes, colors: products.colors })
+    .from(products)
+    .where(and(eq(products.active, true), isNotNull(products.priceCents), ne(products.description, ""), sql`cardinality(${products.images}) > 0`));
+}
+
+const PRICE = /^\d+\.\d{2} BRL$/;
+
+describe("the Meta and Google feeds", () => {
+  it("list every variant of every listable product with every required field, in each platform's format", async () => {
+    const [meta, google, listable] = await Promise.all([metaFeed(), googleFeed(), listableProducts()]);
+    const variantCount = await t.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(productVariants)
+      .where(sql`${productVariants.productId} in (${sql.join(listable.map((product) => sql`${product.id}`), sql`, `)})`);
+    expect(meta.length).toBe(variantCount[0]!.count);
+    expect(google.length).toBe(meta.length);
+
+    for (const row of meta) {
+      for (const field of ["id", "title", "description", "availability", "condition", "price", "link", "image_link", "brand"] as const) {
+        expect(row[field], `${row.id} ${field}`).not.toBe("");
+      }
+      expect(row.id.length).toBeLessThanOrEqual(50);
+      expect(row.title.length).toBeLessThanOrEqual(150);
+      expect(["in stock", "out of stock"]).toContain(row.availability);
+      expect(row.condition).toBe("new");
+      expect(row.price).toMatch(PRICE);
+      if (row.sale_price) expect(row.sale_price).toMatch(PRICE);
+      expect(row.link).toMatch(new RegExp(`^${PUBLIC_URL}/produto/\\d+\\?`));
+      expect(new URL(row.link).searchParams.get("utm_source")).toBe("meta");
+      expect(row.image_link).toMatch(new RegExp(`^${PUBLIC_URL}/feeds/imagens/[0-9a-f]{24}\\.jpg$`));
+      for (const link of row.additional_image_link ? row.additional_image_link.split(",") : []) expect(link).toMatch(/\/feeds\/imagens\/[0-9a-f]{24}\.jpg$/);
+      expect(["", "female", "male", "unisex"]).toContain(row.gender);
+      expect(["", "adult", "kids"]).toContain(row.age_group);
+      expect(row.description).not.toMatch(/[<>\r\n]/);
+    }
+    for (const item of google) {
+      for (const field of ["id", "title", "description", "link", "image_link", "availability", "condition", "price", "brand"]) {
+        expect(text(item, field), `${text(item, "id")} ${field}`).not.toBe("");
+      }
+      expect(["in_stock", "out_of_stock"]).toContain(text(item, "availability"));
+      expect(text(item, "price")).toMatch(PRICE);
+      expect(text(item, "price")).not.toContain(",");
+      expect(text(item, "identifier_exists")).toBe("no");
+      expect(new URL(text(item, "link")).searchParams.get("utm_source")).toBe("google");
+    }
+
+    // Unique ids, the same in both feeds, and a product's variants under one item_group_id.
+    const ids = meta.map((row) => row.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(google.map((item) => text(item, "id")).sort()).toEqual([...ids].sort());
+    for (const product of listable) {
+      const rows = meta.filter((row) => new URL(row.link).pathname === `/produto/${product.id}`);
+      const expected = Math.max(product.sizes.length, 1) * Math.max(product.colors.length, 1);
+      expect(rows.length, product.name).toBe(expected);
+      if (product.sizes.length + product.colors.length > 0) {
+        expect(new Set(rows.map((row) => row.item_group_id))).toEqual(new Set([String(product.id)]));
+        // Each item names its own size and colour, and its link preselects them.
+        for (const row of rows) {
+          const link = new URL(row.link).searchParams;
+          expect(link.get("tamanho") ?? "").toBe(row.size);
+          expect(link.get("cor") ?? "").toBe(row.color);
+        }
+        expect(new Set(rows.map((row) => `${row.size}|${row.color}`)).size).toBe(rows.length);
+      }
+    }
+  });
+
+  it("reads each item's availability from that variant's stock, right after a change", async () => {
+    const [variant] = await t.db
+      .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size, color: productVariants.color })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(gt(productVariants.stock, 0), ne(productVariants.size, ""), isNotNull(products.priceCents), sql`cardinality(${products.images}) > 0`))
+      .limit(1);
+    const isItem = (row: MetaRow) => new URL(row.link).pathname === `/produto/${variant!.productId}` && row.size === variant!.size && row.color === variant!.color;
+    expect((await metaFeed()).find(isItem)?.availability).toBe("in stock");
+
+    await t.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variant!.id));
+    const meta = await metaFeed();
+    const soldOut = meta.find(isItem)!;
+    expect(soldOut.availability).toBe("out of stock");
+    const google = await googleFeed();
+    expect(text(google.find((item) => text(item, "id") === soldOut.id)!, "availability")).toBe("out_of_stock");
+    // Its id did not change with the stock.
+    expect(soldOut.id).toBe(meta.find(isItem)!.id);
+  });
+
+  it("drops a hidden product, a product the admin left out and a shop left out from both feeds", async () => {
+    const listable = await listableProducts();
+    const inFeeds = async (productId: number) => {
+      const [meta, google] = await Promise.all([metaFeed(), googleFeed()]);
+      const onPage = (link: string) => new URL(link).pathname === `/produto/${productId}`;
+      return [meta.some((row) => onPage(row.link)), google.some((item) => onPage(text(item, "link")))];
+    };
+    const [hidden, leftOut] = listable;
+    expect(await inFeeds(hidden!.id)).toEqual([true, true]);
+    await t.db.update(products).set({ active: false }).where(eq(products.id, hidden!.id));
+    expect(await inFeeds(hidden!.id)).toEqual([false, false]);
+
+    await t.db.insert(channelExcludedProducts).values({ productId: leftOut!.id });
+    expect(await inFeeds(leftOut!.id)).toEqual([false, false]);
+    await t.db.delete(channelExcludedProducts);
+    expect(await inFeeds(leftOut!.id)).toEqual([true, true]);
+
+    const [shop] = await t.db.select({ id: products.shopId }).from(products).where(eq(products.id, leftOut!.id));
+    await t.db.insert(channelExcludedShops).values({ shopId: shop!.id });
+    const shopProducts = await t.db.select({ id: products.id }).from(products).where(eq(products.shopId, shop!.id));
+    const meta = await metaFeed();
+    expect(meta.filter((row) => shopProducts.some((product) => new URL(row.link).pathname === `/produto/${product.id}`))).toEqual([]);
+    await t.db.delete(channelExcludedShops);
+    await t.db.update(products).set({ active: true }).where(eq(products.id, hidden!.id));
+  });
+
+  it("leaves out, and reports, a product without picture, price or description", async () => {
+    const listable = await listableProducts();
+    const [noPicture, noPrice, noDescription] = listable;
+    await t.db.update(products).set({ images: [] }).where(eq(products.id, noPicture!.id));
+    await t.db.update(products).set({ priceCents: null, oldPriceCents: null }).where(eq(products.id, noPrice!.id));
+    await t.db.update(products).set({ description: "  <p> </p>\n" }).where(eq(products.id, noDescription!.id));
+    const { response, body } = await fetchFeed("/feeds/meta.csv");
+    const rows = parseCsv(body, { columns: true }) as MetaRow[];
+    for (const product of [noPicture, noPrice, noDescription]) {
+      expect(rows.some((row) => new URL(row.link).pathname === `/produto/${product!.id}`), product!.name).toBe(false);
+    }
+    const [{ count }] = (
+      await t.pool.query<{ count: number }>(
+        "select count(*)::int as count from products where active and (price_cents is null or cardinality(images) = 0 or id = $1)",
+        [noDescription!.id],
+      )
+    ).rows as [{ count: number }];
+    expect(Number(response.headers.get("x-feed-left-out"))).toBe(count);
+  });
+
+  it("keeps HTML, quotes, commas and line breaks of a description out of the rows' structure", async () => {
+    const [product] = await listableProducts();
+    const description = '<p>Linha 1, com "aspas";</p>\r\n<b>Linha 2</b>\n\nLinha 3 &amp; mais &lt;script&gt;\u2028fim <img src=x onerror=alert(1)';
+    await t.db.update(products).set({ description, name: 'Tênis "Run", 2\nem 1' }).where(eq(products.id, product!.id));
+    const meta = await metaFeed();
+    const rows = meta.filter((row) => new URL(row.link).pathname === `/produto/${product!.id}`);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.description).toBe('Linha 1, com "aspas"; Linha 2 Linha 3 & mais script fim');
+      expect(row.title.startsWith('Tênis "Run", 2 em 1')).toBe(true);
+      expect(Object.keys(row)).toHaveLength(17);
+    }
+    const google = await googleFeed();
+    const items = google.filter((item) => new URL(text(item, "link")).pathname === `/produto/${product!.id}`);
+    expect(items.map((item) => text(item, "description"))).toEqual(rows.map((row) => row.description));
+  });
+
+  it("answers 304 to a client that has the feed, by ETag or by date, and 200 once it changed", async () => {
+    for (const path of ["/feeds/meta.csv", "/feeds/google.xml"]) {
+      const first = await fetchFeed(path);
+      const etag = first.response.headers.get("etag")!;
+      const lastModified = first.response.headers.get("last-modified")!;
+      expect(etag).toMatch(/^"(meta|google)-[\w-]+"$/);
+      expect((await fetchFeed(path, { "if-none-match": etag })).response.status).toBe(304);
+      expect((await fetchFeed(path, { "if-none-match": `"other", W/${etag}` })).response.status).toBe(304);
+      expect((await fetchFeed(path, { "if-modified-since": lastModified })).response.status).toBe(304);
+      expect((await fetchFeed(path, { "if-none-match": '"other"' })).response.status).toBe(200);
+    }
+    const { response } = await fetchFeed("/feeds/meta.csv");
+    const etag = response.headers.get("etag")!;
+    await t.db.update(products).set({ priceCents: sql`${products.priceCents} + 100` }).where(isNotNull(products.priceCents));
+    const changed = await fetchFeed("/feeds/meta.csv", { "if-none-match": etag });
+    expect(changed.response.status).toBe(200);
+    expect(changed.response.headers.get("etag")).not.toBe(etag);
+  });
+
+  it("serves each item's picture square, at least 500 × 500, as a JPEG", async () => {
+    const meta = await metaFeed();
+    const links = [...new Set(meta.flatMap((row) => [row.image_link, ...(row.additional_image_link ? row.additional_image_link.split(",") : [])]))];
+    for (const link of links.slice(0, 4)) {
+      const response = await fetch(`${http.origin}${new URL(link).pathname}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/jpeg");
+      const { width, height, format } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect(format).toBe("jpeg");
+      expect(width).toBe(height);
+      expect(width).toBeGreaterThanOrEqual(500);
+    }
+    for (const path of ["/feeds/imagens/nada.jpg", "/feeds/imagens/000000000000000000000000.jpg", "/feeds/imagens/..%2F..%2Fetc%2Fpasswd.jpg"]) {
+      expect((await fetch(`${http.origin}${path}`)).status).toBe(404);
+    }
+  });
+
+  it("gives a product without a brand its shop's name as it is now", async () => {
+    const [product] = await t.db
+      .select({ id: products.id, shopId: products.shopId })
+      .from(products)
+      .where(and(eq(products.active, true), isNotNull(products.priceCents), sql`cardinality(${products.images}) > 0`))
+      .limit(1);
+    await t.db.update(products).set({ brand: "" }).where(eq(products.id, product!.id));
+    await t.db.update(shops).set({ name: "Erick Renomeada" }).where(eq(shops.id, product!.shopId));
+    const rows = (await metaFeed()).filter((row) => new URL(row.link).pathname === `/produto/${product!.id}`);
+    expect(rows.map((row) => row.brand)).toEqual(rows.map(() => "Erick Renomeada"));
+  });
+});
+
+describe("the feeds' cache in a server process", () => {
+  let pageCache: ReturnType<typeof startPageCache>;
+  let cached: HttpApp;
+  beforeAll(async () => {
+    const feedCache = new FeedCache();
+    pageCache = startPageCache(t.db, { listener: { initialRetryMs: 50, maxRetryMs: 200 }, alsoFollowing: [feedCache] });
+    cached = await startHttpApp({ ...context, feedCache });
+    await until(() => pageCache.cache.isEnabled);
+    await fetch(`${cached.origin}/feeds/meta.csv`).then((response) => response.arrayBuffer());
+  });
+  afterAll(async () => {
+    await cached?.close();
+    await pageCache?.close();
+  });
+
+  it("serves the same feed while nothing changes, and a new one right after a change", async () => {
+    const get = () => fetch(`${cached.origin}/feeds/meta.csv`).then(async (response) => ({ response, body: await response.text() }));
+    const first = await Promise.all([get(), get(), get()]);
+    const again = await get();
+    const files = new Set([...first, again].map(({ response }) => response.headers.get("etag")));
+    expect(files.size).toBe(1);
+    expect(new Set([...first, again].map(({ body }) => body)).size).toBe(1);
+
+    const [variant] = await t.db
+      .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size, color: productVariants.color })
+      .from(productVariants)
+      .innerJoin(products, eq(products.id, productVariants.productId))
+      .where(and(gt(productVariants.stock, 0), eq(products.active, true), isNotNull(products.priceCents), sql`cardinality(${products.images}) > 0`))
+      .limit(1);
+    const availability = async () => {
+      const rows = parseCsv((await get()).body, { columns: true }) as MetaRow[];
+      return rows.find((row) => new URL(row.link).pathname === `/produto/${variant!.productId}` && row.size === variant!.size && row.color === variant!.color)?.availability;
+    };
+    expect(await availability()).toBe("in stock");
+    await t.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variant!.id));
+    await until(async () => (await availability()) === "out of stock");
+  });
+
+  it("never runs two generations of the same feed at once, and keeps none that started before a change", async () => {
+    const cache = new FeedCache();
+    cache.setEnabled(true);
+    const dir = app.dataDir;
+    let running = 0;
+    let most = 0;
+    let generations = 0;
+    const releases: (() => void)[] = [];
+    const generate = async () => {
+      generations += 1;
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => releases.push(resolve));
+      running -= 1;
+      return { format: "meta" as const, etag: `"meta-${generations}"`, bytes: 0, items: 0, leftOut: 0, excluded: 0 };
+    };
+    const write = (file: string) => import("node:fs/promises").then((fs) => fs.writeFile(file, "")).then(generate);
+    const first = [cache.feed("meta", write, dir), cache.feed("meta", write, dir)];
+    await until(() => releases.length === 1);
+    // A change while it runs: the requests after it wait for the running one, then share one more.
+    cache.clear();
+    const afterChange = [cache.feed("meta", write, dir), cache.feed("meta", write, dir)];
+    releases.shift()!();
+    const [a, b] = await Promise.all(first);
+    expect(a!.etag).toBe('"meta-1"');
+    expect(b).toBe(a);
+    await until(() => releases.length === 1);
+    releases.shift()!();
+    const [c, d] = await Promise.all(afterChange);
+    expect(c!.etag).toBe('"meta-2"');
+    expect(d).toBe(c);
+    expect(most).toBe(1);
+    // The second is kept: no third generation.
+    expect(await cache.feed("meta", write, dir)).toBe(c);
+    expect(generations).toBe(2);
+  });
+});
+
+async function until(condition: () => boolean | Promise<boolean>) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error("condition not met");
+}
