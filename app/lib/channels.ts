@@ -2,7 +2,6 @@
 // "Canais de venda" page: where the feeds are, what Google category a category of the shop suggests,
 // and how the product's gender and category read in the platforms' words.
 import { normalizeSearchText } from "./search-text";
-import type { StorefrontShell } from "./storefront-shell";
 
 export const FEED_FORMATS = ["meta", "google"] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];
@@ -95,16 +94,3 @@ export function channelAgeGroup(category: string, gender: string): ChannelAgeGro
 
 /** The share preview's drawing of the group ('grupo') or of one shop (its slug). */
 export const GROUP_SHARE_IMAGE = "grupo";
-
-/**
- * The absolute URL of the 1200 × 630 share picture (drawn by app/server/channels/share-images.server.ts)
- * of the group or of one shop, versioned by what it shows, so a renamed shop's preview is fetched anew.
- */
-export function shopShareImageUrl(shell: Pick<StorefrontShell, "origin" | "settings" | "shops">, shopSlug: string = GROUP_SHARE_IMAGE): string {
-  const shop = shell.shops.find((candidate) => candidate.slug === shopSlug);
-  const shown = [shell.settings.storeName, shop?.name ?? "", shop?.slogan ?? "", shop?.color ?? ""].join("\u0000");
-  // FNV-1a: a short tag that changes with the text; not a security measure.
-  let hash = 0x811c9dc5;
-  for (let index = 0; index < shown.length; index += 1) hash = Math.imul(hash ^ shown.charCodeAt(index), 0x01000193);
-  return `${shell.origin}/compartilhar/${shop ? shop.slug : GROUP_SHARE_IMAGE}.jpg?v=${(hash >>> 0).toString(36)}`;
-}

@@ -29,6 +29,8 @@ export type StorefrontShell = {
   shops: { id: number; slug: string; name: string; shortName: string; description: string; slogan: string; color: string }[];
   locations: ShellLocation[];
   origin: string;
+  /** Absolute URLs of the share pictures: the group's, and each shop's by slug (app/server/channels/share-images.server.ts). */
+  shareImages: { group: string; shops: Record<string, string> };
   /** The signed-in shopper or staff member, for the header's account menu. */
   user: ShellUser | null;
 };

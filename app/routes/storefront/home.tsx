@@ -3,7 +3,6 @@ import { useStorefront } from "~/components/layout/use-storefront";
 import { ProductCard } from "~/components/product/product-card";
 import { ChatIcon, ChevronRightIcon, MapPinIcon, ShieldIcon, TagIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { productCardData } from "~/lib/catalog";
-import { shopShareImageUrl } from "~/lib/channels";
 import { pageMeta } from "~/lib/meta";
 import { shopPath } from "~/lib/navigation";
 import { FOUNDED_YEAR, SLOGAN } from "~/lib/settings";
@@ -26,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
     title: `${name}: calçados, variedades, kids e sports`,
     description: `Lojas Erick em Barreiros e Sirinhaém (PE) desde ${FOUNDED_YEAR}. Calçados, variedades, artigos infantis e esportivos. Peça pelo WhatsApp.`,
     url: shell ? `${shell.origin}/` : undefined,
-    image: shell ? shopShareImageUrl(shell) : undefined,
+    image: shell?.shareImages.group,
     siteName: name,
   });
 }

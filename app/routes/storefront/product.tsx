@@ -4,7 +4,6 @@ import { sizeGuideFor } from "~/components/product/detail/size-guide-data";
 import { productCardData } from "~/lib/catalog";
 import { fieldErrors, formValues } from "~/lib/form-errors";
 import { shareImageUrl } from "~/lib/images";
-import { shopShareImageUrl } from "~/lib/channels";
 import { pageMeta } from "~/lib/meta";
 import { decimalPrice } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
@@ -98,7 +97,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: product.name,
     description: metaDescription(product.description),
     url: shell ? `${shell.origin}${productPath(product.id)}` : undefined,
-    image: shell ? (cover ? `${shell.origin}${shareImageUrl(cover)}` : shopShareImageUrl(shell, product.shop.slug)) : undefined,
+    image: shell && cover ? `${shell.origin}${shareImageUrl(cover)}` : (shell?.shareImages.shops[product.shop.slug] ?? shell?.shareImages.group),
     type: "product",
     siteName: shell?.settings.storeName,
   });

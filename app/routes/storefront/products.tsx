@@ -3,7 +3,6 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { FilterIcon } from "~/components/ui/icons";
 import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
-import { shopShareImageUrl } from "~/lib/channels";
 import { pageMeta } from "~/lib/meta";
 import { shopPath } from "~/lib/navigation";
 import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
@@ -59,7 +58,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     description: shopDescription ?? `${title} nas lojas Erick de Barreiros e Sirinhaém. Peça pelo WhatsApp.`,
     url: shell ? `${shell.origin}${loaderData.path}${filtersToSearch({ ...loaderData.filters, page: loaderData.page }, { includeShop: !loaderData.presetShop })}` : undefined,
     // A shop's page (or a list filtered to one shop) shows that shop's picture.
-    image: shell ? shopShareImageUrl(shell, loaderData.filters.shop ?? undefined) : undefined,
+    image: loaderData.filters.shop ? shell?.shareImages.shops[loaderData.filters.shop] : shell?.shareImages.group,
     siteName: shell?.settings.storeName,
   });
 }

@@ -1,7 +1,6 @@
 import { redirect, useSearchParams } from "react-router";
 import { StoresView } from "~/components/stores/stores-view";
 import { parseContactForm } from "~/lib/contact.schema";
-import { shopShareImageUrl } from "~/lib/channels";
 import { pageMeta } from "~/lib/meta";
 import { parseStoreFilters } from "~/lib/store-filters";
 import { shellFromMatches } from "~/lib/storefront-meta";
@@ -25,7 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
     description:
       "Endereços, telefones, horários e mapas das lojas Erick em Barreiros e Sirinhaém (PE): calçados, variedades, magazine e kids e sports.",
     url: shell ? `${shell.origin}/lojas` : undefined,
-    image: shell ? shopShareImageUrl(shell) : undefined,
+    image: shell?.shareImages.group,
     siteName: shell?.settings.storeName,
   });
 }

@@ -58,6 +58,25 @@ export async function shareImageFile(db: DatabaseOrTransaction, dataDir: string,
   return made;
 }
 
+/**
+ * The absolute URLs of the share pictures of the group (GROUP_SHARE_IMAGE) and of each shop (by slug),
+ * versioned by what they show, so a renamed shop's preview is fetched anew. Computed on the server
+ * and sent with the storefront's shell: the pages' JavaScript does not carry this.
+ */
+export function shareImageUrls(
+  origin: string,
+  storeName: string,
+  shops: readonly { slug: string; name: string; slogan: string; color: string }[],
+): { group: string; shops: Record<string, string> } {
+  const version = (text: string) => createHash("sha256").update(text).digest("base64url").slice(0, 10);
+  return {
+    group: `${origin}/compartilhar/${GROUP_SHARE_IMAGE}.jpg?v=${version([storeName, ...shops.map((shop) => shop.name)].join("\u0000"))}`,
+    shops: Object.fromEntries(
+      shops.map((shop) => [shop.slug, `${origin}/compartilhar/${shop.slug}.jpg?v=${version([shop.name, shop.slogan, shop.color].join("\u0000"))}`]),
+    ),
+  };
+}
+
 /** `/compartilhar/{grupo|shop}.jpg` as a response. */
 export async function shareImageResponse(db: DatabaseOrTransaction, dataDir: string, fileName: string): Promise<Response> {
   const name = /^([a-z0-9-]{1,40})\.jpg$/.exec(fileName)?.[1];

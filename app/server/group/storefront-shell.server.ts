@@ -1,6 +1,7 @@
 import type { ShellUser, StorefrontShell } from "~/lib/storefront-shell";
 import { listShops, listStoreLocations } from "../catalog/products.server";
 import type { AppConfig } from "../config.server";
+import { shareImageUrls } from "../channels/share-images.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "./settings.server";
 import { publicOriginFrom, readStoredOrigin, type StoredOrigin } from "./public-origin.server";
@@ -75,6 +76,7 @@ export async function loadStorefrontShell(
   return {
     ...shopData,
     origin: publicOriginFrom(config, storedOrigin),
+    shareImages: shareImageUrls(publicOriginFrom(config, storedOrigin), shopData.settings.storeName, shopData.shops),
     user: user && { name: user.name, email: user.email, role: user.role },
   };
 }
