@@ -55,4 +55,6 @@ export default [
   route("admin/produtos/exportar.csv", "routes/admin/products-csv.ts"),
   // Creates one starter product per POST (the import page's progress); loader and action run requireAdmin.
   route("admin/importar/produto-inicial", "routes/admin/import-starter.ts"),
+  // The admin's service worker (new-order notifications), scope /admin; the loader runs requireAdmin.
+  route("admin/sw.js", "routes/admin/service-worker.ts"),
 ] satisfies RouteConfig;

@@ -14,6 +14,14 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
+/** The admin installs as its own app on a phone (public/painel/manifest.webmanifest); the storefront does not. */
+export function links() {
+  return [
+    { rel: "manifest", href: "/painel/manifest.webmanifest" },
+    { rel: "apple-touch-icon", href: "/painel/icone-192.png" },
+  ];
+}
+
 export function meta() {
   return adminMeta("Início");
 }
