@@ -5,6 +5,7 @@ import { connectDatabase, type Database } from "./db/database.server";
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "./db/embedded-postgres.server";
 import { runMigrations } from "./db/migrate.server";
 import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-queue.server";
+import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { seedDatabase } from "./seed/seed.server";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -39,7 +40,8 @@ export type PreparedDatabase = {
 /**
  * The database ready for the app, done once however many processes serve it: PostgreSQL (embedded
  * when DATABASE_URL is unset), the committed migrations, the first-start seed, the session secret
- * (generated on the first start, see createAuth) and the ADMIN_EMAIL admin.
+ * and the push keys (generated on the first start, see createAuth and loadOrCreateVapidKeys) and the
+ * ADMIN_EMAIL admin.
  */
 export async function prepareDatabase(config: AppConfig, options: StartOptions = {}): Promise<PreparedDatabase> {
   const directory = path.join(config.dataDir, "postgres");
@@ -54,6 +56,8 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
     const { seeded } = await seedDatabase(db, config.mediaDir);
     if (seeded) log.info("demo catalogue created");
     const auth = createAuth(db, config);
+    // Made here, once, before the processes that send pushes read it.
+    loadOrCreateVapidKeys(config);
     if (config.initialAdmin) await ensureInitialAdmin(auth, db, config.initialAdmin);
     await sayWhatIsMissing(db);
   } catch (error) {
