@@ -39,6 +39,7 @@ export default [
     route("importar", "routes/admin/import.tsx"),
     route("relatorios", "routes/admin/reports.tsx"),
     route("auditoria", "routes/admin/audit-log.tsx"),
+    route("avisos", "routes/admin/push-devices.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

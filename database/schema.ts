@@ -6,3 +6,4 @@ export * from "./auth-schema";
 export * from "./reviews-schema";
 export * from "./audit-schema";
 export * from "./email-schema";
+export * from "./push-schema";

@@ -8,4 +8,5 @@ export const ADMIN_NAV = [
   { to: "/admin/relatorios", label: "Relatórios", end: false },
   { to: "/admin/importar", label: "Importar", end: false },
   { to: "/admin/auditoria", label: "Registro de alterações", end: false },
+  { to: "/admin/avisos", label: "Avisos de pedidos", end: false },
 ] as const;

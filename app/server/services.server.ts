@@ -5,7 +5,9 @@ import { connectDatabase, type Database } from "./db/database.server";
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "./db/embedded-postgres.server";
 import { runMigrations } from "./db/migrate.server";
 import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-queue.server";
+import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
+import { webPushTransport } from "./notifications/web-push.server";
 import { seedDatabase } from "./seed/seed.server";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -74,11 +76,12 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
   };
 }
 
-/** What a process serving requests needs, on a database `prepareDatabase` made ready: the pool, Better Auth and the e-mail outbox, whose delivery loop starts now (what an earlier run left queued goes out). */
+/** What a process serving requests needs, on a database `prepareDatabase` made ready: the pool, Better Auth, the e-mail outbox and the staff push loop, whose delivery loops start now (what an earlier run left queued goes out). */
 export function connectServices(config: AppConfig, url: string): Services {
   const { db, pool } = connectDatabase(url);
   const emails = emailOutbox(db, config);
   emails.deliverSoon();
+  startPushDelivery(db, webPushTransport(loadOrCreateVapidKeys(config)));
   return {
     config,
     db,
@@ -86,6 +89,7 @@ export function connectServices(config: AppConfig, url: string): Services {
     emails,
     close: async () => {
       await stopEmailDelivery(db);
+      await stopPushDelivery(db);
       await pool.end().catch(() => {});
     },
   };

@@ -13,6 +13,8 @@ import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { variantsByProduct } from "../catalog/variants.server";
+import { newOrderNotice } from "../notifications/new-order-push.server";
+import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
 
 /** A refusal the shopper can act on; the message is shown as it is, with `status` (409 unless said). */
 export class OrderRejectedError extends Error {
@@ -151,7 +153,7 @@ export async function placeOrder(
   if (existing) return sameRequestOrRefuse(existing, requestHash);
   await beforeNewOrder?.();
 
-  return db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     const lines = await priceLines(tx, request.lines);
     const customer = request.customer;
     if (customer) checkPayment(settings, customer);
@@ -187,12 +189,13 @@ export async function placeOrder(
     }
 
     const id = randomUUID();
+    const code = id.slice(0, 8).toUpperCase();
     const token = randomBytes(16).toString("base64url");
     const inserted = await tx
       .insert(orders)
       .values({
         id,
-        code: id.slice(0, 8).toUpperCase(),
+        code,
         publicToken: token,
         idempotencyKey: request.idempotencyKey,
         requestHash,
@@ -223,9 +226,13 @@ export async function placeOrder(
     }
     await tx.insert(orderItems).values(lines.map((line, position) => ({ ...line, orderId: id, position })));
     // Open admin order pages on every app instance hear of it once this transaction commits.
-    await notifyOrderEvent(tx, { type: "created", id, code: id.slice(0, 8).toUpperCase() });
+    await notifyOrderEvent(tx, { type: "created", id, code });
+    // Every staff device's push, queued only if the order commits (app/server/notifications).
+    await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents: subtotalCents + (deliveryCents ?? 0) }, lines));
     return { token, created: true };
   });
+  if (placed.created) deliverPushesSoon(db);
+  return placed;
 }
 
 async function findOrderByIdempotencyKey(db: DatabaseOrTransaction, key: string) {
