@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { LiveOrderEventsProvider } from "~/components/admin/orders/live-order-events";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
 import { adminMeta } from "~/lib/meta";
@@ -29,7 +30,9 @@ export function meta() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell user={loaderData.user}>
-      <Outlet />
+      <LiveOrderEventsProvider>
+        <Outlet />
+      </LiveOrderEventsProvider>
     </AdminShell>
   );
 }

@@ -58,13 +58,9 @@ async function openOrFocus(url) {
   if (same) return same.focus();
   for (const client of windows) {
     if (!/^\/admin(\/|$)/.test(new URL(client.url).pathname)) continue;
-    try {
-      // navigate() works only on pages this worker controls; another one gets a new window below.
-      const moved = await client.navigate(url);
-      if (moved) return moved.focus();
-    } catch {
-      // not controlled by this worker
-    }
+    // navigate() works only on pages this worker controls; for another, a new window below.
+    const moved = await client.navigate(url).catch(() => null);
+    if (moved) return moved.focus().catch(() => moved);
   }
   return self.clients.openWindow(url);
 }
