@@ -1,25 +1,11 @@
 // The admin as an installed app on the clerk's phone: the service worker installs from /admin/avisos
 // (notifications granted), a push delivered to it through the DevTools protocol shows a notification
 // with the order's tag, and the worker's click handler brings the admin tab to that order.
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { testOnOwnServer as test } from "./app-server";
 import { signInAsAdmin } from "./admin-login";
-import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
+import { placeCheckoutOrder } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
-
-async function placeCheckoutOrder(page: Page): Promise<string> {
-  await recordWhatsAppTab(page);
-  await gotoHydrated(page, "/produtos?q=relogio");
-  const card = page.getByTestId("product-card").first();
-  await card.getByRole("button", { name: "Adicionar" }).click();
-  await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
-  await gotoHydrated(page, "/checkout");
-  await fillCheckoutForm(page, { name: "Rita Aviso-Teste", email: "rita@example.com", phone: "81988886666", address: "Rua Nova", number: "7", payment: "PIX" });
-  await page.getByRole("button", { name: "Enviar Pedido" }).click();
-  await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
-  const heading = await page.getByRole("heading", { level: 1 }).textContent();
-  return heading!.match(/#([0-9A-F]{8})/)![1]!;
-}
 
 type ShownNotification = { title: string; body: string; tag: string; url: string };
 
@@ -29,7 +15,7 @@ test("the service worker shows a pushed order as a notification tagged per order
   await page.context().grantPermissions(["notifications"], { origin });
 
   const shopperContext = await browser.newContext();
-  const code = await placeCheckoutOrder(await shopperContext.newPage());
+  const code = await placeCheckoutOrder(await shopperContext.newPage(), { name: "Rita Aviso-Teste", email: "rita@example.com", phone: "81988886666", address: "Rua Nova", number: "7" });
   await shopperContext.close();
 
   await signInAsAdmin(page, "/admin/pedidos");
@@ -101,7 +87,7 @@ test("a new order badges the tab title on any admin page until the orders list i
   await stream;
   await expect(page).toHaveTitle(/^Início \| Painel Erick$|^Dashboard/);
   const shopperContext = await browser.newContext();
-  const code = await placeCheckoutOrder(await shopperContext.newPage());
+  const code = await placeCheckoutOrder(await shopperContext.newPage(), { name: "Rita Aviso-Teste", email: "rita@example.com", phone: "81988886666", address: "Rua Nova", number: "7" });
   await shopperContext.close();
   await expect(page).toHaveTitle(/^\(1\) /, { timeout: 15_000 });
   await gotoHydrated(page, "/admin/pedidos");
