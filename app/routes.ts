@@ -38,6 +38,7 @@ export default [
     route("relatorios", "routes/admin/reports.tsx"),
     route("auditoria", "routes/admin/audit-log.tsx"),
     route("canais", "routes/admin/channels.tsx"),
+    route("avisos", "routes/admin/push-devices.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
@@ -64,4 +65,6 @@ export default [
   route("admin/canais/etiqueta/:id", "routes/admin/price-card.ts"),
   route("admin/canais/cartazes", "routes/admin/price-sheet.ts"),
   route("admin/canais/qr/:id", "routes/admin/product-qr.ts"),
+  // The admin's service worker (new-order notifications), scope /admin; the loader runs requireAdmin.
+  route("admin/sw.js", "routes/admin/service-worker.ts"),
 ] satisfies RouteConfig;

@@ -7,3 +7,4 @@ export * from "./reviews-schema";
 export * from "./audit-schema";
 export * from "./email-schema";
 export * from "./channels-schema";
+export * from "./push-schema";

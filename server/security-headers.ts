@@ -16,6 +16,8 @@ export function contentSecurityPolicy(nonce: string): string {
     "img-src 'self' data: https://*.googleusercontent.com",
     "font-src 'self'",
     "connect-src 'self'",
+    // The admin's service worker (/admin/sw.js), and nothing else, runs as a worker.
+    "worker-src 'self'",
     // The click-to-load store maps.
     "frame-src https://maps.google.com https://www.google.com",
     // The stores page's contact form, without JavaScript, answers with a redirect to WhatsApp.

@@ -9,4 +9,5 @@ export const ADMIN_NAV = [
   { to: "/admin/canais", label: "Canais de venda", end: false },
   { to: "/admin/importar", label: "Importar", end: false },
   { to: "/admin/auditoria", label: "Registro de alterações", end: false },
+  { to: "/admin/avisos", label: "Avisos de pedidos", end: false },
 ] as const;

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { passwordProblem } from "~/lib/password-rule";
 import { z } from "~/lib/validation";
+import { isVapidKeyPair } from "./notifications/vapid-keys.server";
 
 /**
  * Whether a BETTER_AUTH_SECRET looks typed by a person rather than generated: a placeholder left in
@@ -27,6 +28,7 @@ function isGuessableSecret(secret: string): boolean {
 }
 
 const HOW_TO_GENERATE = "gere com: openssl rand -base64 32";
+const HOW_TO_GENERATE_VAPID = "gere o par com: npx web-push generate-vapid-keys";
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -84,6 +86,14 @@ const envSchema = z.object({
       if (problem) ctx.addIssue({ code: "custom", message: problem });
     })
     .optional(),
+  // Web Push to staff devices: the VAPID key pair (both or neither; unset: generated and kept in DATA_DIR).
+  VAPID_PUBLIC_KEY: z.string().regex(/^[A-Za-z0-9_-]{87}$/, `deve ser a chave pública VAPID, 87 caracteres base64url (${HOW_TO_GENERATE_VAPID})`).optional(),
+  VAPID_PRIVATE_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, `deve ser a chave privada VAPID, 43 caracteres base64url (${HOW_TO_GENERATE_VAPID})`).optional(),
+  // Who the push services (Google, Apple, Mozilla) contact about this sender.
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s/]+\S*)$/, "deve ser mailto:voce@exemplo.com ou uma URL https://")
+    .optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -96,18 +106,28 @@ const envSchema = z.object({
   const pairs = [
     ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
     ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
+    ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
   ] as const;
   for (const [a, b] of pairs) {
     if (env[a] && !env[b]) ctx.addIssue({ code: "custom", path: [b], message: `obrigatório quando ${a} está definido` });
     if (env[b] && !env[a]) ctx.addIssue({ code: "custom", path: [a], message: `obrigatório quando ${b} está definido` });
+  }
+  if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && !isVapidKeyPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)) {
+    ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: `não é a chave pública de VAPID_PRIVATE_KEY (${HOW_TO_GENERATE_VAPID})` });
   }
   if (env.SMTP_URL && !env.SMTP_FROM) {
     ctx.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "obrigatório quando SMTP_URL está definido (ex.: Loja Erick <loja@exemplo.com>)" });
   }
 });
 
+/**
+ * The push services accept any mailto: or https: contact; Apple's refuses a localhost one. Set
+ * VAPID_SUBJECT (or an https PUBLIC_URL) so they can reach the shop about its pushes.
+ */
+const DEFAULT_VAPID_SUBJECT = "mailto:loja@exemplo.com";
+
 /** Never echoed in error messages: start-up output often ends up in shared logs. */
-const SECRET_VARIABLES = new Set(["BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL"]);
 
 export type AppConfig = {
   port: number;
@@ -140,6 +160,12 @@ export type AppConfig = {
   trustProxy: boolean | number | string;
   /** ORDER_LIMIT_PER_ADDRESS (per 10 minutes, default 30) and ORDER_LIMIT_PER_PHONE (per hour, default 10). */
   orderLimits: { perAddress: number; perPhone: number };
+  /**
+   * Web Push: VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (null: generated on the first start and kept in
+   * DATA_DIR/vapid-keys.json, see notifications/vapid-keys.server.ts), and VAPID_SUBJECT, by default
+   * PUBLIC_URL when it is https.
+   */
+  vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
   /** LOG_LEVEL: the least severe level written (info: one line per request, warnings, errors). */
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 };
@@ -202,6 +228,10 @@ export function loadConfig(
         : null,
     trustProxy: parseTrustProxy(values.TRUST_PROXY),
     logLevel: values.LOG_LEVEL,
+    vapid: {
+      keys: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : null,
+      subject: values.VAPID_SUBJECT ?? (values.PUBLIC_URL?.startsWith("https://") ? values.PUBLIC_URL.replace(/\/+$/, "") : DEFAULT_VAPID_SUBJECT),
+    },
     orderLimits: { perAddress: values.ORDER_LIMIT_PER_ADDRESS ?? 30, perPhone: values.ORDER_LIMIT_PER_PHONE ?? 10 },
   };
 }

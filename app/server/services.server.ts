@@ -5,6 +5,9 @@ import { connectDatabase, type Database } from "./db/database.server";
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "./db/embedded-postgres.server";
 import { runMigrations } from "./db/migrate.server";
 import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-queue.server";
+import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.server";
+import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
+import { webPushTransport } from "./notifications/web-push.server";
 import { seedDatabase } from "./seed/seed.server";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -45,7 +48,8 @@ export type PreparedDatabase = {
 /**
  * The database ready for the app, done once however many processes serve it: PostgreSQL (embedded
  * when DATABASE_URL is unset), the committed migrations, the first-start seed, the session secret
- * (generated on the first start, see createAuth) and the ADMIN_EMAIL admin.
+ * and the push keys (generated on the first start, see createAuth and loadOrCreateVapidKeys) and the
+ * ADMIN_EMAIL admin.
  */
 export async function prepareDatabase(config: AppConfig, options: StartOptions = {}): Promise<PreparedDatabase> {
   const directory = path.join(config.dataDir, "postgres");
@@ -60,6 +64,8 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
     const { seeded } = await seedDatabase(db, config.mediaDir);
     if (seeded) log.info("demo catalogue created");
     const auth = createAuth(db, config);
+    // Made here, once, before the processes that send pushes read it.
+    loadOrCreateVapidKeys(config);
     if (config.initialAdmin) await ensureInitialAdmin(auth, db, config.initialAdmin);
     await recordFirstStartOrigin(db, config);
     if (options.sayWhatIsMissing !== false) await sayWhatIsMissing(db, config);
@@ -77,11 +83,12 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
   };
 }
 
-/** What a process serving requests needs, on a database `prepareDatabase` made ready: the pool, Better Auth and the e-mail outbox, whose delivery loop starts now (what an earlier run left queued goes out). */
+/** What a process serving requests needs, on a database `prepareDatabase` made ready: the pool, Better Auth, the e-mail outbox and the staff push loop, whose delivery loops start now (what an earlier run left queued goes out). */
 export function connectServices(config: AppConfig, url: string): Services {
   const { db, pool } = connectDatabase(url);
   const emails = emailOutbox(db, config);
   emails.deliverSoon();
+  startPushDelivery(db, webPushTransport(loadOrCreateVapidKeys(config)));
   return {
     config,
     db,
@@ -89,6 +96,7 @@ export function connectServices(config: AppConfig, url: string): Services {
     emails,
     close: async () => {
       await stopEmailDelivery(db);
+      await stopPushDelivery(db);
       await pool.end().catch(() => {});
     },
   };

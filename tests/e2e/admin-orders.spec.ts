@@ -1,27 +1,11 @@
 // The admin's orders and customers in the browser: an order placed by a shopper appears live on the
 // open orders page, its status is changed from the detail modal, and the shopper's page shows it.
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { testOnOwnServer as test } from "./app-server";
 // Status changes move stock that other files' tests rely on: own server.
 import { signInAsAdmin, E2E_ADMIN } from "./admin-login";
-import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
+import { placeCheckoutOrder } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
-
-async function placeCheckoutOrder(page: Page): Promise<string> {
-  await recordWhatsAppTab(page);
-  await gotoHydrated(page, "/produtos?q=relogio");
-  const card = page.getByTestId("product-card").first();
-  await card.getByRole("button", { name: "Adicionar" }).click();
-  await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
-  await gotoHydrated(page, "/checkout");
-  await fillCheckoutForm(page, { name: "Joana Admin-Teste", email: "joana@example.com", phone: "81988887777", address: "Rua do Comércio", number: "25", payment: "PIX" });
-  await page.getByRole("button", { name: "Enviar Pedido" }).click();
-  await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
-  const heading = await page.getByRole("heading", { level: 1 }).textContent();
-  const code = heading?.match(/#([0-9A-F]{8})/)?.[1];
-  expect(code).toBeTruthy();
-  return code!;
-}
 
 test("an order placed in the shop appears live; its status changes from the modal and shows on the shopper's page", async ({ browser, page }) => {
   test.setTimeout(90_000);
@@ -33,7 +17,7 @@ test("an order placed in the shop appears live; its status changes from the moda
 
   const shopperContext = await browser.newContext();
   const shopper = await shopperContext.newPage();
-  const code = await placeCheckoutOrder(shopper);
+  const code = await placeCheckoutOrder(shopper, { name: "Joana Admin-Teste", email: "joana@example.com", phone: "81988887777", address: "Rua do Comércio", number: "25" });
 
   await expect(page.getByRole("button", { name: "Novo pedido!" })).toBeVisible({ timeout: 10_000 });
   const row = page.getByTestId("order-row").filter({ hasText: `#${code}` });

@@ -1,7 +1,8 @@
 // What the browser tests do on /checkout: fill in the shopper's details, and stand in for the WhatsApp
 // tab the checkout reserves at the click (app/components/checkout/whatsapp-handoff.ts), since there is
 // no internet here.
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
 
 export type CheckoutShopper = {
   name: string;
@@ -67,4 +68,24 @@ export async function recordWhatsAppTab(page: Page, { blocked = false } = {}) {
 /** Every address the stand-in tab was opened at or sent to, in order. */
 export function whatsAppTabUrls(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
+}
+
+/**
+ * A shopper's order through the checkout (a watch from the catalogue, paid by PIX) in `page`'s own
+ * browser context; returns its code, as an admin page would look it up.
+ */
+export async function placeCheckoutOrder(page: Page, shopper: Partial<CheckoutShopper>): Promise<string> {
+  await recordWhatsAppTab(page);
+  await gotoHydrated(page, "/produtos?q=relogio");
+  const card = page.getByTestId("product-card").first();
+  await card.getByRole("button", { name: "Adicionar" }).click();
+  await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
+  await gotoHydrated(page, "/checkout");
+  await fillCheckoutForm(page, { payment: "PIX", ...shopper });
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
+  const heading = await page.getByRole("heading", { level: 1 }).textContent();
+  const code = heading?.match(/#([0-9A-F]{8})/)?.[1];
+  expect(code).toBeTruthy();
+  return code!;
 }

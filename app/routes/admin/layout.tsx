@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell";
+import { LiveOrderEventsProvider } from "~/components/admin/orders/live-order-events";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
 import { adminMeta } from "~/lib/meta";
@@ -14,6 +15,14 @@ export function headers() {
   return { "Cache-Control": "private, no-store" };
 }
 
+/** The admin installs as its own app on a phone (public/painel/manifest.webmanifest); the storefront does not. */
+export function links() {
+  return [
+    { rel: "manifest", href: "/painel/manifest.webmanifest" },
+    { rel: "apple-touch-icon", href: "/painel/icone-192.png" },
+  ];
+}
+
 export function meta() {
   return adminMeta("Início");
 }
@@ -21,7 +30,9 @@ export function meta() {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminShell user={loaderData.user}>
-      <Outlet />
+      <LiveOrderEventsProvider>
+        <Outlet />
+      </LiveOrderEventsProvider>
     </AdminShell>
   );
 }

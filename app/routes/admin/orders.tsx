@@ -2,11 +2,10 @@ import { useCallback, useState } from "react";
 import { useRevalidator } from "react-router";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { LiveOrdersStatus } from "~/components/admin/orders/live-orders-status";
-import { playNewOrderSound } from "~/components/admin/orders/new-order-sound";
 import { OrderDetailDialog } from "~/components/admin/orders/order-detail-dialog";
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrdersList } from "~/components/admin/orders/orders-list";
-import { useOrderEvents } from "~/components/admin/orders/use-order-events";
+import { useLiveOrderEvents } from "~/components/admin/orders/live-order-events";
 import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/admin-orders";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { hasAnyOrder, listAdminOrders } from "~/server/orders/order-admin.server";
@@ -39,14 +38,14 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
       if (event.type === "created") {
         setNewOrders((count) => count + 1);
         setHighlighted((ids) => new Set(ids).add(event.id));
-        playNewOrderSound();
       }
       void revalidate();
     },
     [revalidate],
   );
   const onResync = useCallback(() => void revalidate(), [revalidate]);
-  const liveState = useOrderEvents({ onEvent, onResync });
+  // The admin layout's stream, which also chimes and badges the tab title on every admin page.
+  const liveState = useLiveOrderEvents({ onEvent, onResync });
 
   return (
     <div className="space-y-4">

@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
 import { betterAuth } from "better-auth";
@@ -22,6 +21,7 @@ import { oneLine } from "~/lib/plain-text";
 import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 import { log } from "../log/logger.server";
 import { recordAdminSignInOrigin, shopPublicOrigin } from "../group/public-origin.server";
+import { readOrCreateSecretFile } from "../secret-file.server";
 
 /**
  * The client address as our Express app saw it (server/app.ts sets it on every request, replacing
@@ -305,21 +305,7 @@ function resetLink(origin: string, token: string): string {
  */
 export function loadOrCreateAuthSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    // Written aside, then linked into place: when two instances start at once, both end up with the
-    // one that got there first, never with a half-written file.
-    const draft = `${file}.${process.pid}-${randomBytes(4).toString("hex")}`;
-    fs.writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
-    try {
-      fs.linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-    } finally {
-      fs.rmSync(draft, { force: true });
-    }
-  }
-  const secret = fs.readFileSync(file, "utf8").trim();
+  const secret = readOrCreateSecretFile(file, () => `${randomBytes(32).toString("base64url")}\n`).trim();
   if (secret.length < 32) throw new Error(`${file}: the auth secret is too short; delete the file to make a new one`);
   return secret;
 }

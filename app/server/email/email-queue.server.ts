@@ -12,6 +12,7 @@
 import { and, count, desc, isNull, lt, min, sql } from "drizzle-orm";
 import { emailQueue } from "#database/email-schema";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
+import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server";
 import { log } from "../log/logger.server";
 import { sendEmail, type EmailConfig, type EmailMessage } from "./send-email.server";
 
@@ -81,47 +82,11 @@ export async function deliverDueEmails(db: Database, transport: EmailTransport, 
   }
 }
 
-export type EmailDelivery = {
-  /** Sends what is due now, in the background; a call during a round asks for one more round after it. */
-  deliverSoon(): void;
-  /** Stops the timer and waits for the round in progress. */
-  stop(): Promise<void>;
-};
+export type EmailDelivery = DeliveryLoop;
 
 /** This process's delivery loop on `db`: now, on every deliverSoon(), and every 30 s. */
 export function startEmailDelivery(db: Database, transport: EmailTransport, { intervalMs = RETRY_INTERVAL_MS } = {}): EmailDelivery {
-  let round: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (round) {
-      again = true;
-      return;
-    }
-    round = deliverDueEmails(db, transport)
-      .then(() => undefined)
-      // The database is down: the messages stay queued, and the next round takes them.
-      .catch((error: unknown) => log.warn({ err: error }, "e-mail delivery round failed"))
-      .finally(() => {
-        round = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  run();
-  return {
-    deliverSoon: run,
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await round;
-    },
-  };
+  return startDeliveryLoop(() => deliverDueEmails(db, transport), { intervalMs, name: "e-mail" });
 }
 
 /** What request handlers are given (the load context's `emails`). */

@@ -15,6 +15,8 @@ import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { variantsByProduct } from "../catalog/variants.server";
+import { newOrderNotice } from "../notifications/new-order-push.server";
+import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
 
 /** A refusal the shopper can act on; the message is shown as it is, with `status` (409 unless said). */
 export class OrderRejectedError extends Error {
@@ -170,7 +172,7 @@ export async function placeOrder(
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
   if (existing) return sameRequestOrRefuse(existing, requestHash);
 
-  return db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     const lines = await priceLines(tx, request.lines);
     const customer = request.customer;
     if (customer) checkPayment(settings, customer);
@@ -247,9 +249,14 @@ export async function placeOrder(
     await admitNewOrder?.(tx);
     await tx.insert(orderItems).values(lines.map((line, position) => ({ ...line, orderId: id, position })));
     // Open admin order pages on every app instance hear of it once this transaction commits.
-    await notifyOrderEvent(tx, { type: "created", id, code: orderCodeOf(id) });
+    const code = orderCodeOf(id);
+    await notifyOrderEvent(tx, { type: "created", id, code });
+    // Every staff device's push, queued only if the order commits (app/server/notifications).
+    await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents: subtotalCents + (deliveryCents ?? 0) }, lines));
     return { token, created: true };
   });
+  if (placed.created) deliverPushesSoon(db);
+  return placed;
 }
 
 async function findOrderByIdempotencyKey(db: DatabaseOrTransaction, key: string) {

@@ -1,0 +1,47 @@
+import { log } from "../log/logger.server";
+
+export type DeliveryLoop = {
+  /** Runs a round now, in the background; a call during a round asks for one more round after it. */
+  deliverSoon(): void;
+  /** Stops the timer and waits for the round in progress. */
+  stop(): Promise<void>;
+};
+
+/**
+ * A process's loop over a durable queue (the e-mail queue, the push queue): a round now, on every
+ * deliverSoon(), and every `intervalMs` for retries and for what other processes (or a crash) left.
+ * A round that throws (the database is down) is logged; its rows stay queued for the next one.
+ */
+export function startDeliveryLoop(deliverRound: () => Promise<unknown>, { intervalMs, name }: { intervalMs: number; name: string }): DeliveryLoop {
+  let round: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (round) {
+      again = true;
+      return;
+    }
+    round = deliverRound()
+      .then(() => undefined)
+      .catch((error: unknown) => log.warn({ err: error }, `${name} delivery round failed`))
+      .finally(() => {
+        round = null;
+        if (again) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  run();
+  return {
+    deliverSoon: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await round;
+    },
+  };
+}

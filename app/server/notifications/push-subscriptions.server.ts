@@ -1,0 +1,39 @@
+import { and, desc, eq } from "drizzle-orm";
+import { pushSubscriptions } from "#database/schema";
+import type { PushDevice } from "~/lib/push-devices";
+import type { Database } from "../db/database.server";
+
+export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string };
+
+/**
+ * Stores this browser for the staff member. A browser that subscribes again (or that another staff
+ * account used before, on a shared phone) keeps one row, now theirs: pushes follow who signed up last.
+ */
+export async function saveSubscription(db: Database, userId: string, subscription: BrowserSubscription, label: string): Promise<void> {
+  await db
+    .insert(pushSubscriptions)
+    .values({ userId, ...subscription, deviceLabel: label })
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: subscription.p256dh, auth: subscription.auth, deviceLabel: label },
+    });
+}
+
+/** The staff member's devices, newest first; `currentEndpoint` marks the browser asking. */
+export async function listSubscriptions(db: Database, userId: string): Promise<(PushDevice & { endpoint: string })[]> {
+  const rows = await db
+    .select({ id: pushSubscriptions.id, label: pushSubscriptions.deviceLabel, endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt, lastSuccessAt: pushSubscriptions.lastSuccessAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.id));
+  return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString(), lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null }));
+}
+
+/** Removes one of the staff member's own devices (never another's); false when there was none. */
+export async function removeSubscription(db: Database, userId: string, id: number): Promise<boolean> {
+  const removed = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)))
+    .returning({ id: pushSubscriptions.id });
+  return removed.length > 0;
+}
