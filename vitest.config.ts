@@ -16,9 +16,11 @@ export default defineConfig({
     // PostgreSQL, so two files side by side finish sooner.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // Starting PostgreSQL and seeding (sharp renders the 20 product images) takes a few seconds on a
-    // 2-core machine; the defaults (10 s) leave too little margin when the machine is busy.
+    // 2-core machine; the defaults (10 s) leave too little margin when the machine is busy. A file's
+    // first request also compiles the route modules it reaches: 20 s was overrun on a busy machine
+    // (2026-11-26, the admin layout's first GET and the first checkout), so tests get 45 s.
     hookTimeout: 60_000,
-    testTimeout: 20_000,
+    testTimeout: 45_000,
     teardownTimeout: 30_000,
   },
 });

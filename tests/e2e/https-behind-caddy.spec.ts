@@ -165,7 +165,19 @@ test("the session cookie is Secure, and links in pages and e-mails use the https
   let outboxFile = "";
   await expect
     .poll(() => {
-      outboxFile = /"Redefinição de senha[^"]*" to admin@erick\.test written to (\S+\.json)/.exec(app.output())?.[1] ?? "";
+      // The server's JSON log line for the outbox (app/server/email/send-email.server.ts).
+      const written = app
+        .output()
+        .split("\n")
+        .flatMap((line) => {
+          try {
+            return [JSON.parse(line.slice(line.indexOf("{"))) as { email?: { subject?: string; to?: string; file?: string } }];
+          } catch {
+            return [];
+          }
+        })
+        .find(({ email }) => email?.to === E2E_ADMIN.email && email.subject?.startsWith("Redefinição de senha"));
+      outboxFile = written?.email?.file ?? "";
       return outboxFile;
     }, { timeout: 15_000 })
     .not.toBe("");

@@ -76,7 +76,7 @@ test("a product with sizes: breadcrumb, required size, quantity and the cart bad
   await expect(page.getByTestId("cart-badge")).toHaveText("2");
 });
 
-test("a typed quantity is kept within 1 and 99", async ({ page }) => {
+test("a typed quantity is kept within 1 and the chosen size and colour's stock", async ({ page }) => {
   await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
   // 40 in Preto is on the shelf (the demo's 38 in Preto is sold out).
   const size = page.getByRole("button", { name: "40", exact: true });
@@ -84,8 +84,16 @@ test("a typed quantity is kept within 1 and 99", async ({ page }) => {
   const quantity = page.getByRole("spinbutton", { name: "Quantidade" });
   await quantity.fill("500");
   await quantity.blur();
-  await expect(quantity).toHaveValue("99");
-  await expect(page.getByRole("button", { name: "Aumentar quantidade" })).toBeDisabled();
+  // Brought down at once to what is on the shelf (never past 99), with the message saying so.
+  const message = page.getByText(/Temos só \d+ unidades? deste tamanho nesta cor/).first();
+  await expect(message).toBeVisible();
+  const units = Number(/Temos só (\d+)/.exec((await message.textContent()) ?? "")?.[1]);
+  expect(units).toBeGreaterThan(0);
+  expect(units).toBeLessThanOrEqual(99);
+  await expect(quantity).toHaveValue(String(units));
+  // "+" stops there.
+  await page.getByRole("button", { name: "Aumentar quantidade" }).click();
+  await expect(quantity).toHaveValue(String(units));
   await quantity.fill("0");
   await quantity.blur();
   await expect(quantity).toHaveValue("1");

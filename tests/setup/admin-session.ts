@@ -29,9 +29,10 @@ export async function createTestContext(t: TestDatabase): Promise<{ context: Loa
   const config = loadConfig({ DATA_DIR: dataDir, PORT: "3999" });
   const context: LoadContext = { db: t.db, config, auth: createAuth(t.db, config), emails: emailOutbox(t.db, config), cspNonce: "" };
   const close = async () => {
-    // The e-mail loop writes its outbox under dataDir: its round ends before the directory goes.
+    // The e-mail loop writes its outbox under dataDir: its round ends before the directory goes. A staff
+    // notice sent after a response may still start a round and write while the directory goes: retry.
     await stopEmailDelivery(t.db);
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await fs.rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
   return { context, dataDir, close };
 }
