@@ -277,8 +277,9 @@ describe("orders: status, with the stock it moves", () => {
       label: `${row!.name}${variant ? ` – ${variant}` : ""} (#${row!.id})`,
     };
   }
+  // A cancel is confirmed, as the status control's dialog does.
   const setStatus = (orderId: string, status: string) =>
-    call(orderAction, post(`/admin/pedidos/${orderId}`, new URLSearchParams({ status })), { id: orderId });
+    call(orderAction, post(`/admin/pedidos/${orderId}`, new URLSearchParams({ status, ...(status === "cancelled" ? { confirmCancel: "1" } : {}) })), { id: orderId });
 
   it("records the status and each product's stock before and after", async () => {
     const { line, label } = await productWithStock(10);

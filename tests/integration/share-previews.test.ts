@@ -7,7 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, shops } from "#database/schema";
 import type { LoadContext } from "~/server/load-context.server";
-import { createTestContext } from "../setup/admin-session";
+import { createTestContext, TEST_ORIGIN } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -55,8 +55,11 @@ async function unfurl(path: string) {
   return result;
 }
 
+/** A share picture's URL starts with the shop's trusted origin (never the request's Host); fetched from the test's server. */
 async function expectShareJpeg(url: string) {
-  const response = await fetch(url);
+  const { origin, pathname, search } = new URL(url);
+  expect(origin).toBe(TEST_ORIGIN);
+  const response = await fetch(`${http.origin}${pathname}${search}`);
   expect(response.status, url).toBe(200);
   expect(response.headers.get("content-type")).toBe("image/jpeg");
   const { width, height, format } = await sharp(Buffer.from(await response.arrayBuffer())).metadata();

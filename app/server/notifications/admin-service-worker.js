@@ -1,6 +1,6 @@
 // The admin's service worker. It runs in the clerk's browser, not on the server: served as
 // /admin/sw.js with scope /admin (app/routes/admin/service-worker.ts), it shows the new-order pushes
-// the server sends (./push-queue.server.ts) and opens the order when one is tapped. It caches
+// the server sends (the push queue in this folder) and opens the order when one is tapped. It caches
 // nothing, so the admin always shows what the server holds.
 
 const FALLBACK = { title: "Novo aviso da loja", body: "Abra o painel para ver.", tag: "aviso", url: "/admin/pedidos" };
