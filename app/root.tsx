@@ -3,6 +3,8 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { IconSprite } from "./components/ui/icons";
 import { PageStyleSheet } from "./components/ui/page-style-sheet";
 import { useNonce } from "./components/ui/nonce";
+import { MediaUrlContext } from "./components/product/media-url";
+import { DEFAULT_MEDIA_URL } from "./lib/images";
 import { errorPageFor } from "./lib/error-page";
 import { telHref } from "./lib/phone";
 import { isPlaceholderWhatsApp } from "./lib/whatsapp";
@@ -16,7 +18,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The nonce of this response's Content-Security-Policy (empty in development).
   const nonce = useNonce();
   // The root loader's choice, so that the browser hydrates the same element the server wrote.
-  const linkStyleSheet = useRouteLoaderData<typeof loader>("root")?.linkStyleSheet ?? false;
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const linkStyleSheet = rootData?.linkStyleSheet ?? false;
   return (
     <html lang="pt-BR">
       <head>
@@ -30,7 +33,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <IconSprite />
-        {children}
+        <MediaUrlContext value={rootData?.mediaUrl ?? DEFAULT_MEDIA_URL}>{children}</MediaUrlContext>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -42,12 +45,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * The shop's contact for the error page, from memory (no query): when the database is down, this is
  * still here, and the shopper can order by phone or WhatsApp meanwhile. And whether the page links
  * the style sheet instead of carrying it: for a signed-in visitor (components/ui/page-style-sheet.tsx).
+ * And where images are served from (MEDIA_URL, or the app's /media).
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { storeName, storePhone, storeWhatsApp } = lastKnownSettings();
   return {
     contact: { storeName, phone: storePhone, whatsapp: isPlaceholderWhatsApp(storeWhatsApp) ? "" : storeWhatsApp },
     linkStyleSheet: hasSessionCookie(request, context.auth),
+    mediaUrl: context.config.mediaUrl,
   };
 }
 

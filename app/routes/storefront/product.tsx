@@ -3,14 +3,14 @@ import { ProductDetail } from "~/components/product/detail/product-detail";
 import { sizeGuideFor } from "~/components/product/detail/size-guide-data";
 import { productCardData } from "~/lib/catalog";
 import { fieldErrors, formValues } from "~/lib/form-errors";
-import { shareImageUrl } from "~/lib/images";
+import { absoluteImageUrl, shareImageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { decimalPrice } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
 import { parseId } from "~/lib/ids";
 import { reviewSchema, reviewVisibilitySchema } from "~/lib/review.schema";
 import { loginPath } from "~/lib/safe-redirect";
-import { shellFromMatches } from "~/lib/storefront-meta";
+import { mediaUrlFromMatches, shellFromMatches } from "~/lib/storefront-meta";
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
 import { getProduct, relatedProducts } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";
@@ -97,7 +97,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     title: product.name,
     description: metaDescription(product.description),
     url: shell ? `${shell.origin}${productPath(product.id)}` : undefined,
-    image: shell && cover ? `${shell.origin}${shareImageUrl(cover)}` : (shell?.shareImages.shops[product.shop.slug] ?? shell?.shareImages.group),
+    image: shell && cover ? absoluteImageUrl(shell.origin, shareImageUrl(cover, mediaUrlFromMatches(matches))) : (shell?.shareImages.shops[product.shop.slug] ?? shell?.shareImages.group),
     type: "product",
     siteName: shell?.settings.storeName,
   });
