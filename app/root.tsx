@@ -3,8 +3,6 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { IconSprite } from "./components/ui/icons";
 import { PageStyleSheet } from "./components/ui/page-style-sheet";
 import { useNonce } from "./components/ui/nonce";
-import { MediaUrlContext } from "./components/product/media-url";
-import { DEFAULT_MEDIA_URL } from "./lib/images";
 import { errorPageFor } from "./lib/error-page";
 import { telHref } from "./lib/phone";
 import { isPlaceholderWhatsApp } from "./lib/whatsapp";
@@ -18,8 +16,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // The nonce of this response's Content-Security-Policy (empty in development).
   const nonce = useNonce();
   // The root loader's choice, so that the browser hydrates the same element the server wrote.
-  const rootData = useRouteLoaderData<typeof loader>("root");
-  const linkStyleSheet = rootData?.linkStyleSheet ?? false;
+  const linkStyleSheet = useRouteLoaderData<typeof loader>("root")?.linkStyleSheet ?? false;
   return (
     <html lang="pt-BR">
       <head>
@@ -33,7 +30,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <IconSprite />
-        <MediaUrlContext value={rootData?.mediaUrl ?? DEFAULT_MEDIA_URL}>{children}</MediaUrlContext>
+        {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -1,9 +1,9 @@
-import { createContext, useContext } from "react";
-import { DEFAULT_MEDIA_URL } from "~/lib/images";
+import { useRouteLoaderData } from "react-router";
 
-/** The base of image URLs (MEDIA_URL, or /media), provided once by the document (root.tsx). */
-export const MediaUrlContext = createContext(DEFAULT_MEDIA_URL);
-
-export function useMediaUrl(): string {
-  return useContext(MediaUrlContext);
+/**
+ * The base of image URLs the root loader sends (MEDIA_URL, or undefined for the app's /media): read
+ * from its data rather than provided through a context, which would cost every page's JavaScript more.
+ */
+export function useMediaUrl(): string | undefined {
+  return (useRouteLoaderData("root") as { mediaUrl?: string } | undefined)?.mediaUrl;
 }

@@ -3,14 +3,14 @@ import { ProductDetail } from "~/components/product/detail/product-detail";
 import { sizeGuideFor } from "~/components/product/detail/size-guide-data";
 import { productCardData } from "~/lib/catalog";
 import { fieldErrors, formValues } from "~/lib/form-errors";
-import { absoluteImageUrl, shareImageUrl } from "~/lib/images";
+import { shareImageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/meta";
 import { decimalPrice } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
 import { parseId } from "~/lib/ids";
 import { reviewSchema, reviewVisibilitySchema } from "~/lib/review.schema";
 import { loginPath } from "~/lib/safe-redirect";
-import { mediaUrlFromMatches, shellFromMatches } from "~/lib/storefront-meta";
+import { shellFromMatches } from "~/lib/storefront-meta";
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
 import { getProduct, relatedProducts } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";
@@ -47,6 +47,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     summary,
     viewer,
     reviewSaved: new URL(request.url).searchParams.get("avaliacao") === "salva",
+    // The share preview's picture, at MEDIA_URL or /media: made here, so the page's JavaScript does not carry it.
+    shareImage: product.images[0] ? shareImageUrl(product.images[0], context.config.mediaUrl) : null,
   };
 }
 
@@ -92,12 +94,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   // Only an unexpected error (shown by an error boundary) leaves no loader data.
   const product = loaderData?.product;
   if (!product) return pageMeta({ title: "Produto", description: "", siteName: shell?.settings.storeName });
-  const cover = product.images[0];
   const tags = pageMeta({
     title: product.name,
     description: metaDescription(product.description),
     url: shell ? `${shell.origin}${productPath(product.id)}` : undefined,
-    image: shell && cover ? absoluteImageUrl(shell.origin, shareImageUrl(cover, mediaUrlFromMatches(matches))) : (shell?.shareImages.shops[product.shop.slug] ?? shell?.shareImages.group),
+    // Relative (/media/…) or already absolute (MEDIA_URL): either way what previews need.
+    image: shell && loaderData.shareImage ? new URL(loaderData.shareImage, shell.origin).href : (shell?.shareImages.shops[product.shop.slug] ?? shell?.shareImages.group),
     type: "product",
     siteName: shell?.settings.storeName,
   });

@@ -177,6 +177,24 @@ async function* listObjects(client: S3Client, Bucket: string, Prefix: string): A
   } while (ContinuationToken);
 }
 
+export class MediaStorageUnreachableError extends Error {}
+
+/**
+ * Lists one object, so a start with a wrong endpoint, bucket or key says so at once, naming the
+ * settings to check (never their values), instead of failing at the first upload.
+ */
+export async function ensureMediaStorageReachable(storage: MediaStorage): Promise<void> {
+  try {
+    for await (const _object of storage.list()) break;
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    const reason = status ? `HTTP ${status}, ${(error as Error).name}` : (error as NodeJS.ErrnoException).code ?? (error as Error).name;
+    throw new MediaStorageUnreachableError(
+      `O bucket de imagens ${storage.description} não respondeu (${reason}): confira S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY.`,
+    );
+  }
+}
+
 const storages = new WeakMap<object, MediaStorage>();
 
 /**
