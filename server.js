@@ -60,6 +60,7 @@ function startWebServer(services, onListening) {
     serverModule.securityHeaders({
       enforceCsp: !viteDevServer,
       https: config.publicUrl?.startsWith("https://") ?? false,
+      mediaUrl: config.mediaUrl,
     }),
   );
   app.use(compression({ brotli: BROTLI }));

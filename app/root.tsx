@@ -42,12 +42,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * The shop's contact for the error page, from memory (no query): when the database is down, this is
  * still here, and the shopper can order by phone or WhatsApp meanwhile. And whether the page links
  * the style sheet instead of carrying it: for a signed-in visitor (components/ui/page-style-sheet.tsx).
+ * And where images are served from (MEDIA_URL, or the app's /media).
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { storeName, storePhone, storeWhatsApp } = lastKnownSettings();
   return {
     contact: { storeName, phone: storePhone, whatsapp: isPlaceholderWhatsApp(storeWhatsApp) ? "" : storeWhatsApp },
     linkStyleSheet: hasSessionCookie(request, context.auth),
+    mediaUrl: context.config.mediaUrl,
   };
 }
 

@@ -21,11 +21,12 @@ if (!args || args.positionals.length !== 1) {
 const code = await runOnShopDatabase("restore", async (config, database) => {
   const file = path.resolve(args.positionals[0]!);
   const started = performance.now();
-  const manifest = await restoreBackup(database.pool, shopFiles(config), file, { replace: args.values.replace });
+  const files = shopFiles(config);
+  const manifest = await restoreBackup(database.pool, files, file, { replace: args.values.replace });
   const rows = manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   console.log(`Restaurado o backup de ${manifest.createdAt} (${database.description}):`);
   console.log(
-    `  ${manifest.tables.length} tabelas, ${rows} linhas; ${manifest.media.files} imagens em ${config.mediaDir}` +
+    `  ${manifest.tables.length} tabelas, ${rows} linhas; ${manifest.media.files} imagens em ${files.bucket?.description ?? config.mediaDir}` +
       `${manifest.authSecret ? "; segredo de sessão" : ""}; ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 });

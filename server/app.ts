@@ -12,6 +12,7 @@ import type { FeedCache } from "~/server/channels/feeds.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 import { answerAbsoluteFormAsPath } from "./request-target";
+import { mediaFiles } from "./media-files";
 
 export { loadConfig, ConfigError } from "~/server/config.server";
 export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
@@ -43,11 +44,7 @@ export function createApp(services: Services & { groupDataCache?: GroupDataCache
   app.use(discardUnreadBodies);
   // Before anything that could act on a request: no write sent by another site's page runs at all.
   app.use(refuseCrossSiteWrites(services.config));
-  // Media files get a random name when stored and are never rewritten, so they cache for a year.
-  app.use(
-    "/media",
-    express.static(services.config.mediaDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
-  );
+  app.use("/media", mediaFiles(services.config));
   // Behind a reverse proxy every request comes from the proxy: TRUST_PROXY says whose
   // X-Forwarded-For to believe, so each shopper keeps their own rate-limit counters.
   app.set("trust proxy", services.config.trustProxy);

@@ -4,7 +4,9 @@ import type { NextFunction, Request, Response } from "express";
 /** Pages with a shopper's or the shop's private data: never kept by a browser or a proxy. */
 const PRIVATE_PATHS = /^\/(admin|conta|checkout|login|registrar|recuperar-senha|redefinir-senha|pedido|sair|api\/)/;
 
-export function contentSecurityPolicy(nonce: string): string {
+/** `mediaUrl`: MEDIA_URL when the images come from the bucket's public address or a CDN. */
+export function contentSecurityPolicy(nonce: string, mediaUrl?: string): string {
+  const mediaOrigin = mediaUrl && /^https?:\/\//.test(mediaUrl) ? ` ${new URL(mediaUrl).origin}` : "";
   return [
     "default-src 'self'",
     // Only scripts carrying this response's nonce run, and what they load ('strict-dynamic'):
@@ -12,8 +14,8 @@ export function contentSecurityPolicy(nonce: string): string {
     `script-src 'nonce-${nonce}' 'strict-dynamic' 'self'`,
     // Tailwind classes plus a few style attributes (shop colours, map height).
     "style-src 'self' 'unsafe-inline'",
-    // Google account photos in the admin sidebar.
-    "img-src 'self' data: https://*.googleusercontent.com",
+    // Google account photos in the admin sidebar; the product pictures at MEDIA_URL, when set.
+    `img-src 'self' data: https://*.googleusercontent.com${mediaOrigin}`,
     "font-src 'self'",
     "connect-src 'self'",
     // The admin's service worker (/admin/sw.js), and nothing else, runs as a worker.
@@ -32,12 +34,12 @@ export function contentSecurityPolicy(nonce: string): string {
  * Security headers on every response (pages, data requests, assets, errors). The nonce is per
  * request and reaches React Router through the load context, which stamps it on its scripts.
  */
-export function securityHeaders({ enforceCsp, https }: { enforceCsp: boolean; https: boolean }) {
+export function securityHeaders({ enforceCsp, https, mediaUrl }: { enforceCsp: boolean; https: boolean; mediaUrl?: string }) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     // The dev server injects its own inline scripts (hot reload); the policy is for the built app.
-    if (enforceCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce));
+    if (enforceCsp) res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, mediaUrl));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -4,3 +4,4 @@ import { STOREFRONT_LAYOUT_ID, type StorefrontShell } from "./storefront-shell";
 export function shellFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): StorefrontShell | undefined {
   return matches.find((match) => match?.id === STOREFRONT_LAYOUT_ID)?.loaderData as StorefrontShell | undefined;
 }
+

@@ -1,5 +1,5 @@
 import type { ImageRef } from "./catalog";
-import { imageUrl } from "./images";
+import { absoluteImageUrl, DEFAULT_MEDIA_URL, imageUrl } from "./images";
 import { decimalPrice } from "./money";
 import { productPath } from "./navigation";
 import { FOUNDED_YEAR, instagramUrl, type Settings } from "./settings";
@@ -85,14 +85,14 @@ type ProductLike = {
  * product without a published price ('Consultar Preço') gets an offer without a price; one with
  * reviews gets their average and count.
  */
-export function productJsonLd(product: ProductLike, origin: string, rating: { average: number; count: number } | null = null) {
+export function productJsonLd(product: ProductLike, origin: string, rating: { average: number; count: number } | null = null, mediaUrl = DEFAULT_MEDIA_URL) {
   const url = `${origin}${productPath(product.id)}`;
   return {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
     description: product.description,
-    image: product.images.map((image) => `${origin}${imageUrl(image, Math.max(...image.widths))}`),
+    image: product.images.map((image) => absoluteImageUrl(origin, imageUrl(image, Math.max(...image.widths), mediaUrl))),
     sku: String(product.id),
     category: product.category || undefined,
     brand: product.brand ? { "@type": "Brand", name: product.brand } : undefined,

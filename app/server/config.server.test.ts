@@ -176,4 +176,39 @@ describe("PUBLIC_URL over plain http", () => {
       spy.mockRestore();
     }
   });
+
+  describe("media in a bucket", () => {
+    const bucket = { S3_BUCKET: "erick-media", S3_ACCESS_KEY_ID: "AKIAEXEMPLO", S3_SECRET_ACCESS_KEY: "segredo-do-bucket-123" };
+
+    it("keeps the images in DATA_DIR/media, served at /media, unless told otherwise", () => {
+      const config = loadConfig({});
+      expect(config.s3).toBeNull();
+      expect(config.mediaUrl).toBe("/media");
+    });
+
+    it("reads the bucket, path-style through an endpoint, and the MEDIA_URL base", () => {
+      const config = loadConfig({ ...bucket, S3_ENDPOINT: "http://127.0.0.1:9000/", S3_REGION: "auto", MEDIA_URL: "https://cdn.exemplo.com/fotos/" });
+      expect(config.s3).toEqual({ bucket: "erick-media", region: "auto", endpoint: "http://127.0.0.1:9000", accessKeyId: "AKIAEXEMPLO", secretAccessKey: "segredo-do-bucket-123" });
+      expect(config.mediaUrl).toBe("https://cdn.exemplo.com/fotos");
+      expect(loadConfig(bucket).s3).toMatchObject({ region: "us-east-1", endpoint: undefined });
+    });
+
+    it("refuses half a bucket setting, naming what is missing", () => {
+      expect(configError({ S3_BUCKET: "erick-media" })).toMatch(/S3_ACCESS_KEY_ID=.*obrigatório quando S3_BUCKET/);
+      expect(configError({ S3_BUCKET: "erick-media", S3_ACCESS_KEY_ID: "AKIAEXEMPLO" })).toMatch(/S3_SECRET_ACCESS_KEY=.*obrigatório quando S3_ACCESS_KEY_ID/);
+      expect(configError({ S3_BUCKET: "erick-media", S3_SECRET_ACCESS_KEY: "segredo-do-bucket-123" })).toMatch(/S3_ACCESS_KEY_ID=.*obrigatório quando S3_SECRET_ACCESS_KEY/);
+      expect(configError({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toMatch(/S3_BUCKET=.*obrigatório quando S3_ENDPOINT/);
+      expect(configError({ ...bucket, S3_BUCKET: "Fotos_Loja" })).toMatch(/S3_BUCKET="Fotos_Loja": deve ser o nome de um bucket/);
+      expect(configError({ MEDIA_URL: "cdn.exemplo.com" })).toMatch(/MEDIA_URL=/);
+      expect(configError({ MEDIA_URL: "https://cdn.exemplo.com/?v=1" })).toMatch(/MEDIA_URL=.*não deve ter \?/);
+    });
+
+    it("never echoes the keys, nor an endpoint carrying a password", () => {
+      const message = configError({ ...bucket, S3_ACCESS_KEY_ID: "AKIAEXEMPLO", S3_SECRET_ACCESS_KEY: "", S3_ENDPOINT: "https://chave:senha-secreta@s3.exemplo.com" });
+      expect(message).toMatch(/S3_ENDPOINT=\(oculto\): não deve conter usuário ou senha/);
+      expect(message).toMatch(/S3_SECRET_ACCESS_KEY=/);
+      expect(message).not.toMatch(/senha-secreta|AKIAEXEMPLO/);
+      expect(configError({ ...bucket, S3_ACCESS_KEY_ID: "" })).not.toMatch(/segredo-do-bucket-123/);
+    });
+  });
 });

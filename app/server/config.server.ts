@@ -94,6 +94,23 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^\s/]+\S*)$/, "deve ser mailto:voce@exemplo.com ou uma URL https://")
     .optional(),
+  // Uploaded images in an S3-compatible bucket (media/media-storage.server.ts) instead of DATA_DIR/media.
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "deve ser o nome de um bucket: 3 a 63 letras minúsculas, números, pontos ou hífens")
+    .optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "deve ser a URL http(s):// do serviço S3 (ex.: https://s3.us-east-005.backblazeb2.com)" })
+    .refine((url) => !/^https?:\/\/[^/]*@/.test(url), "não deve conter usuário ou senha: use S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY")
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{2,40}$/, "deve ser uma região como us-east-1 ou auto").optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  // The base the pages use for images: the bucket's public address or a CDN; unset, /media on the app.
+  MEDIA_URL: z
+    .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta (o endereço público do bucket ou da CDN)" })
+    .refine((url) => !/[?#]/.test(url), "não deve ter ? nem #: é a base à qual se junta o nome de cada imagem")
+    .optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -107,6 +124,7 @@ const envSchema = z.object({
     ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
     ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
     ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
+    ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
   ] as const;
   for (const [a, b] of pairs) {
     if (env[a] && !env[b]) ctx.addIssue({ code: "custom", path: [b], message: `obrigatório quando ${a} está definido` });
@@ -114,6 +132,13 @@ const envSchema = z.object({
   }
   if (env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && !isVapidKeyPair(env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY)) {
     ctx.addIssue({ code: "custom", path: ["VAPID_PUBLIC_KEY"], message: `não é a chave pública de VAPID_PRIVATE_KEY (${HOW_TO_GENERATE_VAPID})` });
+  }
+  if (!env.S3_BUCKET) {
+    for (const name of ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID"] as const) {
+      if (env[name]) ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: `obrigatório quando ${name} está definido (o bucket onde ficam as imagens)` });
+    }
+  } else if (!env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "obrigatório quando S3_BUCKET está definido (com S3_SECRET_ACCESS_KEY)" });
   }
   if (env.SMTP_URL && !env.SMTP_FROM) {
     ctx.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "obrigatório quando SMTP_URL está definido (ex.: Loja Erick <loja@exemplo.com>)" });
@@ -127,7 +152,10 @@ const envSchema = z.object({
 const DEFAULT_VAPID_SUBJECT = "mailto:loja@exemplo.com";
 
 /** Never echoed in error messages: start-up output often ends up in shared logs. */
-const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+
+/** An S3-compatible bucket for the media (S3_*): path-style addressing when an endpoint is given. */
+export type S3Settings = { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string };
 
 export type AppConfig = {
   port: number;
@@ -139,7 +167,12 @@ export type AppConfig = {
   dataDir: string;
   /** Absolute origin used in share previews and sitemaps; when unset, taken from each request. */
   publicUrl: string | undefined;
+  /** DATA_DIR/media: the images when no bucket is configured (and what `npm run media:migrate` copies). */
   mediaDir: string;
+  /** S3_*: the bucket that holds the images instead of mediaDir; null keeps them in mediaDir. */
+  s3: S3Settings | null;
+  /** MEDIA_URL without a trailing slash: where pages point images at; "/media" (the app) by default. */
+  mediaUrl: string;
   production: boolean;
   /** BETTER_AUTH_SECRET; when unset, the auth layer keeps a generated one in DATA_DIR/auth-secret. */
   authSecret: string | undefined;
@@ -210,6 +243,17 @@ export function loadConfig(
     dataDir,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
     mediaDir: path.join(dataDir, "media"),
+    s3:
+      values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+        ? {
+            bucket: values.S3_BUCKET,
+            region: values.S3_REGION ?? "us-east-1",
+            endpoint: values.S3_ENDPOINT?.replace(/\/+$/, ""),
+            accessKeyId: values.S3_ACCESS_KEY_ID,
+            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+          }
+        : null,
+    mediaUrl: values.MEDIA_URL?.replace(/\/+$/, "") ?? "/media",
     production: values.NODE_ENV === "production",
     authSecret: values.BETTER_AUTH_SECRET,
     google:

@@ -9,6 +9,7 @@ import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
 import { seedDatabase } from "./seed/seed.server";
+import { ensureMediaStorageReachable, mediaStorageOf } from "./media/media-storage.server";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { users } from "#database/schema";
@@ -61,7 +62,8 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
   const { db, pool } = connectDatabase(url);
   try {
     await runMigrations(pool);
-    const { seeded } = await seedDatabase(db, config.mediaDir);
+    if (config.s3) await ensureMediaStorageReachable(mediaStorageOf(config));
+    const { seeded } = await seedDatabase(db, mediaStorageOf(config));
     if (seeded) log.info("demo catalogue created");
     const auth = createAuth(db, config);
     // Made here, once, before the processes that send pushes read it.

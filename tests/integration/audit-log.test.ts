@@ -231,7 +231,7 @@ describe("products (form, images, delete)", () => {
     const { entries } = await entriesOf(() =>
       t.db
         .transaction(async (tx) => {
-          expect(await deleteProduct(tx, t.mediaDir, id, admin)).toBe(true);
+          expect(await deleteProduct(tx, t.media, id, admin)).toBe(true);
           throw new Error("rollback");
         })
         .catch((error: Error) => expect(error.message).toBe("rollback")),

@@ -333,7 +333,7 @@ describe("catalogue on the seeded database", () => {
     });
     const before = await snapshot();
     expect(before).toMatchObject({ products: 20, shops: 4, locations: 6, media: 40, settings: 1 });
-    expect(await seedDatabase(t.db, t.mediaDir)).toEqual({ seeded: false });
+    expect(await seedDatabase(t.db, t.media)).toEqual({ seeded: false });
     expect(await snapshot()).toEqual(before);
   });
 });

@@ -23,7 +23,7 @@ describe("seed on an empty database", () => {
   // Encoding the 40 demo images is CPU-bound: ~6 s on an idle 2-core machine, far more when busy.
   it("seeds once, even when two instances start at the same moment", async () => {
     expect((await listProducts(t.db, allProducts)).total).toBe(0);
-    const results = await Promise.all([seedDatabase(t.db, t.mediaDir), seedDatabase(t.db, t.mediaDir)]);
+    const results = await Promise.all([seedDatabase(t.db, t.media), seedDatabase(t.db, t.media)]);
     expect(results.map((result) => result.seeded).sort()).toEqual([false, true]);
     expect((await listProducts(t.db, allProducts)).total).toBe(20);
     expect((await t.db.select({ n: count() }).from(shops))[0]!.n).toBe(4);
@@ -42,7 +42,7 @@ describe("seed on an empty database", () => {
     }
 
     const files = fs.readdirSync(t.mediaDir).length;
-    expect(await seedDatabase(t.db, t.mediaDir)).toEqual({ seeded: false });
+    expect(await seedDatabase(t.db, t.media)).toEqual({ seeded: false });
     expect((await t.db.select({ n: count() }).from(products))[0]!.n).toBe(20);
     expect((await t.db.select({ n: count() }).from(media))[0]!.n).toBe(40);
     expect(fs.readdirSync(t.mediaDir).length).toBe(files);

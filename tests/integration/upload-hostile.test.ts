@@ -16,6 +16,7 @@ import type { LoadContext } from "~/server/load-context.server";
 import { ImageRejectedError, storeImage } from "~/server/media/images.server";
 import { openAdminTest, requestAs, type SignedInUser } from "../setup/admin-session";
 import type { TestDatabase } from "../setup/test-database";
+import { directoryMediaStorage } from "~/server/media/media-storage.server";
 
 let t: TestDatabase;
 let context: LoadContext;
@@ -173,7 +174,7 @@ describe("hostile uploads", () => {
     const big = Buffer.concat([await photo(), Buffer.alloc(6 * 1024 * 1024, 7)]);
     const before = await state();
     await expectRefused(await upload("enorme.jpg", big), before, /^Erro ao salvar produto: a imagem “enorme\.jpg” tem mais de 5 MB\.$/);
-    await expect(storeImage(t.db, mediaDir, big, "x")).rejects.toThrow(new ImageRejectedError("A imagem deve ter no máximo 5 MB."));
+    await expect(storeImage(t.db, directoryMediaStorage(mediaDir), big, "x")).rejects.toThrow(new ImageRejectedError("A imagem deve ter no máximo 5 MB."));
     expect(await state()).toEqual(before);
   });
 

@@ -14,6 +14,7 @@ import { connectDatabase } from "~/server/db/database.server";
 import { startEmbeddedPostgres, type EmbeddedServer } from "~/server/db/embedded-postgres.server";
 import { runMigrations } from "~/server/db/migrate.server";
 import { seedDatabase } from "~/server/seed/seed.server";
+import { directoryMediaStorage } from "~/server/media/media-storage.server";
 import { databaseUrl, withClient } from "./pg-admin";
 
 export type TestDatabaseContext = {
@@ -83,7 +84,7 @@ export default async function setup(project: TestProject) {
     try {
       await runMigrations(pool);
       debug(`migrated`);
-      await seedDatabase(db, mediaDir);
+      await seedDatabase(db, directoryMediaStorage(mediaDir));
       debug(`seeded`);
     } finally {
       await pool.end();

@@ -53,10 +53,10 @@ export async function startHttpApp(
   }
   if (withSecurityHeaders) {
     const { securityHeaders } = (await vite.ssrLoadModule("/server/security-headers.ts")) as {
-      securityHeaders: (options: { enforceCsp: boolean; https: boolean }) => express.RequestHandler;
+      securityHeaders: (options: { enforceCsp: boolean; https: boolean; mediaUrl?: string }) => express.RequestHandler;
     };
     const outer = express();
-    outer.use(securityHeaders({ enforceCsp: true, https: false }));
+    outer.use(securityHeaders({ enforceCsp: true, https: false, mediaUrl: context.config.mediaUrl }));
     outer.use(app);
     outer.disable("x-powered-by");
     return listen(outer, vite, cacheDir);

@@ -12,6 +12,7 @@ import { inject } from "vitest";
 import { connectDatabase, type Database } from "~/server/db/database.server";
 import { MIGRATIONS_FOLDER, runMigrations } from "~/server/db/migrate.server";
 import { stopEmailDelivery } from "~/server/email/email-queue.server";
+import { directoryMediaStorage, type MediaStorage } from "~/server/media/media-storage.server";
 import type pg from "pg";
 import type {} from "./global-database";
 import { databaseUrl, withClient } from "./pg-admin";
@@ -23,6 +24,8 @@ export type TestDatabase = {
   url: string;
   /** This database's media directory (a copy of the seed's images, or empty). */
   mediaDir: string;
+  /** The same directory as the app's media storage (what storeImage, seedDatabase and saveProduct take). */
+  media: MediaStorage;
   /** Closes the pool, drops the database and removes the media directory. */
   close: () => Promise<void>;
 };
@@ -80,7 +83,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       throw error;
     }
   }
-  return { db, pool, url, mediaDir, close };
+  return { db, pool, url, mediaDir, media: directoryMediaStorage(mediaDir), close };
 }
 
 /** A copy of the migrations folder that ends with migration `tag` (its journal cut there). */

@@ -1,5 +1,6 @@
 import type { ImageRef } from "~/lib/catalog";
 import { imageSrcSet, imageUrl } from "~/lib/images";
+import { useMediaUrl } from "./media-url";
 
 /** A stored image with `srcset`, so each phone downloads the width it needs. */
 export function ProductImage({
@@ -15,14 +16,15 @@ export function ProductImage({
   className?: string;
   priority?: boolean;
 }) {
+  const mediaUrl = useMediaUrl();
   if (!image) {
     return <div className={`flex items-center justify-center bg-slate-100 text-sm text-slate-600 ${className}`}>Sem imagem</div>;
   }
   const fallbackWidth = image.widths.includes(640) ? 640 : (image.widths[0] ?? 320);
   return (
     <img
-      src={imageUrl(image, fallbackWidth)}
-      srcSet={imageSrcSet(image)}
+      src={imageUrl(image, fallbackWidth, mediaUrl)}
+      srcSet={imageSrcSet(image, mediaUrl)}
       sizes={sizes}
       width={image.width}
       height={image.height}

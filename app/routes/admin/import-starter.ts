@@ -3,6 +3,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
 import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import-starter";
+import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 /** Nothing to show: a visit goes to the import page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // One small field: anything bigger is not this page talking.
   const form = await readFormData(request, 16 * 1024).catch(() => new FormData());
   const index = Number(form.get("index"));
-  const result = await importStarterProduct(context.db, context.config.mediaDir, Number.isInteger(index) ? index : -1, admin);
+  const result = await importStarterProduct(context.db, mediaStorageOf(context.config), Number.isInteger(index) ? index : -1, admin);
   return Response.json(result, {
     status: result.status === "error" ? 422 : 200,
     headers: { "Cache-Control": "private, no-store" },

@@ -9,6 +9,7 @@ import { importProductsCsvFile } from "~/server/catalog/product-csv.server";
 import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import";
 import { adminMeta } from "~/lib/meta";
+import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -31,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript the starter button posts here and the ten are created in one go.
   if (form.get("intent") === "starters") {
     const starters: StarterResult[] = [];
-    for (const index of STARTER_PRODUCTS.keys()) starters.push(await importStarterProduct(context.db, context.config.mediaDir, index, admin));
+    for (const index of STARTER_PRODUCTS.keys()) starters.push(await importStarterProduct(context.db, mediaStorageOf(context.config), index, admin));
     return data<ActionData>({ starters });
   }
 

@@ -8,7 +8,7 @@ import type { Route } from "./+types/price-card";
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const id = parseId(params.id);
-  const cards = id === null ? [] : await priceCards(context.db, await shopPublicOrigin(context), [id]);
+  const cards = id === null ? [] : await priceCards(context.db, await shopPublicOrigin(context), [id], context.config.mediaUrl);
   if (cards.length === 0) return new Response("Produto não encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return printPageResponse(`Etiqueta: ${cards[0]!.name}`, "a6", cards);
 }

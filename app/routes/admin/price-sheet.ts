@@ -12,7 +12,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const searchParams = new URL(request.url).searchParams;
   const ids = (searchParams.get("produtos") ?? "").split(/[\s,;]+/).flatMap((text) => parseId(text) ?? []);
-  const cards = await priceCards(context.db, await shopPublicOrigin(context), [...new Set(ids)]);
+  const cards = await priceCards(context.db, await shopPublicOrigin(context), [...new Set(ids)], context.config.mediaUrl);
   if (cards.length === 0) {
     return new Response("Nenhum produto encontrado. Informe os códigos dos produtos separados por vírgula.", {
       status: 404,

@@ -22,6 +22,7 @@ import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, 
 import type { Route } from "./+types/product-form";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/meta";
+import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */
 const MAX_REQUEST_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 1024 * 1024;
@@ -85,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     : null;
 
   try {
-    await saveProduct(context.db, context.config.mediaDir, { id: id ?? null, input: parsed.data, order, uploads, stockRead: stockAsRead(values) }, admin);
+    await saveProduct(context.db, mediaStorageOf(context.config), { id: id ?? null, input: parsed.data, order, uploads, stockRead: stockAsRead(values) }, admin);
   } catch (error) {
     if (error instanceof ProductSaveError) {
       return failure(error.message, 400, error.field ? { [error.field]: error.message } : {}, values);

@@ -18,6 +18,7 @@ import type { Route } from "./+types/products";
 import { log } from "~/server/log/logger.server";
 import { countLabel, pluralForm } from "~/lib/plural";
 import { adminMeta } from "~/lib/meta";
+import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -39,7 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 400 });
   }
   try {
-    if (!(await deleteProduct(context.db, context.config.mediaDir, id, admin))) {
+    if (!(await deleteProduct(context.db, mediaStorageOf(context.config), id, admin))) {
       return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 404 });
     }
   } catch (error) {

@@ -47,6 +47,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     summary,
     viewer,
     reviewSaved: new URL(request.url).searchParams.get("avaliacao") === "salva",
+    // The share preview's picture, at MEDIA_URL or /media: made here, so the page's JavaScript does not carry it.
+    shareImage: product.images[0] ? shareImageUrl(product.images[0], context.config.mediaUrl) : null,
   };
 }
 
@@ -92,12 +94,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   // Only an unexpected error (shown by an error boundary) leaves no loader data.
   const product = loaderData?.product;
   if (!product) return pageMeta({ title: "Produto", description: "", siteName: shell?.settings.storeName });
-  const cover = product.images[0];
   const tags = pageMeta({
     title: product.name,
     description: metaDescription(product.description),
     url: shell ? `${shell.origin}${productPath(product.id)}` : undefined,
-    image: shell && cover ? `${shell.origin}${shareImageUrl(cover)}` : (shell?.shareImages.shops[product.shop.slug] ?? shell?.shareImages.group),
+    // Relative (/media/…) or already absolute (MEDIA_URL): either way what previews need.
+    image: shell && loaderData.shareImage ? new URL(loaderData.shareImage, shell.origin).href : (shell?.shareImages.shops[product.shop.slug] ?? shell?.shareImages.group),
     type: "product",
     siteName: shell?.settings.storeName,
   });

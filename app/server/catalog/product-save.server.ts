@@ -10,6 +10,7 @@ import { createProduct } from "./products.server";
 import { stockMovedMessage, stockMovedSinceRead, variantGrid, variantsByProduct, writeVariants } from "./variants.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
+import type { MediaStorage } from "../media/media-storage.server";
 
 /** A save that cannot go through, with the pt-BR reason; `field` puts it beside that field. */
 export class ProductSaveError extends Error {
@@ -238,7 +239,7 @@ async function refuseStockMovedSinceRead(
  */
 export async function saveProduct(
   db: DatabaseOrTransaction,
-  mediaDir: string,
+  storage: MediaStorage,
   request: { id: number | null; input: ProductFormData; order: string[] | null; uploads: ImageUpload[]; stockRead?: ReadonlyMap<string, number> },
   actor: AuditActor,
 ): Promise<number> {
@@ -266,7 +267,7 @@ export async function saveProduct(
           continue;
         }
         try {
-          const image = await storeImage(tx, mediaDir, slot.upload.bytes, input.name);
+          const image = await storeImage(tx, storage, slot.upload.bytes, input.name);
           storedNow.push(image.key);
           keys.push(image.key);
         } catch (error) {
@@ -293,10 +294,10 @@ export async function saveProduct(
       return written;
     });
   } catch (error) {
-    await Promise.all(storedNow.map((key) => removeImageFiles(mediaDir, key)));
+    await Promise.all(storedNow.map((key) => removeImageFiles(storage, key)));
     throw error;
   }
-  await Promise.all(released.map((key) => removeImageFiles(mediaDir, key)));
+  await Promise.all(released.map((key) => removeImageFiles(storage, key)));
   return savedId;
 }
 
@@ -305,7 +306,7 @@ export async function saveProduct(
  * shop, price) and their product_id becomes null (ON DELETE SET NULL). Its images go too.
  * False when there was no such product.
  */
-export async function deleteProduct(db: DatabaseOrTransaction, mediaDir: string, id: number, actor: AuditActor): Promise<boolean> {
+export async function deleteProduct(db: DatabaseOrTransaction, storage: MediaStorage, id: number, actor: AuditActor): Promise<boolean> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return false;
   const released = await db.transaction(async (tx) => {
     const before = await productAuditFields(tx, id);
@@ -315,6 +316,6 @@ export async function deleteProduct(db: DatabaseOrTransaction, mediaDir: string,
     return releaseImages(tx, row.images);
   });
   if (released === null) return false;
-  await Promise.all(released.map((key) => removeImageFiles(mediaDir, key)));
+  await Promise.all(released.map((key) => removeImageFiles(storage, key)));
   return true;
 }

@@ -10,6 +10,7 @@ import type { StarterResult } from "~/lib/product-import";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
+import type { MediaStorage } from "../media/media-storage.server";
 import { lockProductImports, ProductSaveError, productAuditFields, resolveStoreOption, writeProduct } from "./product-save.server";
 import { renderProductArt } from "../seed/product-art.server";
 import { log } from "../log/logger.server";
@@ -56,7 +57,7 @@ function firstMessage(errors: FieldErrors): string {
  * Creates starter product `index` unless a product of the same name already exists in the same shop
  * (then it says which). Its picture comes from the seed's art generator, through the media pipeline.
  */
-export async function importStarterProduct(db: Database, mediaDir: string, index: number, actor: AuditActor): Promise<StarterResult> {
+export async function importStarterProduct(db: Database, storage: MediaStorage, index: number, actor: AuditActor): Promise<StarterResult> {
   const starter = STARTER_PRODUCTS[index];
   if (!Number.isInteger(index) || !starter) return { index, name: "", status: "error", message: "Produto inicial desconhecido." };
   const name = starter.nome;
@@ -77,7 +78,7 @@ export async function importStarterProduct(db: Database, mediaDir: string, index
       if (existing) return { index, name, status: "exists", id: existing.id };
       const [shop] = await tx.select({ color: shops.color }).from(shops).where(eq(shops.id, store.shopId));
       const art = await renderProductArt({ ...input, shopColor: shop?.color ?? "#475569" });
-      const image = await storeImage(tx, mediaDir, art, input.name);
+      const image = await storeImage(tx, storage, art, input.name);
       storedKey = image.key;
       const id = await writeProduct(tx, null, input, [image.key]);
       if (id === null) throw new Error("insert returned no row");
@@ -93,7 +94,7 @@ export async function importStarterProduct(db: Database, mediaDir: string, index
     });
     return result;
   } catch (error) {
-    if (storedKey) await removeImageFiles(mediaDir, storedKey);
+    if (storedKey) await removeImageFiles(storage, storedKey);
     // Our own refusals say what is wrong; anything else is logged, not shown.
     const known = error instanceof ProductSaveError || error instanceof ImageRejectedError;
     if (!known) log.error({ err: error }, "starter product import failed");

@@ -4,7 +4,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { PrintPage, type PriceCardData } from "~/components/admin/channels/price-cards";
 import { UTM_SOURCE_PARAM } from "~/lib/channels";
-import { imageUrl } from "~/lib/images";
+import { absoluteImageUrl, DEFAULT_MEDIA_URL, imageUrl } from "~/lib/images";
 import { formatBRL } from "~/lib/money";
 import { productPath } from "~/lib/navigation";
 import { stockOf } from "~/lib/variants";
@@ -31,7 +31,8 @@ function cardImageWidth(widths: readonly number[]): number {
 }
 
 /** The active products among `ids` as cards (their order kept, unknown ids skipped). */
-export async function priceCards(db: DatabaseOrTransaction, origin: string, ids: readonly number[]): Promise<PriceCardData[]> {
+/** `mediaUrl`: the configured base of image URLs (MEDIA_URL, or /media on `origin`). */
+export async function priceCards(db: DatabaseOrTransaction, origin: string, ids: readonly number[], mediaUrl = DEFAULT_MEDIA_URL): Promise<PriceCardData[]> {
   const products = await productSummariesByIds(db, ids.slice(0, MAX_CARDS_PER_PRINT));
   return products.map((product) => ({
     id: product.id,
@@ -40,7 +41,7 @@ export async function priceCards(db: DatabaseOrTransaction, origin: string, ids:
     oldPrice: product.oldPriceCents !== null && product.priceCents !== null && product.oldPriceCents > product.priceCents ? formatBRL(product.oldPriceCents) : null,
     // The sizes on the shelf in some colour.
     sizes: product.sizes.filter((size) => (product.colors.length ? product.colors : [null]).some((color) => stockOf(product, size, color) > 0)),
-    imageUrl: product.image ? `${origin}${imageUrl(product.image, cardImageWidth(product.image.widths))}` : null,
+    imageUrl: product.image ? absoluteImageUrl(origin, imageUrl(product.image, cardImageWidth(product.image.widths), mediaUrl)) : null,
     qrSvg: productQrSvg(origin, product),
     url: productQrUrl(origin, product.id),
     shopName: product.shop.name,

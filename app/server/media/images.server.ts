@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
-import path from "node:path";
 import sharp, { type Metadata } from "sharp";
 import { media } from "#database/schema";
 import type { ImageRef } from "~/lib/catalog";
 import type { DatabaseOrTransaction } from "../db/database.server";
+import type { MediaStorage } from "./media-storage.server";
 
 /**
  * Widths served through `srcset`. A list card is half a phone's width: 180–210 CSS pixels, so 360–420
@@ -20,12 +19,13 @@ export class ImageRejectedError extends Error {}
 
 /**
  * Re-encodes an uploaded (or generated) image into WebP at several widths plus a 1200×630 JPEG for
- * share previews, under a random name, with metadata (EXIF, GPS) dropped; records it in `media`.
+ * share previews, under a random name, with metadata (EXIF, GPS) dropped, into `storage` (DATA_DIR/media
+ * or the bucket); records it in `media`.
  * The file's content decides what it is, never its name.
  */
 export async function storeImage(
   db: DatabaseOrTransaction,
-  mediaDir: string,
+  storage: MediaStorage,
   input: Buffer,
   alt: string,
 ): Promise<ImageRef> {
@@ -48,7 +48,6 @@ export async function storeImage(
   }
 
   const key = randomBytes(12).toString("hex");
-  await fs.mkdir(mediaDir, { recursive: true });
   // `autoOrient()` applies the EXIF orientation before the metadata is dropped.
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).autoOrient();
   const orientedWidth = metadata.autoOrient.width;
@@ -56,25 +55,33 @@ export async function storeImage(
   const widths = IMAGE_WIDTHS.filter((width) => width <= orientedWidth);
   if (widths.length === 0) widths.push(orientedWidth as (typeof IMAGE_WIDTHS)[number]);
 
+  let encoded: { name: string; bytes: Buffer }[];
   try {
-    await Promise.all([
-      ...widths.map((width) =>
-        source
+    encoded = await Promise.all([
+      ...widths.map(async (width) => ({
+        name: `${key}-${width}.webp`,
+        bytes: await source.clone().resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+      })),
+      (async () => ({
+        name: `${key}-og.jpg`,
+        bytes: await source
           .clone()
-          .resize({ width, withoutEnlargement: true })
-          .webp({ quality: 78 })
-          .toFile(path.join(mediaDir, `${key}-${width}.webp`)),
-      ),
-      source
-        .clone()
-        .resize({ width: 1200, height: 630, fit: "contain", background: "#ffffff" })
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 80, mozjpeg: true })
-        .toFile(path.join(mediaDir, `${key}-og.jpg`)),
+          .resize({ width: 1200, height: 630, fit: "contain", background: "#ffffff" })
+          .flatten({ background: "#ffffff" })
+          .jpeg({ quality: 80, mozjpeg: true })
+          .toBuffer(),
+      }))(),
     ]);
   } catch {
-    await removeImageFiles(mediaDir, key);
     throw new ImageRejectedError("Não foi possível processar a imagem. Tente outro arquivo.");
+  }
+  // Encoded first, stored after: a storage failure (a bucket out of reach) is not the file's fault.
+  // Every write settled before cleaning up, so no late one lands after the clean-up.
+  const stored = await Promise.allSettled(encoded.map(({ name, bytes }) => storage.put(name, bytes)));
+  const failed = stored.find((result) => result.status === "rejected");
+  if (failed) {
+    await removeImageFiles(storage, key).catch(() => {});
+    throw failed.reason;
   }
 
   const image = { key, width: orientedWidth, height: orientedHeight, widths: [...widths], alt };
@@ -82,7 +89,7 @@ export async function storeImage(
   return image;
 }
 
-export async function removeImageFiles(mediaDir: string, key: string) {
-  const files = await fs.readdir(mediaDir).catch(() => [] as string[]);
-  await Promise.all(files.filter((file) => file.startsWith(`${key}-`)).map((file) => fs.rm(path.join(mediaDir, file), { force: true })));
+/** Removes an image's files (every width, the share JPEG and the catalogues' square). */
+export async function removeImageFiles(storage: MediaStorage, key: string) {
+  await storage.removeByPrefix(`${key}-`);
 }

@@ -6,7 +6,7 @@
 //                         per table, sequence positions, media totals
 //   database/<table>.jsonl every row of every table of the app's schema, one JSON object per line
 //                         (PostgreSQL's row_to_json, read in one consistent snapshot)
-//   media/                the images under DATA_DIR/media
+//   media/                the images under DATA_DIR/media, or the bucket's objects when S3_BUCKET is set
 //   auth-secret           the generated session secret of DATA_DIR, when BETTER_AUTH_SECRET is not set
 //                         (admins' two-factor secrets are encrypted with it)
 //
@@ -27,6 +27,8 @@ import type { AppConfig } from "~/server/config.server";
 import { connectDatabase } from "~/server/db/database.server";
 import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "~/server/db/embedded-postgres.server";
 import { MIGRATIONS_FOLDER, runMigrations } from "~/server/db/migrate.server";
+import { copyMedia } from "~/server/media/media-copy.server";
+import { directoryMediaStorage, mediaStorageOf, type MediaStorage } from "~/server/media/media-storage.server";
 
 const run = promisify(execFile);
 
@@ -53,6 +55,8 @@ export type BackupManifest = {
 /** Where the shop keeps its files besides the database. */
 export type ShopFiles = {
   mediaDir: string;
+  /** The bucket that holds the images instead of mediaDir (S3_BUCKET); the backup reads and restores it. */
+  bucket?: MediaStorage | null;
   /** DATA_DIR/auth-secret; null when BETTER_AUTH_SECRET is set (then the environment holds it). */
   authSecretFile: string | null;
 };
@@ -226,7 +230,9 @@ export async function createBackup(pool: pg.Pool, files: ShopFiles, outputFile: 
       client.release();
     }
     // After the rows, so the images they name are in (unless deleted meanwhile, with their product).
-    await snapshotMedia(files.mediaDir, mediaSnapshot);
+    // From a bucket, a download: its objects are never rewritten, so the copy is as still as the links.
+    if (files.bucket) await copyMedia(files.bucket, directoryMediaStorage(mediaSnapshot));
+    else await snapshotMedia(files.mediaDir, mediaSnapshot);
     const authSecret = files.authSecretFile !== null && fs.existsSync(files.authSecretFile);
     const manifest: BackupManifest = {
       format: BACKUP_FORMAT,
@@ -409,9 +415,10 @@ export async function restoreBackup(pool: pg.Pool, files: ShopFiles, inputFile: 
     if (media.files !== manifest.media.files || media.bytes !== manifest.media.bytes) {
       throw new BackupError(`imagens incompletas no arquivo: ${media.files} arquivos / ${media.bytes} bytes, o backup.json diz ${manifest.media.files} / ${manifest.media.bytes}`);
     }
-    const existingMedia = (await mediaTotals(files.mediaDir)).files;
+    const existingMedia = files.bucket ? await countObjects(files.bucket) : (await mediaTotals(files.mediaDir)).files;
     if (existingMedia > 0 && !replace) {
-      throw new BackupError(`${files.mediaDir} já tem ${existingMedia} arquivos: restaure numa instalação nova, ou use --replace`);
+      const where = files.bucket?.description ?? files.mediaDir;
+      throw new BackupError(`${where} já tem ${existingMedia} arquivos: restaure numa instalação nova, ou use --replace`);
     }
     const secretFile = files.authSecretFile;
     const secretDiffers =
@@ -423,9 +430,15 @@ export async function restoreBackup(pool: pg.Pool, files: ShopFiles, inputFile: 
 
     await restoreDatabase(pool, staging, manifest, { replace });
 
-    await fs.promises.rm(files.mediaDir, { recursive: true, force: true });
-    await fs.promises.mkdir(path.dirname(files.mediaDir), { recursive: true });
-    await fs.promises.cp(path.join(staging, "media"), files.mediaDir, { recursive: true });
+    if (files.bucket) {
+      // --replace: the bucket becomes the backup's images, no more (as the directory below).
+      await files.bucket.removeByPrefix("");
+      await copyMedia(directoryMediaStorage(path.join(staging, "media")), files.bucket);
+    } else {
+      await fs.promises.rm(files.mediaDir, { recursive: true, force: true });
+      await fs.promises.mkdir(path.dirname(files.mediaDir), { recursive: true });
+      await fs.promises.cp(path.join(staging, "media"), files.mediaDir, { recursive: true });
+    }
     if (manifest.authSecret && secretFile !== null) {
       await fs.promises.mkdir(path.dirname(secretFile), { recursive: true });
       await fs.promises.copyFile(path.join(staging, "auth-secret"), secretFile);
@@ -437,9 +450,22 @@ export async function restoreBackup(pool: pg.Pool, files: ShopFiles, inputFile: 
   }
 }
 
-/** The shop's files for `config`: DATA_DIR/media, and DATA_DIR/auth-secret unless BETTER_AUTH_SECRET is set. */
+/**
+ * The shop's files for `config`: DATA_DIR/media (or the bucket, with S3_BUCKET), and DATA_DIR/auth-secret
+ * unless BETTER_AUTH_SECRET is set.
+ */
 export function shopFiles(config: AppConfig): ShopFiles {
-  return { mediaDir: config.mediaDir, authSecretFile: config.authSecret ? null : path.join(config.dataDir, "auth-secret") };
+  return {
+    mediaDir: config.mediaDir,
+    bucket: config.s3 ? mediaStorageOf(config) : null,
+    authSecretFile: config.authSecret ? null : path.join(config.dataDir, "auth-secret"),
+  };
+}
+
+async function countObjects(storage: MediaStorage): Promise<number> {
+  let count = 0;
+  for await (const _object of storage.list()) count += 1;
+  return count;
 }
 
 /**

@@ -9,6 +9,7 @@ import { writeVariants } from "../catalog/variants.server";
 import { demoVariantStock } from "./demo-variant-stock.server";
 import type { Database } from "../db/database.server";
 import { storeImage } from "../media/images.server";
+import type { MediaStorage } from "../media/media-storage.server";
 import { PRODUCT_VIEWS, renderProductArt } from "./product-art.server";
 
 const SEED_LOCK = 727_002;
@@ -18,7 +19,7 @@ const SEED_LOCK = 727_002;
  * transaction. The settings row marks a seeded database, so a restart (or a second instance starting
  * at the same moment, held back by the lock) adds nothing, even after the shop deleted products.
  */
-export async function seedDatabase(db: Database, mediaDir: string): Promise<{ seeded: boolean }> {
+export async function seedDatabase(db: Database, storage: MediaStorage): Promise<{ seeded: boolean }> {
   return db.transaction(async (tx) => {
     // Asked again and again rather than waited for in one query: a wait behind another instance's seed
     // (seconds of image work, more on a busy machine) would outlast the pool's 15 s query timeout.
@@ -60,7 +61,7 @@ export async function seedDatabase(db: Database, mediaDir: string): Promise<{ se
     const images: ImageRef[][] = [];
     for (const [index, product] of SEED_PRODUCTS.entries()) {
       const gallery: ImageRef[] = [];
-      for (const picture of art[index]!) gallery.push(await storeImage(tx, mediaDir, picture, product.name));
+      for (const picture of art[index]!) gallery.push(await storeImage(tx, storage, picture, product.name));
       images.push(gallery);
     }
     // Oldest first, so the newest-first lists open with the last products of the list.

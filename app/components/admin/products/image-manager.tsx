@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { ChevronRightIcon, TrashIcon } from "~/components/ui/icons";
 import type { ImageRef } from "~/lib/catalog";
 import { imageUrl } from "~/lib/images";
+import { useMediaUrl } from "~/components/product/media-url";
 import { IMAGE_ACCEPT, IMAGE_FIELDS, IMAGE_HINT, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/product.schema";
 import { photoThumbnail } from "./photo-thumbnail";
 
@@ -26,6 +27,7 @@ export function ImageManager({
   error?: string;
 }) {
   const id = useId();
+  const mediaUrl = useMediaUrl();
   const [problems, setProblems] = useState<string[]>([]);
 
   function addFiles(files: File[]) {
@@ -97,7 +99,7 @@ export function ImageManager({
             <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="product-image-item">
               <div className="relative">
                 {item.kind === "stored" ? (
-                  <img src={imageUrl(item.image, item.image.widths[0] ?? 320)} alt={`Imagem ${index + 1}`} className="aspect-square w-full object-cover" />
+                  <img src={imageUrl(item.image, item.image.widths[0] ?? 320, mediaUrl)} alt={`Imagem ${index + 1}`} className="aspect-square w-full object-cover" />
                 ) : (
                   <NewImagePreview file={item.file} alt={`Imagem ${index + 1}`} />
                 )}

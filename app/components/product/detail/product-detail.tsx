@@ -23,6 +23,7 @@ import type { ReviewsProps } from "./reviews-section";
 import { ShareButton } from "./share-button";
 import { UTM_SOURCE_PARAM } from "~/lib/channels";
 import type { SizeGuide } from "./size-guide-data";
+import { useMediaUrl } from "../media-url";
 
 /** The whole detail page: photos on top on a phone, beside the buying column on a desktop. */
 /**
@@ -46,12 +47,13 @@ export function ProductDetail({
 }) {
   const rating = reviews.summary;
   const { settings, origin } = useStorefront();
+  const mediaUrl = useMediaUrl();
   const url = `${origin}${productPath(product.id)}`;
   const instalments = settings.maxInstallments;
 
   return (
     <div className="container-page py-4 sm:py-6">
-      <JsonLd key={product.id} html={import.meta.env.SSR ? jsonLdHtml(productJsonLd(product, origin, rating)) : null} />
+      <JsonLd key={product.id} html={import.meta.env.SSR ? jsonLdHtml(productJsonLd(product, origin, rating, mediaUrl)) : null} />
       <Breadcrumb
         crumbs={[
           { label: "Início", to: "/" },
