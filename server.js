@@ -133,6 +133,11 @@ if (viteDevServer || config.webConcurrency === 1) {
 } else if (cluster.isPrimary) {
   const database = await serverModule.prepareDatabase(config);
   const workers = serverModule.startWorkers({ count: config.webConcurrency, env: { [WORKER_DATABASE_URL]: database.url } });
+  // The workers log the requests; this process printed the start's action items, and repeats them on a
+  // terminal once the workers' first burst of requests is over (app/server/log/terminal-lines.server.ts).
+  cluster.on("message", (_worker, message) => {
+    if (serverModule.isWorkerRequestNotice(message)) serverModule.noteRequestInWorker();
+  });
   // Workers first (each closes its pool), then the database they were using.
   onSignals(async () => {
     await workers.stop();

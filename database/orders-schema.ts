@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { products, productVariants, storeLocations } from "./catalog-schema";
+import { emailKey, phoneKey } from "./contact-keys";
 
 export type ShippingAddress = {
   street: string;
@@ -35,6 +36,12 @@ export const orders = pgTable(
     customerPhone: text("customer_phone").notNull().default(""),
     customerCpf: text("customer_cpf").notNull().default(""),
     userId: text("user_id"),
+    /**
+     * Who the order's phone and e-mail are, as /admin/clientes matches them (./contact-keys.ts): kept by
+     * PostgreSQL on every write, so listing customers over 100,000 orders does not recompute them.
+     */
+    customerPhoneKey: text("customer_phone_key").generatedAlwaysAs(phoneKey(sql.raw("customer_phone"))),
+    customerEmailKey: text("customer_email_key").generatedAlwaysAs(emailKey(sql.raw("customer_email"))),
     /** delivery | pickup | arrange (cart quick path: agreed in the chat). */
     deliveryMethod: text("delivery_method").notNull(),
     pickupLocationId: integer("pickup_location_id").references(() => storeLocations.id, { onDelete: "set null" }),
@@ -61,6 +68,8 @@ export const orders = pgTable(
     index("orders_created_idx").on(table.createdAt),
     index("orders_status_idx").on(table.status, table.createdAt),
     index("orders_user_idx").on(table.userId, table.createdAt),
+    index("orders_customer_phone_key_idx").on(table.customerPhoneKey),
+    index("orders_customer_email_key_idx").on(table.customerEmailKey),
   ],
 );
 

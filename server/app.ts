@@ -25,7 +25,7 @@ export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
 export { requestLogging } from "./request-log";
 export { answerAbsoluteFormAsPath } from "./request-target";
-export { log } from "~/server/log/logger.server";
+export { isWorkerRequestNotice, log, noteRequestInWorker } from "~/server/log/logger.server";
 
 /**
  * The React Router part of the Express app; server.js adds compression and static files around it.

@@ -24,8 +24,9 @@ const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", 
  */
 export function refuseUnknownMethods(req: ExpressRequest, res: ExpressResponse, next: NextFunction) {
   // React Router answers OPTIONS on a page with its internal error ("Error: Invalid request method")
-  // in the page's data; only Better Auth's endpoints have anything to say to one (CORS).
-  if (req.method === "OPTIONS" && !req.path.startsWith("/api/auth/")) {
+  // in the page's data. Nothing here answers cross-origin requests (the Better Auth endpoints that
+  // would, for CORS, are not reachable: app/routes/api/auth.ts).
+  if (req.method === "OPTIONS") {
     res.status(204).set({ Allow: "GET, HEAD, POST", "Cache-Control": "no-store" }).end();
     return;
   }

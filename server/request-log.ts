@@ -6,9 +6,14 @@ import type { Logger, RequestLogFields } from "~/server/log/logger.server";
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 /** Health checks are asked every few seconds and say nothing about shoppers: not logged. */
 const UNLOGGED = new Set(["/healthz", "/readyz"]);
+/**
+ * Scripts, styles, fonts and pictures: a page brings a dozen, so one person browsing wrote thousands
+ * of lines that hid everything else. Served, they are logged at `debug` only; a failed one stays at `info`.
+ */
+const ASSET = /^\/(assets|media|fonts|feeds\/imagens|compartilhar)\/|\.(js|css|map|ico|png|svg|webp|jpe?g|gif|woff2?|webmanifest)$/;
 
 /**
- * One JSON line per request when its answer is finished (or the client went away): time, request id,
+ * One line per request (asset files at `debug`) when its answer is finished (or the client went away): time, request id,
  * method, path (never the query string: reset and sign-in links carry tokens there), status, duration
  * in ms, the client's address (the one rate limits count: the browser's, behind a trusted proxy) and
  * the user id when signed in. Every response carries X-Request-Id; an incoming one is kept
@@ -24,6 +29,9 @@ export function requestLogging(logger: Logger, { trustProxy }: { trustProxy: boo
     res.setHeader("X-Request-Id", requestId);
     if (UNLOGGED.has(req.path)) return next();
     const started = performance.now();
+    // Read now: a router mounted on a path (`app.use("/media", …)`) strips it from req.path while it
+    // answers, and a file it serves finishes the response before it is put back.
+    const path = req.path;
     // As Express derives it with the \`trust proxy\` setting of the app this runs in (server.js sets it).
     const clientAddress = req.ip ?? req.socket.remoteAddress ?? "";
     let logged = false;
@@ -33,13 +41,14 @@ export function requestLogging(logger: Logger, { trustProxy }: { trustProxy: boo
       const entry = {
         requestId,
         method: req.method,
-        path: req.path,
+        path,
         status: res.writableFinished ? res.statusCode : 499,
         durationMs: Math.round((performance.now() - started) * 10) / 10,
         clientAddress,
         ...(fields.userId ? { userId: fields.userId } : {}),
       };
       if (entry.status >= 500) logger.error(entry, "request");
+      else if (entry.status < 400 && ASSET.test(entry.path)) logger.debug(entry, "request");
       else logger.info(entry, "request");
     };
     res.once("finish", write);

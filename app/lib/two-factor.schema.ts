@@ -2,7 +2,6 @@
 // browser before submitting and again in the actions, with the same pt-BR messages.
 import { z } from "~/lib/validation";
 import { PASSWORD_LENGTH } from "./account.schema";
-import { SETUP_CODE_MAX_LENGTH } from "./two-factor-form";
 
 export const TWO_FACTOR_MESSAGES = {
   codeRequired: "Digite o código de 6 números do aplicativo autenticador ou um código de recuperação",
@@ -36,6 +35,8 @@ export const twoFactorCodeSchema = z
   });
 export type TwoFactorCode = z.infer<typeof twoFactorCodeSchema>;
 
+/** The longest setup code accepted as typed (six digits, with room for spaces). */
+const SETUP_CODE_MAX_LENGTH = 12;
 const SETUP_CODE_MESSAGE = "Digite o código de 6 números que aparece no aplicativo";
 
 /** Turning on the authenticator step: only six digits make sense here, backup codes do not exist yet. */

@@ -110,6 +110,16 @@ describe("loadConfig", () => {
     expect(error({ ADMIN_EMAIL: "dono@exemplo.com", ADMIN_PASSWORD: "curta" })).toMatch(/ADMIN_PASSWORD=\(oculto\): A senha deve ter pelo menos 8/);
     expect(error({ ADMIN_EMAIL: "dono@exemplo.com" })).toMatch(/ADMIN_PASSWORD="": obrigatório quando ADMIN_EMAIL/);
   });
+
+  it("takes the tests' OpenID Connect provider for Google only on this machine", () => {
+    const google = { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "segredo" };
+    for (const discovery of ["https://accounts.exemplo.com/.well-known/openid-configuration", "http://10.0.0.5:4000/.well-known/openid-configuration", "http://127.evil.com/x"]) {
+      expect(configError({ ...google, GOOGLE_OIDC_DISCOVERY_URL: discovery })).toMatch(/GOOGLE_OIDC_DISCOVERY_URL=.*só para testes: deve apontar para um provedor neste computador/);
+    }
+    for (const discovery of ["http://127.0.0.1:4123/.well-known/openid-configuration", "http://localhost:4123/x", "http://[::1]:4123/x"]) {
+      expect(loadConfig({ ...google, GOOGLE_OIDC_DISCOVERY_URL: discovery }).google).toMatchObject({ discoveryUrl: discovery });
+    }
+  });
 });
 
 describe("BETTER_AUTH_SECRET", () => {

@@ -67,9 +67,12 @@ const envSchema = z.object({
     .optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
-  // For tests only: Google sign-in against another OpenID Connect provider (tests/e2e/google.spec.ts).
+  // For tests only: Google sign-in against another OpenID Connect provider (tests/e2e/google.spec.ts),
+  // on this machine: set by mistake on a server, it cannot hand the shop's sign-in to someone else's
+  // provider.
   GOOGLE_OIDC_DISCOVERY_URL: z
     .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta (só para testes)" })
+    .refine(isLoopbackUrl, "só para testes: deve apontar para um provedor neste computador (localhost, 127.0.0.1 ou [::1])")
     .optional(),
   SMTP_URL: z
     .url({ protocol: /^smtps?$/, error: "deve ser uma URL smtp:// ou smtps:// (ex.: smtps://usuario:senha@smtp.exemplo.com)" })
@@ -144,6 +147,11 @@ const envSchema = z.object({
     ctx.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "obrigatório quando SMTP_URL está definido (ex.: Loja Erick <loja@exemplo.com>)" });
   }
 });
+
+function isLoopbackUrl(value: string): boolean {
+  const { hostname } = new URL(value);
+  return hostname === "localhost" || hostname === "[::1]" || /^127(\.\d{1,3}){3}$/.test(hostname);
+}
 
 /**
  * The push services accept any mailto: or https: contact; Apple's refuses a localhost one. Set

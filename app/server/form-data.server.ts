@@ -81,20 +81,6 @@ function refuseDeclaredOverLimit(request: Request, limitBytes: number) {
 }
 
 /**
- * The same request with its body read within `limitBytes` and held in memory: for handing a
- * request to code that reads the whole body however large (Better Auth), after our limit.
- */
-export async function withBodyWithin(request: Request, limitBytes: number): Promise<Request> {
-  if (request.method === "GET" || request.method === "HEAD") return request;
-  const body = await readBodyWithin(request, limitBytes);
-  const headers = new Headers(request.headers);
-  // Now the length of what was read, whatever the client declared or however it was sent.
-  headers.delete("transfer-encoding");
-  headers.set("content-length", String(body.byteLength));
-  return new Request(request.url, { method: request.method, headers, body: body.byteLength > 0 ? body : null, signal: request.signal });
-}
-
-/**
  * `request.formData()` with a ceiling and without crashes. A declared Content-Length over the limit is
  * refused before reading; a body without one (chunked) is read until it passes the limit, then
  * dropped. No body at all is an empty form (the route's own validation then says what is missing).

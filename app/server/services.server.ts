@@ -14,7 +14,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { users } from "#database/schema";
 import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
-import { log } from "./log/logger.server";
+import { log, warnActionItem } from "./log/logger.server";
 import { getSettings } from "./group/settings.server";
 import { readStoredOrigin, recordFirstStartOrigin } from "./group/public-origin.server";
 
@@ -124,16 +124,16 @@ export async function startServices(config: AppConfig, options: StartOptions = {
 async function sayWhatIsMissing(db: Database, config: AppConfig) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!admin) {
-    log.warn('No admin account yet: create one with `npm run admin -- create voce@exemplo.com` (or set ADMIN_EMAIL and ADMIN_PASSWORD), then sign in at /login to open /admin.');
+    warnActionItem('No admin account yet: create one with `npm run admin -- create voce@exemplo.com` (or set ADMIN_EMAIL and ADMIN_PASSWORD), then sign in at /login to open /admin.');
   }
   const settings = await getSettings(db);
   if (isPlaceholderWhatsApp(settings.storeWhatsApp)) {
-    log.warn(`The shop's WhatsApp is still the example number (${PLACEHOLDER_WHATSAPP}): orders sent by WhatsApp go nowhere. Set the real one in /admin/configuracoes.`);
+    warnActionItem(`The shop's WhatsApp is still the example number (${PLACEHOLDER_WHATSAPP}): orders sent by WhatsApp go nowhere. Set the real one in /admin/configuracoes.`);
   }
   if (config.production && !config.publicUrl) {
     const stored = await readStoredOrigin(db);
     const where = stored?.source === "admin-sign-in" ? `o endereço em que um administrador entrou por último (${stored.origin})` : `o endereço desta máquina (${stored?.origin ?? "desconhecido"}), até um administrador entrar`;
-    log.warn(
+    warnActionItem(
       `PUBLIC_URL não está definido: os links dos e-mails, do sitemap e das prévias de compartilhamento usam ${where}. ` +
         "Defina PUBLIC_URL com o endereço público da loja (ex.: PUBLIC_URL=https://loja.exemplo.com.br).",
     );

@@ -12,14 +12,13 @@ import { action as accountAction, loader as accountLoader } from "~/routes/accou
 import { action as loginAction } from "~/routes/account/login";
 import { action as registerAction } from "~/routes/account/register";
 import { action as resetAction } from "~/routes/account/reset-password";
-import { action as authApiAction } from "~/routes/api/auth";
 import { loader as orderLoader } from "~/routes/storefront/order";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { runAdminCommand } from "~/server/ops/admin-command.server";
 import { insertOrder } from "../setup/order-fixtures";
-import { browserRequest, clientAddresses, openAuthTest, run, TEST_ORIGIN, type Outcome } from "../setup/signed-in";
+import { betterAuthApi, browserRequest, clientAddresses, openAuthTest, run, TEST_ORIGIN, type Outcome } from "../setup/signed-in";
 import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -38,7 +37,7 @@ const post = (pathname: string, form: Form, cookie?: string) =>
 const get = (pathname: string, cookie?: string) =>
   browserRequest(pathname, { headers: { [CLIENT_IP_HEADER]: newAddress(), ...(cookie ? { cookie } : {}) } });
 
-/** A JSON request to Better Auth's HTTP API, as a script would send it. */
+/** A JSON request to Better Auth's HTTP API (auth.handler), as a script would send it. */
 async function callAuthApi(path: string, body: unknown, cookie?: string) {
   const request = new Request(`${TEST_ORIGIN}/api/auth${path}`, {
     method: "POST",
@@ -51,7 +50,7 @@ async function callAuthApi(path: string, body: unknown, cookie?: string) {
     },
     body: JSON.stringify(body),
   });
-  return run<{ message?: string; code?: string }>(authApiAction, request, context);
+  return run<{ message?: string; code?: string }>(betterAuthApi, request, context);
 }
 
 const errorsOf = (outcome: Outcome) => ((outcome.data as { errors?: Record<string, string> } | null)?.errors ?? {});

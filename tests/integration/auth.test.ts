@@ -15,7 +15,8 @@ import { action as loginAction, loader as loginLoader } from "~/routes/account/l
 import { action as registerAction } from "~/routes/account/register";
 import { action as resetAction, loader as resetLoader } from "~/routes/account/reset-password";
 import { action as signOutAction } from "~/routes/account/sign-out";
-import { loader as authApiLoader, action as authApiAction } from "~/routes/api/auth";
+import { loader as authApiLoader } from "~/routes/api/auth";
+import { betterAuthApi } from "../setup/signed-in";
 import { ensureInitialAdmin } from "~/server/auth/admins.server";
 import { CLIENT_IP_HEADER, createAuth, loadOrCreateAuthSecret, type Auth } from "~/server/auth/auth.server";
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
@@ -436,7 +437,7 @@ describe("rate limits", () => {
 
     // Better Auth's own endpoint shares the counter.
     const api = await run(
-      authApiAction,
+      betterAuthApi,
       new Request(`${ORIGIN}/api/auth/sign-in/email`, {
         method: "POST",
         headers: { "content-type": "application/json", host: "localhost:3999", [CLIENT_IP_HEADER]: attacker.ip },
@@ -579,7 +580,7 @@ describe("account page (/conta)", () => {
     await register(who, { email: "api-perfil@exemplo.com" });
     const update = (body: Record<string, string>) =>
       run(
-        authApiAction,
+        betterAuthApi,
         new Request(`${ORIGIN}/api/auth/update-user`, {
           method: "POST",
           headers: { "content-type": "application/json", host: "localhost:3999", origin: ORIGIN, cookie: who.jar.header(), [CLIENT_IP_HEADER]: who.ip },
@@ -621,10 +622,18 @@ describe("Google sign-in", () => {
 });
 
 describe("the HTTP API (/api/auth/*)", () => {
-  it("answers through the resource route", async () => {
-    const outcome = await run(authApiLoader, new Request(`${ORIGIN}/api/auth/ok`, { headers: { host: "localhost:3999" } }));
-    expect(outcome.status).toBe(200);
-    expect(outcome.data).toEqual({ ok: true });
+  it("answers only Google's callback through the resource route (the rest: tests/integration/auth-surface.test.ts)", async () => {
+    const ok = await run(authApiLoader, new Request(`${ORIGIN}/api/auth/ok`, { headers: { host: "localhost:3999" } }));
+    expect(ok.status).toBe(404);
+    // Better Auth itself still answers it.
+    expect(await (await auth.handler(new Request(`${ORIGIN}/api/auth/ok`, { headers: { host: "localhost:3999" } }))).json()).toEqual({ ok: true });
+    const callback = (await authApiLoader({
+      request: new Request(`${ORIGIN}/api/auth/callback/google?code=x&state=y`, { headers: { host: "localhost:3999" } }),
+      context,
+      params: {},
+    } as never)) as Response;
+    expect(callback.status).toBe(302);
+    expect(callback.headers.get("location")).toMatch(/^\/login\?error=/);
   });
 });
 

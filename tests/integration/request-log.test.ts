@@ -1,6 +1,8 @@
-// One JSON line per request (server/request-log.ts), through the real app: id, method, path without
+// One JSON line per request (server/request-log.ts; asset files at debug), through the real app: id, method, path without
 // its query string, status, duration and the signed-in user; X-Request-Id on every answer, an incoming
 // one kept only from a trusted proxy; health checks and secrets never logged.
+import fs from "node:fs/promises";
+import path from "node:path";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,17 +16,18 @@ let t: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestContext>>;
 let plain: HttpApp;
 let behindProxy: HttpApp;
+let debugging: HttpApp;
 let customer: SignedInUser;
 const lines: string[] = [];
 
-function memoryLogger() {
+function memoryLogger(level = "info") {
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
       lines.push(...chunk.toString().split("\n").filter(Boolean));
       done();
     },
   });
-  return pino({ level: "info" }, sink);
+  return pino({ level }, sink);
 }
 
 beforeAll(async () => {
@@ -33,11 +36,13 @@ beforeAll(async () => {
   customer = await signedInUser(app.context, "customer");
   plain = await startHttpApp(app.context, { requestLog: { logger: memoryLogger(), trustProxy: false } });
   behindProxy = await startHttpApp(app.context, { requestLog: { logger: memoryLogger(), trustProxy: true } });
+  debugging = await startHttpApp(app.context, { requestLog: { logger: memoryLogger("debug"), trustProxy: false } });
 }, 120_000);
 
 afterAll(async () => {
   await plain?.close();
   await behindProxy?.close();
+  await debugging?.close();
   await app?.close();
   await t?.close();
 });
@@ -104,5 +109,26 @@ describe("request log", () => {
     expect(health.status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(lines.some((line) => line.includes(healthId))).toBe(false);
+  });
+
+  it("writes asset files served (pictures, scripts, styles) at debug only, and a failed one at info", async () => {
+    await fs.mkdir(app.context.config.mediaDir, { recursive: true });
+    await fs.writeFile(path.join(app.context.config.mediaDir, "log-test-640.webp"), "not really a picture");
+    const idOf = async (response: Response) => {
+      await response.arrayBuffer();
+      return response.headers.get("x-request-id")!;
+    };
+    const served = await fetch(`${plain.origin}/media/log-test-640.webp`);
+    expect(served.status).toBe(200);
+    const servedId = await idOf(served);
+    const missing = await fetch(`${plain.origin}/media/nao-existe-640.webp`);
+    expect(missing.status).toBe(404);
+    expect(await lineFor(await idOf(missing))).toMatchObject({ level: 30, path: "/media/nao-existe-640.webp", status: 404 });
+    // The same picture on a server logging at debug is written, at debug.
+    const again = await fetch(`${debugging.origin}/media/log-test-640.webp`);
+    expect(await lineFor(await idOf(again))).toMatchObject({ level: 20, path: "/media/log-test-640.webp", status: 200 });
+    expect(lines.some((line) => line.includes(servedId))).toBe(false);
+    // A page stays at info.
+    expect(await lineFor(await idOf(await fetch(`${plain.origin}/lojas`)))).toMatchObject({ level: 30, path: "/lojas" });
   });
 });

@@ -13,13 +13,12 @@ import { action as codeAction, loader as codeLoader } from "~/routes/account/log
 import { action as loginAction } from "~/routes/account/login";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/account/two-factor";
 import { loader as adminLoader } from "~/routes/admin/layout";
-import { action as authApiAction } from "~/routes/api/auth";
 import { createAdmin } from "~/server/auth/admins.server";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { TEST_ACTOR } from "../setup/admin-session";
-import { browserRequest, clientAddresses, openAuthTest, signUp, TEST_ORIGIN } from "../setup/signed-in";
+import { betterAuthApi, browserRequest, clientAddresses, openAuthTest, signUp, TEST_ORIGIN } from "../setup/signed-in";
 import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -264,7 +263,7 @@ describe("turning it on", () => {
       },
       body: JSON.stringify({ password: "senha-segura-1" }),
     });
-    const answer = await send(authApiAction, request);
+    const answer = await send(betterAuthApi, request);
     expect(answer.status).toBe(403);
     expect(await t.db.select().from(twoFactors).where(eq(twoFactors.userId, customer.id))).toEqual([]);
   });
@@ -308,7 +307,7 @@ describe("signing in with it on", () => {
       body: JSON.stringify({ email: admin.email, password: admin.password }),
     });
     const browser = new Browser();
-    const answer = await send<string>(authApiAction, request, browser);
+    const answer = await send<string>(betterAuthApi, request, browser);
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.data)).toMatchObject({ twoFactorRedirect: true });
     expect(browser.cookieNames()).toEqual(["better-auth.two_factor"]);
@@ -366,7 +365,7 @@ describe("signing in with it on", () => {
       headers: { "content-type": "application/json", host: "localhost:3999", origin: TEST_ORIGIN, cookie: viaApi.browser.cookie, [CLIENT_IP_HEADER]: newAddress() },
       body: JSON.stringify({ code: usedCode }),
     });
-    const answer = await send<string>(authApiAction, request, viaApi.browser);
+    const answer = await send<string>(betterAuthApi, request, viaApi.browser);
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.data)).toMatchObject({ code: "TOTP_CODE_ALREADY_USED" });
     expect(viaApi.browser.cookieNames()).not.toContain("better-auth.session_token");
@@ -510,7 +509,7 @@ describe("no trusted devices", () => {
   // (refuseTrustDevice in app/server/auth/two-factor-hooks.server.ts).
   const apiStep = (path: string, body: Record<string, unknown>, browser: Browser) =>
     send<string>(
-      authApiAction,
+      betterAuthApi,
       new Request(`${TEST_ORIGIN}/api/auth/two-factor/${path}`, {
         method: "POST",
         headers: { "content-type": "application/json", host: "localhost:3999", origin: TEST_ORIGIN, cookie: browser.cookie, [CLIENT_IP_HEADER]: newAddress() },

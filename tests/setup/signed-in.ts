@@ -93,6 +93,12 @@ export function browserRequest(pathname: string, init: RequestInit = {}): Reques
   return new Request(`${TEST_ORIGIN}${pathname}`, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body });
 }
 
+/**
+ * Better Auth's HTTP API itself (`auth.handler`), as a loader for `run`: for tests of its endpoints and
+ * of our hooks on them. Through the app (/api/auth/*) a browser reaches only the Google callback.
+ */
+export const betterAuthApi = ({ request, context }: { request: Request; context: LoadContext }) => context.auth.handler(request);
+
 export type Outcome<T = unknown> = { status: number; location: string | null; data: T };
 
 type Handler = (args: { request: Request; context: LoadContext; params: Record<string, string> }) => unknown;

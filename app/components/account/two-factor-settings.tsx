@@ -1,21 +1,25 @@
 import { Form, Link } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
+import { useForm } from "~/components/ui/use-form";
 import type { FieldErrors } from "~/lib/form-errors";
-import { TWO_FACTOR_LIMITS } from "~/lib/two-factor-form";
+import { formLimits } from "~/lib/form-limits";
+import { currentPasswordSchema, setupCodeSchema } from "~/lib/two-factor.schema";
 
 const buttonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50";
+const passwordLimits = formLimits(currentPasswordSchema);
+const setupCodeLimits = formLimits(setupCodeSchema);
 
 /**
  * A form that asks for the current password again (every change here does), with the action's errors
- * when it answered this form. These forms are checked by the action alone, without useForm
- * (~/components/ui/use-form): it and the schemas would take the page past its JavaScript budget.
+ * when it answered this form.
  */
 function PasswordForm({ errors, className, children }: { errors?: FieldErrors; className: string; children: React.ReactNode }) {
+  const form = useForm({ schema: currentPasswordSchema, limits: passwordLimits, serverErrors: errors });
   return (
-    <Form method="post" noValidate className={className}>
-      {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-      <Field label="Sua senha atual" name="password" {...TWO_FACTOR_LIMITS.password} error={errors?.password} type="password" autoComplete="current-password" />
+    <Form method="post" {...form.props} className={className}>
+      {form.errors.form ? <FormMessage tone="error">{form.errors.form}</FormMessage> : null}
+      <Field label="Sua senha atual" {...form.field("password")} type="password" autoComplete="current-password" />
       {children}
     </Form>
   );
@@ -47,6 +51,7 @@ export function TwoFactorOff({ hasPassword, errors }: { hasPassword: boolean; er
 
 /** Pending: the QR code and the secret for the app, then the first code to confirm it. */
 export function TwoFactorSetup({ qrSvg, secret, errors }: { qrSvg: string; secret: string; errors?: FieldErrors }) {
+  const codeForm = useForm({ schema: setupCodeSchema, limits: setupCodeLimits, serverErrors: errors });
   return (
     <div className="mt-5 space-y-5">
       <ol className="list-decimal space-y-2 pl-5 text-slate-700">
@@ -62,13 +67,11 @@ export function TwoFactorSetup({ qrSvg, secret, errors }: { qrSvg: string; secre
           {secret}
         </p>
       </div>
-      <Form method="post" noValidate className="space-y-4">
-        {errors?.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
+      <Form method="post" {...codeForm.props} className="space-y-4">
+        {codeForm.errors.form ? <FormMessage tone="error">{codeForm.errors.form}</FormMessage> : null}
         <Field
           label="Código do aplicativo"
-          name="code"
-          {...TWO_FACTOR_LIMITS.code}
-          error={errors?.code}
+          {...codeForm.field("code")}
           inputMode="numeric"
           autoComplete="one-time-code"
           pattern="[0-9 ]*"

@@ -2,27 +2,41 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { releaseWhatsAppTab, reserveWhatsAppTab } from "~/components/checkout/whatsapp-handoff";
 import { WhatsAppIcon } from "~/components/ui/icons";
+import { useForm } from "~/components/ui/use-form";
 import { orderLinesJson, type Cart } from "~/lib/cart";
 import type { FieldErrors } from "~/lib/form-errors";
 
+/** The action's schema, imported when the shopper first reaches for the button: the cart page loads no zod up front. */
+const loadOrderEnvelopeSchema = () => import("~/lib/checkout.schema").then((module) => module.orderEnvelopeSchema);
+
 /**
  * The cart's quick 'Finalizar pelo WhatsApp': the order (items only; delivery and payment are agreed
- * in the chat) is recorded on the server first, then the order page hands it to WhatsApp.
+ * in the chat) is recorded on the server first, then the order page hands it to WhatsApp. Nothing is
+ * typed (no input limits); the lines and the key are checked with the action's schema before a tab is
+ * kept for WhatsApp and the order sent.
  */
 export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
   const fetcher = useFetcher<{ errors: FieldErrors }>();
   // One key per visit to the cart: a double tap or a retry records one order.
   const [idempotencyKey, setIdempotencyKey] = useState("");
   useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
-  // Nothing to type, so nothing of useForm (~/components/ui/use-form) but its answer: the message about the whole form.
-  const error = fetcher.state === "idle" ? fetcher.data?.errors.form : undefined;
+  const { errors, props } = useForm({
+    schema: loadOrderEnvelopeSchema,
+    serverErrors: fetcher.data?.errors,
+    send: (form) => {
+      reserveWhatsAppTab();
+      void fetcher.submit(form, { method: "post", action: "/pedido" });
+    },
+  });
+  // The server answers about the whole form; the browser's check, about the lines or the key.
+  const error = fetcher.state === "idle" ? (errors.form ?? errors.lines ?? errors.idempotencyKey) : undefined;
 
   useEffect(() => {
-    if (error) releaseWhatsAppTab();
-  }, [error]);
+    if (fetcher.data?.errors) releaseWhatsAppTab();
+  }, [fetcher.data]);
 
   return (
-    <fetcher.Form method="post" action="/pedido" onSubmit={() => reserveWhatsAppTab()}>
+    <fetcher.Form method="post" action="/pedido" {...props}>
       <input type="hidden" name="lines" value={orderLinesJson(cart)} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <button

@@ -1,15 +1,18 @@
-import { AUTH_API_BODY_LIMIT_BYTES } from "~/server/auth/auth.server";
-import { withBodyWithin } from "~/server/form-data.server";
+import { isBrowserAuthEndpoint } from "~/server/auth/auth.server";
 import type { Route } from "./+types/auth";
 
-// Better Auth's HTTP API: the Google sign-in callback (/api/auth/callback/google) and the endpoints
-// Better Auth's own client would use. The pages call it on the server instead (auth.api.*).
+function notFound() {
+  return new Response("Página não encontrada.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+// Of Better Auth's HTTP API only Google's sign-in callback (/api/auth/callback/google); pages call
+// Better Auth on the server (auth.api.*).
 export function loader({ request, context }: Route.LoaderArgs) {
+  if (!isBrowserAuthEndpoint(request)) return notFound();
   return context.auth.handler(request);
 }
 
-// Better Auth reads a body whole before looking at it: it gets one already read within our limit
-// (a larger one is answered 413 before it is all read).
-export async function action({ request, context }: Route.ActionArgs) {
-  return context.auth.handler(await withBodyWithin(request, AUTH_API_BODY_LIMIT_BYTES));
+// No endpoint a browser needs takes a POST: answered without reading the body.
+export function action() {
+  return notFound();
 }

@@ -4,7 +4,6 @@ import { and, eq, like } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { z } from "~/lib/validation";
 import { accounts, sessions, twoFactors, USER_ROLES, users, verifications } from "#database/schema";
@@ -22,6 +21,7 @@ import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 import { log } from "../log/logger.server";
 import { recordAdminSignInOrigin, shopPublicOrigin } from "../group/public-origin.server";
 import { readOrCreateSecretFile } from "../secret-file.server";
+import { googleFromDiscovery } from "./google-test-provider.server";
 
 /**
  * The client address as our Express app saw it (server/app.ts sets it on every request, replacing
@@ -31,11 +31,21 @@ import { readOrCreateSecretFile } from "../secret-file.server";
 export const CLIENT_IP_HEADER = "x-erick-client-ip";
 
 const AUTH_BASE_PATH = "/api/auth";
+
 /**
- * Bodies Better Auth's HTTP API takes (app/routes/api/auth.ts): JSON of a few fields, the largest a
- * sign-up (name, e-mail, password and a 2 KB image address), well under this.
+ * The part of Better Auth's HTTP API a browser is sent to: Google's answer to 'Entrar com Google'
+ * (the OAuth client's redirect URI; the local provider of the browser tests answers at the same
+ * address). Everything else a page needs (sign-in, sign-up, sign-out, reset, codes, sign-in with
+ * Google's first step) runs on the server through `auth.api.*`; the rest of the HTTP API (sign-up,
+ * password changes, sessions, two-factor, admin…) would only be a second way in for attackers, so
+ * app/routes/api/auth.ts answers 404 to it. The hooks below still check what those endpoints take.
  */
-export const AUTH_API_BODY_LIMIT_BYTES = 64 * 1024;
+const BROWSER_AUTH_ENDPOINTS: ReadonlyArray<{ method: string; path: string }> = [{ method: "GET", path: `${AUTH_BASE_PATH}/callback/google` }];
+
+export function isBrowserAuthEndpoint(request: Request): boolean {
+  const { pathname } = new URL(request.url);
+  return BROWSER_AUTH_ENDPOINTS.some((endpoint) => endpoint.method === request.method && endpoint.path === pathname);
+}
 const RESET_TOKEN_SECONDS = 60 * 60;
 /** A session ends this long after sign-in, however active it is (no sliding renewal). */
 const SESSION_DAYS = 30;
@@ -45,8 +55,8 @@ const GOOGLE_ERROR_PATH = "/login?error=google";
 
 /**
  * The Better Auth instance: e-mail + password, Google when configured, sessions and rate limits in
- * our PostgreSQL. Pages call it on the server (`auth.api.*`, see ./accounts.server.ts); the HTTP API
- * is mounted at /api/auth for the OAuth redirects.
+ * our PostgreSQL. Pages call it on the server (`auth.api.*`, see ./accounts.server.ts); of the HTTP API
+ * at /api/auth only the Google callback is reachable (isBrowserAuthEndpoint).
  */
 export function createAuth(db: Database, config: AppConfig) {
   const secret = config.authSecret ?? loadOrCreateAuthSecret(config.dataDir);
@@ -212,31 +222,6 @@ async function rememberAdminAddress(db: Database, config: AppConfig, ctx: AfterH
   if (config.publicUrl || !signedIn || (signedIn.user as { role?: unknown }).role !== "admin") return;
   const origin = ctx.request ? new URL(ctx.request.url).origin : ctx.headers?.get(REQUEST_ORIGIN_HEADER);
   if (origin) await recordAdminSignInOrigin(db, config, origin);
-}
-
-/**
- * For tests only (GOOGLE_OIDC_DISCOVERY_URL): "google" served by another OpenID Connect provider, such
- * as the local one the browser tests start. Better Auth's Google provider has Google's addresses
- * built in; this registers a provider under the same id, so the pages, the endpoints
- * (/sign-in/social, /callback/google) and the accounts are the same as with the real Google.
- */
-function googleFromDiscovery(google: { clientId: string; clientSecret: string; discoveryUrl?: string }) {
-  return genericOAuth({
-    config: [
-      {
-        providerId: "google",
-        name: "Google",
-        discoveryUrl: google.discoveryUrl,
-        clientId: google.clientId,
-        clientSecret: google.clientSecret,
-        scopes: ["openid", "email", "profile"],
-        prompt: "select_account",
-        pkce: true,
-        // The ID token's signature, issuer, audience and nonce are checked against the provider's keys.
-        requireIdTokenVerification: true,
-      },
-    ],
-  });
 }
 
 const NEW_PASSWORD_FIELDS: Record<string, string> = {

@@ -9,16 +9,7 @@ import { normalizeSearchText } from "~/lib/search-text";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
-
-/**
- * A phone's digits without the country code ("(81) 99999-8888" and "+55 81 99999-8888" match), or
- * null. Phones are checked on the way in (digits, spaces and `()+.-`): `translate` drops those, at a
- * tenth of the cost of a regular expression over every order.
- */
-function phoneKey(column: SQL): SQL {
-  const digits = sql`translate(coalesce(${column}, ''), ' ()+.-', '')`;
-  return sql`nullif(case when length(${digits}) in (12, 13) and left(${digits}, 2) = '55' then substr(${digits}, 3) else ${digits} end, '')`;
-}
+import { phoneKey } from "#database/contact-keys";
 
 /**
  * Who each order belongs to, and the people that makes (the relation `people`, one row per account
@@ -26,15 +17,19 @@ function phoneKey(column: SQL): SQL {
  * when its e-mail or phone is an account's (e-mail first; the oldest account of a shared phone);
  * otherwise it is a person of its own, known by phone, else by e-mail. A clerk's order for someone at
  * the counter is that person's; an order with neither, placed by staff, is the staff account's, and
- * one with nothing at all is nobody's. Computed in one statement with hash joins over the orders.
+ * one with nothing at all is nobody's. Computed in one statement with hash joins over the orders,
+ * whose phone and e-mail keys PostgreSQL keeps in generated columns (#database/contact-keys).
+ * `candidates` narrows the orders looked at to those that can be one person's (customerOrders).
  */
-const PEOPLE = sql`
+function people(candidates: SQL = sql`true`): SQL {
+  return sql`
   order_contacts as (
     select o.id, o.code, o.user_id, o.status, o.total_cents, o.created_at, o.customer_name,
       nullif(btrim(o.customer_phone), '') as phone,
-      nullif(lower(btrim(o.customer_email)), '') as email_key,
-      ${phoneKey(sql`o.customer_phone`)} as phone_key
+      o.customer_email_key as email_key,
+      o.customer_phone_key as phone_key
     from orders o
+    where ${candidates}
   ),
   account_phones as (
     select distinct on (phone_key) phone_key, id
@@ -81,6 +76,21 @@ const PEOPLE = sql`
     from totals t
     where t.customer_key like 'tel:%' or t.customer_key like 'email:%'
   )`;
+}
+
+const PEOPLE = people();
+
+/**
+ * The orders that can be the person `key`'s (by the keys' indexes): a person without an account is
+ * their phone or e-mail key; an account, its own orders and those with its e-mail or phone.
+ */
+function candidateOrders(key: string): SQL {
+  if (key.startsWith("tel:")) return sql`o.customer_phone_key = ${key.slice(4)}`;
+  if (key.startsWith("email:")) return sql`o.customer_email_key = ${key.slice(6)}`;
+  return sql`(o.user_id = ${key}
+    or o.customer_email_key = (select email from users where id = ${key})
+    or o.customer_phone_key = (select ${phoneKey(sql`phone`)} from users where id = ${key}))`;
+}
 
 type PersonRecord = {
   key: string;
@@ -149,9 +159,15 @@ export async function listStaff(db: DatabaseOrTransaction, q: string): Promise<C
   return rows.map(toRow);
 }
 
-/** The customers the dashboard counts: the same people as the list. */
+/**
+ * The customers the dashboard counts: the same people as the list (customer accounts, and the
+ * people without one that orders make), without the totals the list shows.
+ */
 export async function countCustomers(db: DatabaseOrTransaction): Promise<number> {
-  const { rows } = await db.execute<{ customers: number }>(sql`with ${PEOPLE} select count(*)::int as customers from people where role = 'customer'`);
+  const { rows } = await db.execute<{ customers: number }>(sql`
+    with ${PEOPLE}
+    select (select count(*) from users where role = 'customer')
+      + (select count(distinct customer_key) from attributed where customer_key like 'tel:%' or customer_key like 'email:%') as customers`);
   return Number(rows[0]?.customers ?? 0);
 }
 
@@ -162,13 +178,14 @@ export async function hasAnyCustomer(db: DatabaseOrTransaction): Promise<boolean
 
 /** One customer (or staff account) with its profile, totals and every order that is theirs, newest first; null when unknown. */
 export async function getCustomerDetail(db: DatabaseOrTransaction, key: string): Promise<CustomerDetail | null> {
-  const [people, orderRows] = await Promise.all([
-    db.execute<PersonRecord>(sql`with ${PEOPLE} select * from people where key = ${key}`),
+  const theirs = people(candidateOrders(key));
+  const [person, orderRows] = await Promise.all([
+    db.execute<PersonRecord>(sql`with ${theirs} select * from people where key = ${key}`),
     db.execute<{ id: string; code: string; created_at: Date | string; status: string; total_cents: number }>(sql`
-      with ${PEOPLE}
+      with ${theirs}
       select id, code, created_at, status, total_cents from attributed where customer_key = ${key} order by created_at desc, id desc`),
   ]);
-  const record = people.rows[0];
+  const record = person.rows[0];
   if (!record) return null;
   return {
     customer: { ...toRow(record), address: record.address },

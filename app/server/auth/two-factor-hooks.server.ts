@@ -28,8 +28,8 @@ import { consumeRateLimit } from "./rate-limit.server";
 /** The error code of a sign-in with an authenticator code that already signed in (two-factor.server.ts). */
 export const CODE_ALREADY_USED = "TOTP_CODE_ALREADY_USED";
 
-/** Better Auth's OAuth callbacks: social providers, and the generic one the browser tests use. */
-const OAUTH_CALLBACKS = new Set(["/callback/:id", "/oauth2/callback/:providerId"]);
+/** Better Auth's OAuth callback, for Google and for the provider the browser tests register under its id. */
+const OAUTH_CALLBACKS = new Set(["/callback/:id"]);
 /** As long as the plugin gives a pending password sign-in (its default). */
 const PENDING_SECONDS = 10 * 60;
 /** Previous, current and next 30-second step: how long the plugin takes one code. */

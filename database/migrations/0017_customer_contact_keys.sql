@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "customer_phone_key" text GENERATED ALWAYS AS (nullif(case when length(translate(coalesce(customer_phone, ''), ' ()+.-', '')) in (12, 13) and left(translate(coalesce(customer_phone, ''), ' ()+.-', ''), 2) = '55' then substr(translate(coalesce(customer_phone, ''), ' ()+.-', ''), 3) else translate(coalesce(customer_phone, ''), ' ()+.-', '') end, '')) STORED;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "customer_email_key" text GENERATED ALWAYS AS (nullif(lower(btrim(customer_email)), '')) STORED;--> statement-breakpoint
+CREATE INDEX "orders_customer_phone_key_idx" ON "orders" USING btree ("customer_phone_key");--> statement-breakpoint
+CREATE INDEX "orders_customer_email_key_idx" ON "orders" USING btree ("customer_email_key");
