@@ -7,9 +7,8 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routeConfig from "../../app/routes";
 import { E2E_ADMIN, signInAsAdmin } from "./admin-login";
+import { ADMIN_PAGES } from "./admin-pages";
 import { testOnFreshServer } from "./app-server";
 import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
@@ -178,25 +177,6 @@ test("sign-in, sign-up, password reset and the account page", async ({ page }) =
   await audit.check("validation errors");
   audit.expectNone();
 });
-
-type RoutePath = { pattern: string; file: string };
-
-function flatten(entries: RouteConfigEntry[], parent = ""): RoutePath[] {
-  return entries.flatMap((entry) => {
-    const pattern = entry.path ? [parent, entry.path].filter(Boolean).join("/") : parent;
-    return [{ pattern, file: entry.file }, ...flatten(entry.children ?? [], pattern)];
-  });
-}
-
-/** The admin's pages: routes under /admin whose module renders markup (resource routes are .ts). */
-const ADMIN_PAGES = [
-  ...new Set(
-    flatten(routeConfig as RouteConfigEntry[])
-      // The layout and its index route share the pattern "admin".
-      .filter((route) => (route.pattern === "admin" || route.pattern.startsWith("admin/")) && route.file.endsWith(".tsx") && !route.file.endsWith("/layout.tsx"))
-      .map((route) => `/${route.pattern}`),
-  ),
-];
 
 test("every admin page", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
