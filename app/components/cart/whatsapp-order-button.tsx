@@ -4,6 +4,7 @@ import { releaseWhatsAppTab, reserveWhatsAppTab } from "~/components/checkout/wh
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { orderLinesJson, type Cart } from "~/lib/cart";
 import type { FieldErrors } from "~/lib/form-errors";
+import { orderSourceHint } from "~/lib/order-source";
 
 /**
  * The cart's quick 'Finalizar pelo WhatsApp': the order (items only; delivery and payment are agreed
@@ -25,6 +26,7 @@ export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
     <fetcher.Form method="post" action="/pedido" onSubmit={() => reserveWhatsAppTab()}>
       <input type="hidden" name="lines" value={orderLinesJson(cart)} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="source" value={orderSourceHint() ?? ""} />
       <button
         type="submit"
         disabled={!idempotencyKey || fetcher.state !== "idle"}
