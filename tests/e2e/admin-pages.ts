@@ -1,5 +1,7 @@
+import { expect, type Page } from "@playwright/test";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routeConfig from "../../app/routes";
+import { gotoHydrated } from "./hydration";
 
 type RoutePath = { pattern: string; file: string };
 
@@ -22,3 +24,24 @@ export const ADMIN_PAGES = [
       .map((route) => `/${route.pattern}`),
   ),
 ];
+
+/**
+ * A URL for each admin page, in a signed-in admin's `page`: the routes with a parameter get a real one
+ * (the first product the list shows, or finds for `productSearch`, and the newest order); a new route
+ * with a parameter needs one here.
+ */
+export async function adminPageUrls(page: Page, { productSearch = "" } = {}): Promise<string[]> {
+  await gotoHydrated(page, `/admin/produtos${productSearch ? `?q=${encodeURIComponent(productSearch)}` : ""}`);
+  const editHref = await page.getByRole("link", { name: "Editar" }).first().getAttribute("href");
+  await gotoHydrated(page, "/admin/pedidos");
+  const orderHref = await page.getByTestId("order-row").first().getByRole("link").getAttribute("href");
+  const samples: Record<string, string> = {
+    "/admin/produtos/editar/:id": editHref ?? "",
+    "/admin/pedidos/:id": orderHref ?? "",
+  };
+  return ADMIN_PAGES.map((pattern) => {
+    const url = pattern.includes(":") ? samples[pattern] : pattern;
+    expect(url, `a sample URL for ${pattern}`).toBeTruthy();
+    return url!;
+  });
+}

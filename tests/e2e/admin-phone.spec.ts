@@ -4,8 +4,8 @@
 // measured: its box within the viewport, and within every ancestor that clips or scrolls sideways.
 import { expect, test, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-login";
-import { ADMIN_PAGES } from "./admin-pages";
-import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
+import { ADMIN_PAGES, adminPageUrls } from "./admin-pages";
+import { placeCheckoutOrder } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
 
 /** Each text off-screen on the page as it is now: where it is, and what hides it. */
@@ -61,38 +61,20 @@ test("every admin screen reads at 390 px: no text off-screen", async ({ page, is
     for (const text of await textsOffScreen(page)) problems.push(`${where}: ${text}`);
   }
 
-  // An order with a long product name, so the tables have rows: the order's items, "Pedidos recentes",
-  // the reports' tables.
-  await recordWhatsAppTab(page);
-  await gotoHydrated(page, "/produtos?q=relogio");
-  const card = page.getByTestId("product-card").first();
-  await card.getByRole("button", { name: "Adicionar" }).click();
-  await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
-  await gotoHydrated(page, "/checkout");
-  await fillCheckoutForm(page, { name: "Maria Aparecida dos Santos Albuquerque" });
-  await page.getByRole("button", { name: "Enviar Pedido" }).click();
-  await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
+  // An order with a long customer name, so the tables have rows: the order's items, "Pedidos recentes",
+  // the reports' tables, the customers.
+  await placeCheckoutOrder(page, { name: "Maria Aparecida dos Santos Albuquerque" });
 
   await signInAsAdmin(page, "/admin");
   // A product with sizes × three colours: the stock grid has a column per colour and a "Total" column.
-  await gotoHydrated(page, "/admin/produtos?q=sandalia%20rasteira");
-  const editHref = await page.getByRole("link", { name: "Editar" }).first().getAttribute("href");
-  await gotoHydrated(page, "/admin/pedidos");
-  const orderHref = await page.getByTestId("order-row").first().getByRole("link").getAttribute("href");
-  const samples: Record<string, string> = {
-    "/admin/produtos/editar/:id": editHref ?? "",
-    "/admin/pedidos/:id": orderHref ?? "",
-  };
-
-  for (const pattern of ADMIN_PAGES) {
-    const url = pattern.includes(":") ? samples[pattern] : pattern;
-    expect(url, `a sample URL for ${pattern}`).toBeTruthy();
-    await gotoHydrated(page, url!);
+  const urls = await adminPageUrls(page, { productSearch: "sandalia rasteira" });
+  expect(ADMIN_PAGES).toEqual(expect.arrayContaining(["/admin", "/admin/pedidos/:id", "/admin/produtos/editar/:id", "/admin/relatorios"]));
+  for (const url of urls) {
+    await gotoHydrated(page, url);
     // The figures behind each chart, shown as a table when asked for.
     for (const summary of await page.getByText("Ver dados em tabela").all()) await summary.click();
-    await check(url!);
+    await check(url);
   }
-  expect(ADMIN_PAGES).toEqual(expect.arrayContaining(["/admin", "/admin/pedidos/:id", "/admin/produtos/editar/:id", "/admin/relatorios"]));
 
   // The order window, as the orders list opens it.
   await gotoHydrated(page, "/admin/pedidos");
