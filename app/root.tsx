@@ -4,6 +4,7 @@ import { IconSprite } from "./components/ui/icons";
 import { PageStyleSheet } from "./components/ui/page-style-sheet";
 import { useNonce } from "./components/ui/nonce";
 import { errorPageFor } from "./lib/error-page";
+import { rememberOrderSource } from "./lib/order-source";
 import { telHref } from "./lib/phone";
 import { isPlaceholderWhatsApp } from "./lib/whatsapp";
 import { whatsappLink } from "./lib/whatsapp";
@@ -59,8 +60,10 @@ export function shouldRevalidate() {
 }
 
 export default function App() {
-  // Lets browser tests (and scripts) wait until the page is interactive.
+  // Once per page load, not per move inside the site: the root stays mounted.
   useEffect(() => {
+    rememberOrderSource();
+    // Lets browser tests (and scripts) wait until the page is interactive.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return <Outlet />;

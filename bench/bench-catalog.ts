@@ -1,4 +1,4 @@
-// `npm run bench:catalog -- --products N [--duration S] [--connections C] [--q WORD] [--port P] [--explain]`
+// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--q WORD] [--port P] [--explain] [--feeds-only]`
 //
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
@@ -9,6 +9,10 @@
 // The database is embedded PostgreSQL in a temporary DATA_DIR, or, when DATABASE_URL is set, a new
 // database on that server; both are removed at the end. --explain also prints the query plans
 // (EXPLAIN ANALYZE) of the catalogue queries, exactly as the app sends them.
+// Before the pages, the catalogue feeds (/feeds/meta.csv, /feeds/google.xml): generation time, size,
+// the server's peak memory and a 304 with the ETag (bench/bench-feeds.ts); --feeds-only stops there.
+// --variants V gives each generated product V variants (V sizes, one colour) instead of its own
+// sizes × colours: `--products 100000 --variants 5 --feeds-only` is issue 26's catalogue.
 //
 // Figures, not pass/fail: timing goals belong here, never in the test suite.
 import { spawnSync } from "node:child_process";
@@ -39,6 +43,7 @@ import { startServices, type Services } from "~/server/services.server";
 import { databaseUrl, withClient } from "../tests/setup/pg-admin";
 import { signUp } from "../tests/setup/signed-in";
 import { generateBenchProducts } from "./bench-catalog-products";
+import { feedTable, measureFeeds, type FeedFigures } from "./bench-feeds";
 import { onCleanUp, runBenchmark } from "./bench-run";
 import { ROOT, startShopProcess } from "../tests/system/shop-process";
 
@@ -55,6 +60,8 @@ const HEADERS = {
 const { values: args } = parseArgs({
   options: {
     products: { type: "string", default: "10000" },
+    variants: { type: "string" },
+    "feeds-only": { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     seed: { type: "string", default: "1" },
@@ -82,6 +89,20 @@ const connections = positiveInteger("connections", args.connections);
 const seed = positiveInteger("seed", args.seed);
 const searchWord = normalizeSearchText(args.q).split(" ")[0] ?? "";
 const fixedPort = args.port === undefined ? undefined : positiveInteger("port", args.port);
+/** Sizes for --variants when a generated product has fewer of its own. */
+const BENCH_SIZES = ["PP", "P", "M", "G", "GG", "XG", "XXG", "G1", "G2", "G3"];
+const variantsPerProduct = args.variants === undefined ? undefined : positiveInteger("variants", args.variants);
+if (variantsPerProduct !== undefined && variantsPerProduct > BENCH_SIZES.length) {
+  console.error(`--variants deve ser no máximo ${BENCH_SIZES.length}`);
+  process.exit(2);
+}
+
+/** The product with exactly --variants variants: that many of its sizes (or BENCH_SIZES) in its first colour. */
+function withVariantCount<T extends { sizes: string[]; colors: string[] }>(product: T): T {
+  if (variantsPerProduct === undefined) return product;
+  const sizes = product.sizes.length >= variantsPerProduct ? product.sizes : BENCH_SIZES;
+  return { ...product, sizes: sizes.slice(0, variantsPerProduct), colors: product.colors.slice(0, 1) };
+}
 
 function log(message: string) {
   console.error(`[bench] ${message}`);
@@ -133,7 +154,8 @@ async function fillCatalogue({ db }: Services) {
     batch = [];
     if (done % 20_000 === 0 || done === wanted) log(`${done.toLocaleString("en")} / ${wanted.toLocaleString("en")} products inserted`);
   };
-  for (const { shop, location, ...product } of generateBenchProducts(wanted, seed)) {
+  for (const generated of generateBenchProducts(wanted, seed)) {
+    const { shop, location, ...product } = withVariantCount(generated);
     const shopId = shopIds.get(shop);
     if (shopId === undefined) throw new Error(`unknown shop ${shop}`);
     batch.push({
@@ -325,7 +347,7 @@ function processors(): number {
   return Number.isInteger(number) ? number : os.availableParallelism();
 }
 
-function printTable(rows: Row[], details: { fillSeconds: number; matches: number; startLoad: number[]; processes: number }) {
+function printTable(rows: Row[], feeds: FeedFigures[], details: { fillSeconds: number; matches: number; startLoad: number[]; processes: number; variants: number }) {
   const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const figures = (load: Load | null) =>
     load ? `${format(load.requests)} | ${format(load.p50)} | ${format(load.p99)} | ${Number.isNaN(load.cpuMs) ? "" : format(load.cpuMs, 2)}` : "| | |";
@@ -336,17 +358,31 @@ function printTable(rows: Row[], details: { fillSeconds: number; matches: number
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
     `- Machine: ${processors()} CPUs (nproc), ${cpuModel()}, ${format(os.totalmem() / 2 ** 30, 1)} GiB RAM, Node ${process.version}; load average before the run ${details.startLoad.map((value) => value.toFixed(2)).join(" / ")}`,
     `- Load: autocannon, ${connections} connections, ${duration} s per URL, \`accept-encoding: gzip, deflate, br, zstd\`; server: \`node server.js\` (production build, ${details.processes === 1 ? "one process" : `a primary and ${details.processes - 1} workers`}) and PostgreSQL on the same machine`,
-    `- Data: ${format(productCount)} products (seed ${seed}), filled in ${format(details.fillSeconds, 1)} s; "${searchWord}" is in ${format(details.matches)} of them`,
+    `- Data: ${format(productCount)} products (seed ${seed}${variantsPerProduct === undefined ? "" : `; ${variantsPerProduct} variants each, but the seed's 20`}), ${format(details.variants)} variants, filled in ${format(details.fillSeconds, 1)} s; "${searchWord}" is in ${format(details.matches)} of them`,
     "",
-    "| URL | cached req/s | p50 ms | p99 ms | CPU ms | uncached req/s | p50 ms | p99 ms | CPU ms | errors / non-2xx (cached; uncached) | alone ms (uncached) |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "### Catalogue feeds",
+    "",
+    ...feedTable(feeds),
+    "",
+    "### Pages",
+    "",
+    ...(rows.length === 0
+      ? ["Not measured (--feeds-only)."]
+      : [
+          "| URL | cached req/s | p50 ms | p99 ms | CPU ms | uncached req/s | p50 ms | p99 ms | CPU ms | errors / non-2xx (cached; uncached) | alone ms (uncached) |",
+          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+        ]),
     ...rows.map(
       (row) =>
         `| \`${row.path}\` | ${figures(row.cached)} | ${figures(row.uncached)} | ${problems(row.cached)}; ${problems(row.uncached)} | ${format(row.uncached.alone, 1)} |`,
     ),
-    "",
-    "cached: anonymous requests, served by the page cache after the first; uncached: the same signed in as a shopper, which bypasses it (every request looks up the session, renders the page and queries the database). The static asset is measured once, in the uncached columns.",
-    "CPU ms: the server's CPU time (user + system, all its processes) per response during the load; PostgreSQL's is not included. alone: median latency of one request at a time, before the load.",
+    ...(rows.length === 0
+      ? []
+      : [
+          "",
+          "cached: anonymous requests, served by the page cache after the first; uncached: the same signed in as a shopper, which bypasses it (every request looks up the session, renders the page and queries the database). The static asset is measured once, in the uncached columns.",
+          "CPU ms: the server's CPU time (user + system, all its processes) per response during the load; PostgreSQL's is not included. alone: median latency of one request at a time, before the load.",
+        ]),
     ...rows.flatMap((row) =>
       row.cached && row.cached.cache !== "hit" ? [`Warning: \`${row.path}\` was not served from the page cache (X-Page-Cache: ${row.cached.cache}).`] : [],
     ),
@@ -379,7 +415,11 @@ async function main() {
   const uncachedHeaders = { ...HEADERS, cookie: await shopperSessionCookie(services) };
   log("starting the production server");
   const server = await startServer(dataDir, url);
-  const pages = ["/", ...listSearches.map((search) => `/produtos${search}`), `/produto/${productId}`];
+  // First, on a server that has served nothing yet: its memory is the feeds' alone.
+  log("generating the catalogue feeds");
+  const feeds = await measureFeeds(server.origin, server.pids);
+  const variants = (await services.db.execute<{ total: number }>(sql`select count(*)::int as total from product_variants`)).rows[0]?.total ?? 0;
+  const pages = args["feeds-only"] ? [] : ["/", ...listSearches.map((search) => `/produtos${search}`), `/produto/${productId}`];
   const rows: Row[] = [];
   for (const urlPath of pages) {
     log(`loading ${urlPath} for ${duration} s, anonymous (page cache)`);
@@ -387,11 +427,13 @@ async function main() {
     log(`loading ${urlPath} for ${duration} s, signed in (no page cache)`);
     rows.push({ path: urlPath, cached, uncached: await load(server, urlPath, uncachedHeaders) });
   }
-  const asset = staticAsset();
-  log(`loading ${asset} for ${duration} s`);
-  rows.push({ path: asset, cached: null, uncached: await load(server, asset, HEADERS) });
+  if (pages.length > 0) {
+    const asset = staticAsset();
+    log(`loading ${asset} for ${duration} s`);
+    rows.push({ path: asset, cached: null, uncached: await load(server, asset, HEADERS) });
+  }
   console.log("");
-  printTable(rows, { fillSeconds, matches, startLoad, processes: server.pids().length });
+  printTable(rows, feeds, { fillSeconds, matches, startLoad, processes: server.pids().length, variants });
 }
 
 await runBenchmark(main);

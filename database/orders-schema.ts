@@ -54,6 +54,8 @@ export const orders = pgTable(
     paymentMethod: text("payment_method"),
     installments: integer("installments").notNull().default(1),
     notes: text("notes").notNull().default(""),
+    /** Where the shopper came from (app/lib/order-source.ts): whatsapp, qr, google, instagram or direto. */
+    source: text("source").notNull().default("direto"),
     /** When the shop was e-mailed about this order (alone, or in a digest); null: not yet. */
     shopEmailedAt: timestamp("shop_emailed_at", { withTimezone: true }),
     /** Stock was taken when the order moved to 'processing' (given back on cancel, never twice). */
@@ -64,6 +66,7 @@ export const orders = pgTable(
   (table) => [
     check("orders_status_known", sql`${table.status} in ('pending','processing','shipped','delivered','cancelled')`),
     check("orders_channel_known", sql`${table.channel} in ('checkout','cart')`),
+    check("orders_source_known", sql`${table.source} in ('whatsapp','qr','google','instagram','direto')`),
     check("orders_totals_not_negative", sql`${table.subtotalCents} >= 0 and ${table.totalCents} >= 0`),
     index("orders_created_idx").on(table.createdAt),
     index("orders_status_idx").on(table.status, table.createdAt),

@@ -18,6 +18,7 @@ export const REPORT_TABLES = [
   { id: "categorias", title: "Vendas por categoria" },
   { id: "pagamentos", title: "Vendas por forma de pagamento" },
   { id: "produtos", title: "Produtos mais vendidos" },
+  { id: "origens", title: "Pedidos por origem" },
 ] as const;
 export type ReportTableId = (typeof REPORT_TABLES)[number]["id"];
 

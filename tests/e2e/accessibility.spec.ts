@@ -7,9 +7,8 @@
 import { randomBytes } from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import type { RouteConfigEntry } from "@react-router/dev/routes";
-import routeConfig from "../../app/routes";
 import { E2E_ADMIN, signInAsAdmin } from "./admin-login";
+import { adminPageUrls } from "./admin-pages";
 import { testOnFreshServer } from "./app-server";
 import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
@@ -179,25 +178,6 @@ test("sign-in, sign-up, password reset and the account page", async ({ page }) =
   audit.expectNone();
 });
 
-type RoutePath = { pattern: string; file: string };
-
-function flatten(entries: RouteConfigEntry[], parent = ""): RoutePath[] {
-  return entries.flatMap((entry) => {
-    const pattern = entry.path ? [parent, entry.path].filter(Boolean).join("/") : parent;
-    return [{ pattern, file: entry.file }, ...flatten(entry.children ?? [], pattern)];
-  });
-}
-
-/** The admin's pages: routes under /admin whose module renders markup (resource routes are .ts). */
-const ADMIN_PAGES = [
-  ...new Set(
-    flatten(routeConfig as RouteConfigEntry[])
-      // The layout and its index route share the pattern "admin".
-      .filter((route) => (route.pattern === "admin" || route.pattern.startsWith("admin/")) && route.file.endsWith(".tsx") && !route.file.endsWith("/layout.tsx"))
-      .map((route) => `/${route.pattern}`),
-  ),
-];
-
 test("every admin page", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   await recordWhatsAppTab(page);
@@ -212,21 +192,10 @@ test("every admin page", async ({ page }, testInfo) => {
   await signInAsAdmin(page, "/admin");
   const audit = new AxeAudit(page);
 
-  await gotoHydrated(page, "/admin/produtos");
-  const editHref = await page.getByRole("link", { name: "Editar" }).first().getAttribute("href");
-  await gotoHydrated(page, "/admin/pedidos");
-  const orderHref = await page.getByTestId("order-row").first().getByRole("link").getAttribute("href");
-  /** Real values for the parameters of the admin's routes; a new route with a parameter needs one here. */
-  const samples: Record<string, string> = {
-    "/admin/produtos/editar/:id": editHref ?? "",
-    "/admin/pedidos/:id": orderHref ?? "",
-  };
-
-  for (const pattern of ADMIN_PAGES) {
-    const url = pattern.includes(":") ? samples[pattern] : pattern;
-    expect(url, `a sample URL for ${pattern}`).toBeTruthy();
-    await audit.visit(url!);
-    // A clerk at the counter uses the admin on a phone: wide tables scroll inside their box, the page never does.
+  for (const url of await adminPageUrls(page)) {
+    await audit.visit(url);
+    // A clerk at the counter uses the admin on a phone: the page never scrolls sideways (and no text is
+    // off-screen: admin-phone.spec.ts).
     if (testInfo.project.name === "phone") {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${url} is ${overflow} px wider than the phone`).toBeLessThanOrEqual(0);

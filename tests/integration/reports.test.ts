@@ -175,7 +175,7 @@ describe("the page (/admin/relatorios)", () => {
     const data = await load("?de=2026-13-01&ate=2026-03-31");
     expect(data.error).toBe(REPORT_MESSAGES.invalidDate);
     expect(data.query.group).toBe("dia");
-    expect(data.report.tables).toHaveLength(5);
+    expect(data.report.tables).toHaveLength(6);
   });
 });
 

@@ -5,6 +5,7 @@ import { WhatsAppIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
 import { orderLinesJson, type Cart } from "~/lib/cart";
 import type { FieldErrors } from "~/lib/form-errors";
+import { orderSourceHint } from "~/lib/order-source";
 
 /** The action's schema, imported when the shopper first reaches for the button: the cart page loads no zod up front. */
 const loadOrderEnvelopeSchema = () => import("~/lib/checkout.schema").then((module) => module.orderEnvelopeSchema);
@@ -39,6 +40,7 @@ export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
     <fetcher.Form method="post" action="/pedido" {...props}>
       <input type="hidden" name="lines" value={orderLinesJson(cart)} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <input type="hidden" name="source" value={orderSourceHint() ?? ""} />
       <button
         type="submit"
         disabled={!idempotencyKey || fetcher.state !== "idle"}

@@ -12,6 +12,7 @@ import { maskCep, maskCpf } from "~/lib/documents";
 import type { FieldErrors } from "~/lib/form-errors";
 import { formLimits } from "~/lib/form-limits";
 import { deliveryFeeLabel } from "~/lib/order-message";
+import { orderSourceHint } from "~/lib/order-source";
 import { maskPhone } from "~/lib/phone-input";
 import { CheckoutSummary } from "./checkout-summary";
 import { CustomerFields } from "./customer-fields";
@@ -90,6 +91,7 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
       <Form method="post" {...form.props} onChange={onChange} className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="lines" value={orderLinesJson(cart)} />
+        <input type="hidden" name="source" value={orderSourceHint() ?? ""} />
 
         <div className="space-y-8">
           {form.errors.form ? (

@@ -3,6 +3,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { toCsv } from "../csv.server";
 import { paymentLabel } from "~/lib/order-message";
+import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/order-source";
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/reports";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
@@ -128,12 +129,34 @@ async function topProducts(db: DatabaseOrTransaction, query: ReportQuery): Promi
   };
 }
 
+/** Every source of the fixed list (app/lib/order-source.ts), none left out for having no orders. */
+async function bySource(db: DatabaseOrTransaction, query: ReportQuery): Promise<ReportTable> {
+  const { rows } = await db.execute<{ source: OrderSource; orders: number; revenue: string }>(sql`
+    select s.source, count(o.id)::int as orders, coalesce(sum(o.total_cents), 0)::bigint as revenue
+    from unnest(${sql.raw(`array[${ORDER_SOURCES.map((source) => `'${source}'`).join(",")}]`)}::text[]) with ordinality as s(source, position)
+    left join orders o on o.source = s.source and ${inPeriod(query)}
+    group by s.source, s.position
+    order by revenue desc, orders desc, s.position`);
+  return {
+    id: "origens",
+    title: title("origens"),
+    note: "De onde veio quem fez o pedido: o link da primeira página (compartilhado no WhatsApp, QR code da vitrine, catálogos do Google e da Meta) ou o site de onde chegou; sem nenhum dos dois, Direto.",
+    columns: [
+      { label: "Origem", kind: "text" },
+      { label: "Pedidos", kind: "count" },
+      { label: "Faturamento (R$)", kind: "money" },
+    ],
+    rows: rows.map((row) => [ORDER_SOURCE_LABELS[row.source], Number(row.orders), Number(row.revenue)]),
+  };
+}
+
 const BUILDERS: Record<ReportTableId, (db: DatabaseOrTransaction, query: ReportQuery) => Promise<ReportTable>> = {
   vendas: salesOverTime,
   lojas: (db, query) => itemsBy(db, query, "lojas"),
   categorias: (db, query) => itemsBy(db, query, "categorias"),
   pagamentos: byPaymentMethod,
   produtos: topProducts,
+  origens: bySource,
 };
 
 export function getReportTable(db: DatabaseOrTransaction, query: ReportQuery, id: ReportTableId): Promise<ReportTable> {

@@ -1,5 +1,6 @@
 import { checkoutSchema, orderEnvelopeSchema, type CheckoutInput } from "~/lib/checkout.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
+import { orderSourceOf } from "~/lib/order-source";
 import type { LoadContext } from "../load-context.server";
 import { getSettings } from "../group/settings.server";
 import { admitNewOrder } from "./order-limits.server";
@@ -58,7 +59,7 @@ async function recordOrder(
     const { token, created } = await placeOrder(
       context.db,
       settings,
-      { ...envelope.data, customer, userId },
+      { ...envelope.data, customer, userId, source: orderSourceOf(form.get("source")) },
       { admitNewOrder: (tx) => admitNewOrder(tx, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }) },
     );
     if (created && wantsNewOrderEmail(settings)) {

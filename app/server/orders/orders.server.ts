@@ -9,6 +9,7 @@ import { deliveryFeeCents } from "~/lib/delivery";
 import { maxInstallmentsFor } from "~/lib/installments";
 import type { OrderView } from "~/lib/order-message";
 import { isOrderStatus } from "~/lib/order-status";
+import type { OrderSource } from "~/lib/order-source";
 import { pixPayload } from "~/lib/pix";
 import type { OrderHistoryEntry } from "~/lib/status-messages";
 import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
@@ -38,6 +39,8 @@ export type OrderRequest = {
   /** Absent for the cart's quick 'Finalizar pelo WhatsApp', where the rest is agreed in the chat. */
   customer: CheckoutInput | null;
   userId: string | null;
+  /** Where the shopper came from; absent: direct. */
+  source?: OrderSource;
 };
 
 /** What the key is bound to: everything that makes the order what it is, after validation. */
@@ -236,6 +239,7 @@ export async function placeOrder(
           paymentMethod: customer?.paymentMethod ?? null,
           installments: customer?.installments ?? 1,
           notes: customer?.notes ?? "",
+          source: request.source ?? "direto",
         })
         .onConflictDoNothing()
         .returning({ id: orders.id });

@@ -36,14 +36,14 @@ export function CustomersList({ customers, label }: { customers: CustomerRow[]; 
                     to={withParams(searchParams, { [CUSTOMER_PARAM]: customer.id })}
                     preventScrollReset
                     aria-haspopup="dialog"
-                    className="truncate font-semibold text-slate-900 after:absolute after:inset-0 hover:underline"
+                    className="font-semibold text-slate-900 wrap-anywhere after:absolute after:inset-0 hover:underline"
                   >
                     {customerLabel(customer)}
                   </Link>
                   {customer.role === "admin" ? <AdminBadge /> : null}
                   {customer.hasAccount ? null : <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">Sem cadastro</span>}
                 </p>
-                {customer.email && customer.email !== customerLabel(customer) ? <p className="truncate text-slate-600">{customer.email}</p> : null}
+                {customer.email && customer.email !== customerLabel(customer) ? <p className="text-slate-600 wrap-anywhere">{customer.email}</p> : null}
               </div>
             </div>
             <p className="mt-1 text-slate-600 sm:mt-0">{customer.phone || "—"}</p>

@@ -22,7 +22,7 @@ export function ChartCard({ title, empty, chart, table }: { title: string; empty
           </div>
           <details className="mt-3 text-sm">
             <summary className="cursor-pointer font-semibold text-slate-700">Ver dados em tabela</summary>
-            <div className="mt-2 overflow-x-auto">{table}</div>
+            <div className="mt-2 sm:overflow-x-auto">{table}</div>
           </details>
         </>
       )}
@@ -37,7 +37,7 @@ function ChartPlaceholder() {
 /** A two- or three-column table of a chart's figures. */
 export function ChartTable({ columns, rows }: { columns: string[]; rows: (string | number)[][] }) {
   return (
-    <table className="w-full text-left">
+    <table className="table-stacked w-full text-left">
       <thead>
         <tr className="border-b border-slate-200 text-slate-600">
           {columns.map((column, index) => (
@@ -56,7 +56,7 @@ export function ChartTable({ columns, rows }: { columns: string[]; rows: (string
                   {value}
                 </th>
               ) : (
-                <td key={index} className="py-1.5 pr-3 text-right tabular-nums">
+                <td key={index} data-label={columns[index]} className="py-1.5 pr-3 text-right tabular-nums">
                   {value}
                 </td>
               ),

@@ -22,8 +22,8 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
       {orders.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">Nenhum pedido ainda</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full min-w-[36rem] text-left text-sm">
+        <div className="mt-4 sm:overflow-x-auto">
+          <table className="table-stacked w-full text-left text-sm sm:min-w-[36rem]">
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
                 <th scope="col" className="py-2 pr-3 font-semibold">
@@ -51,12 +51,12 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
                       #{order.code}
                     </Link>
                   </th>
-                  <td className="py-2 pr-3">{order.customerName || UNNAMED_CUSTOMER}</td>
-                  <td className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{formatBRL(order.totalCents)}</td>
-                  <td className="py-2 pr-3">
+                  <td data-label="Cliente" className="py-2 pr-3">{order.customerName || UNNAMED_CUSTOMER}</td>
+                  <td data-label="Total" className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{formatBRL(order.totalCents)}</td>
+                  <td data-label="Status" className="py-2 pr-3">
                     <OrderStatusBadge status={order.status} />
                   </td>
-                  <td className="whitespace-nowrap py-2 text-slate-600">{formatShopDateTime(order.createdAt)}</td>
+                  <td data-label="Data" className="whitespace-nowrap py-2 text-slate-600">{formatShopDateTime(order.createdAt)}</td>
                 </tr>
               ))}
             </tbody>

@@ -22,8 +22,8 @@ export function LowStock({ variants, total }: { variants: LowStockVariant[]; tot
       {variants.length === 0 ? (
         <p className="mt-4 text-sm text-slate-600">Nenhum tamanho ou cor com {LOW_STOCK_MAX} unidades ou menos</p>
       ) : (
-        <div className="mt-4 overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <div className="mt-4 sm:overflow-x-auto">
+          <table className="table-stacked w-full text-left text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-slate-600">
                 <th scope="col" className="py-2 pr-3 font-semibold">
@@ -45,8 +45,8 @@ export function LowStock({ variants, total }: { variants: LowStockVariant[]; tot
                       {variant.name}
                     </Link>
                   </th>
-                  <td className="py-2 pr-3">{variantLabel(variant) || "—"}</td>
-                  <td className={`py-2 text-right tabular-nums ${variant.stock === 0 ? "font-bold text-red-700" : ""}`}>
+                  <td data-label="Tamanho / cor" className="py-2 pr-3">{variantLabel(variant) || "—"}</td>
+                  <td data-label="Unidades" className={`py-2 text-right tabular-nums ${variant.stock === 0 ? "font-bold text-red-700" : ""}`}>
                     {variant.stock === 0 ? "0 (esgotado)" : variant.stock}
                   </td>
                 </tr>

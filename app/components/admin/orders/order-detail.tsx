@@ -97,9 +97,9 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         <Heading id={`itens-${detail.id}`} className={heading}>
           Itens
         </Heading>
-        {/* Wider than a phone: focusable so the keyboard can scroll it sideways. */}
+        {/* A card per item on a phone (table-stacked); between that and a wide screen it may scroll sideways, so it is focusable for the keyboard. */}
         <div className="mt-2 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={`itens-${detail.id}`}>
-          <table className="w-full min-w-[32rem] text-left">
+          <table className="table-stacked w-full text-left sm:min-w-[32rem]">
             <thead className="border-b border-slate-200 text-slate-600">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">Produto</th>
@@ -114,11 +114,11 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
               {order.items.map((item, index) => (
                 <tr key={index}>
                   <td className="py-2 pr-3 font-medium">{item.name}</td>
-                  <td className="py-2 pr-3">{item.size ?? "—"}</td>
-                  <td className="py-2 pr-3">{item.color ?? "—"}</td>
-                  <td className="py-2 pr-3 text-right">{item.quantity}</td>
-                  <td className="py-2 pr-3 text-right">{item.unitPriceCents === null ? "Consultar" : formatBRL(item.unitPriceCents)}</td>
-                  <td className="py-2 text-right">{item.unitPriceCents === null ? "—" : formatBRL(item.unitPriceCents * item.quantity)}</td>
+                  <td data-label="Tamanho" className="py-2 pr-3">{item.size ?? "—"}</td>
+                  <td data-label="Cor" className="py-2 pr-3">{item.color ?? "—"}</td>
+                  <td data-label="Qtd." className="py-2 pr-3 text-right">{item.quantity}</td>
+                  <td data-label="Preço unit." className="py-2 pr-3 text-right">{item.unitPriceCents === null ? "Consultar" : formatBRL(item.unitPriceCents)}</td>
+                  <td data-label="Subtotal" className="py-2 text-right">{item.unitPriceCents === null ? "—" : formatBRL(item.unitPriceCents * item.quantity)}</td>
                 </tr>
               ))}
             </tbody>

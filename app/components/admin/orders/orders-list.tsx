@@ -59,9 +59,9 @@ export function OrdersList({
             <p className="text-slate-600">
               <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time>
             </p>
-            <p className="truncate font-medium">
+            <p className="font-medium wrap-anywhere sm:truncate">
               {order.customerName || UNNAMED_CUSTOMER}
-              {order.customerPhone ? <span className="block truncate text-xs font-normal text-slate-500">{order.customerPhone}</span> : null}
+              {order.customerPhone ? <span className="block text-xs font-normal text-slate-500 sm:truncate">{order.customerPhone}</span> : null}
             </p>
             <p className="font-semibold sm:text-right">
               {formatBRL(order.totalCents)}

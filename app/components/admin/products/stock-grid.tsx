@@ -20,7 +20,8 @@ const numeric = { type: "text", inputMode: "numeric", autoComplete: "off", spell
 
 /**
  * Units per size × colour: a row per size, a column per colour, with totals. The cells follow the
- * option lists as the clerk edits them; a wide grid scrolls inside its box, never the page.
+ * option lists as the clerk edits them. On a phone each size is a card with a line per colour
+ * (table-stacked); wider, a grid too wide for the screen scrolls inside its box, never the page.
  */
 export function StockGrid({ sizes, colors, typed, onType, errors, needsReview }: StockGridProps) {
   const id = useId();
@@ -55,8 +56,8 @@ export function StockGrid({ sizes, colors, typed, onType, errors, needsReview }:
   return (
     <div className="space-y-3">
       {notice}
-      <div className="overflow-x-auto rounded-lg border border-slate-200">
-        <table className="min-w-full text-sm" aria-describedby={`${id}-total`}>
+      <div className="rounded-lg border border-slate-200 max-sm:px-3 sm:overflow-x-auto">
+        <table className="table-stacked min-w-full text-sm" aria-describedby={`${id}-total`}>
           <caption className="sr-only">{grid.rows === "sizes" ? (several ? "Estoque por tamanho e cor" : "Estoque por tamanho") : "Estoque por cor"}</caption>
           <thead className="bg-slate-50">
             <tr>
@@ -85,7 +86,7 @@ export function StockGrid({ sizes, colors, typed, onType, errors, needsReview }:
                   const error = errors[cell.errorKey];
                   const errorId = `${id}-${rowIndex}-${columnIndex}-error`;
                   return (
-                    <td key={cell.name} className="px-2 py-1.5 align-top">
+                    <td key={cell.name} data-label={grid.columns[columnIndex] || "Estoque"} className="px-2 py-1.5 align-top">
                       <input
                         name={cell.name}
                         {...numeric}
@@ -104,7 +105,11 @@ export function StockGrid({ sizes, colors, typed, onType, errors, needsReview }:
                     </td>
                   );
                 })}
-                {several ? <td className="px-2 py-1.5 text-right font-semibold tabular-nums">{row.total}</td> : null}
+                {several ? (
+                  <td data-label="Total" className="px-2 py-1.5 text-right font-semibold tabular-nums">
+                    {row.total}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -115,12 +120,14 @@ export function StockGrid({ sizes, colors, typed, onType, errors, needsReview }:
               </th>
               {several
                 ? grid.columnTotals.map((units, index) => (
-                    <td key={grid.columns[index]} className="px-2 py-1.5 text-center font-semibold tabular-nums">
+                    <td key={grid.columns[index]} data-label={grid.columns[index] || "Estoque"} className="px-2 py-1.5 text-center font-semibold tabular-nums">
                       {units}
                     </td>
                   ))
                 : null}
-              <td className={`px-2 py-1.5 font-bold tabular-nums ${several ? "text-right" : "text-center"}`}>{grid.total}</td>
+              <td data-label={several ? "Total" : undefined} className={`px-2 py-1.5 font-bold tabular-nums ${several ? "text-right" : "text-center"}`}>
+                {grid.total}
+              </td>
             </tr>
           </tfoot>
         </table>

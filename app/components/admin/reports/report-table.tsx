@@ -34,9 +34,10 @@ export function ReportTable({ table, csvHref, empty }: { table: ReportTableView;
       {empty ? (
         <p className="mt-4 text-sm text-slate-600">Sem dados para exibir</p>
       ) : (
-        // Scrolls inside its own box: focusable so the keyboard can scroll it.
-        <div className="mt-4 max-h-[28rem] overflow-auto" tabIndex={0} role="group" aria-labelledby={headingId}>
-          <table className="w-full text-left text-sm">
+        // A card per row on a phone (table-stacked), in the page's flow; wider, the table scrolls inside
+        // its own box: focusable so the keyboard can scroll it.
+        <div className="mt-4 sm:max-h-[28rem] sm:overflow-auto" tabIndex={0} role="group" aria-labelledby={headingId}>
+          <table className="table-stacked w-full text-left text-sm">
             <thead className="sticky top-0 bg-white">
               <tr className="border-b border-slate-200 text-slate-600">
                 {table.columns.map((column) => (
@@ -57,13 +58,13 @@ export function ReportTable({ table, csvHref, empty }: { table: ReportTableView;
                           {value}
                         </th>
                       ) : (
-                        <td key={index} className="py-2 pr-3">
+                        <td key={index} data-label={table.columns[index]?.label.replace(" (R$)", "")} className="py-2 pr-3">
                           {value}
                         </td>
                       );
                     }
                     return (
-                      <td key={index} className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
+                      <td key={index} data-label={table.columns[index]?.label.replace(" (R$)", "")} className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">
                         {kind === "money" ? formatBRL(Number(value)) : integer.format(Number(value))}
                       </td>
                     );

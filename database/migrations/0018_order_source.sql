@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "source" text DEFAULT 'direto' NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_source_known" CHECK ("orders"."source" in ('whatsapp','qr','google','instagram','direto'));

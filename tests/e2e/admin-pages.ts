@@ -1,0 +1,47 @@
+import { expect, type Page } from "@playwright/test";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import routeConfig from "../../app/routes";
+import { gotoHydrated } from "./hydration";
+
+type RoutePath = { pattern: string; file: string };
+
+function flatten(entries: RouteConfigEntry[], parent = ""): RoutePath[] {
+  return entries.flatMap((entry) => {
+    const pattern = entry.path ? [parent, entry.path].filter(Boolean).join("/") : parent;
+    return [{ pattern, file: entry.file }, ...flatten(entry.children ?? [], pattern)];
+  });
+}
+
+/**
+ * The admin's pages: routes under /admin whose module renders markup (resource routes are .ts), read
+ * from app/routes.ts so that a page added there is checked without anyone listing it in a test.
+ */
+export const ADMIN_PAGES = [
+  ...new Set(
+    flatten(routeConfig as RouteConfigEntry[])
+      // The layout and its index route share the pattern "admin".
+      .filter((route) => (route.pattern === "admin" || route.pattern.startsWith("admin/")) && route.file.endsWith(".tsx") && !route.file.endsWith("/layout.tsx"))
+      .map((route) => `/${route.pattern}`),
+  ),
+];
+
+/**
+ * A URL for each admin page, in a signed-in admin's `page`: the routes with a parameter get a real one
+ * (the first product the list shows, or finds for `productSearch`, and the newest order); a new route
+ * with a parameter needs one here.
+ */
+export async function adminPageUrls(page: Page, { productSearch = "" } = {}): Promise<string[]> {
+  await gotoHydrated(page, `/admin/produtos${productSearch ? `?q=${encodeURIComponent(productSearch)}` : ""}`);
+  const editHref = await page.getByRole("link", { name: "Editar" }).first().getAttribute("href");
+  await gotoHydrated(page, "/admin/pedidos");
+  const orderHref = await page.getByTestId("order-row").first().getByRole("link").getAttribute("href");
+  const samples: Record<string, string> = {
+    "/admin/produtos/editar/:id": editHref ?? "",
+    "/admin/pedidos/:id": orderHref ?? "",
+  };
+  return ADMIN_PAGES.map((pattern) => {
+    const url = pattern.includes(":") ? samples[pattern] : pattern;
+    expect(url, `a sample URL for ${pattern}`).toBeTruthy();
+    return url!;
+  });
+}
