@@ -8,17 +8,7 @@ import { isOrderStatus } from "~/lib/order-status";
 import { normalizeSearchText } from "~/lib/search-text";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
-
-/**
- * A phone's digits without the country code ("(81) 99999-8888" and "+55 81 99999-8888" match), or
- * null. Phones are checked on the way in (digits, spaces and `()+.-`): `translate` drops those, at a
- * tenth of the cost of a regular expression over every order.
- */
-function phoneKey(column: SQL): SQL {
-  const digits = sql`translate(coalesce(${column}, ''), ' ()+.-', '')`;
-  return sql`nullif(case when length(${digits}) in (12, 13) and left(${digits}, 2) = '55' then substr(${digits}, 3) else ${digits} end, '')`;
-}
+import { digitsOf, escapeLike, phoneKey, plainText } from "../db/sql-search.server";
 
 /**
  * Who each order belongs to, and the people that makes (the relation `people`, one row per account

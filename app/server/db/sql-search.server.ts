@@ -19,3 +19,13 @@ export function plainText(column: AnyColumn | SQL): SQL {
 export function digitsOf(column: AnyColumn | SQL): SQL {
   return sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g')`;
 }
+
+/**
+ * A phone's digits without the country code ("(81) 99999-8888" and "+55 81 99999-8888" match), or
+ * null. Phones are checked on the way in (digits, spaces and `()+.-`): `translate` drops those, at a
+ * tenth of the cost of a regular expression over every order.
+ */
+export function phoneKey(column: AnyColumn | SQL): SQL {
+  const digits = sql`translate(coalesce(${column}, ''), ' ()+.-', '')`;
+  return sql`nullif(case when length(${digits}) in (12, 13) and left(${digits}, 2) = '55' then substr(${digits}, 3) else ${digits} end, '')`;
+}
