@@ -52,6 +52,8 @@ export default [
   route("api/favoritos", "routes/api/favorites.ts"),
   // The stock of the cart's products, re-checked when the cart opens.
   route("api/estoque", "routes/api/cart-stock.ts"),
+  // What a coupon would give the cart (a preview: the order decides again).
+  route("api/cupom", "routes/api/coupon-preview.ts"),
   route("sair", "routes/account/sign-out.ts"),
   // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),

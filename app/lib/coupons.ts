@@ -183,3 +183,35 @@ export function couponRefusalMessage(code: string, refusal: CouponRefusal): stri
 
 /** Said after a refusal when the order is being placed: nothing is lost, the shopper can go on without it. */
 export const SEND_WITHOUT_COUPON = "Remova o cupom para enviar o pedido sem ele.";
+
+/** What the cart and the checkout are told about a coupon before the order (the order decides again). */
+export type CouponPreview =
+  | { ok: true; code: string; message: string; lineDiscountsCents: number[]; linesCents: number; deliveryWaivedCents: number }
+  | { ok: false; code: string; message: string };
+
+export const COUPON_PREVIEW_PATH = "/api/cupom";
+
+/** The preview's address: the code, the cart's lines as "productId×quantity", and where it goes when known. */
+export function couponPreviewUrl(
+  code: string,
+  lines: { id: number; quantity: number }[],
+  where: { deliveryMethod: "delivery" | "pickup"; city: string; phone: string } | null,
+): string {
+  const params = new URLSearchParams({ codigo: code, itens: lines.map((line) => `${line.id}x${line.quantity}`).join(",") });
+  if (where) {
+    params.set("entrega", where.deliveryMethod);
+    params.set("cidade", where.city);
+    if (where.phone) params.set("telefone", where.phone);
+  }
+  return `${COUPON_PREVIEW_PATH}?${params}`;
+}
+
+/** "12x2,13x1" → lines, or null when it is not that (at most 50 lines, quantities 1–99). */
+export function parsePreviewLines(text: string | null): { productId: number; quantity: number }[] | null {
+  if (!text) return null;
+  const parts = text.split(",");
+  if (parts.length > 50) return null;
+  const lines = parts.map((part) => /^(\d{1,9})x(\d{1,2})$/.exec(part));
+  if (lines.some((match) => !match || Number(match[2]) < 1)) return null;
+  return lines.map((match) => ({ productId: Number(match![1]), quantity: Number(match![2]) }));
+}

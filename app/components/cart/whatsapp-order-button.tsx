@@ -9,7 +9,7 @@ import type { FieldErrors } from "~/lib/form-errors";
  * The cart's quick 'Finalizar pelo WhatsApp': the order (items only; delivery and payment are agreed
  * in the chat) is recorded on the server first, then the order page hands it to WhatsApp.
  */
-export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
+export function WhatsAppOrderButton({ cart, couponCode }: { cart: Cart; couponCode: string }) {
   const fetcher = useFetcher<{ errors: FieldErrors }>();
   // One key per visit to the cart: a double tap or a retry records one order.
   const [idempotencyKey, setIdempotencyKey] = useState("");
@@ -25,6 +25,7 @@ export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
     <fetcher.Form method="post" action="/pedido" onSubmit={() => reserveWhatsAppTab()}>
       <input type="hidden" name="lines" value={orderLinesJson(cart)} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      {couponCode ? <input type="hidden" name="couponCode" value={couponCode} /> : null}
       <button
         type="submit"
         disabled={!idempotencyKey || fetcher.state !== "idle"}

@@ -5,15 +5,20 @@ import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { coupons, orders, products } from "#database/schema";
 import {
   applyCoupon,
+  couponAppliedMessage,
+  couponRefusalMessage,
   isCouponCodeShape,
   normalizeCouponCode,
   type CouponDiscount,
   type CouponKind,
   type CouponLine,
+  type CouponPreview,
   type CouponRefusal,
   type CouponRule,
 } from "~/lib/coupons";
+import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery";
 import { phoneKey as phoneDigits } from "~/lib/phone";
+import type { Settings } from "~/lib/settings";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { phoneKey } from "../db/sql-search.server";
 
@@ -62,7 +67,16 @@ export async function decideCoupon(
   lines: CouponLine[],
   deliveryFeeCents: number | null,
   shopper: CouponShopper,
-  { lock, now = new Date() }: { lock: boolean; now?: Date },
+  {
+    lock,
+    now = new Date(),
+    unknownShopper = "refuse",
+  }: {
+    lock: boolean;
+    now?: Date;
+    /** A coupon limited per shopper when neither phone nor account is known: refused (an order), or left to the order (a preview). */
+    unknownShopper?: "refuse" | "leave-to-order";
+  },
 ): Promise<CouponDecision> {
   const code = normalizeCouponCode(input);
   const refuse = (refusal: CouponRefusal): CouponDecision => ({ ok: false, code, refusal });
@@ -78,7 +92,7 @@ export async function decideCoupon(
 
   const limitedPerShopper = row.maxUsesPerShopper !== null || row.firstPurchaseOnly;
   const mine = shopperOrders(shopper);
-  if (limitedPerShopper && !mine) return refuse({ reason: "needs-phone" });
+  if (limitedPerShopper && !mine && unknownShopper === "refuse") return refuse({ reason: "needs-phone" });
 
   const notCancelled = ne(orders.status, "cancelled");
   const [uses] = await tx
@@ -115,4 +129,35 @@ export async function couponLinesOf(
       ? [{ productId: product.id, shopId: product.shopId, category: product.category, unitPriceCents: product.priceCents, quantity: line.quantity }]
       : [];
   });
+}
+
+/**
+ * The cart's and the checkout's question "what would this coupon give?", answered as placeOrder would
+ * without locking anything. Without a phone or an account the limits per shopper wait for the order;
+ * without a city a free-delivery coupon is told as "entrega grátis" with no amount.
+ */
+export async function previewCoupon(
+  db: DatabaseOrTransaction,
+  settings: Settings,
+  request: { code: string; lines: { productId: number; quantity: number }[]; deliveryMethod: DeliveryMethod | null; city: string; phone: string | null; userId: string | null },
+): Promise<CouponPreview> {
+  const lines = await couponLinesOf(db, request.lines);
+  const subtotal = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
+  const fee = request.deliveryMethod ? deliveryFeeCents(settings, request.deliveryMethod, request.city, subtotal) : 0;
+  const shopper = { phone: request.phone, userId: request.userId };
+  const decision = await decideCoupon(db, request.code, lines, fee, shopper, { lock: false, unknownShopper: "leave-to-order" });
+  if (!decision.ok) return { ok: false, code: decision.code, message: couponRefusalMessage(decision.code, decision.refusal) };
+  return previewOf(decision.coupon);
+}
+
+function previewOf(coupon: RedeemedCoupon): CouponPreview {
+  const linesCents = coupon.lineDiscountsCents.reduce((sum, cents) => sum + cents, 0);
+  return {
+    ok: true,
+    code: coupon.code,
+    message: couponAppliedMessage(coupon),
+    lineDiscountsCents: coupon.lineDiscountsCents,
+    linesCents,
+    deliveryWaivedCents: coupon.deliveryWaivedCents,
+  };
 }
