@@ -8,6 +8,7 @@ import { parse } from "csv-parse/sync";
 import type { LoadContext } from "~/server/load-context.server";
 import { action as couponsAction, loader as couponsLoader } from "~/routes/admin/coupons";
 import { loader as couponsCsvLoader } from "~/routes/admin/coupons-csv";
+import { loader as reportsLoader } from "~/routes/admin/reports";
 import { placeOrder } from "~/server/orders/orders.server";
 import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
 import { openAdminTest, requestAs, type SignedInUser } from "../setup/admin-session";
@@ -100,5 +101,13 @@ describe("/admin/cupons", () => {
     const dezRow = records.find((record) => record[0] === "DEZ")!;
     expect(dezRow[7]).toBe("1");
     expect(dezRow[12]).toBe("10,00");
+
+    // The reports show the discounts of the period's orders; a period before the order has none.
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Recife" }).format(new Date());
+    const report = await call(reportsLoader, requestAs(admin, `/admin/relatorios?de=${today}&ate=${today}&por=dia`));
+    const couponTable = report.data.couponTable as { rows: (string | number)[][] };
+    expect(couponTable.rows).toContainEqual(["DEZ", 1, 1_000, dez!.salesCents]);
+    const before = await call(reportsLoader, requestAs(admin, "/admin/relatorios?de=2020-01-01&ate=2020-01-31&por=dia"));
+    expect((before.data.couponTable as { rows: unknown[] }).rows).toEqual([]);
   });
 });

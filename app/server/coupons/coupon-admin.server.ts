@@ -4,13 +4,21 @@ import { asc, eq, sql } from "drizzle-orm";
 import { coupons, orders } from "#database/schema";
 import type { AdminCoupon, CouponFormInput } from "~/lib/coupon.schema";
 import { COUPON_KIND_LABELS, type CouponKind } from "~/lib/coupons";
+import type { ReportQuery } from "~/lib/reports";
+import { SHOP_TIME_ZONE } from "~/lib/shop-time";
 import { formatBRL } from "~/lib/money";
 import { toCsv } from "../csv.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 
-/** Every coupon, by code, with its uses, the discount given and the sales of those orders (cancelled ones left out). */
-export async function listCoupons(db: DatabaseOrTransaction): Promise<AdminCoupon[]> {
+/**
+ * Every coupon, by code, with its uses, the discount given and the sales of those orders (cancelled
+ * ones left out); with `period`, only orders of those days in the shop's zone (the reports).
+ */
+export async function listCoupons(db: DatabaseOrTransaction, period?: Pick<ReportQuery, "from" | "to">): Promise<AdminCoupon[]> {
+  const inPeriod = period
+    ? sql` and ${orders.createdAt} >= (${period.from}::date::timestamp at time zone ${SHOP_TIME_ZONE}) and ${orders.createdAt} < ((${period.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`
+    : sql``;
   const rows = await db
     .select({
       coupon: coupons,
@@ -19,7 +27,7 @@ export async function listCoupons(db: DatabaseOrTransaction): Promise<AdminCoupo
       salesCents: sql<number>`coalesce(sum(${orders.totalCents}), 0)`.mapWith(Number),
     })
     .from(coupons)
-    .leftJoin(orders, sql`${orders.couponId} = ${coupons.id} and ${orders.status} <> 'cancelled'`)
+    .leftJoin(orders, sql`${orders.couponId} = ${coupons.id} and ${orders.status} <> 'cancelled'${inPeriod}`)
     .groupBy(coupons.id)
     .orderBy(asc(coupons.code));
   return rows.map(({ coupon, uses, discountCents, salesCents }) => ({
@@ -121,4 +129,20 @@ export function couponsCsv(list: AdminCoupon[]): string {
       reais(coupon.salesCents),
     ]),
   );
+}
+
+/** The reports' 'Descontos por cupom': the coupons used in the period, money in centavos. */
+export function couponReportTable(used: AdminCoupon[]) {
+  return {
+    id: "cupons",
+    title: "Descontos por cupom",
+    note: "Pedidos com cupom no período, o desconto dado (itens e entrega) e o total desses pedidos.",
+    columns: [
+      { label: "Cupom", kind: "text" as const },
+      { label: "Pedidos", kind: "count" as const },
+      { label: "Desconto (R$)", kind: "money" as const },
+      { label: "Vendas (R$)", kind: "money" as const },
+    ],
+    rows: used.map((coupon) => [coupon.code, coupon.uses, coupon.discountCents, coupon.salesCents]),
+  };
 }
