@@ -1,6 +1,6 @@
 import { z } from "~/lib/validation";
 import { MAX_LINE_QUANTITY } from "./cart";
-import { normalizeCouponCode } from "./coupons";
+import { normalizeCouponCode } from "./coupon-code";
 import { isValidCpf, onlyDigits } from "./documents";
 import { idSchema } from "./ids";
 import { MAX_INSTALLMENTS } from "./installments";

@@ -1,6 +1,7 @@
 import { z } from "~/lib/validation";
 import { CATEGORIES } from "./catalog";
-import { COUPON_KINDS, MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupons";
+import { MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupon-code";
+import { COUPON_KINDS } from "./coupons";
 import { readBRL } from "./money";
 
 // The admin's coupon form (/admin/cupons): one schema for the browser and the action.

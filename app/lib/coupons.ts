@@ -12,8 +12,6 @@ export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
   free_delivery: "Entrega grátis",
 };
 
-export const MAX_COUPON_CODE_LENGTH = 30;
-
 /** What decides a discount (the stored coupon minus its bookkeeping). */
 export type CouponRule = {
   code: string;
@@ -31,15 +29,6 @@ export type CouponRule = {
 
 /** One cart line as the rule sees it: its price comes from the database (null: 'Consultar preço'). */
 export type CouponLine = { productId: number; shopId: number; category: string; unitPriceCents: number | null; quantity: number };
-
-/** The code as stored: trimmed, upper-case ('cupom10 ' → 'CUPOM10'). */
-export function normalizeCouponCode(input: string): string {
-  return input.trim().toUpperCase();
-}
-
-export function isCouponCodeShape(code: string): boolean {
-  return code.length > 0 && code.length <= MAX_COUPON_CODE_LENGTH && /^[A-Z0-9]+$/.test(code);
-}
 
 /** Whether a line is one the coupon is for: it must match every scope list that is not empty. */
 export function lineInScope(rule: Pick<CouponRule, "shopIds" | "categories" | "productIds">, line: CouponLine): boolean {

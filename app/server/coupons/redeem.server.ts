@@ -7,8 +7,6 @@ import {
   applyCoupon,
   couponAppliedMessage,
   couponRefusalMessage,
-  isCouponCodeShape,
-  normalizeCouponCode,
   type CouponDiscount,
   type CouponKind,
   type CouponLine,
@@ -16,6 +14,7 @@ import {
   type CouponRefusal,
   type CouponRule,
 } from "~/lib/coupons";
+import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupon-code";
 import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery";
 import { phoneKey as phoneDigits } from "~/lib/phone";
 import type { Settings } from "~/lib/settings";
