@@ -35,6 +35,7 @@ export default [
     route("clientes", "routes/admin/customers.tsx"),
     route("configuracoes", "routes/admin/settings.tsx"),
     route("importar", "routes/admin/import.tsx"),
+    route("cupons", "routes/admin/coupons.tsx"),
     route("relatorios", "routes/admin/reports.tsx"),
     route("auditoria", "routes/admin/audit-log.tsx"),
     route("canais", "routes/admin/channels.tsx"),
@@ -52,11 +53,15 @@ export default [
   route("api/favoritos", "routes/api/favorites.ts"),
   // The stock of the cart's products, re-checked when the cart opens.
   route("api/estoque", "routes/api/cart-stock.ts"),
+  // What a coupon would give the cart (a preview: the order decides again).
+  route("api/cupom", "routes/api/coupon-preview.ts"),
   route("sair", "routes/account/sign-out.ts"),
   // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),
   // One report table as CSV (same query as /admin/relatorios plus `tabela`); the loader runs requireAdmin.
   route("admin/relatorios/exportar.csv", "routes/admin/reports-csv.ts"),
+  // The coupons with their uses, discount and sales as CSV; the loader runs requireAdmin.
+  route("admin/cupons/exportar.csv", "routes/admin/coupons-csv.ts"),
   // Every product as CSV; the loader runs requireAdmin.
   route("admin/produtos/exportar.csv", "routes/admin/products-csv.ts"),
   // Creates one starter product per POST (the import page's progress); loader and action run requireAdmin.

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { products, productVariants, storeLocations } from "./catalog-schema";
 import { emailKey, phoneKey } from "./contact-keys";
+import { coupons } from "./coupons-schema";
 
 export type ShippingAddress = {
   street: string;
@@ -51,6 +52,11 @@ export const orders = pgTable(
     deliveryCents: integer("delivery_cents"),
     totalCents: integer("total_cents").notNull(),
     hasConsultItems: boolean("has_consult_items").notNull().default(false),
+    /** The coupon used (null: none, or deleted since), and its code as the shopper typed it, upper-case. */
+    couponId: integer("coupon_id").references(() => coupons.id, { onDelete: "set null" }),
+    couponCode: text("coupon_code"),
+    /** All the coupon took off: the lines' discounts plus a delivery fee it waived. */
+    discountCents: integer("discount_cents").notNull().default(0),
     paymentMethod: text("payment_method"),
     installments: integer("installments").notNull().default(1),
     notes: text("notes").notNull().default(""),
@@ -68,11 +74,13 @@ export const orders = pgTable(
     check("orders_channel_known", sql`${table.channel} in ('checkout','cart')`),
     check("orders_source_known", sql`${table.source} in ('whatsapp','qr','google','instagram','direto')`),
     check("orders_totals_not_negative", sql`${table.subtotalCents} >= 0 and ${table.totalCents} >= 0`),
+    check("orders_discount_not_negative", sql`${table.discountCents} >= 0`),
     index("orders_created_idx").on(table.createdAt),
     index("orders_status_idx").on(table.status, table.createdAt),
     index("orders_user_idx").on(table.userId, table.createdAt),
     index("orders_customer_phone_key_idx").on(table.customerPhoneKey),
     index("orders_customer_email_key_idx").on(table.customerEmailKey),
+    index("orders_coupon_idx").on(table.couponId),
   ],
 );
 
@@ -94,9 +102,12 @@ export const orderItems = pgTable(
     color: text("color"),
     unitPriceCents: integer("unit_price_cents"),
     quantity: integer("quantity").notNull(),
+    /** The coupon's share of this line (the line's total never goes below zero). */
+    discountCents: integer("discount_cents").notNull().default(0),
   },
   (table) => [
     check("order_items_quantity_positive", sql`${table.quantity} > 0`),
+    check("order_items_discount_not_negative", sql`${table.discountCents} >= 0`),
     index("order_items_order_idx").on(table.orderId, table.position),
     index("order_items_product_idx").on(table.productId),
     index("order_items_variant_idx").on(table.variantId),

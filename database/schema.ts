@@ -2,6 +2,7 @@
 // from here. Each area's file imports the tables it references from the area that owns them.
 export * from "./catalog-schema";
 export * from "./orders-schema";
+export * from "./coupons-schema";
 export * from "./auth-schema";
 export * from "./reviews-schema";
 export * from "./audit-schema";

@@ -3,7 +3,7 @@
 import { formatBRL } from "./money";
 import { ORDER_STATUS_LABELS, isOrderStatus } from "./order-status";
 
-export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels"] as const;
+export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export function isAuditEntityType(value: unknown): value is AuditEntityType {
@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   settings: "Configurações",
   store_location: "Lojas físicas",
   channels: "Canais de venda",
+  coupon: "Cupons",
 };
 
 export const AUDIT_ACTIONS = {
@@ -35,6 +36,10 @@ export const AUDIT_ACTIONS = {
   "review.show": "Voltou a mostrar a avaliação",
   "settings.update": "Alterou as configurações",
   "store_location.update": "Alterou a loja física",
+  "coupon.create": "Criou o cupom",
+  "coupon.update": "Alterou o cupom",
+  "coupon.pause": "Pausou o cupom",
+  "coupon.resume": "Reativou o cupom",
   "channels.product": "Mudou o produto nos canais de venda",
   "channels.shop": "Mudou a loja nos canais de venda",
   "channels.category": "Corrigiu a categoria do Google",

@@ -1,5 +1,6 @@
 import { z } from "~/lib/validation";
 import { MAX_LINE_QUANTITY } from "./cart";
+import { normalizeCouponCode } from "./coupon-code";
 import { isValidCpf, onlyDigits } from "./documents";
 import { idSchema } from "./ids";
 import { MAX_INSTALLMENTS } from "./installments";
@@ -126,5 +127,15 @@ export const checkoutSchema = z
   });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
-/** What every order form sends besides the customer's details: the cart lines and the idempotency key. */
-export const orderEnvelopeSchema = z.object({ lines: orderLinesField, idempotencyKey });
+/**
+ * The coupon as typed: any text up to a sane length, since whether it exists is the server's answer
+ * ("Cupom X não encontrado"), not a form error; empty means none.
+ */
+export const couponCodeField = z
+  .string()
+  .max(100, "Código de cupom inválido")
+  .optional()
+  .transform((code) => (code ? normalizeCouponCode(code) : "") || null);
+
+/** What every order form sends besides the customer's details: the cart lines, the idempotency key and a coupon. */
+export const orderEnvelopeSchema = z.object({ lines: orderLinesField, idempotencyKey, couponCode: couponCodeField });

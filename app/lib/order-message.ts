@@ -23,12 +23,31 @@ export type OrderView = {
   payment: { method: string | null; installments: number };
   items: { name: string; size: string | null; color: string | null; quantity: number; unitPriceCents: number | null; category: string }[];
   subtotalCents: number;
+  /** The coupon the order was placed with, and what it took off (decided by the server). */
+  coupon: OrderCoupon | null;
   totalCents: number;
   hasConsultItems: boolean;
   notes: string;
   /** PIX 'copia e cola' for the exact total, when paid by PIX and the shop has a key. */
   pixCode: string | null;
 };
+
+export type OrderCoupon = {
+  code: string;
+  /** Lines' discounts plus a waived delivery fee. */
+  totalCents: number;
+  /** The items' discounts (what "Desconto" takes off the subtotal). */
+  linesCents: number;
+  /** One per item, in order. */
+  lineDiscountsCents: number[];
+  /** A free-delivery coupon's fee waived ("Entrega: Grátis" then). */
+  deliveryWaivedCents: number;
+};
+
+/** "Desconto (CUPOM10): −R$ 15,99", or for free delivery "Cupom FRETE: entrega grátis". */
+export function couponLine(coupon: OrderCoupon): string {
+  return coupon.linesCents > 0 ? `Desconto (${coupon.code}): −${formatBRL(coupon.linesCents)}` : `Cupom ${coupon.code}: entrega grátis`;
+}
 
 export function paymentLabel(method: string | null): string {
   return PAYMENT_METHODS.find((candidate) => candidate.value === method)?.label ?? "A combinar";
@@ -82,6 +101,7 @@ export function orderMessage(order: OrderView, orderUrl: string): string {
     );
   });
   lines.push("", `Subtotal: ${formatBRL(order.subtotalCents)}`);
+  if (order.coupon) lines.push(couponLine(order.coupon));
   if (order.delivery.method !== "arrange") lines.push(`Entrega: ${deliveryFeeLabel(order.delivery.feeCents)}`);
 
   if (order.payment.method) {

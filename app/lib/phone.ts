@@ -26,3 +26,8 @@ export function isBrazilianPhone(phone: string): boolean {
   if (digits.length === 11) return digits[2] === "9";
   return digits.length === 10 && /[2-8]/.test(digits[2]!);
 }
+
+/** The same number however it was written, without the country code: "(81) 99999-8888" → "81999998888". */
+export function phoneKey(phone: string): string {
+  return phone.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "");
+}

@@ -2,6 +2,8 @@ import { Link } from "react-router";
 import type { Cart, CartTotals } from "~/lib/cart";
 import { formatBRL } from "~/lib/money";
 import type { Settings } from "~/lib/settings";
+import { CouponField } from "./coupon-field";
+import { useCoupon } from "./coupon-store";
 import { WhatsAppOrderButton } from "./whatsapp-order-button";
 
 const cityList = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
@@ -16,6 +18,8 @@ export function CartSummary({
   settings: Pick<Settings, "storeWhatsApp" | "freeShippingMinCents" | "deliveryCities">;
 }) {
   const { itemCount, totalCents, hasConsultItems } = totals;
+  const coupon = useCoupon(cart, null);
+  const discountCents = coupon.preview?.ok ? coupon.preview.linesCents : 0;
   const missingForFree = settings.freeShippingMinCents - totalCents;
   const cities = settings.deliveryCities.length ? ` em ${cityList.format(settings.deliveryCities)}` : "";
 
@@ -33,13 +37,19 @@ export function CartSummary({
           <dt className="text-slate-600">Subtotal</dt>
           <dd>{formatBRL(totalCents)}</dd>
         </div>
+        {coupon.preview?.ok && discountCents > 0 ? (
+          <div className="flex justify-between gap-4 text-green-800">
+            <dt>Desconto ({coupon.preview.code})</dt>
+            <dd data-testid="cart-discount">−{formatBRL(discountCents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between gap-4">
           <dt className="text-slate-600">Entrega</dt>
           <dd className="text-right">Calculada no checkout</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-slate-200 pt-3 text-base font-bold">
           <dt>Total</dt>
-          <dd data-testid="cart-total">{formatBRL(totalCents)}</dd>
+          <dd data-testid="cart-total">{formatBRL(totalCents - discountCents)}</dd>
         </div>
       </dl>
 
@@ -53,8 +63,10 @@ export function CartSummary({
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">Alguns produtos precisam de consulta de preço.</p>
       ) : null}
 
+      <CouponField code={coupon.code} preview={coupon.preview} />
+
       <div className="mt-5 flex flex-col gap-3">
-        <WhatsAppOrderButton cart={cart} />
+        <WhatsAppOrderButton cart={cart} couponCode={coupon.preview?.ok ? coupon.code : ""} />
         <Link
           to="/checkout"
           className="rounded-lg bg-brand-600 px-4 py-3 text-center font-bold text-white hover:bg-brand-700"

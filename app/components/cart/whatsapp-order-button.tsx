@@ -16,7 +16,7 @@ const loadOrderEnvelopeSchema = () => import("~/lib/checkout.schema").then((modu
  * typed (no input limits); the lines and the key are checked with the action's schema before a tab is
  * kept for WhatsApp and the order sent.
  */
-export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
+export function WhatsAppOrderButton({ cart, couponCode }: { cart: Cart; couponCode: string }) {
   const fetcher = useFetcher<{ errors: FieldErrors }>();
   // One key per visit to the cart: a double tap or a retry records one order.
   const [idempotencyKey, setIdempotencyKey] = useState("");
@@ -41,6 +41,7 @@ export function WhatsAppOrderButton({ cart }: { cart: Cart }) {
       <input type="hidden" name="lines" value={orderLinesJson(cart)} />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <input type="hidden" name="source" value={orderSourceHint() ?? ""} />
+      {couponCode ? <input type="hidden" name="couponCode" value={couponCode} /> : null}
       <button
         type="submit"
         disabled={!idempotencyKey || fetcher.state !== "idle"}

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
 import { useCart } from "~/components/cart/cart-store";
+import { CouponField } from "~/components/cart/coupon-field";
+import { useCoupon } from "~/components/cart/coupon-store";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
@@ -41,6 +43,7 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>("delivery");
   const [city, setCity] = useState("");
   const [paymentMethod, setPaymentMethod] = useState("credit");
+  const [phone, setPhone] = useState(prefill?.phone ?? "");
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const form = useForm({
     schema: checkoutSchema,
@@ -52,8 +55,10 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
     },
   });
 
-  const fee = deliveryFeeCents(settings, deliveryMethod, city, totals.totalCents);
-  const total = totals.totalCents + (fee ?? 0);
+  const coupon = useCoupon(cart, { deliveryMethod, city, phone });
+  const discount = coupon.preview?.ok ? coupon.preview : null;
+  const fee = discount?.deliveryWaivedCents ? 0 : deliveryFeeCents(settings, deliveryMethod, city, totals.totalCents);
+  const total = totals.totalCents - (discount?.linesCents ?? 0) + (fee ?? 0);
 
   // The spec: an empty cart has nothing to check out.
   useEffect(() => {
@@ -70,6 +75,7 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
     const mask = MASKS[target.name];
     if (mask) target.value = mask(target.value);
     if (target.name === "city") setCity(target.value);
+    if (target.name === "phone") setPhone(target.value);
     form.props.onChange(event);
   }
 
@@ -92,6 +98,7 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="lines" value={orderLinesJson(cart)} />
         <input type="hidden" name="source" value={orderSourceHint() ?? ""} />
+        {discount ? <input type="hidden" name="couponCode" value={coupon.code} /> : null}
 
         <div className="space-y-8">
           {form.errors.form ? (
@@ -119,7 +126,10 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
           totalCents={total}
           hasConsultItems={totals.hasConsultItems}
           submitting={submitting}
-        />
+          discount={discount}
+        >
+          <CouponField code={coupon.code} preview={coupon.preview} />
+        </CheckoutSummary>
       </Form>
     </div>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { CartItem } from "~/lib/cart";
 import { ProductImage } from "~/components/product/product-image";
 import { WhatsAppIcon } from "~/components/ui/icons";
+import type { CouponPreview } from "~/lib/coupons";
 import { formatBRL } from "~/lib/money";
 import { CONSULT_NOTE } from "~/lib/whatsapp";
 
@@ -13,6 +14,8 @@ export function CheckoutSummary({
   totalCents,
   hasConsultItems,
   submitting,
+  discount,
+  children,
 }: {
   items: readonly CartItem[];
   subtotalCents: number;
@@ -20,6 +23,10 @@ export function CheckoutSummary({
   totalCents: number;
   hasConsultItems: boolean;
   submitting: boolean;
+  /** The coupon's preview when it applies (the order decides again). */
+  discount: Extract<CouponPreview, { ok: true }> | null;
+  /** The coupon field, between the lines and the totals. */
+  children?: React.ReactNode;
 }) {
   return (
     <aside aria-labelledby="resumo" className="h-fit rounded-xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-36">
@@ -38,11 +45,18 @@ export function CheckoutSummary({
           </li>
         ))}
       </ul>
+      {children}
       <dl className="mt-4 space-y-2 border-t border-slate-200 pt-4 text-sm">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
           <dd>{formatBRL(subtotalCents)}</dd>
         </div>
+        {discount && discount.linesCents > 0 ? (
+          <div className="flex justify-between text-green-800">
+            <dt>Desconto ({discount.code})</dt>
+            <dd data-testid="order-discount">−{formatBRL(discount.linesCents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt>Entrega</dt>
           <dd data-testid="delivery-fee">{deliveryLabel}</dd>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
+import { couponActions } from "~/components/cart/coupon-store";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { formatBRL } from "~/lib/money";
 import { paymentLabel, type OrderView } from "~/lib/order-message";
@@ -29,6 +30,7 @@ export function OrderDetails({ order, history, whatsappUrl, pixQrSvg }: Props) {
     if (!justPlaced || !awaitingSend || handingOff.current) return;
     handingOff.current = true;
     cartActions.clear();
+    couponActions.clear();
     setHandedOff(handOffToWhatsApp(whatsappUrl));
     setSearchParams((params) => {
       params.delete("novo");

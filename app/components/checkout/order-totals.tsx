@@ -1,9 +1,12 @@
 import { formatBRL } from "~/lib/money";
-import { deliveryFeeLabel, type OrderView } from "~/lib/order-message";
+import { couponLine, deliveryFeeLabel, type OrderView } from "~/lib/order-message";
 import { CONSULT_NOTE } from "~/lib/whatsapp";
 
 /** Subtotal, delivery and total of a recorded order, for the shopper's order page and the admin's. */
-export function OrderTotals({ order, className = "" }: { order: Pick<OrderView, "subtotalCents" | "totalCents" | "hasConsultItems" | "delivery">; className?: string }) {
+export function OrderTotals({ order, className = "" }: {
+  order: Pick<OrderView, "subtotalCents" | "totalCents" | "hasConsultItems" | "delivery" | "coupon">;
+  className?: string;
+}) {
   return (
     <>
       <dl className={`space-y-2 ${className}`}>
@@ -11,6 +14,12 @@ export function OrderTotals({ order, className = "" }: { order: Pick<OrderView, 
           <dt>Subtotal</dt>
           <dd>{formatBRL(order.subtotalCents)}</dd>
         </div>
+        {order.coupon && order.coupon.linesCents > 0 ? (
+          <div className="flex justify-between text-green-800" data-testid="order-coupon">
+            <dt>Desconto ({order.coupon.code})</dt>
+            <dd>−{formatBRL(order.coupon.linesCents)}</dd>
+          </div>
+        ) : null}
         <div className="flex justify-between">
           <dt>Entrega</dt>
           <dd>{deliveryFeeLabel(order.delivery.feeCents)}</dd>
@@ -20,6 +29,7 @@ export function OrderTotals({ order, className = "" }: { order: Pick<OrderView, 
           <dd>{formatBRL(order.totalCents)}</dd>
         </div>
       </dl>
+      {order.coupon && order.coupon.linesCents === 0 ? <p className="mt-2 text-sm text-green-800">{couponLine(order.coupon)}</p> : null}
       {order.hasConsultItems ? <p className="mt-2 text-sm text-amber-900">{CONSULT_NOTE}</p> : null}
     </>
   );

@@ -3,6 +3,7 @@ import { ReportTable } from "~/components/admin/reports/report-table";
 import { formatBRL } from "~/lib/money";
 import { dayLabel, parseReportQuery, REPORT_CSV_PATH, reportSearch, shopToday } from "~/lib/reports";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { couponReportTable, listCoupons } from "~/server/coupons/coupon-admin.server";
 import { getReport } from "~/server/group/reports.server";
 import type { Route } from "./+types/reports";
 import { adminMeta } from "~/lib/meta";
@@ -10,7 +11,8 @@ import { adminMeta } from "~/lib/meta";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const { query, error } = parseReportQuery(new URL(request.url).searchParams, shopToday());
-  return { query, error, report: await getReport(context.db, query) };
+  const [report, coupons] = await Promise.all([getReport(context.db, query), listCoupons(context.db, query)]);
+  return { query, error, report, couponTable: couponReportTable(coupons.filter((coupon) => coupon.uses > 0)) };
 }
 
 export function meta() {
@@ -18,7 +20,7 @@ export function meta() {
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
-  const { query, error, report } = loaderData;
+  const { query, error, report, couponTable } = loaderData;
   const empty = report.summary.orders === 0;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
@@ -42,6 +44,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
           empty={empty || table.rows.length === 0}
         />
       ))}
+      <ReportTable table={couponTable} csvHref={`/admin/cupons/exportar.csv${reportSearch(query)}`} empty={couponTable.rows.length === 0} />
     </div>
   );
 }

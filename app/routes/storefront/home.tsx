@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ProductCard } from "~/components/product/product-card";
 import { ChatIcon, ChevronRightIcon, MapPinIcon, ShieldIcon, TagIcon, WhatsAppIcon } from "~/components/ui/icons";
@@ -14,7 +14,10 @@ import { withArticle } from "~/lib/store-name";
 
 export const FEATURED_ON_HOME = 4;
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A flyer's or a post's link (/?cupom=CODE) takes the coupon to the cart, whose page keeps it.
+  const coupon = new URL(request.url).searchParams.get("cupom");
+  if (coupon !== null) throw redirect(`/carrinho?cupom=${encodeURIComponent(coupon.slice(0, 100))}`);
   return { featured: (await featuredProducts(context.db, FEATURED_ON_HOME)).map(productCardData) };
 }
 

@@ -48,7 +48,11 @@ async function recordOrder(
   customerErrors: FieldErrors,
   { userId, clientAddress }: Submitter,
 ): Promise<OrderSubmissionResult> {
-  const envelope = orderEnvelopeSchema.safeParse({ lines: form.get("lines") ?? undefined, idempotencyKey: form.get("idempotencyKey") ?? undefined });
+  const envelope = orderEnvelopeSchema.safeParse({
+    lines: form.get("lines") ?? undefined,
+    idempotencyKey: form.get("idempotencyKey") ?? undefined,
+    couponCode: form.get("couponCode") ?? undefined,
+  });
   if (!envelope.success || Object.keys(customerErrors).length > 0) {
     const envelopeError = envelope.success ? null : (envelope.error.issues[0]?.message ?? "Pedido inválido");
     return { ok: false, status: 400, errors: customerErrors, formError: envelopeError };

@@ -2,7 +2,7 @@
 // totals, delivery, payment) and a button to the order in the admin, as HTML with a plain-text part.
 import { UNNAMED_CUSTOMER } from "~/lib/admin-orders";
 import { formatBRL } from "~/lib/money";
-import { deliveryFeeLabel, paymentLabel, type OrderView } from "~/lib/order-message";
+import { couponLine, deliveryFeeLabel, paymentLabel, type OrderView } from "~/lib/order-message";
 import { oneLine } from "~/lib/plain-text";
 import { CONSULT_NOTE } from "~/lib/whatsapp";
 import type { QueuedEmail } from "../email/email-queue.server";
@@ -66,6 +66,7 @@ function newOrderText(order: OrderView, who: string, links: NewOrderLinks): stri
     }),
     "",
     `Subtotal: ${formatBRL(order.subtotalCents)}`,
+    order.coupon ? couponLine(order.coupon) : "",
     order.delivery.method === "arrange" ? "" : `Entrega: ${deliveryFeeLabel(order.delivery.feeCents)}`,
     `Total: ${formatBRL(order.totalCents)}`,
     order.hasConsultItems ? CONSULT_NOTE : "",
@@ -124,6 +125,11 @@ function NewOrder({ order, who, links }: { order: OrderView; who: string; links:
             <td colSpan={2} align="right" style={cell}>Subtotal</td>
             <td align="right" style={cell}>{formatBRL(order.subtotalCents)}</td>
           </tr>
+          {order.coupon ? (
+            <tr>
+              <td colSpan={3} align="right" style={cell}>{couponLine(order.coupon)}</td>
+            </tr>
+          ) : null}
           {order.delivery.method === "arrange" ? null : (
             <tr>
               <td colSpan={2} align="right" style={cell}>Entrega</td>

@@ -3,6 +3,7 @@
 // address and per phone number, in the database so every app process shares the counts. Shoppers on
 // mobile data share addresses (carrier NAT), so the address limit is the looser one.
 // How many is the owner's to change (AppConfig.orderLimits: ORDER_LIMIT_PER_ADDRESS, ORDER_LIMIT_PER_PHONE).
+import { phoneKey } from "~/lib/phone";
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitInTransaction, type RateLimitRule } from "../auth/rate-limit.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
@@ -15,11 +16,6 @@ const PHONE_WINDOW = 60 * 60;
 export function tooManyOrdersMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Recebemos muitos pedidos seguidos. Tente de novo em ${minutes} minuto${minutes === 1 ? "" : "s"} ou fale com a loja pelo WhatsApp.`;
-}
-
-/** The same number however it was written, without the country code. */
-function phoneKey(phone: string): string {
-  return phone.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "");
 }
 
 /**

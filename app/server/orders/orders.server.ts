@@ -5,9 +5,10 @@ import { products, shops, storeLocations } from "#database/schema";
 import { countLabel } from "~/lib/plural";
 import { variantKey, variantLabel } from "~/lib/variants";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout.schema";
+import { couponRefusalMessage, SEND_WITHOUT_COUPON } from "~/lib/coupons";
 import { deliveryFeeCents } from "~/lib/delivery";
 import { maxInstallmentsFor } from "~/lib/installments";
-import type { OrderView } from "~/lib/order-message";
+import type { OrderCoupon, OrderView } from "~/lib/order-message";
 import { isOrderStatus } from "~/lib/order-status";
 import type { OrderSource } from "~/lib/order-source";
 import { pixPayload } from "~/lib/pix";
@@ -16,6 +17,7 @@ import { PAYMENT_METHODS, type Settings } from "~/lib/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { variantsByProduct } from "../catalog/variants.server";
+import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
 import { newOrderNotice } from "../notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
 
@@ -41,11 +43,15 @@ export type OrderRequest = {
   userId: string | null;
   /** Where the shopper came from; absent: direct. */
   source?: OrderSource;
+  /** The coupon the shopper typed, as typed; the server decides whether and how much it gives. */
+  couponCode?: string | null;
 };
 
 /** What the key is bound to: everything that makes the order what it is, after validation. */
-export function orderRequestHash({ lines, customer, userId }: Pick<OrderRequest, "lines" | "customer" | "userId">): string {
-  return createHash("sha256").update(JSON.stringify({ lines, customer, userId })).digest("hex");
+export function orderRequestHash({ lines, customer, userId, couponCode }: Pick<OrderRequest, "lines" | "customer" | "userId" | "couponCode">): string {
+  // Without a coupon the hash is what it was before coupons, so a retry across an update still matches.
+  const bound = couponCode ? { lines, customer, userId, couponCode } : { lines, customer, userId };
+  return createHash("sha256").update(JSON.stringify(bound)).digest("hex");
 }
 
 export type PlaceOrderOptions = {
@@ -77,6 +83,7 @@ type PricedLine = {
   variantId: number;
   name: string;
   category: string;
+  shopId: number;
   shopName: string;
   size: string | null;
   color: string | null;
@@ -106,6 +113,7 @@ async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]):
       priceCents: products.priceCents,
       sizes: products.sizes,
       colors: products.colors,
+      shopId: products.shopId,
       shopName: shops.name,
     })
     .from(products)
@@ -141,6 +149,7 @@ async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]):
       variantId: variant.id,
       name: product.name,
       category: product.category,
+      shopId: product.shopId,
       shopName: product.shopName,
       size: line.size,
       color: line.color,
@@ -210,6 +219,17 @@ export async function placeOrder(
       deliveryCents = deliveryFeeCents(settings, "delivery", customer.city, subtotalCents);
     }
 
+    // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
+    let coupon: RedeemedCoupon | null = null;
+    if (request.couponCode) {
+      const decision = await decideCoupon(tx, request.couponCode, lines, deliveryCents, { phone: customer?.phone ?? null, userId: request.userId }, { lock: true });
+      if (!decision.ok) throw new OrderRejectedError(`${couponRefusalMessage(decision.code, decision.refusal)} ${SEND_WITHOUT_COUPON}`);
+      coupon = decision.coupon;
+      if (coupon.deliveryWaivedCents > 0) deliveryCents = 0;
+    }
+    const lineDiscounts = lines.map((_, index) => coupon?.lineDiscountsCents[index] ?? 0);
+    const totalCents = subtotalCents - lineDiscounts.reduce((sum, cents) => sum + cents, 0) + (deliveryCents ?? 0);
+
     const token = randomBytes(16).toString("base64url");
     let id = "";
     for (let attempt = 1; ; attempt += 1) {
@@ -234,8 +254,11 @@ export async function placeOrder(
           shippingAddress,
           subtotalCents,
           deliveryCents,
-          totalCents: subtotalCents + (deliveryCents ?? 0),
+          totalCents,
           hasConsultItems,
+          couponId: coupon?.couponId ?? null,
+          couponCode: coupon?.code ?? null,
+          discountCents: coupon?.totalCents ?? 0,
           paymentMethod: customer?.paymentMethod ?? null,
           installments: customer?.installments ?? 1,
           notes: customer?.notes ?? "",
@@ -251,12 +274,14 @@ export async function placeOrder(
       if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
     }
     await admitNewOrder?.(tx);
-    await tx.insert(orderItems).values(lines.map((line, position) => ({ ...line, orderId: id, position })));
+    await tx.insert(orderItems).values(
+      lines.map(({ shopId: _shopId, ...line }, position) => ({ ...line, orderId: id, position, discountCents: lineDiscounts[position] ?? 0 })),
+    );
     // Open admin order pages on every app instance hear of it once this transaction commits.
     const code = orderCodeOf(id);
     await notifyOrderEvent(tx, { type: "created", id, code });
     // Every staff device's push, queued only if the order commits (app/server/notifications).
-    await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents: subtotalCents + (deliveryCents ?? 0) }, lines));
+    await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines));
     return { token, created: true };
   });
   if (placed.created) deliverPushesSoon(db);
@@ -361,11 +386,18 @@ export function toOrderView(
       category: item.category,
     })),
     subtotalCents: order.subtotalCents,
+    coupon: order.couponCode ? orderCoupon(order.couponCode, order.discountCents, items) : null,
     totalCents: order.totalCents,
     hasConsultItems: order.hasConsultItems,
     notes: order.notes,
     pixCode,
   };
+}
+
+function orderCoupon(code: string, totalCents: number, items: OrderItemRow[]): OrderCoupon {
+  const lineDiscountsCents = items.map((item) => item.discountCents);
+  const linesCents = lineDiscountsCents.reduce((sum, cents) => sum + cents, 0);
+  return { code, totalCents, linesCents, lineDiscountsCents, deliveryWaivedCents: totalCents - linesCents };
 }
 
 /** Orders placed while signed in, newest first (the account's 'Meus pedidos'). */

@@ -1,0 +1,195 @@
+import { useState } from "react";
+import { Form, useSearchParams } from "react-router";
+import { Field, SelectField, TextareaField } from "~/components/ui/field";
+import { useForm } from "~/components/ui/use-form";
+import { CATEGORIES } from "~/lib/catalog";
+import { couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupon.schema";
+import { COUPON_KIND_LABELS, COUPON_KINDS, formatCouponDay, type CouponKind } from "~/lib/coupons";
+import type { FieldErrors } from "~/lib/form-errors";
+import { formLimits } from "~/lib/form-limits";
+import { formatBRL } from "~/lib/money";
+
+type Shop = { id: number; name: string };
+
+const reaisText = (cents: number | null) => (cents ? (cents / 100).toFixed(2).replace(".", ",") : "");
+
+function discountText(coupon: AdminCoupon): string {
+  if (coupon.kind === "percent") return `${coupon.percentOff}%`;
+  if (coupon.kind === "fixed") return formatBRL(coupon.amountOffCents ?? 0);
+  return "Entrega grátis";
+}
+
+function windowText(coupon: AdminCoupon): string {
+  if (coupon.validFrom && coupon.validUntil) return `${formatCouponDay(coupon.validFrom)} a ${formatCouponDay(coupon.validUntil)}`;
+  if (coupon.validUntil) return `até ${formatCouponDay(coupon.validUntil)}`;
+  if (coupon.validFrom) return `a partir de ${formatCouponDay(coupon.validFrom)}`;
+  return "sem prazo";
+}
+
+/** /admin/cupons: the list with what each coupon did, its CSV, and the form to create or edit one. */
+export function CouponsPanel({ coupons, shops, serverErrors }: { coupons: AdminCoupon[]; shops: Shop[]; serverErrors?: FieldErrors }) {
+  const [searchParams] = useSearchParams();
+  const saved = searchParams.get("salvo");
+  const [editing, setEditing] = useState<AdminCoupon | null>(null);
+  const [formKey, setFormKey] = useState(0);
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Cupons</h1>
+        <a href="/admin/cupons/exportar.csv" className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" download>
+          Exportar CSV
+        </a>
+      </div>
+      {saved ? (
+        <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
+          Cupom {saved} salvo.
+        </p>
+      ) : null}
+
+      {coupons.length === 0 ? (
+        <p className="text-slate-600">Nenhum cupom ainda. Crie o primeiro abaixo.</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th className="py-2 pr-3">Código</th>
+                <th className="py-2 pr-3">Desconto</th>
+                <th className="py-2 pr-3">Validade</th>
+                <th className="py-2 pr-3">Usos</th>
+                <th className="py-2 pr-3">Desconto dado</th>
+                <th className="py-2 pr-3">Vendas</th>
+                <th className="py-2 pr-3">Situação</th>
+                <th className="py-2">Ações</th>
+              </tr>
+            </thead>
+            <tbody>
+              {coupons.map((coupon) => (
+                <tr key={coupon.id} className="border-b border-slate-100" data-testid="coupon-row">
+                  <td className="py-2 pr-3 font-semibold">
+                    {coupon.code}
+                    {coupon.description ? <span className="block font-normal text-slate-600">{coupon.description}</span> : null}
+                  </td>
+                  <td className="py-2 pr-3">{discountText(coupon)}</td>
+                  <td className="py-2 pr-3">{windowText(coupon)}</td>
+                  <td className="py-2 pr-3">
+                    {coupon.uses}
+                    {coupon.maxUses ? ` de ${coupon.maxUses}` : ""}
+                  </td>
+                  <td className="py-2 pr-3">{formatBRL(coupon.discountCents)}</td>
+                  <td className="py-2 pr-3">{formatBRL(coupon.salesCents)}</td>
+                  <td className="py-2 pr-3">{coupon.active ? "Ativo" : "Pausado"}</td>
+                  <td className="flex flex-wrap gap-2 py-2">
+                    <button
+                      type="button"
+                      className="underline"
+                      onClick={() => {
+                        setEditing(coupon);
+                        setFormKey((key) => key + 1);
+                      }}
+                    >
+                      Editar {coupon.code}
+                    </button>
+                    <Form method="post">
+                      <input type="hidden" name="id" value={coupon.id} />
+                      <button type="submit" name="intent" value={coupon.active ? "pause" : "resume"} className="underline">
+                        {coupon.active ? `Pausar ${coupon.code}` : `Reativar ${coupon.code}`}
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <CouponForm key={formKey} coupon={editing} shops={shops} serverErrors={serverErrors} onCancel={() => {
+        setEditing(null);
+        setFormKey((key) => key + 1);
+      }} />
+    </div>
+  );
+}
+
+function CouponForm({ coupon, shops, serverErrors, onCancel }: { coupon: AdminCoupon | null; shops: Shop[]; serverErrors?: FieldErrors; onCancel: () => void }) {
+  const form = useForm({ schema: couponFormSchema, limits: formLimits(couponFormSchema), serverErrors, read: couponFormValues });
+  const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? "percent");
+
+  return (
+    <Form method="post" {...form.props} className="max-w-2xl space-y-4 rounded-xl border border-slate-200 p-5">
+      <h2 className="text-lg font-bold">{coupon ? `Editar cupom ${coupon.code}` : "Novo cupom"}</h2>
+      {form.errors.form ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
+          {form.errors.form}
+        </p>
+      ) : null}
+      {coupon ? <input type="hidden" name="id" value={coupon.id} /> : null}
+      <Field label="Código" {...form.field("code")} defaultValue={coupon?.code} hint="Letras e números; o cliente pode digitar em minúsculas." />
+      <TextareaField label="Descrição (opcional)" {...form.field("description")} defaultValue={coupon?.description} rows={2} />
+      <SelectField
+        label="Tipo de desconto"
+        {...form.field("kind")}
+        emptyOption={null}
+        options={COUPON_KINDS.map((value) => ({ value, label: COUPON_KIND_LABELS[value] }))}
+        defaultValue={kind}
+        onChange={(event) => setKind(event.target.value as CouponKind)}
+      />
+      {kind === "percent" ? <Field label="Porcentagem (%)" inputMode="numeric" {...form.field("percentOff")} defaultValue={coupon?.percentOff ?? ""} /> : null}
+      {kind === "fixed" ? <Field label="Valor do desconto (R$)" inputMode="decimal" {...form.field("amountOff")} defaultValue={reaisText(coupon?.amountOffCents ?? null)} /> : null}
+      <Field label="Compra mínima (R$, opcional)" inputMode="decimal" {...form.field("minSubtotal")} defaultValue={reaisText(coupon?.minSubtotalCents ?? null)} />
+      <fieldset>
+        <legend className="text-sm font-semibold">Só nas lojas (nenhuma marcada: todas)</legend>
+        <div className="mt-1 flex flex-wrap gap-3">
+          {shops.map((shop) => (
+            <label key={shop.id} className="flex items-center gap-1 text-sm">
+              <input type="checkbox" name="shopIds" value={shop.id} defaultChecked={coupon?.shopIds.includes(shop.id)} />
+              {shop.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold">Só nas categorias (nenhuma marcada: todas)</legend>
+        <div className="mt-1 flex flex-wrap gap-3">
+          {CATEGORIES.map((category) => (
+            <label key={category} className="flex items-center gap-1 text-sm">
+              <input type="checkbox" name="categories" value={category} defaultChecked={coupon?.categories.includes(category)} />
+              {category}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        label="Só nos produtos (números separados por vírgula, opcional)"
+        {...form.field("productIds")}
+        defaultValue={coupon?.productIds.join(", ")}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field label="Válido a partir de" type="date" {...form.field("validFrom")} defaultValue={coupon?.validFrom ?? ""} />
+        <Field label="Válido até (inclusive)" type="date" {...form.field("validUntil")} defaultValue={coupon?.validUntil ?? ""} hint="Até 23:59:59 desse dia, no horário de Recife." />
+        <Field label="Limite de usos (opcional)" inputMode="numeric" {...form.field("maxUses")} defaultValue={coupon?.maxUses ?? ""} />
+        <Field label="Usos por cliente (opcional)" inputMode="numeric" {...form.field("maxUsesPerShopper")} defaultValue={coupon?.maxUsesPerShopper ?? ""} hint="Pelo telefone e pela conta." />
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="firstPurchaseOnly" defaultChecked={coupon?.firstPurchaseOnly} />
+        Só na primeira compra
+      </label>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" name="active" defaultChecked={coupon?.active ?? true} />
+        Ativo
+      </label>
+      <div className="flex gap-3">
+        <button type="submit" name="intent" value="save" className="rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
+          Salvar cupom
+        </button>
+        {coupon ? (
+          <button type="button" onClick={onCancel} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
+            Cancelar
+          </button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}

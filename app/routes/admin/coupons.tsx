@@ -1,0 +1,52 @@
+import { data, redirect } from "react-router";
+import { CouponsPanel } from "~/components/admin/coupons/coupons-panel";
+import { couponFormSchema, couponFormValues } from "~/lib/coupon.schema";
+import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
+import { idSchema } from "~/lib/ids";
+import { adminMeta } from "~/lib/meta";
+import { requireAdmin } from "~/server/auth/guards.server";
+import { listShops } from "~/server/catalog/products.server";
+import { listCoupons, saveCoupon, setCouponActive } from "~/server/coupons/coupon-admin.server";
+import { readFormData } from "~/server/form-data.server";
+import type { Route } from "./+types/coupons";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context);
+  const [coupons, shops] = await Promise.all([listCoupons(context.db), listShops(context.db)]);
+  return { coupons, shops: shops.map((shop) => ({ id: shop.id, name: shop.name })) };
+}
+
+/** Creates or edits a coupon (`intent` save, with `id` when editing), or pauses / resumes one. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context);
+  const form = await readFormData(request);
+  const refuse = (errors: FieldErrors, status = 400) => data({ errors }, { status });
+  const idText = form.get("id");
+  const id = idText ? idSchema.safeParse(idText) : null;
+  if (id && !id.success) return refuse({ form: "Cupom inválido" });
+  switch (form.get("intent")) {
+    case "save": {
+      const parsed = couponFormSchema.safeParse(couponFormValues(form));
+      if (!parsed.success) return refuse(fieldErrors(parsed.error));
+      const saved = await saveCoupon(context.db, id?.data ?? null, parsed.data, user);
+      if (!saved.ok) return refuse({ [saved.field]: saved.message }, 409);
+      return redirect(`/admin/cupons?salvo=${encodeURIComponent(parsed.data.code)}`);
+    }
+    case "pause":
+    case "resume": {
+      if (!id) return refuse({ form: "Cupom inválido" });
+      if (!(await setCouponActive(context.db, id.data, form.get("intent") === "resume", user))) return refuse({ form: "Cupom não encontrado" }, 404);
+      return redirect("/admin/cupons");
+    }
+    default:
+      return refuse({ form: "Ação desconhecida." });
+  }
+}
+
+export function meta() {
+  return adminMeta("Cupons");
+}
+
+export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
+  return <CouponsPanel coupons={loaderData.coupons} shops={loaderData.shops} serverErrors={actionData?.errors} />;
+}

@@ -1,0 +1,30 @@
+import { parsePreviewLines } from "~/lib/coupons";
+import { getCurrentUser } from "~/server/auth/guards.server";
+import { previewCoupon } from "~/server/coupons/redeem.server";
+import { getSettings } from "~/server/group/settings.server";
+import type { Route } from "./+types/coupon-preview";
+
+// The cart's and the checkout's 'Aplicar' (app/components/cart/coupon-field.tsx): what a coupon would
+// give these lines. Only a preview: the order decides again in its own transaction. Never cached.
+const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/** GET /api/cupom?codigo=CUPOM10&itens=12x2,13x1[&entrega=delivery&cidade=Barreiros&telefone=…] → CouponPreview. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  const code = params.get("codigo") ?? "";
+  const lines = parsePreviewLines(params.get("itens"));
+  if (!code.trim() || code.length > 100) return json({ ok: false, code: "", message: "Digite o código do cupom." }, 400);
+  if (!lines) return json({ ok: false, code: "", message: "Carrinho inválido. Atualize a página e tente novamente." }, 400);
+  const method = params.get("entrega");
+  const user = await getCurrentUser(request, context);
+  return json(
+    await previewCoupon(context.db, await getSettings(context.db), {
+      code,
+      lines,
+      deliveryMethod: method === "delivery" || method === "pickup" ? method : null,
+      city: (params.get("cidade") ?? "").slice(0, 100),
+      phone: (params.get("telefone") ?? "").slice(0, 30) || null,
+      userId: user?.id ?? null,
+    }),
+  );
+}

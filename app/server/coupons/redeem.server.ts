@@ -1,0 +1,162 @@
+// A coupon on an order: decided inside placeOrder's transaction with the coupon's row locked, so its
+// limits (uses in total, per shopper, first purchase) are counted from committed orders one checkout at
+// a time; the cart's preview asks the same questions without the lock. The arithmetic is app/lib/coupons.
+import { and, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { coupons, orders, products } from "#database/schema";
+import {
+  applyCoupon,
+  couponAppliedMessage,
+  couponRefusalMessage,
+  type CouponDiscount,
+  type CouponKind,
+  type CouponLine,
+  type CouponPreview,
+  type CouponRefusal,
+  type CouponRule,
+} from "~/lib/coupons";
+import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupon-code";
+import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery";
+import { phoneKey as phoneDigits } from "~/lib/phone";
+import type { Settings } from "~/lib/settings";
+import type { DatabaseOrTransaction } from "../db/database.server";
+
+type CouponRow = typeof coupons.$inferSelect;
+
+/** Who places the order: by phone (checkout) and by account (signed in); neither for a quick order signed out. */
+export type CouponShopper = { phone: string | null; userId: string | null };
+
+export type RedeemedCoupon = CouponDiscount & { couponId: number };
+
+export type CouponDecision = { ok: true; coupon: RedeemedCoupon } | { ok: false; code: string; refusal: CouponRefusal };
+
+function ruleOf(row: CouponRow): CouponRule {
+  return {
+    code: row.code,
+    kind: row.kind as CouponKind,
+    percentOff: row.percentOff,
+    amountOffCents: row.amountOffCents,
+    minSubtotalCents: row.minSubtotalCents,
+    shopIds: row.shopIds,
+    categories: row.categories,
+    productIds: row.productIds,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+  };
+}
+
+/** This shopper's orders, by phone number or by account; null when the shopper cannot be told. */
+function shopperOrders(shopper: CouponShopper): SQL | undefined {
+  const conditions: SQL[] = [];
+  const digits = shopper.phone ? phoneDigits(shopper.phone) : "";
+  // orders.customer_phone_key is the same key, stored and indexed (database/contact-keys.ts).
+  if (digits) conditions.push(eq(orders.customerPhoneKey, digits));
+  if (shopper.userId) conditions.push(eq(orders.userId, shopper.userId));
+  return conditions.length ? or(...conditions) : undefined;
+}
+
+/**
+ * The coupon `input` on these lines for this shopper, or why not. With `lock` (inside the order's
+ * transaction) the coupon's row is locked until the transaction ends: every checkout using it waits
+ * for the one before to commit or roll back, then counts its uses from the committed orders
+ * (READ COMMITTED takes a fresh snapshot per statement). A cancelled order's use is free again.
+ */
+export async function decideCoupon(
+  tx: DatabaseOrTransaction,
+  input: string,
+  lines: CouponLine[],
+  deliveryFeeCents: number | null,
+  shopper: CouponShopper,
+  {
+    lock,
+    now = new Date(),
+    unknownShopper = "refuse",
+  }: {
+    lock: boolean;
+    now?: Date;
+    /** A coupon limited per shopper when neither phone nor account is known: refused (an order), or left to the order (a preview). */
+    unknownShopper?: "refuse" | "leave-to-order";
+  },
+): Promise<CouponDecision> {
+  const code = normalizeCouponCode(input);
+  const refuse = (refusal: CouponRefusal): CouponDecision => ({ ok: false, code, refusal });
+  if (!isCouponCodeShape(code)) return refuse({ reason: "unknown" });
+
+  const query = tx.select().from(coupons).where(eq(coupons.code, code));
+  const [row] = lock ? await query.for("update") : await query;
+  if (!row) return refuse({ reason: "unknown" });
+  if (!row.active) return refuse({ reason: "paused" });
+
+  const result = applyCoupon(ruleOf(row), lines, deliveryFeeCents, now);
+  if (!result.ok) return refuse(result.refusal);
+
+  const limitedPerShopper = row.maxUsesPerShopper !== null || row.firstPurchaseOnly;
+  const mine = shopperOrders(shopper);
+  if (limitedPerShopper && !mine && unknownShopper === "refuse") return refuse({ reason: "needs-phone" });
+
+  const notCancelled = ne(orders.status, "cancelled");
+  const [uses] = await tx
+    .select({
+      total: sql<number>`count(*)`.mapWith(Number),
+      mine: mine ? sql<number>`count(*) filter (where ${mine})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+    })
+    .from(orders)
+    .where(and(eq(orders.couponId, row.id), notCancelled));
+  if (row.maxUses !== null && (uses?.total ?? 0) >= row.maxUses) return refuse({ reason: "used-up" });
+  if (row.maxUsesPerShopper !== null && (uses?.mine ?? 0) >= row.maxUsesPerShopper) return refuse({ reason: "already-used" });
+  if (row.firstPurchaseOnly && mine) {
+    const [earlier] = await tx.select({ id: orders.id }).from(orders).where(and(mine, notCancelled)).limit(1);
+    if (earlier) return refuse({ reason: "first-purchase" });
+  }
+  return { ok: true, coupon: { ...result.discount, couponId: row.id } };
+}
+
+/** The cart's lines as a coupon sees them, priced from the database (inactive or unknown products left out). */
+export async function couponLinesOf(
+  db: DatabaseOrTransaction,
+  lines: { productId: number; quantity: number }[],
+): Promise<CouponLine[]> {
+  const ids = [...new Set(lines.map((line) => line.productId))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id, shopId: products.shopId, category: products.category, priceCents: products.priceCents, active: products.active })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const byId = new Map(rows.filter((row) => row.active).map((row) => [row.id, row]));
+  return lines.flatMap((line) => {
+    const product = byId.get(line.productId);
+    return product
+      ? [{ productId: product.id, shopId: product.shopId, category: product.category, unitPriceCents: product.priceCents, quantity: line.quantity }]
+      : [];
+  });
+}
+
+/**
+ * The cart's and the checkout's question "what would this coupon give?", answered as placeOrder would
+ * without locking anything. Without a phone or an account the limits per shopper wait for the order;
+ * without a city a free-delivery coupon is told as "entrega grátis" with no amount.
+ */
+export async function previewCoupon(
+  db: DatabaseOrTransaction,
+  settings: Settings,
+  request: { code: string; lines: { productId: number; quantity: number }[]; deliveryMethod: DeliveryMethod | null; city: string; phone: string | null; userId: string | null },
+): Promise<CouponPreview> {
+  const lines = await couponLinesOf(db, request.lines);
+  const subtotal = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
+  const fee = request.deliveryMethod ? deliveryFeeCents(settings, request.deliveryMethod, request.city, subtotal) : 0;
+  const shopper = { phone: request.phone, userId: request.userId };
+  const decision = await decideCoupon(db, request.code, lines, fee, shopper, { lock: false, unknownShopper: "leave-to-order" });
+  if (!decision.ok) return { ok: false, code: decision.code, message: couponRefusalMessage(decision.code, decision.refusal) };
+  return previewOf(decision.coupon);
+}
+
+function previewOf(coupon: RedeemedCoupon): CouponPreview {
+  const linesCents = coupon.lineDiscountsCents.reduce((sum, cents) => sum + cents, 0);
+  return {
+    ok: true,
+    code: coupon.code,
+    message: couponAppliedMessage(coupon),
+    lineDiscountsCents: coupon.lineDiscountsCents,
+    linesCents,
+    deliveryWaivedCents: coupon.deliveryWaivedCents,
+  };
+}
