@@ -1,12 +1,16 @@
+import { normalizeCouponCode } from "~/lib/coupon-code";
 import { parsePreviewLines } from "~/lib/coupons";
+import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
+import { takeCouponPreview, tooManyCouponTriesMessage } from "~/server/coupons/preview-limit.server";
 import { previewCoupon } from "~/server/coupons/redeem.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/coupon-preview";
 
 // The cart's and the checkout's 'Aplicar' (app/components/cart/coupon-field.tsx): what a coupon would
 // give these lines. Only a preview: the order decides again in its own transaction. Never cached.
-const json = (body: unknown, status = 200) => Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 
 /** GET /api/cupom?codigo=CUPOM10&itens=12x2,13x1[&entrega=delivery&cidade=Barreiros&telefone=…] → CouponPreview. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = parsePreviewLines(params.get("itens"));
   if (!code.trim() || code.length > 100) return json({ ok: false, code: "", message: "Digite o código do cupom." }, 400);
   if (!lines) return json({ ok: false, code: "", message: "Carrinho inválido. Atualize a página e tente novamente." }, 400);
+  const wait = await takeCouponPreview(context.db, clientAddress(context, request));
+  if (wait !== null) return json({ ok: false, code: normalizeCouponCode(code), message: tooManyCouponTriesMessage(wait) }, 429, { "Retry-After": String(wait) });
   const method = params.get("entrega");
   const user = await getCurrentUser(request, context);
   return json(
