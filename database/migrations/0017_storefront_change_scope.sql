@@ -1,13 +1,21 @@
 -- A change to products, their variants (stock) or their reviews names the products it touched and
 -- their shops, so that each app process marks only those products' pages and their shops' lists stale
 -- (server/page-cache.ts) instead of every page: a shop changes prices and stock most in its busiest hour.
--- Payload: `products=1,2;shops=calcados,sports`. A statement touching more than 200 products (an
--- import, a bulk edit) names none (empty payload): every page goes stale, as for any other table.
-CREATE FUNCTION "erick_notify_product_scope"("ids" integer[], "shop_ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
+-- Payload: `products=1,2;shops=calcados,sports`. A statement touching more than 200 products or 2,000
+-- rows (an import, a bulk edit) names none (empty payload): every page goes stale, as for any other table.
+CREATE FUNCTION "erick_notify_product_scope"("touched" integer[], "shop_ids" integer[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  "ids" integer[];
 BEGIN
-  IF "ids" IS NULL THEN
+  IF "touched" IS NULL THEN
     RETURN;
   END IF;
+  -- The callers pass at most 2,001 rows' ids: more rows than 2,000 is a bulk change.
+  IF cardinality("touched") > 2000 THEN
+    PERFORM pg_notify('erick_storefront_changes', '');
+    RETURN;
+  END IF;
+  "ids" := ARRAY(SELECT DISTINCT "id" FROM unnest("touched") AS "id" ORDER BY "id");
   IF cardinality("ids") > 200 THEN
     PERFORM pg_notify('erick_storefront_changes', '');
     RETURN;
@@ -19,39 +27,43 @@ BEGIN
   );
 END;
 $$;--> statement-breakpoint
--- Statement triggers with transition tables: one notification per statement, whatever its size.
+-- Statement triggers with transition tables: one notification per statement. Only the first 2,001 rows
+-- are read, so a bulk statement (the stock of a whole import) costs nothing more than before.
 CREATE FUNCTION "erick_notify_products_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  "ids" integer[];
+  "touched" integer[];
   "shop_ids" integer[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT "id"), array_agg(DISTINCT "shop_id") INTO "ids", "shop_ids" FROM "new_rows";
+    SELECT array_agg("id"), array_agg("shop_id") INTO "touched", "shop_ids" FROM (SELECT "id", "shop_id" FROM "new_rows" LIMIT 2001) AS "rows";
   ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg("id"), array_agg("shop_id") INTO "touched", "shop_ids" FROM (SELECT "id", "shop_id" FROM "new_rows" LIMIT 2001) AS "rows";
     -- A product moved to another shop leaves one shop's lists and joins another's.
-    SELECT array_agg(DISTINCT "id"), array_agg(DISTINCT "shop_id") INTO "ids", "shop_ids"
-      FROM (SELECT "id", "shop_id" FROM "new_rows" UNION ALL SELECT "id", "shop_id" FROM "old_rows") AS "touched";
+    "shop_ids" := "shop_ids" || ARRAY(SELECT "shop_id" FROM "old_rows" LIMIT 2001);
   ELSE
-    SELECT array_agg(DISTINCT "id"), array_agg(DISTINCT "shop_id") INTO "ids", "shop_ids" FROM "old_rows";
+    SELECT array_agg("id"), array_agg("shop_id") INTO "touched", "shop_ids" FROM (SELECT "id", "shop_id" FROM "old_rows" LIMIT 2001) AS "rows";
   END IF;
-  PERFORM "erick_notify_product_scope"("ids", "shop_ids");
+  PERFORM "erick_notify_product_scope"("touched", ARRAY(SELECT DISTINCT unnest("shop_ids")));
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 -- For the tables whose rows belong to a product (`product_id`): variants and reviews.
 CREATE FUNCTION "erick_notify_product_rows_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  "ids" integer[];
+  "touched" integer[];
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(DISTINCT "product_id") INTO "ids" FROM "new_rows";
+    SELECT array_agg("product_id") INTO "touched" FROM (SELECT "product_id" FROM "new_rows" LIMIT 2001) AS "rows";
   ELSIF TG_OP = 'UPDATE' THEN
-    SELECT array_agg(DISTINCT "product_id") INTO "ids"
-      FROM (SELECT "product_id" FROM "new_rows" UNION ALL SELECT "product_id" FROM "old_rows") AS "touched";
+    -- A row's product does not change (it would be another product's row): the new rows name them all.
+    SELECT array_agg("product_id") INTO "touched" FROM (SELECT "product_id" FROM "new_rows" LIMIT 2001) AS "rows";
   ELSE
-    SELECT array_agg(DISTINCT "product_id") INTO "ids" FROM "old_rows";
+    SELECT array_agg("product_id") INTO "touched" FROM (SELECT "product_id" FROM "old_rows" LIMIT 2001) AS "rows";
   END IF;
-  PERFORM "erick_notify_product_scope"("ids", ARRAY(SELECT DISTINCT "shop_id" FROM "products" WHERE "id" = ANY ("ids")));
+  PERFORM "erick_notify_product_scope"(
+    "touched",
+    CASE WHEN cardinality("touched") > 2000 THEN NULL ELSE ARRAY(SELECT DISTINCT "shop_id" FROM "products" WHERE "id" = ANY ("touched")) END
+  );
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
