@@ -221,7 +221,11 @@ export class PageCache {
   store(key: string, renderedAt: number, { contentType, cacheControl, parts: text, url }: PageToKeep) {
     if (!this.enabled) return;
     const scope = pageScope(url, text.join(""));
-    if (this.changedSince(renderedAt, scope)) {
+    // Rendered across a change to what it shows: it may hold old data. It still replaces an older
+    // stale page (kept stale, for the next request to render again), or a page changed every second
+    // and rendered in more than a second would never be refreshed; with no page kept, it is dropped.
+    const renderedStale = this.changedSince(renderedAt, scope);
+    if (renderedStale && !this.pages.get(key)?.stale) {
       this.abandonRevalidation(key);
       return;
     }
@@ -237,7 +241,7 @@ export class PageCache {
       this.pages.delete(key);
       this.bytes -= previous.bytes;
     }
-    this.pages.set(key, { contentType, cacheControl, parts, deflated, bytes, storedAt: this.options.now(), scope, stale: false, revalidating: false });
+    this.pages.set(key, { contentType, cacheControl, parts, deflated, bytes, storedAt: this.options.now(), scope, stale: renderedStale, revalidating: false });
     this.bytes += bytes;
     for (const [oldKey, old] of this.pages) {
       if (this.bytes <= this.options.maxBytes) break;

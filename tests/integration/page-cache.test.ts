@@ -235,6 +235,26 @@ describe("PageCache", () => {
     expect(joinedPage(cache.get("/a")!, "").toString()).toBe("nova");
   });
 
+  it("keeps a page rendered across a change in place of an older stale one, still stale", () => {
+    const cache = new PageCache();
+    cache.setEnabled(true);
+    cache.store("/produto/7", cache.startRendering(), { ...page("velha"), url: "/produto/7" });
+    cache.changed({ productIds: new Set([7]), shopSlugs: new Set(["sports"]) });
+    expect(cache.claimRevalidation("/produto/7")).toBe(true);
+    const token = cache.startRendering();
+    // Another change to the same product while the page renders again.
+    cache.changed({ productIds: new Set([7]), shopSlugs: new Set(["sports"]) });
+    cache.store("/produto/7", token, { ...page("mais nova"), url: "/produto/7" });
+    const kept = cache.get("/produto/7")!;
+    expect(joinedPage(kept, "").toString()).toBe("mais nova");
+    expect(kept.stale).toBe(true);
+    expect(cache.claimRevalidation("/produto/7")).toBe(true);
+    // A change to another product of another shop leaves it alone.
+    cache.store("/produto/7", cache.startRendering(), { ...page("atual"), url: "/produto/7" });
+    cache.changed({ productIds: new Set([8]), shopSlugs: new Set(["calcados"]) });
+    expect(cache.get("/produto/7")?.stale).toBe(false);
+  });
+
   it("stays within its size, dropping the least recently used page, and forgets old pages", () => {
     let now = 0;
     // A page's share of the budget: its text plus its deflated copy.
