@@ -313,19 +313,20 @@ async function loadWhileChanging(server: Server, url: string, paths: string[], p
   const changing = changeEverySecond(url, productId);
   const result = await autocannon({ url: server.origin, connections, duration, headers: HEADERS, requests: paths.map((urlPath) => ({ method: "GET", path: urlPath })) });
   const changes = await changing.stop();
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache: "", changes, paths };
+}
+
+/** An autocannon run's figures, with the server's CPU time during it. */
+function loadFigures(result: autocannon.Result, cpuMsDuring: number): Omit<Load, "alone" | "cache"> {
   const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
   return {
-    alone: Number.NaN,
-    cpuMs: (processCpuMs(pids) - cpuBefore) / responses,
-    cache: "",
+    cpuMs: cpuMsDuring / responses,
     responses,
     requests: responses / result.duration,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
-    changes,
-    paths,
   };
 }
 
@@ -347,18 +348,7 @@ async function load(server: Server, urlPath: string, headers: Record<string, str
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
   const result = await autocannon({ url: `${origin}${urlPath}`, connections, duration, headers });
-  const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
-  return {
-    alone: median(alone),
-    cpuMs: (processCpuMs(pids) - cpuBefore) / responses,
-    cache,
-    responses,
-    requests: responses / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: median(alone), cache };
 }
 
 function cpuModel(): string {
