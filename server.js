@@ -64,13 +64,19 @@ function startWebServer(services, onListening) {
     }),
   );
   app.use(compression({ brotli: BROTLI }));
-  // Whole pages for anonymous visitors, dropped whenever the catalogue changes (server/page-cache.ts).
+  // Whole storefront pages, the same for every shopper, re-rendered after a change (server/page-cache.ts).
   // Before the static files: its pages are none of them, and a hit then skips their file look-up.
   // The storefront shell's settings, shops and stores between requests, cleared by the same notifications.
   const groupDataCache = viteDevServer ? undefined : new serverModule.GroupDataCache();
   // The catalogue feeds kept on disk between the platforms' fetches, marked stale by the same notifications.
   const feedCache = viteDevServer ? undefined : new serverModule.FeedCache();
-  const pageCache = viteDevServer ? undefined : serverModule.startPageCache(services.db, { alsoFollowing: [groupDataCache, feedCache] });
+  const pageCache = viteDevServer
+    ? undefined
+    : serverModule.startPageCache(services.db, {
+        alsoFollowing: [groupDataCache, feedCache],
+        // The same page for every shopper; with a session cookie, the form that links the style sheet.
+        variantOf: (cookie) => (serverModule.sessionCookieIn(cookie, services.auth) ? "session" : "no-session"),
+      });
   if (pageCache) app.use(pageCache.middleware);
   if (viteDevServer) {
     app.use(viteDevServer.middlewares);

@@ -51,6 +51,8 @@ export default [
   route("compartilhar/:file", "routes/api/share-image.ts"),
   route("api/auth/*", "routes/api/auth.ts"),
   route("api/favoritos", "routes/api/favorites.ts"),
+  // Who is signed in, for the storefront page the browser shows (the pages are the same for everyone).
+  route("api/eu", "routes/api/personal-view.ts"),
   // The stock of the cart's products, re-checked when the cart opens.
   route("api/estoque", "routes/api/cart-stock.ts"),
   // What a coupon would give the cart (a preview: the order decides again).

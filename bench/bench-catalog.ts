@@ -3,9 +3,11 @@
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
 // pages with autocannon and prints a Markdown table (req/s, p50, p99, errors) with the date and the
-// machine. Each page is loaded twice: as anonymous visitors get it (the page cache serves it, see
-// server/page-cache.ts) and signed in as a shopper (a session cookie), which bypasses that cache, so
-// every request looks up the session, renders the page and queries the database.
+// machine. Each page is loaded twice: as anonymous visitors get it and signed in as a shopper (a
+// session cookie); both are served by the page cache (server/page-cache.ts: the pages are the same for
+// every shopper, and who is signed in comes from /api/eu, also measured). Then the storefront under
+// changes: /produtos and /produto/{id} in turn while a price and a stock figure change every second
+// (each change makes those pages stale: served stale while one request renders them again).
 // The database is embedded PostgreSQL in a temporary DATA_DIR, or, when DATABASE_URL is set, a new
 // database on that server; both are removed at the end. --explain also prints the query plans
 // (EXPLAIN ANALYZE) of the catalogue queries, exactly as the app sends them.
@@ -187,10 +189,7 @@ async function fillCatalogue({ db }: Services) {
   return (performance.now() - started) / 1000;
 }
 
-/**
- * A signed-in shopper's session cookie: their pages skip the page cache (a session changes the page),
- * so each is rendered, with the session looked up, as for every signed-in shopper and clerk.
- */
+/** A signed-in shopper's session cookie: their pages come from the page cache too; /api/eu looks the session up. */
 async function shopperSessionCookie(services: Services): Promise<string> {
   const { cookie } = await signUp(services, { name: "Cliente do Benchmark" });
   if (!cookie.includes("session_token=")) throw new Error("signing up the benchmark's shopper set no session cookie");
@@ -276,7 +275,7 @@ type Load = {
   non2xx: number;
 };
 
-type Row = { path: string; cached: Load | null; uncached: Load };
+type Row = { path: string; anonymous: Load | null; signedIn: Load };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
@@ -300,6 +299,59 @@ function processCpuMs(pids: number[]): number {
   return total;
 }
 
+/** Every `everyMs`, a price and a stock figure of `productId` change (as the admin's saves would), until stopped. */
+function changeEverySecond(url: string, productId: number, everyMs = 1_000): { stop: () => Promise<number> } {
+  const { pool } = connectDatabase(url, { max: 1 });
+  let changes = 0;
+  let stopped = false;
+  const loop = (async () => {
+    while (!stopped) {
+      const started = performance.now();
+      await pool.query("update products set price_cents = coalesce(price_cents, 10000) + case when $2 % 2 = 0 then 100 else -100 end where id = $1", [productId, changes]);
+      await pool.query(
+        "update product_variants set stock = case when stock > 0 then stock - 1 else 5 end where id = (select id from product_variants where product_id = $1 order by id limit 1)",
+        [productId],
+      );
+      changes += 1;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, everyMs - (performance.now() - started))));
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await loop;
+      await pool.end();
+      return changes;
+    },
+  };
+}
+
+type ChangingLoad = Load & { changes: number; paths: string[] };
+
+/** /produtos and /produto/{id} in turn on every connection, as anonymous visitors, while `productId` changes every second. */
+async function loadWhileChanging(server: Server, url: string, paths: string[], productId: number): Promise<ChangingLoad> {
+  const pids = server.pids();
+  const cpuBefore = processCpuMs(pids);
+  const changing = changeEverySecond(url, productId);
+  const result = await autocannon({ url: server.origin, connections, duration, headers: HEADERS, requests: paths.map((urlPath) => ({ method: "GET", path: urlPath })) });
+  const changes = await changing.stop();
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache: "", changes, paths };
+}
+
+/** An autocannon run's figures, with the server's CPU time during it. */
+function loadFigures(result: autocannon.Result, cpuMsDuring: number): Omit<Load, "alone" | "cache"> {
+  const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
+  return {
+    cpuMs: cpuMsDuring / responses,
+    responses,
+    requests: responses / result.duration,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
 async function load(server: Server, urlPath: string, headers: Record<string, string>): Promise<Load> {
   const { origin } = server;
   // One at a time first: JIT, the pool's connections and PostgreSQL's caches warm up outside the
@@ -318,18 +370,7 @@ async function load(server: Server, urlPath: string, headers: Record<string, str
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
   const result = await autocannon({ url: `${origin}${urlPath}`, connections, duration, headers });
-  const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
-  return {
-    alone: median(alone),
-    cpuMs: (processCpuMs(pids) - cpuBefore) / responses,
-    cache,
-    responses,
-    requests: responses / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: median(alone), cache };
 }
 
 function cpuModel(): string {
@@ -347,7 +388,12 @@ function processors(): number {
   return Number.isInteger(number) ? number : os.availableParallelism();
 }
 
-function printTable(rows: Row[], feeds: FeedFigures[], details: { fillSeconds: number; matches: number; startLoad: number[]; processes: number; variants: number }) {
+function printTable(
+  rows: Row[],
+  feeds: FeedFigures[],
+  changing: ChangingLoad | null,
+  details: { fillSeconds: number; matches: number; startLoad: number[]; processes: number; variants: number },
+) {
   const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const figures = (load: Load | null) =>
     load ? `${format(load.requests)} | ${format(load.p50)} | ${format(load.p99)} | ${Number.isNaN(load.cpuMs) ? "" : format(load.cpuMs, 2)}` : "| | |";
@@ -369,25 +415,33 @@ function printTable(rows: Row[], feeds: FeedFigures[], details: { fillSeconds: n
     ...(rows.length === 0
       ? ["Not measured (--feeds-only)."]
       : [
-          "| URL | cached req/s | p50 ms | p99 ms | CPU ms | uncached req/s | p50 ms | p99 ms | CPU ms | errors / non-2xx (cached; uncached) | alone ms (uncached) |",
-          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+          "| URL | anonymous req/s | p50 ms | p99 ms | CPU ms | signed-in req/s | p50 ms | p99 ms | CPU ms | signed in / anonymous req/s | errors / non-2xx (anonymous; signed in) | alone ms (signed in) |",
+          "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]),
     ...rows.map(
       (row) =>
-        `| \`${row.path}\` | ${figures(row.cached)} | ${figures(row.uncached)} | ${problems(row.cached)}; ${problems(row.uncached)} | ${format(row.uncached.alone, 1)} |`,
+        `| \`${row.path}\` | ${figures(row.anonymous)} | ${figures(row.signedIn)} | ${row.anonymous ? `${format((100 * row.signedIn.requests) / row.anonymous.requests)} %` : ""} | ${problems(row.anonymous)}; ${problems(row.signedIn)} | ${format(row.signedIn.alone, 1)} |`,
     ),
     ...(rows.length === 0
       ? []
       : [
           "",
-          "cached: anonymous requests, served by the page cache after the first; uncached: the same signed in as a shopper, which bypasses it (every request looks up the session, renders the page and queries the database). The static asset is measured once, in the uncached columns.",
+          "anonymous: no cookie; signed in: a shopper's session cookie. Both get the page cache's shared page (the session-cookie variant links the style sheet); `/api/eu` is the signed-in shopper's one personal request per page (never cached: session look-up and a query). The static asset is measured once, in the signed-in columns.",
           "CPU ms: the server's CPU time (user + system, all its processes) per response during the load; PostgreSQL's is not included. alone: median latency of one request at a time, before the load.",
         ]),
+    ...(changing
+      ? [
+          "",
+          `Under changes: ${changing.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${changing.changes} times (once a second): ${format(changing.requests)} req/s, p50 ${format(changing.p50)} ms, p99 ${format(changing.p99)} ms, ${Number.isNaN(changing.cpuMs) ? "" : `${format(changing.cpuMs, 2)} ms CPU per response, `}${changing.errors} errors / ${changing.non2xx} non-2xx (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
+        ]
+      : []),
     ...rows.flatMap((row) =>
-      row.cached && row.cached.cache !== "hit" ? [`Warning: \`${row.path}\` was not served from the page cache (X-Page-Cache: ${row.cached.cache}).`] : [],
+      [row.anonymous, row.path.startsWith("/api/") || row.path.includes(".") ? null : row.signedIn].flatMap((load) =>
+        load && load.cache !== "hit" ? [`Warning: \`${row.path}\` was not served from the page cache (X-Page-Cache: ${load.cache}).`] : [],
+      ),
     ),
     // Fewer responses than connections: most requests were still in flight when the run ended.
-    ...(rows.some((row) => row.uncached.responses < connections)
+    ...(rows.some((row) => row.signedIn.responses < connections)
       ? [`Too few responses on some URL (< ${connections}): the load outlasted the run; use a longer --duration for meaningful figures.`]
       : []),
   ];
@@ -412,7 +466,7 @@ async function main() {
   const listSearches = ["", "?categoria=Feminino&preco=100to200", `?q=${encodeURIComponent(searchWord)}`];
   if (args.explain) await explainCatalogueQueries(url, productId, listSearches);
 
-  const uncachedHeaders = { ...HEADERS, cookie: await shopperSessionCookie(services) };
+  const signedInHeaders = { ...HEADERS, cookie: await shopperSessionCookie(services) };
   log("starting the production server");
   const server = await startServer(dataDir, url);
   // First, on a server that has served nothing yet: its memory is the feeds' alone.
@@ -422,18 +476,25 @@ async function main() {
   const pages = args["feeds-only"] ? [] : ["/", ...listSearches.map((search) => `/produtos${search}`), `/produto/${productId}`];
   const rows: Row[] = [];
   for (const urlPath of pages) {
-    log(`loading ${urlPath} for ${duration} s, anonymous (page cache)`);
-    const cached = await load(server, urlPath, HEADERS);
-    log(`loading ${urlPath} for ${duration} s, signed in (no page cache)`);
-    rows.push({ path: urlPath, cached, uncached: await load(server, urlPath, uncachedHeaders) });
+    log(`loading ${urlPath} for ${duration} s, anonymous`);
+    const anonymous = await load(server, urlPath, HEADERS);
+    log(`loading ${urlPath} for ${duration} s, signed in`);
+    rows.push({ path: urlPath, anonymous, signedIn: await load(server, urlPath, signedInHeaders) });
   }
+  let changing: ChangingLoad | null = null;
   if (pages.length > 0) {
+    const personal = `/api/eu?produto=${productId}`;
+    log(`loading ${personal} for ${duration} s, signed in`);
+    rows.push({ path: personal, anonymous: null, signedIn: await load(server, personal, signedInHeaders) });
     const asset = staticAsset();
     log(`loading ${asset} for ${duration} s`);
-    rows.push({ path: asset, cached: null, uncached: await load(server, asset, HEADERS) });
+    rows.push({ path: asset, anonymous: null, signedIn: await load(server, asset, HEADERS) });
+    const changingPaths = ["/produtos", `/produto/${productId}`];
+    log(`loading ${changingPaths.join(" and ")} for ${duration} s while product ${productId} changes every second`);
+    changing = await loadWhileChanging(server, url, changingPaths, productId);
   }
   console.log("");
-  printTable(rows, feeds, { fillSeconds, matches, startLoad, processes: server.pids().length, variants });
+  printTable(rows, feeds, changing, { fillSeconds, matches, startLoad, processes: server.pids().length, variants });
 }
 
 await runBenchmark(main);

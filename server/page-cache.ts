@@ -1,15 +1,24 @@
-// A short-lived cache of whole storefront pages for anonymous visitors. Rendering a page costs the
-// Node process 30–50 ms of CPU (React on the server), so two cores render only 20–50 pages a second;
-// most visitors are anonymous and see the same page for the same address.
+// A cache of whole storefront pages, the same for every shopper: nothing personal is in them (who is
+// signed in comes after hydration from /api/eu, app/lib/personal-view.ts), so signed-in shoppers are
+// served from it too. Rendering a page costs the Node process 13–50 ms of CPU (React on the server);
+// a hit costs 0.3–0.5 ms.
 //
 //   catalogue, shops, settings, media or reviews change (any writer, any app instance)
-//     ──statement trigger pg_notify (sent on commit, migration 0006)──▶ PostgreSQL
-//   PostgreSQL ──LISTEN, one connection per app process──▶ PageCache.clear()
+//     ──statement trigger pg_notify (sent on commit; migrations 0006, 0017)──▶ PostgreSQL
+//   PostgreSQL ──LISTEN, one connection per app process──▶ PageCache.changed(scope)
+//
+// A change to products, their stock or their reviews names the products and their shops (migration
+// 0017): the pages that link one of those products (its own page, lists, related products) and the
+// lists that could now show them (home, /produtos without a shop, that shop's route and ?loja=) go
+// stale; the rest stay fresh. Any other change makes every page stale. A stale page is still served
+// (stale-while-revalidate): the first request to find it stale renders it again, and every request
+// meanwhile gets the stale page, so 200 shoppers opening a product page after its price changed cost
+// one render per process, not 200.
 //
 // The cache serves only while its LISTEN connection is up: a missed notification could otherwise leave
 // a stale page. Each response still gets its own CSP nonce: the page is kept split at the nonce it was
 // rendered with, and joined with the new one. Stock shown may lag an order by the notification's
-// round trip; the checkout checks stock on the server anyway.
+// round trip and one render; the checkout checks stock on the server anyway.
 //
 // Compressing a 50–100 KB page again on every hit would cost more than the rest of the hit (2–3 ms of
 // CPU), so the parts are also kept deflated, each ending on a byte boundary, and a hit's gzip body is
@@ -30,7 +39,15 @@ export type PageToKeep = {
   cacheControl: string | null;
   /** The body split at the nonce it was rendered with. */
   parts: string[];
+  /** The page's path and query (`/produtos?loja=sports`): which lists it is, for the change scopes. */
+  url?: string;
 };
+
+/** What a change touched: some products and their shops, or (null) anything at all. */
+export type StorefrontChange = { productIds: ReadonlySet<number>; shopSlugs: ReadonlySet<string> } | null;
+
+/** What a page shows: the products it links, and whether it is a list (of one shop, or of all: null). */
+type PageScope = { productIds: ReadonlySet<number>; list: { shop: string | null } | null };
 
 type CachedPage = {
   contentType: string;
@@ -41,7 +58,51 @@ type CachedPage = {
   deflated: Buffer[];
   bytes: number;
   storedAt: number;
+  scope: PageScope;
+  /** A change touched it since it was rendered: served while one request renders it again. */
+  stale: boolean;
+  /** That request is under way (in this process). */
+  revalidating: boolean;
 };
+
+/**
+ * A notification's payload (migration 0017): `products=1,2;shops=calcados` names the products a change
+ * touched; anything else (empty: settings, shops, media, a bulk change…) means any page may be touched.
+ */
+export function parseStorefrontChange(payload: string | undefined): StorefrontChange {
+  const match = /^products=([\d,]+);shops=([a-z0-9,-]*)$/.exec(payload ?? "");
+  if (!match) return null;
+  return {
+    productIds: new Set(match[1]!.split(",").map(Number)),
+    shopSlugs: new Set(match[2]!.split(",").filter(Boolean)),
+  };
+}
+
+const PRODUCT_LINK = /href="\/produto\/(\d{1,10})"/g;
+
+/** What the page at `url` with this HTML shows, for `affects`. */
+function pageScope(url: string | undefined, html: string): PageScope {
+  const productIds = new Set<number>();
+  for (const [, id] of html.matchAll(PRODUCT_LINK)) productIds.add(Number(id));
+  if (url === undefined) return { productIds, list: null };
+  const { pathname, searchParams } = new URL(url, "http://pagina");
+  const ownProduct = /^\/produto\/(\d+)$/.exec(pathname);
+  if (ownProduct) productIds.add(Number(ownProduct[1]));
+  const shopRoute = SHOP_SLUGS.find((slug) => pathname === `/${slug}`);
+  // The home page's featured products, and every product list, may gain a product that changed.
+  const list =
+    pathname === "/" ? { shop: null } : shopRoute ? { shop: shopRoute } : pathname === "/produtos" ? { shop: searchParams.get("loja") || null } : null;
+  return { productIds, list };
+}
+
+function affects(change: StorefrontChange, scope: PageScope): boolean {
+  if (change === null) return true;
+  for (const id of scope.productIds) if (change.productIds.has(id)) return true;
+  return scope.list !== null && (scope.list.shop === null || change.shopSlugs.has(scope.list.shop));
+}
+
+/** How many changes are remembered for pages being rendered; a render older than those is not kept. */
+const CHANGE_LOG_LENGTH = 1_000;
 
 export type PageCacheOptions = {
   /** Total size of the kept pages, plain and deflated. */
@@ -55,7 +116,10 @@ export type PageCacheOptions = {
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private bytes = 0;
-  private generation = 0;
+  /** Counts changes; a render's token is the count when it started. */
+  private sequence = 0;
+  /** The latest changes, oldest first, each with its place in the sequence. */
+  private changes: { sequence: number; change: StorefrontChange }[] = [];
   private enabled = false;
   private readonly options: Required<PageCacheOptions>;
 
@@ -65,6 +129,13 @@ export class PageCache {
 
   get size(): number {
     return this.pages.size;
+  }
+
+  /** Pages kept and not stale. */
+  get freshSize(): number {
+    let count = 0;
+    for (const page of this.pages.values()) if (!page.stale) count += 1;
+    return count;
   }
 
   get isEnabled(): boolean {
@@ -79,14 +150,59 @@ export class PageCache {
 
   /** Forgets every page, and any page whose rendering started before now. */
   clear() {
-    this.generation += 1;
+    this.remember(null);
     this.pages.clear();
     this.bytes = 0;
   }
 
-  /** A token to pass to `store`: a page rendered across a `clear` may hold old data and is not kept. */
+  /** Marks the pages a change touched stale (all of them for null), and any of them being rendered. */
+  changed(change: StorefrontChange) {
+    this.remember(change);
+    for (const page of this.pages.values()) if (affects(change, page.scope)) page.stale = true;
+  }
+
+  private remember(change: StorefrontChange) {
+    this.sequence += 1;
+    this.changes.push({ sequence: this.sequence, change });
+    if (this.changes.length > CHANGE_LOG_LENGTH) this.changes.splice(0, this.changes.length - CHANGE_LOG_LENGTH);
+  }
+
+  /** Whether a change since `token` touched what the page shows (or is too old to tell). */
+  private changedSince(token: number, scope: PageScope): boolean {
+    if (token === this.sequence) return false;
+    const oldest = this.changes[0]?.sequence ?? this.sequence + 1;
+    if (token < oldest - 1) return true;
+    return this.changes.some(({ sequence, change }) => sequence > token && affects(change, scope));
+  }
+
+  /** A token to pass to `store`: a page rendered across a change to what it shows may hold old data and is not kept. */
   startRendering(): number {
-    return this.generation;
+    return this.sequence;
+  }
+
+  /**
+   * True once for a stale page: the caller renders it again (and stores or `abandonRevalidation`s);
+   * until then every other caller is served the stale page.
+   */
+  claimRevalidation(key: string): boolean {
+    const page = this.pages.get(key);
+    if (!page || !page.stale || page.revalidating) return false;
+    page.revalidating = true;
+    return true;
+  }
+
+  /** The render claimed did not give a page to keep: the next request for it tries again. */
+  abandonRevalidation(key: string) {
+    const page = this.pages.get(key);
+    if (page) page.revalidating = false;
+  }
+
+  /** The address no longer gives a page to keep (a product removed now redirects): its old page goes. */
+  forget(key: string) {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= page.bytes;
   }
 
   get(key: string): CachedPage | undefined {
@@ -102,10 +218,22 @@ export class PageCache {
     return page;
   }
 
-  store(key: string, renderedAt: number, { contentType, cacheControl, parts: text }: PageToKeep) {
-    if (!this.enabled || renderedAt !== this.generation) return;
+  store(key: string, renderedAt: number, { contentType, cacheControl, parts: text, url }: PageToKeep) {
+    if (!this.enabled) return;
+    const scope = pageScope(url, text.join(""));
+    // Rendered across a change to what it shows: it may hold old data. It still replaces an older
+    // stale page (kept stale, for the next request to render again), or a page changed every second
+    // and rendered in more than a second would never be refreshed; with no page kept, it is dropped.
+    const renderedStale = this.changedSince(renderedAt, scope);
+    if (renderedStale && !this.pages.get(key)?.stale) {
+      this.abandonRevalidation(key);
+      return;
+    }
     const parts = text.map((part) => Buffer.from(part, "utf8"));
-    if (parts.reduce((sum, part) => sum + part.length, 0) > this.options.maxBytes / 16) return;
+    if (parts.reduce((sum, part) => sum + part.length, 0) > this.options.maxBytes / 16) {
+      this.abandonRevalidation(key);
+      return;
+    }
     const deflated = parts.map((part) => deflateRawSync(part, { finishFlush: zlibConstants.Z_SYNC_FLUSH }));
     const bytes = [...parts, ...deflated].reduce((sum, part) => sum + part.length, 0);
     const previous = this.pages.get(key);
@@ -113,7 +241,7 @@ export class PageCache {
       this.pages.delete(key);
       this.bytes -= previous.bytes;
     }
-    this.pages.set(key, { contentType, cacheControl, parts, deflated, bytes, storedAt: this.options.now() });
+    this.pages.set(key, { contentType, cacheControl, parts, deflated, bytes, storedAt: this.options.now(), scope, stale: renderedStale, revalidating: false });
     this.bytes += bytes;
     for (const [oldKey, old] of this.pages) {
       if (this.bytes <= this.options.maxBytes) break;
@@ -132,9 +260,12 @@ export class PageCache {
  */
 const CACHEABLE_PATHS = new RegExp(`^/(?:produtos|${SHOP_SLUGS.join("|")}|lojas|carrinho|produto/[1-9]\\d{0,9})?$`);
 
-/** Pages every anonymous visitor sees alike: no cookie (a session could change the header), a catalogue page. */
+/**
+ * Pages every shopper sees alike, signed in or not: a catalogue page. Their loaders read no session
+ * (tests/integration/shared-pages.test.ts holds them to it); `Authorization` is some other client's.
+ */
 function isCacheableRequest(req: Request): boolean {
-  return req.method === "GET" && !req.headers.cookie && !req.headers.authorization && CACHEABLE_PATHS.test(req.path);
+  return req.method === "GET" && !req.headers.authorization && CACHEABLE_PATHS.test(req.path);
 }
 
 /**
@@ -142,10 +273,10 @@ function isCacheableRequest(req: Request): boolean {
  * share previews use the request's origin when PUBLIC_URL is unset), so a forged Host gets its own
  * entry; and whether it is a crawler, which gets the page rendered whole instead of streamed.
  */
-function cacheKey(req: Request): string {
+function cacheKey(req: Request, variant: string): string {
   const { host = "", "x-forwarded-host": forwardedHost = "", "x-forwarded-proto": forwardedProto = "" } = req.headers;
   const bot = isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser";
-  return `${req.protocol} ${host} ${String(forwardedHost)} ${String(forwardedProto)} ${bot} ${req.originalUrl}`;
+  return `${req.protocol} ${host} ${String(forwardedHost)} ${String(forwardedProto)} ${bot} ${variant} ${req.originalUrl}`;
 }
 
 function isCacheableResponse(res: Response): boolean {
@@ -213,22 +344,34 @@ export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated">, nonce:
 
 type WriteArgs = [chunk: unknown, ...rest: unknown[]];
 
+export type PageCacheMiddlewareOptions = {
+  /**
+   * Which of a page's few shared forms a request gets, from its Cookie header: the root layout links
+   * the style sheet instead of inlining it for a browser holding a session cookie (root.tsx), so the
+   * server gives "session" and "no-session" (never who: the page is the same for every session).
+   */
+  variantOf?: (cookieHeader: string | undefined) => string;
+};
+
 /**
  * Express middleware, mounted below the security headers (which make this response's nonce) and
  * `compression` (which compresses the pages rendered; a hit comes gzipped already, or plain for a
- * client that takes no gzip). Sets `X-Page-Cache: hit | miss` on the pages it considers.
+ * client that takes no gzip). Sets `X-Page-Cache` on the pages it considers: `hit`, `stale` (served
+ * while another request renders it again), `miss` (rendered: none kept, or stale and this request
+ * renders it again).
  */
-export function pageCacheMiddleware(cache: PageCache) {
+export function pageCacheMiddleware(cache: PageCache, { variantOf = () => "" }: PageCacheMiddlewareOptions = {}) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
     if (!cache.isEnabled || !nonce || !isCacheableRequest(req)) return next();
-    const key = cacheKey(req);
+    const key = cacheKey(req, variantOf(req.headers.cookie));
     const page = cache.get(key);
-    if (page) {
+    const revalidating = page ? cache.claimRevalidation(key) : false;
+    if (page && !revalidating) {
       res.status(200);
       res.setHeader("Content-Type", page.contentType);
       if (page.cacheControl) res.setHeader("Cache-Control", page.cacheControl);
-      res.setHeader("X-Page-Cache", "hit");
+      res.setHeader("X-Page-Cache", page.stale ? "stale" : "hit");
       res.vary("Accept-Encoding");
       const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
       // With Content-Encoding set, `compression` leaves the body alone.
@@ -256,16 +399,23 @@ export function pageCacheMiddleware(cache: PageCache) {
       if (typeof args[0] !== "function") collect(args[0], args[1]);
       return (end as (...a: unknown[]) => Response).apply(this, args);
     } as Response["end"];
-    // 'finish' only when the whole body went out: an aborted page is never kept.
+    // 'finish' only when the whole body went out: an aborted page is never kept ('close' comes
+    // either way, after 'finish' when there was one).
+    let finished = false;
     res.once("finish", () => {
-      if (!isCacheableResponse(res)) return;
+      finished = true;
+      if (!isCacheableResponse(res)) return revalidating ? cache.forget(key) : undefined;
       const html = Buffer.concat(chunks).toString("utf8");
-      if (!renderedWhole(html)) return;
+      if (!renderedWhole(html)) return cache.abandonRevalidation(key);
       cache.store(key, renderedAt, {
         contentType: String(res.getHeader("content-type")),
         cacheControl: res.hasHeader("cache-control") ? String(res.getHeader("cache-control")) : null,
         parts: html.split(nonce),
+        url: req.originalUrl,
       });
+    });
+    res.once("close", () => {
+      if (!finished && revalidating) cache.abandonRevalidation(key);
     });
     next();
   };
@@ -273,12 +423,16 @@ export function pageCacheMiddleware(cache: PageCache) {
 
 export type StorefrontChangeListenerOptions = { initialRetryMs?: number; maxRetryMs?: number };
 
-/** What the storefront-change notifications keep fresh: the page cache, and what else keeps storefront data. */
-export type StorefrontDataCache = Pick<PageCache, "clear" | "setEnabled">;
+/**
+ * What the storefront-change notifications keep fresh: the page cache, and what else keeps storefront
+ * data. A cache with `changed` is told what each change touched; the others are cleared.
+ */
+export type StorefrontDataCache = Pick<PageCache, "clear" | "setEnabled"> & { changed?: (change: StorefrontChange) => void };
 
 /**
- * Keeps a LISTEN connection on STOREFRONT_CHANGES_CHANNEL: each notification clears the caches; they
- * are on only while the connection is up, and reconnecting (with backoff) starts them empty.
+ * Keeps a LISTEN connection on STOREFRONT_CHANGES_CHANNEL: each notification marks the page cache's
+ * touched pages stale and clears the other caches; they are on only while the connection is up, and
+ * reconnecting (with backoff) starts them empty.
  */
 export function listenForStorefrontChanges(
   newClient: () => pg.Client,
@@ -291,7 +445,13 @@ export function listenForStorefrontChanges(
     newClient,
     channel: STOREFRONT_CHANGES_CHANNEL,
     logName: "page-cache",
-    onNotification: () => all.forEach((cache) => cache.clear()),
+    onNotification: (payload) => {
+      const change = parseStorefrontChange(payload);
+      for (const cache of all) {
+        if (cache.changed) cache.changed(change);
+        else cache.clear();
+      }
+    },
     onListening: () => setEnabled(true),
     onLost: () => setEnabled(false),
     initialRetryMs,
@@ -315,11 +475,12 @@ export function startPageCache(
   {
     listener: listenerOptions,
     alsoFollowing = [],
+    variantOf,
     ...options
-  }: PageCacheOptions & { listener?: StorefrontChangeListenerOptions; alsoFollowing?: StorefrontDataCache[] } = {},
+  }: PageCacheOptions & PageCacheMiddlewareOptions & { listener?: StorefrontChangeListenerOptions; alsoFollowing?: StorefrontDataCache[] } = {},
 ) {
   const newClient = dedicatedClients(db, "erick-page-cache");
   const cache = new PageCache(options);
   const listener = listenForStorefrontChanges(newClient, [cache, ...alsoFollowing], listenerOptions);
-  return { cache, middleware: pageCacheMiddleware(cache), close: listener.close };
+  return { cache, middleware: pageCacheMiddleware(cache, { variantOf }), close: listener.close };
 }

@@ -1,5 +1,7 @@
 // What every storefront page gets from its layout's loader (app/server/group/storefront-shell.server.ts):
-// the header, footer, store cards and floating WhatsApp button read it.
+// the header, footer, store cards and floating WhatsApp button read it. The same for every shopper:
+// who is signed in comes apart, from /api/eu (./personal-view.ts).
+import type { ShellUser } from "./personal-view";
 import type { Settings } from "./settings";
 
 /** The storefront layout route's id (app/routes.ts): its loader data is the shell. */
@@ -31,8 +33,10 @@ export type StorefrontShell = {
   origin: string;
   /** Absolute URLs of the share pictures: the group's, and each shop's by slug (app/server/channels/share-images.server.ts). */
   shareImages: { group: string; shops: Record<string, string> };
-  /** The signed-in shopper or staff member, for the header's account menu. */
-  user: ShellUser | null;
 };
 
-export type ShellUser = { name: string; email: string; role: "customer" | "admin" };
+/**
+ * The shell as the storefront's components read it: in the browser, once /api/eu has answered, who is
+ * signed in (null: nobody); undefined in the page as the server wrote it and until that answer.
+ */
+export type StorefrontView = StorefrontShell & { user?: ShellUser | null };

@@ -192,7 +192,9 @@ test.describe("before JavaScript loads", () => {
 
   test("the login form works as a plain HTML form", async ({ page, browser, baseURL }) => {
     const shopper = newShopper();
-    const withJs = await browser.newPage({ baseURL, extraHTTPHeaders: ownAddress() });
+    // Explicitly with JavaScript: a new page takes this block's options otherwise, and the header's
+    // account menu is drawn in the browser (the storefront pages are the same for every shopper).
+    const withJs = await browser.newPage({ baseURL, extraHTTPHeaders: ownAddress(), javaScriptEnabled: true });
     await register(withJs, shopper);
     await withJs.close();
 

@@ -36,7 +36,7 @@ describe("group data cache", () => {
   let groupData: CountingGroupDataCache;
   let pageCache: ReturnType<typeof startPageCache>;
 
-  const shell = () => loadStorefrontShell(t.db, config, null, groupData);
+  const shell = () => loadStorefrontShell(t.db, config, groupData);
 
   beforeAll(async () => {
     t = await createTestDatabase();

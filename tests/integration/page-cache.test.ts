@@ -1,4 +1,4 @@
-// The anonymous page cache (server/page-cache.ts) on a real PostgreSQL, behind the real
+// The page cache (server/page-cache.ts) on a real PostgreSQL, behind the real
 // security headers and compression, in front of a small page that shows a product's name with the
 // response's nonce, as the app's pages do. Changes reach the cache through the migration's triggers.
 import type { AddressInfo } from "node:net";
@@ -22,6 +22,7 @@ describe("page cache", () => {
   let server: ReturnType<express.Express["listen"]>;
   let origin: string;
   let renders = 0;
+  const pageRenders = new Map<string, number>();
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -43,8 +44,14 @@ describe("page cache", () => {
       const failed = req.query.falha ? `<!--$!--><template data-dgst="x"></template><!--/$-->` : "";
       res.end(`<h1>${row.name}</h1>${failed}${"<p>texto</p>".repeat(200)}<script nonce="${nonce}">2</script></body></html>`);
     });
+    // A page that sets a cookie is never kept, whoever asked.
+    app.get("/lojas", (_req, res) => void res.cookie("visita", "1").type("html").send("<h1>lojas</h1>"));
+    app.get("/", (_req, res) => void res.type("html").send("<h1>início</h1>"));
     // Any other one-segment page: whether it is kept is the allowlist's call.
-    app.get("/:page", (req, res) => void res.type("html").send(`<h1>${req.params.page}</h1>`));
+    app.get("/:page", (req, res) => {
+      pageRenders.set(req.originalUrl, (pageRenders.get(req.originalUrl) ?? 0) + 1);
+      res.type("html").send(`<h1>${req.params.page}</h1>`);
+    });
     server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -102,33 +109,38 @@ describe("page cache", () => {
     expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
   });
 
+  // Stale pages are kept to be served while one request renders them again: "dropped" is "no longer fresh".
   it("drops the pages when the settings change", async () => {
     await get(`/produto/${PRODUCT_ID}`);
-    expect(pageCache.cache.size).toBeGreaterThan(0);
+    expect(pageCache.cache.freshSize).toBeGreaterThan(0);
     await t.db.update(settings).set({ data: sql`${settings.data}` }).where(eq(settings.id, 1));
-    await until(() => pageCache.cache.size === 0);
+    await until(() => pageCache.cache.freshSize === 0);
   });
 
   it("drops the pages on a change to anything else a storefront page shows", async () => {
+    // A review to change (the seed has none): the shopper's account first.
+    await t.pool.query("insert into users (id, name, email) values ('autora-cache', 'Ana Souza', 'ana-cache@exemplo.com')");
+    await t.pool.query("insert into reviews (product_id, user_id, rating) values ($1, 'autora-cache', 5)", [PRODUCT_ID]);
     const changes = [
       "update shops set name = name",
       "update store_locations set name = name",
       "update media set alt = alt",
       "update reviews set comment = comment",
+      "update product_variants set stock = stock",
       // A review shows its author's name.
       "update users set name = name",
     ];
     for (const change of changes) {
       await get(`/produto/${PRODUCT_ID}`);
-      expect(pageCache.cache.size, change).toBeGreaterThan(0);
+      expect(pageCache.cache.freshSize, change).toBeGreaterThan(0);
       await t.pool.query(change);
-      await until(() => pageCache.cache.size === 0);
+      await until(() => pageCache.cache.freshSize === 0);
     }
   });
 
-  it("never keeps a signed-in visitor's page, a private page, an error page or a page with a failed part", async () => {
+  it("never keeps a private page, a page setting a cookie, an error page or a page with a failed part", async () => {
     for (const attempt of [1, 2]) {
-      expect((await get(`/produto/${PRODUCT_ID}`, { cookie: "better-auth.session_token=x" })).cache, `cookie ${attempt}`).toBeNull();
+      expect((await get("/lojas")).cache, `Set-Cookie ${attempt}`).toBe("miss");
       expect((await get("/conta")).cache, `conta ${attempt}`).toBeNull();
       expect((await get("/Checkout")).cache, `Checkout ${attempt}`).toBeNull();
       expect((await get(`/PRODUTO/${PRODUCT_ID}`)).cache, `PRODUTO ${attempt}`).toBeNull();
@@ -167,6 +179,46 @@ describe("page cache", () => {
     expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("miss");
     expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
   });
+
+  it("serves a shopper holding cookies the same page as everyone (the pages carry nothing personal)", async () => {
+    await get(`/produto/${PRODUCT_ID}`);
+    const signedIn = await get(`/produto/${PRODUCT_ID}`, { cookie: "better-auth.session_token=x; outro=1" });
+    expect(signedIn.cache).toBe("hit");
+  });
+
+  it("after a product changes, marks stale only its pages and the lists that may show it, and serves them stale while one request renders", async () => {
+    const { rows } = await t.pool.query<{ id: number; slug: string }>("select p.id, s.slug from products p join shops s on s.id = p.shop_id order by p.id");
+    const changed = rows.find((row) => row.id === PRODUCT_ID)!;
+    const other = rows.find((row) => row.slug !== changed.slug)!;
+    const stalePaths = ["/", `/produto/${PRODUCT_ID}`, "/produtos", `/produtos?loja=${changed.slug}`, `/${changed.slug}`];
+    const freshPaths = [`/produto/${other.id}`, `/produtos?loja=${other.slug}`, `/${other.slug}`];
+    for (const path of [...stalePaths, ...freshPaths]) {
+      await get(path);
+      expect((await get(path)).cache, path).toBe("hit");
+    }
+    const fresh = pageCache.cache.freshSize;
+    await t.pool.query("update products set price_cents = price_cents + 100 where id = $1", [PRODUCT_ID]);
+    await until(() => pageCache.cache.freshSize <= fresh - stalePaths.length);
+    // A stale page: this request renders it again; a fresh one is a hit.
+    for (const path of stalePaths) expect((await get(path)).cache, path).toBe("miss");
+    for (const path of [...stalePaths, ...freshPaths]) expect((await get(path)).cache, path).toBe("hit");
+  });
+
+  it("renders a stale page once for 200 shoppers who ask for it at the same time", async () => {
+    await get(`/produto/${PRODUCT_ID}`);
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
+    const fresh = pageCache.cache.freshSize;
+    await t.pool.query("update product_variants set stock = stock + 1 where product_id = $1", [PRODUCT_ID]);
+    await until(() => pageCache.cache.freshSize < fresh);
+    const rendersBefore = renders;
+    const answers = await Promise.all(Array.from({ length: 200 }, () => get(`/produto/${PRODUCT_ID}`)));
+    expect(answers.every((answer) => answer.status === 200 && nameOf(answer.body))).toBe(true);
+    expect(renders - rendersBefore).toBe(1);
+    const kinds = answers.map((answer) => answer.cache);
+    expect(kinds.filter((kind) => kind === "miss")).toHaveLength(1);
+    expect(kinds.every((kind) => kind === "miss" || kind === "stale" || kind === "hit")).toBe(true);
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
+  });
 });
 
 describe("PageCache", () => {
@@ -181,6 +233,26 @@ describe("PageCache", () => {
     expect(cache.get("/a")).toBeUndefined();
     cache.store("/a", cache.startRendering(), page("nova"));
     expect(joinedPage(cache.get("/a")!, "").toString()).toBe("nova");
+  });
+
+  it("keeps a page rendered across a change in place of an older stale one, still stale", () => {
+    const cache = new PageCache();
+    cache.setEnabled(true);
+    cache.store("/produto/7", cache.startRendering(), { ...page("velha"), url: "/produto/7" });
+    cache.changed({ productIds: new Set([7]), shopSlugs: new Set(["sports"]) });
+    expect(cache.claimRevalidation("/produto/7")).toBe(true);
+    const token = cache.startRendering();
+    // Another change to the same product while the page renders again.
+    cache.changed({ productIds: new Set([7]), shopSlugs: new Set(["sports"]) });
+    cache.store("/produto/7", token, { ...page("mais nova"), url: "/produto/7" });
+    const kept = cache.get("/produto/7")!;
+    expect(joinedPage(kept, "").toString()).toBe("mais nova");
+    expect(kept.stale).toBe(true);
+    expect(cache.claimRevalidation("/produto/7")).toBe(true);
+    // A change to another product of another shop leaves it alone.
+    cache.store("/produto/7", cache.startRendering(), { ...page("atual"), url: "/produto/7" });
+    cache.changed({ productIds: new Set([8]), shopSlugs: new Set(["calcados"]) });
+    expect(cache.get("/produto/7")?.stale).toBe(false);
   });
 
   it("stays within its size, dropping the least recently used page, and forgets old pages", () => {

@@ -6,6 +6,8 @@ import { products, reviews, users } from "#database/schema";
 import { REVIEW_MESSAGES } from "~/lib/review-form";
 import { productJsonLd } from "~/lib/structured-data";
 import { action, loader } from "~/routes/storefront/product";
+import { loader as personalViewLoader } from "~/routes/api/personal-view";
+import type { PersonalView } from "~/lib/personal-view";
 import type { LoadContext } from "~/server/load-context.server";
 import type { OwnReview, ReviewView } from "~/lib/review-form";
 import { getRatingSummary, listReviews } from "~/server/catalog/reviews.server";
@@ -55,9 +57,16 @@ function hide(as: Shopper | null, reviewId: number, hidden = true, id = productI
   );
 }
 
+/**
+ * The product page as the browser puts it together: the page every shopper gets, then this shopper's
+ * part from /api/eu (the shopper's own review; for staff, every review, hidden ones too).
+ */
 async function page(as: Shopper | null, id = productId) {
   const outcome = await run<LoaderData>(loader, browserRequest(`/produto/${id}`, { as }), context, { id: String(id) });
-  return { ...outcome.data, list: await outcome.data.reviews };
+  const personal = await run<PersonalView>(personalViewLoader, browserRequest(`/api/eu?produto=${id}`, { as }), context);
+  const viewer = personal.data.product && { isAdmin: personal.data.product.isAdmin, ownReview: personal.data.product.ownReview };
+  expect(outcome.data.viewer).toBeNull();
+  return { ...outcome.data, viewer, list: personal.data.product?.staffReviews ?? (await outcome.data.reviews) };
 }
 
 async function reviewRow(userId: string, id = productId) {

@@ -24,10 +24,16 @@ export type HttpApp = { origin: string; loadModule: (file: string) => Promise<Re
 /**
  * `withSecurityHeaders`: the security headers server.js puts in front of the app, as in production.
  * `requestLog`: server.js's request logging in front of it, writing to that logger.
+ * `pageCache`: a page cache's middleware (server/page-cache.ts), mounted behind the security headers
+ * (whose nonce it needs) as server.js mounts it.
  */
 export async function startHttpApp(
   context: LoadContext,
-  { withSecurityHeaders = false, requestLog }: { withSecurityHeaders?: boolean; requestLog?: { logger: Logger; trustProxy: boolean } } = {},
+  {
+    withSecurityHeaders = false,
+    requestLog,
+    pageCache,
+  }: { withSecurityHeaders?: boolean; requestLog?: { logger: Logger; trustProxy: boolean }; pageCache?: express.RequestHandler } = {},
 ): Promise<HttpApp> {
   const cacheDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-http-app-vite-"));
   const vite = await createServer({
@@ -51,12 +57,13 @@ export async function startHttpApp(
     outer.use(app);
     return listen(outer, vite, cacheDir);
   }
-  if (withSecurityHeaders) {
+  if (withSecurityHeaders || pageCache) {
     const { securityHeaders } = (await vite.ssrLoadModule("/server/security-headers.ts")) as {
       securityHeaders: (options: { enforceCsp: boolean; https: boolean; mediaUrl?: string }) => express.RequestHandler;
     };
     const outer = express();
     outer.use(securityHeaders({ enforceCsp: true, https: false, mediaUrl: context.config.mediaUrl }));
+    if (pageCache) outer.use(pageCache);
     outer.use(app);
     outer.disable("x-powered-by");
     return listen(outer, vite, cacheDir);

@@ -7,11 +7,18 @@ import { useStorefront } from "./use-storefront";
 
 const ACCOUNT_PAGES = ["/login", "/registrar", "/recuperar-senha", "/redefinir-senha"];
 
+/** The same box for 'Entrar' and a first name: the one replaces the other without a shift. */
+const LABEL_CLASS = "hidden w-24 truncate text-left sm:inline-block";
+
 // The open menu's code is fetched once a signed-in page is up (below), so a tap finds it there.
 const loadPanel = () => import("./account-menu-panel");
 const AccountMenuPanel = lazyExport(loadPanel, "AccountMenuPanel");
 
-/** The header's account button: 'Entrar' when signed out, a small menu when signed in. */
+/**
+ * The header's account button: 'Entrar' when signed out, a small menu when signed in. The page comes
+ * from the server the same for everyone (with 'Entrar'); who is signed in arrives after hydration
+ * (/api/eu), and both labels take the same width, so the header does not move when it does.
+ */
 export function AccountMenu() {
   const { user } = useStorefront();
   const location = useLocation();
@@ -36,7 +43,7 @@ export function AccountMenu() {
         aria-label="Entrar"
       >
         <UserIcon className="h-6 w-6" />
-        <span className="hidden sm:inline">Entrar</span>
+        <span className={LABEL_CLASS}>Entrar</span>
       </Link>
     );
   }
@@ -54,7 +61,7 @@ export function AccountMenu() {
         onClick={() => setOpen((current) => !current)}
       >
         <UserIcon className="h-6 w-6" />
-        <span className="hidden max-w-28 truncate sm:inline">{firstName}</span>
+        <span className={LABEL_CLASS}>{firstName}</span>
       </button>
       {open ? (
         <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import { Suspense } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { Header } from "~/components/layout/header";
 import { lazyExport } from "~/components/ui/lazy-export";
-import { getCurrentUser } from "~/server/auth/guards.server";
+import { personalViewFor } from "~/components/layout/personal-view";
 import { loadStorefrontShell } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/layout";
 
@@ -13,9 +13,22 @@ const Footer = lazyExport(() => import("~/components/layout/footer"), "Footer");
 const FloatingWhatsApp = lazyExport(() => import("~/components/layout/floating-whatsapp"), "FloatingWhatsApp");
 const FavoritesFollowAccount = lazyExport(() => import("~/components/product/detail/use-favorite"), "FavoritesFollowAccount");
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  return loadStorefrontShell(context.db, context.config, await getCurrentUser(request, context), context.groupDataCache);
+/** The same for every shopper, so that the page cache serves everyone (server/page-cache.ts). */
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadStorefrontShell(context.db, context.config, context.groupDataCache);
 }
+
+/**
+ * In the browser, after the page is up and after each sign-in or sign-out: who is signed in, from the
+ * one personal request (/api/eu). On the first load the server's data is in the page already.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [shell, personal] = await Promise.all([serverLoader(), personalViewFor(request)]);
+  return { ...shell, user: personal.user };
+}
+// With no HydrateFallback, the page is hydrated as the server wrote it (nobody signed in yet) and this
+// runs right after: the account menu changes in place.
+clientLoader.hydrate = true as const;
 
 /**
  * Settings change rarely: reload them after a form submission, not on every click. Signing in and

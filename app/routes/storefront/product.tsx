@@ -14,7 +14,9 @@ import { shellFromMatches } from "~/lib/storefront-meta";
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
 import { getProduct, relatedProducts } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";
-import { getOwnReview, getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/catalog/reviews.server";
+import { getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/catalog/reviews.server";
+import { personalViewFor } from "~/components/layout/personal-view";
+import type { ReviewViewer } from "~/components/product/detail/reviews-section";
 import type { Route } from "./+types/product";
 
 export const RELATED_LIMIT = 4;
@@ -23,18 +25,15 @@ const META_DESCRIPTION_LENGTH = 155;
 /** Where a review form comes back to: the Avaliações tab. */
 const REVIEWS_HASH = "#avaliacoes";
 
+/**
+ * The same for every shopper (the page cache serves it to all): the shopper's own review and the
+ * staff's view of hidden reviews come in the browser, from /api/eu (clientLoader below).
+ */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
   if (id === null) throw redirect("/produtos");
-  // In parallel: the product, its rating (one aggregate query) and, when signed in, the shopper's own
-  // review. The session lookup is shared with the layout's loader.
-  const [product, summary, viewer] = await Promise.all([
-    getProduct(context.db, id),
-    getRatingSummary(context.db, id),
-    getCurrentUser(request, context).then(async (user) =>
-      user ? { isAdmin: user.role === "admin", ownReview: await getOwnReview(context.db, id, user.id) } : null,
-    ),
-  ]);
+  // In parallel: the product and its rating (one aggregate query).
+  const [product, summary] = await Promise.all([getProduct(context.db, id), getRatingSummary(context.db, id)]);
   // Unknown, removed or mistyped products: the list is the most useful place to land (the earlier site sent them there too).
   if (!product) throw redirect("/produtos");
   return {
@@ -43,14 +42,23 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     sizeGuide: product.sizes.length > 0 ? sizeGuideFor(product) : null,
     // Not awaited: the related products and the review list stream in after the page.
     related: relatedProducts(context.db, product, RELATED_LIMIT).then((list) => list.map(productCardData)),
-    reviews: listReviews(context.db, id, { includeHidden: viewer?.isAdmin ?? false }),
+    reviews: listReviews(context.db, id),
     summary,
-    viewer,
+    viewer: null as ReviewViewer,
     reviewSaved: new URL(request.url).searchParams.get("avaliacao") === "salva",
     // The share preview's picture, at MEDIA_URL or /media: made here, so the page's JavaScript does not carry it.
     shareImage: product.images[0] ? shareImageUrl(product.images[0], context.config.mediaUrl) : null,
   };
 }
+
+/** After hydration and each review sent: the shopper's own review, and for staff the hidden ones too. */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  const [page, { product: personal }] = await Promise.all([serverLoader(), personalViewFor(request)]);
+  if (!personal) return page;
+  const viewer: ReviewViewer = { isAdmin: personal.isAdmin, ownReview: personal.ownReview };
+  return { ...page, viewer, reviews: personal.staffReviews ? Promise.resolve(personal.staffReviews) : page.reviews };
+}
+clientLoader.hydrate = true as const;
 
 /** intent=review: a signed-in shopper's review (new or edited); intent=hide-review: staff only. */
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -34,7 +34,11 @@ const sessionCookieNames = new WeakMap<LoadContext["auth"], string>();
 
 /** Whether the request carries a session cookie (valid or not: only a lookup can tell). */
 export function hasSessionCookie(request: Request, auth: LoadContext["auth"]): boolean {
-  const header = request.headers.get("cookie");
+  return sessionCookieIn(request.headers.get("cookie") ?? undefined, auth);
+}
+
+/** hasSessionCookie for a Cookie header as Node gives it (the page cache's variants, server.js). */
+export function sessionCookieIn(header: string | undefined, auth: LoadContext["auth"]): boolean {
   if (!header) return false;
   let name = sessionCookieNames.get(auth);
   if (name === undefined) {

@@ -1,4 +1,4 @@
-import type { ShellUser, StorefrontShell } from "~/lib/storefront-shell";
+import type { StorefrontShell } from "~/lib/storefront-shell";
 import { listShops, listStoreLocations } from "../catalog/products.server";
 import type { AppConfig } from "../config.server";
 import { shareImageUrls } from "../channels/share-images.server";
@@ -69,7 +69,6 @@ async function readGroupData(db: DatabaseOrTransaction): Promise<GroupData> {
 export async function loadStorefrontShell(
   db: DatabaseOrTransaction,
   config: AppConfig,
-  user: ShellUser | null = null,
   cache?: GroupDataCache,
 ): Promise<StorefrontShell> {
   const { storedOrigin, ...shopData } = await (cache ? cache.read(() => readGroupData(db)) : readGroupData(db));
@@ -77,6 +76,5 @@ export async function loadStorefrontShell(
     ...shopData,
     origin: publicOriginFrom(config, storedOrigin),
     shareImages: shareImageUrls(publicOriginFrom(config, storedOrigin), shopData.settings.storeName, shopData.shops),
-    user: user && { name: user.name, email: user.email, role: user.role },
   };
 }

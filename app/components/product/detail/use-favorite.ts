@@ -30,7 +30,7 @@ async function saveOnAccount(productId: number, on: boolean) {
 
 /** Whether the product is a favourite, and a function that flips it. */
 export function useFavorite(productId: number): [boolean, () => void] {
-  const signedIn = useStorefront().user !== null;
+  const signedIn = Boolean(useStorefront().user);
   const getSnapshot = useCallback(() => isFavorite(read(), productId), [productId]);
   const favorite = useSyncExternalStore(subscribe, getSnapshot, () => false);
   const toggle = useCallback(() => {
@@ -72,9 +72,11 @@ export function useFavoritesFollowAccount() {
   useEffect(() => {
     latestRevalidator.current = revalidator;
   });
-  const account = user?.email ?? null;
+  // undefined until /api/eu answers: not known yet, so neither signed in nor out.
+  const account = user === undefined ? undefined : (user?.email ?? null);
 
   useEffect(() => {
+    if (account === undefined) return;
     const mirroring = storageGet("localStorage", ACCOUNT_MARK_KEY) !== null;
     if (!account) {
       storageSet("sessionStorage", TAB_SYNCED_KEY, null);
