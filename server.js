@@ -76,6 +76,8 @@ function startWebServer(services, onListening) {
         alsoFollowing: [groupDataCache, feedCache],
         // The same page for every shopper; with a session cookie, the form that links the style sheet.
         variantOf: (cookie) => (serverModule.sessionCookieIn(cookie, services.auth) ? "session" : "no-session"),
+        // One worker renders a stale page for all of them (server/page-render-peers.ts).
+        peers: cluster.isWorker ? serverModule.workerRenderPeers() : undefined,
       });
   if (pageCache) app.use(pageCache.middleware);
   if (viteDevServer) {
@@ -144,6 +146,7 @@ if (viteDevServer || config.webConcurrency === 1) {
   cluster.on("message", (_worker, message) => {
     if (serverModule.isWorkerRequestNotice(message)) serverModule.noteRequestInWorker();
   });
+  serverModule.coordinatePageRenders(cluster);
   // Workers first (each closes its pool), then the database they were using.
   onSignals(async () => {
     await workers.stop();

@@ -13,7 +13,9 @@
 // stale; the rest stay fresh. Any other change makes every page stale. A stale page is still served
 // (stale-while-revalidate): the first request to find it stale renders it again, and every request
 // meanwhile gets the stale page, so 200 shoppers opening a product page after its price changed cost
-// one render per process, not 200.
+// one render, not 200. With several worker processes, the primary lets one of them render the page and
+// hands its page to the others (server/page-render-peers.ts). A page older than MAX_AGE is treated as
+// stale too, so its age never sends every request of a busy minute to render it at once.
 //
 // The cache serves only while its LISTEN connection is up: a missed notification could otherwise leave
 // a stale page. Each response still gets its own CSP nonce: the page is kept split at the nonce it was
@@ -31,6 +33,7 @@ import { SHOP_SLUGS } from "../app/lib/catalog";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "../app/server/db/database.server";
 import { listenConnection } from "../app/server/db/listen-connection.server";
+import { RENDER_CLAIM_MS, type RenderOutcome, type RenderPeers, type SharedPage } from "./page-render-peers";
 
 export const STOREFRONT_CHANGES_CHANNEL = "erick_storefront_changes";
 
@@ -59,11 +62,17 @@ type CachedPage = {
   bytes: number;
   storedAt: number;
   scope: PageScope;
-  /** A change touched it since it was rendered: served while one request renders it again. */
+  /** A change touched it since it was rendered (or it aged): served while one request renders it again. */
   stale: boolean;
-  /** That request is under way (in this process). */
-  revalidating: boolean;
+  /** Until when a render of it is under way, here or in another process (0: none). */
+  revalidatingUntil: number;
 };
+
+/** When a render started: the change count, for this process's own renders, and the time, for other processes. */
+export type RenderToken = { sequence: number; startedAt: number };
+
+/** The time on the machine's clock, in milliseconds, the same in every process (unlike performance.now). */
+const wallClock = () => performance.timeOrigin + performance.now();
 
 /**
  * A notification's payload (migration 0017): `products=1,2;shops=calcados` names the products a change
@@ -107,8 +116,10 @@ const CHANGE_LOG_LENGTH = 1_000;
 export type PageCacheOptions = {
   /** Total size of the kept pages, plain and deflated. */
   maxBytes?: number;
-  /** A safety net only: changes clear the cache at once. */
+  /** A safety net only (changes mark pages stale at once): an older page is stale. */
   maxAgeMs?: number;
+  /** An older page is not served at all, not even while it renders again. */
+  maxStaleAgeMs?: number;
   now?: () => number;
 };
 
@@ -118,13 +129,13 @@ export class PageCache {
   private bytes = 0;
   /** Counts changes; a render's token is the count when it started. */
   private sequence = 0;
-  /** The latest changes, oldest first, each with its place in the sequence. */
-  private changes: { sequence: number; change: StorefrontChange }[] = [];
+  /** The latest changes, oldest first, each with its place in the sequence and when it was heard. */
+  private changes: { sequence: number; at: number; change: StorefrontChange }[] = [];
   private enabled = false;
   private readonly options: Required<PageCacheOptions>;
 
   constructor(options: PageCacheOptions = {}) {
-    this.options = { maxBytes: 32 * 1024 * 1024, maxAgeMs: 60_000, now: Date.now, ...options };
+    this.options = { maxBytes: 32 * 1024 * 1024, maxAgeMs: 60_000, maxStaleAgeMs: 10 * 60_000, now: Date.now, ...options };
   }
 
   get size(): number {
@@ -163,11 +174,11 @@ export class PageCache {
 
   private remember(change: StorefrontChange) {
     this.sequence += 1;
-    this.changes.push({ sequence: this.sequence, change });
+    this.changes.push({ sequence: this.sequence, at: wallClock(), change });
     if (this.changes.length > CHANGE_LOG_LENGTH) this.changes.splice(0, this.changes.length - CHANGE_LOG_LENGTH);
   }
 
-  /** Whether a change since `token` touched what the page shows (or is too old to tell). */
+  /** Whether a change since this process's render began touched what the page shows (or is too old to tell). */
   private changedSince(token: number, scope: PageScope): boolean {
     if (token === this.sequence) return false;
     const oldest = this.changes[0]?.sequence ?? this.sequence + 1;
@@ -175,9 +186,19 @@ export class PageCache {
     return this.changes.some(({ sequence, change }) => sequence > token && affects(change, scope));
   }
 
+  /**
+   * The same for a render in another process, by the clock: a change heard here after that render began
+   * may have been committed after its queries ran. One heard before was committed before.
+   */
+  private changedSinceTime(startedAt: number, scope: PageScope): boolean {
+    const oldest = this.changes[0];
+    if (this.changes.length >= CHANGE_LOG_LENGTH && oldest && oldest.at >= startedAt) return true;
+    return this.changes.some(({ at, change }) => at >= startedAt && affects(change, scope));
+  }
+
   /** A token to pass to `store`: a page rendered across a change to what it shows may hold old data and is not kept. */
-  startRendering(): number {
-    return this.sequence;
+  startRendering(): RenderToken {
+    return { sequence: this.sequence, startedAt: wallClock() };
   }
 
   /**
@@ -186,15 +207,17 @@ export class PageCache {
    */
   claimRevalidation(key: string): boolean {
     const page = this.pages.get(key);
-    if (!page || !page.stale || page.revalidating) return false;
-    page.revalidating = true;
+    const now = this.options.now();
+    if (!page || !page.stale || page.revalidatingUntil > now) return false;
+    // Until then, a render that never ends (another process that died) keeps nobody on the stale page.
+    page.revalidatingUntil = now + RENDER_CLAIM_MS;
     return true;
   }
 
   /** The render claimed did not give a page to keep: the next request for it tries again. */
   abandonRevalidation(key: string) {
     const page = this.pages.get(key);
-    if (page) page.revalidating = false;
+    if (page) page.revalidatingUntil = 0;
   }
 
   /** The address no longer gives a page to keep (a product removed now redirects): its old page goes. */
@@ -210,38 +233,65 @@ export class PageCache {
     const page = this.pages.get(key);
     if (!page) return undefined;
     this.pages.delete(key);
-    if (this.options.now() - page.storedAt > this.options.maxAgeMs) {
+    const age = this.options.now() - page.storedAt;
+    if (age > this.options.maxStaleAgeMs) {
       this.bytes -= page.bytes;
       return undefined;
     }
+    if (age > this.options.maxAgeMs) page.stale = true;
     this.pages.set(key, page);
     return page;
   }
 
-  store(key: string, renderedAt: number, { contentType, cacheControl, parts: text, url }: PageToKeep) {
-    if (!this.enabled) return;
+  /**
+   * Keeps the page this process rendered, and returns it as the other processes may keep it (undefined:
+   * nothing kept, and the claim on rendering it again is given up).
+   */
+  store(key: string, token: RenderToken, { contentType, cacheControl, parts: text, url }: PageToKeep): SharedPage | undefined {
+    if (!this.enabled) return undefined;
     const scope = pageScope(url, text.join(""));
-    // Rendered across a change to what it shows: it may hold old data. It still replaces an older
-    // stale page (kept stale, for the next request to render again), or a page changed every second
-    // and rendered in more than a second would never be refreshed; with no page kept, it is dropped.
-    const renderedStale = this.changedSince(renderedAt, scope);
-    if (renderedStale && !this.pages.get(key)?.stale) {
-      this.abandonRevalidation(key);
-      return;
-    }
     const parts = text.map((part) => Buffer.from(part, "utf8"));
     if (parts.reduce((sum, part) => sum + part.length, 0) > this.options.maxBytes / 16) {
       this.abandonRevalidation(key);
-      return;
+      return undefined;
+    }
+    // Rendered across a change to what it shows: it may hold old data (see `keep`).
+    const renderedStale = this.changedSince(token.sequence, scope);
+    if (renderedStale && !this.pages.get(key)?.stale) {
+      this.abandonRevalidation(key);
+      return undefined;
     }
     const deflated = parts.map((part) => deflateRawSync(part, { finishFlush: zlibConstants.Z_SYNC_FLUSH }));
-    const bytes = [...parts, ...deflated].reduce((sum, part) => sum + part.length, 0);
+    this.keep(key, { contentType, cacheControl, parts, deflated, scope, stale: renderedStale });
+    return { contentType, cacheControl, parts, deflated, url, renderStartedAt: token.startedAt };
+  }
+
+  /** Keeps a page another process rendered (after this one was told not to), unless a fresh one is here. */
+  storeShared(key: string, shared: SharedPage) {
+    if (!this.enabled) return;
+    const current = this.pages.get(key);
+    if (current && !current.stale) return;
+    const text = shared.parts.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength));
+    const scope = pageScope(shared.url, text.map((part) => part.toString("utf8")).join(""));
+    const renderedStale = this.changedSinceTime(shared.renderStartedAt, scope);
+    if (renderedStale && !current) return;
+    const deflated = shared.deflated.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength));
+    this.keep(key, { contentType: shared.contentType, cacheControl: shared.cacheControl, parts: text, deflated, scope, stale: renderedStale });
+  }
+
+  /**
+   * A page rendered across a change to what it shows may hold old data: `stale` keeps it so. It still
+   * replaces an older stale page, or a page changed every second and rendered in more than a second
+   * would never be refreshed; the next request renders it again.
+   */
+  private keep(key: string, page: Pick<CachedPage, "contentType" | "cacheControl" | "parts" | "deflated" | "scope" | "stale">) {
+    const bytes = [...page.parts, ...page.deflated].reduce((sum, part) => sum + part.length, 0);
     const previous = this.pages.get(key);
     if (previous) {
       this.pages.delete(key);
       this.bytes -= previous.bytes;
     }
-    this.pages.set(key, { contentType, cacheControl, parts, deflated, bytes, storedAt: this.options.now(), scope, stale: renderedStale, revalidating: false });
+    this.pages.set(key, { ...page, bytes, storedAt: this.options.now(), revalidatingUntil: 0 });
     this.bytes += bytes;
     for (const [oldKey, old] of this.pages) {
       if (this.bytes <= this.options.maxBytes) break;
@@ -351,6 +401,8 @@ export type PageCacheMiddlewareOptions = {
    * server gives "session" and "no-session" (never who: the page is the same for every session).
    */
   variantOf?: (cookieHeader: string | undefined) => string;
+  /** The other worker processes: one of all of them renders a stale page (server/page-render-peers.ts). */
+  peers?: RenderPeers;
 };
 
 /**
@@ -360,30 +412,30 @@ export type PageCacheMiddlewareOptions = {
  * while another request renders it again), `miss` (rendered: none kept, or stale and this request
  * renders it again).
  */
-export function pageCacheMiddleware(cache: PageCache, { variantOf = () => "" }: PageCacheMiddlewareOptions = {}) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
-    if (!cache.isEnabled || !nonce || !isCacheableRequest(req)) return next();
-    const key = cacheKey(req, variantOf(req.headers.cookie));
-    const page = cache.get(key);
-    const revalidating = page ? cache.claimRevalidation(key) : false;
-    if (page && !revalidating) {
-      res.status(200);
-      res.setHeader("Content-Type", page.contentType);
-      if (page.cacheControl) res.setHeader("Cache-Control", page.cacheControl);
-      res.setHeader("X-Page-Cache", page.stale ? "stale" : "hit");
-      res.vary("Accept-Encoding");
-      const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
-      // With Content-Encoding set, `compression` leaves the body alone.
-      if (gzip) res.setHeader("Content-Encoding", "gzip");
-      const body = gzip ? gzippedPage(page, nonce) : joinedPage(page, nonce);
-      res.setHeader("Content-Length", body.length);
-      res.end(body);
-      return;
-    }
+export function pageCacheMiddleware(cache: PageCache, { variantOf = () => "", peers }: PageCacheMiddlewareOptions = {}) {
+  const serve = (req: Request, res: Response, page: CachedPage, nonce: string) => {
+    res.status(200);
+    res.setHeader("Content-Type", page.contentType);
+    if (page.cacheControl) res.setHeader("Cache-Control", page.cacheControl);
+    res.setHeader("X-Page-Cache", page.stale ? "stale" : "hit");
+    res.vary("Accept-Encoding");
+    const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+    // With Content-Encoding set, `compression` leaves the body alone.
+    if (gzip) res.setHeader("Content-Encoding", "gzip");
+    const body = gzip ? gzippedPage(page, nonce) : joinedPage(page, nonce);
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+  };
 
+  /** Lets the app render the page, and keeps what it sent. `revalidating`: this request claimed the stale page's render. */
+  const render = (req: Request, res: Response, next: NextFunction, key: string, nonce: string, revalidating: boolean) => {
+    const endClaim = (outcome: RenderOutcome) => {
+      if (outcome.kind === "abandon") cache.abandonRevalidation(key);
+      else if (outcome.kind === "forget") cache.forget(key);
+      if (revalidating) peers?.finished(key, outcome);
+    };
     res.setHeader("X-Page-Cache", "miss");
-    const renderedAt = cache.startRendering();
+    const token = cache.startRendering();
     const chunks: Buffer[] = [];
     const collect = (chunk: unknown, encoding: unknown) => {
       if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
@@ -404,20 +456,33 @@ export function pageCacheMiddleware(cache: PageCache, { variantOf = () => "" }: 
     let finished = false;
     res.once("finish", () => {
       finished = true;
-      if (!isCacheableResponse(res)) return revalidating ? cache.forget(key) : undefined;
+      if (!isCacheableResponse(res)) return revalidating ? endClaim({ kind: "forget" }) : undefined;
       const html = Buffer.concat(chunks).toString("utf8");
-      if (!renderedWhole(html)) return cache.abandonRevalidation(key);
-      cache.store(key, renderedAt, {
+      if (!renderedWhole(html)) return endClaim({ kind: "abandon" });
+      const kept = cache.store(key, token, {
         contentType: String(res.getHeader("content-type")),
         cacheControl: res.hasHeader("cache-control") ? String(res.getHeader("cache-control")) : null,
         parts: html.split(nonce),
         url: req.originalUrl,
       });
+      if (revalidating) peers?.finished(key, kept ? { kind: "page", page: kept } : { kind: "abandon" });
     });
     res.once("close", () => {
-      if (!finished && revalidating) cache.abandonRevalidation(key);
+      if (!finished && revalidating) endClaim({ kind: "abandon" });
     });
     next();
+  };
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
+    if (!cache.isEnabled || !nonce || !isCacheableRequest(req)) return next();
+    const key = cacheKey(req, variantOf(req.headers.cookie));
+    const page = cache.get(key);
+    const revalidating = page ? cache.claimRevalidation(key) : false;
+    if (page && !revalidating) return serve(req, res, page, nonce);
+    if (!page || !peers) return render(req, res, next, key, nonce, revalidating);
+    // Another process may be rendering it already: then its page follows, and this one stays stale.
+    void peers.claim(key).then((granted) => (granted ? render(req, res, next, key, nonce, true) : serve(req, res, page, nonce)));
   };
 }
 
@@ -476,11 +541,17 @@ export function startPageCache(
     listener: listenerOptions,
     alsoFollowing = [],
     variantOf,
+    peers,
     ...options
   }: PageCacheOptions & PageCacheMiddlewareOptions & { listener?: StorefrontChangeListenerOptions; alsoFollowing?: StorefrontDataCache[] } = {},
 ) {
   const newClient = dedicatedClients(db, "erick-page-cache");
   const cache = new PageCache(options);
+  peers?.onFinished((key, outcome) => {
+    if (outcome.kind === "page") cache.storeShared(key, outcome.page);
+    else if (outcome.kind === "forget") cache.forget(key);
+    else cache.abandonRevalidation(key);
+  });
   const listener = listenForStorefrontChanges(newClient, [cache, ...alsoFollowing], listenerOptions);
-  return { cache, middleware: pageCacheMiddleware(cache, { variantOf }), close: listener.close };
+  return { cache, middleware: pageCacheMiddleware(cache, { variantOf, peers }), close: listener.close };
 }

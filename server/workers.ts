@@ -90,6 +90,8 @@ export function startWorkers({
     });
   };
 
+  // Structured clone, not JSON: the rendered pages the workers hand each other are Buffers (server/page-render-peers.ts).
+  cluster.setupPrimary({ serialization: "advanced" });
   for (let index = 0; index < count; index += 1) fork();
 
   return {

@@ -255,11 +255,11 @@ describe("PageCache", () => {
     expect(cache.get("/produto/7")?.stale).toBe(false);
   });
 
-  it("stays within its size, dropping the least recently used page, and forgets old pages", () => {
+  it("stays within its size, dropping the least recently used page, serves an aged page stale while it renders again, and forgets old pages", () => {
     let now = 0;
     // A page's share of the budget: its text plus its deflated copy.
     const pageBytes = 8 + deflateRawSync(Buffer.from("x".repeat(8)), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
-    const cache = new PageCache({ maxBytes: 20 * pageBytes, maxAgeMs: 1_000, now: () => now });
+    const cache = new PageCache({ maxBytes: 20 * pageBytes, maxAgeMs: 1_000, maxStaleAgeMs: 5_000, now: () => now });
     cache.setEnabled(true);
     for (const key of ["/a", "/b", "/c"]) cache.store(key, cache.startRendering(), page("x".repeat(8)));
     expect(cache.get("/a")).toBeDefined();
@@ -270,7 +270,48 @@ describe("PageCache", () => {
     expect(cache.get("/a")).toBeDefined();
     expect(cache.get("/b")).toBeUndefined();
     now = 1_001;
-    expect(cache.get("/a")).toBeUndefined();
+    // Past its age a page is stale: one request renders it again, the others are served it meanwhile.
+    expect(cache.get("/a")?.stale).toBe(true);
+    expect(cache.claimRevalidation("/a")).toBe(true);
+    expect(cache.claimRevalidation("/a")).toBe(false);
+    expect(cache.get("/c")?.stale).toBe(true);
+    now = 5_001;
+    expect(cache.get("/c")).toBeUndefined();
+  });
+
+  it("keeps a page another process rendered, unless a fresh one is here or a change it may have missed came after its render began", () => {
+    const cache = new PageCache();
+    cache.setEnabled(true);
+    const renderedElsewhere = (body: string, renderStartedAt: number) => {
+      const parts = [Buffer.from(body)];
+      const deflated = parts.map((part) => deflateRawSync(part, { finishFlush: zlibConstants.Z_SYNC_FLUSH }));
+      return { contentType: "text/html", cacheControl: null, parts, deflated, url: "/produto/7", renderStartedAt };
+    };
+    const clock = () => performance.timeOrigin + performance.now();
+    // None here: kept, fresh, and served gzipped from the other process's deflated parts.
+    cache.storeShared("/produto/7", renderedElsewhere("de lá", clock()));
+    const kept = cache.get("/produto/7")!;
+    expect(kept.stale).toBe(false);
+    expect(gunzipSync(gzippedPage(kept, "")).toString()).toBe("de lá");
+    // A fresh page here stays.
+    cache.storeShared("/produto/7", renderedElsewhere("outra", clock()));
+    expect(joinedPage(cache.get("/produto/7")!, "").toString()).toBe("de lá");
+    // Stale here, and the other render began before a change heard here: kept, still stale.
+    const startedBeforeChange = clock() - 1;
+    cache.changed({ productIds: new Set([7]), shopSlugs: new Set(["sports"]) });
+    expect(cache.claimRevalidation("/produto/7")).toBe(true);
+    cache.storeShared("/produto/7", renderedElsewhere("antes da mudança", startedBeforeChange));
+    expect(joinedPage(cache.get("/produto/7")!, "").toString()).toBe("antes da mudança");
+    expect(cache.get("/produto/7")?.stale).toBe(true);
+    expect(cache.claimRevalidation("/produto/7")).toBe(true);
+    // Began after every change heard here: fresh.
+    cache.storeShared("/produto/7", renderedElsewhere("depois", clock() + 1));
+    expect(cache.get("/produto/7")?.stale).toBe(false);
+    // A change heard here after the other render began, and no page here: not kept.
+    const startedBeforeAnotherChange = clock() - 1;
+    cache.changed({ productIds: new Set([8]), shopSlugs: new Set(["calcados"]) });
+    cache.storeShared("/produto/8", { ...renderedElsewhere("velha", startedBeforeAnotherChange), url: "/produto/8" });
+    expect(cache.get("/produto/8")).toBeUndefined();
   });
 
   it("joins the kept parts around any nonce, plain and as one valid gzip stream", () => {

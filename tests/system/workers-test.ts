@@ -2,6 +2,8 @@
 //
 // Starts the production build (needs `react-router build`) on a fresh DATA_DIR with two workers, keeps
 // shoppers loading pages, `kill -9`s one worker and checks:
+//   - after a product changes, one worker renders its stale page for all of them, and the other
+//     workers get that page (server/page-render-peers.ts);
 //   - a new worker takes its place (and the log says so);
 //   - the shop kept answering: only requests the killed worker was serving at that moment may fail,
 //     and every request after the new worker is up succeeds, on both workers;
@@ -15,11 +17,16 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { isAlive } from "~/server/db/embedded-postgres.server";
-import { requireBuild, startShopProcess, type ShopProcess } from "./shop-process";
+import { connectToShopDatabase, requireBuild, startShopProcess, type ShopProcess } from "./shop-process";
 
 const SHOPPERS = 6;
-// A cookie: the page cache stays out of the way, so every request is rendered by a worker.
 const HEADERS = { cookie: "erick-workers-test=1" };
+/** A query no other request has: the page cache has no page for it, so a worker renders it. */
+let visits = 0;
+const uncached = (page: string) => {
+  visits += 1;
+  return `${page}${page.includes("?") ? "&" : "?"}visita=${visits}`;
+};
 const PAGES = ["/", "/produtos", "/produto/1", "/lojas"];
 
 requireBuild();
@@ -53,7 +60,7 @@ function browse(origin: string) {
       const page = PAGES[turn % PAGES.length]!;
       const at = Date.now();
       try {
-        const response = await fetch(`${origin}${page}`, { headers: HEADERS, redirect: "manual", signal: AbortSignal.timeout(15_000) });
+        const response = await fetch(`${origin}${uncached(page)}`, { headers: HEADERS, redirect: "manual", signal: AbortSignal.timeout(15_000) });
         await response.arrayBuffer();
         outcomes.push({ at, end: Date.now(), ok: response.status === 200, detail: `${page}: ${response.status}` });
       } catch (error) {
@@ -76,6 +83,8 @@ try {
   const workers = shop.workerPids();
   console.log(`[workers] server pid ${shop.pid}, workers ${workers.join(", ")}`);
   if (workers.length !== 2 || workers.includes(shop.pid)) violations.push(`expected 2 workers beside the server, found ${workers.join(", ")}`);
+
+  await checkOneRenderAcrossWorkers(shop, "/produto/1");
 
   const shoppers = browse(shop.url);
   await sleep(2_000);
@@ -108,7 +117,7 @@ try {
 
   // Both workers render after the replacement: the connections are spread over them.
   const cpuBefore = new Map(shop.workerPids().map((pid) => [pid, cpuTicks(pid)]));
-  await Promise.all(Array.from({ length: 40 }, (_, index) => fetch(`${shop!.url}${PAGES[index % PAGES.length]}`, { headers: HEADERS }).then((r) => r.arrayBuffer())));
+  await Promise.all(Array.from({ length: 40 }, (_, index) => fetch(`${shop!.url}${uncached(PAGES[index % PAGES.length]!)}`, { headers: HEADERS }).then((r) => r.arrayBuffer())));
   const idle = [...cpuBefore].filter(([pid, ticks]) => cpuTicks(pid) === ticks).map(([pid]) => pid);
   if (idle.length > 0) violations.push(`worker(s) ${idle.join(", ")} rendered none of 40 pages`);
 
@@ -142,6 +151,48 @@ try {
 } finally {
   await shop?.stop().catch(() => {});
   fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+/** How many of `count` requests at once for `page` got each X-Page-Cache answer. */
+async function pageCacheAnswers(origin: string, page: string, count: number): Promise<Record<string, number>> {
+  const answers = await Promise.all(
+    Array.from({ length: count }, async () => {
+      const response = await fetch(`${origin}${page}`, { headers: HEADERS });
+      await response.arrayBuffer();
+      return response.status === 200 ? (response.headers.get("x-page-cache") ?? "none") : `status ${response.status}`;
+    }),
+  );
+  const counts: Record<string, number> = {};
+  for (const answer of answers) counts[answer] = (counts[answer] ?? 0) + 1;
+  return counts;
+}
+
+/**
+ * Both workers keep the page; a change to its product makes it stale in both; 100 shoppers at once then
+ * cost one render in all, and the other worker is handed that render's page: the next shoppers get hits.
+ */
+async function checkOneRenderAcrossWorkers(running: ShopProcess, page: string) {
+  const describe = (counts: Record<string, number>) => JSON.stringify(counts);
+  // Concurrent requests open several connections, which the primary spreads over the workers.
+  for (let round = 0; round < 20; round += 1) {
+    const counts = await pageCacheAnswers(running.url, page, 40);
+    if (counts.hit === 40) break;
+  }
+  const database = connectToShopDatabase(dataDir);
+  try {
+    await database.pool.query("update products set price_cents = price_cents + 100 where id = 1");
+  } finally {
+    await database.pool.end();
+  }
+  // The notification reaches every worker's LISTEN connection within milliseconds.
+  await sleep(500);
+  const afterChange = await pageCacheAnswers(running.url, page, 100);
+  await sleep(500);
+  const later = await pageCacheAnswers(running.url, page, 40);
+  console.log(`[workers] ${page} changed: 100 shoppers at once got ${describe(afterChange)}; 40 shoppers after that got ${describe(later)}`);
+  if (afterChange.miss !== 1) violations.push(`after a change, 100 shoppers at once cost ${afterChange.miss ?? 0} renders of ${page} across the workers, not 1: ${describe(afterChange)}`);
+  if ((afterChange.stale ?? 0) === 0) violations.push(`after a change, no shopper was served the stale page: ${describe(afterChange)}`);
+  if (later.hit !== 40) violations.push(`after the one render, the workers did not all serve its page: ${describe(later)}`);
 }
 
 /**
