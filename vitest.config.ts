@@ -7,7 +7,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     environment: "node",
-    include: ["app/**/*.test.{ts,tsx}", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/integration/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
     exclude: ["**/node_modules/**", "build/**", "tests/e2e/**"],
     // One PostgreSQL for the whole run with a migrated and seeded template database; every test file
     // clones its own database from it (tests/setup/test-database.ts), so files run in parallel.

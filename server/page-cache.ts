@@ -33,6 +33,7 @@ import { SHOP_SLUGS } from "../app/lib/catalog";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "../app/server/db/database.server";
 import { listenConnection } from "../app/server/db/listen-connection.server";
+import { crc32Combine } from "./crc32-combine";
 import { RENDER_CLAIM_MS, type RenderOutcome, type RenderPeers, type SharedPage } from "./page-render-peers";
 
 export const STOREFRONT_CHANGES_CHANNEL = "erick_storefront_changes";
@@ -59,6 +60,8 @@ type CachedPage = {
   parts: Buffer[];
   /** Each part as raw deflate blocks, none final, ending on a byte boundary (a sync flush). */
   deflated: Buffer[];
+  /** Each part's CRC-32, for the gzip trailer (crc32-combine.ts). */
+  checksums: number[];
   bytes: number;
   storedAt: number;
   scope: PageScope;
@@ -291,7 +294,8 @@ export class PageCache {
       this.pages.delete(key);
       this.bytes -= previous.bytes;
     }
-    this.pages.set(key, { ...page, bytes, storedAt: this.options.now(), revalidatingUntil: 0 });
+    const checksums = page.parts.map((part) => crc32(part));
+    this.pages.set(key, { ...page, checksums, bytes, storedAt: this.options.now(), revalidatingUntil: 0 });
     this.bytes += bytes;
     for (const [oldKey, old] of this.pages) {
       if (this.bytes <= this.options.maxBytes) break;
@@ -369,8 +373,9 @@ function storedBlock(data: Buffer): Buffer {
 }
 
 /** The page with `nonce` between its parts, gzipped, without compressing anything again. */
-export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated">, nonce: string): Buffer {
+export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated" | "checksums">, nonce: string): Buffer {
   const separator = Buffer.from(nonce, "utf8");
+  const separatorChecksum = crc32(separator);
   const nonceBlock = storedBlock(separator);
   const pieces: Buffer[] = [GZIP_HEADER];
   let checksum = 0;
@@ -378,11 +383,11 @@ export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated">, nonce:
   page.parts.forEach((part, index) => {
     if (index > 0) {
       pieces.push(nonceBlock);
-      checksum = crc32(separator, checksum);
+      checksum = crc32Combine(checksum, separatorChecksum, separator.length);
       size += separator.length;
     }
     pieces.push(page.deflated[index]!);
-    checksum = crc32(part, checksum);
+    checksum = index === 0 ? page.checksums[0]! : crc32Combine(checksum, page.checksums[index]!, part.length);
     size += part.length;
   });
   const trailer = Buffer.alloc(8);
