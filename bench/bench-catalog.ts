@@ -1,4 +1,4 @@
-// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--q WORD] [--port P] [--explain] [--feeds-only]`
+// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only]`
 //
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
@@ -12,7 +12,8 @@
 // database on that server; both are removed at the end. --explain also prints the query plans
 // (EXPLAIN ANALYZE) of the catalogue queries, exactly as the app sends them.
 // Before the pages, the catalogue feeds (/feeds/meta.csv, /feeds/google.xml): generation time, size,
-// the server's peak memory and a 304 with the ETag (bench/bench-feeds.ts); --feeds-only stops there.
+// the server's peak memory and a 304 with the ETag (bench/bench-feeds.ts); --feeds-only stops there,
+// --pages-only leaves them out (at 100,000 products they take minutes).
 // --variants V gives each generated product V variants (V sizes, one colour) instead of its own
 // sizes × colours: `--products 100000 --variants 5 --feeds-only` is issue 26's catalogue.
 //
@@ -64,6 +65,7 @@ const { values: args } = parseArgs({
     products: { type: "string", default: "10000" },
     variants: { type: "string" },
     "feeds-only": { type: "boolean", default: false },
+    "pages-only": { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     seed: { type: "string", default: "1" },
@@ -333,9 +335,22 @@ async function loadWhileChanging(server: Server, url: string, paths: string[], p
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
   const changing = changeEverySecond(url, productId);
-  const result = await autocannon({ url: server.origin, connections, duration, headers: HEADERS, requests: paths.map((urlPath) => ({ method: "GET", path: urlPath })) });
+  // What the page cache answered (hit, stale, miss): a miss is a render.
+  const answers = new Map<string, number>();
+  const onResponse = (_status: number, _body: string, _context: unknown, headers?: Record<string, string | string[] | undefined>) => {
+    const answer = String(headers?.["x-page-cache"] ?? "none");
+    answers.set(answer, (answers.get(answer) ?? 0) + 1);
+  };
+  const result = await autocannon({
+    url: server.origin,
+    connections,
+    duration,
+    headers: HEADERS,
+    requests: paths.map((urlPath) => ({ method: "GET", path: urlPath, onResponse })),
+  });
   const changes = await changing.stop();
-  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache: "", changes, paths };
+  const cache = [...answers].map(([answer, count]) => `${answer} ${count.toLocaleString("en")}`).join(", ");
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache, changes, paths };
 }
 
 /** An autocannon run's figures, with the server's CPU time during it. */
@@ -408,7 +423,7 @@ function printTable(
     "",
     "### Catalogue feeds",
     "",
-    ...feedTable(feeds),
+    ...(feeds.length === 0 ? ["Not measured (--pages-only)."] : feedTable(feeds)),
     "",
     "### Pages",
     "",
@@ -432,7 +447,7 @@ function printTable(
     ...(changing
       ? [
           "",
-          `Under changes: ${changing.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${changing.changes} times (once a second): ${format(changing.requests)} req/s, p50 ${format(changing.p50)} ms, p99 ${format(changing.p99)} ms, ${Number.isNaN(changing.cpuMs) ? "" : `${format(changing.cpuMs, 2)} ms CPU per response, `}${changing.errors} errors / ${changing.non2xx} non-2xx (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
+          `Under changes: ${changing.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${changing.changes} times (once a second): ${format(changing.requests)} req/s, p50 ${format(changing.p50)} ms, p99 ${format(changing.p99)} ms, ${Number.isNaN(changing.cpuMs) ? "" : `${format(changing.cpuMs, 2)} ms CPU per response, `}${changing.errors} errors / ${changing.non2xx} non-2xx; X-Page-Cache: ${changing.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
         ]
       : []),
     ...rows.flatMap((row) =>
@@ -471,7 +486,7 @@ async function main() {
   const server = await startServer(dataDir, url);
   // First, on a server that has served nothing yet: its memory is the feeds' alone.
   log("generating the catalogue feeds");
-  const feeds = await measureFeeds(server.origin, server.pids);
+  const feeds = args["pages-only"] ? [] : await measureFeeds(server.origin, server.pids);
   const variants = (await services.db.execute<{ total: number }>(sql`select count(*)::int as total from product_variants`)).rows[0]?.total ?? 0;
   const pages = args["feeds-only"] ? [] : ["/", ...listSearches.map((search) => `/produtos${search}`), `/produto/${productId}`];
   const rows: Row[] = [];
