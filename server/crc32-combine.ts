@@ -41,7 +41,12 @@ function xToThe(n: number, k: number): number {
   return result;
 }
 
-/** CRC-32 of A followed by B, given CRC-32 of A, CRC-32 of B and B's length in bytes. */
-export function crc32Combine(crcA: number, crcB: number, lengthB: number): number {
-  return (multiplyModulo(xToThe(lengthB, 3), crcA) ^ crcB) >>> 0;
+/** What `crc32Combine` multiplies A's CRC by for a B of this length: worth keeping when B's length repeats. */
+export function crc32Shift(lengthB: number): number {
+  return xToThe(lengthB, 3);
+}
+
+/** CRC-32 of A followed by B, given CRC-32 of A, CRC-32 of B and B's length in bytes (or its `crc32Shift`). */
+export function crc32Combine(crcA: number, crcB: number, lengthB: number, shift = crc32Shift(lengthB)): number {
+  return (multiplyModulo(shift, crcA) ^ crcB) >>> 0;
 }

@@ -33,7 +33,7 @@ import { SHOP_SLUGS } from "../app/lib/catalog";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "../app/server/db/database.server";
 import { listenConnection } from "../app/server/db/listen-connection.server";
-import { crc32Combine } from "./crc32-combine";
+import { crc32Combine, crc32Shift } from "./crc32-combine";
 import { RENDER_CLAIM_MS, type RenderOutcome, type RenderPeers, type SharedPage } from "./page-render-peers";
 
 export const STOREFRONT_CHANGES_CHANNEL = "erick_storefront_changes";
@@ -60,8 +60,9 @@ type CachedPage = {
   parts: Buffer[];
   /** Each part as raw deflate blocks, none final, ending on a byte boundary (a sync flush). */
   deflated: Buffer[];
-  /** Each part's CRC-32, for the gzip trailer (crc32-combine.ts). */
+  /** Each part's CRC-32 and its crc32Shift, for the gzip trailer (crc32-combine.ts). */
   checksums: number[];
+  shifts: number[];
   bytes: number;
   storedAt: number;
   scope: PageScope;
@@ -295,7 +296,8 @@ export class PageCache {
       this.bytes -= previous.bytes;
     }
     const checksums = page.parts.map((part) => crc32(part));
-    this.pages.set(key, { ...page, checksums, bytes, storedAt: this.options.now(), revalidatingUntil: 0 });
+    const shifts = page.parts.map((part) => crc32Shift(part.length));
+    this.pages.set(key, { ...page, checksums, shifts, bytes, storedAt: this.options.now(), revalidatingUntil: 0 });
     this.bytes += bytes;
     for (const [oldKey, old] of this.pages) {
       if (this.bytes <= this.options.maxBytes) break;
@@ -372,10 +374,22 @@ function storedBlock(data: Buffer): Buffer {
   return Buffer.concat([header, data]);
 }
 
+/** Nonces have one length (24 characters): its crc32Shift, worked out once. */
+const nonceShifts = new Map<number, number>();
+function nonceShift(length: number): number {
+  let shift = nonceShifts.get(length);
+  if (shift === undefined) {
+    shift = crc32Shift(length);
+    nonceShifts.set(length, shift);
+  }
+  return shift;
+}
+
 /** The page with `nonce` between its parts, gzipped, without compressing anything again. */
-export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated" | "checksums">, nonce: string): Buffer {
+export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated" | "checksums" | "shifts">, nonce: string): Buffer {
   const separator = Buffer.from(nonce, "utf8");
   const separatorChecksum = crc32(separator);
+  const separatorShift = nonceShift(separator.length);
   const nonceBlock = storedBlock(separator);
   const pieces: Buffer[] = [GZIP_HEADER];
   let checksum = 0;
@@ -383,11 +397,11 @@ export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated" | "check
   page.parts.forEach((part, index) => {
     if (index > 0) {
       pieces.push(nonceBlock);
-      checksum = crc32Combine(checksum, separatorChecksum, separator.length);
+      checksum = crc32Combine(checksum, separatorChecksum, separator.length, separatorShift);
       size += separator.length;
     }
     pieces.push(page.deflated[index]!);
-    checksum = index === 0 ? page.checksums[0]! : crc32Combine(checksum, page.checksums[index]!, part.length);
+    checksum = index === 0 ? page.checksums[0]! : crc32Combine(checksum, page.checksums[index]!, part.length, page.shifts[index]);
     size += part.length;
   });
   const trailer = Buffer.alloc(8);
