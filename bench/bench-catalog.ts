@@ -267,6 +267,8 @@ type Load = {
   alone: number;
   /** CPU time of the server's processes per response under load (Linux), NaN when unknown. */
   cpuMs: number;
+  /** CPU time of this process (autocannon, the load's client) per response: it shares the machine's cores. */
+  clientCpuMs: number;
   /** The X-Page-Cache header of the last single request: hit, miss, or none (not considered). */
   cache: string;
   responses: number;
@@ -335,6 +337,7 @@ async function loadWhileChanging(server: Server, url: string, paths: string[], p
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
   const changing = changeEverySecond(url, productId);
+  const clientBefore = process.cpuUsage();
   // What the page cache answered (hit, stale, miss): a miss is a render.
   const answers = new Map<string, number>();
   const onResponse = (_status: number, _body: string, _context: unknown, headers?: Record<string, string | string[] | undefined>) => {
@@ -348,16 +351,18 @@ async function loadWhileChanging(server: Server, url: string, paths: string[], p
     headers: HEADERS,
     requests: paths.map((urlPath) => ({ method: "GET", path: urlPath, onResponse })),
   });
+  const clientCpu = process.cpuUsage(clientBefore);
   const changes = await changing.stop();
   const cache = [...answers].map(([answer, count]) => `${answer} ${count.toLocaleString("en")}`).join(", ");
-  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache, changes, paths };
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore, clientCpu), alone: Number.NaN, cache, changes, paths };
 }
 
 /** An autocannon run's figures, with the server's CPU time during it. */
-function loadFigures(result: autocannon.Result, cpuMsDuring: number): Omit<Load, "alone" | "cache"> {
+function loadFigures(result: autocannon.Result, cpuMsDuring: number, clientCpu: NodeJS.CpuUsage): Omit<Load, "alone" | "cache"> {
   const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
   return {
     cpuMs: cpuMsDuring / responses,
+    clientCpuMs: (clientCpu.user + clientCpu.system) / 1000 / responses,
     responses,
     requests: responses / result.duration,
     p50: result.latency.p50,
@@ -384,8 +389,9 @@ async function load(server: Server, urlPath: string, headers: Record<string, str
   // The same processes before and after: a worker replaced during the load makes the figure unknown.
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
+  const clientBefore = process.cpuUsage();
   const result = await autocannon({ url: `${origin}${urlPath}`, connections, duration, headers });
-  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: median(alone), cache };
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore, process.cpuUsage(clientBefore)), alone: median(alone), cache };
 }
 
 function cpuModel(): string {
@@ -443,11 +449,15 @@ function printTable(
           "",
           "anonymous: no cookie; signed in: a shopper's session cookie. Both get the page cache's shared page (the session-cookie variant links the style sheet); `/api/eu` is the signed-in shopper's one personal request per page (never cached: session look-up and a query). The static asset is measured once, in the signed-in columns.",
           "CPU ms: the server's CPU time (user + system, all its processes) per response during the load; PostgreSQL's is not included. alone: median latency of one request at a time, before the load.",
+          `The load's client (autocannon, in this process) took ${rows
+            .filter((row) => row.anonymous)
+            .map((row) => format(row.anonymous!.clientCpuMs, 2))
+            .join(", ")} ms of CPU per anonymous response, on the same ${processors()} cores as the server.`,
         ]),
     ...(changing
       ? [
           "",
-          `Under changes: ${changing.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${changing.changes} times (once a second): ${format(changing.requests)} req/s, p50 ${format(changing.p50)} ms, p99 ${format(changing.p99)} ms, ${Number.isNaN(changing.cpuMs) ? "" : `${format(changing.cpuMs, 2)} ms CPU per response, `}${changing.errors} errors / ${changing.non2xx} non-2xx; X-Page-Cache: ${changing.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
+          `Under changes: ${changing.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${changing.changes} times (once a second): ${format(changing.requests)} req/s, p50 ${format(changing.p50)} ms, p99 ${format(changing.p99)} ms, ${Number.isNaN(changing.cpuMs) ? "" : `${format(changing.cpuMs, 2)} ms of the server's CPU per response, `}${format(changing.clientCpuMs, 2)} ms of autocannon's, ${changing.errors} errors / ${changing.non2xx} non-2xx; X-Page-Cache: ${changing.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
         ]
       : []),
     ...rows.flatMap((row) =>
