@@ -341,7 +341,9 @@ async function loadWhileChanging(server: Server, url: string, paths: string[], p
   // What the page cache answered (hit, stale, miss): a miss is a render.
   const answers = new Map<string, number>();
   const onResponse = (_status: number, _body: string, _context: unknown, headers?: Record<string, string | string[] | undefined>) => {
-    const answer = String(headers?.["x-page-cache"] ?? "none");
+    // Keys as the server spelt them (autocannon keeps the raw header names).
+    const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "x-page-cache");
+    const answer = name ? String(headers?.[name]) : "none";
     answers.set(answer, (answers.get(answer) ?? 0) + 1);
   };
   const result = await autocannon({
