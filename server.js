@@ -84,7 +84,8 @@ function startWebServer(services, onListening) {
     app.use(viteDevServer.middlewares);
   } else {
     // Vite fingerprints everything under /assets, so it can be cached for a year.
-    app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
+    // Scripts and styles as the build compressed them, when the browser takes Brotli.
+    app.use("/assets", serverModule.precompressedAssets("build/client/assets"), express.static("build/client/assets", { immutable: true, maxAge: "1y" }));
     // Only names with an extension (/favicon.svg) can be files here: pages skip the look-up on disk.
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));

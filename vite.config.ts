@@ -1,7 +1,8 @@
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
+import { precompressAssets } from "./server/precompressed-assets";
 
 type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
 
@@ -61,6 +62,16 @@ const REACT_ROUTER_PRODUCTION = [
   { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_DIST, "dom-export.mjs") },
 ];
 
+// Brotli at its best quality for the browser's scripts and styles, once per build, written beside
+// them; the server sends those files to browsers that take Brotli (server/precompressed-assets.ts).
+const precompressClientAssets: Plugin = {
+  name: "erick-precompress-client-assets",
+  apply: "build",
+  async writeBundle(options) {
+    if (options.dir && path.basename(options.dir) === "client") await precompressAssets(path.join(options.dir, "assets"));
+  },
+};
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
     ? // The server build's entry is our Express app, which wraps React Router's request handler. It is
@@ -84,5 +95,5 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     tsconfigPaths: true,
     alias: isSsrBuild || command !== "build" ? [] : REACT_ROUTER_PRODUCTION,
   },
-  plugins: [tailwindcss(), reactRouter()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientAssets],
 }));

@@ -19,6 +19,7 @@ export { connectServices, prepareDatabase, startServices } from "~/server/servic
 export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.server";
 export { securityHeaders } from "./security-headers";
 export { startPageCache } from "./page-cache";
+export { precompressedAssets } from "./precompressed-assets";
 export { coordinatePageRenders, workerRenderPeers } from "./page-render-peers";
 export { sessionCookieIn } from "~/server/auth/guards.server";
 export { GroupDataCache } from "~/server/group/storefront-shell.server";
