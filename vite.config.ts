@@ -12,7 +12,7 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 // `shell`, the shop's code the root and storefront layout routes import (header, cart badge), which
 // every page needs, with the few small modules most storefront pages share and the bundler's helper
 // for lazy chunks; and the product card. The rest stays split by page; what the layout loads lazily
-// (footer, chat button) is a chunk of its own.
+// (the favourites' account sync, only when there is an account) is a chunk of its own.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const APP = path.resolve("app") + path.sep;
 const SHELL_ROUTES = ["app/root.tsx", "app/routes/storefront/layout.tsx"].map((file) => path.resolve(file));

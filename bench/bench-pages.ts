@@ -1,17 +1,21 @@
-// `npm run bench:pages [-- --url http://127.0.0.1:3000 | --port P] [--runs N] [--verbose]`
+// `npm run bench:pages [-- --url http://127.0.0.1:3000 | --port P] [--runs N] [--verbose] [--js-only]`
 //
-// Lighthouse (mobile preset: simulated slow 4G and 4× CPU slowdown) in Debian's Chromium on the
-// storefront pages `/`, `/produtos`, `/produto/{id}` (the first product the list shows), `/lojas` and
-// `/carrinho`, then the gzipped first-load JavaScript of every storefront route, computed from the
-// build's React Router manifest. Prints Markdown tables and each audit that kept a category below 100.
+// On the storefront pages `/`, `/produtos`, a shop's list (`/calcados`), `/produto/{id}` (the first
+// product the list shows), `/lojas` and `/carrinho`: the JavaScript the browser really fetches for each
+// (bench-pages-browser-js.ts: module preloads and lazy chunks loaded at once, gzipped) against the
+// budgets of issue 29, then Lighthouse (mobile preset: simulated slow 4G and 4× CPU slowdown) in
+// Debian's Chromium (skipped with --js-only), then the first-load JavaScript of every storefront route
+// as the build's React Router manifest names it. Prints Markdown tables and each audit that kept a
+// category below 100.
 //
 // Builds nothing: it measures `build/` (run `npm run build` first). Without --url it starts that build
 // with `node server.js` on a loopback port (free, or --port), with a fresh DATA_DIR (embedded PostgreSQL and the
 // demo seed), removed at the end. With --url it measures that server, and the JavaScript table reads
 // the local build only if the server runs that same build.
 //
-// Figures, not pass/fail: the targets (issue 6) are performance ≥ 95, the other categories 100 and
-// ≤ 100 KB of first-load JavaScript; Lighthouse's scores move with the machine's load, hence --runs.
+// Figures, not pass/fail: the targets (issues 6 and 29) are performance ≥ 95 as the median of 3 runs,
+// the other categories 100, and the browser's count of JavaScript within 120 KB (130 KB on the product
+// page); Lighthouse's scores move with the machine's load, hence --runs.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -28,6 +32,8 @@ import {
   routeUrlPath,
   type ClientManifest,
 } from "./bench-pages-first-load";
+import { scriptsFetchedByPages, type PageScripts } from "./bench-pages-browser-js";
+import { SHOP_SLUGS } from "~/lib/catalog";
 import { STOREFRONT_LAYOUT_ID } from "~/lib/storefront-shell";
 import { onCleanUp, runBenchmark } from "./bench-run";
 
@@ -42,6 +48,7 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "1" },
     chromium: { type: "string", default: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium" },
     verbose: { type: "boolean", default: false },
+    "js-only": { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -136,12 +143,15 @@ async function firstProductPath(origin: string): Promise<string> {
 type PageResult = {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
   scriptBytes: number;
   /** Audits that cost points: "category: title (value)". */
   failing: string[];
+  /** The performance score of each run, in the order they ran (with --runs N, the median is shown). */
+  runScores: number[];
 };
 
 function summarise(urlPath: string, lhr: Result): PageResult {
@@ -169,11 +179,13 @@ function summarise(urlPath: string, lhr: Result): PageResult {
   return {
     path: urlPath,
     scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+    fcpMs: numeric("first-contentful-paint"),
     lcpMs: numeric("largest-contentful-paint"),
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     scriptBytes: scriptRow?.transferSize ?? 0,
     failing: [...runWarnings, ...failing],
+    runScores: [score("performance")],
   };
 }
 
@@ -199,8 +211,9 @@ async function measure(port: number, origin: string, urlPath: string): Promise<P
     }
     results.push(summarise(urlPath, result.lhr));
   }
+  const runScores = results.map((result) => result.scores.performance);
   results.sort((a, b) => a.scores.performance - b.scores.performance);
-  return results[Math.floor(results.length / 2)]!;
+  return { ...results[Math.floor(results.length / 2)]!, runScores };
 }
 
 type RouteBudget = { id: string; path: string; scripts: number; scriptGzip: number; frameworkGzip: number };
@@ -246,28 +259,53 @@ function chromiumVersion(): string {
 const kb = (bytes: number) => (bytes / 1024).toLocaleString("en", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 const loads = (values: number[]) => values.map((value) => value.toFixed(2)).join(" / ");
 
-function printReport(pages: PageResult[], budgets: RouteBudget[] | string, details: { startLoad: number[]; endLoad: number[] }) {
+/** The browser's count per page against its budget, and which scripts were lazy chunks loaded at once. */
+function browserScriptLines(pages: PageScripts[]): string[] {
+  const lines = [
+    `JavaScript the browser fetched for each page on its own (${chromiumVersion()} driven by Playwright, phone viewport, fresh cache, no interaction, until 5 s without a request after hydration): every script, gzipped at zlib's default level from the body received. This is the verdict against the budgets. "Lazy" are chunks the HTML does not name, imported while the page loaded.`,
+    "",
+    "| Page | Scripts (lazy) | JS gzip KB | Budget KB | Verdict | Lazy chunks loaded at once | Transferred KB (as sent to Chromium) |",
+    "| --- | ---: | ---: | ---: | --- | --- | ---: |",
+  ];
+  for (const page of pages) {
+    const lazy = page.scripts.filter((script) => !script.inHtml);
+    const lazyList = lazy.map((script) => `${path.basename(script.path)} ${kb(script.gzipBytes)}`).join(", ") || "none";
+    const transferred = page.scripts.reduce((sum, script) => sum + script.transferredBytes, 0);
+    const verdict = page.gzipBytes <= page.budgetKb * 1024 ? "met" : `**over by ${kb(page.gzipBytes - page.budgetKb * 1024)}**`;
+    lines.push(`| \`${page.path}\` | ${page.scripts.length} (${lazy.length}) | ${kb(page.gzipBytes)} | ${page.budgetKb} | ${verdict} | ${lazyList} | ${kb(transferred)} |`);
+  }
+  return lines;
+}
+
+function printReport(pages: PageResult[], scripts: PageScripts[], budgets: RouteBudget[] | string, details: { startLoad: number[]; endLoad: number[] }) {
   const lighthouseVersion = (JSON.parse(fs.readFileSync(path.join(ROOT, "node_modules/lighthouse/package.json"), "utf8")) as { version: string }).version;
   const lines = [
-    "## Page benchmark (Lighthouse, mobile preset)",
+    "## Page benchmark",
     "",
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
     `- Machine: ${processors()} CPUs (nproc), ${cpuModel()}, Node ${process.version}; load average ${loads(details.startLoad)} before, ${loads(details.endLoad)} after`,
-    `- Lighthouse ${lighthouseVersion}, ${chromiumVersion()} (--headless=new), simulated throttling; ${runs === 1 ? "one run" : `median of ${runs} runs (by performance)`} per page`,
     "",
-    "| Page | Performance | Accessibility | Best practices | SEO | LCP s | TBT ms | CLS | JS transfer KB |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...pages.map(
-      (page) =>
-        `| \`${page.path}\` | ${page.scores.performance} | ${page.scores.accessibility} | ${page.scores["best-practices"]} | ${page.scores.seo} | ${(page.lcpMs / 1000).toFixed(1)} | ${Math.round(page.tbtMs)} | ${page.cls.toFixed(3)} | ${kb(page.scriptBytes)} |`,
-    ),
+    ...browserScriptLines(scripts),
     "",
   ];
+  if (pages.length > 0) {
+    lines.push(
+      `Lighthouse ${lighthouseVersion}, mobile preset, ${chromiumVersion()} (--headless=new), simulated throttling; ${runs === 1 ? "one run" : `median of ${runs} runs (by performance)`} per page. "JS transfer KB" is Lighthouse's own count (transfer size, headers included).`,
+      "",
+      "| Page | Performance | Accessibility | Best practices | SEO | FCP s | LCP s | TBT ms | CLS | JS transfer KB |",
+      "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+      ...pages.map(
+        (page) =>
+          `| \`${page.path}\` | ${page.scores.performance} | ${page.scores.accessibility} | ${page.scores["best-practices"]} | ${page.scores.seo} | ${(page.fcpMs / 1000).toFixed(1)} | ${(page.lcpMs / 1000).toFixed(1)} | ${Math.round(page.tbtMs)} | ${page.cls.toFixed(3)} | ${kb(page.scriptBytes)} |`,
+      ),
+      "",
+    );
+  }
   if (typeof budgets === "string") {
     lines.push(`First-load JavaScript: not measured (${budgets}).`);
   } else {
     lines.push(
-      "First-load JavaScript of each storefront route (build/client, React Router manifest: entry, root, layout and route modules with their imports; gzip at zlib's default level, as the server sends it). Framework: the entry chunk and its imports (React DOM, React, React Router). The style sheet is written into each page, so it is part of the HTML.",
+      "For comparison, the first-load JavaScript of each storefront route as the build's manifest names it (build/client, React Router manifest: entry, root, layout and route modules with their imports; gzip at zlib's default level, as the server sends it). Framework: the entry chunk and its imports (React DOM, React, React Router). The style sheet is written into each page, so it is part of the HTML.",
       "",
       "| Route | Scripts | JS gzip KB | of which framework KB |",
       "| --- | ---: | ---: | ---: |",
@@ -291,7 +329,7 @@ async function main() {
     log("starting the production server (fresh DATA_DIR, demo seed)");
     origin = await startServer();
   }
-  const paths = ["/", "/produtos", await firstProductPath(origin), "/lojas", "/carrinho"];
+  const paths = ["/", "/produtos", `/${SHOP_SLUGS[0]}`, await firstProductPath(origin), "/lojas", "/carrinho"];
   // One plain request each first: the server's caches and JIT warm up outside the measurement.
   for (const urlPath of paths) await pageHtml(origin, urlPath);
 
@@ -302,6 +340,16 @@ async function main() {
     budgets = error instanceof Error ? error.message : String(error);
   }
 
+  log("counting the scripts the browser fetches for each page");
+  const scripts = await scriptsFetchedByPages(args.chromium, origin, paths);
+
+  const pages: PageResult[] = [];
+  if (!args["js-only"]) await runLighthouse(origin, paths, pages);
+  console.log("");
+  printReport(pages, scripts, budgets, { startLoad, endLoad: os.loadavg() });
+}
+
+async function runLighthouse(origin: string, paths: string[], pages: PageResult[]) {
   log(`launching ${args.chromium}`);
   const chrome = await chromeLauncher.launch({
     chromePath: args.chromium,
@@ -310,13 +358,12 @@ async function main() {
   });
   onCleanUp(() => chrome.kill());
 
-  const pages: PageResult[] = [];
   for (const urlPath of paths) {
     log(`Lighthouse on ${urlPath}${runs > 1 ? ` (${runs} runs)` : ""}`);
-    pages.push(await measure(chrome.port, origin, urlPath));
+    const page = await measure(chrome.port, origin, urlPath);
+    if (args.verbose) log(`${urlPath}: performance ${page.scores.performance}, FCP ${Math.round(page.fcpMs)} ms, LCP ${Math.round(page.lcpMs)} ms, TBT ${Math.round(page.tbtMs)} ms (runs: ${page.runScores.join(", ")})`);
+    pages.push(page);
   }
-  console.log("");
-  printReport(pages, budgets, { startLoad, endLoad: os.loadavg() });
 }
 
 await runBenchmark(main);

@@ -31,7 +31,9 @@ export function ProductImage({
       alt={alt}
       loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
-      decoding="async"
+      // The first pictures (the largest paint of a list or a product) are decoded in the frame that
+      // paints them, not a frame later; the rest off the main thread.
+      decoding={priority ? "sync" : "async"}
       className={className}
     />
   );

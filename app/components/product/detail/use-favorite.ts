@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
-import { FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite } from "~/lib/favorites";
+import { FAVORITES_ACCOUNT_MARK_KEY as ACCOUNT_MARK_KEY, FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite } from "~/lib/favorites";
 
 /**
  * Favourites live in localStorage, like the cart (cart-store.ts). The server renders "not a favourite".
@@ -10,8 +10,6 @@ import { FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite } fro
  */
 const { read, write, subscribe } = createLocalStorageStore(FAVORITES_STORAGE_KEY, parseFavorites);
 
-/** Set while localStorage mirrors the signed-in account's list rather than holding this browser's own. */
-const ACCOUNT_MARK_KEY = "erick_favorites_account";
 /** Set in a tab once it has fetched the account's list, so that each tab asks once. */
 const TAB_SYNCED_KEY = "erick_favorites_synced";
 const API_PATH = "/api/favoritos";
