@@ -3,9 +3,9 @@
 // the HTML names and any chunk imported lazily while the page loads, hydrates and settles. The
 // build's manifest (bench-pages-first-load.ts) only knows the first kind.
 //
-// Each script is counted at its gzipped size (zlib's default level, as the server's `compression`
-// sends it to a browser without brotli), computed from the body the browser received; the bytes it
-// actually transferred (brotli, for Chromium) are printed beside, for information.
+// Each script is counted twice: the bytes Chromium downloaded (the body as sent: Brotli at quality 11,
+// compressed at build time, server/precompressed-assets.ts), and its gzipped size (zlib's default
+// level, as `compression` sends it to a browser without Brotli), computed from the body received.
 import { gzipSync } from "node:zlib";
 import { chromium, type Request } from "playwright-core";
 
