@@ -36,7 +36,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 const MODULE_PRELOAD = '<link rel="modulepreload"';
-const MODULE_PRELOAD_TAG = /<link rel="modulepreload"[^>]*?(?=\/?>)/g;
 const HEAD_END = "</head>";
 
 /**
@@ -50,7 +49,7 @@ const HEAD_END = "</head>";
 function withLowPriorityModulePreloads(pass: Buffer): Buffer {
   const headEnd = pass.indexOf(HEAD_END);
   if (headEnd === -1 || pass.indexOf(MODULE_PRELOAD) === -1) return pass;
-  const head = pass.subarray(0, headEnd).toString("utf8").replaceAll(MODULE_PRELOAD_TAG, (tag) => `${tag} fetchpriority="low"`);
+  const head = pass.subarray(0, headEnd).toString("utf8").replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
   return Buffer.concat([Buffer.from(head, "utf8"), pass.subarray(headEnd)]);
 }
 
