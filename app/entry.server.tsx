@@ -35,24 +35,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   log.error({ ...where, err: error }, "request failed");
 };
 
-const MODULE_PRELOAD = '<link rel="modulepreload"';
-const HEAD_END = "</head>";
-
-/**
- * The page's module preloads (React Router's <Scripts>, hoisted into <head> by React) at low fetch
- * priority. The page is whole without them: the browser hydrates it after its first paint
- * (entry.client.tsx). At their default high priority, ~125 KB of scripts shared a slow connection
- * with the HTML and the first product pictures (the largest paint of a list), and Lighthouse counts a
- * high-priority script that finished before the first paint as render-blocking: its simulated first
- * paint moved by ~1 s with whether they had finished (docs/benchmarks.md, "Lighthouse on /produtos").
- */
-function withLowPriorityModulePreloads(pass: Buffer): Buffer {
-  const headEnd = pass.indexOf(HEAD_END);
-  if (headEnd === -1 || pass.indexOf(MODULE_PRELOAD) === -1) return pass;
-  const head = pass.subarray(0, headEnd).toString("utf8").replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchpriority="low"`);
-  return Buffer.concat([Buffer.from(head, "utf8"), pass.subarray(headEnd)]);
-}
-
 /**
  * What React writes in one pass (the shell, then each streamed part), passed on as one chunk when
  * React flushes at the end of the pass. React writes 4 KB pieces, and React Router's Express adapter
@@ -62,7 +44,6 @@ function withLowPriorityModulePreloads(pass: Buffer): Buffer {
  */
 class RenderedChunks extends Transform {
   private pending: Buffer[] = [];
-  private headWritten = false;
 
   constructor(private readonly onEnd: () => void) {
     super();
@@ -76,14 +57,8 @@ class RenderedChunks extends Transform {
   /** Called by React when a pass is written. */
   flush() {
     if (this.pending.length === 0) return;
-    const pass = this.pending.length === 1 ? this.pending[0]! : Buffer.concat(this.pending);
+    this.push(this.pending.length === 1 ? this.pending[0] : Buffer.concat(this.pending));
     this.pending = [];
-    if (this.headWritten) {
-      this.push(pass);
-      return;
-    }
-    this.headWritten = true;
-    this.push(withLowPriorityModulePreloads(pass));
   }
 
   override _flush(callback: TransformCallback) {
