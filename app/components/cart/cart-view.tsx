@@ -25,7 +25,9 @@ export function CartView() {
   };
 
   return (
-    <div className="container-page py-8">
+    // On a phone the cart fills the screen from the start: the skeleton becomes the cart or the empty
+    // cart after hydration, and the footer must not move up and down in view meanwhile (a layout shift).
+    <div className="container-page min-h-svh py-8 sm:min-h-0">
       <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none sm:text-3xl">
         Meu Carrinho
         {hydrated && totals.itemCount > 0 ? (
