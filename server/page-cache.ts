@@ -254,14 +254,15 @@ export class PageCache {
   store(key: string, token: RenderToken, { contentType, cacheControl, parts: text, url }: PageToKeep): SharedPage | undefined {
     if (!this.enabled) return undefined;
     const scope = pageScope(url, text.join(""));
-    const parts = text.map((part) => Buffer.from(part, "utf8"));
-    if (parts.reduce((sum, part) => sum + part.length, 0) > this.options.maxBytes / 16) {
+    // Rendered across a change to what it shows: it may hold old data (see `keep`). Decided before
+    // any copy is made of a page that will not be kept.
+    const renderedStale = this.changedSince(token.sequence, scope);
+    if (renderedStale && !this.pages.get(key)?.stale) {
       this.abandonRevalidation(key);
       return undefined;
     }
-    // Rendered across a change to what it shows: it may hold old data (see `keep`).
-    const renderedStale = this.changedSince(token.sequence, scope);
-    if (renderedStale && !this.pages.get(key)?.stale) {
+    const parts = text.map((part) => Buffer.from(part, "utf8"));
+    if (parts.reduce((sum, part) => sum + part.length, 0) > this.options.maxBytes / 16) {
       this.abandonRevalidation(key);
       return undefined;
     }
