@@ -4,6 +4,7 @@
 // (WEB_CONCURRENCY=1, a 1-core machine) or in development (`npm run dev`: Vite in middleware mode),
 // this process does both.
 import cluster from "node:cluster";
+import http from "node:http";
 import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
@@ -52,20 +53,22 @@ function startWebServer(services, onListening) {
   app.disable("x-powered-by");
   // The client's address as the request log and the app see it (server/app.ts sets the same).
   app.set("trust proxy", config.trustProxy);
-  // `GET http://host/path`: answered as the path, before the log, the page cache and static files look at it.
-  app.use(serverModule.answerAbsoluteFormAsPath);
-  // First, so that page-cache hits and static files are logged too (health checks are not).
-  app.use(serverModule.requestLogging(log, { trustProxy: config.trustProxy }));
-  app.use(
+  // What every response needs, at the front door (server/front-door.ts), before a page-cache hit is sent.
+  const steps = [
+    // `GET http://host/path`: answered as the path, before the log, the page cache and static files look at it.
+    serverModule.answerAbsoluteFormAsPath,
+    // First, so that page-cache hits and static files are logged too (health checks are not).
+    serverModule.requestLogging(log, { trustProxy: config.trustProxy }),
     serverModule.securityHeaders({
       enforceCsp: !viteDevServer,
       https: config.publicUrl?.startsWith("https://") ?? false,
       mediaUrl: config.mediaUrl,
     }),
-  );
+  ];
   app.use(compression({ brotli: BROTLI }));
   // Whole storefront pages, the same for every shopper, re-rendered after a change (server/page-cache.ts).
-  // Before the static files: its pages are none of them, and a hit then skips their file look-up.
+  // Hits are sent at the front door; its middleware, before the static files (its pages are none of
+  // them), renders and keeps the rest.
   // The storefront shell's settings, shops and stores between requests, cleared by the same notifications.
   const groupDataCache = viteDevServer ? undefined : new serverModule.GroupDataCache();
   // The catalogue feeds kept on disk between the platforms' fetches, marked stale by the same notifications.
@@ -91,7 +94,8 @@ function startWebServer(services, onListening) {
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
   app.use(serverModule.createApp({ ...services, groupDataCache, feedCache }));
-  const server = app.listen(config.port, config.host, onListening);
+  const server = http.createServer(serverModule.frontDoor(app, { steps, answer: pageCache?.answer, log }));
+  server.listen(config.port, config.host, onListening);
   // A port taken or an address gone since the configuration was checked: said plainly, not as an
   // unhandled 'error' event's stack trace.
   server.on("error", (error) => {

@@ -2,7 +2,7 @@
 //
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
-// pages with autocannon and prints a Markdown table (req/s, p50, p99, errors) with the date and the
+// pages with wrk or autocannon (bench/load-client.ts) and prints a Markdown table (req/s, p50, p99, errors) with the date and the
 // machine. Each page is loaded twice: as anonymous visitors get it and signed in as a shopper (a
 // session cookie); both are served by the page cache (server/page-cache.ts: the pages are the same for
 // every shopper, and who is signed in comes from /api/eu, also measured). Then the storefront under
@@ -24,7 +24,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { asc, count, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "#database/schema";
@@ -48,6 +47,7 @@ import { signUp } from "../tests/setup/signed-in";
 import { generateBenchProducts } from "./bench-catalog-products";
 import { feedTable, measureFeeds, type FeedFigures } from "./bench-feeds";
 import { onCleanUp, runBenchmark } from "./bench-run";
+import { defaultLoadClient, runLoad, type LoadClient, type LoadResult } from "./load-client";
 import { ROOT, startShopProcess } from "../tests/system/shop-process";
 
 const SEED_PRODUCTS = 20;
@@ -72,6 +72,8 @@ const { values: args } = parseArgs({
     q: { type: "string", default: "tenis" },
     explain: { type: "boolean", default: false },
     port: { type: "string" },
+    // wrk (Debian's, the default when installed) or autocannon: bench/load-client.ts says why.
+    client: { type: "string" },
     // Leaves the filled DATA_DIR in place (embedded PostgreSQL only) for profiling by hand.
     keep: { type: "boolean", default: false },
   },
@@ -90,6 +92,11 @@ function positiveInteger(name: string, value: string): number {
 const productCount = Math.max(SEED_PRODUCTS, positiveInteger("products", args.products));
 const duration = positiveInteger("duration", args.duration);
 const connections = positiveInteger("connections", args.connections);
+if (args.client !== undefined && args.client !== "wrk" && args.client !== "autocannon") {
+  console.error(`--client must be wrk or autocannon, not ${args.client}`);
+  process.exit(2);
+}
+const loadClient: LoadClient = (args.client as LoadClient | undefined) ?? defaultLoadClient();
 const seed = positiveInteger("seed", args.seed);
 const searchWord = normalizeSearchText(args.q).split(" ")[0] ?? "";
 const fixedPort = args.port === undefined ? undefined : positiveInteger("port", args.port);
@@ -267,7 +274,7 @@ type Load = {
   alone: number;
   /** CPU time of the server's processes per response under load (Linux), NaN when unknown. */
   cpuMs: number;
-  /** CPU time of this process (autocannon, the load's client) per response: it shares the machine's cores. */
+  /** CPU time of the load's client per response: it shares the machine's cores. */
   clientCpuMs: number;
   /** The X-Page-Cache header of the last single request: hit, miss, or none (not considered). */
   cache: string;
@@ -337,38 +344,22 @@ async function loadWhileChanging(server: Server, url: string, paths: string[], p
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
   const changing = changeEverySecond(url, productId);
-  const clientBefore = process.cpuUsage();
   // What the page cache answered (hit, stale, miss): a miss is a render.
-  const answers = new Map<string, number>();
-  const onResponse = (_status: number, _body: string, _context: unknown, headers?: Record<string, string | string[] | undefined>) => {
-    // Keys as the server spelt them (autocannon keeps the raw header names).
-    const name = Object.keys(headers ?? {}).find((key) => key.toLowerCase() === "x-page-cache");
-    const answer = name ? String(headers?.[name]) : "none";
-    answers.set(answer, (answers.get(answer) ?? 0) + 1);
-  };
-  const result = await autocannon({
-    url: server.origin,
-    connections,
-    duration,
-    headers: HEADERS,
-    requests: paths.map((urlPath) => ({ method: "GET", path: urlPath, onResponse })),
-  });
-  const clientCpu = process.cpuUsage(clientBefore);
+  const result = await runLoad(loadClient, { origin: server.origin, paths, connections, durationS: duration, headers: HEADERS, countHeader: "X-Page-Cache" });
   const changes = await changing.stop();
-  const cache = [...answers].map(([answer, count]) => `${answer} ${count.toLocaleString("en")}`).join(", ");
-  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore, clientCpu), alone: Number.NaN, cache, changes, paths };
+  const cache = [...result.headerCounts].map(([answer, count]) => `${answer} ${count.toLocaleString("en")}`).join(", ");
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache, changes, paths };
 }
 
-/** An autocannon run's figures, with the server's CPU time during it. */
-function loadFigures(result: autocannon.Result, cpuMsDuring: number, clientCpu: NodeJS.CpuUsage): Omit<Load, "alone" | "cache"> {
-  const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
+/** A load's figures, with the server's CPU time during it. */
+function loadFigures(result: LoadResult, cpuMsDuring: number): Omit<Load, "alone" | "cache"> {
   return {
-    cpuMs: cpuMsDuring / responses,
-    clientCpuMs: (clientCpu.user + clientCpu.system) / 1000 / responses,
-    responses,
-    requests: responses / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    cpuMs: cpuMsDuring / result.responses,
+    clientCpuMs: result.clientCpuMs,
+    responses: result.responses,
+    requests: result.responses / result.durationS,
+    p50: result.p50,
+    p99: result.p99,
     errors: result.errors,
     non2xx: result.non2xx,
   };
@@ -391,9 +382,8 @@ async function load(server: Server, urlPath: string, headers: Record<string, str
   // The same processes before and after: a worker replaced during the load makes the figure unknown.
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
-  const clientBefore = process.cpuUsage();
-  const result = await autocannon({ url: `${origin}${urlPath}`, connections, duration, headers });
-  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore, process.cpuUsage(clientBefore)), alone: median(alone), cache };
+  const result = await runLoad(loadClient, { origin, paths: [urlPath], connections, durationS: duration, headers });
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: median(alone), cache };
 }
 
 function cpuModel(): string {
@@ -426,7 +416,7 @@ function printTable(
     "",
     `- Date: ${new Date().toISOString().replace(/\.\d+Z$/, "Z")}`,
     `- Machine: ${processors()} CPUs (nproc), ${cpuModel()}, ${format(os.totalmem() / 2 ** 30, 1)} GiB RAM, Node ${process.version}; load average before the run ${details.startLoad.map((value) => value.toFixed(2)).join(" / ")}`,
-    `- Load: autocannon, ${connections} connections, ${duration} s per URL, \`accept-encoding: gzip, deflate, br, zstd\`; server: \`node server.js\` (production build, ${details.processes === 1 ? "one process" : `a primary and ${details.processes - 1} workers`}) and PostgreSQL on the same machine`,
+    `- Load: ${loadClient === "wrk" ? "wrk (one thread)" : "autocannon (in this process)"}, ${connections} connections, ${duration} s per URL, \`accept-encoding: gzip, deflate, br, zstd\`; server: \`node server.js\` (production build, ${details.processes === 1 ? "one process" : `a primary and ${details.processes - 1} workers`}) and PostgreSQL on the same machine`,
     `- Data: ${format(productCount)} products (seed ${seed}${variantsPerProduct === undefined ? "" : `; ${variantsPerProduct} variants each, but the seed's 20`}), ${format(details.variants)} variants, filled in ${format(details.fillSeconds, 1)} s; "${searchWord}" is in ${format(details.matches)} of them`,
     "",
     "### Catalogue feeds",
@@ -451,7 +441,7 @@ function printTable(
           "",
           "anonymous: no cookie; signed in: a shopper's session cookie. Both get the page cache's shared page (the session-cookie variant links the style sheet); `/api/eu` is the signed-in shopper's one personal request per page (never cached: session look-up and a query). The static asset is measured once, in the signed-in columns.",
           "CPU ms: the server's CPU time (user + system, all its processes) per response during the load; PostgreSQL's is not included. alone: median latency of one request at a time, before the load.",
-          `The load's client (autocannon, in this process) took ${rows
+          `The load's client (${loadClient}) took ${rows
             .filter((row) => row.anonymous)
             .map((row) => format(row.anonymous!.clientCpuMs, 2))
             .join(", ")} ms of CPU per anonymous response, on the same ${processors()} cores as the server.`,
@@ -459,7 +449,7 @@ function printTable(
     ...(changing
       ? [
           "",
-          `Under changes: ${changing.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${changing.changes} times (once a second): ${format(changing.requests)} req/s, p50 ${format(changing.p50)} ms, p99 ${format(changing.p99)} ms, ${Number.isNaN(changing.cpuMs) ? "" : `${format(changing.cpuMs, 2)} ms of the server's CPU per response, `}${format(changing.clientCpuMs, 2)} ms of autocannon's, ${changing.errors} errors / ${changing.non2xx} non-2xx; X-Page-Cache: ${changing.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
+          `Under changes: ${changing.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${changing.changes} times (once a second): ${format(changing.requests)} req/s, p50 ${format(changing.p50)} ms, p99 ${format(changing.p99)} ms, ${Number.isNaN(changing.cpuMs) ? "" : `${format(changing.cpuMs, 2)} ms of the server's CPU per response, `}${format(changing.clientCpuMs, 2)} ms of ${loadClient}'s, ${changing.errors} errors / ${changing.non2xx} non-2xx; X-Page-Cache: ${changing.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
         ]
       : []),
     ...rows.flatMap((row) =>

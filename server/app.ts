@@ -26,6 +26,7 @@ export { GroupDataCache } from "~/server/group/storefront-shell.server";
 export { FeedCache } from "~/server/channels/feeds.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
+export { frontDoor } from "./front-door";
 export { requestLogging } from "./request-log";
 export { answerAbsoluteFormAsPath } from "./request-target";
 export { isWorkerRequestNotice, log, noteRequestInWorker } from "~/server/log/logger.server";

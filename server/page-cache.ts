@@ -232,6 +232,12 @@ export class PageCache {
     this.bytes -= page.bytes;
   }
 
+  /** The page to send without any decision: kept and fresh, or stale while a render of it is under way. */
+  servable(key: string): CachedPage | undefined {
+    const page = this.get(key);
+    return page && (!page.stale || page.revalidatingUntil > this.options.now()) ? page : undefined;
+  }
+
   get(key: string): CachedPage | undefined {
     if (!this.enabled) return undefined;
     const page = this.pages.get(key);
@@ -426,13 +432,15 @@ export type PageCacheMiddlewareOptions = {
 };
 
 /**
- * Express middleware, mounted below the security headers (which make this response's nonce) and
- * `compression` (which compresses the pages rendered; a hit comes gzipped already, or plain for a
- * client that takes no gzip). Sets `X-Page-Cache` on the pages it considers: `hit`, `stale` (served
- * while another request renders it again), `miss` (rendered: none kept, or stale and this request
- * renders it again).
+ * `answer`, asked at the front door (server/front-door.ts) after the security headers (which make
+ * this response's nonce), sends the pages that need no decision. `middleware`, Express middleware
+ * mounted behind `compression` (which compresses the pages rendered; a hit comes gzipped already, or
+ * plain for a client that takes no gzip), decides the rest: which request renders a stale page, here
+ * or in another process, and what is kept. Both set `X-Page-Cache` on the pages they consider: `hit`,
+ * `stale` (served while another request renders it again), `miss` (rendered: none kept, or stale and
+ * this request renders it again).
  */
-export function pageCacheMiddleware(cache: PageCache, { variantOf = () => "", peers }: PageCacheMiddlewareOptions = {}) {
+export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peers }: PageCacheMiddlewareOptions = {}) {
   const serve = (req: Request, res: Response, page: CachedPage, nonce: string) => {
     res.status(200);
     res.setHeader("Content-Type", page.contentType);
@@ -493,10 +501,29 @@ export function pageCacheMiddleware(cache: PageCache, { variantOf = () => "", pe
     next();
   };
 
-  return (req: Request, res: Response, next: NextFunction) => {
+  /** The request's page key and nonce, when it asks for a page the cache may hold. */
+  const lookUp = (req: Request, res: Response) => {
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
-    if (!cache.isEnabled || !nonce || !isCacheableRequest(req)) return next();
-    const key = cacheKey(req, variantOf(req.headers.cookie));
+    if (!cache.isEnabled || !nonce || !isCacheableRequest(req)) return undefined;
+    return { key: cacheKey(req, variantOf(req.headers.cookie)), nonce };
+  };
+
+  /**
+   * Sends the page at once when no decision is needed (a hit, or a stale page while another request
+   * renders it): true when it did. server/front-door.ts asks this before Express's router.
+   */
+  const answer = (req: Request, res: Response): boolean => {
+    const found = lookUp(req, res);
+    const page = found && cache.servable(found.key);
+    if (!found || !page) return false;
+    serve(req, res, page, found.nonce);
+    return true;
+  };
+
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
+    const found = lookUp(req, res);
+    if (!found) return next();
+    const { key, nonce } = found;
     const page = cache.get(key);
     const revalidating = page ? cache.claimRevalidation(key) : false;
     if (page && !revalidating) return serve(req, res, page, nonce);
@@ -504,6 +531,7 @@ export function pageCacheMiddleware(cache: PageCache, { variantOf = () => "", pe
     // Another process may be rendering it already: then its page follows, and this one stays stale.
     void peers.claim(key).then((granted) => (granted ? render(req, res, next, key, nonce, true) : serve(req, res, page, nonce)));
   };
+  return { middleware, answer };
 }
 
 export type StorefrontChangeListenerOptions = { initialRetryMs?: number; maxRetryMs?: number };
@@ -573,5 +601,6 @@ export function startPageCache(
     else cache.abandonRevalidation(key);
   });
   const listener = listenForStorefrontChanges(newClient, [cache, ...alsoFollowing], listenerOptions);
-  return { cache, middleware: pageCacheMiddleware(cache, { variantOf, peers }), close: listener.close };
+  const { middleware, answer } = pageCacheHandlers(cache, { variantOf, peers });
+  return { cache, middleware, answer, close: listener.close };
 }

@@ -1,6 +1,7 @@
-// The page cache (server/page-cache.ts) on a real PostgreSQL, behind the real
-// security headers and compression, in front of a small page that shows a product's name with the
+// The page cache (server/page-cache.ts) on a real PostgreSQL, behind the real front door (which sends
+// the hits, server/front-door.ts), security headers and compression, in front of a small page that shows a product's name with the
 // response's nonce, as the app's pages do. Changes reach the cache through the migration's triggers.
+import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { constants as zlibConstants, deflateRawSync, gunzipSync } from "node:zlib";
 import compression from "compression";
@@ -11,7 +12,9 @@ import { products, settings } from "#database/schema";
 import { SHOP_SLUGS } from "~/lib/catalog";
 import { shopPath } from "~/lib/navigation";
 import { gzippedPage, joinedPage, PageCache, startPageCache } from "../../server/page-cache";
+import { frontDoor } from "../../server/front-door";
 import { securityHeaders } from "../../server/security-headers";
+import { log } from "~/server/log/logger.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 const PRODUCT_ID = 1;
@@ -19,16 +22,21 @@ const PRODUCT_ID = 1;
 describe("page cache", () => {
   let t: TestDatabase;
   let pageCache: ReturnType<typeof startPageCache>;
-  let server: ReturnType<express.Express["listen"]>;
+  let server: http.Server;
   let origin: string;
   let renders = 0;
+  /** Requests that reached the app behind the front door. */
+  let appRequests = 0;
   const pageRenders = new Map<string, number>();
 
   beforeAll(async () => {
     t = await createTestDatabase();
     pageCache = startPageCache(t.db, { listener: { initialRetryMs: 50, maxRetryMs: 200 } });
     const app = express();
-    app.use(securityHeaders({ enforceCsp: true, https: false }));
+    app.use((_req, _res, next) => {
+      appRequests += 1;
+      next();
+    });
     app.use(compression());
     app.use(pageCache.middleware);
     // Express matches paths case-insensitively, as React Router does: `/Checkout` is the checkout page.
@@ -52,7 +60,8 @@ describe("page cache", () => {
       pageRenders.set(req.originalUrl, (pageRenders.get(req.originalUrl) ?? 0) + 1);
       res.type("html").send(`<h1>${req.params.page}</h1>`);
     });
-    server = app.listen(0, "127.0.0.1");
+    server = http.createServer(frontDoor(app, { steps: [securityHeaders({ enforceCsp: true, https: false })], answer: pageCache.answer, log }));
+    server.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     await until(() => pageCache.cache.isEnabled);
@@ -184,6 +193,29 @@ describe("page cache", () => {
     await get(`/produto/${PRODUCT_ID}`);
     const signedIn = await get(`/produto/${PRODUCT_ID}`, { cookie: "better-auth.session_token=x; outro=1" });
     expect(signedIn.cache).toBe("hit");
+  });
+
+  it("sends a hit, and a stale page while another request renders it, at the front door: the app never sees them", async () => {
+    const path = `/produto/${PRODUCT_ID}`;
+    await get(path);
+    expect((await get(path)).cache).toBe("hit");
+    let before = appRequests;
+    const hits = await Promise.all(Array.from({ length: 20 }, () => get(path)));
+    expect(hits.map((hit) => hit.cache)).toEqual(Array(20).fill("hit"));
+    expect(hits.every((hit) => hit.nonce && hit.body.includes(`nonce="${hit.nonce}"`))).toBe(true);
+    expect(appRequests).toBe(before);
+    // Stale: the first request goes to the app, which renders it; meanwhile the others get it stale at the door.
+    const fresh = pageCache.cache.freshSize;
+    await t.pool.query("update products set price_cents = price_cents + 1 where id = $1", [PRODUCT_ID]);
+    await until(() => pageCache.cache.freshSize < fresh);
+    before = appRequests;
+    const answers = await Promise.all(Array.from({ length: 50 }, () => get(path)));
+    expect(answers.filter((answer) => answer.cache === "miss")).toHaveLength(1);
+    expect(appRequests - before).toBeLessThanOrEqual(answers.filter((answer) => answer.cache !== "hit").length);
+    // Anything else, a page that is not kept, goes to the app.
+    before = appRequests;
+    await get("/conta");
+    expect(appRequests).toBe(before + 1);
   });
 
   it("after a product changes, marks stale only its pages and the lists that may show it, and serves them stale while one request renders", async () => {
