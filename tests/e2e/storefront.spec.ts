@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./admin-login";
 import { gotoHydrated } from "./hydration";
 
 test.describe("home", () => {
@@ -39,6 +40,47 @@ test.describe("home", () => {
     await expect(map).toHaveCSS("height", "200px");
     const jsonLd = await footer.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(jsonLd ?? "{}")).toMatchObject({ "@type": "Organization", department: expect.any(Array) });
+  });
+
+  test("the footer is the server's markup: its code comes when a button in it is pressed, its links stay in the app", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const footerCode = () => scripts.filter((path) => /\/assets\/footer-[\w-]+\.js$/.test(path));
+    await gotoHydrated(page, "/");
+    const footer = page.locator("footer");
+    expect(footerCode()).toEqual([]);
+
+    // A link of the server's markup moves inside the app (the page is not loaded again).
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await footer.getByRole("link", { name: "Ver Todas as Lojas" }).click();
+    await expect(page).toHaveURL(/\/lojas$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(footerCode()).toEqual([]);
+
+    // The map's button, pressed from the keyboard: the footer's code arrives, the map opens, and the
+    // focus is on it, not lost.
+    await gotoHydrated(page, "/");
+    const mapButton = footer.getByRole("button", { name: /Ver mapa/ });
+    await mapButton.focus();
+    await page.keyboard.press("Enter");
+    const map = footer.locator("iframe");
+    await expect(map).toBeVisible();
+    await expect(map).toBeFocused();
+    expect(footerCode()).toHaveLength(1);
+    await expect(footer.getByRole("link", { name: /^@/ })).toHaveCount(3);
+  });
+
+  test("the footer is there when the storefront is reached from the admin without a page load", async ({ page }) => {
+    await signInAsAdmin(page);
+    // The admin's menu is folded on a phone: the link is pressed where it is.
+    await page.getByRole("link", { name: "Ver a loja", includeHidden: true }).dispatchEvent("click");
+    await expect(page).toHaveURL(/\/$/);
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: "Ver Todas as Lojas" })).toHaveAttribute("href", "/lojas");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   });
 
   test("the floating WhatsApp button appears after 2 s, with its bubble (a dot on phones) a second later", async ({ page, isMobile }) => {
