@@ -83,6 +83,30 @@ test.describe("home", () => {
     await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
   });
 
+  test("the last-resort error page comes from the server whole and hydrates from its own chunk", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await gotoHydrated(page, "/");
+    // A POST to a page without a form: refused (405) with the root's error page.
+    const errorPageCode = page.waitForResponse((response) => /\/assets\/root-error-page-[\w-]+\.js$/.test(response.url()));
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/";
+      document.body.append(form);
+      form.submit();
+    });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Não foi possível atender a esta solicitação");
+    expect((await errorPageCode).ok()).toBe(true);
+    // One frame after it ran, React has had its say about the server's markup.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await expect(page.getByRole("link", { name: "Voltar para o início" })).toHaveAttribute("href", "/");
+    expect(problems.filter((problem) => !/status of 405/.test(problem))).toEqual([]);
+  });
+
   test("the floating WhatsApp button appears after 2 s, with its bubble (a dot on phones) a second later", async ({ page, isMobile }) => {
     await page.goto("/");
     const button = page.getByTestId("floating-whatsapp");
