@@ -29,6 +29,18 @@ test.describe("home", () => {
     await expect(page.getByRole("link", { name: "Comprar pelo WhatsApp" })).toBeVisible();
   });
 
+  test("the home page's sections without code in the browser are there after a move inside the app too", async ({ page }) => {
+    await gotoHydrated(page, "/produtos");
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.getByRole("link", { name: /página inicial$/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bem-vindo ao Grupo Erick");
+    await expect(page.getByRole("link", { name: "Ver Produtos", exact: true })).toHaveAttribute("href", "/produtos");
+    await expect(page.getByRole("heading", { name: "Por que escolher o Grupo Erick?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ver Endereços" })).toHaveAttribute("href", "/lojas");
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   test("footer has the contact block, three Instagram links, the map, 'Como Chegar' and the organization data", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent, type MouseEvent } from "react";
+import { lazy, startTransition, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent, type MouseEvent } from "react";
 import { useNavigate } from "react-router";
 
 /** React writes nothing into a kept island, and leaves what is there alone (it compares the string). */
@@ -6,14 +6,11 @@ const KEEP_SERVER_MARKUP = { __html: "" };
 
 type PartLoader = () => Promise<ComponentType>;
 
-/**
- * On the server, the part itself: its module is already in the server's one-file build, so the render
- * waits only for a resolved import. One per island, made once.
- */
-const serverParts = new WeakMap<PartLoader, LazyExoticComponent<ComponentType>>();
-function serverPart(load: PartLoader) {
-  let part = serverParts.get(load);
-  if (!part) serverParts.set(load, (part = lazy(() => load().then((component) => ({ default: component })))));
+/** The part as a lazy component, one per island: the same object on every render. */
+const parts = new WeakMap<PartLoader, LazyExoticComponent<ComponentType>>();
+function partOf(load: PartLoader) {
+  let part = parts.get(load);
+  if (!part) parts.set(load, (part = lazy(() => load().then((component) => ({ default: component })))));
   return part;
 }
 
@@ -35,35 +32,34 @@ function leftToTheBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
 /**
  * A part of the page the server renders and the browser does not hydrate (docs/decisions/server-islands.md):
  * its code is not among the page's first scripts. `load` imports the part (a component without
- * props); the server renders it, and the browser only when it must:
- * - the layout mounted without the server's markup (after a client-side navigation from another
- *   layout, or a hydration React gave up on): at once;
- * - a button in the island is pressed: the part replaces the server's markup and the press is passed
- *   on to the same button, focused, so a keyboard user stays where they were.
+ * props, reading what it shows from the routes' data); the server renders it (its one-file build
+ * has it at once), and the browser only when it must:
+ * - the island mounts without the server's markup (after a client-side navigation, or a hydration
+ *   React gave up on): the navigation's transition waits for the code, so the page comes whole;
+ * - a button in the island is pressed: the server's markup stays until the code is here, then the
+ *   part replaces it and the press is passed on to the same button, focused (a keyboard user stays
+ *   where they were).
  * Until then its internal links move inside the app, as a `<Link>` would. What the server wrote stays
- * as it was until the next full page load (a revalidation does not change it).
+ * as it was until the part is rendered (a revalidation does not change it).
  */
 export function ServerIsland({ id, load }: { id: string; load: PartLoader }) {
   const navigate = useNavigate();
   const island = useRef<HTMLDivElement>(null);
-  const [serverMarkup, setServerMarkup] = useState(() => typeof document === "undefined" || Boolean(document.getElementById(id)?.hasChildNodes()));
-  const [Part, setPart] = useState<ComponentType | null>(null);
+  const [kept, setKept] = useState(() => typeof document === "undefined" || Boolean(document.getElementById(id)?.hasChildNodes()));
   const pressedButton = useRef<number | null>(null);
+  const Part = partOf(load);
 
   useEffect(() => {
-    if (serverMarkup && !island.current?.hasChildNodes()) setServerMarkup(false);
-    else if (!serverMarkup) void load().then((part) => setPart(() => part), () => undefined);
-    // `load` is fixed for an island; what changes is whether its markup is there.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [serverMarkup]);
-
-  useEffect(() => {
-    if (!Part || pressedButton.current === null) return;
+    if (kept) {
+      if (!island.current?.hasChildNodes()) startTransition(() => setKept(false));
+      return;
+    }
+    if (pressedButton.current === null) return;
     const button = island.current?.querySelectorAll("button")[pressedButton.current];
     pressedButton.current = null;
     button?.focus();
     button?.click();
-  }, [Part]);
+  }, [kept]);
 
   function interact(event: MouseEvent<HTMLDivElement>) {
     const target = event.target as Element;
@@ -77,32 +73,19 @@ export function ServerIsland({ id, load }: { id: string; load: PartLoader }) {
     const button = target.closest("button");
     if (!button || pressedButton.current !== null) return;
     pressedButton.current = [...event.currentTarget.querySelectorAll("button")].indexOf(button);
-    // The server's markup stays until the code is here: nothing moves meanwhile.
-    void load().then(
-      (part) => setPart(() => part),
-      () => (pressedButton.current = null),
-    );
+    // A transition: what is on screen stays until the part's code has arrived.
+    startTransition(() => setKept(false));
   }
 
-  if (import.meta.env.SSR) {
-    const ServerPart = serverPart(load);
-    return (
-      <div id={id}>
-        <ServerPart />
-      </div>
-    );
-  }
-  if (Part) {
-    return (
-      <div key="rendered" id={id} ref={island}>
-        <Part />
-      </div>
-    );
-  }
-  if (serverMarkup) {
+  if (kept && !import.meta.env.SSR) {
     // A click handler on a plain container: the links and buttons inside are the server's (a key
     // press on them is a click too).
     return <div id={id} ref={island} onClick={interact} dangerouslySetInnerHTML={KEEP_SERVER_MARKUP} suppressHydrationWarning />;
   }
-  return <div key="rendered" id={id} ref={island} />;
+  return (
+    // A new element, not the server's with its markup emptied (`key`): nothing of it is kept.
+    <div key={import.meta.env.SSR ? undefined : "rendered"} id={id} ref={island}>
+      <Part />
+    </div>
+  );
 }
