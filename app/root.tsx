@@ -1,13 +1,11 @@
 import { useEffect } from "react";
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import { IconSprite } from "./components/ui/icons";
 import { PageStyleSheet } from "./components/ui/page-style-sheet";
+import { lazyExport } from "./components/ui/lazy-export";
 import { useNonce } from "./components/ui/nonce";
-import { errorPageFor } from "./lib/error-page";
 import { rememberOrderSource } from "./lib/order-source";
-import { telHref } from "./lib/phone";
 import { isPlaceholderWhatsApp } from "./lib/whatsapp";
-import { whatsappLink } from "./lib/whatsapp";
 import { hasSessionCookie } from "./server/auth/guards.server";
 import { lastKnownSettings } from "./server/group/settings.server";
 import styleSheetUrl from "./app.css?url";
@@ -69,55 +67,11 @@ export default function App() {
   return <Outlet />;
 }
 
-/**
- * Last resort when even a layout fails: plain pt-BR, no stack trace and no error message (only the
- * status picks the text, app/lib/error-page.ts). A server failure is, for the shopper, the shop being
- * unstable (the database being down answers 503): it says to try again and how to reach the shop
- * meanwhile. A refused request (405, 413, 429…) says so without crying "instabilidade".
- */
+// The last-resort error page (components/layout/root-error-page.tsx) is a chunk of its own: every page
+// loads the root's module, few ever show it. The server's one-file build has it at once; a browser
+// hydrating an error page, or moving to one, waits for its chunk with the page as it was.
+const RootErrorPage = lazyExport(() => import("./components/layout/root-error-page"), "RootErrorPage");
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const contact = useRouteLoaderData<typeof loader>("root")?.contact;
-  const answered = isRouteErrorResponse(error);
-  if (!answered) console.error(error);
-  const page = errorPageFor(answered ? error.status : undefined);
-  return (
-    <main className="container-page py-16 text-center">
-      <h1 className="text-2xl font-bold">{page.title}</h1>
-      <p className="mt-3 text-slate-600">{page.text}</p>
-      {page.contact && contact && (contact.phone || contact.whatsapp) ? (
-        <p className="mt-3 text-slate-600">
-          Se preferir, fale com a {contact.storeName}
-          {contact.whatsapp ? (
-            <>
-              {" "}pelo{" "}
-              <a className="font-semibold text-brand-700 underline" href={whatsappLink(contact.whatsapp)}>
-                WhatsApp
-              </a>
-            </>
-          ) : null}
-          {contact.whatsapp && contact.phone ? " ou" : null}
-          {contact.phone ? (
-            <>
-              {" "}pelo telefone{" "}
-              <a className="font-semibold text-brand-700 underline" href={telHref(contact.phone)}>
-                {contact.phone}
-              </a>
-            </>
-          ) : null}
-          .
-        </p>
-      ) : null}
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        {page.retry ? (
-          // A plain link reloads the whole page, loaders included: the way back once the shop recovers.
-          <a href="" className="inline-block rounded-lg bg-brand-600 px-5 py-3 font-semibold text-white">
-            Tentar de novo
-          </a>
-        ) : null}
-        <a href="/" className="inline-block rounded-lg border border-slate-300 px-5 py-3 font-semibold text-slate-800">
-          Voltar para o início
-        </a>
-      </div>
-    </main>
-  );
+  return <RootErrorPage error={error} />;
 }

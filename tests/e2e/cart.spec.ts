@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
 
 // The cart page (/carrinho): lines, quantities, totals, WhatsApp text, persistence and other tabs.
 
@@ -192,6 +193,23 @@ test("empty cart: no flash of the empty state for the server, a way back to the 
   await expect(page.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
   await page.getByRole("link", { name: "Ver produtos" }).click();
   await expect(page).toHaveURL(/\/produtos$/);
+});
+
+test("the lines' and summary's code is fetched for a cart with something in it, not for an empty one", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const contentsCode = () => scripts.filter((path) => /\/assets\/cart-contents-[\w-]+\.js$/.test(path));
+  await gotoHydrated(page, "/carrinho");
+  await expect(page.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
+  expect(contentsCode()).toEqual([]);
+
+  const [name] = await addProducts(page, 1);
+  await gotoHydrated(page, "/carrinho");
+  await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Resumo do pedido" })).toBeVisible();
+  expect(contentsCode()).toHaveLength(1);
 });
 
 test("a line without a price: 'Consultar preço' and the note", async ({ page }) => {

@@ -143,6 +143,27 @@ test("the size guide opens and closes with Esc and with 'Fechar'", async ({ page
   await expect(dialog).toBeHidden();
 });
 
+test("the size guide's table and the review form are fetched when they are needed, not with the page", async ({ page }) => {
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const fetched = (chunk: string) => scripts.filter((path) => new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`).test(path));
+  await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
+  await page.reload();
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // Signed out: the reviews say how to sign in, and the form's code is not fetched.
+  await expect(page.getByRole("link", { name: "Entre para avaliar este produto", includeHidden: true })).toHaveCount(1);
+  expect(fetched("own-review-form")).toEqual([]);
+  expect(fetched("size-guide-content")).toEqual([]);
+
+  const open = page.getByRole("button", { name: "Guia de tamanhos" });
+  await open.click();
+  const dialog = page.getByRole("dialog", { name: "Guia de tamanhos: calçados" });
+  await expect(dialog.getByRole("button", { name: "Fechar guia de tamanhos" })).toBeFocused();
+  expect(fetched("size-guide-content")).toHaveLength(1);
+});
+
 test("the information tabs switch with the keyboard", async ({ page }) => {
   await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
   const description = page.getByRole("tab", { name: "Descrição" });

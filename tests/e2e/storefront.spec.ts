@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { signInAsAdmin } from "./admin-login";
 import { gotoHydrated } from "./hydration";
 
 test.describe("home", () => {
@@ -28,6 +29,18 @@ test.describe("home", () => {
     await expect(page.getByRole("link", { name: "Comprar pelo WhatsApp" })).toBeVisible();
   });
 
+  test("the home page's sections without code in the browser are there after a move inside the app too", async ({ page }) => {
+    await gotoHydrated(page, "/produtos");
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.getByRole("link", { name: /página inicial$/ }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bem-vindo ao Grupo Erick");
+    await expect(page.getByRole("link", { name: "Ver Produtos", exact: true })).toHaveAttribute("href", "/produtos");
+    await expect(page.getByRole("heading", { name: "Por que escolher o Grupo Erick?" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Ver Endereços" })).toHaveAttribute("href", "/lojas");
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
   test("footer has the contact block, three Instagram links, the map, 'Como Chegar' and the organization data", async ({ page }) => {
     await page.goto("/");
     const footer = page.locator("footer");
@@ -39,6 +52,71 @@ test.describe("home", () => {
     await expect(map).toHaveCSS("height", "200px");
     const jsonLd = await footer.locator('script[type="application/ld+json"]').textContent();
     expect(JSON.parse(jsonLd ?? "{}")).toMatchObject({ "@type": "Organization", department: expect.any(Array) });
+  });
+
+  test("the footer is the server's markup: its code comes when a button in it is pressed, its links stay in the app", async ({ page }) => {
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+    });
+    const footerCode = () => scripts.filter((path) => /\/assets\/footer-[\w-]+\.js$/.test(path));
+    await gotoHydrated(page, "/");
+    const footer = page.locator("footer");
+    expect(footerCode()).toEqual([]);
+
+    // A link of the server's markup moves inside the app (the page is not loaded again).
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await footer.getByRole("link", { name: "Ver Todas as Lojas" }).click();
+    await expect(page).toHaveURL(/\/lojas$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(footerCode()).toEqual([]);
+
+    // The map's button, pressed from the keyboard: the footer's code arrives, the map opens, and the
+    // focus is on it, not lost.
+    await gotoHydrated(page, "/");
+    const mapButton = footer.getByRole("button", { name: /Ver mapa/ });
+    await mapButton.focus();
+    await page.keyboard.press("Enter");
+    const map = footer.locator("iframe");
+    await expect(map).toBeVisible();
+    await expect(map).toBeFocused();
+    expect(footerCode()).toHaveLength(1);
+    await expect(footer.getByRole("link", { name: /^@/ })).toHaveCount(3);
+  });
+
+  test("the footer is there when the storefront is reached from the admin without a page load", async ({ page }) => {
+    await signInAsAdmin(page);
+    // The admin's menu is folded on a phone: the link is pressed where it is.
+    await page.getByRole("link", { name: "Ver a loja", includeHidden: true }).dispatchEvent("click");
+    await expect(page).toHaveURL(/\/$/);
+    const footer = page.locator("footer");
+    await expect(footer.getByRole("link", { name: "Ver Todas as Lojas" })).toHaveAttribute("href", "/lojas");
+    await expect(footer).toContainText(`© ${new Date().getFullYear()}`);
+  });
+
+  test("the last-resort error page comes from the server whole and hydrates from its own chunk", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
+    await gotoHydrated(page, "/");
+    // A POST to a page without a form: refused (405) with the root's error page.
+    const errorPageCode = page.waitForResponse((response) => /\/assets\/root-error-page-[\w-]+\.js$/.test(response.url()));
+    await page.evaluate(() => {
+      const form = document.createElement("form");
+      form.method = "post";
+      form.action = "/";
+      document.body.append(form);
+      form.submit();
+    });
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Não foi possível atender a esta solicitação");
+    expect((await errorPageCode).ok()).toBe(true);
+    // One frame after it ran, React has had its say about the server's markup.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))));
+    await expect(page.getByRole("link", { name: "Voltar para o início" })).toHaveAttribute("href", "/");
+    expect(problems.filter((problem) => !/status of 405/.test(problem))).toEqual([]);
   });
 
   test("the floating WhatsApp button appears after 2 s, with its bubble (a dot on phones) a second later", async ({ page, isMobile }) => {

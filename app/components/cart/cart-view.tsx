@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
-import { CartIcon, TrashIcon } from "~/components/ui/icons";
+import { CartIcon } from "~/components/ui/icons";
+import { lazyExport } from "~/components/ui/lazy-export";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { Cart } from "~/lib/cart";
 import { idsToCheck, lineStockLimit, reconcileCart, stockRequestUrls, type ProductStock } from "~/lib/cart-stock";
-import { CartLine } from "./cart-line";
-import { CartSummary } from "./cart-summary";
+import type { CartLineActions } from "./cart-contents";
 import { cartActions, useCart } from "./cart-store";
+
+const CartContents = lazyExport(() => import("./cart-contents"), "CartContents");
 
 /** The /carrinho page. The cart is only known in the browser, so the server renders a placeholder. */
 export function CartView() {
@@ -22,6 +24,20 @@ export function CartView() {
   const afterRemoval = (message: string) => {
     setAnnouncement(message);
     headingRef.current?.focus();
+  };
+  const lineActions: CartLineActions = {
+    setQuantity: (item, quantity) => {
+      setQuantity(item.cartItemId, quantity);
+      if (quantity < 1) afterRemoval(`${item.name} removido do carrinho`);
+    },
+    remove: (item) => {
+      remove(item.cartItemId);
+      afterRemoval(`${item.name} removido do carrinho`);
+    },
+    clear: () => {
+      clear();
+      afterRemoval("Carrinho esvaziado");
+    },
   };
 
   return (
@@ -57,40 +73,17 @@ export function CartView() {
       ) : cart.length === 0 ? (
         <EmptyCart />
       ) : (
-        <div className="mt-6 lg:grid lg:grid-cols-[1fr_22rem] lg:items-start lg:gap-8">
-          <section aria-labelledby="itens-do-carrinho">
-            {/* The lines' names are h3s: this keeps the outline h1 > h2 > h3 for screen-reader users. */}
-            <h2 id="itens-do-carrinho" className="sr-only">
-              Itens do carrinho
-            </h2>
-            <ul className="divide-y divide-slate-200 border-y border-slate-200">
-              {cart.map((item) => (
-                <CartLine
-                  key={item.cartItemId}
-                  item={item}
-                  limit={lineStockLimit(item, stocks.get(item.id))}
-                  onQuantity={(quantity) => {
-                    setQuantity(item.cartItemId, quantity);
-                    if (quantity < 1) afterRemoval(`${item.name} removido do carrinho`);
-                  }}
-                  onRemove={() => {
-                    remove(item.cartItemId);
-                    afterRemoval(`${item.name} removido do carrinho`);
-                  }}
-                />
-              ))}
-            </ul>
-            <ClearCart
-              onClear={() => {
-                clear();
-                afterRemoval("Carrinho esvaziado");
-              }}
-            />
-          </section>
-          <div className="mt-8 lg:mt-0">
-            <CartSummary cart={cart} totals={totals} settings={settings} />
-          </div>
-        </div>
+        // The lines, their steppers and the order's summary (coupon, delivery, WhatsApp): a chunk of their
+        // own, fetched when the cart has something in it. An empty cart needs none of it.
+        <Suspense fallback={<CartSkeleton />}>
+          <CartContents
+            cart={cart}
+            totals={totals}
+            limitOf={(item) => lineStockLimit(item, stocks.get(item.id))}
+            settings={settings}
+            lines={lineActions}
+          />
+        </Suspense>
       )}
     </div>
   );
@@ -134,55 +127,6 @@ function useCartStock(cart: Cart, hydrated: boolean) {
   }, [pending]);
 
   return { stocks, changes };
-}
-
-/** Emptying the whole cart asks once more, inline, instead of a browser confirm dialog. */
-function ClearCart({ onClear }: { onClear: () => void }) {
-  const [confirming, setConfirming] = useState(false);
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  const startRef = useRef<HTMLButtonElement>(null);
-  const wasConfirming = useRef(false);
-
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-    else if (wasConfirming.current) startRef.current?.focus();
-    wasConfirming.current = confirming;
-  }, [confirming]);
-
-  return (
-    <div className="mt-4 flex min-h-11 flex-wrap items-center gap-3">
-      {confirming ? (
-        <div role="group" aria-label="Confirmar limpeza do carrinho" className="flex flex-wrap items-center gap-3">
-          <span className="text-sm font-semibold text-slate-800">Tem certeza? Todos os itens serão removidos.</span>
-          <button
-            ref={confirmRef}
-            type="button"
-            onClick={onClear}
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          >
-            Sim, limpar
-          </button>
-          <button
-            type="button"
-            onClick={() => setConfirming(false)}
-            className="rounded-lg border border-slate-300 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-100"
-          >
-            Cancelar
-          </button>
-        </div>
-      ) : (
-        <button
-          ref={startRef}
-          type="button"
-          onClick={() => setConfirming(true)}
-          className="flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-semibold text-slate-600 hover:bg-red-50 hover:text-brand-700"
-        >
-          <TrashIcon className="h-4 w-4" />
-          Limpar carrinho
-        </button>
-      )}
-    </div>
-  );
 }
 
 function EmptyCart() {

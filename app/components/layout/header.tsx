@@ -1,23 +1,17 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/components/cart/cart-store";
-import {
-  CartIcon,
-  CloseIcon,
-  FacebookIcon,
-  InstagramIcon,
-  MailIcon,
-  MenuIcon,
-  PhoneIcon,
-  SearchIcon,
-  WhatsAppIcon,
-} from "~/components/ui/icons";
+import { CartIcon, CloseIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "~/components/ui/icons";
+import { ServerIsland } from "~/components/ui/server-island";
 import { mainNav } from "~/lib/navigation";
-import { telHref } from "~/lib/phone";
-import { instagramUrl, SLOGAN } from "~/lib/settings";
+import { SLOGAN } from "~/lib/settings";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
 import { AccountMenu } from "./account-menu";
 import { useStorefront } from "./use-storefront";
+
+// The bar of the shop's phone, e-mail and social links is the server's markup, not hydrated: nothing
+// in it needs code in the browser (components/ui/server-island.tsx).
+const loadContactBar = () => import("./contact-bar").then((module) => module.ContactBar);
 
 export function Header() {
   const { settings, shops } = useStorefront();
@@ -33,29 +27,7 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 bg-white shadow-sm">
-      {/* The brand-red focus outline hardly shows on this dark red: white here (likewise the footer). */}
-      <div className="bg-brand-800 text-xs text-white sm:text-sm [&_:focus-visible]:outline-white">
-        <div className="container-page flex items-center justify-between gap-3 py-1.5">
-          <div className="flex min-w-0 items-center gap-4">
-            <a href={telHref(settings.storePhone)} className="flex items-center gap-1.5 hover:underline">
-              <PhoneIcon className="h-3.5 w-3.5" />
-              {settings.storePhone}
-            </a>
-            <a href={`mailto:${settings.storeEmail}`} className="hidden items-center gap-1.5 hover:underline sm:flex">
-              <MailIcon className="h-3.5 w-3.5" />
-              {settings.storeEmail}
-            </a>
-          </div>
-          <div className="flex items-center gap-1">
-            <a href={settings.facebook} target="_blank" rel="noopener noreferrer" className="p-1.5" aria-label="Facebook">
-              <FacebookIcon className="h-4 w-4" />
-            </a>
-            <a href={instagramUrl(settings.instagram)} target="_blank" rel="noopener noreferrer" className="p-1.5" aria-label="Instagram">
-              <InstagramIcon className="h-4 w-4" />
-            </a>
-          </div>
-        </div>
-      </div>
+      <ServerIsland id="barra-de-contato" load={loadContactBar} />
 
       <div className="container-page flex items-center gap-3 py-3">
         <button

@@ -11,6 +11,8 @@ export function MapEmbed({ lat, lng, title, height = 200 }: { lat: number; lng: 
   if (loaded) {
     return (
       <iframe
+        // It takes the place of the button just pressed: the focus goes with it, not back to the page's top.
+        ref={(frame) => frame?.focus()}
         src={mapEmbedUrl(lat, lng)}
         title={title}
         height={height}

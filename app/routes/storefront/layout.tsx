@@ -1,17 +1,19 @@
 import { Suspense } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { FloatingWhatsApp } from "~/components/layout/floating-whatsapp";
-import { Footer } from "~/components/layout/footer";
 import { Header } from "~/components/layout/header";
 import { lazyExport } from "~/components/ui/lazy-export";
+import { ServerIsland } from "~/components/ui/server-island";
 import { personalViewFor } from "~/components/layout/personal-view";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { FAVORITES_ACCOUNT_MARK_KEY } from "~/lib/favorites";
 import { loadStorefrontShell } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/layout";
 
-// The footer and the chat button are in the shell: as lazy chunks they were fetched at once on every
-// page anyway (the chat button shows 2 s after load), and cost 1 KB more (gzip) apart than together.
+// The chat button is in the shell: as a lazy chunk it was fetched at once on every page anyway (it
+// shows 2 s after load). The footer is the server's markup, not hydrated: its code is fetched only
+// when the browser must render it (components/ui/server-island.tsx).
+const loadFooter = () => import("~/components/layout/footer").then((module) => module.Footer);
 // The favourites' account sync is fetched only when there is an account to follow (see
 // favouritesFollowAnAccount).
 const FavoritesFollowAccount = lazyExport(() => import("~/components/product/detail/use-favorite"), "FavoritesFollowAccount");
@@ -67,7 +69,7 @@ export default function StorefrontLayout() {
       <main id="conteudo">
         <Outlet />
       </main>
-      <Footer />
+      <ServerIsland id="rodape" load={loadFooter} />
       <FloatingWhatsApp />
       <Suspense fallback={null}>{favouritesFollowAnAccount(user) ? <FavoritesFollowAccount /> : null}</Suspense>
     </>

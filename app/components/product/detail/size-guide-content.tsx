@@ -2,8 +2,7 @@ import { CloseIcon } from "~/components/ui/icons";
 import type { SizeGuide } from "./size-guide-data";
 
 // The size guide's table and words (app/components/product/detail/size-guide-dialog.tsx), a chunk of
-// their own: the server renders them inside the dialog, and the browser hydrates them when this file
-// arrives, after the rest of the product page.
+// their own, fetched when the shopper first opens the dialog.
 
 const TITLES: Record<SizeGuide["kind"], string> = {
   shoes: "Guia de tamanhos: calçados",

@@ -1,0 +1,91 @@
+import { lazy, startTransition, useEffect, useRef, useState, type ComponentType, type LazyExoticComponent, type MouseEvent } from "react";
+import { useNavigate } from "react-router";
+
+/** React writes nothing into a kept island, and leaves what is there alone (it compares the string). */
+const KEEP_SERVER_MARKUP = { __html: "" };
+
+type PartLoader = () => Promise<ComponentType>;
+
+/** The part as a lazy component, one per island: the same object on every render. */
+const parts = new WeakMap<PartLoader, LazyExoticComponent<ComponentType>>();
+function partOf(load: PartLoader) {
+  let part = parts.get(load);
+  if (!part) parts.set(load, (part = lazy(() => load().then((component) => ({ default: component })))));
+  return part;
+}
+
+/** A click that is the browser's own business: a new tab, a download, another site. */
+function leftToTheBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
+  return (
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey ||
+    link.target !== "" ||
+    link.hasAttribute("download") ||
+    link.origin !== window.location.origin
+  );
+}
+
+/**
+ * A part of the page the server renders and the browser does not hydrate (docs/decisions/server-islands.md):
+ * its code is not among the page's first scripts. `load` imports the part (a component without
+ * props, reading what it shows from the routes' data); the server renders it (its one-file build
+ * has it at once), and the browser only when it must:
+ * - the island mounts without the server's markup (after a client-side navigation, or a hydration
+ *   React gave up on): the navigation's transition waits for the code, so the page comes whole;
+ * - a button in the island is pressed: the server's markup stays until the code is here, then the
+ *   part replaces it and the press is passed on to the same button, focused (a keyboard user stays
+ *   where they were).
+ * Until then its internal links move inside the app, as a `<Link>` would. What the server wrote stays
+ * as it was until the part is rendered (a revalidation does not change it).
+ */
+export function ServerIsland({ id, load }: { id: string; load: PartLoader }) {
+  const navigate = useNavigate();
+  const island = useRef<HTMLDivElement>(null);
+  const [kept, setKept] = useState(() => typeof document === "undefined" || Boolean(document.getElementById(id)?.hasChildNodes()));
+  const pressedButton = useRef<number | null>(null);
+  const Part = partOf(load);
+
+  useEffect(() => {
+    if (kept) {
+      if (!island.current?.hasChildNodes()) startTransition(() => setKept(false));
+      return;
+    }
+    if (pressedButton.current === null) return;
+    const button = island.current?.querySelectorAll("button")[pressedButton.current];
+    pressedButton.current = null;
+    button?.focus();
+    button?.click();
+  }, [kept]);
+
+  function interact(event: MouseEvent<HTMLDivElement>) {
+    const target = event.target as Element;
+    const link = target.closest("a");
+    if (link) {
+      if (leftToTheBrowser(event, link)) return;
+      event.preventDefault();
+      void navigate(`${link.pathname}${link.search}${link.hash}`);
+      return;
+    }
+    const button = target.closest("button");
+    if (!button || pressedButton.current !== null) return;
+    pressedButton.current = [...event.currentTarget.querySelectorAll("button")].indexOf(button);
+    // A transition: what is on screen stays until the part's code has arrived.
+    startTransition(() => setKept(false));
+  }
+
+  if (kept && !import.meta.env.SSR) {
+    // A click handler on a plain container: the links and buttons inside are the server's (a key
+    // press on them is a click too).
+    return <div id={id} ref={island} onClick={interact} dangerouslySetInnerHTML={KEEP_SERVER_MARKUP} suppressHydrationWarning />;
+  }
+  return (
+    // A new element, not the server's with its markup emptied (`key`): nothing of it is kept.
+    <div key={import.meta.env.SSR ? undefined : "rendered"} id={id} ref={island}>
+      <Part />
+    </div>
+  );
+}
