@@ -338,9 +338,30 @@ function isCacheableRequest(req: Request): boolean {
  */
 function cacheKey(req: Request, variant: string): string {
   const { host = "", "x-forwarded-host": forwardedHost = "", "x-forwarded-proto": forwardedProto = "" } = req.headers;
-  const bot = isbot(req.headers["user-agent"] ?? "") ? "bot" : "browser";
+  const bot = isCrawler(req.headers["user-agent"] ?? "") ? "bot" : "browser";
   return `${req.protocol} ${host} ${String(forwardedHost)} ${String(forwardedProto)} ${bot} ${variant} ${req.originalUrl}`;
 }
+
+/**
+ * Answers remembered per header value: a few user agents and Accept-Encoding values make most of a
+ * busy hour's requests, and isbot's regular expression and Express's encoding negotiation were the
+ * largest parts of a hit's own work. Forgotten all at once past a thousand values.
+ */
+class RememberedAnswers<T> {
+  private readonly answers = new Map<string, T>();
+  get(value: string, answer: () => T): T {
+    const known = this.answers.get(value);
+    if (known !== undefined) return known;
+    if (this.answers.size >= 1_000) this.answers.clear();
+    const found = answer();
+    this.answers.set(value, found);
+    return found;
+  }
+}
+
+const crawlers = new RememberedAnswers<boolean>();
+const gzipTakers = new RememberedAnswers<boolean>();
+const isCrawler = (userAgent: string) => crawlers.get(userAgent, () => isbot(userAgent));
 
 function isCacheableResponse(res: Response): boolean {
   const contentType = String(res.getHeader("content-type") ?? "");
@@ -447,7 +468,7 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
     if (page.cacheControl) res.setHeader("Cache-Control", page.cacheControl);
     res.setHeader("X-Page-Cache", page.stale ? "stale" : "hit");
     res.vary("Accept-Encoding");
-    const gzip = req.acceptsEncodings("gzip", "identity") === "gzip";
+    const gzip = gzipTakers.get(String(req.headers["accept-encoding"] ?? ""), () => req.acceptsEncodings("gzip", "identity") === "gzip");
     // With Content-Encoding set, `compression` leaves the body alone.
     if (gzip) res.setHeader("Content-Encoding", "gzip");
     const body = gzip ? gzippedPage(page, nonce) : joinedPage(page, nonce);
