@@ -1,15 +1,13 @@
+import { useStorefront } from "~/components/layout/use-storefront";
 import { PhoneIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { telHref } from "~/lib/phone";
-import { FOUNDED_YEAR, type Settings } from "~/lib/settings";
+import { FOUNDED_YEAR } from "~/lib/settings";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
 
-export function StoresHero({
-  settings,
-  storeCount,
-}: {
-  settings: Pick<Settings, "storeName" | "storeArticle" | "storeWhatsApp" | "storePhone">;
-  storeCount: number;
-}) {
+/** The /lojas page's opening: how many stores, since when, and the ways to reach the group. */
+export function StoresHero() {
+  const { settings, locations } = useStorefront();
+  const storeCount = locations.length;
   return (
     <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
       <div className="container-page py-12 sm:py-16">

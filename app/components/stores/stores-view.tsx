@@ -1,14 +1,17 @@
 import { useStorefront } from "~/components/layout/use-storefront";
-import { ClockIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
 import { JsonLd } from "~/components/ui/json-ld";
+import { ServerIsland } from "~/components/ui/server-island";
 import type { ContactFieldErrors, ContactFormValues } from "~/lib/contact-form";
-import { telHref } from "~/lib/phone";
 import { filterStoreLocations, resolveStoreFilters, storeFilterOptions, type StoreFilters } from "~/lib/store-filters";
 import { jsonLdHtml, storeListJsonLd } from "~/lib/structured-data";
 import { ContactForm } from "./contact-form";
 import { StoreCard } from "./store-card";
 import { StoreFilterForm } from "./store-filter-form";
-import { StoresHero } from "./stores-hero";
+
+// The opening and the contact details need no code in the browser: the server's markup, not hydrated
+// (components/ui/server-island.tsx).
+const loadHero = () => import("./stores-hero").then((module) => module.StoresHero);
+const loadContactDetails = () => import("./contact-details").then((module) => module.ContactDetails);
 
 /** The /lojas page: the layout already loaded the stores, so filtering happens here, on both sides. */
 export function StoresView({
@@ -27,7 +30,7 @@ export function StoresView({
 
   return (
     <>
-      <StoresHero settings={settings} storeCount={locations.length} />
+      <ServerIsland id="lojas-abertura" load={loadHero} />
 
       <section aria-labelledby="encontre-loja" className="container-page py-10">
         <h2 id="encontre-loja" className="text-2xl font-bold">
@@ -55,32 +58,7 @@ export function StoresView({
 
       <section aria-labelledby="fale-conosco" className="border-t border-slate-200 py-10">
         <div className="container-page grid gap-8 lg:grid-cols-[1fr_2fr]">
-          <div>
-            <h2 id="fale-conosco" className="text-2xl font-bold">
-              Fale Conosco
-            </h2>
-            <p className="mt-2 text-slate-600">
-              Tire dúvidas sobre produtos, tamanhos, entregas ou horários. Sua mensagem abre no WhatsApp, pronta para enviar.
-            </p>
-            <ul className="mt-6 space-y-3 text-sm">
-              <li>
-                <a href={telHref(settings.storePhone)} className="flex items-center gap-2 hover:underline">
-                  <PhoneIcon className="h-4 w-4 text-brand-700" />
-                  {settings.storePhone}
-                </a>
-              </li>
-              <li>
-                <a href={`mailto:${settings.storeEmail}`} className="flex items-center gap-2 break-all hover:underline">
-                  <MailIcon className="h-4 w-4 shrink-0 text-brand-700" />
-                  {settings.storeEmail}
-                </a>
-              </li>
-              <li className="flex items-center gap-2">
-                <ClockIcon className="h-4 w-4 text-brand-700" />
-                {settings.businessHours}
-              </li>
-            </ul>
-          </div>
+          <ServerIsland id="lojas-contato" load={loadContactDetails} />
           <ContactForm
             whatsappNumber={settings.storeWhatsApp}
             storeNames={locations.map((location) => location.name)}
