@@ -30,6 +30,11 @@ test.describe("home", () => {
   });
 
   test("the home page's sections without code in the browser are there after a move inside the app too", async ({ page }) => {
+    const problems: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") problems.push(message.text());
+    });
+    page.on("pageerror", (error) => problems.push(error.message));
     await gotoHydrated(page, "/produtos");
     await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
     await page.getByRole("link", { name: /página inicial$/ }).click();
@@ -39,6 +44,15 @@ test.describe("home", () => {
     await expect(page.getByRole("heading", { name: "Por que escolher o Grupo Erick?" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Ver Endereços" })).toHaveAttribute("href", "/lojas");
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+    // And back again with the browser's own button, from a page reached inside the app.
+    await page.getByRole("link", { name: "Ver Produtos", exact: true }).click();
+    await expect(page).toHaveURL(/\/produtos$/);
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Bem-vindo ao Grupo Erick");
+    await expect(page.getByRole("heading", { name: "Por que escolher o Grupo Erick?" })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(problems).toEqual([]);
   });
 
   test("footer has the contact block, three Instagram links, the map, 'Como Chegar' and the organization data", async ({ page }) => {
