@@ -337,18 +337,18 @@ function changeEverySecond(url: string, productId: number, everyMs = 1_000): { s
   };
 }
 
-type ChangingLoad = Load & { changes: number; paths: string[] };
+type ChangingLoad = Load & { changes: number; paths: string[]; client: LoadClient };
 
 /** /produtos and /produto/{id} in turn on every connection, as anonymous visitors, while `productId` changes every second. */
-async function loadWhileChanging(server: Server, url: string, paths: string[], productId: number): Promise<ChangingLoad> {
+async function loadWhileChanging(server: Server, url: string, paths: string[], productId: number, client: LoadClient): Promise<ChangingLoad> {
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
   const changing = changeEverySecond(url, productId);
   // What the page cache answered (hit, stale, miss): a miss is a render.
-  const result = await runLoad(loadClient, { origin: server.origin, paths, connections, durationS: duration, headers: HEADERS, countHeader: "X-Page-Cache" });
+  const result = await runLoad(client, { origin: server.origin, paths, connections, durationS: duration, headers: HEADERS, countHeader: "X-Page-Cache" });
   const changes = await changing.stop();
   const cache = [...result.headerCounts].map(([answer, count]) => `${answer} ${count.toLocaleString("en")}`).join(", ");
-  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache, changes, paths };
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache, changes, paths, client };
 }
 
 /** A load's figures, with the server's CPU time during it. */
@@ -404,7 +404,7 @@ function processors(): number {
 function printTable(
   rows: Row[],
   feeds: FeedFigures[],
-  changing: ChangingLoad | null,
+  changing: ChangingLoad[],
   details: { fillSeconds: number; matches: number; startLoad: number[]; processes: number; variants: number },
 ) {
   const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -446,12 +446,10 @@ function printTable(
             .map((row) => format(row.anonymous!.clientCpuMs, 2))
             .join(", ")} ms of CPU per anonymous response, on the same ${processors()} cores as the server.`,
         ]),
-    ...(changing
-      ? [
-          "",
-          `Under changes: ${changing.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${changing.changes} times (once a second): ${format(changing.requests)} req/s, p50 ${format(changing.p50)} ms, p99 ${format(changing.p99)} ms, ${Number.isNaN(changing.cpuMs) ? "" : `${format(changing.cpuMs, 2)} ms of the server's CPU per response, `}${format(changing.clientCpuMs, 2)} ms of ${loadClient}'s, ${changing.errors} errors / ${changing.non2xx} non-2xx; X-Page-Cache: ${changing.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
-        ]
-      : []),
+    ...changing.flatMap((load) => [
+      "",
+      `Under changes, ${load.client}: ${load.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${load.changes} times (once a second): ${format(load.requests)} req/s, p50 ${format(load.p50)} ms, p99 ${format(load.p99)} ms, ${Number.isNaN(load.cpuMs) ? "" : `${format(load.cpuMs, 2)} ms of the server's CPU per response, `}${format(load.clientCpuMs, 2)} ms of ${load.client}'s, ${load.errors} errors / ${load.non2xx} non-2xx; X-Page-Cache: ${load.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
+    ]),
     ...rows.flatMap((row) =>
       [row.anonymous, row.path.startsWith("/api/") || row.path.includes(".") ? null : row.signedIn].flatMap((load) =>
         load && load.cache !== "hit" ? [`Warning: \`${row.path}\` was not served from the page cache (X-Page-Cache: ${load.cache}).`] : [],
@@ -498,7 +496,7 @@ async function main() {
     log(`loading ${urlPath} for ${duration} s, signed in`);
     rows.push({ path: urlPath, anonymous, signedIn: await load(server, urlPath, signedInHeaders) });
   }
-  let changing: ChangingLoad | null = null;
+  const changing: ChangingLoad[] = [];
   if (pages.length > 0) {
     const personal = `/api/eu?produto=${productId}`;
     log(`loading ${personal} for ${duration} s, signed in`);
@@ -508,7 +506,12 @@ async function main() {
     rows.push({ path: asset, anonymous: null, signedIn: await load(server, asset, HEADERS) });
     const changingPaths = ["/produtos", `/produto/${productId}`];
     log(`loading ${changingPaths.join(" and ")} for ${duration} s while product ${productId} changes every second`);
-    changing = await loadWhileChanging(server, url, changingPaths, productId);
+    changing.push(await loadWhileChanging(server, url, changingPaths, productId, loadClient));
+    // Again with autocannon, to compare with the runs before wrk (bench/load-client.ts).
+    if (loadClient === "wrk") {
+      log(`the same with autocannon, for comparison`);
+      changing.push(await loadWhileChanging(server, url, changingPaths, productId, "autocannon"));
+    }
   }
   console.log("");
   printTable(rows, feeds, changing, { fillSeconds, matches, startLoad, processes: server.pids().length, variants });
