@@ -1,4 +1,4 @@
-// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only]`
+// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--client wrk|autocannon] [--rate R] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only]`
 //
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
@@ -74,6 +74,8 @@ const { values: args } = parseArgs({
     port: { type: "string" },
     // wrk (Debian's, the default when installed) or autocannon: bench/load-client.ts says why.
     client: { type: "string" },
+    // The load under changes is also offered at about this many requests a second (wrk only).
+    rate: { type: "string", default: "2000" },
     // Leaves the filled DATA_DIR in place (embedded PostgreSQL only) for profiling by hand.
     keep: { type: "boolean", default: false },
   },
@@ -97,6 +99,7 @@ if (args.client !== undefined && args.client !== "wrk" && args.client !== "autoc
   process.exit(2);
 }
 const loadClient: LoadClient = (args.client as LoadClient | undefined) ?? defaultLoadClient();
+const offeredRate = positiveInteger("rate", args.rate);
 const seed = positiveInteger("seed", args.seed);
 const searchWord = normalizeSearchText(args.q).split(" ")[0] ?? "";
 const fixedPort = args.port === undefined ? undefined : positiveInteger("port", args.port);
@@ -337,18 +340,19 @@ function changeEverySecond(url: string, productId: number, everyMs = 1_000): { s
   };
 }
 
-type ChangingLoad = Load & { changes: number; paths: string[]; client: LoadClient };
+type ChangingLoad = Load & { changes: number; paths: string[]; client: LoadClient; rate?: number };
 
 /** /produtos and /produto/{id} in turn on every connection, as anonymous visitors, while `productId` changes every second. */
-async function loadWhileChanging(server: Server, url: string, paths: string[], productId: number, client: LoadClient): Promise<ChangingLoad> {
+async function loadWhileChanging(server: Server, url: string, paths: string[], productId: number, client: LoadClient, rate?: number): Promise<ChangingLoad> {
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
   const changing = changeEverySecond(url, productId);
   // What the page cache answered (hit, stale, miss): a miss is a render.
-  const result = await runLoad(client, { origin: server.origin, paths, connections, durationS: duration, headers: HEADERS, countHeader: "X-Page-Cache" });
+  const delayMs = rate ? (connections * 1000) / rate : undefined;
+  const result = await runLoad(client, { origin: server.origin, paths, connections, durationS: duration, headers: HEADERS, countHeader: "X-Page-Cache", delayMs });
   const changes = await changing.stop();
   const cache = [...result.headerCounts].map(([answer, count]) => `${answer} ${count.toLocaleString("en")}`).join(", ");
-  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache, changes, paths, client };
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: Number.NaN, cache, changes, paths, client, rate };
 }
 
 /** A load's figures, with the server's CPU time during it. */
@@ -448,7 +452,7 @@ function printTable(
         ]),
     ...changing.flatMap((load) => [
       "",
-      `Under changes, ${load.client}: ${load.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${load.changes} times (once a second): ${format(load.requests)} req/s, p50 ${format(load.p50)} ms, p99 ${format(load.p99)} ms, ${Number.isNaN(load.cpuMs) ? "" : `${format(load.cpuMs, 2)} ms of the server's CPU per response, `}${format(load.clientCpuMs, 2)} ms of ${load.client}'s, ${load.errors} errors / ${load.non2xx} non-2xx; X-Page-Cache: ${load.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
+      `Under changes, ${load.client}${load.rate ? `, offered about ${format(load.rate)} req/s (each connection waits ${format((connections * 1000) / load.rate)} ms between requests)` : ", as fast as the server answers"}: ${load.paths.map((urlPath) => `\`${urlPath}\``).join(" and ")} in turn on each of ${connections} connections for ${duration} s, anonymous, while the product's price and one of its stock figures changed ${load.changes} times (once a second): ${format(load.requests)} req/s, p50 ${format(load.p50)} ms, p99 ${format(load.p99)} ms, ${Number.isNaN(load.cpuMs) ? "" : `${format(load.cpuMs, 2)} ms of the server's CPU per response, `}${format(load.clientCpuMs, 2)} ms of ${load.client}'s, ${load.errors} errors / ${load.non2xx} non-2xx; X-Page-Cache: ${load.cache} (targets: p99 ≤ 100 ms, ≥ 1,000 req/s).`,
     ]),
     ...rows.flatMap((row) =>
       [row.anonymous, row.path.startsWith("/api/") || row.path.includes(".") ? null : row.signedIn].flatMap((load) =>
@@ -507,6 +511,12 @@ async function main() {
     const changingPaths = ["/produtos", `/produto/${productId}`];
     log(`loading ${changingPaths.join(" and ")} for ${duration} s while product ${productId} changes every second`);
     changing.push(await loadWhileChanging(server, url, changingPaths, productId, loadClient));
+    // As many requests as the server answers is a saturated server, whose latency is queueing (Little's
+    // law: 100 connections / the rate). The target pairs a rate with a p99: offered at about --rate.
+    if (loadClient === "wrk") {
+      log(`the same offered at about ${offeredRate.toLocaleString("en")} requests a second`);
+      changing.push(await loadWhileChanging(server, url, changingPaths, productId, "wrk", offeredRate));
+    }
     // Again with autocannon, to compare with the runs before wrk (bench/load-client.ts).
     if (loadClient === "wrk") {
       log(`the same with autocannon, for comparison`);

@@ -22,6 +22,11 @@ export type LoadOptions = {
   headers: Record<string, string>;
   /** Counts the values of this response header (e.g. X-Page-Cache). */
   countHeader?: string;
+  /**
+   * Each connection waits this long before its next request (wrk only): an offered load of about
+   * connections × 1000 / delayMs requests a second instead of as many as the server can answer.
+   */
+  delayMs?: number;
 };
 
 export type LoadResult = {
@@ -46,7 +51,8 @@ export function runLoad(client: LoadClient, options: LoadOptions): Promise<LoadR
   return client === "wrk" ? runWrk(options) : runAutocannon(options);
 }
 
-async function runAutocannon({ origin, paths, connections, durationS, headers, countHeader }: LoadOptions): Promise<LoadResult> {
+async function runAutocannon({ origin, paths, connections, durationS, headers, countHeader, delayMs }: LoadOptions): Promise<LoadResult> {
+  if (delayMs) throw new Error("An offered rate (delayMs) needs wrk");
   const headerCounts = new Map<string, number>();
   const onResponse = (_status: number, _body: string, _context: unknown, received?: Record<string, string | string[] | undefined>) => {
     // Keys as the server spelt them (autocannon keeps the raw header names).
@@ -80,7 +86,7 @@ async function runAutocannon({ origin, paths, connections, durationS, headers, c
  * wrk's Lua script: the headers, the paths in turn, the header's values counted per thread (read back
  * in `done`, which runs apart from the threads), and one JSON line of figures at the end.
  */
-function wrkScript({ paths, headers, countHeader }: Pick<LoadOptions, "paths" | "headers" | "countHeader">): string {
+function wrkScript({ paths, headers, countHeader, delayMs }: Pick<LoadOptions, "paths" | "headers" | "countHeader" | "delayMs">): string {
   const lua = (text: string) => JSON.stringify(text);
   return `
 local paths = { ${paths.map(lua).join(", ")} }
@@ -89,6 +95,7 @@ local counted = ${countHeader ? lua(countHeader.toLowerCase()) : "nil"}
 local threads = {}
 function setup(thread) table.insert(threads, thread) end
 function init(args) counts = {} ; turn = 0 ; non2xx = 0 end
+${delayMs ? `function delay() return ${Math.round(delayMs)} end` : ""}
 function request()
   turn = turn % #paths + 1
   return wrk.format("GET", paths[turn], headers)
@@ -117,10 +124,10 @@ end
 `;
 }
 
-async function runWrk({ origin, paths, connections, durationS, headers, countHeader }: LoadOptions): Promise<LoadResult> {
+async function runWrk({ origin, paths, connections, durationS, headers, countHeader, delayMs }: LoadOptions): Promise<LoadResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-wrk-"));
   const script = path.join(dir, "load.lua");
-  fs.writeFileSync(script, wrkScript({ paths, headers, countHeader }));
+  fs.writeFileSync(script, wrkScript({ paths, headers, countHeader, delayMs }));
   try {
     // `times` after wrk: the CPU time of the shell's children (wrk), user and system.
     const command = `wrk -t1 -c${connections} -d${durationS}s --timeout 10s -s "$1" "$2"; status=$?; times; exit $status`;
