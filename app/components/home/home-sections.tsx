@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
-import { ChatIcon, ChevronRightIcon, MapPinIcon, ShieldIcon, TagIcon, WhatsAppIcon } from "~/components/ui/icons";
+import { ChatIcon, ChevronRightIcon, MapPinIcon, ShieldIcon, TagIcon } from "~/components/ui/icons";
 import { shopPath } from "~/lib/navigation";
 import { FOUNDED_YEAR, SLOGAN } from "~/lib/settings";
+import { WhatsAppPillLink } from "~/components/ui/whatsapp-pill-link";
 import { withArticle } from "~/lib/store-name";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
 
@@ -33,15 +34,9 @@ export function HomeHero() {
           <Link to="/produtos" className="rounded-full bg-white px-6 py-3 font-bold text-brand-700 hover:bg-brand-50">
             Ver Produtos
           </Link>
-          <a
-            href={whatsapp}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex items-center gap-2 rounded-full bg-whatsapp-dark px-6 py-3 font-bold text-white ring-1 ring-white/30 hover:bg-whatsapp-darker"
-          >
-            <WhatsAppIcon className="h-5 w-5" />
+          <WhatsAppPillLink href={whatsapp} outlined>
             Falar no WhatsApp
-          </a>
+          </WhatsAppPillLink>
         </div>
       </div>
     </section>
@@ -108,15 +103,7 @@ export function HomeShopsAndVisit() {
             <Link to="/lojas" className="rounded-full bg-white px-6 py-3 font-bold text-slate-900 hover:bg-slate-100">
               Ver Endereços
             </Link>
-            <a
-              href={whatsapp}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="flex items-center gap-2 rounded-full bg-whatsapp-dark px-6 py-3 font-bold text-white hover:bg-whatsapp-darker"
-            >
-              <WhatsAppIcon className="h-5 w-5" />
-              Comprar pelo WhatsApp
-            </a>
+            <WhatsAppPillLink href={whatsapp}>Comprar pelo WhatsApp</WhatsAppPillLink>
           </div>
         </div>
       </section>

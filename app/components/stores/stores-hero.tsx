@@ -1,5 +1,6 @@
 import { useStorefront } from "~/components/layout/use-storefront";
-import { PhoneIcon, WhatsAppIcon } from "~/components/ui/icons";
+import { PhoneIcon } from "~/components/ui/icons";
+import { WhatsAppPillLink } from "~/components/ui/whatsapp-pill-link";
 import { telHref } from "~/lib/phone";
 import { FOUNDED_YEAR } from "~/lib/settings";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
@@ -17,15 +18,9 @@ export function StoresHero() {
           Venha nos visitar ou fale com a gente.
         </p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <a
-            href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings))}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex items-center gap-2 rounded-full bg-whatsapp-dark px-6 py-3 font-bold text-white ring-1 ring-white/30 hover:bg-whatsapp-darker"
-          >
-            <WhatsAppIcon className="h-5 w-5" />
+          <WhatsAppPillLink href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings))} outlined>
             Falar no WhatsApp
-          </a>
+          </WhatsAppPillLink>
           <a
             href={telHref(settings.storePhone)}
             className="flex items-center gap-2 rounded-full bg-white px-6 py-3 font-bold text-brand-700 hover:bg-brand-50"
