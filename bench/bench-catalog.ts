@@ -513,12 +513,10 @@ async function main() {
     changing.push(await loadWhileChanging(server, url, changingPaths, productId, loadClient));
     // As many requests as the server answers is a saturated server, whose latency is queueing (Little's
     // law: 100 connections / the rate). The target pairs a rate with a p99: offered at about --rate.
+    // Then again with autocannon, to compare with the runs before wrk (bench/load-client.ts).
     if (loadClient === "wrk") {
       log(`the same offered at about ${offeredRate.toLocaleString("en")} requests a second`);
       changing.push(await loadWhileChanging(server, url, changingPaths, productId, "wrk", offeredRate));
-    }
-    // Again with autocannon, to compare with the runs before wrk (bench/load-client.ts).
-    if (loadClient === "wrk") {
       log(`the same with autocannon, for comparison`);
       changing.push(await loadWhileChanging(server, url, changingPaths, productId, "autocannon"));
     }

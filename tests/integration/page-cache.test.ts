@@ -80,6 +80,14 @@ describe("page cache", () => {
     return { status: response.status, cache: response.headers.get("x-page-cache"), encoding: response.headers.get("content-encoding"), body, nonce };
   }
 
+  /** Asks for the page until a fresh one is kept: a render that crossed a change's notification is kept stale. */
+  async function keepFreshPage(path: string) {
+    await until(async () => {
+      await get(path);
+      return pageCache.cache.freshSize > 0;
+    });
+  }
+
   async function until(condition: () => boolean | Promise<boolean>) {
     for (let attempt = 0; attempt < 200; attempt += 1) {
       if (await condition()) return;
@@ -120,10 +128,7 @@ describe("page cache", () => {
 
   // Stale pages are kept to be served while one request renders them again: "dropped" is "no longer fresh".
   it("drops the pages when the settings change", async () => {
-    await until(async () => {
-      await get(`/produto/${PRODUCT_ID}`);
-      return pageCache.cache.freshSize > 0;
-    });
+    await keepFreshPage(`/produto/${PRODUCT_ID}`);
     await t.db.update(settings).set({ data: sql`${settings.data}` }).where(eq(settings.id, 1));
     await until(() => pageCache.cache.freshSize === 0);
   });
@@ -142,11 +147,7 @@ describe("page cache", () => {
       "update users set name = name",
     ];
     for (const change of changes) {
-      // A render that crossed the previous change's notification (or the inserts') is kept stale: asked again until fresh.
-      await until(async () => {
-        await get(`/produto/${PRODUCT_ID}`);
-        return pageCache.cache.freshSize > 0;
-      });
+      await keepFreshPage(`/produto/${PRODUCT_ID}`);
       await t.pool.query(change);
       await until(() => pageCache.cache.freshSize === 0);
     }
