@@ -230,3 +230,54 @@ test("favourites follow the account to another browser, merged with that browser
   await expect(page.getByTestId("my-favorites").getByRole("link", { name: "Chuteira Society", exact: true })).toBeVisible();
   await expect(page.getByTestId("my-favorites").getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toHaveCount(0);
 });
+
+// The page learns who is signed in from /api/eu after hydration. A heart tapped before that answer, or
+// on a page reached by a link followed before it, must still reach the account.
+test("a heart tapped before the page knows who is signed in is still saved on the account", async ({ page }) => {
+  const shopper = newShopper();
+  await register(page, shopper);
+  // /api/eu answers late on the list page; the shopper follows a link to the product meanwhile.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route("**/api/eu*", async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  await gotoHydrated(page, "/produtos?q=chuteira");
+  await page.getByRole("link", { name: "Chuteira Society", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Chuteira Society" })).toBeVisible();
+  const saved = page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST", SLOW);
+  await page.getByRole("button", { name: "Adicionar aos favoritos" }).click();
+  await expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true");
+  release();
+  expect((await saved).ok()).toBe(true);
+  // Signed in as far as the page is concerned too.
+  await expect(page.getByRole("button", { name: "Menu da conta" })).toBeVisible();
+
+  // A product page loaded on its own, the heart tapped before /api/eu answers.
+  const bolsa = await openProduct(page, "bolsa", "Bolsa Transversal Feminina");
+  let releaseAgain = () => {};
+  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+  await page.unroute("**/api/eu*");
+  await page.route("**/api/eu*", async (route) => {
+    await heldAgain;
+    await route.continue();
+  });
+  await gotoHydrated(page, `/produto/${bolsa}`);
+  const savedAgain = page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST", SLOW);
+  await clickUntil(page.getByRole("button", { name: "Adicionar aos favoritos" }), () =>
+    expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true", { timeout: 500 }),
+  );
+  releaseAgain();
+  expect((await savedAgain).ok()).toBe(true);
+  await page.unroute("**/api/eu*");
+
+  await gotoHydrated(page, "/conta");
+  const favourites = page.getByTestId("my-favorites");
+  await expect(favourites.getByRole("link", { name: "Chuteira Society", exact: true })).toBeVisible(SLOW);
+  await expect(favourites.getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toBeVisible();
+});

@@ -29,8 +29,16 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const [shell, personal] = await Promise.all([serverLoader(), personalViewFor(request)]);
+  personalViewKnown = true;
   return { ...shell, user: personal.user };
 }
+
+/**
+ * Whether this tab has had /api/eu's answer. A link followed before the first answer cancels the
+ * loader that awaited it; without asking again, the page would treat a signed-in shopper as unknown
+ * until the next sign-in (no account menu, favourites not saved on the account).
+ */
+let personalViewKnown = false;
 // With no HydrateFallback, the page is hydrated as the server wrote it (nobody signed in yet) and this
 // runs right after: the account menu changes in place.
 clientLoader.hydrate = true as const;
@@ -40,6 +48,7 @@ clientLoader.hydrate = true as const;
  * out are form submissions (POST, then a redirect), so the header's account menu follows them.
  */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (!personalViewKnown) return true;
   return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 

@@ -26,16 +26,32 @@ async function saveOnAccount(productId: number, on: boolean) {
   if (!ok && isFavorite(read(), productId) === on) write(toggleFavorite(read(), productId));
 }
 
+/**
+ * Hearts tapped before /api/eu said whether anyone is signed in (product id → on), saved on the
+ * account once it has, if someone is.
+ */
+const unsavedBeforeAccountKnown = new Map<number, boolean>();
+
 /** Whether the product is a favourite, and a function that flips it. */
 export function useFavorite(productId: number): [boolean, () => void] {
-  const signedIn = Boolean(useStorefront().user);
+  const { user } = useStorefront();
+  const accountKnown = user !== undefined;
+  const signedIn = Boolean(user);
   const getSnapshot = useCallback(() => isFavorite(read(), productId), [productId]);
   const favorite = useSyncExternalStore(subscribe, getSnapshot, () => false);
   const toggle = useCallback(() => {
     const next = toggleFavorite(read(), productId);
     write(next);
-    if (signedIn) void saveOnAccount(productId, isFavorite(next, productId));
-  }, [productId, signedIn]);
+    const on = isFavorite(next, productId);
+    if (!accountKnown) unsavedBeforeAccountKnown.set(productId, on);
+    else if (signedIn) void saveOnAccount(productId, on);
+  }, [productId, accountKnown, signedIn]);
+  useEffect(() => {
+    const on = unsavedBeforeAccountKnown.get(productId);
+    if (!accountKnown || on === undefined) return;
+    unsavedBeforeAccountKnown.delete(productId);
+    if (signedIn) void saveOnAccount(productId, on);
+  }, [productId, accountKnown, signedIn]);
   return [favorite, toggle];
 }
 
