@@ -182,11 +182,37 @@ test("a second tab follows the cart", async ({ page, context }) => {
   await expect(page.getByTestId("cart-badge")).toHaveCount(0);
 });
 
-test("empty cart: no flash of the empty state for the server, a way back to the products", async ({ page, request }) => {
-  // The server cannot know the cart: it sends a neutral placeholder, not 'Seu carrinho está vazio'.
+test("empty cart: painted before the scripts run, no flash of it for a cart with items, a way back to the products", async ({ page, browser, request }) => {
   const html = await (await request.get("/carrinho")).text();
-  expect(html).not.toContain("Seu carrinho está vazio");
   expect(html).toContain('<meta name="robots" content="noindex"/>');
+
+  // The server cannot know the cart; the page's inline script reads it before the first paint. With
+  // the page's scripts held back: the empty cart for an empty one, the placeholder for one with items.
+  const beforeScripts = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "pt-BR" });
+  try {
+    const early = await beforeScripts.newPage();
+    await early.route("**/assets/*.js", (route) => route.abort());
+    await early.goto("/carrinho");
+    await expect(early.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeVisible();
+    await expect(early.locator('[aria-busy="true"]')).toBeHidden();
+
+    await early.evaluate((key) => localStorage.setItem(key, JSON.stringify([{ id: 1 }])), "erick_cart");
+    await early.goto("/carrinho");
+    await expect(early.locator('[aria-busy="true"]')).toBeVisible();
+    await expect(early.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeHidden();
+  } finally {
+    await beforeScripts.close();
+  }
+  // Without JavaScript the cart cannot be read: the placeholder (its <noscript> note says why), never 'vazio'.
+  const withoutJavaScript = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: "pt-BR", javaScriptEnabled: false });
+  try {
+    const plain = await withoutJavaScript.newPage();
+    await plain.goto("/carrinho");
+    await expect(plain.locator('[aria-busy="true"]')).toBeVisible();
+    await expect(plain.getByRole("heading", { name: "Seu carrinho está vazio" })).toBeHidden();
+  } finally {
+    await withoutJavaScript.close();
+  }
 
   await page.goto("/carrinho");
   await expect(page).toHaveTitle(/^Carrinho \|/);

@@ -4,15 +4,28 @@ import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon } from "~/components/ui/icons";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { Cart } from "~/lib/cart";
+import { useNonce } from "~/components/ui/nonce";
+import { CART_STORAGE_KEY, type Cart } from "~/lib/cart";
 import { idsToCheck, lineStockLimit, reconcileCart, stockRequestUrls, type ProductStock } from "~/lib/cart-stock";
 import type { CartLineActions } from "./cart-contents";
 import { cartActions, useCart } from "./cart-store";
 
 const CartContents = lazyExport(() => import("./cart-contents"), "CartContents");
 
-/** The /carrinho page. The cart is only known in the browser, so the server renders a placeholder. */
+/**
+ * Run as the page is parsed, before any paint: marks <html> when this browser's stored cart is empty
+ * (or unreadable), so the server's page shows the empty cart at once instead of a placeholder that
+ * hydration replaces (the page's largest paint came seconds later on a slow phone). Without
+ * JavaScript nothing is marked and the placeholder says why the cart cannot be shown.
+ */
+const MARK_STORED_CART_EMPTY = `try{var c=JSON.parse(localStorage.getItem(${JSON.stringify(CART_STORAGE_KEY)})||"[]");if(!Array.isArray(c)||!c.length)document.documentElement.setAttribute("data-stored-cart-empty","")}catch(e){document.documentElement.setAttribute("data-stored-cart-empty","")}`;
+
+/**
+ * The /carrinho page. The cart is only known in the browser: the server renders both the empty cart
+ * and a placeholder, and the script above picks one before the first paint.
+ */
 export function CartView() {
+  const nonce = useNonce();
   const hydrated = useHydrated();
   const { cart, totals, remove, setQuantity, clear } = useCart();
   const { settings } = useStorefront();
@@ -68,11 +81,12 @@ export function CartView() {
         ) : null}
       </div>
 
+      {hydrated ? null : <script nonce={nonce} dangerouslySetInnerHTML={{ __html: MARK_STORED_CART_EMPTY }} suppressHydrationWarning />}
+      {/* The same element before and after hydration when the cart is empty: it is painted once. */}
+      {!hydrated || cart.length === 0 ? <EmptyCart className={hydrated ? undefined : "hidden stored-cart-empty:block"} /> : null}
       {!hydrated ? (
-        <CartSkeleton />
-      ) : cart.length === 0 ? (
-        <EmptyCart />
-      ) : (
+        <CartSkeleton className="stored-cart-empty:hidden" />
+      ) : cart.length === 0 ? null : (
         // The lines, their steppers and the order's summary (coupon, delivery, WhatsApp): a chunk of their
         // own, fetched when the cart has something in it. An empty cart needs none of it.
         <Suspense fallback={<CartSkeleton />}>
@@ -129,9 +143,9 @@ function useCartStock(cart: Cart, hydrated: boolean) {
   return { stocks, changes };
 }
 
-function EmptyCart() {
+function EmptyCart({ className = "" }: { className?: string }) {
   return (
-    <div className="mt-6 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center">
+    <div className={`mt-6 rounded-xl border border-dashed border-slate-300 px-6 py-12 text-center ${className}`}>
       <CartIcon className="mx-auto h-12 w-12 text-slate-400" />
       <h2 className="mt-4 text-xl font-bold">Seu carrinho está vazio</h2>
       <p className="mt-2 text-slate-600">Confira nossos produtos e escolha o que você gostar.</p>
@@ -142,9 +156,9 @@ function EmptyCart() {
   );
 }
 
-function CartSkeleton() {
+function CartSkeleton({ className = "" }: { className?: string }) {
   return (
-    <div className="mt-6 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8" aria-busy="true">
+    <div className={`mt-6 lg:grid lg:grid-cols-[1fr_22rem] lg:gap-8 ${className}`} aria-busy="true">
       <p className="sr-only">Carregando o carrinho…</p>
       <noscript>
         <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
