@@ -24,6 +24,13 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /**
+ * Whether this tab has had /api/eu's answer. A link followed before the first answer cancels the
+ * loader that awaited it; without asking again, the page would treat a signed-in shopper as unknown
+ * until the next sign-in (no account menu, favourites not saved on the account).
+ */
+let personalViewKnown = false;
+
+/**
  * In the browser, after the page is up and after each sign-in or sign-out: who is signed in, from the
  * one personal request (/api/eu). On the first load the server's data is in the page already.
  */
@@ -33,12 +40,6 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   return { ...shell, user: personal.user };
 }
 
-/**
- * Whether this tab has had /api/eu's answer. A link followed before the first answer cancels the
- * loader that awaited it; without asking again, the page would treat a signed-in shopper as unknown
- * until the next sign-in (no account menu, favourites not saved on the account).
- */
-let personalViewKnown = false;
 // With no HydrateFallback, the page is hydrated as the server wrote it (nobody signed in yet) and this
 // runs right after: the account menu changes in place.
 clientLoader.hydrate = true as const;
