@@ -182,9 +182,29 @@ async function newBrowserPage(browser: Browser, baseURL: string | undefined): Pr
   return context.newPage();
 }
 
+/** The answer to the next POST /api/favoritos: a heart saved on, or taken off, the account. */
+function favouritesSaved(page: Page) {
+  return page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST");
+}
+
+/** Holds the page's next /api/eu request (who is signed in) until the returned function is called. */
+async function holdNextPersonalView(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let first = true;
+  await page.route("**/api/eu*", async (route) => {
+    if (first) {
+      first = false;
+      await held;
+    }
+    await route.continue();
+  });
+  return release;
+}
+
 async function favourite(page: Page) {
   const add = page.getByRole("button", { name: "Adicionar aos favoritos" });
-  const saved = page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST");
+  const saved = favouritesSaved(page);
   await clickUntil(add, () => expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true", { timeout: 500 }));
   return saved;
 }
@@ -223,7 +243,7 @@ test("favourites follow the account to another browser, merged with that browser
   await expect(page.getByTestId("my-favorites").getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toBeVisible(SLOW);
   // Removing one there removes it from the account.
   await openProduct(page, "bolsa", "Bolsa Transversal Feminina");
-  const removed = page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST");
+  const removed = favouritesSaved(page);
   await page.getByRole("button", { name: "Remover dos favoritos" }).click();
   expect((await removed).ok()).toBe(true);
   await gotoHydrated(page, "/conta");
@@ -237,20 +257,11 @@ test("a heart tapped before the page knows who is signed in is still saved on th
   const shopper = newShopper();
   await register(page, shopper);
   // /api/eu answers late on the list page; the shopper follows a link to the product meanwhile.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let first = true;
-  await page.route("**/api/eu*", async (route) => {
-    if (first) {
-      first = false;
-      await held;
-    }
-    await route.continue();
-  });
+  const release = await holdNextPersonalView(page);
   await gotoHydrated(page, "/produtos?q=chuteira");
   await page.getByRole("link", { name: "Chuteira Society", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Chuteira Society" })).toBeVisible();
-  const saved = page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST", SLOW);
+  const saved = favouritesSaved(page);
   await page.getByRole("button", { name: "Adicionar aos favoritos" }).click();
   await expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true");
   release();
@@ -260,15 +271,10 @@ test("a heart tapped before the page knows who is signed in is still saved on th
 
   // A product page loaded on its own, the heart tapped before /api/eu answers.
   const bolsa = await openProduct(page, "bolsa", "Bolsa Transversal Feminina");
-  let releaseAgain = () => {};
-  const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
   await page.unroute("**/api/eu*");
-  await page.route("**/api/eu*", async (route) => {
-    await heldAgain;
-    await route.continue();
-  });
+  const releaseAgain = await holdNextPersonalView(page);
   await gotoHydrated(page, `/produto/${bolsa}`);
-  const savedAgain = page.waitForResponse((response) => response.url().endsWith("/api/favoritos") && response.request().method() === "POST", SLOW);
+  const savedAgain = favouritesSaved(page);
   await clickUntil(page.getByRole("button", { name: "Adicionar aos favoritos" }), () =>
     expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true", { timeout: 500 }),
   );
