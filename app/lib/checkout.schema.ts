@@ -7,7 +7,7 @@ import { MAX_INSTALLMENTS } from "./installments";
 import { isBrazilianPhone } from "./phone";
 import { lacksAreaCode } from "./phone-input";
 import { notesText, oneLine } from "./plain-text";
-import { PAYMENT_METHODS } from "./settings";
+import { PAYMENT_METHODS } from "./payment-methods";
 
 /** The 27 federative units, for the state select. */
 export const BRAZILIAN_STATES = [

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { CONTACT_INPUT_LIMITS } from "./contact-form";
+import { CONTACT_INPUT_LIMITS, contactMessage } from "./contact-form";
 import { contactFormSchema, parseContactForm } from "./contact.schema";
 import { formLimits } from "./form-limits";
+import { whatsappLink } from "./whatsapp";
 
 const valid = {
   name: "Maria da Silva",
@@ -102,5 +103,46 @@ describe("contact form", () => {
 
   it("is one schema the server can use as well", () => {
     expect(contactFormSchema.safeParse(valid).success).toBe(true);
+  });
+});
+
+/** The text a wa.me link carries, decoded. */
+function textOf(link: string): string | null {
+  return new URL(link).searchParams.get("text");
+}
+
+describe("contactMessage", () => {
+  const input = {
+    name: "Maria da Silva",
+    email: "maria@example.com",
+    phone: "(81) 99999-0000",
+    store: "Erick Calçados Barreiros",
+    message: "Vocês têm o tênis 38 em azul?",
+  };
+
+  it("holds name, e-mail, phone, store of interest and message", () => {
+    expect(contactMessage(input)).toBe(
+      [
+        "Olá! Mensagem enviada pelo site:",
+        "",
+        "Nome: Maria da Silva",
+        "E-mail: maria@example.com",
+        "Telefone: (81) 99999-0000",
+        "Loja de interesse: Erick Calçados Barreiros",
+        "",
+        "Mensagem: Vocês têm o tênis 38 em azul?",
+      ].join("\n"),
+    );
+  });
+
+  it("says so when the optional phone and store are left empty", () => {
+    const text = contactMessage({ ...input, phone: "", store: "" });
+    expect(text).toContain("Telefone: Não informado");
+    expect(text).toContain("Loja de interesse: Qualquer loja");
+  });
+
+  it("keeps a multi-line message intact through a wa.me link", () => {
+    const text = contactMessage({ ...input, message: "Linha 1\nLinha 2 & 3" });
+    expect(textOf(whatsappLink("5581999990000", text))).toBe(text);
   });
 });

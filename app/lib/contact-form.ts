@@ -1,7 +1,6 @@
 // The stores page's contact form: its fields and limits, what every page needs to draw it. The schema
 // that checks it is in contact.schema.ts, loaded by the browser only once the form is in use.
 import type { FormLimits } from "./form-limits";
-import type { ContactMessageInput } from "./whatsapp";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "store", "message"] as const;
 export type ContactField = (typeof CONTACT_FIELDS)[number];
@@ -26,3 +25,18 @@ export type ContactFormValues = ContactMessageInput;
 export type ContactFormResult =
   | { ok: true; values: ContactFormValues }
   | { ok: false; errors: ContactFieldErrors; values: ContactFormValues };
+
+export type ContactMessageInput = { name: string; email: string; phone: string; store: string; message: string };
+
+export function contactMessage(input: ContactMessageInput): string {
+  return [
+    "Olá! Mensagem enviada pelo site:",
+    "",
+    `Nome: ${input.name}`,
+    `E-mail: ${input.email}`,
+    `Telefone: ${input.phone || "Não informado"}`,
+    `Loja de interesse: ${input.store || "Qualquer loja"}`,
+    "",
+    `Mensagem: ${input.message}`,
+  ].join("\n");
+}

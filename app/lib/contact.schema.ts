@@ -5,7 +5,7 @@ import { fieldErrors } from "~/lib/form-errors";
 import { z } from "~/lib/validation";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactFieldErrors, type ContactFormResult, type ContactFormValues } from "./contact-form";
 import { oneLine, withoutControlCharacters } from "./plain-text";
-import type { ContactMessageInput } from "./whatsapp";
+import type { ContactMessageInput } from "./contact-form";
 
 /**
  * Looser than an order's phone (~/lib/phone: isBrazilianPhone): a local number without the area code

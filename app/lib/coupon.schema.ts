@@ -2,7 +2,7 @@ import { z } from "~/lib/validation";
 import { CATEGORIES } from "./catalog";
 import { MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupon-code";
 import { COUPON_KINDS } from "./coupons";
-import { readBRL } from "./money";
+import { readBRL } from "./price-input";
 
 // The admin's coupon form (/admin/cupons): one schema for the browser and the action.
 

@@ -1,7 +1,8 @@
 // Paying in instalments: which payment methods may be split, into how many instalments, and what each
 // comes to. The checkout form offers exactly what the server then accepts (orders.server.ts).
 import { instalmentCents } from "./money";
-import type { PaymentMethod, Settings } from "./settings";
+import type { PaymentMethod } from "./payment-methods";
+import type { Settings } from "./settings";
 
 /** The most instalments a shop may offer (the settings form's range is 1 to this). */
 export const MAX_INSTALLMENTS = 12;

@@ -34,8 +34,3 @@ export function pageMeta({ title, description, url, image, type = "website", sit
   }
   return tags;
 }
-
-/** An admin page's tags: one title pattern ("Pedidos | Painel Erick"), never indexed. */
-export function adminMeta(title: string): MetaDescriptor[] {
-  return [{ title: `${title} | Painel Erick` }, { name: "robots", content: "noindex" }];
-}

@@ -5,36 +5,6 @@ export function formatBRL(cents: number): string {
   return brl.format(cents / 100);
 }
 
-/** Shown when a price uses a dot as the decimal point ("2.50", "1,234.56"). */
-export const PRICE_FORMAT_MESSAGE = "Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)";
-
-export type ParsedPrice = { ok: true; cents: number } | { ok: false; problem: "format" | "invalid" };
-
-/** Reais with dots grouping thousands: '2500', '2.500', '1.234.567'. */
-const WHOLE_REAIS = /^(?:\d+|\d{1,3}(?:\.\d{3})+)$/;
-
-/**
- * A price as a person in Brazil types it, in centavos. A dot groups thousands and only that ('2.500'
- * is two thousand five hundred, never R$ 2,50); the comma starts the centavos ('2,5', '129,90',
- * '2.500,00'). A dot used as a decimal point ('2.50', '129.9', '1,234.56') is `format`: refused
- * rather than guessed, since reading it either way can put a price live a hundred times off.
- */
-export function readBRL(input: string): ParsedPrice {
-  const text = input.replace(/R\$|\s|\u00a0/g, "");
-  const [reais = "", centavos, ...more] = text.split(",");
-  if (more.length === 0 && WHOLE_REAIS.test(reais) && (centavos === undefined || /^\d{1,2}$/.test(centavos))) {
-    const cents = Number(reais.replace(/\./g, "")) * 100 + Number((centavos ?? "").padEnd(2, "0"));
-    return Number.isSafeInteger(cents) ? { ok: true, cents } : { ok: false, problem: "invalid" };
-  }
-  return { ok: false, problem: /^[\d.,]+$/.test(text) && /\.(?!\d{3}(?:\D|$))/.test(text) ? "format" : "invalid" };
-}
-
-/** readBRL's centavos; null when the text is not a price. */
-export function parseBRL(input: string): number | null {
-  const price = readBRL(input);
-  return price.ok ? price.cents : null;
-}
-
 /** Whole percent off, from the old and the current price. */
 export function discountPercent(priceCents: number | null, oldPriceCents: number | null): number | null {
   if (priceCents === null || oldPriceCents === null || oldPriceCents <= priceCents || oldPriceCents === 0) {

@@ -1,6 +1,6 @@
 import { formatBRL } from "./money";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
-import { PAYMENT_METHODS } from "./settings";
+import { PAYMENT_METHODS } from "./payment-methods";
 import { CONSULT_NOTE } from "./whatsapp";
 
 /** A recorded order as pages and messages show it (client-safe; built by app/server/orders/orders.server.ts). */

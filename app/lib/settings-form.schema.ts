@@ -3,9 +3,11 @@
 // same pt-BR messages and nothing is saved while any field is wrong.
 import { z } from "~/lib/validation";
 import { MAX_INSTALLMENTS } from "./installments";
-import { formatBRL, parseBRL } from "./money";
+import { formatBRL } from "./money";
+import { parseBRL } from "./price-input";
 import { whatsAppDigits } from "./phone-input";
-import { PAYMENT_METHODS, type Settings } from "./settings";
+import { PAYMENT_METHODS } from "./payment-methods";
+import type { Settings } from "./settings";
 import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "./status-messages";
 import { STORE_ARTICLES } from "./store-name";
 

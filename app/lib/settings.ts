@@ -1,15 +1,6 @@
 import type { z } from "zod";
 import type { settingsSchema } from "./settings.schema";
 
-export const PAYMENT_METHODS = [
-  { value: "credit", key: "creditCard", label: "Cartão de Crédito" },
-  { value: "debit", key: "debitCard", label: "Cartão de Débito" },
-  { value: "pix", key: "pix", label: "PIX" },
-  { value: "cash", key: "cash", label: "Dinheiro" },
-  { value: "store_credit", key: "storeCredit", label: "Crediário da Loja" },
-] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
-
 export const EXCHANGE_DAYS = 15;
 export const FOUNDED_YEAR = 1995;
 export const SLOGAN = "Seu caminhar a gente faz!";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactMessage, greetingMessage, priceInquiryMessage, storeWhatsAppNumber, whatsappLink } from "./whatsapp";
+import { greetingMessage, priceInquiryMessage, storeWhatsAppNumber, whatsappLink } from "./whatsapp";
 
 /** The text a wa.me link carries, decoded. */
 function textOf(link: string): string | null {
@@ -43,42 +43,6 @@ describe("priceInquiryMessage", () => {
     expect(text).toBe(
       "Olá! Gostaria de consultar o preço do produto: Bolsa Couro (Erick Variedades).\nhttps://loja.example/produto/3",
     );
-  });
-});
-
-describe("contactMessage", () => {
-  const input = {
-    name: "Maria da Silva",
-    email: "maria@example.com",
-    phone: "(81) 99999-0000",
-    store: "Erick Calçados Barreiros",
-    message: "Vocês têm o tênis 38 em azul?",
-  };
-
-  it("holds name, e-mail, phone, store of interest and message", () => {
-    expect(contactMessage(input)).toBe(
-      [
-        "Olá! Mensagem enviada pelo site:",
-        "",
-        "Nome: Maria da Silva",
-        "E-mail: maria@example.com",
-        "Telefone: (81) 99999-0000",
-        "Loja de interesse: Erick Calçados Barreiros",
-        "",
-        "Mensagem: Vocês têm o tênis 38 em azul?",
-      ].join("\n"),
-    );
-  });
-
-  it("says so when the optional phone and store are left empty", () => {
-    const text = contactMessage({ ...input, phone: "", store: "" });
-    expect(text).toContain("Telefone: Não informado");
-    expect(text).toContain("Loja de interesse: Qualquer loja");
-  });
-
-  it("keeps a multi-line message intact through a wa.me link", () => {
-    const text = contactMessage({ ...input, message: "Linha 1\nLinha 2 & 3" });
-    expect(textOf(whatsappLink("5581999990000", text))).toBe(text);
   });
 });
 

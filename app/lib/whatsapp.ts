@@ -34,18 +34,3 @@ export function priceInquiryMessage(product: { name: string; shopName: string },
 }
 
 export const CONSULT_NOTE = "* Alguns produtos precisam de consulta de preço.";
-
-export type ContactMessageInput = { name: string; email: string; phone: string; store: string; message: string };
-
-export function contactMessage(input: ContactMessageInput): string {
-  return [
-    "Olá! Mensagem enviada pelo site:",
-    "",
-    `Nome: ${input.name}`,
-    `E-mail: ${input.email}`,
-    `Telefone: ${input.phone || "Não informado"}`,
-    `Loja de interesse: ${input.store || "Qualquer loja"}`,
-    "",
-    `Mensagem: ${input.message}`,
-  ].join("\n");
-}

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
-import { CONTACT_INPUT_LIMITS, type ContactFieldErrors, type ContactFormValues } from "~/lib/contact-form";
+import { CONTACT_INPUT_LIMITS, contactMessage, type ContactFieldErrors, type ContactFormValues } from "~/lib/contact-form";
 import type { InputLimits } from "~/lib/form-limits";
-import { contactMessage, whatsappLink } from "~/lib/whatsapp";
+import { whatsappLink } from "~/lib/whatsapp";
 
 export const CONTACT_CONFIRMATION_MS = 3_000;
 

@@ -6,7 +6,7 @@ import { AUDIT_ENTITY_LABELS, isAuditEntityType } from "~/lib/audit-log";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listAuditLog } from "~/server/group/audit-log.server";
 import type { Route } from "./+types/audit-log";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 
 export function meta() {
   return adminMeta("Registro de alterações");

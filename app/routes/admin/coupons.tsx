@@ -3,7 +3,7 @@ import { CouponsPanel } from "~/components/admin/coupons/coupons-panel";
 import { couponFormSchema, couponFormValues } from "~/lib/coupon.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
 import { idSchema } from "~/lib/ids";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { listCoupons, saveCoupon, setCouponActive } from "~/server/coupons/coupon-admin.server";

@@ -11,7 +11,7 @@ import { getCustomerDetail, hasAnyCustomer, listCustomers, listStaff, setCustome
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/customers";
 import { countLabel, pluralForm } from "~/lib/plural";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);

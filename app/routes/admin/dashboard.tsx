@@ -13,7 +13,7 @@ import { getDashboard } from "~/server/group/dashboard.server";
 import { listStoreLocations } from "~/server/catalog/products.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/dashboard";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 import { countLabel, pluralForm } from "~/lib/plural";
 import { lazyExport } from "~/components/ui/lazy-export";
 

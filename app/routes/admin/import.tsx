@@ -8,7 +8,7 @@ import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import { importProductsCsvFile } from "~/server/catalog/product-csv.server";
 import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { hasAnyOrder, listAdminOrders } from "~/server/orders/order-admin.server";
 import type { Route } from "./+types/orders";
 import { countLabel, pluralForm } from "~/lib/plural";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

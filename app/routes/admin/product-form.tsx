@@ -21,7 +21,7 @@ import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
 import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/product-form";
 import { log } from "~/server/log/logger.server";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */

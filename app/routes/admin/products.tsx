@@ -17,7 +17,7 @@ import { deleteProduct } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/products";
 import { log } from "~/server/log/logger.server";
 import { countLabel, pluralForm } from "~/lib/plural";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { PushDevicesPanel } from "~/components/admin/notifications/push-devices-panel";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 import { deviceLabel, pushDeviceIdSchema, pushSubscriptionSchema, type PushDevicesResult } from "~/lib/push-devices";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { couponReportTable, listCoupons } from "~/server/coupons/coupon-admin.server";
 import { getReport } from "~/server/group/reports.server";
 import type { Route } from "./+types/reports";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -8,7 +8,7 @@ import { readFormData } from "~/server/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/group/settings-admin.server";
 import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";
-import { adminMeta } from "~/lib/meta";
+import { adminMeta } from "~/lib/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
