@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { useActionData } from "react-router";
+import { useStorefront } from "~/components/layout/use-storefront";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
@@ -13,20 +15,16 @@ const loadContactSchema = () => import("~/lib/contact.schema").then((module) => 
 
 /**
  * The stores page's contact form. It opens WhatsApp with the message, as the shop's earlier site did; nothing is sent
- * to our server. Without JavaScript the form posts to the route, which validates with the same schema
- * and redirects to WhatsApp.
+ * to our server. The page keeps it as the server's markup until the shopper starts it (a form island,
+ * components/ui/form-island.tsx). Without JavaScript the form posts to the route, which validates with
+ * the same schema and redirects to WhatsApp, or answers with the errors and what was typed.
  */
-export function ContactForm({
-  whatsappNumber,
-  storeNames,
-  serverErrors,
-  serverValues,
-}: {
-  whatsappNumber: string;
-  storeNames: string[];
-  serverErrors?: ContactFieldErrors;
-  serverValues?: ContactFormValues;
-}) {
+export function ContactForm() {
+  const { settings, locations } = useStorefront();
+  const whatsappNumber = settings.storeWhatsApp;
+  const answer = useActionData<{ errors: ContactFieldErrors; values: ContactFormValues }>();
+  const serverErrors = answer?.errors;
+  const serverValues = answer?.values;
   const [confirmed, showConfirmation, hideConfirmation] = useTimedFlag(CONTACT_CONFIRMATION_MS);
   // When the browser blocks the pop-up, the shopper opens WhatsApp with this link instead.
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
@@ -73,7 +71,7 @@ export function ContactForm({
           {({ maxLength: _notForSelect, ...props }) => (
             <select {...props} defaultValue={serverValues?.store ?? ""} className={`${props.className} bg-white`}>
               <option value="">Qualquer loja</option>
-              {storeNames.map((name) => (
+              {locations.map(({ name }) => (
                 <option key={name} value={name}>
                   {name}
                 </option>

@@ -1,13 +1,18 @@
 import { useStorefront } from "~/components/layout/use-storefront";
 import { PhoneIcon } from "~/components/ui/icons";
+import { JsonLd } from "~/components/ui/json-ld";
 import { WhatsAppPillLink } from "~/components/ui/whatsapp-pill-link";
 import { telHref } from "~/lib/phone";
 import { FOUNDED_YEAR } from "~/lib/settings";
+import { jsonLdHtml, storeListJsonLd } from "~/lib/structured-data";
 import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
 
-/** The /lojas page's opening: how many stores, since when, and the ways to reach the group. */
+/**
+ * The /lojas page's opening: how many stores, since when, and the ways to reach the group; with the
+ * stores' structured data, which only crawlers read (an island's markup is the server's).
+ */
 export function StoresHero() {
-  const { settings, locations } = useStorefront();
+  const { settings, locations, origin } = useStorefront();
   const storeCount = locations.length;
   return (
     <section className="bg-gradient-to-br from-brand-800 via-brand-700 to-brand-600 text-white">
@@ -30,6 +35,7 @@ export function StoresHero() {
           </a>
         </div>
       </div>
+      <JsonLd html={import.meta.env.SSR ? jsonLdHtml(storeListJsonLd(settings, locations, origin)) : null} />
     </section>
   );
 }

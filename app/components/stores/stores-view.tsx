@@ -1,10 +1,7 @@
 import { useStorefront } from "~/components/layout/use-storefront";
-import { JsonLd } from "~/components/ui/json-ld";
+import { FormIsland } from "~/components/ui/form-island";
 import { ServerIsland } from "~/components/ui/server-island";
-import type { ContactFieldErrors, ContactFormValues } from "~/lib/contact-form";
 import { filterStoreLocations, resolveStoreFilters, storeFilterOptions, type StoreFilters } from "~/lib/store-filters";
-import { jsonLdHtml, storeListJsonLd } from "~/lib/structured-data";
-import { ContactForm } from "./contact-form";
 import { StoreCard } from "./store-card";
 import { StoreFilterForm } from "./store-filter-form";
 
@@ -12,18 +9,12 @@ import { StoreFilterForm } from "./store-filter-form";
 // (components/ui/server-island.tsx).
 const loadHero = () => import("./stores-hero").then((module) => module.StoresHero);
 const loadContactDetails = () => import("./contact-details").then((module) => module.ContactDetails);
+// The contact form, below the stores, is the server's markup until the shopper starts it.
+const loadContactForm = () => import("./contact-form").then((module) => module.ContactForm);
 
 /** The /lojas page: the layout already loaded the stores, so filtering happens here, on both sides. */
-export function StoresView({
-  requestedFilters,
-  contactErrors,
-  contactValues,
-}: {
-  requestedFilters: StoreFilters;
-  contactErrors?: ContactFieldErrors;
-  contactValues?: ContactFormValues;
-}) {
-  const { settings, locations, origin } = useStorefront();
+export function StoresView({ requestedFilters }: { requestedFilters: StoreFilters }) {
+  const { settings, locations } = useStorefront();
   const filters = resolveStoreFilters(requestedFilters, locations);
   const { cities, categories } = storeFilterOptions(locations);
   const shown = filterStoreLocations(locations, filters);
@@ -59,16 +50,9 @@ export function StoresView({
       <section aria-labelledby="fale-conosco" className="border-t border-slate-200 py-10">
         <div className="container-page grid gap-8 lg:grid-cols-[1fr_2fr]">
           <ServerIsland id="lojas-contato" load={loadContactDetails} />
-          <ContactForm
-            whatsappNumber={settings.storeWhatsApp}
-            storeNames={locations.map((location) => location.name)}
-            serverErrors={contactErrors}
-            serverValues={contactValues}
-          />
+          <FormIsland id="lojas-formulario" load={loadContactForm} />
         </div>
       </section>
-
-      <JsonLd html={import.meta.env.SSR ? jsonLdHtml(storeListJsonLd(settings, locations, origin)) : null} />
     </>
   );
 }

@@ -30,14 +30,9 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function Stores({ actionData }: Route.ComponentProps) {
+export default function Stores() {
   // The filters live in the URL; the stores come with the layout, so no loader and no round trip per change.
   const [searchParams] = useSearchParams();
-  return (
-    <StoresView
-      requestedFilters={parseStoreFilters(searchParams)}
-      contactErrors={actionData?.errors}
-      contactValues={actionData?.values}
-    />
-  );
+  // The contact form reads the action's answer itself (it is an island: components/ui/form-island.tsx).
+  return <StoresView requestedFilters={parseStoreFilters(searchParams)} />;
 }
