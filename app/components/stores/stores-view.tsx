@@ -5,13 +5,15 @@ import type { ContactFieldErrors, ContactFormValues } from "~/lib/contact-form";
 import { filterStoreLocations, resolveStoreFilters, storeFilterOptions, type StoreFilters } from "~/lib/store-filters";
 import { jsonLdHtml, storeListJsonLd } from "~/lib/structured-data";
 import { ContactForm } from "./contact-form";
-import { StoreCard } from "./store-card";
 import { StoreFilterForm } from "./store-filter-form";
 
 // The opening and the contact details need no code in the browser: the server's markup, not hydrated
 // (components/ui/server-island.tsx).
 const loadHero = () => import("./stores-hero").then((module) => module.StoresHero);
 const loadContactDetails = () => import("./contact-details").then((module) => module.ContactDetails);
+// A store card changes nothing in the browser but its map button (the press waits for the code); a
+// store the server did not render (a filter undone) is drawn by this code in the navigation's transition.
+const loadStoreCard = () => import("./store-card").then((module) => module.StoreCard);
 
 /** The /lojas page: the layout already loaded the stores, so filtering happens here, on both sides. */
 export function StoresView({
@@ -45,7 +47,15 @@ export function StoresView({
         {shown.length ? (
           <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((location) => (
-              <StoreCard key={location.id} location={location} groupWhatsApp={settings.storeWhatsApp} />
+              // The island's id is not the card's own (`location.slug`, the target of /lojas#slug), and
+              // its wrapper is a grid so the card fills the row's height, as the grid's own item did.
+              <ServerIsland
+                key={location.id}
+                id={`cartao-${location.slug}`}
+                className="grid"
+                load={loadStoreCard}
+                props={{ location, groupWhatsApp: settings.storeWhatsApp }}
+              />
             ))}
           </div>
         ) : (
