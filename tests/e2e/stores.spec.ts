@@ -68,15 +68,21 @@ test("hero, six stores with address, phone, map on request, directions, WhatsApp
   expect(errors).toEqual([]);
 });
 
-/** Whether each card fills its place in the grid (its island's wrapper), so cards in a row are equally tall. */
-function cardsFillTheirCells(page: Page) {
-  return cards(page).evaluateAll((articles) =>
-    articles.every((article) => {
+/**
+ * Whether each card fills its place in the grid (its island's wrapper), so cards in a row are equally
+ * tall: one card (`taller`) is given a longer text first, since the demo stores' cards are all alike.
+ */
+function cardsFillTheirCells(page: Page, taller: string) {
+  return cards(page).evaluateAll((articles, slug) => {
+    const longer = document.createElement("p");
+    longer.textContent = "Um texto mais longo que o dos outros cartões. ".repeat(8);
+    document.getElementById(slug)!.firstElementChild!.append(longer);
+    return articles.every((article) => {
       const card = article.getBoundingClientRect();
       const cell = article.parentElement!.getBoundingClientRect();
       return card.height === cell.height && card.width === cell.width;
-    }),
-  );
+    });
+  }, taller);
 }
 
 test("store cards are the server's markup: their code comes with a map pressed or a store the server did not render", async ({ page }) => {
@@ -93,7 +99,7 @@ test("store cards are the server's markup: their code comes with a map pressed o
   await page.waitForLoadState("networkidle");
   await expect(cards(page)).toHaveCount(6);
   expect(storeCardCode()).toEqual([]);
-  expect(await cardsFillTheirCells(page)).toBe(true);
+  expect(await cardsFillTheirCells(page, "barreiros-calcados")).toBe(true);
   // The card is still the target of /lojas#slug.
   await expect(page.locator("#sirinhaem-calcados")).toHaveAttribute("data-testid", "store-card");
 
@@ -122,7 +128,7 @@ test("store cards are the server's markup: their code comes with a map pressed o
   }
   // The card that stayed keeps its open map.
   await expect(card.locator("iframe")).toHaveCount(1);
-  expect(await cardsFillTheirCells(page)).toBe(true);
+  expect(await cardsFillTheirCells(page, "sports")).toBe(true);
   await sports.getByRole("button", { name: "Ver mapa: Erick Sports" }).click();
   await expect(sports.locator("iframe")).toHaveCount(1);
   expect(errors).toEqual([]);
