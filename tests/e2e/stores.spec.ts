@@ -68,6 +68,72 @@ test("hero, six stores with address, phone, map on request, directions, WhatsApp
   expect(errors).toEqual([]);
 });
 
+/**
+ * Whether each card fills its place in the grid (its island's wrapper), so cards in a row are equally
+ * tall: one card (`taller`) is given a longer text first, since the demo stores' cards are all alike.
+ */
+function cardsFillTheirCells(page: Page, taller: string) {
+  return cards(page).evaluateAll((articles, slug) => {
+    const longer = document.createElement("p");
+    longer.textContent = "Um texto mais longo que o dos outros cartões. ".repeat(8);
+    document.getElementById(slug)!.firstElementChild!.append(longer);
+    return articles.every((article) => {
+      const card = article.getBoundingClientRect();
+      const cell = article.parentElement!.getBoundingClientRect();
+      return card.height === cell.height && card.width === cell.width;
+    });
+  }, taller);
+}
+
+test("store cards are the server's markup: their code comes with a map pressed or a store the server did not render", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
+  });
+  const storeCardCode = () => scripts.filter((path) => /\/assets\/store-card-[\w-]+\.js$/.test(path));
+
+  await page.goto("/lojas");
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  await expect(cards(page)).toHaveCount(6);
+  expect(storeCardCode()).toEqual([]);
+  expect(await cardsFillTheirCells(page, "barreiros-calcados")).toBe(true);
+  // The card is still the target of /lojas#slug.
+  await expect(page.locator("#sirinhaem-calcados")).toHaveAttribute("data-testid", "store-card");
+
+  // The press waits for the code, then reaches the map button.
+  const card = cards(page).filter({ hasText: "Erick Calçados Sirinhaém" });
+  await card.getByRole("button", { name: "Ver mapa: Erick Calçados Sirinhaém" }).click();
+  await expect(card.locator("iframe")).toHaveAttribute("src", /-8\.5907,-35\.1163/);
+  await expect(card.locator("iframe")).toBeFocused();
+  expect(storeCardCode()).toHaveLength(1);
+
+  // A store the server did not render comes back whole, drawn by the card's code.
+  await page.getByLabel("Cidade").selectOption("Sirinhaém");
+  await expect(cards(page)).toHaveCount(2);
+  await page.getByRole("link", { name: "Limpar filtros" }).click();
+  await expect(page).toHaveURL(/\/lojas$/);
+  await expect(cards(page)).toHaveCount(6);
+  const sports = cards(page).filter({ hasText: "Erick Sports" });
+  await expect(sports.getByRole("heading", { level: 3, name: "Erick Sports" })).toBeVisible();
+  await expect(sports.getByText("Barreiros", { exact: true })).toBeVisible();
+  await expect(sports.getByRole("link", { name: /^Como Chegar/ })).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=/);
+  const whatsapp = sports.getByRole("link", { name: /^WhatsApp/ });
+  expect(new URL((await whatsapp.getAttribute("href"))!).searchParams.get("text")).toContain("Erick Sports");
+  await expect(sports.getByRole("link", { name: /@erickcalcados/ })).toHaveAttribute("href", "https://www.instagram.com/erickcalcados/");
+  for (const name of ["Erick Calçados Barreiros", "Erick Variedades Barreiros", "Erick Magazine e Kids", "Erick Sports"]) {
+    await expect(cards(page).filter({ hasText: name }).getByRole("button", { name: `Ver mapa: ${name}` })).toBeVisible();
+  }
+  // The card that stayed keeps its open map.
+  await expect(card.locator("iframe")).toHaveCount(1);
+  expect(await cardsFillTheirCells(page, "sports")).toBe(true);
+  await sports.getByRole("button", { name: "Ver mapa: Erick Sports" }).click();
+  await expect(sports.locator("iframe")).toHaveCount(1);
+  expect(errors).toEqual([]);
+});
+
 test("filters by city and category, in the URL", async ({ page }) => {
   await page.goto("/lojas");
   await waitForHydration(page);

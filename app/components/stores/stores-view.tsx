@@ -2,7 +2,6 @@ import { useStorefront } from "~/components/layout/use-storefront";
 import { FormIsland } from "~/components/ui/form-island";
 import { ServerIsland } from "~/components/ui/server-island";
 import { filterStoreLocations, resolveStoreFilters, storeFilterOptions, type StoreFilters } from "~/lib/store-filters";
-import { StoreCard } from "./store-card";
 import { StoreFilterForm } from "./store-filter-form";
 
 // The opening and the contact details need no code in the browser: the server's markup, not hydrated
@@ -11,6 +10,9 @@ const loadHero = () => import("./stores-hero").then((module) => module.StoresHer
 const loadContactDetails = () => import("./contact-details").then((module) => module.ContactDetails);
 // The contact form, below the stores, is the server's markup until the shopper starts it.
 const loadContactForm = () => import("./contact-form").then((module) => module.ContactForm);
+// A store card changes nothing in the browser but its map button (the press waits for the code); a
+// store the server did not render (a filter undone) is drawn by this code in the navigation's transition.
+const loadStoreCard = () => import("./store-card").then((module) => module.StoreCard);
 
 /** The /lojas page: the layout already loaded the stores, so filtering happens here, on both sides. */
 export function StoresView({ requestedFilters }: { requestedFilters: StoreFilters }) {
@@ -36,7 +38,15 @@ export function StoresView({ requestedFilters }: { requestedFilters: StoreFilter
         {shown.length ? (
           <div className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
             {shown.map((location) => (
-              <StoreCard key={location.id} location={location} groupWhatsApp={settings.storeWhatsApp} />
+              // The island's id is not the card's own (`location.slug`, the target of /lojas#slug), and
+              // its wrapper is a grid so the card fills the row's height, as the grid's own item did.
+              <ServerIsland
+                key={location.id}
+                id={`cartao-${location.slug}`}
+                className="grid"
+                load={loadStoreCard}
+                props={{ location, groupWhatsApp: settings.storeWhatsApp }}
+              />
             ))}
           </div>
         ) : (
