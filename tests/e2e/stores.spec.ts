@@ -1,23 +1,11 @@
 import { expect, test, type Page } from "@playwright/test";
+import { recordWindowOpen } from "./window-open";
 
 // The stores page (/lojas): store cards, URL filters (with and without JavaScript), contact form.
 
 /** The 'Filtrar' button is only there until React takes over; its absence means the page is hydrated. */
 async function waitForHydration(page: Page) {
   await expect(page.getByRole("button", { name: "Filtrar" })).toHaveCount(0, { timeout: 15_000 });
-}
-
-/** Records what the contact form asks window.open to open; `blocked` plays a pop-up blocker. */
-async function recordWindowOpen(page: Page, { blocked = false } = {}) {
-  await page.addInitScript((blockedPopups) => {
-    const opened: string[] = [];
-    (window as unknown as { __opened: string[] }).__opened = opened;
-    window.open = (url?: string | URL) => {
-      opened.push(String(url));
-      return blockedPopups ? null : ({ opener: window } as unknown as Window);
-    };
-  }, blocked);
-  return () => page.evaluate(() => (window as unknown as { __opened: string[] }).__opened);
 }
 
 const cards = (page: Page) => page.getByTestId("store-card");

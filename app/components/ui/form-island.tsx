@@ -1,8 +1,6 @@
 import { lazy, startTransition, useEffect, useLayoutEffect, useRef, useState, type ComponentType, type MouseEvent } from "react";
 import type * as CarryOver from "./form-carry-over";
-
-/** React writes nothing into a kept island, and leaves what is there alone (it compares the string). */
-const KEEP_SERVER_MARKUP = { __html: "" };
+import { KEEP_SERVER_MARKUP, passOnPress } from "./server-island";
 
 type FormLoader = () => Promise<ComponentType>;
 
@@ -60,10 +58,8 @@ export function FormIsland({ id, load }: { id: string; load: FormLoader }) {
     if (carried.current && island.current) carryOver?.passOnFormChanges(carried.current, island.current);
     carried.current = null;
     if (pressedButton.current === null) return;
-    const button = island.current?.querySelectorAll("button")[pressedButton.current];
+    passOnPress(island.current, pressedButton.current);
     pressedButton.current = null;
-    button?.focus();
-    button?.click();
   }, [kept]);
 
   // A transition: what is on screen stays until the form's code has arrived.

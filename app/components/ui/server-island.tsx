@@ -2,7 +2,17 @@ import { lazy, startTransition, useEffect, useRef, useState, type ComponentType,
 import { useNavigate } from "react-router";
 
 /** React writes nothing into a kept island, and leaves what is there alone (it compares the string). */
-const KEEP_SERVER_MARKUP = { __html: "" };
+export const KEEP_SERVER_MARKUP = { __html: "" };
+
+/**
+ * A press on the server's markup, passed on once the part is rendered: to the button at the same place
+ * among the island's buttons, focused (a keyboard user stays where they were).
+ */
+export function passOnPress(island: HTMLElement | null, buttonIndex: number) {
+  const button = island?.querySelectorAll("button")[buttonIndex];
+  button?.focus();
+  button?.click();
+}
 
 type PartLoader<P extends object> = () => Promise<ComponentType<P>>;
 
@@ -64,10 +74,8 @@ export function ServerIsland<P extends object = Record<never, never>>({ id, load
       return;
     }
     if (pressedButton.current === null) return;
-    const button = island.current?.querySelectorAll("button")[pressedButton.current];
+    passOnPress(island.current, pressedButton.current);
     pressedButton.current = null;
-    button?.focus();
-    button?.click();
   }, [kept]);
 
   function interact(event: MouseEvent<HTMLDivElement>) {
