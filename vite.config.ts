@@ -10,12 +10,14 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
 // into ~25 files of 0.1–4 KB; gzip compresses each alone, so they cost 4.5 KB more than together, and
 // each is a request on a slow phone. Three groups instead: the framework (React, React Router);
 // `shell`, the shop's code the root and storefront layout routes import (header, cart badge), which
-// every page needs, with the few small modules most storefront pages share and the bundler's helper
-// for lazy chunks; and the product card. The rest stays split by page; what the layout loads lazily
+// every page needs, with the few small modules most storefront pages share, the bundler's helper
+// for lazy chunks and the browser's entry (app/entry.client.tsx: the bundler then emits the shell as
+// the entry's chunk); and the product card. The rest stays split by page; what the layout loads lazily
 // (the favourites' account sync, only when there is an account) is a chunk of its own.
 const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser|turbo-stream)[\\/]/;
 const APP = path.resolve("app") + path.sep;
 const ROOT_ROUTE = path.resolve("app/root.tsx");
+const ENTRY_CLIENT = path.resolve("app/entry.client.tsx");
 const SHELL_ROUTES = [ROOT_ROUTE, path.resolve("app/routes/storefront/layout.tsx")];
 // Each a few hundred bytes, used by most pages: prices, product images, page titles, the hydration
 // flag, the WhatsApp hand-off of an order (cart, checkout, order page).
@@ -37,10 +39,10 @@ const PRODUCT_CARD = /app[\\/](components[\\/]product[\\/]product-card\.tsx|lib[
 let shellModules: Set<string> | null = null;
 
 /**
- * The app modules the shell routes import, directly or not, with the two routes' own modules: every
- * storefront page loads them all, and apart, gzip counted the root 0.4 KB and the storefront layout
- * 0.35 KB more. The admin's pages load the storefront layout's few lines with it (they load the
- * shell for the root anyway).
+ * The app modules the shell routes import, directly or not, with the two routes' own modules and the
+ * browser's entry: every storefront page loads them all, and apart, gzip counted the root 0.4 KB, the
+ * storefront layout 0.35 KB and the entry 0.2 KB more. The admin's pages load the storefront layout's
+ * few lines with it (they load the shell for the root anyway).
  */
 function inShell(id: string, graph: ModuleGraph): boolean {
   if (!shellModules) {
@@ -55,7 +57,7 @@ function inShell(id: string, graph: ModuleGraph): boolean {
     shellModules = seen;
   }
   if (id.includes(PRELOAD_HELPER) || SHARED_BY_PAGES.includes(id)) return true;
-  return id.startsWith(APP) && shellModules.has(id);
+  return id.startsWith(APP) && (id === ENTRY_CLIENT || shellModules.has(id));
 }
 
 // React Router's package exports only its development build (remix-run/react-router#14102, open):

@@ -30,17 +30,10 @@ const FIRST_PICTURES_WAIT_MS = 1_500;
  * that paint wait behind them on a slow phone. Its scripts, five times the bytes, rarely arrive first.
  */
 function afterFirstPictures(): Promise<void> {
-  const pending = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')].filter((image) => !image.complete);
-  if (pending.length === 0) return Promise.resolve();
-  const loaded = pending.map(
-    (image) =>
-      new Promise<void>((resolve) => {
-        image.addEventListener("load", () => resolve(), { once: true });
-        image.addEventListener("error", () => resolve(), { once: true });
-      }),
-  );
-  const cap = new Promise<void>((resolve) => setTimeout(resolve, FIRST_PICTURES_WAIT_MS));
-  return Promise.race([Promise.all(loaded), cap]).then(afterFirstPaint);
+  const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+  // decode() settles once a picture is loaded and ready to paint (at once if it already is), or has failed.
+  const decoded = Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined)));
+  return Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, FIRST_PICTURES_WAIT_MS))]).then(afterFirstPaint);
 }
 
 void afterFirstPaint()
