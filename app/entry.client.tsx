@@ -31,6 +31,7 @@ const FIRST_PICTURES_WAIT_MS = 1_500;
  */
 function afterFirstPictures(): Promise<void> {
   const pictures = [...document.querySelectorAll<HTMLImageElement>('img[fetchpriority="high"]')];
+  if (pictures.length === 0) return Promise.resolve();
   // decode() settles once a picture is loaded and ready to paint (at once if it already is), or has failed.
   const decoded = Promise.all(pictures.map((picture) => picture.decode().catch(() => undefined)));
   return Promise.race([decoded, new Promise((resolve) => setTimeout(resolve, FIRST_PICTURES_WAIT_MS))]).then(afterFirstPaint);

@@ -20,15 +20,15 @@ export const CONTACT_INPUT_LIMITS = {
   message: { required: true, maxLength: CONTACT_LIMITS.message },
 } satisfies FormLimits;
 
-export type ContactFormValues = ContactMessageInput;
+/** What the shopper typed: the form's values, and what the WhatsApp message holds. */
+export type ContactFormValues = { name: string; email: string; phone: string; store: string; message: string };
 
 export type ContactFormResult =
   | { ok: true; values: ContactFormValues }
   | { ok: false; errors: ContactFieldErrors; values: ContactFormValues };
 
-export type ContactMessageInput = { name: string; email: string; phone: string; store: string; message: string };
-
-export function contactMessage(input: ContactMessageInput): string {
+/** The WhatsApp message the contact form opens (in the browser, or from the action without JavaScript). */
+export function contactMessage(input: ContactFormValues): string {
   return [
     "Olá! Mensagem enviada pelo site:",
     "",

@@ -5,7 +5,6 @@ import { fieldErrors } from "~/lib/form-errors";
 import { z } from "~/lib/validation";
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactFieldErrors, type ContactFormResult, type ContactFormValues } from "./contact-form";
 import { oneLine, withoutControlCharacters } from "./plain-text";
-import type { ContactMessageInput } from "./contact-form";
 
 /**
  * Looser than an order's phone (~/lib/phone: isBrazilianPhone): a local number without the area code
@@ -40,7 +39,7 @@ export const contactFormSchema = z.object({
     .overwrite((text) => withoutControlCharacters(text).trim())
     .min(1, "Mensagem é obrigatória")
     .max(CONTACT_LIMITS.message, `Use no máximo ${CONTACT_LIMITS.message} caracteres`),
-}) satisfies z.ZodType<ContactMessageInput>;
+}) satisfies z.ZodType<ContactFormValues>;
 
 /** Reads the form as submitted (FormData on the server, or the form element's data in the browser). */
 export function parseContactForm(data: FormData | Record<string, unknown>): ContactFormResult {
