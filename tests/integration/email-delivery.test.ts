@@ -130,7 +130,8 @@ describe("e-mail through a real SMTP server", () => {
       expect(mail.html as string).toContain(`href="https://loja.test/admin/pedidos/${order.id}"`);
       expect(mail.html as string).toContain(`https://loja.test/pedido/${order.token}`);
       expect(mail.html as string).toContain(formatBRL(order.total_cents));
-      expect(await pendingEmails(t.db)).toMatchObject({ pending: 0, failing: 0 });
+      // The server has the mail before the sender hears its "250 OK" and records the send.
+      await expect.poll(() => pendingEmails(t.db), { timeout: 5_000 }).toMatchObject({ pending: 0, failing: 0 });
     } finally {
       await stopEmailDelivery(t.db);
       await smtp.close();
@@ -234,6 +235,24 @@ describe("the e-mail queue", () => {
     await expect(queueEmail(t.db, { kind: "new-order", to: "a@exemplo.com", subject: "x\nBcc: b", text: "x" })).rejects.toThrow(/line break/);
     const after = await t.pool.query("select count(*)::int as n from email_queue");
     expect(after.rows[0].n).toBe(before.rows[0].n);
+  });
+
+  it("a message on its way to the server for the first time is pending, not failing: the admin sees no alarm for it", async () => {
+    await t.pool.query("update email_queue set sent_at = now() where sent_at is null");
+    await queueEmail(t.db, { kind: "new-order", to: "loja@exemplo.com", subject: "A caminho", text: "x" });
+    let answer!: (outcome: Error | null) => void;
+    const inFlight = new Promise<Error | null>((resolve) => (answer = resolve));
+    const slowServer: EmailTransport = async () => {
+      const outcome = await inFlight;
+      if (outcome) throw outcome;
+    };
+    const firstRound = deliverDueEmails(t.db, slowServer);
+    await expect.poll(async () => (await t.pool.query("select attempts from email_queue where sent_at is null")).rows[0]?.attempts).toBe(1);
+    expect(await pendingEmails(t.db)).toMatchObject({ pending: 1, failing: 0, lastError: null });
+    answer(new Error("421 tente mais tarde"));
+    expect(await firstRound).toEqual({ sent: 0, failed: 1 });
+    expect(await pendingEmails(t.db)).toMatchObject({ pending: 1, failing: 1, lastError: "421 tente mais tarde" });
+    await t.pool.query("update email_queue set sent_at = now() where sent_at is null");
   });
 
   it("backs off after each failure and gives up retrying after the last attempt, still pending for the admin", async () => {

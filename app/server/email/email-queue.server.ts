@@ -9,7 +9,7 @@
 // for what other processes (or a crash) left behind. A sender takes a message with a lease, in a
 // statement that skips messages other senders hold, so several processes never send one message twice
 // (unless a send outlives its lease, which the transport's timeouts prevent).
-import { and, count, desc, isNull, lt, min, sql } from "drizzle-orm";
+import { and, count, desc, isNotNull, isNull, min, sql } from "drizzle-orm";
 import { emailQueue } from "#database/email-schema";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server";
@@ -133,7 +133,7 @@ export async function stopEmailDelivery(db: Database): Promise<void> {
 export type PendingEmails = {
   /** Not sent yet: waiting for a retry, or given up after MAX_SEND_ATTEMPTS. */
   pending: number;
-  /** Pending messages that have failed at least once. */
+  /** Pending messages whose last attempt failed (one being sent for the first time is not failing). */
   failing: number;
   oldestPendingAt: Date | null;
   /** The newest failure, to show the clerk what the SMTP server said. */
@@ -143,13 +143,13 @@ export type PendingEmails = {
 /** The admin's view of the queue: what is waiting, and why. */
 export async function pendingEmails(db: Database): Promise<PendingEmails> {
   const [totals] = await db
-    .select({ pending: count(), oldest: min(emailQueue.createdAt), failing: sql<number>`count(*) filter (where ${emailQueue.attempts} > 0)`.mapWith(Number) })
+    .select({ pending: count(), oldest: min(emailQueue.createdAt), failing: sql<number>`count(*) filter (where ${emailQueue.lastError} is not null)`.mapWith(Number) })
     .from(emailQueue)
     .where(isNull(emailQueue.sentAt));
   const [failure] = await db
     .select({ lastError: emailQueue.lastError })
     .from(emailQueue)
-    .where(and(isNull(emailQueue.sentAt), lt(sql`0`, emailQueue.attempts)))
+    .where(and(isNull(emailQueue.sentAt), isNotNull(emailQueue.lastError)))
     .orderBy(desc(emailQueue.id))
     .limit(1);
   return {
