@@ -5,6 +5,7 @@ import { PageStyleSheet } from "./components/ui/page-style-sheet";
 import { lazyExport } from "./components/ui/lazy-export";
 import { useNonce } from "./components/ui/nonce";
 import { rememberOrderSource } from "./lib/order-source";
+import { SESSION_COOKIE_SENT_ATTRIBUTE } from "./lib/personal-view";
 import { isPlaceholderWhatsApp } from "./lib/whatsapp";
 import { hasSessionCookie } from "./server/auth/guards.server";
 import { lastKnownSettings } from "./server/group/settings.server";
@@ -14,14 +15,14 @@ import type { Route } from "./+types/root";
 export function Layout({ children }: { children: React.ReactNode }) {
   // The nonce of this response's Content-Security-Policy (empty in development).
   const nonce = useNonce();
-  // The root loader's choice, so that the browser hydrates the same element the server wrote.
-  const linkStyleSheet = useRouteLoaderData<typeof loader>("root")?.linkStyleSheet ?? false;
+  // The root loader's answer, so that the browser hydrates the same elements the server wrote.
+  const sessionCookieSent = useRouteLoaderData<typeof loader>("root")?.sessionCookieSent ?? false;
   return (
-    <html lang="pt-BR">
+    <html lang="pt-BR" {...(sessionCookieSent ? { [SESSION_COOKIE_SENT_ATTRIBUTE]: "" } : {})}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <PageStyleSheet href={linkStyleSheet ? styleSheetUrl : null} />
+        <PageStyleSheet href={sessionCookieSent ? styleSheetUrl : null} />
         <meta name="theme-color" content="#b91c1c" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
@@ -39,15 +40,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /**
  * The shop's contact for the error page, from memory (no query): when the database is down, this is
- * still here, and the shopper can order by phone or WhatsApp meanwhile. And whether the page links
- * the style sheet instead of carrying it: for a signed-in visitor (components/ui/page-style-sheet.tsx).
+ * still here, and the shopper can order by phone or WhatsApp meanwhile. And whether the page was
+ * asked for with a session cookie: then it links the style sheet instead of carrying it
+ * (components/ui/page-style-sheet.tsx), and asks /api/eu who is signed in (lib/personal-view.ts).
  * And where images are served from (MEDIA_URL, or the app's /media).
  */
 export function loader({ request, context }: Route.LoaderArgs) {
   const { storeName, storePhone, storeWhatsApp } = lastKnownSettings();
   return {
     contact: { storeName, phone: storePhone, whatsapp: isPlaceholderWhatsApp(storeWhatsApp) ? "" : storeWhatsApp },
-    linkStyleSheet: hasSessionCookie(request, context.auth),
+    sessionCookieSent: hasSessionCookie(request, context.auth),
     mediaUrl: context.config.mediaUrl,
   };
 }

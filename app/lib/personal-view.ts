@@ -16,6 +16,18 @@ export type PersonalView = { user: ShellUser | null; product: ProductViewer | nu
 
 export const ANONYMOUS_VIEW: PersonalView = { user: null, product: null };
 
+/**
+ * On `<html>` when the page was asked for with a session cookie (root.tsx). Without one nobody is
+ * signed in, and /api/eu has nothing to say: the page does not ask it, and React does not render the
+ * whole page a second time for its answer (most shoppers never sign in).
+ */
+export const SESSION_COOKIE_SENT_ATTRIBUTE = "data-sessao";
+
+/** In the browser: whether this page was asked for with a session cookie (see SESSION_COOKIE_SENT_ATTRIBUTE). */
+export function sessionCookieSent(): boolean {
+  return typeof document !== "undefined" && document.documentElement.hasAttribute(SESSION_COOKIE_SENT_ATTRIBUTE);
+}
+
 // Not ./ids's parseId: that module brings zod, which the storefront's first load leaves out.
 const PRODUCT_PAGE = /^\/produto\/(\d{1,10})\/?$/;
 const MAX_ID = 2_147_483_647;

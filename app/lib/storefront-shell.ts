@@ -36,7 +36,8 @@ export type StorefrontShell = {
 };
 
 /**
- * The shell as the storefront's components read it: in the browser, once /api/eu has answered, who is
- * signed in (null: nobody); undefined in the page as the server wrote it and until that answer.
+ * The shell as the storefront's components read it: who is signed in (null: nobody). Undefined in a
+ * page asked for with a session cookie until /api/eu has answered; a page asked for without one says
+ * null from the start.
  */
 export type StorefrontView = StorefrontShell & { user?: ShellUser | null };

@@ -287,3 +287,31 @@ test("a heart tapped before the page knows who is signed in is still saved on th
   await expect(favourites.getByRole("link", { name: "Chuteira Society", exact: true })).toBeVisible(SLOW);
   await expect(favourites.getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toBeVisible();
 });
+
+// Most shoppers never sign in: a page asked for without a session cookie knows nobody is, and asks
+// /api/eu nothing (one request and one render of the whole page fewer on every page they open).
+test("a browser that never signed in does not ask who is signed in; once signed in, every page does", async ({ page }) => {
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === "/api/eu") asked.push(request.url());
+  });
+  await gotoHydrated(page, "/produtos");
+  await expect(page.getByRole("link", { name: "Entrar" })).toBeVisible();
+  // A link followed inside the app, and a product page opened on its own.
+  await page.getByTestId("product-card").first().getByRole("heading").getByRole("link").click();
+  await page.waitForURL(/\/produto\/\d+$/);
+  await expect(page.getByRole("button", { name: "Adicionar aos favoritos" })).toBeVisible();
+  const product = new URL(page.url()).pathname;
+  await gotoHydrated(page, product);
+  await expect(page.getByRole("button", { name: "Adicionar aos favoritos" })).toBeVisible();
+  expect(asked).toEqual([]);
+
+  const shopper = newShopper();
+  await register(page, shopper);
+  asked.length = 0;
+  await gotoHydrated(page, "/produtos");
+  await expect(page.getByRole("button", { name: "Menu da conta" })).toBeVisible();
+  await gotoHydrated(page, product);
+  await expect(page.getByRole("button", { name: "Menu da conta" })).toBeVisible();
+  expect(asked.map((url) => new URL(url).pathname + new URL(url).search)).toEqual(["/api/eu", `/api/eu?produto=${product.split("/").pop()}`]);
+});

@@ -1,4 +1,4 @@
-import { ANONYMOUS_VIEW, personalViewUrl, type PersonalView } from "~/lib/personal-view";
+import { ANONYMOUS_VIEW, personalViewUrl, sessionCookieSent, type PersonalView } from "~/lib/personal-view";
 
 // The storefront layout's and the product page's client loaders run for the same navigation, with the
 // same Request: they share one /api/eu call.
@@ -15,8 +15,20 @@ async function fetchPersonalView(url: string): Promise<PersonalView> {
   }
 }
 
+/**
+ * Whether anyone may be signed in in this tab: the page was asked for with a session cookie, or a form
+ * has been sent since (signing in is one). Until then /api/eu would only say "nobody".
+ */
+let maybeSignedIn = sessionCookieSent();
+
+/** A form was sent (the storefront layout's revalidation sees every one): from now on, ask. */
+export function noteFormSent() {
+  maybeSignedIn = true;
+}
+
 /** This person's part of the page the navigation leads to (app/lib/personal-view.ts). */
 export function personalViewFor(request: Request): Promise<PersonalView> {
+  if (!maybeSignedIn) return Promise.resolve(ANONYMOUS_VIEW);
   let pending = perNavigation.get(request);
   if (!pending) {
     pending = fetchPersonalView(personalViewUrl(new URL(request.url).pathname));

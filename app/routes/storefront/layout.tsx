@@ -4,7 +4,10 @@ import { FloatingWhatsApp } from "~/components/layout/floating-whatsapp";
 import { Header } from "~/components/layout/header";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { ServerIsland } from "~/components/ui/server-island";
-import { personalViewFor } from "~/components/layout/personal-view";
+import { noteFormSent, personalViewFor } from "~/components/layout/personal-view";
+import { sessionCookieSent } from "~/lib/personal-view";
+import type { StorefrontView } from "~/lib/storefront-shell";
+import { hasSessionCookie } from "~/server/auth/guards.server";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { FAVORITES_ACCOUNT_MARK_KEY } from "~/lib/favorites";
 import { loadStorefrontShell } from "~/server/group/storefront-shell.server";
@@ -18,9 +21,14 @@ const loadFooter = () => import("~/components/layout/footer").then((module) => m
 // favouritesFollowAnAccount).
 const FavoritesFollowAccount = lazyExport(() => import("~/components/product/detail/use-favorite"), "FavoritesFollowAccount");
 
-/** The same for every shopper, so that the page cache serves everyone (server/page-cache.ts). */
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadStorefrontShell(context.db, context.config, context.groupDataCache);
+/**
+ * The same for every shopper, so that the page cache serves everyone (server/page-cache.ts). Who is
+ * signed in comes from /api/eu, in the browser; without a session cookie nobody is (`null`), and the
+ * page cache keeps that page apart (its variants follow the session cookie).
+ */
+export async function loader({ request, context }: Route.LoaderArgs): Promise<StorefrontView> {
+  const shell = await loadStorefrontShell(context.db, context.config, context.groupDataCache);
+  return hasSessionCookie(request, context.auth) ? shell : { ...shell, user: null };
 }
 
 /**
@@ -28,7 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * loader that awaited it; without asking again, the page would treat a signed-in shopper as unknown
  * until the next sign-in (no account menu, favourites not saved on the account).
  */
-let personalViewKnown = false;
+let personalViewKnown = !sessionCookieSent();
 
 /**
  * In the browser, after the page is up and after each sign-in or sign-out: who is signed in, from the
@@ -41,16 +49,19 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 }
 
 // With no HydrateFallback, the page is hydrated as the server wrote it (nobody signed in yet) and this
-// runs right after: the account menu changes in place.
-clientLoader.hydrate = true as const;
+// runs right after: the account menu changes in place. Only when the page was asked for with a session
+// cookie: without one, the server's answer (nobody) stands.
+clientLoader.hydrate = sessionCookieSent();
 
 /**
  * Settings change rarely: reload them after a form submission, not on every click. Signing in and
  * out are form submissions (POST, then a redirect), so the header's account menu follows them.
  */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const formSent = Boolean(formMethod && formMethod !== "GET");
+  if (formSent) noteFormSent();
   if (!personalViewKnown) return true;
-  return formMethod && formMethod !== "GET" ? defaultShouldRevalidate : false;
+  return formSent ? defaultShouldRevalidate : false;
 }
 
 /**

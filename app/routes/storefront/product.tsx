@@ -16,6 +16,7 @@ import { getProduct, relatedProducts } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";
 import { getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/catalog/reviews.server";
 import { personalViewFor } from "~/components/layout/personal-view";
+import { sessionCookieSent } from "~/lib/personal-view";
 import type { ReviewViewer } from "~/components/product/detail/reviews-section";
 import type { Route } from "./+types/product";
 
@@ -58,7 +59,8 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
   const viewer: ReviewViewer = { isAdmin: personal.isAdmin, ownReview: personal.ownReview };
   return { ...page, viewer, reviews: personal.staffReviews ? Promise.resolve(personal.staffReviews) : page.reviews };
 }
-clientLoader.hydrate = true as const;
+// Only a page asked for with a session cookie has someone's review to show (lib/personal-view.ts).
+clientLoader.hydrate = sessionCookieSent();
 
 /** intent=review: a signed-in shopper's review (new or edited); intent=hide-review: staff only. */
 export async function action({ request, context, params }: Route.ActionArgs) {
