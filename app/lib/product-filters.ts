@@ -1,5 +1,6 @@
 import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type Category, type PriceBand, type ShopSlug } from "./catalog";
 import { PAGE_PARAM } from "./navigation";
+import { oneLine } from "./plain-text";
 import { searchQuery } from "./search-text";
 
 export type ProductFilters = {
@@ -27,7 +28,8 @@ export function parseProductFilters(params: URLSearchParams, presetShop: ShopSlu
   const category = CATEGORIES.find((c) => c === params.get("categoria")) ?? null;
   const shop = presetShop ?? SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;
   const price = PRICE_BANDS.find((b) => b.value === params.get("preco"))?.value ?? "all";
-  const size = params.get("tamanho")?.trim() ?? "";
+  // Without control characters: PostgreSQL refuses a NUL byte in a query's text (a 500).
+  const size = oneLine(params.get("tamanho") ?? "");
   const pageNumber = Number.parseInt(params.get(PAGE_PARAM) ?? "1", 10);
   const page = Number.isFinite(pageNumber) ? Math.min(Math.max(pageNumber, 1), MAX_PAGE) : 1;
   return { q, category, shop, price, size: size && size.length <= MAX_SIZE_LENGTH ? size : null, page };
