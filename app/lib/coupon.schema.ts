@@ -1,7 +1,7 @@
 import { z } from "~/lib/validation";
 import { CATEGORIES } from "./catalog";
 import { MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupon-code";
-import { COUPON_KINDS } from "./coupons";
+import { COUPON_KINDS, type CouponRule } from "./coupons";
 import { readBRL } from "./price-input";
 
 // The admin's coupon form (/admin/cupons): one schema for the browser and the action.
@@ -92,20 +92,10 @@ export function couponFormValues(form: FormData): Record<string, unknown> {
   return values;
 }
 
-/** A row of the admin's list: the coupon and what it did (orders not cancelled). */
-export type AdminCoupon = {
+/** A row of the admin's list: the coupon (its rule and its limits) and what it did (orders not cancelled). */
+export type AdminCoupon = CouponRule & {
   id: number;
-  code: string;
   description: string;
-  kind: (typeof COUPON_KINDS)[number];
-  percentOff: number | null;
-  amountOffCents: number | null;
-  minSubtotalCents: number;
-  shopIds: number[];
-  categories: string[];
-  productIds: number[];
-  validFrom: string | null;
-  validUntil: string | null;
   maxUses: number | null;
   maxUsesPerShopper: number | null;
   firstPurchaseOnly: boolean;

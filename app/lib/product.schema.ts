@@ -3,6 +3,7 @@
 // it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
 import { z } from "~/lib/validation";
 import { CATEGORIES, type Category } from "./catalog";
+import { decimalCommaPrice } from "./money";
 import { PRICE_FORMAT_MESSAGE, readBRL } from "./price-input";
 import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
@@ -272,7 +273,7 @@ export function productFormValues(form: FormData): ProductFormInput {
 
 /** Centavos as the form shows them: 12990 → '129,90' (no thousands dot, so it reads back the same). */
 export function centsToInput(cents: number | null): string {
-  return cents === null ? "" : (cents / 100).toFixed(2).replace(".", ",");
+  return cents === null ? "" : decimalCommaPrice(cents);
 }
 
 /** A saved product as the form edits it. */

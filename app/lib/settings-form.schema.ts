@@ -3,7 +3,6 @@
 // same pt-BR messages and nothing is saved while any field is wrong.
 import { z } from "~/lib/validation";
 import { MAX_INSTALLMENTS } from "./installments";
-import { formatBRL } from "./money";
 import { parseBRL } from "./price-input";
 import { whatsAppDigits } from "./phone-input";
 import { PAYMENT_METHODS } from "./payment-methods";
@@ -236,11 +235,6 @@ export function readSettingsForm(form: FormData) {
 
 export function parseSettingsForm(form: FormData) {
   return settingsFormSchema.safeParse(readSettingsForm(form));
-}
-
-/** Centavos as the form shows them: 500 → "5,00" (no currency sign, so it parses back). */
-export function reaisInput(cents: number): string {
-  return formatBRL(cents).replace(/^R\$\s?/, "").replace(/\u00a0/g, "");
 }
 
 /** A coordinate as the form shows it, with a decimal comma. */

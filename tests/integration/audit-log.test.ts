@@ -14,9 +14,8 @@ import { stockFieldName } from "~/lib/product.schema";
 import { variantLabel } from "~/lib/variants";
 import type { AuditLogPage } from "~/lib/audit-log";
 import { auditActionLabel, auditFieldLabel, formatAuditValue } from "~/lib/audit-log";
-import { formatBRL } from "~/lib/money";
+import { decimalCommaPrice, formatBRL } from "~/lib/money";
 import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
-import { reaisInput } from "~/lib/settings-form.schema";
 import { loader as auditLoader } from "~/routes/admin/audit-log";
 import { action as customersAction } from "~/routes/admin/customers";
 import { action as importAction } from "~/routes/admin/import";
@@ -511,7 +510,7 @@ describe("imports", () => {
     const first = changedRows[0]!;
     const firstLabel = variantLabel({ size: first[at("tamanho")]!, color: first[at("cor")]! });
     const firstStock = Number(first[at("estoque")]);
-    for (const fields of changedRows) if (changed.priceCents !== null) fields[at("preco")] = reaisInput(changed.priceCents + 1_00);
+    for (const fields of changedRows) if (changed.priceCents !== null) fields[at("preco")] = decimalCommaPrice(changed.priceCents + 1_00);
     first[at("estoque")] = String(firstStock + 5);
     const newRow = columns.map((column) =>
       ({ nome: "Caneca Auditoria", categoria: "Magazine", loja: "Erick Magazine e Kids", preco: "19,90", estoque: "4", ativo: "sim", destaque: "não", descricao: "Caneca de louça." })[column] ?? "",

@@ -1,5 +1,6 @@
 // The /admin/configuracoes form as the page fills it in, for tests that post it back with a few changes.
-import { coordinateInput, reaisInput } from "~/lib/settings-form.schema";
+import { decimalCommaPrice } from "~/lib/money";
+import { coordinateInput } from "~/lib/settings-form.schema";
 import type { SettingsPage } from "~/server/group/settings-admin.server";
 
 /** The form as the page renders it (the same encoding as the inputs), with `changes` applied: null removes a field. */
@@ -13,8 +14,8 @@ export function settingsForm(page: SettingsPage, changes: Record<string, string 
     businessHours: settings.businessHours,
     instagram: settings.instagram,
     facebook: settings.facebook,
-    deliveryFee: reaisInput(settings.deliveryFeeCents),
-    freeShippingMin: reaisInput(settings.freeShippingMinCents),
+    deliveryFee: decimalCommaPrice(settings.deliveryFeeCents),
+    freeShippingMin: decimalCommaPrice(settings.freeShippingMinCents),
     deliveryCities: settings.deliveryCities.join("\n"),
     deliveryDays: settings.deliveryDays,
     maxInstallments: String(settings.maxInstallments),

@@ -3,10 +3,10 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { coupons, orders } from "#database/schema";
 import type { AdminCoupon, CouponFormInput } from "~/lib/coupon.schema";
-import { COUPON_KIND_LABELS, type CouponKind } from "~/lib/coupons";
+import { COUPON_KIND_LABELS, couponDiscountText, type CouponKind } from "~/lib/coupons";
 import type { ReportQuery } from "~/lib/reports";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";
-import { formatBRL } from "~/lib/money";
+import { decimalCommaPrice } from "~/lib/money";
 import { toCsv } from "../csv.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
@@ -101,23 +101,16 @@ export async function setCouponActive(db: Database, id: number, active: boolean,
   });
 }
 
-function discountText(coupon: AdminCoupon): string {
-  if (coupon.kind === "percent") return `${coupon.percentOff}%`;
-  if (coupon.kind === "fixed") return formatBRL(coupon.amountOffCents ?? 0);
-  return COUPON_KIND_LABELS.free_delivery;
-}
-
 /** The list as a spreadsheet: one row per coupon, money as 1234,56. */
 export function couponsCsv(list: AdminCoupon[]): string {
-  const reais = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
   return toCsv(
     ["Código", "Descrição", "Tipo", "Desconto", "Mínimo", "Válido de", "Válido até", "Usos", "Limite de usos", "Por cliente", "Primeira compra", "Situação", "Desconto dado", "Vendas"],
     list.map((coupon) => [
       coupon.code,
       coupon.description,
       COUPON_KIND_LABELS[coupon.kind],
-      discountText(coupon),
-      reais(coupon.minSubtotalCents),
+      couponDiscountText(coupon),
+      decimalCommaPrice(coupon.minSubtotalCents),
       coupon.validFrom ?? "",
       coupon.validUntil ?? "",
       coupon.uses,
@@ -125,8 +118,8 @@ export function couponsCsv(list: AdminCoupon[]): string {
       coupon.maxUsesPerShopper ?? "",
       coupon.firstPurchaseOnly ? "Sim" : "Não",
       coupon.active ? "Ativo" : "Pausado",
-      reais(coupon.discountCents),
-      reais(coupon.salesCents),
+      decimalCommaPrice(coupon.discountCents),
+      decimalCommaPrice(coupon.salesCents),
     ]),
   );
 }

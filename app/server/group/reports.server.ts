@@ -2,6 +2,7 @@
 // the shop's time zone. Cancelled orders never count.
 import { sql, type SQL } from "drizzle-orm";
 import { toCsv } from "../csv.server";
+import { decimalCommaPrice } from "~/lib/money";
 import { paymentLabel } from "~/lib/order-message";
 import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/order-source";
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/reports";
@@ -172,15 +173,10 @@ export async function getReport(db: DatabaseOrTransaction, query: ReportQuery): 
   return { summary: { orders, revenueCents, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 }, tables };
 }
 
-/** Centavos as a spreadsheet in Brazil reads a number: 123450 → "1234,50". */
-function decimalComma(cents: number): string {
-  return (cents / 100).toFixed(2).replace(".", ",");
-}
-
 /** UTF-8 with BOM, ';' between columns, decimal comma (app/server/csv.server.ts). */
 export function reportTableCsv(table: ReportTable): string {
   return toCsv(
     table.columns.map((column) => column.label),
-    table.rows.map((row) => row.map((value, index) => (table.columns[index]?.kind === "money" ? decimalComma(Number(value)) : value))),
+    table.rows.map((row) => row.map((value, index) => (table.columns[index]?.kind === "money" ? decimalCommaPrice(Number(value)) : value))),
   );
 }

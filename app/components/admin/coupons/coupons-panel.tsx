@@ -4,20 +4,15 @@ import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { CATEGORIES } from "~/lib/catalog";
 import { couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupon.schema";
-import { COUPON_KIND_LABELS, COUPON_KINDS, formatCouponDay, type CouponKind } from "~/lib/coupons";
+import { COUPON_KIND_LABELS, COUPON_KINDS, couponDiscountText, formatCouponDay, type CouponKind } from "~/lib/coupons";
 import type { FieldErrors } from "~/lib/form-errors";
 import { formLimits } from "~/lib/form-limits";
-import { formatBRL } from "~/lib/money";
+import { decimalCommaPrice, formatBRL } from "~/lib/money";
 
 type Shop = { id: number; name: string };
 
-const reaisText = (cents: number | null) => (cents ? (cents / 100).toFixed(2).replace(".", ",") : "");
-
-function discountText(coupon: AdminCoupon): string {
-  if (coupon.kind === "percent") return `${coupon.percentOff}%`;
-  if (coupon.kind === "fixed") return formatBRL(coupon.amountOffCents ?? 0);
-  return "Entrega grátis";
-}
+/** An amount the form starts with; none (or zero: no minimum) leaves the field empty. */
+const amountInput = (cents: number | null | undefined) => (cents ? decimalCommaPrice(cents) : "");
 
 function windowText(coupon: AdminCoupon): string {
   if (coupon.validFrom && coupon.validUntil) return `${formatCouponDay(coupon.validFrom)} a ${formatCouponDay(coupon.validUntil)}`;
@@ -71,7 +66,7 @@ export function CouponsPanel({ coupons, shops, serverErrors }: { coupons: AdminC
                     {coupon.code}
                     {coupon.description ? <span className="block font-normal text-slate-600">{coupon.description}</span> : null}
                   </td>
-                  <td className="py-2 pr-3">{discountText(coupon)}</td>
+                  <td className="py-2 pr-3">{couponDiscountText(coupon)}</td>
                   <td className="py-2 pr-3">{windowText(coupon)}</td>
                   <td className="py-2 pr-3">
                     {coupon.uses}
@@ -137,8 +132,8 @@ function CouponForm({ coupon, shops, serverErrors, onCancel }: { coupon: AdminCo
         onChange={(event) => setKind(event.target.value as CouponKind)}
       />
       {kind === "percent" ? <Field label="Porcentagem (%)" inputMode="numeric" {...form.field("percentOff")} defaultValue={coupon?.percentOff ?? ""} /> : null}
-      {kind === "fixed" ? <Field label="Valor do desconto (R$)" inputMode="decimal" {...form.field("amountOff")} defaultValue={reaisText(coupon?.amountOffCents ?? null)} /> : null}
-      <Field label="Compra mínima (R$, opcional)" inputMode="decimal" {...form.field("minSubtotal")} defaultValue={reaisText(coupon?.minSubtotalCents ?? null)} />
+      {kind === "fixed" ? <Field label="Valor do desconto (R$)" inputMode="decimal" {...form.field("amountOff")} defaultValue={amountInput(coupon?.amountOffCents)} /> : null}
+      <Field label="Compra mínima (R$, opcional)" inputMode="decimal" {...form.field("minSubtotal")} defaultValue={amountInput(coupon?.minSubtotalCents)} />
       <fieldset>
         <legend className="text-sm font-semibold">Só nas lojas (nenhuma marcada: todas)</legend>
         <div className="mt-1 flex flex-wrap gap-3">

@@ -5,13 +5,13 @@ import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm, type FormField } from "~/components/ui/use-form";
 import type { FieldErrors } from "~/lib/form-errors";
 import { formLimits } from "~/lib/form-limits";
+import { decimalCommaPrice } from "~/lib/money";
 import { PAYMENT_METHODS } from "~/lib/payment-methods";
 import { type EditableLocation, type Settings } from "~/lib/settings";
 import {
   coordinateInput,
   NOTIFICATION_FIELDS,
   readSettingsForm,
-  reaisInput,
   SETTINGS_MESSAGES,
   settingsFormSchema,
 } from "~/lib/settings-form.schema";
@@ -99,8 +99,8 @@ export function SettingsForm({ settings, locations, version, serverErrors }: Pro
       </Section>
 
       <Section title="Entrega">
-        <Field label="Taxa de entrega (R$)" {...field("deliveryFee")} inputMode="decimal" defaultValue={reaisInput(settings.deliveryFeeCents)} />
-        <Field label="Frete grátis a partir de (R$)" {...field("freeShippingMin")} inputMode="decimal" defaultValue={reaisInput(settings.freeShippingMinCents)} />
+        <Field label="Taxa de entrega (R$)" {...field("deliveryFee")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.deliveryFeeCents)} />
+        <Field label="Frete grátis a partir de (R$)" {...field("freeShippingMin")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.freeShippingMinCents)} />
         <TextareaField
           rows={4}
           label="Cidades atendidas"
