@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
-import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
+import { checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -27,7 +27,7 @@ afterAll(async () => {
 });
 
 async function checkout(user: SignedInUser, fields: Record<string, string>) {
-  const customer = Object.fromEntries(Object.entries(CHECKOUT_CUSTOMER).flatMap(([field, value]) => (value === undefined ? [] : [[field, String(value)]])));
+  const customer = checkoutFormFields();
   const response = await fetch(`${http.origin}/checkout`, {
     method: "POST",
     redirect: "manual",

@@ -11,7 +11,7 @@ import { decideCoupon, couponLinesOf } from "~/server/coupons/redeem.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
 import { setOrderStatus } from "~/server/orders/order-admin.server";
 import { getOrderByToken } from "~/server/orders/orders.server";
-import { CHECKOUT_CUSTOMER, orderableLine, type OrderLine } from "../setup/order-fixtures";
+import { CHECKOUT_CUSTOMER, checkoutFormFields, orderableLine, type OrderLine } from "../setup/order-fixtures";
 import { recordingOutbox } from "../setup/recording-outbox";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -39,7 +39,7 @@ const freshKey = () => `coupon-key-${Date.now()}-${(keyCounter += 1)}-abcdef`;
 /** The checkout form as the page sends it, with a coupon typed or none. */
 function checkoutForm({ couponCode, phone = CHECKOUT_CUSTOMER.phone, key = freshKey() }: { couponCode?: string; phone?: string; key?: string }) {
   const form = new FormData();
-  for (const [field, value] of Object.entries({ ...CHECKOUT_CUSTOMER, phone })) if (value !== undefined) form.set(field, String(value));
+  for (const [field, value] of Object.entries(checkoutFormFields({ ...CHECKOUT_CUSTOMER, phone }))) form.set(field, value);
   form.set("idempotencyKey", key);
   form.set("lines", JSON.stringify([line]));
   if (couponCode !== undefined) form.set("couponCode", couponCode);

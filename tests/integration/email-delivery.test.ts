@@ -16,7 +16,7 @@ import { deliverDueEmails, emailOutbox, pendingEmails, queueEmail, stopEmailDeli
 import { sendEmail } from "~/server/email/send-email.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
 import { getSettings } from "~/server/group/settings.server";
-import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
+import { CHECKOUT_CUSTOMER, checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { freePort } from "../setup/free-port";
 
@@ -87,7 +87,7 @@ function smtpConfig(port: number, password = SMTP_PASSWORD): AppConfig {
 let keys = 0;
 function checkoutForm() {
   const form = new FormData();
-  for (const [field, value] of Object.entries(CHECKOUT_CUSTOMER)) if (value !== undefined) form.set(field, String(value));
+  for (const [field, value] of Object.entries(checkoutFormFields())) form.set(field, value);
   form.set("lines", lines);
   form.set("idempotencyKey", `smtp-test-${Date.now()}-${(keys += 1)}`);
   return form;

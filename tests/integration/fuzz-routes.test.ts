@@ -22,7 +22,7 @@ import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/method-not-allowed";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { allRoutes, startHttpApp, type HttpApp, type RouteEntry } from "../setup/http-app";
-import { CHECKOUT_CUSTOMER, insertOrder, orderableLine } from "../setup/order-fixtures";
+import { checkoutFormFields, insertOrder, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 type Role = "anonymous" | "customer" | "admin";
@@ -363,7 +363,7 @@ let formNumber = 0;
 
 function validForms(): ValidForm[] {
   const unique = () => `${Date.now().toString(36)}${(formNumber += 1)}`;
-  const checkout = Object.fromEntries(Object.entries(CHECKOUT_CUSTOMER).flatMap(([field, value]) => (value === undefined ? [] : [[field, String(value)]])));
+  const checkout = checkoutFormFields();
   return [
     {
       what: "checkout",

@@ -2,7 +2,7 @@
 // header cannot carry) is cleaned or refused with a pt-BR message: never a 500. Each request goes
 // through the real Express app, as a browser's would.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHECKOUT_CUSTOMER, orderableLine, type OrderLine } from "../setup/order-fixtures";
+import { checkoutFormFields, orderableLine, type OrderLine } from "../setup/order-fixtures";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -59,7 +59,7 @@ function expectNoServerError(answer: Answer, label: string) {
 describe("NUL bytes in text fields", () => {
   it("the checkout records the order with the characters removed and names on one line", async () => {
     const lines = JSON.stringify([orderLine]);
-    const form = Object.fromEntries(Object.entries(CHECKOUT_CUSTOMER).flatMap(([field, value]) => (value === undefined ? [] : [[field, String(value)]])));
+    const form = checkoutFormFields();
     const answer = await request("/checkout", {
       form: { ...form, name: "Ana\u0000 Maria\n*Total: R$ 1,00*", address: "Rua\u202e A", notes: "*Total: R$ 1,00*", lines, idempotencyKey: "nul-byte-checkout-0001" },
     });

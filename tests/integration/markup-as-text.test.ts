@@ -8,7 +8,7 @@ import { orders, products } from "#database/schema";
 import type { LoadContext } from "~/server/load-context.server";
 import { openAdminTest, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
-import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { checkoutFormFields } from "../setup/order-fixtures";
 import type { TestDatabase } from "../setup/test-database";
 
 /** What an attacker would type as a product name; `pwned` marks where it lands. */
@@ -40,8 +40,7 @@ beforeAll(async () => {
   http = await startHttpApp(context);
 
   // A real order of it, placed as the checkout page does.
-  const form = new URLSearchParams();
-  for (const [field, value] of Object.entries(CHECKOUT_CUSTOMER)) if (value !== undefined) form.set(field, String(value));
+  const form = new URLSearchParams(checkoutFormFields());
   form.set("idempotencyKey", `markup-${Date.now()}-abcdef`);
   form.set("lines", JSON.stringify([{ productId, size: product!.sizes[0] ?? null, color: product!.colors[0] ?? null, quantity: 1 }]));
   const placed = await fetch(`${http.origin}/checkout`, {

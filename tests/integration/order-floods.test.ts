@@ -9,7 +9,7 @@ import { loadConfig, type AppConfig } from "~/server/config.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { NEW_ORDER_EMAILS, sendNewOrderDigest } from "~/server/orders/order-notifications.server";
 import { KEY_REUSED_MESSAGE, orderCodeOf, placeOrder } from "~/server/orders/orders.server";
-import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
+import { checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { recordingOutbox } from "../setup/recording-outbox";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -35,7 +35,7 @@ function context(orderLimits: AppConfig["orderLimits"] = baseConfig.orderLimits)
 let keys = 0;
 function checkoutForm(fields: Record<string, string> = {}, idempotencyKey = `flood-key-${Date.now()}-${(keys += 1)}`) {
   const form = new FormData();
-  for (const [field, value] of Object.entries(CHECKOUT_CUSTOMER)) if (value !== undefined) form.set(field, String(value));
+  for (const [field, value] of Object.entries(checkoutFormFields())) form.set(field, value);
   for (const [field, value] of Object.entries(fields)) form.set(field, value);
   form.set("lines", lines);
   form.set("idempotencyKey", idempotencyKey);

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestContext } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
-import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
+import { checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -35,7 +35,7 @@ function post(path: string, fields: Record<string, string>) {
   });
 }
 
-const customer = Object.fromEntries(Object.entries(CHECKOUT_CUSTOMER).flatMap(([field, value]) => (value === undefined ? [] : [[field, String(value)]])));
+const customer = checkoutFormFields();
 
 describe("a refused order (429)", () => {
   it("carries Retry-After on /checkout, /checkout.data, /pedido and /pedido.data", async () => {

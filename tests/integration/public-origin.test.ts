@@ -7,7 +7,7 @@ import { createAdmin } from "~/server/auth/admins.server";
 import { recordFirstStartOrigin } from "~/server/group/public-origin.server";
 import { createTestContext, TEST_ACTOR } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
-import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
+import { checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -77,7 +77,7 @@ async function queuedEmail(kind: string, contains: string): Promise<string> {
 }
 
 function checkout(host: string) {
-  const customer = Object.fromEntries(Object.entries(CHECKOUT_CUSTOMER).flatMap(([field, value]) => (value === undefined ? [] : [[field, String(value)]])));
+  const customer = checkoutFormFields();
   return send("POST", "/checkout", host, { ...customer, name: `Cliente ${(keys += 1)}`, lines, idempotencyKey: `public-origin-key-${keys}` });
 }
 

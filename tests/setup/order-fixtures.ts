@@ -100,6 +100,11 @@ export const CHECKOUT_CUSTOMER: CheckoutInput = {
   notes: "",
 };
 
+/** A checkout's fields as the page posts them: every value a string, the ones not set left out. */
+export function checkoutFormFields(customer: CheckoutInput = CHECKOUT_CUSTOMER): Record<string, string> {
+  return Object.fromEntries(Object.entries(customer).flatMap(([field, value]) => (value === undefined ? [] : [[field, String(value)]])));
+}
+
 export type OrderLine = { productId: number; size: string | null; color: string | null; quantity: number };
 
 /**

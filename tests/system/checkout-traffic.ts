@@ -6,7 +6,7 @@ import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, products, productVariants } from "#database/schema";
 import type { OrderLineRequest } from "~/lib/checkout.schema";
 import type { Database } from "~/server/db/database.server";
-import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
+import { checkoutFormFields } from "../setup/order-fixtures";
 
 export type CheckoutAttempt = {
   idempotencyKey: string;
@@ -41,10 +41,7 @@ export function newAttempt(catalogue: OrderableProduct[]): CheckoutAttempt {
 }
 
 function checkoutForm(attempt: CheckoutAttempt): URLSearchParams {
-  const form = new URLSearchParams();
-  for (const [field, value] of Object.entries(CHECKOUT_CUSTOMER)) {
-    if (value !== undefined) form.set(field, String(value));
-  }
+  const form = new URLSearchParams(checkoutFormFields());
   form.set("lines", JSON.stringify(attempt.lines));
   form.set("idempotencyKey", attempt.idempotencyKey);
   return form;
