@@ -18,7 +18,6 @@
 // page); Lighthouse's scores move with the machine's load, hence --runs.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -35,6 +34,7 @@ import {
 import { scriptsFetchedByPages, type PageScripts } from "./bench-pages-browser-js";
 import { SHOP_SLUGS } from "~/lib/catalog";
 import { STOREFRONT_LAYOUT_ID } from "~/lib/storefront-shell";
+import { findFreePort } from "~/server/ops/free-port.server";
 import { onCleanUp, runBenchmark } from "./bench-run";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -68,17 +68,6 @@ function log(message: string) {
   console.error(`[bench] ${message}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null
     ? Promise.resolve()
@@ -95,7 +84,7 @@ async function startServer(): Promise<string> {
   fs.chmodSync(dataDir, 0o755);
   onCleanUp(() => fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 }));
 
-  const port = fixedPort ?? (await freePort());
+  const port = fixedPort ?? (await findFreePort());
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir };
   // The developer's own settings must not leak into the measured server.
   for (const name of ["DATABASE_URL", "PUBLIC_URL", "ADMIN_EMAIL", "ADMIN_PASSWORD", "BETTER_AUTH_SECRET", "SMTP_URL", "SMTP_FROM", "GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET", "GOOGLE_OIDC_DISCOVERY_URL", "TRUST_PROXY"]) {

@@ -1,7 +1,8 @@
 import { z } from "~/lib/validation";
 import { CATEGORIES } from "./catalog";
 import { MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupon-code";
-import { COUPON_KINDS, type CouponRule } from "./coupons";
+import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponRule } from "./coupons";
+import { formatBRL } from "./money";
 import { readBRL } from "./price-input";
 
 // The admin's coupon form (/admin/cupons): one schema for the browser and the action.
@@ -104,3 +105,10 @@ export type AdminCoupon = CouponRule & {
   discountCents: number;
   salesCents: number;
 };
+
+/** What a coupon takes off, for the admin's list and its CSV: "10%", "R$ 15,00", "Entrega grátis". */
+export function couponDiscountText(rule: Pick<CouponRule, "kind" | "percentOff" | "amountOffCents">): string {
+  if (rule.kind === "percent") return `${rule.percentOff}%`;
+  if (rule.kind === "fixed") return formatBRL(rule.amountOffCents ?? 0);
+  return COUPON_KIND_LABELS.free_delivery;
+}

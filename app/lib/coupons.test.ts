@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applyCoupon, couponAppliedMessage, couponDiscountText, couponRefusalMessage, shopDay, splitDiscount, type CouponLine, type CouponRule } from "./coupons";
+import { applyCoupon, couponAppliedMessage, couponRefusalMessage, shopDay, splitDiscount, type CouponLine, type CouponRule } from "./coupons";
 
 const rule = (overrides: Partial<CouponRule> = {}): CouponRule => ({
   code: "CUPOM10",
@@ -126,14 +126,5 @@ describe("applyCoupon", () => {
     if (!result.ok) throw new Error("refused");
     expect(text(couponAppliedMessage(result.discount))).toBe("CUPOM10 aplicado: −R$ 15,99");
     expect(couponRefusalMessage("VERAO", { reason: "expired", until: "2026-03-20" })).toBe("O cupom VERAO expirou em 20/03/2026.");
-  });
-});
-
-describe("couponDiscountText", () => {
-  it("says what each kind takes off", () => {
-    const nbsp = "\u00a0";
-    expect(couponDiscountText(rule({ kind: "percent", percentOff: 15 }))).toBe("15%");
-    expect(couponDiscountText(rule({ kind: "fixed", percentOff: null, amountOffCents: 2_500 }))).toBe(`R$${nbsp}25,00`);
-    expect(couponDiscountText(rule({ kind: "free_delivery", percentOff: null }))).toBe("Entrega grátis");
   });
 });

@@ -27,13 +27,6 @@ export type CouponRule = {
   validUntil: string | null;
 };
 
-/** What a coupon takes off, for the admin's list and its CSV: "10%", "R$ 15,00", "Entrega grátis". */
-export function couponDiscountText(rule: Pick<CouponRule, "kind" | "percentOff" | "amountOffCents">): string {
-  if (rule.kind === "percent") return `${rule.percentOff}%`;
-  if (rule.kind === "fixed") return formatBRL(rule.amountOffCents ?? 0);
-  return COUPON_KIND_LABELS.free_delivery;
-}
-
 /** One cart line as the rule sees it: its price comes from the database (null: 'Consultar preço'). */
 export type CouponLine = { productId: number; shopId: number; category: string; unitPriceCents: number | null; quantity: number };
 

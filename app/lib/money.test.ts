@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decimalCommaPrice, discountPercent, formatBRL, instalmentCents } from "./money";
-import { readBRL } from "./price-input";
+import { discountPercent, formatBRL, instalmentCents } from "./money";
 
 const nbsp = "\u00a0";
 
@@ -26,17 +25,5 @@ describe("instalmentCents", () => {
     expect(instalmentCents(10000, 3)).toBe(3334);
     expect(instalmentCents(10000, 5)).toBe(2000);
     expect(instalmentCents(10000, 0)).toBe(10000);
-  });
-});
-
-describe("decimalCommaPrice", () => {
-  it("writes a decimal comma without a thousands dot or a currency sign", () => {
-    expect(decimalCommaPrice(123450)).toBe("1234,50");
-    expect(decimalCommaPrice(5)).toBe("0,05");
-    expect(decimalCommaPrice(0)).toBe("0,00");
-  });
-
-  it("is read back by the forms as the same centavos", () => {
-    for (const cents of [0, 1, 99, 500, 12990, 123450, 100_000_000]) expect(readBRL(decimalCommaPrice(cents))).toEqual({ ok: true, cents });
   });
 });

@@ -18,15 +18,6 @@ export function instalmentCents(totalCents: number, instalments: number): number
   return Math.ceil(totalCents / Math.max(1, instalments));
 }
 
-/**
- * Centavos as people write them in a form field or a spreadsheet: 123450 → "1234,50". A decimal comma,
- * no thousands dot and no currency sign, so the forms read it back (readBRL) and a spreadsheet in
- * Brazil takes it as a number.
- */
-export function decimalCommaPrice(cents: number): string {
-  return (cents / 100).toFixed(2).replace(".", ",");
-}
-
 /** Centavos as a plain decimal with a dot, for machines (schema.org, Open Graph): 12990 → "129.90". */
 export function decimalPrice(cents: number): string {
   return (cents / 100).toFixed(2);

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatBRL } from "./money";
-import { parseBRL, readBRL } from "./price-input";
+import { decimalCommaPrice, parseBRL, readBRL } from "./price-input";
 import { centsToInput } from "./product.schema";
 
 describe("parseBRL", () => {
@@ -66,5 +66,17 @@ describe("parseBRL against Intl pt-BR (property-based)", () => {
         expect(readBRL(text)).toEqual({ ok: false, problem: "format" });
       }),
     );
+  });
+});
+
+describe("decimalCommaPrice", () => {
+  it("writes a decimal comma without a thousands dot or a currency sign", () => {
+    expect(decimalCommaPrice(123450)).toBe("1234,50");
+    expect(decimalCommaPrice(5)).toBe("0,05");
+    expect(decimalCommaPrice(0)).toBe("0,00");
+  });
+
+  it("is read back by the forms as the same centavos", () => {
+    for (const cents of [0, 1, 99, 500, 12990, 123450, 100_000_000]) expect(readBRL(decimalCommaPrice(cents))).toEqual({ ok: true, cents });
   });
 });

@@ -1,4 +1,5 @@
-// Prices as people type them into the admin's forms and the CSV, read into centavos. Apart from
+// Prices as people type them into the admin's forms and the CSV, read into centavos, and written
+// back the same way for a form's field or a spreadsheet. Apart from
 // money.ts, which every storefront page loads to show prices: only the forms that take a price need this.
 /** Shown when a price uses a dot as the decimal point ("2.50", "1,234.56"). */
 export const PRICE_FORMAT_MESSAGE = "Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)";
@@ -28,4 +29,13 @@ export function readBRL(input: string): ParsedPrice {
 export function parseBRL(input: string): number | null {
   const price = readBRL(input);
   return price.ok ? price.cents : null;
+}
+
+/**
+ * Centavos as people write them in a form field or a spreadsheet: 123450 → "1234,50". A decimal comma,
+ * no thousands dot and no currency sign, so readBRL reads it back and a spreadsheet in Brazil takes it
+ * as a number.
+ */
+export function decimalCommaPrice(cents: number): string {
+  return (cents / 100).toFixed(2).replace(".", ",");
 }

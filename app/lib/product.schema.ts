@@ -3,8 +3,7 @@
 // it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
 import { z } from "~/lib/validation";
 import { CATEGORIES, type Category } from "./catalog";
-import { decimalCommaPrice } from "./money";
-import { PRICE_FORMAT_MESSAGE, readBRL } from "./price-input";
+import { decimalCommaPrice, PRICE_FORMAT_MESSAGE, readBRL } from "./price-input";
 import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
 

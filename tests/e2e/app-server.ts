@@ -5,7 +5,7 @@ import { test } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../setup/free-port";
+import { findFreePort } from "~/server/ops/free-port.server";
 
 export type AppServer = {
   url: string;
@@ -20,7 +20,7 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 export async function startAppServer(env: Record<string, string>, { timeoutMs = 120_000 } = {}): Promise<AppServer> {
-  const port = await freePort();
+  const port = await findFreePort();
   const dataDir = path.join(os.tmpdir(), `erick-e2e-extra-${process.pid}-${Date.now()}`);
   const child = spawn(process.execPath, ["tests/e2e/serve.mjs"], {
     env: { ...process.env, ...env, PORT: String(port), E2E_DATA_DIR: dataDir },

@@ -13,7 +13,7 @@ import { chromium, expect, test, type Browser } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-login";
 import { startAppServer, type AppServer } from "./app-server";
 import { CHROMIUM_PATH } from "./chromium";
-import { freePort } from "../setup/free-port";
+import { findFreePort } from "~/server/ops/free-port.server";
 
 const HOST = "loja.test";
 /** This machine's first non-loopback IPv4 address: where Chromium connects from and to. */
@@ -36,8 +36,8 @@ test.beforeAll(async ({ browserName: _browserName }, testInfo) => {
   // One server and one Caddy: the checks are about the server, not the viewport.
   test.skip(testInfo.project.name !== "desktop", "runs once, in the desktop project");
   testInfo.setTimeout(180_000);
-  const httpsPort = await freePort();
-  httpPort = await freePort();
+  const httpsPort = await findFreePort();
+  httpPort = await findFreePort();
   httpsOrigin = `https://${HOST}:${httpsPort}`;
   // What deploy/loja.env.example says to set behind Caddy.
   app = await startAppServer({ PUBLIC_URL: httpsOrigin, TRUST_PROXY: "loopback" });

@@ -18,7 +18,7 @@ import { submitCheckout } from "~/server/orders/checkout.server";
 import { getSettings } from "~/server/group/settings.server";
 import { CHECKOUT_CUSTOMER, checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { freePort } from "../setup/free-port";
+import { findFreePort } from "~/server/ops/free-port.server";
 
 const SHOP_FROM = "Loja Erick <loja@exemplo.com>";
 const SMTP_USER = "loja";
@@ -140,7 +140,7 @@ describe("e-mail through a real SMTP server", () => {
 
   it("a dead mail server neither delays nor fails an order: the e-mail waits in the queue, shows as pending, and goes when the server is back", async () => {
     // A port nothing listens on (yet).
-    const port = await freePort();
+    const port = await findFreePort();
     const config = smtpConfig(port);
     const order = await placeOrder(config);
     expect(order.ms).toBeLessThan(2_000);

@@ -26,7 +26,7 @@ import { mediaStorageOf, s3MediaStorage, type MediaStorage } from "~/server/medi
 import { createBackup, restoreBackup } from "~/server/ops/backup.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { mediaFromStorage } from "../../server/media-files";
-import { freePort } from "../setup/free-port";
+import { findFreePort } from "~/server/ops/free-port.server";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { startLocalBucket, type LocalBucket } from "../setup/local-bucket";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -207,7 +207,7 @@ describe("two instances, one database, one bucket", () => {
 
   it("a bucket out of reach: /media answers 503 (try again), never a 404 to cache; an upload fails and leaves no row", async () => {
     // A client for a port nobody listens on.
-    const offline = s3MediaStorage({ ...bucket.settings, endpoint: `http://127.0.0.1:${await freePort()}` });
+    const offline = s3MediaStorage({ ...bucket.settings, endpoint: `http://127.0.0.1:${await findFreePort()}` });
     const app = express().use("/media", mediaFromStorage(offline));
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import type { S3Settings } from "~/server/config.server";
-import { freePort } from "./free-port";
+import { findFreePort } from "~/server/ops/free-port.server";
 
 export type LocalBucket = {
   /** What loadConfig makes of `env`: the bucket, path-style at the local endpoint. */
@@ -28,7 +28,7 @@ const SECRET_ACCESS_KEY = "S3RVER";
 
 export async function startLocalBucket({ bucket = `erick-media-${randomBytes(3).toString("hex")}` } = {}): Promise<LocalBucket> {
   const directory = await fs.mkdtemp(path.join(os.tmpdir(), "erick-s3rver-"));
-  const port = await freePort();
+  const port = await findFreePort();
   const server = new S3rver({ address: "127.0.0.1", port, directory, silent: true, configureBuckets: [{ name: bucket }] });
   await server.run();
   const endpoint = `http://127.0.0.1:${port}`;

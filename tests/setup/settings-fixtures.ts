@@ -1,5 +1,5 @@
 // The /admin/configuracoes form as the page fills it in, for tests that post it back with a few changes.
-import { decimalCommaPrice } from "~/lib/money";
+import { decimalCommaPrice } from "~/lib/price-input";
 import { coordinateInput } from "~/lib/settings-form.schema";
 import type { SettingsPage } from "~/server/group/settings-admin.server";
 

@@ -5,7 +5,8 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { connectDatabase } from "~/server/db/database.server";
-import { findFreePort, isAlive, runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";
+import { isAlive, runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";
+import { findFreePort } from "~/server/ops/free-port.server";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 

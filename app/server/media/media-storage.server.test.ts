@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalBucket, type LocalBucket } from "../../../tests/setup/local-bucket";
-import { freePort } from "../../../tests/setup/free-port";
+import { findFreePort } from "../ops/free-port.server";
 import { directoryMediaStorage, ensureMediaStorageReachable, MediaStorageUnreachableError, s3MediaStorage, type MediaStorage } from "./media-storage.server";
 
 let bucket: LocalBucket;
@@ -70,7 +70,7 @@ describe.each([
 describe("ensureMediaStorageReachable", () => {
   it("passes for the bucket, and says which settings to check (not their values) when it does not answer", async () => {
     await ensureMediaStorageReachable(s3MediaStorage(bucket.settings));
-    const offline = s3MediaStorage({ ...bucket.settings, endpoint: `http://127.0.0.1:${await freePort()}` });
+    const offline = s3MediaStorage({ ...bucket.settings, endpoint: `http://127.0.0.1:${await findFreePort()}` });
     const refused = await ensureMediaStorageReachable(offline).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(MediaStorageUnreachableError);
     expect((refused as Error).message).toMatch(/^O bucket de imagens s3:\/\/erick-media-\w+ não respondeu \(ECONNREFUSED\): confira S3_ENDPOINT, S3_BUCKET/);

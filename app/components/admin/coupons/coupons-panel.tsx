@@ -3,11 +3,12 @@ import { Form, useSearchParams } from "react-router";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { CATEGORIES } from "~/lib/catalog";
-import { couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupon.schema";
-import { COUPON_KIND_LABELS, COUPON_KINDS, couponDiscountText, formatCouponDay, type CouponKind } from "~/lib/coupons";
+import { couponDiscountText, couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupon.schema";
+import { COUPON_KIND_LABELS, COUPON_KINDS, formatCouponDay, type CouponKind } from "~/lib/coupons";
 import type { FieldErrors } from "~/lib/form-errors";
 import { formLimits } from "~/lib/form-limits";
-import { decimalCommaPrice, formatBRL } from "~/lib/money";
+import { formatBRL } from "~/lib/money";
+import { decimalCommaPrice } from "~/lib/price-input";
 
 type Shop = { id: number; name: string };
 

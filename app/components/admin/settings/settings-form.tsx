@@ -5,8 +5,8 @@ import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm, type FormField } from "~/components/ui/use-form";
 import type { FieldErrors } from "~/lib/form-errors";
 import { formLimits } from "~/lib/form-limits";
-import { decimalCommaPrice } from "~/lib/money";
 import { PAYMENT_METHODS } from "~/lib/payment-methods";
+import { decimalCommaPrice } from "~/lib/price-input";
 import { type EditableLocation, type Settings } from "~/lib/settings";
 import {
   coordinateInput,
