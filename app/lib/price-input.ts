@@ -1,6 +1,6 @@
-// Prices as people type them into the admin's forms and the CSV, read into centavos, and written
-// back the same way for a form's field or a spreadsheet. Apart from
-// money.ts, which every storefront page loads to show prices: only the forms that take a price need this.
+// Prices as people type them into the admin's forms and the CSV: read into centavos, and written back
+// the same way into a form's field or a spreadsheet. Kept apart from money.ts, which every storefront
+// page loads to show prices: only the forms and exports that handle a typed price need this.
 /** Shown when a price uses a dot as the decimal point ("2.50", "1,234.56"). */
 export const PRICE_FORMAT_MESSAGE = "Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)";
 

@@ -270,7 +270,7 @@ export function productFormValues(form: FormData): ProductFormInput {
   };
 }
 
-/** Centavos as the form shows them: 12990 → '129,90' (no thousands dot, so it reads back the same). */
+/** A price as the product form shows it (decimalCommaPrice: 12990 → '129,90'); none, an empty field. */
 export function centsToInput(cents: number | null): string {
   return cents === null ? "" : decimalCommaPrice(cents);
 }
