@@ -54,9 +54,8 @@ export default defineConfig({
   webServer: {
     // A fresh DATA_DIR per run (new embedded PostgreSQL, freshly seeded), removed at the end.
     command: "node tests/e2e/serve.mjs",
-    // TRUST_PROXY: tests may give each browser its own X-Forwarded-For address, so one test's
-    // sign-ins do not count against another's rate limit (tests/e2e/auth.spec.ts).
-    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR, TRUST_PROXY: "loopback" },
+    // serve.mjs also sets what every test server shares (TRUST_PROXY, the order limits, the admin).
+    env: { PORT: String(PORT), E2E_DATA_DIR: process.env.E2E_DATA_DIR },
     // A resource route: answers as soon as the server and its database are up, whatever the UI's state.
     url: `${BASE_URL}/robots.txt`,
     // First start: initdb + migrations + the seed's 20 images, ~10 s on a 2-core machine.

@@ -56,21 +56,13 @@ export async function startAppServer(env: Record<string, string>, { timeoutMs = 
 }
 
 /**
- * How the servers below start: like the shared one (playwright.config.ts), trusting X-Forwarded-For
- * from loopback. Sign-in is rate-limited per client address (10 a minute), and signInAsAdmin gives
- * each browser context an address of its own; without this every sign-in on a worker's server came
- * from 127.0.0.1, and a fast machine signed in more than 10 times a minute ("Muitas tentativas").
- */
-const OWN_SERVER_ENV = { TRUST_PROXY: "loopback" };
-
-/**
  * `test` on a server of its own (one per worker): for tests that change what the whole shop shows
  * (settings, products, stock), which the other files' tests rely on.
  */
 export const testOnOwnServer = test.extend<object, { ownApp: AppServer }>({
   ownApp: [
     async ({ browserName: _browserName }, provide) => {
-      const app = await startAppServer(OWN_SERVER_ENV);
+      const app = await startAppServer({});
       await provide(app);
       await app.stop();
     },
@@ -90,7 +82,7 @@ export const testOnOwnServer = test.extend<object, { ownApp: AppServer }>({
 export const testOnFreshServer = test.extend<{ freshApp: AppServer }>({
   freshApp: [
     async ({ browserName: _browserName }, provide) => {
-      const app = await startAppServer(OWN_SERVER_ENV);
+      const app = await startAppServer({});
       await provide(app);
       await app.stop();
     },

@@ -33,6 +33,11 @@ if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_UR
 // are tested in tests/integration/order-floods.test.ts.
 env.ORDER_LIMIT_PER_ADDRESS ??= "100000";
 env.ORDER_LIMIT_PER_PHONE ??= "100000";
+// Sign-in is rate-limited per client address (10 a minute). Every test server trusts X-Forwarded-For
+// from loopback, so each browser context can have an address of its own (signInAsAdmin, auth.spec.ts)
+// and one test's sign-ins never count against another's: a fast machine passed 10 a minute on one
+// worker's own server when its sign-ins all came from 127.0.0.1.
+env.TRUST_PROXY ??= "loopback";
 env.ADMIN_EMAIL = "admin@erick.test";
 env.ADMIN_PASSWORD = "admin-e2e-senha";
 
