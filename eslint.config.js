@@ -31,7 +31,7 @@ const SERVER_ONLY = {
 const SERVER_AND_ROUTES = {
   // Patterns are gitignore lines, where a leading # starts a comment: hence \\#database.
   group: ["~/server", "~/server/**", "**/app/server/**", "../**/server/**", "~/routes", "~/routes/**", "**/routes/**", "\\#database/**", "**/database/**"],
-  message: "Components and app/lib run in the browser too: they never import app/server, a route or the database schema (not even types). Shared types live in app/lib/<area>.ts.",
+  message: "Components and app/lib run in the browser too: they never import app/server, a route or the database schema (not even types). Shared types live in app/lib/<domain>/<area>.ts.",
 };
 /** Another route module: routes are entry points, and what two share belongs in a component or app/lib. */
 const OTHER_ROUTES = {
@@ -40,7 +40,7 @@ const OTHER_ROUTES = {
   message: "A route never imports another route: put what they share in app/components or app/lib.",
 };
 /** zod configured for the CSP (no eval); a type import of zod is harmless. */
-const ZOD = { name: "zod", message: "Import z from ~/lib/validation (configured for the CSP).", allowTypeImports: true };
+const ZOD = { name: "zod", message: "Import z from ~/lib/forms/validation (configured for the CSP).", allowTypeImports: true };
 
 function restrictImports(patterns, paths = [ZOD]) {
   return { "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] };

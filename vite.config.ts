@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -20,26 +21,29 @@ const ROOT_ROUTE = path.resolve("app/root.tsx");
 const ENTRY_CLIENT = path.resolve("app/entry.client.tsx");
 const SHELL_ROUTES = [ROOT_ROUTE, path.resolve("app/routes/storefront/layout.tsx")];
 // Each a few hundred bytes, used by most pages: prices, product images, page titles, the hydration
-// flag, the WhatsApp hand-off of an order (cart, checkout, order page).
+// flag.
 const SHARED_BY_PAGES = [
   "app/components/ui/use-hydrated.ts",
-  "app/lib/whatsapp-handoff.ts",
-  "app/lib/money.ts",
-  "app/lib/images.ts",
-  "app/lib/meta.ts",
-  "app/lib/storefront-meta.ts",
+  "app/lib/format/money.ts",
+  "app/lib/catalog/images.ts",
+  "app/lib/pages/meta.ts",
+  "app/lib/pages/storefront-meta.ts",
   "app/components/product/price.tsx",
   "app/components/product/product-image.tsx",
   "app/components/product/use-timed-flag.ts",
-].map((file) => path.resolve(file));
+].map((file) => {
+  // A renamed file would silently leave the shell (it named one that never existed for months).
+  if (!fs.existsSync(file)) throw new Error(`vite.config.ts: SHARED_BY_PAGES names ${file}, which does not exist`);
+  return path.resolve(file);
+});
 const PRELOAD_HELPER = "vite/preload-helper";
 // The product card and what only it and the product pages use (sold-out sizes, the catalogue's lists):
 // one chunk for the home page, the lists and the product page, not three.
-const PRODUCT_CARD = /app[\\/](components[\\/]product[\\/]product-card\.tsx|lib[\\/](variant-choice|catalog)\.ts)$/;
+const PRODUCT_CARD = /app[\\/](components[\\/]product[\\/]product-card\.tsx|lib[\\/]catalog[\\/](variant-choice|catalog)\.ts)$/;
 // What only the product page loads at first, each 0.2–0.9 KB: its JSON-LD, the hearts, the stars and
 // the review form's rules. Apart they were four of its twelve scripts; on a slow connection each is a
 // request that waits its turn. Elsewhere they come only in lazy parts (the footer, the favourites' sync).
-const PRODUCT_PAGE = /app[\\/](components[\\/](ui[\\/]json-ld\.tsx|product[\\/]detail[\\/](use-favorite\.ts|rating-stars\.tsx))|lib[\\/](review-form|structured-data)\.ts)$/;
+const PRODUCT_PAGE = /app[\\/](components[\\/](ui[\\/]json-ld\.tsx|product[\\/]detail[\\/](use-favorite\.ts|rating-stars\.tsx))|lib[\\/]catalog[\\/](review-form|structured-data)\.ts)$/;
 let shellModules: Set<string> | null = null;
 
 /**

@@ -28,9 +28,9 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import * as schema from "#database/schema";
 import { media, products, shops, storeLocations } from "#database/schema";
-import { parseProductFilters } from "~/lib/product-filters";
+import { parseProductFilters } from "~/lib/catalog/product-filters";
 import { suggestSearch } from "~/server/catalog/product-search.server";
-import { normalizeSearchText } from "~/lib/search-text";
+import { normalizeSearchText } from "~/lib/catalog/search-text";
 import {
   featuredProducts,
   getProduct,

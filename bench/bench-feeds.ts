@@ -4,7 +4,7 @@
 // size and items, the server's peak memory meanwhile, and conditional requests with the ETag
 // (If-None-Match), which the platforms' hourly fetches send: a 304 once a worker has the feed.
 import fs from "node:fs";
-import { FEED_FORMATS, FEED_PATHS, type FeedFormat } from "~/lib/channels";
+import { FEED_FORMATS, FEED_PATHS, type FeedFormat } from "~/lib/channels/channels";
 
 /** Resident memory of a process in bytes (Linux /proc): now (VmRSS) and its peak since start or the last reset (VmHWM). */
 function memoryOf(pid: number): { rss: number; peak: number } | null {

@@ -32,8 +32,8 @@ import {
   type ClientManifest,
 } from "./bench-pages-first-load";
 import { scriptsFetchedByPages, type PageScripts } from "./bench-pages-browser-js";
-import { SHOP_SLUGS } from "~/lib/catalog";
-import { STOREFRONT_LAYOUT_ID } from "~/lib/storefront-shell";
+import { SHOP_SLUGS } from "~/lib/catalog/catalog";
+import { STOREFRONT_LAYOUT_ID } from "~/lib/group/storefront-shell";
 import { findFreePort } from "~/server/ops/free-port.server";
 import { onCleanUp, runBenchmark } from "./bench-run";
 

@@ -10,7 +10,7 @@ function methodNotAllowed(): Response {
   });
 }
 
-/** Thrown, so the page's error boundary shows the refusal (app/lib/error-page.ts) with status 405. */
+/** Thrown, so the page's error boundary shows the refusal (app/lib/pages/error-page.ts) with status 405. */
 function pageMethodNotAllowed(): never {
   throw new Response(null, { status: 405, statusText: "Method Not Allowed", headers: { Allow: "GET, HEAD" } });
 }

@@ -1,5 +1,5 @@
 // A cache of whole storefront pages, the same for every shopper: nothing personal is in them (who is
-// signed in comes after hydration from /api/eu, app/lib/personal-view.ts), so signed-in shoppers are
+// signed in comes after hydration from /api/eu, app/lib/account/personal-view.ts), so signed-in shoppers are
 // served from it too. Rendering a page costs the Node process 13–50 ms of CPU (React on the server);
 // a hit costs 0.3–0.5 ms.
 //
@@ -29,7 +29,7 @@
 import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
-import { SHOP_SLUGS } from "../app/lib/catalog";
+import { SHOP_SLUGS } from "../app/lib/catalog/catalog";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "../app/server/db/database.server";
 import { listenConnection } from "../app/server/db/listen-connection.server";

@@ -1,8 +1,8 @@
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { passwordProblem } from "~/lib/password-rule";
-import { z } from "~/lib/validation";
+import { passwordProblem } from "~/lib/account/password-rule";
+import { z } from "~/lib/forms/validation";
 import { isVapidKeyPair } from "./notifications/vapid-keys.server";
 
 /**

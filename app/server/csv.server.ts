@@ -5,7 +5,7 @@
 // Excel's rows of only separators are skipped, every record knows the line it starts on, and the
 // bytes are decoded as Excel saved them (UTF-8, or Windows-1252 without a BOM).
 import { CsvError, parse } from "csv-parse/sync";
-import { withoutControlCharacters } from "~/lib/plain-text";
+import { withoutControlCharacters } from "~/lib/format/plain-text";
 
 const CSV_SEPARATOR = ";";
 const CSV_BOM = "\uFEFF";

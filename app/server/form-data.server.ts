@@ -4,7 +4,7 @@
 // Every refusal here is a thrown Response, which React Router answers as it is (resource routes) or
 // shows in the error boundary with its status (pages).
 
-import { withoutControlCharacters } from "~/lib/plain-text";
+import { withoutControlCharacters } from "~/lib/format/plain-text";
 
 /** A form of the shop's pages without files is a few kilobytes; routes that take uploads pass their own limit. */
 export const FORM_LIMIT_BYTES = 1024 * 1024;

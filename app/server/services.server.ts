@@ -13,7 +13,7 @@ import { ensureMediaStorageReachable, mediaStorageOf } from "./media/media-stora
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { users } from "#database/schema";
-import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
+import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/orders/whatsapp";
 import { log, warnActionItem } from "./log/logger.server";
 import { getSettings } from "./group/settings.server";
 import { readStoredOrigin, recordFirstStartOrigin } from "./group/public-origin.server";

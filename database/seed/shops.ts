@@ -1,5 +1,5 @@
 /** The four shops and six physical stores the first start creates. */
-import { SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
+import { SHOP_SLUGS, type ShopSlug } from "~/lib/catalog/catalog";
 
 /** What shoppers read of each shop, by its slug (the routes are the code's: SHOP_SLUGS). */
 const SEED_SHOP_ROWS: Record<ShopSlug, { name: string; shortName: string; description: string; slogan: string; color: string }> = {

@@ -12,7 +12,7 @@ import path from "node:path";
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users, verifications } from "#database/schema";
-import { accountLockedMessage, AUTH_MESSAGES, tryAgainLaterMessage } from "~/lib/account.schema";
+import { accountLockedMessage, AUTH_MESSAGES, tryAgainLaterMessage } from "~/lib/account/account.schema";
 import { action as forgotAction } from "~/routes/account/forgot-password";
 import { action as loginAction } from "~/routes/account/login";
 import { action as registerAction } from "~/routes/account/register";

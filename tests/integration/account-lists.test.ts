@@ -3,7 +3,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, orders, products, reviews, users } from "#database/schema";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loader as accountLoader } from "~/routes/account/account";
 import { action as favoritesAction, loader as favoritesLoader } from "~/routes/api/favorites";
 import type { LoadContext } from "~/server/load-context.server";

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { eq, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, sessions, users, verifications } from "#database/schema";
-import { AUTH_MESSAGES } from "~/lib/account.schema";
+import { AUTH_MESSAGES } from "~/lib/account/account.schema";
 import { action as accountAction, loader as accountLoader } from "~/routes/account/account";
 import { action as loginAction } from "~/routes/account/login";
 import { action as registerAction } from "~/routes/account/register";

@@ -8,7 +8,7 @@ import { promisify } from "node:util";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { accounts, sessions, users, verifications } from "#database/schema";
-import { AUTH_MESSAGES } from "~/lib/account.schema";
+import { AUTH_MESSAGES } from "~/lib/account/account.schema";
 import { action as accountAction, loader as accountLoader } from "~/routes/account/account";
 import { action as forgotAction } from "~/routes/account/forgot-password";
 import { action as loginAction, loader as loginLoader } from "~/routes/account/login";

@@ -5,8 +5,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, products, settings, shops, storeLocations } from "#database/schema";
 import { SEED_PRODUCTS, type SeedProduct } from "#database/seed/products";
-import { PAGE_SIZE, type PriceBand, type ProductSummary } from "~/lib/catalog";
-import { parseProductFilters, type ProductFilters } from "~/lib/product-filters";
+import { PAGE_SIZE, type PriceBand, type ProductSummary } from "~/lib/catalog/catalog";
+import { parseProductFilters, type ProductFilters } from "~/lib/catalog/product-filters";
 import {
   createProduct,
   featuredProducts,

@@ -1,7 +1,7 @@
 // 'Aplicar' tells whether a code exists, so it is limited per client address: a script cannot try
 // codes until one works, while another address (another shopper) is not affected.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { couponPreviewUrl } from "~/lib/coupons";
+import { couponPreviewUrl } from "~/lib/coupons/coupons";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
 import { COUPON_PREVIEW_LIMIT } from "~/server/coupons/preview-limit.server";
 import { loader } from "~/routes/api/coupon-preview";

@@ -10,7 +10,7 @@ import { action as couponsAction, loader as couponsLoader } from "~/routes/admin
 import { loader as couponsCsvLoader } from "~/routes/admin/coupons-csv";
 import { loader as reportsLoader } from "~/routes/admin/reports";
 import { placeOrder } from "~/server/orders/orders.server";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { openAdminTest, requestAs, type SignedInUser } from "../setup/admin-session";
 import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
 import type { TestDatabase } from "../setup/test-database";

@@ -1,11 +1,11 @@
 // Coupons on real PostgreSQL: limits under concurrent checkouts, a cancelled order's use given back,
 // the validity window on a UTC clock, and hostile codes. The arithmetic's properties are in
-// app/lib/coupons.test.ts.
+// app/lib/coupons/coupons.test.ts.
 import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { coupons, orderItems, orders } from "#database/schema";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loadConfig } from "~/server/config.server";
 import { decideCoupon, couponLinesOf } from "~/server/coupons/redeem.server";
 import { submitCheckout } from "~/server/orders/checkout.server";

@@ -4,8 +4,8 @@
 // or saved phone join that account; staff accounts are not customers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "#database/schema";
-import { parseCustomerFilters } from "~/lib/admin-customers";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { parseCustomerFilters } from "~/lib/account/admin-customers";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { getCustomerDetail, listCustomers, listStaff } from "~/server/auth/customers.server";
 import { placeOrder } from "~/server/orders/orders.server";
 import { getDashboard } from "~/server/group/dashboard.server";

@@ -4,8 +4,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { orders, products, users } from "#database/schema";
-import { parseCustomerFilters } from "~/lib/admin-customers";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { parseCustomerFilters } from "~/lib/account/admin-customers";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { action as customersAction, loader as customersLoader } from "~/routes/admin/customers";
 import type { LoadContext } from "~/server/load-context.server";
 import { getCustomerDetail, listCustomers, listStaff, setCustomerRole } from "~/server/auth/customers.server";

@@ -4,7 +4,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants, settings as settingsTable, storeLocations, users } from "#database/schema";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loader } from "~/routes/admin/dashboard";
 import { deliverDueEmails, queueEmail } from "~/server/email/email-queue.server";
 import { getDashboard, STOCK_LIST_SIZE } from "~/server/group/dashboard.server";

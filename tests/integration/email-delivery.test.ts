@@ -9,7 +9,7 @@ import path from "node:path";
 import { simpleParser, type ParsedMail } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatBRL } from "~/lib/money";
+import { formatBRL } from "~/lib/format/money";
 import { loadConfig, type AppConfig } from "~/server/config.server";
 import { connectDatabase } from "~/server/db/database.server";
 import { deliverDueEmails, emailOutbox, pendingEmails, queueEmail, stopEmailDelivery, type EmailTransport } from "~/server/email/email-queue.server";

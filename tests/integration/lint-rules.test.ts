@@ -32,7 +32,7 @@ describe("components and app/lib never import app/server, a route or the databas
   it("the same imports are allowed in a route and in app/server", async () => {
     expect(await restrictions("app/routes/storefront/probe.tsx", 'import { getProduct } from "~/server/catalog/products.server";')).toEqual([]);
     expect(await restrictions("app/server/catalog/probe.server.ts", 'import { products } from "#database/schema";')).toEqual([]);
-    expect(await restrictions("app/components/product/probe.tsx", 'import type { ProductDetail } from "~/lib/catalog";')).toEqual([]);
+    expect(await restrictions("app/components/product/probe.tsx", 'import type { ProductDetail } from "~/lib/catalog/catalog";')).toEqual([]);
   });
 });
 

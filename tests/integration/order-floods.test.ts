@@ -4,7 +4,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders } from "#database/schema";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loadConfig, type AppConfig } from "~/server/config.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { NEW_ORDER_EMAILS, sendNewOrderDigest } from "~/server/orders/order-notifications.server";

@@ -3,8 +3,8 @@
 // recorded as one of the fixed list; anything else, forged or unknown, is "direto". /admin/relatorios
 // counts orders and sales per source for the period.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORDER_SOURCE_LABELS } from "~/lib/order-source";
-import { defaultReportQuery, shopToday } from "~/lib/reports";
+import { ORDER_SOURCE_LABELS } from "~/lib/orders/order-source";
+import { defaultReportQuery, shopToday } from "~/lib/admin/reports";
 import { getReport } from "~/server/group/reports.server";
 import { createTestContext } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";

@@ -5,8 +5,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, storeLocations } from "#database/schema";
-import type { AdminOrderPageData } from "~/lib/admin-orders";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import type { AdminOrderPageData } from "~/lib/orders/admin-orders";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { loader as publicOrderLoader } from "~/routes/storefront/order";

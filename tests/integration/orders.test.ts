@@ -1,10 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderItems, orders, products } from "#database/schema";
-import type { CheckoutInput, OrderLineRequest } from "~/lib/checkout.schema";
-import { formatBRL } from "~/lib/money";
-import { type Settings } from "~/lib/settings";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import type { CheckoutInput, OrderLineRequest } from "~/lib/orders/checkout.schema";
+import { formatBRL } from "~/lib/format/money";
+import { type Settings } from "~/lib/group/settings";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { emailOutbox, stopEmailDelivery } from "~/server/email/email-queue.server";
 import type { OutboxEmail } from "~/server/email/send-email.server";
 import { loadConfig } from "~/server/config.server";

@@ -6,7 +6,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { products } from "#database/schema";
-import { formatBRL } from "~/lib/money";
+import { formatBRL } from "~/lib/format/money";
 import { loader as cardLoader } from "~/routes/admin/price-card";
 import { loader as qrLoader } from "~/routes/admin/product-qr";
 import { loader as sheetLoader } from "~/routes/admin/price-sheet";

@@ -2,7 +2,7 @@
 // grouping by day, week and month, the tables by shop, category, payment method and product, the
 // CSV format (BOM, ';', decimal comma) and the refusal of wrong periods.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultReportQuery, parseReportQuery, REPORT_MESSAGES, type ReportQuery } from "~/lib/reports";
+import { defaultReportQuery, parseReportQuery, REPORT_MESSAGES, type ReportQuery } from "~/lib/admin/reports";
 import { loader as pageLoader } from "~/routes/admin/reports";
 import { loader as csvLoader } from "~/routes/admin/reports-csv";
 import type { LoadContext } from "~/server/load-context.server";

@@ -3,13 +3,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, reviews, users } from "#database/schema";
-import { REVIEW_MESSAGES } from "~/lib/review-form";
-import { productJsonLd } from "~/lib/structured-data";
+import { REVIEW_MESSAGES } from "~/lib/catalog/review-form";
+import { productJsonLd } from "~/lib/catalog/structured-data";
 import { action, loader } from "~/routes/storefront/product";
 import { loader as personalViewLoader } from "~/routes/api/personal-view";
-import type { PersonalView } from "~/lib/personal-view";
+import type { PersonalView } from "~/lib/account/personal-view";
 import type { LoadContext } from "~/server/load-context.server";
-import type { OwnReview, ReviewView } from "~/lib/review-form";
+import type { OwnReview, ReviewView } from "~/lib/catalog/review-form";
 import { getRatingSummary, listReviews } from "~/server/catalog/reviews.server";
 import { browserRequest, createAuthContext, run, signUp, type Shopper } from "../setup/signed-in";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

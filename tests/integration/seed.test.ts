@@ -6,7 +6,7 @@ import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, products, settings, shops, storeLocations } from "#database/schema";
-import { SHOP_SLUGS } from "~/lib/catalog";
+import { SHOP_SLUGS } from "~/lib/catalog/catalog";
 import { listProducts } from "~/server/catalog/products.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -4,9 +4,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settings as settingsTable, storeLocations } from "#database/schema";
-import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form.schema";
-import type { Settings } from "~/lib/settings";
-import { DEFAULT_SETTINGS } from "~/lib/settings.schema";
+import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
+import type { Settings } from "~/lib/group/settings";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { action, loader } from "~/routes/admin/settings";
 import type { LoadContext } from "~/server/load-context.server";
 import type { SettingsPage } from "~/server/group/settings-admin.server";

@@ -4,7 +4,7 @@
 // page; then shopper B and an anonymous visitor get those pages (hits, or their own renders) with no
 // trace of A or of the staff's view, and A's part comes only from /api/eu, never cached.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PersonalView } from "~/lib/personal-view";
+import type { PersonalView } from "~/lib/account/personal-view";
 import { sessionCookieIn } from "~/server/auth/guards.server";
 import { startPageCache } from "../../server/page-cache";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";

@@ -5,8 +5,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, products, productVariants } from "#database/schema";
-import type { CsvImportResult } from "~/lib/product-import";
-import { productToFormInput, STOCK_FIELD_PREFIX, STOCK_READ_FIELD_PREFIX, type ProductFormInput } from "~/lib/product.schema";
+import type { CsvImportResult } from "~/lib/catalog/product-import";
+import { productToFormInput, STOCK_FIELD_PREFIX, STOCK_READ_FIELD_PREFIX, type ProductFormInput } from "~/lib/catalog/product.schema";
 import { action as formAction, loader as formLoader } from "~/routes/admin/product-form";
 import type { AdminProductDetail } from "~/server/catalog/admin-product-list.server";
 import { PRODUCT_CSV_COLUMNS } from "~/server/catalog/csv/columns.server";

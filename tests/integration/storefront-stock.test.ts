@@ -4,8 +4,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, productVariants } from "#database/schema";
-import type { ProductStock } from "~/lib/cart-stock";
-import { parseProductFilters } from "~/lib/product-filters";
+import type { ProductStock } from "~/lib/cart/cart-stock";
+import { parseProductFilters } from "~/lib/catalog/product-filters";
 import { loader as stockLoader } from "~/routes/api/cart-stock";
 import routes from "~/routes";
 import { inStockSizes, inStockSizesQuery, listProducts } from "~/server/catalog/products.server";

@@ -3,8 +3,8 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Pool } from "pg";
 import { orderItems, orders } from "#database/schema";
-import type { CheckoutInput } from "~/lib/checkout.schema";
-import type { OrderStatus } from "~/lib/order-status";
+import type { CheckoutInput } from "~/lib/orders/checkout.schema";
+import type { OrderStatus } from "~/lib/orders/order-status";
 import type { Database } from "~/server/db/database.server";
 import { orderCodeOf } from "~/server/orders/orders.server";
 

@@ -1,6 +1,6 @@
 // The /admin/configuracoes form as the page fills it in, for tests that post it back with a few changes.
-import { decimalCommaPrice } from "~/lib/price-input";
-import { coordinateInput } from "~/lib/settings-form.schema";
+import { decimalCommaPrice } from "~/lib/forms/price-input";
+import { coordinateInput } from "~/lib/group/settings-form.schema";
 import type { SettingsPage } from "~/server/group/settings-admin.server";
 
 /** The form as the page renders it (the same encoding as the inputs), with `changes` applied: null removes a field. */

@@ -4,7 +4,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, products, productVariants } from "#database/schema";
-import type { OrderLineRequest } from "~/lib/checkout.schema";
+import type { OrderLineRequest } from "~/lib/orders/checkout.schema";
 import type { Database } from "~/server/db/database.server";
 import { checkoutFormFields } from "../setup/order-fixtures";
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
-import type { ProductCardData } from "~/lib/catalog";
+import type { ProductCardData } from "~/lib/catalog/catalog";
 
 /** 'Meus favoritos' on /conta: the account's favourites still on sale, newest first. */
 export function MyFavorites({ products }: { products: ProductCardData[] }) {

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { ChevronRightIcon } from "~/components/ui/icons";
-import { formatBRL } from "~/lib/money";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
+import { formatBRL } from "~/lib/format/money";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/orders/order-status";
 
 export type MyOrder = { code: string; token: string; status: OrderStatus; totalCents: number; createdAt: string };
 

@@ -2,9 +2,9 @@ import { Form, Link } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
-import type { FieldErrors } from "~/lib/form-errors";
-import { formLimits } from "~/lib/form-limits";
-import { currentPasswordSchema, setupCodeSchema } from "~/lib/two-factor.schema";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { formLimits } from "~/lib/forms/form-limits";
+import { currentPasswordSchema, setupCodeSchema } from "~/lib/account/two-factor.schema";
 
 const buttonClass = "rounded-lg border border-slate-300 px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50";
 const passwordLimits = formLimits(currentPasswordSchema);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
-import { ADMIN_NAV } from "~/lib/admin-nav";
+import { ADMIN_NAV } from "~/lib/admin/admin-nav";
 
 export type AdminUser = { name: string; email: string; image: string | null };
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { TrashIcon } from "~/components/ui/icons";
-import type { Cart, CartItem, CartTotals } from "~/lib/cart";
-import type { lineStockLimit } from "~/lib/cart-stock";
-import type { StorefrontView } from "~/lib/storefront-shell";
+import type { Cart, CartItem, CartTotals } from "~/lib/cart/cart";
+import type { lineStockLimit } from "~/lib/cart/cart-stock";
+import type { StorefrontView } from "~/lib/group/storefront-shell";
 import { CartLine } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 

@@ -2,9 +2,9 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ProductImage } from "~/components/product/product-image";
 import { MinusIcon, PlusIcon, TrashIcon } from "~/components/ui/icons";
-import { MAX_LINE_QUANTITY, type CartItem } from "~/lib/cart";
-import { formatBRL } from "~/lib/money";
-import { productPath } from "~/lib/navigation";
+import { MAX_LINE_QUANTITY, type CartItem } from "~/lib/cart/cart";
+import { formatBRL } from "~/lib/format/money";
+import { productPath } from "~/lib/pages/navigation";
 
 export function CartLine({
   item,

@@ -8,8 +8,8 @@ import {
   setCartQuantity,
   type Cart,
   type CartChoice,
-} from "~/lib/cart";
-import type { ProductCardData } from "~/lib/catalog";
+} from "~/lib/cart/cart";
+import type { ProductCardData } from "~/lib/catalog/catalog";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
 
 /** The cart lives in localStorage, as in the shop's earlier site; the server always renders an empty cart. */

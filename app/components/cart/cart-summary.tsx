@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import type { Cart, CartTotals } from "~/lib/cart";
-import { formatBRL } from "~/lib/money";
-import type { Settings } from "~/lib/settings";
+import type { Cart, CartTotals } from "~/lib/cart/cart";
+import { formatBRL } from "~/lib/format/money";
+import type { Settings } from "~/lib/group/settings";
 import { CouponField } from "./coupon-field";
 import { useCoupon } from "./coupon-store";
 import { WhatsAppOrderButton } from "./whatsapp-order-button";

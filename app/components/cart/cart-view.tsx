@@ -5,8 +5,8 @@ import { CartIcon } from "~/components/ui/icons";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { useNonce } from "~/components/ui/nonce";
-import { CART_STORAGE_KEY, type Cart } from "~/lib/cart";
-import { idsToCheck, lineStockLimit, reconcileCart, stockRequestUrls, type ProductStock } from "~/lib/cart-stock";
+import { CART_STORAGE_KEY, type Cart } from "~/lib/cart/cart";
+import { idsToCheck, lineStockLimit, reconcileCart, stockRequestUrls, type ProductStock } from "~/lib/cart/cart-stock";
 import type { CartLineActions } from "./cart-contents";
 import { cartActions, useCart } from "./cart-store";
 

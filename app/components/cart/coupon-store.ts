@@ -1,8 +1,8 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
-import type { Cart } from "~/lib/cart";
-import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupon-code";
-import { couponPreviewUrl, type CouponPreview } from "~/lib/coupons";
+import type { Cart } from "~/lib/cart/cart";
+import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupons/coupon-code";
+import { couponPreviewUrl, type CouponPreview } from "~/lib/coupons/coupons";
 
 // The coupon the shopper applied, kept in the browser beside the cart (its own key, so the header's
 // cart badge, on every page, does not carry coupon code): the cart and the checkout read it.

@@ -3,12 +3,12 @@ import { useFetcher } from "react-router";
 import { releaseWhatsAppTab, reserveWhatsAppTab } from "~/components/checkout/whatsapp-handoff";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
-import { orderLinesJson, type Cart } from "~/lib/cart";
-import type { FieldErrors } from "~/lib/form-errors";
-import { orderSourceHint } from "~/lib/order-source";
+import { orderLinesJson, type Cart } from "~/lib/cart/cart";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { orderSourceHint } from "~/lib/orders/order-source";
 
 /** The action's schema, imported when the shopper first reaches for the button: the cart page loads no zod up front. */
-const loadOrderEnvelopeSchema = () => import("~/lib/checkout.schema").then((module) => module.orderEnvelopeSchema);
+const loadOrderEnvelopeSchema = () => import("~/lib/orders/checkout.schema").then((module) => module.orderEnvelopeSchema);
 
 /**
  * The cart's quick 'Finalizar pelo WhatsApp': the order (items only; delivery and payment are agreed

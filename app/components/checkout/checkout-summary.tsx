@@ -1,10 +1,10 @@
 import { Link } from "react-router";
-import type { CartItem } from "~/lib/cart";
+import type { CartItem } from "~/lib/cart/cart";
 import { ProductImage } from "~/components/product/product-image";
 import { WhatsAppIcon } from "~/components/ui/icons";
-import type { CouponPreview } from "~/lib/coupons";
-import { formatBRL } from "~/lib/money";
-import { CONSULT_NOTE } from "~/lib/whatsapp";
+import type { CouponPreview } from "~/lib/coupons/coupons";
+import { formatBRL } from "~/lib/format/money";
+import { CONSULT_NOTE } from "~/lib/orders/whatsapp";
 
 /** The order beside the form: its lines, subtotal, delivery and total, and the button that sends it. */
 export function CheckoutSummary({

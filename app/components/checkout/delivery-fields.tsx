@@ -1,9 +1,9 @@
 import { Field, SelectField } from "~/components/ui/field";
 import type { FormField } from "~/components/ui/use-form";
-import { BRAZILIAN_STATES } from "~/lib/checkout.schema";
-import type { DeliveryMethod } from "~/lib/delivery";
-import { formatBRL } from "~/lib/money";
-import type { Settings } from "~/lib/settings";
+import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
+import type { DeliveryMethod } from "~/lib/delivery/delivery";
+import { formatBRL } from "~/lib/format/money";
+import type { Settings } from "~/lib/group/settings";
 import { ChoiceCard } from "./choice-card";
 
 const STATE_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state, label: state }));

@@ -1,4 +1,4 @@
-import type { OrderView } from "~/lib/order-message";
+import type { OrderView } from "~/lib/orders/order-message";
 
 /** Where a recorded order goes: the pick-up store, the delivery address, or 'A combinar'. */
 export function DeliverySummary({ delivery }: { delivery: OrderView["delivery"] }) {

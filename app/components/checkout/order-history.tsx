@@ -1,5 +1,5 @@
-import { formatShopDateTime } from "~/lib/shop-time";
-import { type DeliveryMethod, type OrderHistoryEntry, shopperStatusLabel } from "~/lib/status-messages";
+import { formatShopDateTime } from "~/lib/group/shop-time";
+import { type DeliveryMethod, type OrderHistoryEntry, shopperStatusLabel } from "~/lib/orders/status-messages";
 
 /**
  * An order's history with dates and times, oldest first: on the shopper's page (status changes) and

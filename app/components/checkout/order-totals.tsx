@@ -1,6 +1,6 @@
-import { formatBRL } from "~/lib/money";
-import { couponLine, deliveryFeeLabel, type OrderView } from "~/lib/order-message";
-import { CONSULT_NOTE } from "~/lib/whatsapp";
+import { formatBRL } from "~/lib/format/money";
+import { couponLine, deliveryFeeLabel, type OrderView } from "~/lib/orders/order-message";
+import { CONSULT_NOTE } from "~/lib/orders/whatsapp";
 
 /** Subtotal, delivery and total of a recorded order, for the shopper's order page and the admin's. */
 export function OrderTotals({ order, className = "" }: {

@@ -1,9 +1,9 @@
 import { SelectField } from "~/components/ui/field";
 import type { FormField } from "~/components/ui/use-form";
-import { installmentOptions } from "~/lib/installments";
-import { formatBRL } from "~/lib/money";
-import { PAYMENT_METHODS } from "~/lib/payment-methods";
-import type { Settings } from "~/lib/settings";
+import { installmentOptions } from "~/lib/payments/installments";
+import { formatBRL } from "~/lib/format/money";
+import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
+import type { Settings } from "~/lib/group/settings";
 import { ChoiceCard } from "./choice-card";
 
 /** The payment methods the shop takes, and the instalments the chosen one allows for the total. */

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ChatIcon, ChevronRightIcon, MapPinIcon, ShieldIcon, TagIcon } from "~/components/ui/icons";
-import { shopPath } from "~/lib/navigation";
-import { FOUNDED_YEAR, SLOGAN } from "~/lib/settings";
+import { shopPath } from "~/lib/pages/navigation";
+import { FOUNDED_YEAR, SLOGAN } from "~/lib/group/settings";
 import { WhatsAppPillLink } from "~/components/ui/whatsapp-pill-link";
-import { withArticle } from "~/lib/store-name";
-import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { withArticle } from "~/lib/stores/store-name";
+import { greetingMessage, whatsappLink } from "~/lib/orders/whatsapp";
 
 // The home page's sections around its featured products: what they show comes from the storefront
 // layout's data, and nothing in them needs code in the browser (app/routes/storefront/home.tsx keeps

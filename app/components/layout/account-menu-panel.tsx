@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import type { ShellUser } from "~/lib/personal-view";
+import type { ShellUser } from "~/lib/account/personal-view";
 
 const ITEM_CLASS = "block px-4 py-2.5 text-slate-800 hover:bg-slate-50";
 

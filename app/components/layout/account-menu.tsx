@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { UserIcon } from "~/components/ui/icons";
 import { lazyExport } from "~/components/ui/lazy-export";
-import { loginPath } from "~/lib/safe-redirect";
+import { loginPath } from "~/lib/pages/safe-redirect";
 import { useStorefront } from "./use-storefront";
 
 const ACCOUNT_PAGES = ["/login", "/registrar", "/recuperar-senha", "/redefinir-senha"];

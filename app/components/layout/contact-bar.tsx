@@ -1,6 +1,6 @@
 import { FacebookIcon, InstagramIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
-import { telHref } from "~/lib/phone";
-import { instagramUrl } from "~/lib/settings";
+import { telHref } from "~/lib/format/phone";
+import { instagramUrl } from "~/lib/group/settings";
 import { useStorefront } from "./use-storefront";
 
 /** The header's top bar: the shop's phone, e-mail, Facebook and Instagram. */

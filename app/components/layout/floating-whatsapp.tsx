@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { CloseIcon, WhatsAppIcon } from "~/components/ui/icons";
-import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { greetingMessage, whatsappLink } from "~/lib/orders/whatsapp";
 import { PRIMARY_ACTION_SELECTOR } from "./primary-action";
 import { useStorefront } from "./use-storefront";
 

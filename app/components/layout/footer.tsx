@@ -2,11 +2,11 @@ import { Link } from "react-router";
 import { ClockIcon, InstagramIcon, MailIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { JsonLd } from "~/components/ui/json-ld";
 import { MapEmbed } from "~/components/ui/map-embed";
-import { directionsUrl, shopPath } from "~/lib/navigation";
-import { telHref } from "~/lib/phone";
-import { FOUNDED_YEAR, instagramUrl, SLOGAN } from "~/lib/settings";
-import { jsonLdHtml, organizationJsonLd } from "~/lib/structured-data";
-import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { directionsUrl, shopPath } from "~/lib/pages/navigation";
+import { telHref } from "~/lib/format/phone";
+import { FOUNDED_YEAR, instagramUrl, SLOGAN } from "~/lib/group/settings";
+import { jsonLdHtml, organizationJsonLd } from "~/lib/catalog/structured-data";
+import { greetingMessage, whatsappLink } from "~/lib/orders/whatsapp";
 import { useStorefront } from "./use-storefront";
 
 export function Footer() {

@@ -3,9 +3,9 @@ import { Form, Link, NavLink, useLocation } from "react-router";
 import { useCartCount } from "~/components/cart/cart-store";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { ServerIsland } from "~/components/ui/server-island";
-import { mainNav } from "~/lib/navigation";
-import { SLOGAN } from "~/lib/settings";
-import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { mainNav } from "~/lib/pages/navigation";
+import { SLOGAN } from "~/lib/group/settings";
+import { greetingMessage, whatsappLink } from "~/lib/orders/whatsapp";
 import { AccountMenu } from "./account-menu";
 import { useStorefront } from "./use-storefront";
 

@@ -1,4 +1,4 @@
-import { ANONYMOUS_VIEW, personalViewUrl, sessionCookieSent, type PersonalView } from "~/lib/personal-view";
+import { ANONYMOUS_VIEW, personalViewUrl, sessionCookieSent, type PersonalView } from "~/lib/account/personal-view";
 
 // The storefront layout's and the product page's client loaders run for the same navigation, with the
 // same Request: they share one /api/eu call.

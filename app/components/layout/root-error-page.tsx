@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteLoaderData } from "react-router";
-import { errorPageFor } from "~/lib/error-page";
-import { whatsappLink } from "~/lib/whatsapp";
-import { telHref } from "~/lib/phone";
+import { errorPageFor } from "~/lib/pages/error-page";
+import { whatsappLink } from "~/lib/orders/whatsapp";
+import { telHref } from "~/lib/format/phone";
 
 /** The root loader's contact of the shop (app/root.tsx): known even when the database is down. */
 type ErrorPageContact = { storeName: string; phone: string; whatsapp: string };

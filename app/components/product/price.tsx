@@ -1,4 +1,4 @@
-import { formatBRL } from "~/lib/money";
+import { formatBRL } from "~/lib/format/money";
 
 /** Price, struck-through old price and discount badge; 'Consulte' when the price is not published. */
 export function Price({

@@ -1,5 +1,5 @@
-import type { ImageRef } from "~/lib/catalog";
-import { imageSrcSet, imageUrl } from "~/lib/images";
+import type { ImageRef } from "~/lib/catalog/catalog";
+import { imageSrcSet, imageUrl } from "~/lib/catalog/images";
 import { useMediaUrl } from "./media-url";
 
 /** A stored image with `srcset`, so each phone downloads the width it needs. */

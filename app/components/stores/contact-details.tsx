@@ -1,6 +1,6 @@
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ClockIcon, MailIcon, PhoneIcon } from "~/components/ui/icons";
-import { telHref } from "~/lib/phone";
+import { telHref } from "~/lib/format/phone";
 
 /** Beside the /lojas contact form: what it is for, and the group's phone, e-mail and hours. */
 export function ContactDetails() {

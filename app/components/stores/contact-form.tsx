@@ -4,14 +4,14 @@ import { useStorefront } from "~/components/layout/use-storefront";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
-import { CONTACT_INPUT_LIMITS, contactMessage, type ContactFieldErrors, type ContactFormValues } from "~/lib/contact-form";
-import type { InputLimits } from "~/lib/form-limits";
-import { whatsappLink } from "~/lib/whatsapp";
+import { CONTACT_INPUT_LIMITS, contactMessage, type ContactFieldErrors, type ContactFormValues } from "~/lib/stores/contact-form";
+import type { InputLimits } from "~/lib/forms/form-limits";
+import { whatsappLink } from "~/lib/orders/whatsapp";
 
 export const CONTACT_CONFIRMATION_MS = 3_000;
 
 /** The schema brings zod (23 KB); the stores page loads it when the shopper starts the form, not with the page. */
-const loadContactSchema = () => import("~/lib/contact.schema").then((module) => module.contactFormSchema);
+const loadContactSchema = () => import("~/lib/stores/contact.schema").then((module) => module.contactFormSchema);
 
 /**
  * The stores page's contact form. It opens WhatsApp with the message, as the shop's earlier site did; nothing is sent

@@ -1,10 +1,10 @@
 import { ClockIcon, DirectionsIcon, InstagramIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { MapEmbed } from "~/components/ui/map-embed";
-import { directionsUrl } from "~/lib/navigation";
-import { telHref } from "~/lib/phone";
-import { instagramUrl } from "~/lib/settings";
-import { greetingMessage, storeWhatsAppNumber, whatsappLink } from "~/lib/whatsapp";
-import type { ShellLocation } from "~/lib/storefront-shell";
+import { directionsUrl } from "~/lib/pages/navigation";
+import { telHref } from "~/lib/format/phone";
+import { instagramUrl } from "~/lib/group/settings";
+import { greetingMessage, storeWhatsAppNumber, whatsappLink } from "~/lib/orders/whatsapp";
+import type { ShellLocation } from "~/lib/group/storefront-shell";
 
 /** `groupWhatsApp`: the group's number (settings), for a store without one of its own (or with the example one). */
 export function StoreCard({ location, groupWhatsApp }: { location: ShellLocation; groupWhatsApp: string }) {

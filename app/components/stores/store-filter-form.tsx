@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link, useSearchParams } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { storeFiltersToSearch, type StoreFilters } from "~/lib/store-filters";
+import { storeFiltersToSearch, type StoreFilters } from "~/lib/stores/store-filters";
 
 /**
  * City and category filters kept in the URL, so a filtered list can be shared. A plain GET form

@@ -2,10 +2,10 @@ import { useStorefront } from "~/components/layout/use-storefront";
 import { PhoneIcon } from "~/components/ui/icons";
 import { JsonLd } from "~/components/ui/json-ld";
 import { WhatsAppPillLink } from "~/components/ui/whatsapp-pill-link";
-import { telHref } from "~/lib/phone";
-import { FOUNDED_YEAR } from "~/lib/settings";
-import { jsonLdHtml, storeListJsonLd } from "~/lib/structured-data";
-import { greetingMessage, whatsappLink } from "~/lib/whatsapp";
+import { telHref } from "~/lib/format/phone";
+import { FOUNDED_YEAR } from "~/lib/group/settings";
+import { jsonLdHtml, storeListJsonLd } from "~/lib/catalog/structured-data";
+import { greetingMessage, whatsappLink } from "~/lib/orders/whatsapp";
 
 /**
  * The /lojas page's opening: how many stores, since when, and the ways to reach the group; with the

@@ -1,7 +1,7 @@
 import { useStorefront } from "~/components/layout/use-storefront";
 import { FormIsland } from "~/components/ui/form-island";
 import { ServerIsland } from "~/components/ui/server-island";
-import { filterStoreLocations, resolveStoreFilters, storeFilterOptions, type StoreFilters } from "~/lib/store-filters";
+import { filterStoreLocations, resolveStoreFilters, storeFilterOptions, type StoreFilters } from "~/lib/stores/store-filters";
 import { StoreFilterForm } from "./store-filter-form";
 
 // The opening and the contact details need no code in the browser: the server's markup, not hydrated

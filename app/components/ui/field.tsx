@@ -1,5 +1,5 @@
 import { useId } from "react";
-import type { InputLimits } from "~/lib/form-limits";
+import type { InputLimits } from "~/lib/forms/form-limits";
 
 type Described = { label: string; name: string; error?: string; hint?: string };
 

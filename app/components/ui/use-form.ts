@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { z } from "zod";
-import { fieldErrors, formValues, type FieldErrors } from "~/lib/form-errors";
-import type { FormLimits, InputLimits } from "~/lib/form-limits";
+import { fieldErrors, formValues, type FieldErrors } from "~/lib/forms/form-errors";
+import type { FormLimits, InputLimits } from "~/lib/forms/form-limits";
 import { useOnDemand } from "./use-on-demand";
 
 /**

@@ -3,11 +3,11 @@ import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/compon
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { GoogleIcon } from "~/components/account/google-icon";
-import { AUTH_MESSAGES, LOGIN_LIMITS, loginSchema } from "~/lib/account.schema";
-import { fieldErrors, formValues } from "~/lib/form-errors";
-import { pageMeta } from "~/lib/meta";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInCodePath } from "~/lib/two-factor.schema";
+import { AUTH_MESSAGES, LOGIN_LIMITS, loginSchema } from "~/lib/account/account.schema";
+import { fieldErrors, formValues } from "~/lib/forms/form-errors";
+import { pageMeta } from "~/lib/pages/meta";
+import { safeRedirectPath } from "~/lib/pages/safe-redirect";
+import { signInCodePath } from "~/lib/account/two-factor.schema";
 import { signInWithPassword, startGoogleSignIn } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { safeRedirectPath } from "~/lib/safe-redirect";
+import { safeRedirectPath } from "~/lib/pages/safe-redirect";
 import { signOut } from "~/server/auth/accounts.server";
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/sign-out";

@@ -1,9 +1,9 @@
 import { data, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/account/account-card";
 import { BackupCodes, TwoFactorOff, TwoFactorOn, TwoFactorSetup } from "~/components/account/two-factor-settings";
-import { fieldErrors, type FieldErrors, formValues } from "~/lib/form-errors";
-import { pageMeta } from "~/lib/meta";
-import { currentPasswordSchema, setupCodeSchema } from "~/lib/two-factor.schema";
+import { fieldErrors, type FieldErrors, formValues } from "~/lib/forms/form-errors";
+import { pageMeta } from "~/lib/pages/meta";
+import { currentPasswordSchema, setupCodeSchema } from "~/lib/account/two-factor.schema";
 import { requireUser } from "~/server/auth/guards.server";
 import {
   cancelTwoFactorSetup,

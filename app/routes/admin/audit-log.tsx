@@ -1,12 +1,12 @@
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { AuditLogFilter } from "~/components/admin/audit/audit-log-filter";
 import { AuditLogList } from "~/components/admin/audit/audit-log-list";
-import { pageParam } from "~/lib/admin-list";
-import { AUDIT_ENTITY_LABELS, isAuditEntityType } from "~/lib/audit-log";
+import { pageParam } from "~/lib/admin/admin-list";
+import { AUDIT_ENTITY_LABELS, isAuditEntityType } from "~/lib/admin/audit-log";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listAuditLog } from "~/server/group/audit-log.server";
 import type { Route } from "./+types/audit-log";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/lib/admin/admin-meta";
 
 export function meta() {
   return adminMeta("Registro de alterações");

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { ChannelsView } from "~/components/admin/channels/channels-view";
-import { FEED_PATHS } from "~/lib/channels";
-import { channelChangeSchema } from "~/lib/channels.schema";
-import { formValues } from "~/lib/form-errors";
-import { adminMeta } from "~/lib/admin-meta";
+import { FEED_PATHS } from "~/lib/channels/channels";
+import { channelChangeSchema } from "~/lib/channels/channels.schema";
+import { formValues } from "~/lib/forms/form-errors";
+import { adminMeta } from "~/lib/admin/admin-meta";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { applyChannelChange, categoryMappingRows, checkCatalogue, shopsInChannels } from "~/server/channels/channel-admin.server";
 import { readFormData } from "~/server/form-data.server";

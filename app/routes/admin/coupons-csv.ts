@@ -1,4 +1,4 @@
-import { parseReportQuery, shopToday } from "~/lib/reports";
+import { parseReportQuery, shopToday } from "~/lib/admin/reports";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { couponsCsv, listCoupons } from "~/server/coupons/coupon-admin.server";
 import type { Route } from "./+types/coupons-csv";

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
 import { CouponsPanel } from "~/components/admin/coupons/coupons-panel";
-import { couponFormSchema, couponFormValues } from "~/lib/coupon.schema";
-import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
-import { idSchema } from "~/lib/ids";
-import { adminMeta } from "~/lib/admin-meta";
+import { couponFormSchema, couponFormValues } from "~/lib/coupons/coupon.schema";
+import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
+import { idSchema } from "~/lib/format/ids";
+import { adminMeta } from "~/lib/admin/admin-meta";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { listCoupons, saveCoupon, setCouponActive } from "~/server/coupons/coupon-admin.server";

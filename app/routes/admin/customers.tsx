@@ -3,15 +3,15 @@ import { AdminPagination } from "~/components/admin/admin-pagination";
 import { CustomerDetailDialog } from "~/components/admin/customers/customer-detail-dialog";
 import { CustomerSearch } from "~/components/admin/customers/customer-search";
 import { CustomersList } from "~/components/admin/customers/customers-list";
-import { CUSTOMER_PARAM, type CustomerRoleResult, parseCustomerFilters, selectedCustomerId } from "~/lib/admin-customers";
-import { customerRoleFormSchema } from "~/lib/customer-role.schema";
-import { withParams } from "~/lib/admin-list";
+import { CUSTOMER_PARAM, type CustomerRoleResult, parseCustomerFilters, selectedCustomerId } from "~/lib/account/admin-customers";
+import { customerRoleFormSchema } from "~/lib/account/customer-role.schema";
+import { withParams } from "~/lib/admin/admin-list";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getCustomerDetail, hasAnyCustomer, listCustomers, listStaff, setCustomerRole } from "~/server/auth/customers.server";
 import { readFormData } from "~/server/form-data.server";
 import type { Route } from "./+types/customers";
-import { countLabel, pluralForm } from "~/lib/plural";
-import { adminMeta } from "~/lib/admin-meta";
+import { countLabel, pluralForm } from "~/lib/format/plural";
+import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);

@@ -3,18 +3,18 @@ import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
 import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
 import { StatCards } from "~/components/admin/dashboard/stat-cards";
 import { LowStock, StockReview } from "~/components/admin/dashboard/stock-alerts";
-import { formatBRL } from "~/lib/money";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
-import { monthLabel } from "~/lib/reports";
-import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/whatsapp";
+import { formatBRL } from "~/lib/format/money";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/orders/order-status";
+import { monthLabel } from "~/lib/admin/reports";
+import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/orders/whatsapp";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { pendingEmails } from "~/server/email/email-queue.server";
 import { getDashboard } from "~/server/group/dashboard.server";
 import { listStoreLocations } from "~/server/catalog/products.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/dashboard";
-import { adminMeta } from "~/lib/admin-meta";
-import { countLabel, pluralForm } from "~/lib/plural";
+import { adminMeta } from "~/lib/admin/admin-meta";
+import { countLabel, pluralForm } from "~/lib/format/plural";
 import { lazyExport } from "~/components/ui/lazy-export";
 
 // Recharts is large: its chunk loads in the browser after the page (with its figures) is shown.

@@ -3,7 +3,7 @@ import { AdminShell } from "~/components/admin/admin-shell";
 import { LiveOrderEventsProvider } from "~/components/admin/orders/live-order-events";
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);

@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
-import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/admin-orders";
-import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/order-status.schema";
+import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/orders/admin-orders";
+import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
 import { getAdminOrder, recordStatusMessageOpened, setOrderStatus } from "~/server/orders/order-admin.server";
@@ -9,7 +9,7 @@ import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/order";
 import { log } from "~/server/log/logger.server";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   await requireAdmin(request, context);

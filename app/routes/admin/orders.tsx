@@ -6,12 +6,12 @@ import { OrderDetailDialog } from "~/components/admin/orders/order-detail-dialog
 import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrdersList } from "~/components/admin/orders/orders-list";
 import { useLiveOrderEvents } from "~/components/admin/orders/live-order-events";
-import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/admin-orders";
+import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/orders/admin-orders";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { hasAnyOrder, listAdminOrders } from "~/server/orders/order-admin.server";
 import type { Route } from "./+types/orders";
-import { countLabel, pluralForm } from "~/lib/plural";
-import { adminMeta } from "~/lib/admin-meta";
+import { countLabel, pluralForm } from "~/lib/format/plural";
+import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

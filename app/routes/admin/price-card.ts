@@ -1,4 +1,4 @@
-import { parseId } from "~/lib/ids";
+import { parseId } from "~/lib/format/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { priceCards, printPageResponse } from "~/server/channels/print-cards.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/products/product-editor";
-import { NOTICE_PARAM } from "~/lib/admin-products";
+import { NOTICE_PARAM } from "~/lib/catalog/admin-products";
 import {
   IMAGE_FIELDS,
   MAX_IMAGE_BYTES,
@@ -12,16 +12,16 @@ import {
   productToFormInput,
   stockAsRead,
   type ProductFormInput,
-} from "~/lib/product.schema";
-import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
-import { parseId } from "~/lib/ids";
+} from "~/lib/catalog/product.schema";
+import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
+import { parseId } from "~/lib/format/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
 import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/product-form";
 import { log } from "~/server/log/logger.server";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/lib/admin/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */

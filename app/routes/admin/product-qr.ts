@@ -1,4 +1,4 @@
-import { parseId } from "~/lib/ids";
+import { parseId } from "~/lib/format/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { productSummariesByIds } from "~/server/catalog/products.server";
 import { productQrSvg } from "~/server/channels/print-cards.server";

@@ -6,9 +6,9 @@ import { DeleteProductDialog } from "~/components/admin/products/delete-product-
 import { NoticeToast } from "~/components/admin/products/notice-toast";
 import { ProductListFilters } from "~/components/admin/products/product-list-filters";
 import { PlusIcon } from "~/components/ui/icons";
-import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/admin-products";
-import { parseId } from "~/lib/ids";
-import { PRODUCT_MESSAGES } from "~/lib/product.schema";
+import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/catalog/admin-products";
+import { parseId } from "~/lib/format/ids";
+import { PRODUCT_MESSAGES } from "~/lib/catalog/product.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/form-data.server";
@@ -16,8 +16,8 @@ import { listAdminProducts } from "~/server/catalog/admin-product-list.server";
 import { deleteProduct } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/products";
 import { log } from "~/server/log/logger.server";
-import { countLabel, pluralForm } from "~/lib/plural";
-import { adminMeta } from "~/lib/admin-meta";
+import { countLabel, pluralForm } from "~/lib/format/plural";
+import { adminMeta } from "~/lib/admin/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

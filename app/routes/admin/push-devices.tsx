@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { PushDevicesPanel } from "~/components/admin/notifications/push-devices-panel";
-import { adminMeta } from "~/lib/admin-meta";
-import { deviceLabel, pushDeviceIdSchema, pushSubscriptionSchema, type PushDevicesResult } from "~/lib/push-devices";
+import { adminMeta } from "~/lib/admin/admin-meta";
+import { deviceLabel, pushDeviceIdSchema, pushSubscriptionSchema, type PushDevicesResult } from "~/lib/admin/push-devices";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
 import { TEST_NOTICE } from "~/server/notifications/new-order-push.server";

@@ -1,4 +1,4 @@
-import { isReportTableId, parseReportQuery, reportFileName, shopToday } from "~/lib/reports";
+import { isReportTableId, parseReportQuery, reportFileName, shopToday } from "~/lib/admin/reports";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getReportTable, reportTableCsv } from "~/server/group/reports.server";
 import type { Route } from "./+types/reports-csv";

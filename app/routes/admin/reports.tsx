@@ -1,12 +1,12 @@
 import { ReportFilters } from "~/components/admin/reports/report-filters";
 import { ReportTable } from "~/components/admin/reports/report-table";
-import { formatBRL } from "~/lib/money";
-import { dayLabel, parseReportQuery, REPORT_CSV_PATH, reportSearch, shopToday } from "~/lib/reports";
+import { formatBRL } from "~/lib/format/money";
+import { dayLabel, parseReportQuery, REPORT_CSV_PATH, reportSearch, shopToday } from "~/lib/admin/reports";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { couponReportTable, listCoupons } from "~/server/coupons/coupon-admin.server";
 import { getReport } from "~/server/group/reports.server";
 import type { Route } from "./+types/reports";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

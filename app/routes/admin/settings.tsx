@@ -1,14 +1,14 @@
 import { data } from "react-router";
 import { SettingsForm, type SettingsActionResult } from "~/components/admin/settings/settings-form";
-import { fieldErrors } from "~/lib/form-errors";
-import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/settings-form.schema";
-import { formatShopDateTime } from "~/lib/shop-time";
+import { fieldErrors } from "~/lib/forms/form-errors";
+import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
+import { formatShopDateTime } from "~/lib/group/shop-time";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/group/settings-admin.server";
 import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";
-import { adminMeta } from "~/lib/admin-meta";
+import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);

@@ -1,4 +1,4 @@
-import { parseStockIds } from "~/lib/cart-stock";
+import { parseStockIds } from "~/lib/cart/cart-stock";
 import { productStock } from "~/server/catalog/products.server";
 import type { Route } from "./+types/cart-stock";
 

@@ -1,5 +1,5 @@
-import { normalizeCouponCode } from "~/lib/coupon-code";
-import { parsePreviewLines } from "~/lib/coupons";
+import { normalizeCouponCode } from "~/lib/coupons/coupon-code";
+import { parsePreviewLines } from "~/lib/coupons/coupons";
 import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { takeCouponPreview, tooManyCouponTriesMessage } from "~/server/coupons/preview-limit.server";

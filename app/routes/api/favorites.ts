@@ -1,4 +1,4 @@
-import { favoritesMergeSchema, favoriteToggleSchema } from "~/lib/favorites.schema";
+import { favoritesMergeSchema, favoriteToggleSchema } from "~/lib/catalog/favorites.schema";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { listFavoriteIds, mergeFavorites, setFavorite } from "~/server/catalog/favorites.server";
 import { readFormData } from "~/server/form-data.server";

@@ -1,6 +1,6 @@
 import { listProductIdsForSitemap, listShops } from "~/server/catalog/products.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
-import { mainNav, productPath } from "~/lib/navigation";
+import { mainNav, productPath } from "~/lib/pages/navigation";
 import type { Route } from "./+types/sitemap";
 
 function escapeXml(text: string) {

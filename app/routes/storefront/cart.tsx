@@ -1,6 +1,6 @@
 import { CartView } from "~/components/cart/cart-view";
-import { pageMeta } from "~/lib/meta";
-import { shellFromMatches } from "~/lib/storefront-meta";
+import { pageMeta } from "~/lib/pages/meta";
+import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import type { Route } from "./+types/cart";
 
 export function meta({ matches }: Route.MetaArgs) {

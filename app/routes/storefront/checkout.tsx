@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { CheckoutForm, SAVE_PHONE_FIELD } from "~/components/checkout/checkout-form";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/pages/meta";
 import { clientAddress, saveAccountPhone } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitCheckout } from "~/server/orders/checkout.server";

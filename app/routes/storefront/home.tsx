@@ -2,10 +2,10 @@ import { Link, redirect } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { ChevronRightIcon } from "~/components/ui/icons";
 import { ServerIsland } from "~/components/ui/server-island";
-import { productCardData } from "~/lib/catalog";
-import { pageMeta } from "~/lib/meta";
-import { FOUNDED_YEAR } from "~/lib/settings";
-import { shellFromMatches } from "~/lib/storefront-meta";
+import { productCardData } from "~/lib/catalog/catalog";
+import { pageMeta } from "~/lib/pages/meta";
+import { FOUNDED_YEAR } from "~/lib/group/settings";
+import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { featuredProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/home";
 

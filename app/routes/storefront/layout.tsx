@@ -5,11 +5,11 @@ import { Header } from "~/components/layout/header";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { ServerIsland } from "~/components/ui/server-island";
 import { noteFormSent, personalViewFor } from "~/components/layout/personal-view";
-import { sessionCookieSent } from "~/lib/personal-view";
-import type { StorefrontView } from "~/lib/storefront-shell";
+import { sessionCookieSent } from "~/lib/account/personal-view";
+import type { StorefrontView } from "~/lib/group/storefront-shell";
 import { hasSessionCookie } from "~/server/auth/guards.server";
 import { useStorefront } from "~/components/layout/use-storefront";
-import { FAVORITES_ACCOUNT_MARK_KEY } from "~/lib/favorites";
+import { FAVORITES_ACCOUNT_MARK_KEY } from "~/lib/catalog/favorites";
 import { loadStorefrontShell } from "~/server/group/storefront-shell.server";
 import type { Route } from "./+types/layout";
 

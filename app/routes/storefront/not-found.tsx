@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta } from "~/lib/pages/meta";
 
 export function loader() {
   throw new Response("Página não encontrada", { status: 404 });

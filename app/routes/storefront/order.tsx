@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { OrderDetails } from "~/components/checkout/order-details";
-import { pageMeta } from "~/lib/meta";
-import { orderMessage } from "~/lib/order-message";
-import { whatsappLink } from "~/lib/whatsapp";
+import { pageMeta } from "~/lib/pages/meta";
+import { orderMessage } from "~/lib/orders/order-message";
+import { whatsappLink } from "~/lib/orders/whatsapp";
 import { getOrderByToken, readOrderHistoryByToken } from "~/server/orders/orders.server";
 import { qrCodeSvg } from "~/server/media/qr-code.server";
 import { getSettings } from "~/server/group/settings.server";

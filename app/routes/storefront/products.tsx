@@ -2,15 +2,15 @@ import { useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { FilterIcon } from "~/components/ui/icons";
-import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog";
-import { pageMeta } from "~/lib/meta";
-import { shopPath } from "~/lib/navigation";
-import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/product-filters";
-import { shellFromMatches } from "~/lib/storefront-meta";
+import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog/catalog";
+import { pageMeta } from "~/lib/pages/meta";
+import { shopPath } from "~/lib/pages/navigation";
+import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/catalog/product-filters";
+import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { suggestSearch } from "~/server/catalog/product-search.server";
 import { inStockSizes, listProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/products";
-import { countLabel, pluralForm } from "~/lib/plural";
+import { countLabel, pluralForm } from "~/lib/format/plural";
 
 function presetShopFor(pathname: string): ShopSlug | null {
   return SHOP_SLUGS.find((slug) => pathname === shopPath(slug)) ?? null;

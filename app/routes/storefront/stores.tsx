@@ -1,11 +1,11 @@
 import { redirect, useSearchParams } from "react-router";
 import { StoresView } from "~/components/stores/stores-view";
-import { parseContactForm } from "~/lib/contact.schema";
-import { pageMeta } from "~/lib/meta";
-import { parseStoreFilters } from "~/lib/store-filters";
-import { shellFromMatches } from "~/lib/storefront-meta";
-import { whatsappLink } from "~/lib/whatsapp";
-import { contactMessage } from "~/lib/contact-form";
+import { parseContactForm } from "~/lib/stores/contact.schema";
+import { pageMeta } from "~/lib/pages/meta";
+import { parseStoreFilters } from "~/lib/stores/store-filters";
+import { shellFromMatches } from "~/lib/pages/storefront-meta";
+import { whatsappLink } from "~/lib/orders/whatsapp";
+import { contactMessage } from "~/lib/stores/contact-form";
 import { readFormData } from "~/server/form-data.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/stores";

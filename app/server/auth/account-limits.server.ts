@@ -15,7 +15,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { APIError, type createAuthMiddleware, getIP, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { twoFactors } from "#database/schema";
-import { accountLockedMessage, tryAgainLaterMessage } from "~/lib/account.schema";
+import { accountLockedMessage, tryAgainLaterMessage } from "~/lib/account/account.schema";
 import type { Database } from "../db/database.server";
 import { ACCOUNT_LIMITS, consumeRateLimit, releaseRateLimit, SIGN_UP_TAKEN_EMAIL_LIMIT } from "./rate-limit.server";
 

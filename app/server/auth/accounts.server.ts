@@ -4,11 +4,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { APIError, getIP } from "better-auth/api";
 import { users } from "#database/schema";
-import { AUTH_MESSAGES, type LoginInput, type ProfileInput, type RegisterInput } from "~/lib/account.schema";
-import { passwordProblem } from "~/lib/password-rule";
-import { isBrazilianPhone } from "~/lib/phone";
-import { oneLine } from "~/lib/plain-text";
-import { loginPath } from "~/lib/safe-redirect";
+import { AUTH_MESSAGES, type LoginInput, type ProfileInput, type RegisterInput } from "~/lib/account/account.schema";
+import { passwordProblem } from "~/lib/account/password-rule";
+import { isBrazilianPhone } from "~/lib/format/phone";
+import { oneLine } from "~/lib/format/plain-text";
+import { loginPath } from "~/lib/pages/safe-redirect";
 import type { Database } from "../db/database.server";
 import type { LoadContext } from "../load-context.server";
 import { ACCOUNT_LOCKED_CODE, SIGN_UP_PAUSED_CODE } from "./account-limits.server";

@@ -2,7 +2,7 @@
 // role lives in our users table; Better Auth makes the user and hashes the password.
 import { eq } from "drizzle-orm";
 import { users, type UserRole } from "#database/schema";
-import { passwordProblem } from "~/lib/password-rule";
+import { passwordProblem } from "~/lib/account/password-rule";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database } from "../db/database.server";
 import type { Auth } from "./auth.server";

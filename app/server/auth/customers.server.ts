@@ -2,10 +2,10 @@
 // staff accounts with their admin role.
 import { eq, type SQL, sql } from "drizzle-orm";
 import { users } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
-import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult, type CustomerRow } from "~/lib/admin-customers";
-import { isOrderStatus } from "~/lib/order-status";
-import { normalizeSearchText } from "~/lib/search-text";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
+import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult, type CustomerRow } from "~/lib/account/admin-customers";
+import { isOrderStatus } from "~/lib/orders/order-status";
+import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";

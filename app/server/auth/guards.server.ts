@@ -1,7 +1,7 @@
 import { createCookieGetter, parseCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
 import type { UserRole } from "#database/schema";
-import { loginPath } from "~/lib/safe-redirect";
+import { loginPath } from "~/lib/pages/safe-redirect";
 import type { LoadContext } from "../load-context.server";
 
 export type CurrentUser = {

@@ -1,6 +1,6 @@
 // The password-reset e-mail: the link, how long it lasts, and what to do if it was not you.
-import type { Settings } from "~/lib/settings";
-import { withArticle } from "~/lib/store-name";
+import type { Settings } from "~/lib/group/settings";
+import { withArticle } from "~/lib/stores/store-name";
 import type { QueuedEmail } from "../email/email-queue.server";
 import { EmailButton, emailDocument } from "../email/email-document.server";
 

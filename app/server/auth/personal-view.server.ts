@@ -1,4 +1,4 @@
-import { ANONYMOUS_VIEW, type PersonalView } from "~/lib/personal-view";
+import { ANONYMOUS_VIEW, type PersonalView } from "~/lib/account/personal-view";
 import { getOwnReview, listReviews } from "../catalog/reviews.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import type { CurrentUser } from "./guards.server";

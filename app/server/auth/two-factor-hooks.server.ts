@@ -20,8 +20,8 @@
 import { APIError, type createAuthMiddleware, isAPIError } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString } from "better-auth/crypto";
-import { safeRedirectPath } from "~/lib/safe-redirect";
-import { signInCodePath } from "~/lib/two-factor.schema";
+import { safeRedirectPath } from "~/lib/pages/safe-redirect";
+import { signInCodePath } from "~/lib/account/two-factor.schema";
 import type { Database } from "../db/database.server";
 import { consumeRateLimit } from "./rate-limit.server";
 

@@ -13,8 +13,8 @@ import { and, eq } from "drizzle-orm";
 import { createCookieGetter, parseCookies } from "better-auth/cookies";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { accounts, twoFactors, users } from "#database/schema";
-import { AUTH_MESSAGES } from "~/lib/account.schema";
-import { TWO_FACTOR_MESSAGES, type TwoFactorCode } from "~/lib/two-factor.schema";
+import { AUTH_MESSAGES } from "~/lib/account/account.schema";
+import { TWO_FACTOR_MESSAGES, type TwoFactorCode } from "~/lib/account/two-factor.schema";
 import { qrCodeSvg } from "../media/qr-code.server";
 import {
   allowAttempt,

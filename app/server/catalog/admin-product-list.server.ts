@@ -2,11 +2,11 @@
 // as the edit form shows it.
 import { and, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
 import { media, products, productVariants, shops, storeLocations } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin-list";
-import type { AdminProductFilters, AdminProductPage } from "~/lib/admin-products";
-import type { ImageRef } from "~/lib/catalog";
-import { storeOptionFor, type EditableProduct, type StoreOption } from "~/lib/product.schema";
-import { LOW_STOCK_MAX } from "~/lib/variants";
+import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin/admin-list";
+import type { AdminProductFilters, AdminProductPage } from "~/lib/catalog/admin-products";
+import type { ImageRef } from "~/lib/catalog/catalog";
+import { storeOptionFor, type EditableProduct, type StoreOption } from "~/lib/catalog/product.schema";
+import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition } from "./product-search.server";
 import { variantGrid, variantsByProduct } from "./variants.server";

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { favorites, products } from "#database/schema";
-import type { ProductSummary } from "~/lib/catalog";
-import { MAX_FAVORITES } from "~/lib/favorites";
+import type { ProductSummary } from "~/lib/catalog/catalog";
+import { MAX_FAVORITES } from "~/lib/catalog/favorites";
 import { productSummariesByIds } from "./products.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 

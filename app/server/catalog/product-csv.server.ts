@@ -2,9 +2,9 @@
 // file's columns, header checks, rows into products and their checks are in ./csv/.
 import { eq, inArray } from "drizzle-orm";
 import { products, shops, storeLocations } from "#database/schema";
-import type { CsvImportResult, CsvRowError } from "~/lib/product-import";
-import { storeOptionFor, type StoreOption, type VariantStockInput } from "~/lib/product.schema";
-import { variantKey } from "~/lib/variants";
+import type { CsvImportResult, CsvRowError } from "~/lib/catalog/product-import";
+import { storeOptionFor, type StoreOption, type VariantStockInput } from "~/lib/catalog/product.schema";
+import { variantKey } from "~/lib/catalog/variants";
 import { decodeCsvFile, toCsv } from "../csv.server";
 import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";

@@ -3,9 +3,9 @@
 // a product, the lock imports take). The form, the CSV import and the starter products all write here.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
-import { MAX_PRODUCT_IMAGES, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/product.schema";
+import { MAX_PRODUCT_IMAGES, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/catalog/product.schema";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
-import { variantKey, variantLabel } from "~/lib/variants";
+import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { createProduct } from "./products.server";
 import { stockMovedMessage, stockMovedSinceRead, variantGrid, variantsByProduct, writeVariants } from "./variants.server";
 import type { DatabaseOrTransaction } from "../db/database.server";

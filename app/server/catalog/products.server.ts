@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, ne, sql, type SQL } from "drizzle-orm";
 import { media, products, productVariants, shops, storeLocations } from "#database/schema";
-import type { ProductStock } from "~/lib/cart-stock";
-import { PAGE_SIZE, type ProductDetail, type ProductSummary } from "~/lib/catalog";
-import { discountPercent } from "~/lib/money";
-import { sortSizes, type ProductFilters } from "~/lib/product-filters";
+import type { ProductStock } from "~/lib/cart/cart-stock";
+import { PAGE_SIZE, type ProductDetail, type ProductSummary } from "~/lib/catalog/catalog";
+import { discountPercent } from "~/lib/format/money";
+import { sortSizes, type ProductFilters } from "~/lib/catalog/product-filters";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition, productSearchRank } from "./product-search.server";
 import { variantStockByProduct } from "./variants.server";

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { products, reviews, users } from "#database/schema";
-import { reviewerName, type OwnReview, type RatingSummary, type ReviewView } from "~/lib/review-form";
-import type { ReviewInput } from "~/lib/review.schema";
+import { reviewerName, type OwnReview, type RatingSummary, type ReviewView } from "~/lib/catalog/review-form";
+import type { ReviewInput } from "~/lib/catalog/review.schema";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 

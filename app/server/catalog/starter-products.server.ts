@@ -4,9 +4,9 @@ import { and, eq, sql } from "drizzle-orm";
 import { products, shops } from "#database/schema";
 import { SEED_STORE_LOCATIONS } from "#database/seed/shops";
 import { STARTER_PRODUCTS, type StarterProduct } from "#database/seed/starter-products";
-import { centsToInput, productFormSchema, storeOptionFromText, type ProductFormInput } from "~/lib/product.schema";
-import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
-import type { StarterResult } from "~/lib/product-import";
+import { centsToInput, productFormSchema, storeOptionFromText, type ProductFormInput } from "~/lib/catalog/product.schema";
+import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
+import type { StarterResult } from "~/lib/catalog/product-import";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
@@ -15,7 +15,7 @@ import { lockProductImports, ProductSaveError, productAuditFields, resolveStoreO
 import { renderProductArt } from "../seed/product-art.server";
 import { log } from "../log/logger.server";
 import { demoVariantStock } from "../seed/demo-variant-stock.server";
-import { variantKey } from "~/lib/variants";
+import { variantKey } from "~/lib/catalog/variants";
 
 /**
  * The seed's stores as 'Loja' options: a starter's `loja` names one of them as the spec wrote it

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { stockOf } from "~/lib/variants";
+import { stockOf } from "~/lib/catalog/variants";
 import { stockInGridOrder, variantGrid, type StoredVariant } from "./variants.server";
 
 const stored = (size: string, color: string, stock: number): StoredVariant => ({ id: 0, size, color, stock, sku: "" });

@@ -3,8 +3,8 @@
 // write (trigger erick_product_stock, migration 0011).
 import { asc, inArray, sql } from "drizzle-orm";
 import { productVariants } from "#database/schema";
-import type { VariantStockInput } from "~/lib/product.schema";
-import { variantIndex, variantKey, variantLabel, variantOptions } from "~/lib/variants";
+import type { VariantStockInput } from "~/lib/catalog/product.schema";
+import { variantIndex, variantKey, variantLabel, variantOptions } from "~/lib/catalog/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /**

@@ -3,9 +3,9 @@
 // the Google category of each category × subcategory. Every change is recorded in the audit log.
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { channelCategoryMappings, channelExcludedProducts, channelExcludedShops, products, shops } from "#database/schema";
-import type { LeftOutReason, MissingRecommended } from "~/lib/channel-check";
-import { categoryMappingKey, suggestedGoogleCategory } from "~/lib/channels";
-import type { ChannelChange } from "~/lib/channels.schema";
+import type { LeftOutReason, MissingRecommended } from "~/lib/channels/channel-check";
+import { categoryMappingKey, suggestedGoogleCategory } from "~/lib/channels/channels";
+import type { ChannelChange } from "~/lib/channels/channels.schema";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { categoryMappings, feedCatalogPages, googleCategoryOf } from "./feed-catalog.server";

@@ -3,7 +3,7 @@
 // admin left it (or its shop) out, and its Google category.
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { channelCategoryMappings, channelExcludedProducts, channelExcludedShops, media, products, shops } from "#database/schema";
-import { categoryMappingKey, suggestedGoogleCategory } from "~/lib/channels";
+import { categoryMappingKey, suggestedGoogleCategory } from "~/lib/channels/channels";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import type { FeedProduct } from "./feed-items.server";

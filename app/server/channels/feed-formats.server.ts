@@ -2,8 +2,8 @@
 // (Commerce Manager, one catalogue for the WhatsApp Business catalogue, Instagram and Facebook) and
 // Google Merchant Center's RSS 2.0 with the `g:` namespace. Each is a head, one chunk per item, a tail,
 // so the generator can write them as it reads the catalogue.
-import type { FeedFormat } from "~/lib/channels";
-import { withoutControlCharacters } from "~/lib/plain-text";
+import type { FeedFormat } from "~/lib/channels/channels";
+import { withoutControlCharacters } from "~/lib/format/plain-text";
 import type { FeedItem } from "./feed-items.server";
 
 type FeedWriter = {

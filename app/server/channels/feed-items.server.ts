@@ -1,12 +1,12 @@
 // What one product becomes in the catalogue feeds: an item per size × colour it sells (all sharing
 // the product's item_group_id), or the reasons it cannot be listed. Both feeds and the admin's check
 // of the catalogue read products through here, so what the admin is told is what the platforms get.
-import type { LeftOutReason, MissingRecommended } from "~/lib/channel-check";
-import { channelAgeGroup, channelGender, COLOR_PARAM, SIZE_PARAM, type ChannelAgeGroup, type ChannelGender } from "~/lib/channels";
-import { decimalPrice } from "~/lib/money";
-import { productPath } from "~/lib/navigation";
-import { oneLine } from "~/lib/plain-text";
-import { variantIndex, variantOptions } from "~/lib/variants";
+import type { LeftOutReason, MissingRecommended } from "~/lib/channels/channel-check";
+import { channelAgeGroup, channelGender, COLOR_PARAM, SIZE_PARAM, type ChannelAgeGroup, type ChannelGender } from "~/lib/channels/channels";
+import { decimalPrice } from "~/lib/format/money";
+import { productPath } from "~/lib/pages/navigation";
+import { oneLine } from "~/lib/format/plain-text";
+import { variantIndex, variantOptions } from "~/lib/catalog/variants";
 
 /** Google's limits (Meta's are longer: an id of 100, a title of 200, a description of 9,999). */
 export const ID_MAX_LENGTH = 50;

@@ -19,7 +19,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { sql } from "drizzle-orm";
-import { FEED_FORMATS, type FeedFormat } from "~/lib/channels";
+import { FEED_FORMATS, type FeedFormat } from "~/lib/channels/channels";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
 import { log } from "../log/logger.server";

@@ -3,11 +3,11 @@
 // per product, an A4 sheet of four), as standalone print-styled pages.
 import { renderToStaticMarkup } from "react-dom/server";
 import { PrintPage, type PriceCardData } from "~/components/admin/channels/price-cards";
-import { UTM_SOURCE_PARAM } from "~/lib/channels";
-import { absoluteImageUrl, DEFAULT_MEDIA_URL, imageUrl } from "~/lib/images";
-import { formatBRL } from "~/lib/money";
-import { productPath } from "~/lib/navigation";
-import { stockOf } from "~/lib/variants";
+import { UTM_SOURCE_PARAM } from "~/lib/channels/channels";
+import { absoluteImageUrl, DEFAULT_MEDIA_URL, imageUrl } from "~/lib/catalog/images";
+import { formatBRL } from "~/lib/format/money";
+import { productPath } from "~/lib/pages/navigation";
+import { stockOf } from "~/lib/catalog/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSummariesByIds } from "../catalog/products.server";
 import { qrCodeSvg } from "../media/qr-code.server";

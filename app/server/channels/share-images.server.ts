@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { GROUP_SHARE_IMAGE } from "~/lib/channels";
+import { GROUP_SHARE_IMAGE } from "~/lib/channels/channels";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { listShops } from "../catalog/products.server";
 import { getSettings } from "../group/settings.server";

@@ -2,11 +2,11 @@
 // every change in the audit log, in the change's transaction.
 import { asc, eq, sql } from "drizzle-orm";
 import { coupons, orders } from "#database/schema";
-import { couponDiscountText, type AdminCoupon, type CouponFormInput } from "~/lib/coupon.schema";
-import { COUPON_KIND_LABELS, type CouponKind } from "~/lib/coupons";
-import type { ReportQuery } from "~/lib/reports";
-import { SHOP_TIME_ZONE } from "~/lib/shop-time";
-import { decimalCommaPrice } from "~/lib/price-input";
+import { couponDiscountText, type AdminCoupon, type CouponFormInput } from "~/lib/coupons/coupon.schema";
+import { COUPON_KIND_LABELS, type CouponKind } from "~/lib/coupons/coupons";
+import type { ReportQuery } from "~/lib/admin/reports";
+import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { toCsv } from "../csv.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";

@@ -13,11 +13,11 @@ import {
   type CouponPreview,
   type CouponRefusal,
   type CouponRule,
-} from "~/lib/coupons";
-import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupon-code";
-import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery";
-import { phoneKey as phoneDigits } from "~/lib/phone";
-import type { Settings } from "~/lib/settings";
+} from "~/lib/coupons/coupons";
+import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupons/coupon-code";
+import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery/delivery";
+import { phoneKey as phoneDigits } from "~/lib/format/phone";
+import type { Settings } from "~/lib/group/settings";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 type CouponRow = typeof coupons.$inferSelect;

@@ -3,8 +3,8 @@
 // leaves no entry and an entry never lacks its change. /admin/auditoria reads it with listAuditLog.
 import { count, desc, eq } from "drizzle-orm";
 import { auditLog } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
-import type { AuditAction, AuditChange, AuditEntityType, AuditLogPage } from "~/lib/audit-log";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
+import type { AuditAction, AuditChange, AuditEntityType, AuditLogPage } from "~/lib/admin/audit-log";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /** Who acted: a signed-in admin (CurrentUser fits), or the command line / server start (no account). */

@@ -3,10 +3,10 @@
 // of rows.
 import { desc, sql } from "drizzle-orm";
 import { orders } from "#database/schema";
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/lib/order-status";
-import type { DashboardStats, LowStockVariant, StockReviewProduct } from "~/lib/dashboard";
-import { LOW_STOCK_MAX } from "~/lib/variants";
-import { SHOP_TIME_ZONE } from "~/lib/shop-time";
+import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/lib/orders/order-status";
+import type { DashboardStats, LowStockVariant, StockReviewProduct } from "~/lib/admin/dashboard";
+import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
+import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { countCustomers } from "../auth/customers.server";
 

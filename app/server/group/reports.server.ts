@@ -2,11 +2,11 @@
 // the shop's time zone. Cancelled orders never count.
 import { sql, type SQL } from "drizzle-orm";
 import { toCsv } from "../csv.server";
-import { paymentLabel } from "~/lib/order-message";
-import { decimalCommaPrice } from "~/lib/price-input";
-import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/order-source";
-import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/reports";
-import { SHOP_TIME_ZONE } from "~/lib/shop-time";
+import { paymentLabel } from "~/lib/orders/order-message";
+import { decimalCommaPrice } from "~/lib/forms/price-input";
+import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/orders/order-source";
+import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/admin/reports";
+import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 export type ReportColumn = { label: string; kind: "text" | "count" | "money" };

@@ -1,8 +1,8 @@
 // /admin/configuracoes: the settings document and the store locations, read and saved together.
 import { asc, eq, inArray } from "drizzle-orm";
 import { settings as settingsTable, storeLocations, users } from "#database/schema";
-import type { SettingsFormOutput } from "~/lib/settings-form.schema";
-import type { EditableLocation, Settings } from "~/lib/settings";
+import type { SettingsFormOutput } from "~/lib/group/settings-form.schema";
+import type { EditableLocation, Settings } from "~/lib/group/settings";
 import { recordAdminChange, type AuditActor } from "./audit-log.server";
 import type { Database } from "../db/database.server";
 import { getSettings } from "./settings.server";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { settings as settingsTable } from "#database/schema";
-import { type Settings } from "~/lib/settings";
-import { DEFAULT_SETTINGS, settingsSchema } from "~/lib/settings.schema";
+import { type Settings } from "~/lib/group/settings";
+import { DEFAULT_SETTINGS, settingsSchema } from "~/lib/group/settings.schema";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /** The settings this process read last: the error page's contact while the database is unreachable. */

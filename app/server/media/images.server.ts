@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import sharp, { type Metadata } from "sharp";
 import { media } from "#database/schema";
-import type { ImageRef } from "~/lib/catalog";
+import type { ImageRef } from "~/lib/catalog/catalog";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import type { MediaStorage } from "./media-storage.server";
 

@@ -1,8 +1,8 @@
 import type { PushNotice } from "#database/schema";
-import { adminOrderPath } from "~/lib/admin-orders";
-import { formatBRL } from "~/lib/money";
-import { PUSH_DEVICES_PATH } from "~/lib/push-devices";
-import { variantLabel } from "~/lib/variants";
+import { adminOrderPath } from "~/lib/orders/admin-orders";
+import { formatBRL } from "~/lib/format/money";
+import { PUSH_DEVICES_PATH } from "~/lib/admin/push-devices";
+import { variantLabel } from "~/lib/catalog/variants";
 
 type OrderLine = { name: string; shopName: string; size: string | null; color: string | null; quantity: number };
 

@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { pushSubscriptions } from "#database/schema";
-import type { PushDevice } from "~/lib/push-devices";
+import type { PushDevice } from "~/lib/admin/push-devices";
 import type { Database } from "../db/database.server";
 
 export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string };

@@ -1,6 +1,6 @@
-import { checkoutSchema, orderEnvelopeSchema, type CheckoutInput } from "~/lib/checkout.schema";
-import { fieldErrors, type FieldErrors } from "~/lib/form-errors";
-import { orderSourceOf } from "~/lib/order-source";
+import { checkoutSchema, orderEnvelopeSchema, type CheckoutInput } from "~/lib/orders/checkout.schema";
+import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
+import { orderSourceOf } from "~/lib/orders/order-source";
 import type { LoadContext } from "../load-context.server";
 import { getSettings } from "../group/settings.server";
 import { admitNewOrder } from "./order-limits.server";

@@ -1,10 +1,10 @@
 // The e-mail that tells the shop about a new order: what a clerk needs to prepare it (customer, items,
 // totals, delivery, payment) and a button to the order in the admin, as HTML with a plain-text part.
-import { UNNAMED_CUSTOMER } from "~/lib/admin-orders";
-import { formatBRL } from "~/lib/money";
-import { couponLine, deliveryFeeLabel, paymentLabel, type OrderView } from "~/lib/order-message";
-import { oneLine } from "~/lib/plain-text";
-import { CONSULT_NOTE } from "~/lib/whatsapp";
+import { UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
+import { formatBRL } from "~/lib/format/money";
+import { couponLine, deliveryFeeLabel, paymentLabel, type OrderView } from "~/lib/orders/order-message";
+import { oneLine } from "~/lib/format/plain-text";
+import { CONSULT_NOTE } from "~/lib/orders/whatsapp";
 import type { QueuedEmail } from "../email/email-queue.server";
 import { EmailButton, emailDocument, emailStyles } from "../email/email-document.server";
 

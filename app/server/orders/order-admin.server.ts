@@ -2,12 +2,12 @@
 // the stock they take or give back.
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { orderHistory, orderItems, orders, products, productVariants, storeLocations, users } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin-list";
-import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/admin-orders";
-import { isOrderStatus, type OrderStatus } from "~/lib/order-status";
-import type { Settings } from "~/lib/settings";
-import { normalizeSearchText } from "~/lib/search-text";
-import { variantLabel } from "~/lib/variants";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
+import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/orders/admin-orders";
+import { isOrderStatus, type OrderStatus } from "~/lib/orders/order-status";
+import type { Settings } from "~/lib/group/settings";
+import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { variantLabel } from "~/lib/catalog/variants";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";

@@ -8,8 +8,8 @@
 // loader, so what it shows is always what the database holds and passes the loader's checks.
 import { sql } from "drizzle-orm";
 import type pg from "pg";
-import type { OrderEvent } from "~/lib/admin-orders";
-import { isOrderStatus } from "~/lib/order-status";
+import type { OrderEvent } from "~/lib/orders/admin-orders";
+import { isOrderStatus } from "~/lib/orders/order-status";
 import { dedicatedClients, type Database, type DatabaseOrTransaction } from "../db/database.server";
 import { listenConnection, type ListenConnection } from "../db/listen-connection.server";
 import { log } from "../log/logger.server";

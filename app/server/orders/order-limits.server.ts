@@ -3,7 +3,7 @@
 // address and per phone number, in the database so every app process shares the counts. Shoppers on
 // mobile data share addresses (carrier NAT), so the address limit is the looser one.
 // How many is the owner's to change (AppConfig.orderLimits: ORDER_LIMIT_PER_ADDRESS, ORDER_LIMIT_PER_PHONE).
-import { phoneKey } from "~/lib/phone";
+import { phoneKey } from "~/lib/format/phone";
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitInTransaction, type RateLimitRule } from "../auth/rate-limit.server";
 import type { DatabaseOrTransaction } from "../db/database.server";

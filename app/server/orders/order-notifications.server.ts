@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { orders } from "#database/orders-schema";
-import type { Settings } from "~/lib/settings";
+import type { Settings } from "~/lib/group/settings";
 import type { AppConfig } from "../config.server";
 import type { LoadContext } from "../load-context.server";
 import { consumeRateLimit } from "../auth/rate-limit.server";

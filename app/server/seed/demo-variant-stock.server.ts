@@ -1,7 +1,7 @@
 // Demo stock per size × colour, shared by the first-start seed, the starter products and the tests:
 // a shelf as a shoe shop has it, more pairs in the middle sizes, a few sizes sold out and a few with
 // 1–3 left. Deterministic (seeded by the product's name), so a test can count on what it finds.
-import { variantOptions, type VariantOption } from "~/lib/variants";
+import { variantOptions, type VariantOption } from "~/lib/catalog/variants";
 import { seededRandom, textSeed } from "./seeded-random.server";
 
 /**

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AUDIT_ENTITY_LABELS, AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/lib/audit-log";
+import { AUDIT_ENTITY_LABELS, AUDIT_ENTITY_TYPES, type AuditEntityType } from "~/lib/admin/audit-log";
 
 /** Which kind of entity to show, kept in the URL (a GET form: works without JavaScript). */
 export function AuditLogFilter({ entityType }: { entityType: AuditEntityType | null }) {

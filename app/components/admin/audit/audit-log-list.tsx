@@ -1,5 +1,5 @@
-import { auditActionLabel, auditFieldLabel, formatAuditValue, type AuditEntry } from "~/lib/audit-log";
-import { formatShopDateTime } from "~/lib/shop-time";
+import { auditActionLabel, auditFieldLabel, formatAuditValue, type AuditEntry } from "~/lib/admin/audit-log";
+import { formatShopDateTime } from "~/lib/group/shop-time";
 
 /** Newest first: when, who, what, and each changed field as before → after (a creation or deletion: its one side). */
 export function AuditLogList({ entries }: { entries: AuditEntry[] }) {

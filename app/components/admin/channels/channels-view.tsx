@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { LEFT_OUT_REASONS, MISSING_RECOMMENDED, type LeftOutReason, type MissingRecommended } from "~/lib/channel-check";
-import { GOOGLE_CATEGORY_MAX_LENGTH } from "~/lib/channels.schema";
-import { productEditPath } from "~/lib/navigation";
-import { countLabel } from "~/lib/plural";
+import { LEFT_OUT_REASONS, MISSING_RECOMMENDED, type LeftOutReason, type MissingRecommended } from "~/lib/channels/channel-check";
+import { GOOGLE_CATEGORY_MAX_LENGTH } from "~/lib/channels/channels.schema";
+import { productEditPath } from "~/lib/pages/navigation";
+import { countLabel } from "~/lib/format/plural";
 
 type Problem<Reason extends string> = { id: number; name: string; reasons: Reason[] };
 

@@ -2,13 +2,13 @@ import { useState } from "react";
 import { Form, useSearchParams } from "react-router";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
-import { CATEGORIES } from "~/lib/catalog";
-import { couponDiscountText, couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupon.schema";
-import { COUPON_KIND_LABELS, COUPON_KINDS, formatCouponDay, type CouponKind } from "~/lib/coupons";
-import type { FieldErrors } from "~/lib/form-errors";
-import { formLimits } from "~/lib/form-limits";
-import { formatBRL } from "~/lib/money";
-import { decimalCommaPrice } from "~/lib/price-input";
+import { CATEGORIES } from "~/lib/catalog/catalog";
+import { couponDiscountText, couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupons/coupon.schema";
+import { COUPON_KIND_LABELS, COUPON_KINDS, formatCouponDay, type CouponKind } from "~/lib/coupons/coupons";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { formLimits } from "~/lib/forms/form-limits";
+import { formatBRL } from "~/lib/format/money";
+import { decimalCommaPrice } from "~/lib/forms/price-input";
 
 type Shop = { id: number; name: string };
 

@@ -1,10 +1,10 @@
 import { Link } from "react-router";
 import { AdminDialog } from "~/components/admin/admin-dialog";
 import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
-import { customerLabel, type CustomerDetail } from "~/lib/admin-customers";
-import { adminOrderPath } from "~/lib/admin-orders";
-import { formatBRL } from "~/lib/money";
-import { formatShopDate, formatShopDateTime } from "~/lib/shop-time";
+import { customerLabel, type CustomerDetail } from "~/lib/account/admin-customers";
+import { adminOrderPath } from "~/lib/orders/admin-orders";
+import { formatBRL } from "~/lib/format/money";
+import { formatShopDate, formatShopDateTime } from "~/lib/group/shop-time";
 import { AdminBadge } from "./admin-badge";
 import { CustomerRoleControl } from "./customer-role-control";
 

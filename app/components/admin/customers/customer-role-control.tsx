@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { CustomerRole, CustomerRoleResult } from "~/lib/admin-customers";
+import type { CustomerRole, CustomerRoleResult } from "~/lib/account/admin-customers";
 
 /**
  * 'Tornar administrador' / 'Remover administrador', with a confirmation step. The server refuses a

@@ -1,7 +1,7 @@
 // Recharts for the dashboard. Loaded on demand by the dashboard route (React.lazy), so neither the
 // storefront nor the dashboard's first paint waits for the chart library.
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatBRL } from "~/lib/money";
+import { formatBRL } from "~/lib/format/money";
 
 const compactBRL = new Intl.NumberFormat("pt-BR", { style: "currency", currency: "BRL", notation: "compact", maximumFractionDigits: 1 });
 

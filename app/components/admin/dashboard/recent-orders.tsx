@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
-import { formatBRL } from "~/lib/money";
-import type { OrderStatus } from "~/lib/order-status";
-import { formatShopDateTime } from "~/lib/shop-time";
-import { UNNAMED_CUSTOMER } from "~/lib/admin-orders";
+import { formatBRL } from "~/lib/format/money";
+import type { OrderStatus } from "~/lib/orders/order-status";
+import { formatShopDateTime } from "~/lib/group/shop-time";
+import { UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
 
 export type RecentOrder = { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; createdAt: string };
 

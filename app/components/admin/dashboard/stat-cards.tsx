@@ -1,6 +1,6 @@
-import type { DashboardStats } from "~/lib/dashboard";
-import { formatBRL } from "~/lib/money";
-import { SHOP_TIME_ZONE } from "~/lib/shop-time";
+import type { DashboardStats } from "~/lib/admin/dashboard";
+import { formatBRL } from "~/lib/format/money";
+import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 
 const integer = new Intl.NumberFormat("pt-BR");
 

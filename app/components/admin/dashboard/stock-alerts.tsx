@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { productEditPath } from "~/lib/navigation";
-import type { LowStockVariant, StockReviewProduct } from "~/lib/dashboard";
-import { countLabel, pluralForm } from "~/lib/plural";
-import { LOW_STOCK_MAX, variantLabel } from "~/lib/variants";
+import { productEditPath } from "~/lib/pages/navigation";
+import type { LowStockVariant, StockReviewProduct } from "~/lib/admin/dashboard";
+import { countLabel, pluralForm } from "~/lib/format/plural";
+import { LOW_STOCK_MAX, variantLabel } from "~/lib/catalog/variants";
 
 /** The sizes and colours to restock: 0–3 units, fewest first, each opening its product's form. */
 export function LowStock({ variants, total }: { variants: LowStockVariant[]; total: number }) {

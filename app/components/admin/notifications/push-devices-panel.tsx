@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { PushDevice, PushDevicesResult } from "~/lib/push-devices";
-import { formatShopDateTime } from "~/lib/shop-time";
+import type { PushDevice, PushDevicesResult } from "~/lib/admin/push-devices";
+import { formatShopDateTime } from "~/lib/group/shop-time";
 
 const SERVICE_WORKER = { url: "/admin/sw.js", scope: "/admin" };
 

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
-import type { OrderEvent } from "~/lib/admin-orders";
+import type { OrderEvent } from "~/lib/orders/admin-orders";
 import { playNewOrderSound } from "./new-order-sound";
 import { useOrderEvents, type LiveState } from "./use-order-events";
 

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, useFetcher } from "react-router";
 import { AdminDialog } from "~/components/admin/admin-dialog";
-import { adminOrderPath, type AdminOrderPageData } from "~/lib/admin-orders";
+import { adminOrderPath, type AdminOrderPageData } from "~/lib/orders/admin-orders";
 import { OrderDetail } from "./order-detail";
 
 /** The order's detail over the list, loaded from /admin/pedidos/{id} by a fetcher. */

@@ -3,10 +3,10 @@ import { OrderHistoryList } from "~/components/checkout/order-history";
 import { OrderTotals } from "~/components/checkout/order-totals";
 import { DeliverySummary } from "~/components/checkout/delivery-summary";
 import { WhatsAppIcon } from "~/components/ui/icons";
-import { adminOrderPath, CHANNEL_LABELS, type AdminOrderPageData, STATUS_MESSAGE_OPENED_INTENT, UNNAMED_CUSTOMER } from "~/lib/admin-orders";
-import { formatBRL, instalmentCents } from "~/lib/money";
-import { paymentLabel } from "~/lib/order-message";
-import { formatShopDateTime } from "~/lib/shop-time";
+import { adminOrderPath, CHANNEL_LABELS, type AdminOrderPageData, STATUS_MESSAGE_OPENED_INTENT, UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
+import { formatBRL, instalmentCents } from "~/lib/format/money";
+import { paymentLabel } from "~/lib/orders/order-message";
+import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
 

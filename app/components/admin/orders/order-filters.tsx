@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "react-router";
-import type { AdminOrderFilters } from "~/lib/admin-orders";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/lib/order-status";
+import type { AdminOrderFilters } from "~/lib/orders/admin-orders";
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/lib/orders/order-status";
 
 /** Search by code, name or phone and a status filter, kept in the URL (a GET form). */
 export function OrderFilters({ filters }: { filters: AdminOrderFilters }) {

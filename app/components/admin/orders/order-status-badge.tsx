@@ -1,4 +1,4 @@
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/order-status";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/orders/order-status";
 
 const COLOURS: Record<OrderStatus, string> = {
   pending: "bg-amber-100 text-amber-900",

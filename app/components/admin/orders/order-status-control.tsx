@@ -1,10 +1,10 @@
 import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { adminOrderPath } from "~/lib/admin-orders";
-import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/lib/order-status";
-import { type DeliveryMethod, shopperStatusLabel } from "~/lib/status-messages";
-import { CONFIRM_CANCEL_FIELD, type OrderStatusFormResult } from "~/lib/order-status.schema";
+import { adminOrderPath } from "~/lib/orders/admin-orders";
+import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/lib/orders/order-status";
+import { type DeliveryMethod, shopperStatusLabel } from "~/lib/orders/status-messages";
+import { CONFIRM_CANCEL_FIELD, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
 
 /**
  * The status dropdown: a change is saved at once (fetcher POST to /admin/pedidos/{id}) and answered

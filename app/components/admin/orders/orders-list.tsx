@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { adminOrderPath, type AdminOrderRow, CHANNEL_LABELS, UNNAMED_CUSTOMER } from "~/lib/admin-orders";
-import { formatBRL } from "~/lib/money";
-import { formatShopDateTime } from "~/lib/shop-time";
+import { adminOrderPath, type AdminOrderRow, CHANNEL_LABELS, UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
+import { formatBRL } from "~/lib/format/money";
+import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 
 const COLUMNS = "sm:grid sm:grid-cols-[6.5rem_8.5rem_minmax(0,1fr)_7rem_7rem_5.5rem] sm:items-center sm:gap-3";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ORDER_EVENTS_PATH, type OrderEvent } from "~/lib/admin-orders";
+import { ORDER_EVENTS_PATH, type OrderEvent } from "~/lib/orders/admin-orders";
 
 export type LiveState = "connecting" | "live" | "reconnecting";
 

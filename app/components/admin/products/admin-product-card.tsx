@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ProductImage } from "~/components/product/product-image";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
-import { lowVariantsLabel, type AdminProductRow } from "~/lib/admin-products";
-import { formatBRL } from "~/lib/money";
-import { productEditPath, productPath } from "~/lib/navigation";
+import { lowVariantsLabel, type AdminProductRow } from "~/lib/catalog/admin-products";
+import { formatBRL } from "~/lib/format/money";
+import { productEditPath, productPath } from "~/lib/pages/navigation";
 
 /** One product of the admin grid: what a clerk checks at a glance, and its actions. */
 export function AdminProductCard({ product, onDelete }: { product: AdminProductRow; onDelete: () => void }) {

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "react-router";
-import { CSV_MAX_SIZE_LABEL, type CsvImportResult } from "~/lib/product-import";
-import { countLabel } from "~/lib/plural";
+import { CSV_MAX_SIZE_LABEL, type CsvImportResult } from "~/lib/catalog/product-import";
+import { countLabel } from "~/lib/format/plural";
 
 /** CSV upload: all rows saved, or none and every bad row listed by its line in the file. */
 export function CsvImport({ outcome, fileError }: { outcome?: CsvImportResult; fileError?: string }) {

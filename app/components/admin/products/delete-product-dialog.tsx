@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { AdminDialog } from "~/components/admin/admin-dialog";
-import { PRODUCT_MESSAGES } from "~/lib/product.schema";
+import { PRODUCT_MESSAGES } from "~/lib/catalog/product.schema";
 
 /**
  * The confirmation before a delete (spec: 'Tem certeza que deseja excluir este produto?'), as a modal

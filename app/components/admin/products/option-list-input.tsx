@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { CloseIcon, PlusIcon } from "~/components/ui/icons";
-import { normalizeSearchText } from "~/lib/search-text";
+import { normalizeSearchText } from "~/lib/catalog/search-text";
 
 /**
  * Sizes or colours as removable chips, added with the button or Enter; a value already in the list

@@ -2,8 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
-import type { ImageRef } from "~/lib/catalog";
-import { CATEGORIES } from "~/lib/catalog";
+import type { ImageRef } from "~/lib/catalog/catalog";
+import { CATEGORIES } from "~/lib/catalog/catalog";
 import {
   IMAGE_FIELDS,
   PRODUCT_LIMITS,
@@ -12,16 +12,16 @@ import {
   STOCK_READ_FIELD_PREFIX,
   type ProductFormInput,
   type StoreOption,
-} from "~/lib/product.schema";
+} from "~/lib/catalog/product.schema";
 import { SelectField, TextareaField } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/form-errors";
-import { formLimits } from "~/lib/form-limits";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { formLimits } from "~/lib/forms/form-limits";
 import { CheckboxField } from "./form-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";
 import { StockGrid } from "./stock-grid";
-import { errorOfField, fieldOfError } from "~/lib/stock-grid";
-import { variantKey } from "~/lib/variants";
+import { errorOfField, fieldOfError } from "~/lib/catalog/stock-grid";
+import { variantKey } from "~/lib/catalog/variants";
 
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: category }));
 

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { productEditPath } from "~/lib/navigation";
-import { STARTER_IMPORT_PATH, type StarterResult as StarterOutcome } from "~/lib/product-import";
+import { productEditPath } from "~/lib/pages/navigation";
+import { STARTER_IMPORT_PATH, type StarterResult as StarterOutcome } from "~/lib/catalog/product-import";
 
 function isOutcome(value: unknown): value is StarterOutcome {
   return typeof value === "object" && value !== null && "status" in value && "index" in value;

@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Field } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/form-errors";
-import { stockGrid, type StockCell } from "~/lib/stock-grid";
-import { countLabel } from "~/lib/plural";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { stockGrid, type StockCell } from "~/lib/catalog/stock-grid";
+import { countLabel } from "~/lib/format/plural";
 
 type StockGridProps = {
   sizes: string[];

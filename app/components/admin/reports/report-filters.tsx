@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { REPORT_GROUPS, type ReportQuery } from "~/lib/reports";
+import { REPORT_GROUPS, type ReportQuery } from "~/lib/admin/reports";
 
 /** The period and grouping, sent as a GET so the report's URL can be bookmarked and shared. */
 export function ReportFilters({ query, error }: { query: ReportQuery; error: string | null }) {

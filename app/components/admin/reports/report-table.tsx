@@ -1,4 +1,4 @@
-import { formatBRL } from "~/lib/money";
+import { formatBRL } from "~/lib/format/money";
 
 export type ReportTableView = {
   id: string;

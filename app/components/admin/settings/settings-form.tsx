@@ -3,20 +3,20 @@ import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm, type FormField } from "~/components/ui/use-form";
-import type { FieldErrors } from "~/lib/form-errors";
-import { formLimits } from "~/lib/form-limits";
-import { PAYMENT_METHODS } from "~/lib/payment-methods";
-import { decimalCommaPrice } from "~/lib/price-input";
-import { type EditableLocation, type Settings } from "~/lib/settings";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { formLimits } from "~/lib/forms/form-limits";
+import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
+import { decimalCommaPrice } from "~/lib/forms/price-input";
+import { type EditableLocation, type Settings } from "~/lib/group/settings";
 import {
   coordinateInput,
   NOTIFICATION_FIELDS,
   readSettingsForm,
   SETTINGS_MESSAGES,
   settingsFormSchema,
-} from "~/lib/settings-form.schema";
-import { STORE_ARTICLES } from "~/lib/store-name";
-import { isPlaceholderWhatsApp } from "~/lib/whatsapp";
+} from "~/lib/group/settings-form.schema";
+import { STORE_ARTICLES } from "~/lib/stores/store-name";
+import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
 import { StatusMessagesFields } from "./status-messages-fields";
 
 export type SettingsActionResult = { ok: boolean; errors: FieldErrors };

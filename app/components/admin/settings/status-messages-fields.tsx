@@ -1,8 +1,8 @@
 import { useId, useState } from "react";
 import { TextareaField } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/form-errors";
-import { ORDER_STATUS_LABELS } from "~/lib/order-status";
-import { STATUS_MESSAGE_MAX } from "~/lib/settings-form.schema";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { ORDER_STATUS_LABELS } from "~/lib/orders/order-status";
+import { STATUS_MESSAGE_MAX } from "~/lib/group/settings-form.schema";
 import {
   PREVIEW_VALUES,
   renderStatusMessage,
@@ -12,7 +12,7 @@ import {
   STATUS_MESSAGE_PLACEHOLDERS,
   type StatusMessageKey,
   type StatusMessages,
-} from "~/lib/status-messages";
+} from "~/lib/orders/status-messages";
 
 /**
  * The texts of 'Avisar cliente no WhatsApp', one per status, each with a preview filled in with a

@@ -1,7 +1,7 @@
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ShieldIcon, StoreIcon, TruckIcon } from "~/components/ui/icons";
-import { formatBRL } from "~/lib/money";
-import { EXCHANGE_DAYS } from "~/lib/settings";
+import { formatBRL } from "~/lib/format/money";
+import { EXCHANGE_DAYS } from "~/lib/group/settings";
 
 const cityList = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { ProductImage } from "~/components/product/product-image";
-import type { ImageRef } from "~/lib/catalog";
+import type { ImageRef } from "~/lib/catalog/catalog";
 
 /** The product's own photos: one large, and thumbnails to switch when there is more than one. */
 export function Gallery({ images, productName, soldOut }: { images: ImageRef[]; productName: string; soldOut: boolean }) {

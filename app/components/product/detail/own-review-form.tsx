@@ -3,11 +3,11 @@ import { Form } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { StarIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
-import type { FieldErrors } from "~/lib/form-errors";
-import { REVIEW_LIMITS, type OwnReview } from "~/lib/review-form";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { REVIEW_LIMITS, type OwnReview } from "~/lib/catalog/review-form";
 
 /** Imported when the shopper starts a review, so zod is not part of the product page's first load. */
-const loadReviewSchema = () => import("~/lib/review.schema").then((module) => module.reviewSchema);
+const loadReviewSchema = () => import("~/lib/catalog/review.schema").then((module) => module.reviewSchema);
 
 export function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview | null; serverErrors?: FieldErrors; saved: boolean }) {
   const id = useId();

@@ -1,4 +1,4 @@
-import type { ProductDetail } from "~/lib/catalog";
+import type { ProductDetail } from "~/lib/catalog/catalog";
 
 /** Especificações: only the fields the product has. */
 export function ProductSpecs({ product }: { product: ProductDetail }) {

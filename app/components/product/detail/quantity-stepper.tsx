@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { MinusIcon, PlusIcon } from "~/components/ui/icons";
-import { MAX_LINE_QUANTITY } from "~/lib/cart";
+import { MAX_LINE_QUANTITY } from "~/lib/cart/cart";
 
 /**
  * − [n] + between 1 and `max` (the chosen size and colour's units, at most the cart's line maximum).

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
-import type { ProductCardData } from "~/lib/catalog";
+import type { ProductCardData } from "~/lib/catalog/catalog";
 
 // The card is imported as it is, not lazily: its chunk (vite.config.ts, `product-card`) also holds the
 // stock-per-size rules the purchase panel runs, so the product page loads it first anyway, and a lazy

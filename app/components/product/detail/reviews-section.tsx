@@ -1,11 +1,11 @@
 import { Suspense } from "react";
 import { Await, Form, Link } from "react-router";
 import { lazyExport } from "~/components/ui/lazy-export";
-import type { FieldErrors } from "~/lib/form-errors";
-import { productPath } from "~/lib/navigation";
-import { formatAverage, reviewCountLabel, type RatingSummary } from "~/lib/review-form";
-import { loginPath } from "~/lib/safe-redirect";
-import type { OwnReview, ReviewView } from "~/lib/review-form";
+import type { FieldErrors } from "~/lib/forms/form-errors";
+import { productPath } from "~/lib/pages/navigation";
+import { formatAverage, reviewCountLabel, type RatingSummary } from "~/lib/catalog/review-form";
+import { loginPath } from "~/lib/pages/safe-redirect";
+import type { OwnReview, ReviewView } from "~/lib/catalog/review-form";
 import { RatingStars } from "./rating-stars";
 
 /** Who is looking: null when signed out. */

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
-import { FAVORITES_ACCOUNT_MARK_KEY as ACCOUNT_MARK_KEY, FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite } from "~/lib/favorites";
+import { FAVORITES_ACCOUNT_MARK_KEY as ACCOUNT_MARK_KEY, FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite } from "~/lib/catalog/favorites";
 
 /**
  * Favourites live in localStorage, like the cart (cart-store.ts). The server renders "not a favourite".

@@ -1,7 +1,7 @@
 // The product CSV's first checks: the file reads as CSV, its header names known columns (each once,
 // the required ones present), and it has rows, not too many. Each refusal is one error by its line.
-import { parseId } from "~/lib/ids";
-import type { CsvRowError } from "~/lib/product-import";
+import { parseId } from "~/lib/format/ids";
+import type { CsvRowError } from "~/lib/catalog/product-import";
 import { CsvSyntaxError, readCsv, type CsvRecord } from "../../csv.server";
 import { cellOf, headerName, PRODUCT_CSV_COLUMNS, REQUIRED_COLUMNS } from "./columns.server";
 

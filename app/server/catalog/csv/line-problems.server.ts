@@ -1,4 +1,4 @@
-import type { CsvRowError } from "~/lib/product-import";
+import type { CsvRowError } from "~/lib/catalog/product-import";
 
 /** A file's problems by line, reported in line order with all of a line's problems in one message. */
 export class LineProblems {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { variantKey } from "~/lib/variants";
+import { variantKey } from "~/lib/catalog/variants";
 import { toCsv } from "../../csv.server";
 import { PRODUCT_CSV_COLUMNS, productCsvRows, type CsvProduct } from "./columns.server";
 import { MAX_CSV_ROWS, readProductCsv, type ProductCsvSheet } from "./header.server";

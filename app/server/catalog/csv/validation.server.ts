@@ -2,8 +2,8 @@
 // or every problem by its line in the file. No database here: the server reads the products the file
 // updates (`ids`) before validating, and saves the valid products in one transaction
 // (../product-csv.server.ts).
-import { fieldErrors } from "~/lib/form-errors";
-import type { CsvRowError } from "~/lib/product-import";
+import { fieldErrors } from "~/lib/forms/form-errors";
+import type { CsvRowError } from "~/lib/catalog/product-import";
 import {
   categoryFromText,
   PRODUCT_LIMITS,
@@ -14,9 +14,9 @@ import {
   type ProductFormData,
   type ProductFormInput,
   type StoreOption,
-} from "~/lib/product.schema";
-import { normalizeSearchText } from "~/lib/search-text";
-import { variantKey, variantLabel } from "~/lib/variants";
+} from "~/lib/catalog/product.schema";
+import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CsvRecord } from "../../csv.server";
 import { cellOf, COLUMN_OF, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, type Column } from "./columns.server";
 import { comparable, groupRows, type ProductRows } from "./grouping.server";

@@ -1,0 +1,147 @@
+// The admin audit log as /admin/auditoria shows it: what the recorded codes mean in Portuguese and
+// how a recorded value reads. The rows are written by app/server/group/audit-log.server.ts.
+import { formatBRL } from "../format/money";
+import { ORDER_STATUS_LABELS, isOrderStatus } from "../orders/order-status";
+
+export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon"] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+export function isAuditEntityType(value: unknown): value is AuditEntityType {
+  return typeof value === "string" && (AUDIT_ENTITY_TYPES as readonly string[]).includes(value);
+}
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
+  product: "Produtos",
+  order: "Pedidos",
+  user: "Contas",
+  review: "Avaliações",
+  settings: "Configurações",
+  store_location: "Lojas físicas",
+  channels: "Canais de venda",
+  coupon: "Cupons",
+};
+
+export const AUDIT_ACTIONS = {
+  "product.create": "Criou o produto",
+  "product.update": "Alterou o produto",
+  "product.delete": "Excluiu o produto",
+  "product.csv_create": "Criou o produto pela importação CSV",
+  "product.csv_update": "Alterou o produto pela importação CSV",
+  "product.import_starter": "Importou o produto inicial",
+  "order.status": "Mudou o status do pedido",
+  "user.create_admin": "Criou a conta de administrador",
+  "user.promote": "Tornou administrador",
+  "user.demote": "Tirou o acesso de administrador",
+  "review.hide": "Ocultou a avaliação",
+  "review.show": "Voltou a mostrar a avaliação",
+  "settings.update": "Alterou as configurações",
+  "store_location.update": "Alterou a loja física",
+  "coupon.create": "Criou o cupom",
+  "coupon.update": "Alterou o cupom",
+  "coupon.pause": "Pausou o cupom",
+  "coupon.resume": "Reativou o cupom",
+  "channels.product": "Mudou o produto nos canais de venda",
+  "channels.shop": "Mudou a loja nos canais de venda",
+  "channels.category": "Corrigiu a categoria do Google",
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** Recorded field → its name on the page; fields not listed show as recorded. */
+const FIELD_LABELS: Record<string, string> = {
+  inChannels: "Nos canais de venda",
+  googleCategory: "Categoria do Google",
+  name: "Nome",
+  description: "Descrição",
+  category: "Categoria",
+  subcategory: "Subcategoria",
+  brand: "Marca",
+  store: "Loja",
+  priceCents: "Preço",
+  oldPriceCents: "Preço antigo",
+  stock: "Estoque",
+  sizes: "Tamanhos",
+  colors: "Cores",
+  featured: "Destaque",
+  active: "Ativo",
+  images: "Imagens",
+  status: "Status",
+  role: "Papel",
+  email: "E-mail",
+  hidden: "Oculta",
+  created: "Criados",
+  updated: "Atualizados",
+  address: "Endereço",
+  phone: "Telefone",
+  whatsapp: "WhatsApp",
+  hours: "Horário",
+  lat: "Latitude",
+  lng: "Longitude",
+  storeName: "Nome da loja",
+  storeEmail: "E-mail da loja",
+  storePhone: "Telefone da loja",
+  storeWhatsApp: "WhatsApp da loja",
+  freeShippingMinCents: "Frete grátis a partir de",
+  deliveryFeeCents: "Taxa de entrega",
+  deliveryCities: "Cidades de entrega",
+  deliveryDays: "Dias de entrega",
+  paymentMethods: "Formas de pagamento",
+  maxInstallments: "Parcelas",
+  emailNotifications: "Avisos por e-mail",
+  whatsappNotifications: "Avisos por WhatsApp",
+  orderNotifications: "Avisos de pedidos",
+  instagram: "Instagram",
+  facebook: "Facebook",
+  businessHours: "Horário de funcionamento",
+  pixKey: "Chave PIX",
+  pixMerchantName: "Nome no PIX",
+  pixMerchantCity: "Cidade no PIX",
+  pix: "PIX",
+  creditCard: "Cartão de Crédito",
+  debitCard: "Cartão de Débito",
+  cash: "Dinheiro",
+  storeCredit: "Crediário da Loja",
+};
+
+export function auditFieldLabel(field: string): string {
+  return FIELD_LABELS[field] ?? field;
+}
+
+export function auditActionLabel(action: string): string {
+  return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
+}
+
+const ROLE_LABELS: Record<string, string> = { admin: "Administrador", customer: "Cliente" };
+
+/** One recorded value as text: money in reais, statuses and roles in Portuguese, lists joined. */
+export function formatAuditValue(field: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (field.endsWith("Cents") && typeof value === "number") return formatBRL(value);
+  if (field === "status" && isOrderStatus(value)) return ORDER_STATUS_LABELS[value];
+  if (field === "role" && typeof value === "string") return ROLE_LABELS[value] ?? value;
+  if (typeof value === "boolean") return value ? "sim" : "não";
+  if (Array.isArray(value)) return value.length ? value.map((item) => formatAuditValue("", item)).join(", ") : "—";
+  if (typeof value === "object") {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([key, item]) => `${auditFieldLabel(key)}: ${formatAuditValue(key, item)}`)
+      .join("; ");
+  }
+  return String(value);
+}
+
+export type AuditChange = { field: string; before: unknown; after: unknown };
+
+export type AuditEntry = {
+  id: number;
+  at: string;
+  actorName: string;
+  actorEmail: string;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  entityLabel: string;
+  /** A creation has no 'before' and a deletion no 'after': the page then shows the one side alone. */
+  kind: "create" | "update" | "delete";
+  changes: AuditChange[];
+};
+
+export type AuditLogPage = { entries: AuditEntry[]; total: number; page: number; pageCount: number };

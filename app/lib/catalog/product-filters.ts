@@ -1,0 +1,74 @@
+import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type Category, type PriceBand, type ShopSlug } from "./catalog";
+import { PAGE_PARAM } from "../pages/navigation";
+import { oneLine } from "../format/plain-text";
+import { searchQuery } from "./search-text";
+
+export type ProductFilters = {
+  q: string;
+  category: Category | null;
+  shop: ShopSlug | null;
+  price: PriceBand;
+  /** A size with units on the shelf (`tamanho`), or null. */
+  size: string | null;
+  page: number;
+};
+
+const MAX_QUERY_LENGTH = 100;
+/** Sizes are short ("38", "GG", "10 anos"); anything longer names none. */
+const MAX_SIZE_LENGTH = 20;
+/** Beyond this a page number is nonsense; it is clamped rather than refused. */
+const MAX_PAGE = 10_000;
+
+/**
+ * Reads the list filters from the URL. Anything unknown or malformed is ignored rather than an error,
+ * so a mangled shared link still shows a normal page.
+ */
+export function parseProductFilters(params: URLSearchParams, presetShop: ShopSlug | null = null): ProductFilters {
+  const q = searchQuery(params.get("q"), MAX_QUERY_LENGTH);
+  const category = CATEGORIES.find((c) => c === params.get("categoria")) ?? null;
+  const shop = presetShop ?? SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;
+  const price = PRICE_BANDS.find((b) => b.value === params.get("preco"))?.value ?? "all";
+  // Without control characters: PostgreSQL refuses a NUL byte in a query's text (a 500).
+  const size = oneLine(params.get("tamanho") ?? "");
+  const pageNumber = Number.parseInt(params.get(PAGE_PARAM) ?? "1", 10);
+  const page = Number.isFinite(pageNumber) ? Math.min(Math.max(pageNumber, 1), MAX_PAGE) : 1;
+  return { q, category, shop, price, size: size && size.length <= MAX_SIZE_LENGTH ? size : null, page };
+}
+
+/** The query string for a set of filters, leaving out defaults so URLs stay short and shareable. */
+export function filtersToSearch(filters: Partial<ProductFilters>, options: { includeShop?: boolean } = {}): string {
+  const params = new URLSearchParams();
+  if (filters.q) params.set("q", filters.q);
+  if (filters.category) params.set("categoria", filters.category);
+  if (filters.shop && options.includeShop !== false) params.set("loja", filters.shop);
+  if (filters.price && filters.price !== "all") params.set("preco", filters.price);
+  if (filters.size) params.set("tamanho", filters.size);
+  if (filters.page && filters.page > 1) params.set(PAGE_PARAM, String(filters.page));
+  const search = params.toString();
+  return search ? `?${search}` : "";
+}
+
+export function hasActiveFilters(filters: ProductFilters, presetShop: ShopSlug | null): boolean {
+  return Boolean(filters.q || filters.category || (filters.shop && filters.shop !== presetShop) || filters.price !== "all" || filters.size);
+}
+
+/** Letter sizes from the smallest; PP is Brazilian for XS, XG/XGG/EG/EGG for the largest. */
+const LETTER_SIZES = ["PP", "P", "M", "G", "GG", "XG", "XGG", "EG", "EGG"];
+const NUMBER = /^\d+(?:[.,]\d+)?$/;
+
+function sizeRank(size: string): [group: number, value: number] {
+  if (NUMBER.test(size)) return [0, Number(size.replace(",", "."))];
+  const letter = LETTER_SIZES.indexOf(size.toUpperCase());
+  return letter >= 0 ? [1, letter] : [2, 0];
+}
+
+const collator = new Intl.Collator("pt-BR", { numeric: true, sensitivity: "base" });
+
+/** Sizes as a shopper reads them: numbers in order (2, 4, 10, 34), then PP to XG, then the rest ("10 anos", "Único"). */
+export function sortSizes(sizes: readonly string[]): string[] {
+  return [...sizes].sort((a, b) => {
+    const [groupA, valueA] = sizeRank(a);
+    const [groupB, valueB] = sizeRank(b);
+    return groupA - groupB || valueA - valueB || collator.compare(a, b);
+  });
+}

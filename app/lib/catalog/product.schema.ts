@@ -1,0 +1,322 @@
+// The admin product form (/admin/produtos/novo, /admin/produtos/editar/:id). The schema runs in the
+// browser before sending and again in the action; the CSV import and the starter products go through
+// it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
+import { z } from "~/lib/forms/validation";
+import { CATEGORIES, type Category } from "./catalog";
+import { decimalCommaPrice, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
+import { normalizeSearchText } from "./search-text";
+import { variantKey, variantOptions, type VariantOption } from "./variants";
+
+/**
+ * One of the form's 'Loja' options (six in the seed): a physical store, with its shop. The list is the
+ * database's store_locations, read by the server and handed to the form and the CSV code, so a store
+ * renamed in the settings reads the same everywhere; the form sends the store's slug (`value`), which
+ * the server resolves to shop_id + store_location_id.
+ */
+export type StoreOption = { value: string; label: string; shop: string };
+
+/** The store option a clerk would pick for a product: its store, else the first one of its shop. */
+export function storeOptionFor(options: readonly StoreOption[], locationSlug: string | null, shopSlug: string): StoreOption | null {
+  return options.find((option) => option.value === locationSlug) ?? options.find((option) => option.shop === shopSlug) ?? null;
+}
+
+/** A store's name compared as a person types it: case, accents and a dash ('Calçados - Barreiros') aside. */
+const storeNameKey = (text: string) => normalizeSearchText(text.replace(/\s*-\s*/g, " "));
+
+/** The slug of the store a text names ('Erick Calçados Barreiros', 'erick calcados - barreiros', or the slug). */
+export function storeOptionFromText(options: readonly StoreOption[], text: string): string | null {
+  const wanted = storeNameKey(text);
+  const slug = text.trim().toLowerCase();
+  return options.find((option) => storeNameKey(option.label) === wanted || option.value === slug)?.value ?? null;
+}
+
+/** A category from what a person typed ('feminino', 'ESPORTIVO'); null when it is none of the eight. */
+export function categoryFromText(text: string): Category | null {
+  const wanted = normalizeSearchText(text);
+  return CATEGORIES.find((category) => normalizeSearchText(category) === wanted) ?? null;
+}
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: "Nome é obrigatório",
+  descriptionRequired: "Descrição é obrigatória",
+  priceRequired: "Informe o preço ou marque “Consultar preço”",
+  priceInvalid: "Informe um preço válido",
+  priceNegative: "O preço não pode ser negativo",
+  categoryRequired: "Selecione uma categoria",
+  storeRequired: "Selecione uma loja",
+  stockRequired: "Informe o estoque",
+  stockNegative: "O estoque não pode ser negativo",
+  stockInvalid: "O estoque deve ser um número inteiro",
+  created: "Produto cadastrado com sucesso!",
+  updated: "Produto atualizado com sucesso!",
+  deleted: "Produto excluído com sucesso!",
+  deleteFailed: "Erro ao excluir produto. Tente novamente.",
+  deleteConfirm: "Tem certeza que deseja excluir este produto?",
+  loadFailed: "Erro ao carregar produto",
+  saveFailedPrefix: "Erro ao salvar produto: ",
+} as const;
+
+export const PRODUCT_LIMITS = {
+  name: 150,
+  description: 5000,
+  subcategory: 80,
+  brand: 80,
+  size: 20,
+  color: 40,
+  options: 40,
+  stock: 1_000_000,
+  /** R$ 1.000.000,00: anything above is a typo. */
+  priceCents: 100_000_000,
+} as const;
+
+/** Images per product, and the limits the server enforces on an upload (by content, not by name). */
+export const MAX_PRODUCT_IMAGES = 8;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const IMAGE_ACCEPT = "image/png,image/jpeg,image/webp";
+export const IMAGE_HINT = "PNG, JPG ou WEBP até 5 MB";
+
+const tooLong = (max: number) => `Use no máximo ${max} caracteres`;
+
+function text(max: number, requiredMessage?: string) {
+  const base = z.string().trim();
+  return z.preprocess(
+    (value) => value ?? "",
+    requiredMessage ? base.min(1, requiredMessage).max(max, tooLong(max)) : base.max(max, tooLong(max)),
+  );
+}
+
+/** A price typed the Brazilian way ('129,90', '1.299,90', '2.500': see readBRL); undefined = 'Consultar preço'. */
+function price(options: { required: boolean }) {
+  return z
+    .string()
+    .optional()
+    .transform((value, ctx): number | null => {
+      if (value === undefined) return null;
+      const typed = value.trim();
+      if (!typed) {
+        if (options.required) ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceRequired });
+        return null;
+      }
+      if (/^-/.test(typed) && readBRL(typed.slice(1)).ok) {
+        ctx.addIssue({ code: "custom", message: PRODUCT_MESSAGES.priceNegative });
+        return z.NEVER;
+      }
+      const price = readBRL(typed);
+      if (!price.ok || price.cents > PRODUCT_LIMITS.priceCents) {
+        ctx.addIssue({ code: "custom", message: !price.ok && price.problem === "format" ? PRICE_FORMAT_MESSAGE : PRODUCT_MESSAGES.priceInvalid });
+        return z.NEVER;
+      }
+      return price.cents;
+    });
+}
+
+/** One stock cell as typed: a whole number of units, or the reason it is not one. */
+function parseStock(value: string | undefined): number | string {
+  const typed = (value ?? "").trim();
+  if (!typed) return PRODUCT_MESSAGES.stockRequired;
+  if (/^-\s*\d/.test(typed)) return PRODUCT_MESSAGES.stockNegative;
+  if (!/^\d+$/.test(typed) || Number(typed) > PRODUCT_LIMITS.stock) return PRODUCT_MESSAGES.stockInvalid;
+  return Number(typed);
+}
+
+/** The form field of one stock cell: `stock:["38","Preto"]` (see variantKey). */
+export const STOCK_FIELD_PREFIX = "stock:";
+export const stockFieldName = (size: string, color: string) => `${STOCK_FIELD_PREFIX}${variantKey(size, color)}`;
+
+/**
+ * The hidden field of one stock cell as the form was opened, `stockRead:["38","Preto"]`: the save is
+ * refused when a variant's stock moved since (an order took a unit), instead of putting it back.
+ */
+export const STOCK_READ_FIELD_PREFIX = "stockRead:";
+
+export type VariantStockInput = VariantOption & { stock: number };
+
+/** Sizes or colours: trimmed, blanks dropped, duplicates (ignoring case and accents) kept once. */
+function optionList(max: number, label: string) {
+  return z
+    .array(z.string())
+    .default([])
+    .transform((values, ctx) => {
+      const seen = new Set<string>();
+      const kept: string[] = [];
+      for (const raw of values) {
+        const value = raw.trim().replace(/\s+/g, " ");
+        const key = normalizeSearchText(value);
+        if (!value || seen.has(key)) continue;
+        if (value.length > max) {
+          ctx.addIssue({ code: "custom", message: `Cada ${label} pode ter no máximo ${max} caracteres` });
+          return z.NEVER;
+        }
+        seen.add(key);
+        kept.push(value);
+      }
+      if (kept.length > PRODUCT_LIMITS.options) {
+        ctx.addIssue({ code: "custom", message: `No máximo ${PRODUCT_LIMITS.options} opções` });
+        return z.NEVER;
+      }
+      return kept;
+    });
+}
+
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on" || value === "true");
+
+/**
+ * The form's values as strings (what `productFormValues` reads from the form data). `price` is
+ * absent when 'Consultar preço' is ticked; every field validates on its own, so all messages show at once.
+ */
+export const productFormSchema = z
+  .object({
+    name: text(PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameRequired),
+    description: text(PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionRequired),
+    price: price({ required: true }),
+    oldPrice: price({ required: false }),
+    category: z.enum(CATEGORIES, { error: PRODUCT_MESSAGES.categoryRequired }),
+    // The store's slug; whether it is one of the database's is the server's to check (resolveStoreOption).
+    store: z.string({ error: PRODUCT_MESSAGES.storeRequired }).trim().min(1, PRODUCT_MESSAGES.storeRequired),
+    subcategory: text(PRODUCT_LIMITS.subcategory),
+    brand: text(PRODUCT_LIMITS.brand),
+    /** Stock cells by variantKey; a size × colour with no cell has 0 units. */
+    stock: z
+      .record(z.string(), z.string())
+      .default({})
+      .transform((cells, ctx) => {
+        const units = new Map<string, number>();
+        for (const [key, typed] of Object.entries(cells)) {
+          const parsed = parseStock(typed);
+          if (typeof parsed === "string") ctx.addIssue({ code: "custom", path: [key], message: parsed });
+          else units.set(key, parsed);
+        }
+        return units;
+      }),
+    sizes: optionList(PRODUCT_LIMITS.size, "tamanho"),
+    colors: optionList(PRODUCT_LIMITS.color, "cor"),
+    featured: checkbox,
+    active: checkbox,
+  })
+  .transform(({ price: priceCents, oldPrice: oldPriceCents, stock, ...rest }) => {
+    // A cell per size × colour the product offers; cells of options no longer offered are dropped.
+    const variants: VariantStockInput[] = variantOptions(rest).map((option) => ({
+      ...option,
+      stock: stock.get(variantKey(option.size, option.color)) ?? 0,
+    }));
+    return {
+      ...rest,
+      variants,
+      priceCents,
+      // An old price means nothing next to 'Consultar preço'.
+      oldPriceCents: priceCents === null ? null : oldPriceCents,
+    };
+  });
+export type ProductFormData = z.output<typeof productFormSchema>;
+
+/** What the schema reads: strings as a form sends them (`price` absent = 'Consultar preço'). */
+export type ProductFormInput = {
+  name?: string;
+  description?: string;
+  price?: string;
+  oldPrice?: string;
+  category?: string;
+  store?: string;
+  subcategory?: string;
+  brand?: string;
+  /** Units typed per size × colour, by variantKey. */
+  stock: Record<string, string>;
+  /** Units per size × colour when the form was opened (hidden fields), by variantKey; the schema ignores them. */
+  stockRead?: Record<string, string>;
+  sizes: string[];
+  colors: string[];
+  featured?: string;
+  active?: string;
+};
+
+/** The form's fields named `{prefix}{variantKey}`, by variantKey. */
+function fieldsByKey(form: FormData, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    [...form.entries()].flatMap(([name, value]) => (name.startsWith(prefix) && typeof value === "string" ? [[name.slice(prefix.length), value]] : [])),
+  );
+}
+
+/** The units the form was opened with, by variantKey (what is not a count is left out). */
+export function stockAsRead(values: ProductFormInput): Map<string, number> {
+  return new Map(Object.entries(values.stockRead ?? {}).flatMap(([key, units]) => (/^\d{1,9}$/.test(units) ? [[key, Number(units)]] : [])));
+}
+
+/** The schema's input from the submitted form: the lists come as repeated fields. */
+export function productFormValues(form: FormData): ProductFormInput {
+  const one = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const many = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
+  const consult = one("consultPrice") === "on";
+  return {
+    name: one("name"),
+    description: one("description"),
+    price: consult ? undefined : (one("price") ?? ""),
+    oldPrice: consult ? undefined : one("oldPrice"),
+    category: one("category"),
+    store: one("store"),
+    subcategory: one("subcategory"),
+    brand: one("brand"),
+    stock: fieldsByKey(form, STOCK_FIELD_PREFIX),
+    stockRead: fieldsByKey(form, STOCK_READ_FIELD_PREFIX),
+    sizes: many("sizes"),
+    colors: many("colors"),
+    featured: one("featured"),
+    active: one("active"),
+  };
+}
+
+/** A price as the product form shows it (decimalCommaPrice: 12990 → '129,90'); none, an empty field. */
+export function centsToInput(cents: number | null): string {
+  return cents === null ? "" : decimalCommaPrice(cents);
+}
+
+/** A saved product as the form edits it. */
+export type EditableProduct = {
+  name: string;
+  description: string;
+  priceCents: number | null;
+  oldPriceCents: number | null;
+  category: string;
+  /** The store option's value (its slug). */
+  store: string | null;
+  subcategory: string;
+  brand: string;
+  /** Every size × colour the product has, with its units. */
+  variants: VariantStockInput[];
+  sizes: string[];
+  colors: string[];
+  featured: boolean;
+  active: boolean;
+};
+
+/** The form's values for a saved product (the edit page's defaults; the CSV import's unchanged columns). */
+export function productToFormInput(product: EditableProduct): ProductFormInput {
+  return {
+    name: product.name,
+    description: product.description,
+    price: product.priceCents === null ? undefined : centsToInput(product.priceCents),
+    oldPrice: product.priceCents === null ? undefined : centsToInput(product.oldPriceCents),
+    category: product.category,
+    store: product.store ?? "",
+    subcategory: product.subcategory,
+    brand: product.brand,
+    stock: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
+    stockRead: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
+    sizes: product.sizes,
+    colors: product.colors,
+    featured: product.featured ? "on" : undefined,
+    active: product.active ? "on" : undefined,
+  };
+}
+
+/**
+ * The form's image fields: the new files, their order with the kept images (`k:{media key}` keeps
+ * one, `n:{i}` places the i-th new file; the first is the cover), and a marker that the list was sent
+ * at all (so an empty order means 'no images', not 'leave them').
+ */
+export const IMAGE_FIELDS = { newImages: "newImages", order: "imageOrder", sent: "imagesSent" } as const;

@@ -1,0 +1,49 @@
+import { z } from "~/lib/forms/validation";
+import { MAX_INSTALLMENTS } from "../payments/installments";
+import { STORE_ARTICLES } from "../stores/store-name";
+import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "../orders/status-messages";
+import { PLACEHOLDER_WHATSAPP } from "../orders/whatsapp";
+
+/** The group's settings (the earlier site's 'general' settings document) with its defaults. Money in centavos. */
+export const settingsSchema = z.object({
+  storeName: z.string().default("Grupo Erick"),
+  /** The article before the name in sentences ("ao Grupo Erick", "às Lojas Erick"): ./store-name. */
+  storeArticle: z.enum(STORE_ARTICLES).default("o"),
+  storeEmail: z.string().default("contato@erickcalcados.com.br"),
+  storePhone: z.string().default("(81) 3675-1995"),
+  storeWhatsApp: z.string().default(PLACEHOLDER_WHATSAPP),
+  freeShippingMinCents: z.number().int().min(0).default(300_00),
+  deliveryFeeCents: z.number().int().min(0).default(5_00),
+  deliveryCities: z.array(z.string()).default(["Barreiros", "Sirinhaém", "Rio Formoso", "Tamandaré"]),
+  deliveryDays: z.string().default("Segunda a Sábado"),
+  paymentMethods: z
+    .object({
+      pix: z.boolean().default(true),
+      creditCard: z.boolean().default(true),
+      debitCard: z.boolean().default(true),
+      cash: z.boolean().default(true),
+      storeCredit: z.boolean().default(true),
+    })
+    .prefault({}),
+  maxInstallments: z.number().int().min(1).max(MAX_INSTALLMENTS).default(5),
+  emailNotifications: z.boolean().default(true),
+  whatsappNotifications: z.boolean().default(true),
+  orderNotifications: z.boolean().default(true),
+  instagram: z.string().default("@erickcalcados"),
+  facebook: z.string().default("https://www.facebook.com/erickcalcados"),
+  businessHours: z.string().default("Segunda a Sábado, 8h às 18h"),
+  pixKey: z.string().default(""),
+  pixMerchantName: z.string().default(""),
+  pixMerchantCity: z.string().default(""),
+  /** 'Avisar cliente no WhatsApp': the text per status, with {nome}, {pedido}, … (./status-messages). */
+  statusMessages: z
+    .object(
+      Object.fromEntries(STATUS_MESSAGE_KEYS.map((key) => [key, z.string().default(DEFAULT_STATUS_MESSAGES[key])])) as Record<
+        StatusMessageKey,
+        z.ZodDefault<z.ZodString>
+      >,
+    )
+    .prefault({}),
+});
+
+export const DEFAULT_SETTINGS = settingsSchema.parse({});

@@ -1,0 +1,139 @@
+// Client-safe pieces of the admin order screens: the list's URL filters, the shapes the server
+// sends, and the WhatsApp status message to the customer.
+import { pageParam, searchParam } from "../admin/admin-list";
+import type { OrderView } from "./order-message";
+import { isOrderStatus, type OrderStatus } from "./order-status";
+import type { Settings } from "../group/settings";
+import {
+  DEFAULT_STATUS_MESSAGES,
+  type OrderHistoryEntry,
+  pickupPlace,
+  renderStatusMessage,
+  shopperStatusLabel,
+  statusMessageKey,
+  type StatusMessages,
+} from "./status-messages";
+import { whatsappLink } from "./whatsapp";
+
+export type AdminOrderFilters = { status: OrderStatus | null; q: string; page: number };
+
+/** `/admin/pedidos?status=pending&q=maria&pagina=2`; unknown values are ignored. */
+export function parseOrderFilters(searchParams: URLSearchParams): AdminOrderFilters {
+  const status = searchParams.get("status");
+  return { status: isOrderStatus(status) ? status : null, q: searchParam(searchParams), page: pageParam(searchParams) };
+}
+
+/** One line of /admin/pedidos. */
+export type AdminOrderRow = {
+  id: string;
+  code: string;
+  createdAt: string;
+  customerName: string;
+  customerPhone: string;
+  totalCents: number;
+  hasConsultItems: boolean;
+  status: OrderStatus;
+  channel: "checkout" | "cart";
+};
+
+export type AdminOrderList = { orders: AdminOrderRow[]; total: number; page: number; pageCount: number };
+
+/** An order as the admin detail (page and modal) shows it. */
+export type AdminOrderDetail = {
+  id: string;
+  order: OrderView;
+  updatedAt: string;
+  /** The signed-in account that placed it, if any. */
+  account: { id: string; name: string; email: string } | null;
+  /** Order phone, else the account's: where 'Avisar cliente no WhatsApp' goes. */
+  contactPhone: string | null;
+  publicPath: string;
+  /** Whether the order's units are currently taken from stock. */
+  stockApplied: boolean;
+  /** The pick-up store's opening hours ('' for other orders). */
+  pickupHours: string;
+  /** Status changes and WhatsApp messages opened, oldest first, with who did them. */
+  history: OrderHistoryEntry[];
+};
+
+export const CHANNEL_LABELS: Record<AdminOrderRow["channel"], string> = { checkout: "Checkout", cart: "Carrinho" };
+
+/**
+ * The one name of the cart's quick orders, which carry no customer data (it is agreed in the chat):
+ * in the orders list, the order page, the dashboard and the shop's e-mails.
+ */
+export const UNNAMED_CUSTOMER = "Cliente pelo carrinho";
+
+/** wa.me digits for a Brazilian phone typed any way ("(81) 99999-8888", "+55 81 …"); null when too short. */
+export function customerWhatsAppNumber(phone: string | null): string | null {
+  const digits = (phone ?? "").replace(/\D/g, "");
+  if (digits.length < 10) return null;
+  return digits.startsWith("55") && digits.length >= 12 ? digits : `55${digits}`;
+}
+
+type StatusMessageInput = {
+  name: string;
+  code: string;
+  status: OrderStatus;
+  orderUrl: string;
+  /** The group's name: what {loja} says unless the order is picked up at a store. */
+  storeName: string;
+  deliveryMethod?: OrderView["delivery"]["method"];
+  /** The store a pick-up order waits at. */
+  pickup?: { name: string; address: string; hours: string } | null;
+  /** The shop's texts (settings), else the defaults. */
+  templates?: StatusMessages;
+};
+
+/** 'Olá, {nome}! Seu pedido #{pedido} está: {status}. …' from the shop's text for the order's status. */
+export function orderStatusMessage(input: StatusMessageInput): string {
+  const method = input.deliveryMethod ?? "delivery";
+  const templates = input.templates ?? DEFAULT_STATUS_MESSAGES;
+  const pickup = method === "pickup" ? input.pickup : null;
+  return renderStatusMessage(templates[statusMessageKey(input.status, method)], {
+    nome: input.name.trim().split(/\s+/)[0] ?? "",
+    pedido: input.code,
+    status: shopperStatusLabel(input.status, method),
+    link: input.orderUrl,
+    loja: pickup?.name ?? input.storeName,
+    endereco_loja: pickup ? pickupPlace(pickup.address, pickup.hours) : "",
+  });
+}
+
+/** The 'Avisar cliente no WhatsApp' link, or null when there is no phone to write to. */
+export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, settings: Pick<Settings, "storeName" | "statusMessages">): string | null {
+  const number = customerWhatsAppNumber(detail.contactPhone);
+  if (!number) return null;
+  const { order } = detail;
+  return whatsappLink(
+    number,
+    orderStatusMessage({
+      name: order.customer.name || detail.account?.name || "",
+      code: order.code,
+      status: order.status,
+      orderUrl: `${origin}${detail.publicPath}`,
+      storeName: settings.storeName,
+      deliveryMethod: order.delivery.method,
+      pickup: order.delivery.method === "pickup" ? { name: order.delivery.locationName, address: order.delivery.locationAddress, hours: detail.pickupHours } : null,
+      templates: settings.statusMessages,
+    }),
+  );
+}
+
+/** The form field that tells /admin/pedidos/{id} the clerk opened the WhatsApp message. */
+export const STATUS_MESSAGE_OPENED_INTENT = "whatsapp-opened";
+
+/** What /admin/pedidos/{id} loads; the list's modal loads the same through a fetcher. */
+export type AdminOrderPageData = { detail: AdminOrderDetail; whatsappUrl: string | null };
+
+/** The live stream of order events (app/routes/admin/order-events.ts). */
+export const ORDER_EVENTS_PATH = "/admin/pedidos/eventos";
+
+export function adminOrderPath(id: string): string {
+  return `/admin/pedidos/${id}`;
+}
+
+/** What the live stream says about an order (sent by PostgreSQL NOTIFY, see order-events.server.ts). */
+export type OrderEvent =
+  | { type: "created"; id: string; code: string }
+  | { type: "updated"; id: string; code: string; status: OrderStatus };

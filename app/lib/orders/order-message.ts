@@ -1,0 +1,118 @@
+import { formatBRL } from "../format/money";
+import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
+import { PAYMENT_METHODS } from "../payments/payment-methods";
+import { CONSULT_NOTE } from "./whatsapp";
+
+/** A recorded order as pages and messages show it (client-safe; built by app/server/orders/orders.server.ts). */
+export type OrderView = {
+  code: string;
+  token: string;
+  status: OrderStatus;
+  channel: "checkout" | "cart";
+  createdAt: string;
+  customer: { name: string; email: string; phone: string; cpf: string };
+  delivery:
+    | { method: "pickup"; locationName: string; locationAddress: string; feeCents: 0 }
+    | {
+        method: "delivery";
+        address: { street: string; number: string; complement: string; neighborhood: string; city: string; state: string; cep: string };
+        /** null: 'A combinar' (outside the delivery cities). */
+        feeCents: number | null;
+      }
+    | { method: "arrange"; feeCents: null };
+  payment: { method: string | null; installments: number };
+  items: { name: string; size: string | null; color: string | null; quantity: number; unitPriceCents: number | null; category: string }[];
+  subtotalCents: number;
+  /** The coupon the order was placed with, and what it took off (decided by the server). */
+  coupon: OrderCoupon | null;
+  totalCents: number;
+  hasConsultItems: boolean;
+  notes: string;
+  /** PIX 'copia e cola' for the exact total, when paid by PIX and the shop has a key. */
+  pixCode: string | null;
+};
+
+export type OrderCoupon = {
+  code: string;
+  /** Lines' discounts plus a waived delivery fee. */
+  totalCents: number;
+  /** The items' discounts (what "Desconto" takes off the subtotal). */
+  linesCents: number;
+  /** One per item, in order. */
+  lineDiscountsCents: number[];
+  /** A free-delivery coupon's fee waived ("Entrega: Grátis" then). */
+  deliveryWaivedCents: number;
+};
+
+/** "Desconto (CUPOM10): −R$ 15,99", or for free delivery "Cupom FRETE: entrega grátis". */
+export function couponLine(coupon: OrderCoupon): string {
+  return coupon.linesCents > 0 ? `Desconto (${coupon.code}): −${formatBRL(coupon.linesCents)}` : `Cupom ${coupon.code}: entrega grátis`;
+}
+
+export function paymentLabel(method: string | null): string {
+  return PAYMENT_METHODS.find((candidate) => candidate.value === method)?.label ?? "A combinar";
+}
+
+export function deliveryFeeLabel(feeCents: number | null): string {
+  if (feeCents === null) return "A combinar";
+  return feeCents === 0 ? "Grátis" : formatBRL(feeCents);
+}
+
+export function statusLabel(status: OrderStatus): string {
+  return ORDER_STATUS_LABELS[status];
+}
+
+/** The WhatsApp text of a recorded order (the earlier site's order text), with its code and a link to its page. */
+export function orderMessage(order: OrderView, orderUrl: string): string {
+  const lines: (string | null)[] = [`Olá! Gostaria de fazer o pedido *#${order.code}*:`, ""];
+
+  if (order.channel === "checkout") {
+    lines.push(
+      "*Dados do cliente*",
+      `Nome: ${order.customer.name}`,
+      `E-mail: ${order.customer.email}`,
+      `Telefone: ${order.customer.phone}`,
+      order.customer.cpf ? `CPF: ${order.customer.cpf}` : null,
+      "",
+    );
+  }
+
+  if (order.delivery.method === "delivery") {
+    const a = order.delivery.address;
+    lines.push(
+      "*Entrega*",
+      `${a.street}, ${a.number}${a.complement ? ` - ${a.complement}` : ""}`,
+      `${a.neighborhood} - ${a.city}/${a.state}${a.cep ? ` - CEP ${a.cep}` : ""}`,
+      "",
+    );
+  } else if (order.delivery.method === "pickup") {
+    lines.push("*Retirada na loja*", `${order.delivery.locationName} - ${order.delivery.locationAddress}`, "");
+  }
+
+  lines.push("*Itens*");
+  order.items.forEach((item, index) => {
+    const options = [item.size && `Tamanho: ${item.size}`, item.color && `Cor: ${item.color}`].filter(Boolean).join(" | ");
+    lines.push(`${index + 1}. ${item.name}`);
+    if (options) lines.push(`   ${options}`);
+    lines.push(
+      item.unitPriceCents === null
+        ? `   ${item.quantity} x Consultar preço`
+        : `   ${item.quantity} x ${formatBRL(item.unitPriceCents)} = ${formatBRL(item.unitPriceCents * item.quantity)}`,
+    );
+  });
+  lines.push("", `Subtotal: ${formatBRL(order.subtotalCents)}`);
+  if (order.coupon) lines.push(couponLine(order.coupon));
+  if (order.delivery.method !== "arrange") lines.push(`Entrega: ${deliveryFeeLabel(order.delivery.feeCents)}`);
+
+  if (order.payment.method) {
+    const installments = order.payment.installments > 1 ? ` em ${order.payment.installments}x` : "";
+    lines.push(`Pagamento: ${paymentLabel(order.payment.method)}${installments}`);
+  }
+  lines.push(`*Total: ${formatBRL(order.totalCents)}*`);
+  if (order.hasConsultItems) lines.push(CONSULT_NOTE);
+  if (order.pixCode) lines.push("", "PIX copia e cola:", order.pixCode);
+  if (order.notes) lines.push("", `Observações: ${order.notes}`);
+  lines.push("", `Acompanhe o pedido: ${orderUrl}`);
+
+  return lines.filter((line) => line !== null).join("\n");
+}
