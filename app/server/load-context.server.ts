@@ -4,7 +4,7 @@ import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
 import type { EmailOutbox } from "./email/email-queue.server";
 import type { RequestLogFields } from "./log/logger.server";
-import type { GroupDataCache } from "./group/storefront-shell.server";
+import type { GroupDataCache } from "./read-models/storefront-shell.server";
 
 /** What every loader and action receives: the database, the configuration, Better Auth and the e-mail outbox. */
 export type LoadContext = {

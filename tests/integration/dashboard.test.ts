@@ -7,7 +7,7 @@ import { products, productVariants, settings as settingsTable, storeLocations, u
 import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loader } from "~/routes/admin/dashboard";
 import { deliverDueEmails, queueEmail } from "~/server/email/email-queue.server";
-import { getDashboard, STOCK_LIST_SIZE } from "~/server/group/dashboard.server";
+import { getDashboard, STOCK_LIST_SIZE } from "~/server/read-models/dashboard.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";

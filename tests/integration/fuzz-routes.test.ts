@@ -17,7 +17,7 @@ import { eq, sql } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, products } from "#database/schema";
-import { FORM_UNREADABLE_MESSAGE } from "~/server/form-data.server";
+import { FORM_UNREADABLE_MESSAGE } from "~/server/requests/form-data.server";
 import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/method-not-allowed";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";

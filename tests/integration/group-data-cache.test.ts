@@ -3,7 +3,7 @@
 // change to the shops, store locations or settings, and read every time while nobody listens.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
-import { loadStorefrontShell, GroupDataCache } from "~/server/group/storefront-shell.server";
+import { loadStorefrontShell, GroupDataCache } from "~/server/read-models/storefront-shell.server";
 import { startPageCache } from "../../server/page-cache";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_SOURCE_LABELS } from "~/lib/orders/order-source";
 import { defaultReportQuery, shopToday } from "~/lib/admin/reports";
-import { getReport } from "~/server/group/reports.server";
+import { getReport } from "~/server/read-models/reports.server";
 import { createTestContext } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";

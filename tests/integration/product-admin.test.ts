@@ -6,7 +6,7 @@ import { and, asc, count, desc, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, media, orderItems, orders, products, productVariants, storeLocations } from "#database/schema";
-import { readCsv as parseCsv } from "~/server/csv.server";
+import { readCsv as parseCsv } from "~/server/files/csv.server";
 import { PRODUCT_MESSAGES, stockFieldName } from "~/lib/catalog/product.schema";
 import { parseProductFilters } from "~/lib/catalog/product-filters";
 import { action as formAction, loader as formLoader } from "~/routes/admin/product-form";

@@ -5,7 +5,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REFUSED_PAGE, UNAVAILABLE_PAGE } from "~/lib/pages/error-page";
-import { FORM_LIMIT_BYTES, FORM_UNREADABLE_MESSAGE } from "~/server/form-data.server";
+import { FORM_LIMIT_BYTES, FORM_UNREADABLE_MESSAGE } from "~/server/requests/form-data.server";
 import { METHOD_NOT_ALLOWED_MESSAGE } from "../../server/method-not-allowed";
 import { createTestContext } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";

@@ -6,7 +6,7 @@ import { defaultReportQuery, parseReportQuery, REPORT_MESSAGES, type ReportQuery
 import { loader as pageLoader } from "~/routes/admin/reports";
 import { loader as csvLoader } from "~/routes/admin/reports-csv";
 import type { LoadContext } from "~/server/load-context.server";
-import { getReport, type Report } from "~/server/group/reports.server";
+import { getReport, type Report } from "~/server/read-models/reports.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -11,7 +11,7 @@ import { action, loader } from "~/routes/admin/settings";
 import type { LoadContext } from "~/server/load-context.server";
 import type { SettingsPage } from "~/server/group/settings-admin.server";
 import { getSettings } from "~/server/group/settings.server";
-import { loadStorefrontShell } from "~/server/group/storefront-shell.server";
+import { loadStorefrontShell } from "~/server/read-models/storefront-shell.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { settingsForm } from "../setup/settings-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -11,7 +11,7 @@ import { action as formAction, loader as formLoader } from "~/routes/admin/produ
 import type { AdminProductDetail } from "~/server/catalog/admin-product-list.server";
 import { PRODUCT_CSV_COLUMNS } from "~/server/catalog/csv/columns.server";
 import { importProductsCsv, productsCsv } from "~/server/catalog/product-csv.server";
-import { readCsv, toCsv, unguardFormula } from "~/server/csv.server";
+import { readCsv, toCsv, unguardFormula } from "~/server/files/csv.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { setOrderStatus } from "~/server/orders/order-admin.server";
 import { openAdminTest, requestAs, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";

@@ -1,4 +1,4 @@
-// The admin dashboard's figures (app/server/group/dashboard.server.ts computes them; the stat cards show them).
+// The admin dashboard's figures (app/server/read-models/dashboard.server.ts computes them; the stat cards show them).
 
 export type DashboardStats = {
   /** Centavos, orders not cancelled. */

@@ -1,4 +1,4 @@
-// What every storefront page gets from its layout's loader (app/server/group/storefront-shell.server.ts):
+// What every storefront page gets from its layout's loader (app/server/read-models/storefront-shell.server.ts):
 // the header, footer, store cards and floating WhatsApp button read it. The same for every shopper:
 // who is signed in comes apart, from /api/eu (./personal-view.ts).
 import type { ShellUser } from "../account/personal-view";

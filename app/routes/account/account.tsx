@@ -16,7 +16,7 @@ import { updateProfile } from "~/server/auth/accounts.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { twoFactorSummary } from "~/server/auth/two-factor.server";
 import { listFavoriteProducts } from "~/server/catalog/favorites.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { listOrdersForUser } from "~/server/orders/orders.server";
 import type { Route } from "./+types/account";
 

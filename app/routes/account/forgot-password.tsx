@@ -7,7 +7,7 @@ import { fieldErrors, formValues } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
 import { pageMeta } from "~/lib/pages/meta";
 import { requestPasswordReset } from "~/server/auth/accounts.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/forgot-password";
 
 export function loader({ request }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { loginPath, safeRedirectPath } from "~/lib/pages/safe-redirect";
 import { twoFactorCodeSchema } from "~/lib/account/two-factor.schema";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { finishSignInWithCode, hasPendingSignIn } from "~/server/auth/two-factor.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/login-code";
 
 // The second step of signing in, for accounts with two-factor sign-in on: /login sends the browser

@@ -10,7 +10,7 @@ import { safeRedirectPath } from "~/lib/pages/safe-redirect";
 import { signInCodePath } from "~/lib/account/two-factor.schema";
 import { signInWithPassword, startGoogleSignIn } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/login";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,7 +9,7 @@ import { pageMeta } from "~/lib/pages/meta";
 import { safeRedirectPath } from "~/lib/pages/safe-redirect";
 import { registerCustomer } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/register";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import { fieldErrors, formValues } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
 import { pageMeta } from "~/lib/pages/meta";
 import { isResetTokenUsable, resetPassword } from "~/server/auth/accounts.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/reset-password";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { safeRedirectPath } from "~/lib/pages/safe-redirect";
 import { signOut } from "~/server/auth/accounts.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/sign-out";
 
 /** 'Sair': ends the session in the database and clears the cookie; the admin's 'Sair' goes to /login, as it did on the earlier admin. */

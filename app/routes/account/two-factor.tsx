@@ -14,7 +14,7 @@ import {
   startTwoFactorSetup,
   turnOffTwoFactor,
 } from "~/server/auth/two-factor.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/two-factor";
 
 const PAGE = "/conta/duas-etapas";

@@ -6,7 +6,7 @@ import { formValues } from "~/lib/forms/form-errors";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { applyChannelChange, categoryMappingRows, checkCatalogue, shopsInChannels } from "~/server/channels/channel-admin.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/channels";
 

@@ -7,7 +7,7 @@ import { adminMeta } from "~/lib/admin/admin-meta";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { listCoupons, saveCoupon, setCouponActive } from "~/server/coupons/coupon-admin.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

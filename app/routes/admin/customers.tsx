@@ -8,7 +8,7 @@ import { customerRoleFormSchema } from "~/lib/account/customer-role.schema";
 import { withParams } from "~/lib/admin/admin-list";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { getCustomerDetail, hasAnyCustomer, listCustomers, listStaff, setCustomerRole } from "~/server/auth/customers.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/customers";
 import { countLabel, pluralForm } from "~/lib/format/plural";
 import { adminMeta } from "~/lib/admin/admin-meta";

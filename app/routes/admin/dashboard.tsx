@@ -9,7 +9,7 @@ import { monthLabel } from "~/lib/admin/reports";
 import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/orders/whatsapp";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { pendingEmails } from "~/server/email/email-queue.server";
-import { getDashboard } from "~/server/group/dashboard.server";
+import { getDashboard } from "~/server/read-models/dashboard.server";
 import { listStoreLocations } from "~/server/catalog/products.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/dashboard";

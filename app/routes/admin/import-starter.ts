@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import-starter";
 import { mediaStorageOf } from "~/server/media/media-storage.server";

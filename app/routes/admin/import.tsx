@@ -4,7 +4,7 @@ import { StarterImport } from "~/components/admin/products/starter-import";
 import { CSV_MAX_BYTES, CSV_TOO_LARGE_MESSAGE, type CsvImportResult, type StarterResult } from "~/lib/catalog/product-import";
 import { STARTER_PRODUCTS } from "#database/seed/starter-products";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
+import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { importProductsCsvFile } from "~/server/catalog/product-csv.server";
 import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import";

@@ -3,7 +3,7 @@ import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/orders/admin-orders";
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { getAdminOrder, recordStatusMessageOpened, setOrderStatus } from "~/server/orders/order-admin.server";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";

@@ -16,7 +16,7 @@ import {
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { parseId } from "~/lib/format/ids";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { BodyTooLargeError, readFormData } from "~/server/form-data.server";
+import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
 import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/product-form";

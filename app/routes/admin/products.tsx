@@ -11,7 +11,7 @@ import { parseId } from "~/lib/format/ids";
 import { PRODUCT_MESSAGES } from "~/lib/catalog/product.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { listAdminProducts } from "~/server/catalog/admin-product-list.server";
 import { deleteProduct } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/products";

@@ -3,7 +3,7 @@ import { PushDevicesPanel } from "~/components/admin/notifications/push-devices-
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { deviceLabel, pushDeviceIdSchema, pushSubscriptionSchema, type PushDevicesResult } from "~/lib/admin/push-devices";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { TEST_NOTICE } from "~/server/notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "~/server/notifications/push-queue.server";
 import { listSubscriptions, removeSubscription, saveSubscription } from "~/server/notifications/push-subscriptions.server";

@@ -1,6 +1,6 @@
 import { isReportTableId, parseReportQuery, reportFileName, shopToday } from "~/lib/admin/reports";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { getReportTable, reportTableCsv } from "~/server/group/reports.server";
+import { getReportTable, reportTableCsv } from "~/server/read-models/reports.server";
 import type { Route } from "./+types/reports-csv";
 
 /** GET /admin/relatorios/exportar.csv?de=…&ate=…&por=…&tabela=vendas: one report table as a spreadsheet. */

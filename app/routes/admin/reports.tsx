@@ -4,7 +4,7 @@ import { formatBRL } from "~/lib/format/money";
 import { dayLabel, parseReportQuery, REPORT_CSV_PATH, reportSearch, shopToday } from "~/lib/admin/reports";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { couponReportTable, listCoupons } from "~/server/coupons/coupon-admin.server";
-import { getReport } from "~/server/group/reports.server";
+import { getReport } from "~/server/read-models/reports.server";
 import type { Route } from "./+types/reports";
 import { adminMeta } from "~/lib/admin/admin-meta";
 

@@ -4,7 +4,7 @@ import { fieldErrors } from "~/lib/forms/form-errors";
 import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
 import { formatShopDateTime } from "~/lib/group/shop-time";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/group/settings-admin.server";
 import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";

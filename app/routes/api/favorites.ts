@@ -1,7 +1,7 @@
 import { favoritesMergeSchema, favoriteToggleSchema } from "~/lib/catalog/favorites.schema";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { listFavoriteIds, mergeFavorites, setFavorite } from "~/server/catalog/favorites.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/favorites";
 
 // The favourite button's calls when signed in (app/components/product/detail/use-favorite.ts). These

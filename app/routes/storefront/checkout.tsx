@@ -4,7 +4,7 @@ import { pageMeta } from "~/lib/pages/meta";
 import { clientAddress, saveAccountPhone } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/checkout";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

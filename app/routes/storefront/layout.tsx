@@ -10,7 +10,7 @@ import type { StorefrontView } from "~/lib/group/storefront-shell";
 import { hasSessionCookie } from "~/server/auth/guards.server";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { FAVORITES_ACCOUNT_MARK_KEY } from "~/lib/catalog/favorites";
-import { loadStorefrontShell } from "~/server/group/storefront-shell.server";
+import { loadStorefrontShell } from "~/server/read-models/storefront-shell.server";
 import type { Route } from "./+types/layout";
 
 // The chat button is in the shell: as a lazy chunk it was fetched at once on every page anyway (it

@@ -13,7 +13,7 @@ import { loginPath } from "~/lib/pages/safe-redirect";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
 import { getProduct, relatedProducts } from "~/server/catalog/products.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/catalog/reviews.server";
 import { personalViewFor } from "~/components/layout/personal-view";
 import { sessionCookieSent } from "~/lib/account/personal-view";

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitQuickOrder } from "~/server/orders/checkout.server";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/quick-order";
 
 /** The cart's 'Finalizar pelo WhatsApp': records the order (items only) before WhatsApp opens. */

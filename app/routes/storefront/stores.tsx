@@ -6,7 +6,7 @@ import { parseStoreFilters } from "~/lib/stores/store-filters";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { whatsappLink } from "~/lib/orders/whatsapp";
 import { contactMessage } from "~/lib/stores/contact-form";
-import { readFormData } from "~/server/form-data.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/stores";
 

@@ -20,7 +20,7 @@ import { oneLine } from "~/lib/format/plain-text";
 import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 import { log } from "../log/logger.server";
 import { recordAdminSignInOrigin, shopPublicOrigin } from "../group/public-origin.server";
-import { readOrCreateSecretFile } from "../secret-file.server";
+import { readOrCreateSecretFile } from "../files/secret-file.server";
 import { googleFromDiscovery } from "./google-test-provider.server";
 
 /**

@@ -5,7 +5,7 @@ import { products, shops, storeLocations } from "#database/schema";
 import type { CsvImportResult, CsvRowError } from "~/lib/catalog/product-import";
 import { storeOptionFor, type StoreOption, type VariantStockInput } from "~/lib/catalog/product.schema";
 import { variantKey } from "~/lib/catalog/variants";
-import { decodeCsvFile, toCsv } from "../csv.server";
+import { decodeCsvFile, toCsv } from "../files/csv.server";
 import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { PRODUCT_CSV_COLUMNS, productCsvRows, type CsvProduct } from "./csv/columns.server";

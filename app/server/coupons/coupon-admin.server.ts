@@ -7,7 +7,7 @@ import { COUPON_KIND_LABELS, type CouponKind } from "~/lib/coupons/coupons";
 import type { ReportQuery } from "~/lib/admin/reports";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
-import { toCsv } from "../csv.server";
+import { toCsv } from "../files/csv.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 

@@ -5,7 +5,7 @@ import { createECDH } from "node:crypto";
 import path from "node:path";
 import webPush from "web-push";
 import type { AppConfig } from "../config.server";
-import { readOrCreateSecretFile } from "../secret-file.server";
+import { readOrCreateSecretFile } from "../files/secret-file.server";
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
 

@@ -11,7 +11,7 @@ function sameDayLastWeek(): string {
   return `${weekday[0]!.toUpperCase()}${weekday.slice(1)} ${masculine ? "passado" : "passada"}`;
 }
 
-/** The dashboard's stat cards (revenue, orders, products, customers, pending and delivered orders, average ticket, today's sales): app/server/group/dashboard.server.ts computes them. */
+/** The dashboard's stat cards (revenue, orders, products, customers, pending and delivered orders, average ticket, today's sales): app/server/read-models/dashboard.server.ts computes them. */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const cards = [
     { label: "Faturamento", value: formatBRL(stats.revenueCents), hint: "Pedidos não cancelados" },

@@ -2,7 +2,7 @@
 // the import reads a cell. A row is one variant (size × colour) of a product, the product's columns
 // repeated on each of its rows.
 import { centsToInput, type EditableProduct, type StoreOption, type VariantStockInput } from "~/lib/catalog/product.schema";
-import { unguardFormula } from "../../csv.server";
+import { unguardFormula } from "../../files/csv.server";
 
 /** The columns, in order; the import reads them by name. */
 export const PRODUCT_CSV_COLUMNS = [

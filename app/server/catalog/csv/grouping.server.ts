@@ -2,7 +2,7 @@
 // consecutive rows without one and with the same `nome` and `loja` are one new product.
 import { parseId } from "~/lib/format/ids";
 import { categoryFromText, storeOptionFromText, type StoreOption } from "~/lib/catalog/product.schema";
-import type { CsvRecord } from "../../csv.server";
+import type { CsvRecord } from "../../files/csv.server";
 import { cellOf, parseYesNo, type Column } from "./columns.server";
 import type { ProductCsvSheet } from "./header.server";
 import type { LineProblems } from "./line-problems.server";

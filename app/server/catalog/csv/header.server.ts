@@ -2,7 +2,7 @@
 // the required ones present), and it has rows, not too many. Each refusal is one error by its line.
 import { parseId } from "~/lib/format/ids";
 import type { CsvRowError } from "~/lib/catalog/product-import";
-import { CsvSyntaxError, readCsv, type CsvRecord } from "../../csv.server";
+import { CsvSyntaxError, readCsv, type CsvRecord } from "../../files/csv.server";
 import { cellOf, headerName, PRODUCT_CSV_COLUMNS, REQUIRED_COLUMNS } from "./columns.server";
 
 /** Rows, i.e. variants, in one file. */

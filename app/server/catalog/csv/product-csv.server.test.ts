@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { variantKey } from "~/lib/catalog/variants";
-import { toCsv } from "../../csv.server";
+import { toCsv } from "../../files/csv.server";
 import { PRODUCT_CSV_COLUMNS, productCsvRows, type CsvProduct } from "./columns.server";
 import { MAX_CSV_ROWS, readProductCsv, type ProductCsvSheet } from "./header.server";
 import { validateProductCsv } from "./validation.server";

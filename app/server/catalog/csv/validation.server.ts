@@ -17,7 +17,7 @@ import {
 } from "~/lib/catalog/product.schema";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
-import type { CsvRecord } from "../../csv.server";
+import type { CsvRecord } from "../../files/csv.server";
 import { cellOf, COLUMN_OF, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, type Column } from "./columns.server";
 import { comparable, groupRows, type ProductRows } from "./grouping.server";
 import type { ProductCsvSheet } from "./header.server";

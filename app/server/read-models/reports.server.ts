@@ -1,7 +1,7 @@
 // /admin/relatorios and its CSV export: sales of a period, each table one SQL aggregate grouped in
 // the shop's time zone. Cancelled orders never count.
 import { sql, type SQL } from "drizzle-orm";
-import { toCsv } from "../csv.server";
+import { toCsv } from "../files/csv.server";
 import { paymentLabel } from "~/lib/orders/order-message";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/orders/order-source";
@@ -173,7 +173,7 @@ export async function getReport(db: DatabaseOrTransaction, query: ReportQuery): 
   return { summary: { orders, revenueCents, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 }, tables };
 }
 
-/** UTF-8 with BOM, ';' between columns, decimal comma (app/server/csv.server.ts). */
+/** UTF-8 with BOM, ';' between columns, decimal comma (app/server/files/csv.server.ts). */
 export function reportTableCsv(table: ReportTable): string {
   return toCsv(
     table.columns.map((column) => column.label),

@@ -3,8 +3,8 @@ import { listShops, listStoreLocations } from "../catalog/products.server";
 import type { AppConfig } from "../config.server";
 import { shareImageUrls } from "../channels/share-images.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
-import { getSettings } from "./settings.server";
-import { publicOriginFrom, readStoredOrigin, type StoredOrigin } from "./public-origin.server";
+import { getSettings } from "../group/settings.server";
+import { publicOriginFrom, readStoredOrigin, type StoredOrigin } from "../group/public-origin.server";
 
 type GroupData = Pick<StorefrontShell, "settings" | "shops" | "locations"> & { storedOrigin: StoredOrigin | null };
 
