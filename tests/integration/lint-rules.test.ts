@@ -16,7 +16,7 @@ async function restrictions(file: string, source: string): Promise<string[]> {
 const BROWSER_CODE = /never import app\/server, a route or the database schema/;
 const ANOTHER_ROUTE = /A route never imports another route/;
 const SERVER_ONLY = /Server-only code/;
-const ZOD = /Import z from ~\/lib\/validation/;
+const ZOD = /Import z from ~\/lib\/forms\/validation/;
 
 describe("components and app/lib never import app/server, a route or the database schema", () => {
   it.each([
@@ -70,7 +70,7 @@ describe("nothing in app/ outside app/server imports server-only packages or Nod
   });
 });
 
-describe("zod comes configured from ~/lib/validation", () => {
+describe("zod comes configured from ~/lib/forms/validation", () => {
   it("a direct import is refused in components, lib and routes; a type import is not", async () => {
     for (const file of ["app/components/ui/probe.tsx", "app/lib/probe.ts", "app/routes/api/probe.ts"]) {
       expect(await restrictions(file, 'import { z } from "zod";'), file).toEqual([expect.stringMatching(ZOD)]);
