@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
+import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { TestCertificates } from "./test-certificates";
 
@@ -47,12 +48,12 @@ export type FakeBacenPix = {
 const toValor = (cents: number) => (cents / 100).toFixed(2);
 const TXID = /^[a-zA-Z0-9]{26,35}$/;
 
-function json(res: import("node:http").ServerResponse, status: number, body: unknown) {
+function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
 }
 
-function problem(res: import("node:http").ServerResponse, status: number, title: string, detail: string) {
+function problem(res: ServerResponse, status: number, title: string, detail: string) {
   json(res, status, { type: `https://pix.bcb.gov.br/api/v2/error/${title}`, title, status, detail });
 }
 
