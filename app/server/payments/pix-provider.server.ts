@@ -36,6 +36,10 @@ export type NewPixCharge = {
   key: string;
   /** A line the shopper's bank app shows ("Pedido #AB12CD34 - Loja Erick"). */
   description: string;
+  /** Where the provider announces the payment, for providers that take it per charge (Mercado Pago). */
+  webhookUrl?: string;
+  /** An e-mail for the payer, for providers that require one (Mercado Pago); the shop's own when the shopper gave none. */
+  payerEmail?: string;
 };
 
 export type PixChargeReference = { txid: string; providerId: string };
@@ -44,7 +48,7 @@ export interface PixProvider {
   readonly name: "bacen" | "mercadopago";
   createCharge(charge: NewPixCharge): Promise<PixCharge>;
   readCharge(reference: PixChargeReference): Promise<PixCharge>;
-  /** Tells the provider where to announce payments for this key. */
+  /** Tells the provider where to announce payments for this key (a no-op where it is set per charge). */
   registerWebhook(key: string, webhookUrl: string): Promise<void>;
   refund(input: { reference: PixChargeReference; endToEndId: string; refundId: string; amountCents: number }): Promise<PixRefund>;
 }

@@ -1,0 +1,183 @@
+// Mercado Pago as the Pix provider, over its public REST API (plain HTTP calls: the official SDK adds
+// nothing a shop needs here and would pull its own HTTP stack into the server). A Pix is a payment
+// with `payment_method_id: "pix"`; our txid is its `external_reference` and its idempotency key, so a
+// retried create never makes a second charge. Webhooks are signed (x-signature): see
+// verifyMercadoPagoSignature.
+import crypto from "node:crypto";
+import { z } from "~/lib/forms/validation";
+import { PixProviderError, type PixCharge, type PixProvider, type PixRefund } from "./pix-provider.server";
+
+export const MERCADOPAGO_API_URL = "https://api.mercadopago.com";
+
+export type MercadoPagoOptions = { accessToken: string; apiUrl?: string; timeoutMs?: number };
+
+const refundShape = z.object({ id: z.union([z.number(), z.string()]), amount: z.number(), status: z.string().optional() });
+
+const paymentShape = z.object({
+  id: z.union([z.number(), z.string()]),
+  status: z.string(),
+  transaction_amount: z.number(),
+  external_reference: z.string().nullish(),
+  date_created: z.string(),
+  date_of_expiration: z.string().nullish(),
+  date_approved: z.string().nullish(),
+  point_of_interaction: z
+    .object({ transaction_data: z.object({ qr_code: z.string().nullish(), e2e_id: z.string().nullish() }).partial().nullish() })
+    .partial()
+    .nullish(),
+  transaction_details: z.object({ total_paid_amount: z.number().nullish() }).partial().nullish(),
+  refunds: z.array(refundShape).nullish(),
+});
+
+/** Reais as a JSON number → centavos, rounding away the binary fraction (592.05 → 59205). */
+const centsOf = (reais: number) => Math.round(reais * 100);
+
+function refundFrom(raw: z.infer<typeof refundShape>): PixRefund {
+  const status = raw.status === "approved" || raw.status === undefined ? "done" : raw.status === "rejected" || raw.status === "cancelled" ? "failed" : "processing";
+  return { id: String(raw.id), amountCents: centsOf(raw.amount), status };
+}
+
+function chargeFrom(raw: unknown, txid: string): PixCharge {
+  const parsed = paymentShape.safeParse(raw);
+  if (!parsed.success) throw new PixProviderError("unavailable", "o Mercado Pago respondeu um pagamento ilegível");
+  const payment = parsed.data;
+  const paid = payment.status === "approved" || payment.status === "refunded" || payment.status === "charged_back";
+  const createdAt = new Date(payment.date_created);
+  const refunds = (payment.refunds ?? []).map(refundFrom);
+  return {
+    txid: payment.external_reference ?? txid,
+    providerId: String(payment.id),
+    status: paid ? "concluded" : payment.status === "pending" || payment.status === "in_process" ? "active" : "removed",
+    amountCents: centsOf(payment.transaction_amount),
+    copyPaste: payment.point_of_interaction?.transaction_data?.qr_code ?? "",
+    createdAt,
+    expiresAt: payment.date_of_expiration ? new Date(payment.date_of_expiration) : new Date(createdAt.getTime() + 24 * 3600_000),
+    received: paid
+      ? [
+          {
+            // Mercado Pago's payment id is one per transfer too; the e2e id when it gives one.
+            endToEndId: payment.point_of_interaction?.transaction_data?.e2e_id ?? `MP${payment.id}`,
+            amountCents: centsOf(payment.transaction_details?.total_paid_amount ?? payment.transaction_amount),
+            paidAt: new Date(payment.date_approved ?? payment.date_created),
+            refunds,
+          },
+        ]
+      : [],
+  };
+}
+
+export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider {
+  const base = (options.apiUrl ?? MERCADOPAGO_API_URL).replace(/\/$/, "");
+  const timeoutMs = options.timeoutMs ?? 5000;
+
+  async function call(method: string, path: string, body?: unknown, idempotencyKey?: string) {
+    let response: Response;
+    try {
+      response = await fetch(base + path, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.accessToken}`,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(idempotencyKey ? { "x-idempotency-key": idempotencyKey } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const reason = (error as Error).name === "TimeoutError" ? `não respondeu em ${timeoutMs} ms` : "não pôde ser alcançado";
+      throw new PixProviderError("unavailable", `o Mercado Pago ${reason}`);
+    }
+    const text = await response.text().catch(() => "");
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  function failure(answer: { status: number; body: unknown }, what: string) {
+    const message = (answer.body as { message?: unknown } | undefined)?.message;
+    const reason = typeof message === "string" ? message.slice(0, 200) : `HTTP ${answer.status}`;
+    if (answer.status === 404) return new PixProviderError("not-found", `${what}: não encontrado`);
+    if (answer.status === 401 || answer.status === 403) return new PixProviderError("refused", `${what}: o Mercado Pago recusou o access token`);
+    if (answer.status >= 500 || answer.status === 429 || answer.status === 0) return new PixProviderError("unavailable", `${what}: ${reason}`);
+    return new PixProviderError("refused", `${what}: ${reason}`);
+  }
+
+  return {
+    name: "mercadopago",
+    async createCharge(charge) {
+      const answer = await call(
+        "POST",
+        "/v1/payments",
+        {
+          transaction_amount: charge.amountCents / 100,
+          description: charge.description.slice(0, 200),
+          payment_method_id: "pix",
+          external_reference: charge.txid,
+          date_of_expiration: new Date(Date.now() + charge.expiresInSeconds * 1000).toISOString(),
+          ...(charge.webhookUrl ? { notification_url: charge.webhookUrl } : {}),
+          payer: { email: charge.payerEmail ?? "cliente@exemplo.com" },
+        },
+        charge.txid,
+      );
+      if (answer.status === 200 || answer.status === 201) return chargeFrom(answer.body, charge.txid);
+      throw failure(answer, "criar o Pix no Mercado Pago");
+    },
+    async readCharge({ txid, providerId }) {
+      const answer = await call("GET", `/v1/payments/${encodeURIComponent(providerId)}`);
+      if (answer.status === 200) return chargeFrom(answer.body, txid);
+      throw failure(answer, "ler o Pix no Mercado Pago");
+    },
+    async registerWebhook() {
+      // Mercado Pago takes the address with each charge (notification_url).
+    },
+    async refund({ reference, refundId, amountCents }) {
+      const answer = await call("POST", `/v1/payments/${encodeURIComponent(reference.providerId)}/refunds`, { amount: amountCents / 100 }, refundId);
+      if (answer.status === 200 || answer.status === 201) {
+        const parsed = refundShape.safeParse(answer.body);
+        if (parsed.success) return refundFrom(parsed.data);
+      }
+      throw failure(answer, "devolver o Pix no Mercado Pago");
+    },
+  };
+}
+
+/**
+ * Mercado Pago signs each notification: `x-signature: ts=<seconds>,v1=<hex>` where v1 is
+ * HMAC-SHA256(secret, "id:<data.id>;request-id:<x-request-id>;ts:<ts>;"). A call outside the time
+ * window is refused too, so a captured call cannot be replayed later.
+ */
+export function verifyMercadoPagoSignature(input: {
+  secret: string;
+  signature: string | null;
+  requestId: string | null;
+  dataId: string | null;
+  now?: number;
+  windowSeconds?: number;
+}): boolean {
+  if (!input.signature || !input.dataId) return false;
+  const parts = Object.fromEntries(
+    input.signature.split(",").map((part) => {
+      const [key, ...value] = part.trim().split("=");
+      return [key, value.join("=")];
+    }),
+  );
+  const ts = parts.ts;
+  const v1 = parts.v1;
+  if (!ts || !v1 || !/^\d+$/.test(ts) || !/^[0-9a-f]{64}$/i.test(v1)) return false;
+  // Mercado Pago has sent ts in seconds and in milliseconds; accept both readings.
+  const seconds = ts.length > 11 ? Math.floor(Number(ts) / 1000) : Number(ts);
+  const now = Math.floor((input.now ?? Date.now()) / 1000);
+  if (Math.abs(now - seconds) > (input.windowSeconds ?? 300)) return false;
+  const dataId = /^[a-z0-9]+$/i.test(input.dataId) ? input.dataId.toLowerCase() : input.dataId;
+  let manifest = `id:${dataId};`;
+  if (input.requestId) manifest += `request-id:${input.requestId};`;
+  manifest += `ts:${ts};`;
+  const expected = crypto.createHmac("sha256", input.secret).update(manifest).digest();
+  const given = Buffer.from(v1, "hex");
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
+}
