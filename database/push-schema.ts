@@ -38,7 +38,7 @@ export const pushQueue = pgTable(
     subscriptionId: bigint("subscription_id", { mode: "number" })
       .notNull()
       .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
-    /** "new-order" or "test". */
+    /** "new-order", "pix-paid" or "test". */
     kind: text("kind").notNull(),
     payload: jsonb("payload").$type<PushNotice>().notNull(),
     attempts: integer("attempts").notNull().default(0),

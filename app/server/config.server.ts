@@ -4,6 +4,7 @@ import path from "node:path";
 import { passwordProblem } from "~/lib/account/password-rule";
 import { z } from "~/lib/forms/validation";
 import { isVapidKeyPair } from "./notifications/vapid-keys.server";
+import { PIX_SECRET_VARIABLES, readPixConfig, type PixConfig } from "./payments/pix-config.server";
 
 /**
  * Whether a BETTER_AUTH_SECRET looks typed by a person rather than generated: a placeholder left in
@@ -160,7 +161,7 @@ function isLoopbackUrl(value: string): boolean {
 const DEFAULT_VAPID_SUBJECT = "mailto:loja@exemplo.com";
 
 /** Never echoed in error messages: start-up output often ends up in shared logs. */
-const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_VARIABLES = new Set([...PIX_SECRET_VARIABLES, "VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
 
 /** An S3-compatible bucket for the media (S3_*): path-style addressing when an endpoint is given. */
 export type S3Settings = { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string };
@@ -207,6 +208,8 @@ export type AppConfig = {
    * PUBLIC_URL when it is https.
    */
   vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
+  /** PIX_PROVIDER and its variables (payments/pix-config.server.ts); null: the static Pix code. */
+  pix: PixConfig | null;
   /** LOG_LEVEL: the least severe level written (info: one line per request, warnings, errors). */
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 };
@@ -225,15 +228,16 @@ export function loadConfig(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
   const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map(
+  const pixSettings = readPixConfig(cleaned);
+  if (!parsed.success || pixSettings.problems.length) {
+    const lines = (parsed.error?.issues ?? []).map(
       (issue) => {
         const name = String(issue.path[0]);
         const value = SECRET_VARIABLES.has(name) && cleaned[name] ? "(oculto)" : JSON.stringify(cleaned[name] ?? "");
         return `  ${issue.path.join(".")}=${value}: ${issue.message}`;
       },
     );
-    throw new ConfigError(`Configuração inválida no ambiente:\n${lines.join("\n")}`);
+    throw new ConfigError(`Configuração inválida no ambiente:\n${[...lines, ...pixSettings.problems].join("\n")}`);
   }
   const values = parsed.data;
   if (values.PUBLIC_URL && isPlainHttpElsewhere(values.PUBLIC_URL)) {
@@ -285,6 +289,7 @@ export function loadConfig(
       subject: values.VAPID_SUBJECT ?? (values.PUBLIC_URL?.startsWith("https://") ? values.PUBLIC_URL.replace(/\/+$/, "") : DEFAULT_VAPID_SUBJECT),
     },
     orderLimits: { perAddress: values.ORDER_LIMIT_PER_ADDRESS ?? 30, perPhone: values.ORDER_LIMIT_PER_PHONE ?? 10 },
+    pix: pixSettings.pix,
   };
 }
 

@@ -16,7 +16,7 @@ import { retryDelaySeconds } from "../email/email-queue.server";
 import { log } from "../log/logger.server";
 import { PUSH_TTL_SECONDS, PushRefusedError, type PushTransport } from "./web-push.server";
 
-export type PushKind = "new-order" | "test";
+export type PushKind = "new-order" | "pix-paid" | "test";
 
 /** A sender holds a push this long; past it, another sender may take it (the first one died mid-send). */
 const LEASE = sql`interval '2 minutes'`;

@@ -1,0 +1,105 @@
+// Money an order received, beside its delivery status (orders.status). With a Pix provider the shop
+// makes a charge per order and learns it was paid by reading the charge back from the provider; the
+// unique end-to-end id records each transfer once however often it is announced. Without one, a
+// clerk marks the order paid. See app/server/payments/ and docs/payments.md.
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { orders } from "./orders-schema";
+
+/**
+ * An order's payment state: 'awaiting' (Aguardando), 'paid' (Pago), 'expired' (Expirado: the Pix
+ * charge ran out unpaid and the order's units went back to the shelf), 'refunded' (Devolvido, all or
+ * part: refunded_cents says how much). An order without a row is awaiting.
+ */
+export const orderPayments = pgTable(
+  "order_payments",
+  {
+    orderId: uuid("order_id")
+      .primaryKey()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").notNull().default("awaiting"),
+    paidCents: integer("paid_cents").notNull().default(0),
+    refundedCents: integer("refunded_cents").notNull().default(0),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** 'pix' (the provider said so) or 'clerk' ("Marcar como pago"). */
+    confirmedBy: text("confirmed_by"),
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull().default(""),
+    /** A transfer arrived for another amount than the order's: shown to the clerk, not paid. */
+    mismatchCents: integer("mismatch_cents"),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check("order_payments_status_known", sql`${table.status} in ('awaiting','paid','expired','refunded')`),
+    check("order_payments_amounts", sql`${table.paidCents} >= 0 and ${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.paidCents}`),
+    index("order_payments_status_idx").on(table.status),
+  ],
+);
+
+/** A dynamic Pix charge at the provider, for one order (a new one when an expired order is renewed). */
+export const pixCharges = pgTable(
+  "pix_charges",
+  {
+    id: serial("id").primaryKey(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** Ours, derived from the order (26–35 letters and digits, as the Banco Central's API asks). */
+    txid: text("txid").notNull().unique(),
+    provider: text("provider").notNull(),
+    /** The provider's id for it (Mercado Pago's payment id; the txid for the Banco Central's API). */
+    providerId: text("provider_id").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    copyPaste: text("copy_paste").notNull(),
+    /** 'active', 'paid', 'mismatch' (money arrived, not the amount), 'expired'. */
+    status: text("status").notNull().default("active"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the poller reads it next; a sender holds it by moving this ahead (its lease). */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
+    lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+  },
+  (table) => [
+    check("pix_charges_status_known", sql`${table.status} in ('active','paid','mismatch','expired')`),
+    check("pix_charges_amount_positive", sql`${table.amountCents} > 0`),
+    index("pix_charges_open_idx").on(table.nextCheckAt).where(sql`status = 'active'`),
+    index("pix_charges_order_idx").on(table.orderId, table.createdAt),
+  ],
+);
+
+/** A transfer the provider reports for a charge: recorded once per end-to-end id. */
+export const pixReceipts = pgTable(
+  "pix_receipts",
+  {
+    id: serial("id").primaryKey(),
+    chargeId: integer("charge_id")
+      .notNull()
+      .references(() => pixCharges.id, { onDelete: "cascade" }),
+    endToEndId: text("end_to_end_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    paidAt: timestamp("paid_at", { withTimezone: true }).notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("pix_receipts_charge_idx").on(table.chargeId)],
+);
+
+/** Money given back from a received transfer, from the order window, with who and why. */
+export const pixRefunds = pgTable(
+  "pix_refunds",
+  {
+    id: serial("id").primaryKey(),
+    receiptId: integer("receipt_id")
+      .notNull()
+      .references(() => pixReceipts.id, { onDelete: "cascade" }),
+    /** Ours, sent to the provider: a retried refund is the same refund. */
+    refundId: text("refund_id").notNull().unique(),
+    amountCents: integer("amount_cents").notNull(),
+    reason: text("reason").notNull(),
+    /** 'processing', 'done', 'failed'. */
+    status: text("status").notNull(),
+    actorId: text("actor_id"),
+    actorName: text("actor_name").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check("pix_refunds_amount_positive", sql`${table.amountCents} > 0`)],
+);
