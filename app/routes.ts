@@ -57,6 +57,8 @@ export default [
   route("api/estoque", "routes/api/cart-stock.ts"),
   // What a coupon would give the cart (a preview: the order decides again).
   route("api/cupom", "routes/api/coupon-preview.ts"),
+  // The Pix provider's announcement of a payment (a hint: the charge is read again from the provider).
+  route("api/pix/webhook/*", "routes/api/pix-webhook.ts"),
   route("sair", "routes/account/sign-out.ts"),
   // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),

@@ -3,7 +3,7 @@
 // unique end-to-end id records each transfer once however often it is announced. Without one, a
 // clerk marks the order paid. See app/server/payments/ and docs/payments.md.
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { orders } from "./orders-schema";
 
 /**
@@ -103,3 +103,11 @@ export const pixRefunds = pgTable(
   },
   (table) => [check("pix_refunds_amount_positive", sql`${table.amountCents} > 0`)],
 );
+
+/** The last time the shop told the provider where to call for a key, and what it answered (shown in settings). */
+export const pixWebhookRegistrations = pgTable("pix_webhook_registrations", {
+  pixKey: text("pix_key").primaryKey(),
+  ok: boolean("ok").notNull(),
+  message: text("message").notNull().default(""),
+  registeredAt: timestamp("registered_at", { withTimezone: true }).notNull().defaultNow(),
+});

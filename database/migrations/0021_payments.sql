@@ -55,6 +55,13 @@ CREATE TABLE "pix_refunds" (
 	CONSTRAINT "pix_refunds_amount_positive" CHECK ("pix_refunds"."amount_cents" > 0)
 );
 --> statement-breakpoint
+CREATE TABLE "pix_webhook_registrations" (
+	"pix_key" text PRIMARY KEY NOT NULL,
+	"ok" boolean NOT NULL,
+	"message" text DEFAULT '' NOT NULL,
+	"registered_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "order_payments" ADD CONSTRAINT "order_payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_charges" ADD CONSTRAINT "pix_charges_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "pix_receipts" ADD CONSTRAINT "pix_receipts_charge_id_pix_charges_id_fk" FOREIGN KEY ("charge_id") REFERENCES "public"."pix_charges"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -100,7 +100,7 @@ export async function createOrderCharge(db: Database, config: PixConfig, order: 
 
 export type ReconcileOutcome = "unknown" | "unavailable" | "waiting" | "paid" | "already-paid" | "mismatch" | "expired";
 
-type ReconcileHooks = {
+export type ReconcileHooks = {
   /** Gives the order's units back to the shelf when its charge expires unpaid (the orders domain's rule). */
   releaseStock?: (tx: DatabaseOrTransaction, orderId: string) => Promise<void>;
   now?: () => Date;
