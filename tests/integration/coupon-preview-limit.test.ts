@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { couponPreviewUrl } from "~/lib/coupons/coupons";
 import { CLIENT_IP_HEADER } from "~/server/auth/auth.server";
-import { COUPON_PREVIEW_LIMIT } from "~/server/coupons/preview-limit.server";
+import { COUPON_TRY_LIMIT } from "~/server/coupons/coupon-tries.server";
 import { loader } from "~/routes/api/coupon-preview";
 import { createTestContext, TEST_ORIGIN } from "../setup/admin-session";
 import { orderableLine } from "../setup/order-fixtures";
@@ -32,9 +32,9 @@ async function preview(code: string, address: string) {
 }
 
 describe("the coupon preview's limit", () => {
-  it(`answers ${COUPON_PREVIEW_LIMIT.max} tries from one address, then 429 with a pt-BR message and Retry-After; another address goes on`, async () => {
-    const tries = await Promise.all(Array.from({ length: COUPON_PREVIEW_LIMIT.max }, (_, index) => preview(`CHUTE${index}`, "203.0.113.7")));
-    expect(tries.map((answer) => answer.status)).toEqual(Array(COUPON_PREVIEW_LIMIT.max).fill(200));
+  it(`answers ${COUPON_TRY_LIMIT.max} tries from one address, then 429 with a pt-BR message and Retry-After; another address goes on`, async () => {
+    const tries = await Promise.all(Array.from({ length: COUPON_TRY_LIMIT.max }, (_, index) => preview(`CHUTE${index}`, "203.0.113.7")));
+    expect(tries.map((answer) => answer.status)).toEqual(Array(COUPON_TRY_LIMIT.max).fill(200));
     expect(tries[0]!.body).toMatchObject({ ok: false, code: "CHUTE0" });
 
     const refused = await preview("chute-a-mais", "203.0.113.7");

@@ -4,6 +4,7 @@ import { MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupon-code";
 import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponRule } from "./coupons";
 import { formatBRL } from "../format/money";
 import { readBRL } from "../forms/price-input";
+import { parseId } from "../format/ids";
 
 // The admin's coupon form (/admin/cupons): one schema for the browser and the action.
 
@@ -30,11 +31,20 @@ const optionalCount = (message: string) =>
     .refine((text) => text.trim() === "" || (/^\d{1,7}$/.test(text.trim()) && Number(text) > 0), message)
     .transform((text) => (text.trim() ? Number(text) : null));
 
+/** "2026-02-30" has the shape but is no day: PostgreSQL would refuse it with an error instead of a message. */
+function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const day = new Date(Date.UTC(year, month - 1, date));
+  return year >= 1 && day.getUTCFullYear() === year && day.getUTCMonth() === month - 1 && day.getUTCDate() === date;
+}
+
 const day = z
   .string()
   .optional()
   .default("")
-  .refine((text) => text === "" || /^\d{4}-\d{2}-\d{2}$/.test(text), "Data inválida")
+  .refine((text) => text === "" || isCalendarDay(text), "Data inválida")
   .transform((text) => text || null);
 
 export const couponFormSchema = z
@@ -49,7 +59,19 @@ export const couponFormSchema = z
     percentOff: z.string().optional().default(""),
     amountOff: money("Informe o valor como 15,00"),
     minSubtotal: money("Informe o valor mínimo como 100,00"),
-    shopIds: z.array(z.coerce.number().int().positive()).max(20).default([]),
+    shopIds: z
+      .array(z.union([z.string(), z.number()]))
+      .max(20)
+      .default([])
+      .transform((values, ctx) => {
+        // Within PostgreSQL's integer, else the insert fails instead of the field saying so.
+        const ids = values.map(parseId);
+        if (ids.some((id) => id === null)) {
+          ctx.addIssue({ code: "custom", message: "Loja inválida" });
+          return z.NEVER;
+        }
+        return ids as number[];
+      }),
     categories: z.array(z.enum(CATEGORIES)).max(CATEGORIES.length).default([]),
     productIds: z
       .string()

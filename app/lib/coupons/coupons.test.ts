@@ -103,6 +103,14 @@ describe("applyCoupon", () => {
     expect(applyCoupon(free, [line(5_000)], null, NOW)).toEqual({ ok: false, refusal: { reason: "no-delivery-fee" } });
   });
 
+  it("free delivery is refused on a pick-up, with its reason, instead of giving R$ 0 off", () => {
+    const free = rule({ kind: "free_delivery", percentOff: null, code: "FRETE" });
+    expect(applyCoupon(free, [line(5_000)], "pickup", NOW)).toEqual({ ok: false, refusal: { reason: "pickup" } });
+    expect(couponRefusalMessage("FRETE", { reason: "pickup" })).toBe("Este cupom vale para entrega: o cupom FRETE não se aplica à retirada na loja.");
+    // Other kinds still apply to a pick-up.
+    expect(applyCoupon(rule({ percentOff: 10 }), [line(5_000)], "pickup", NOW)).toMatchObject({ ok: true, discount: { totalCents: 500 } });
+  });
+
   it("says how much is missing for the minimum", () => {
     const result = applyCoupon(rule({ minSubtotalCents: 10_000 }), [line(8_499)], 0, NOW);
     expect(result).toEqual({ ok: false, refusal: { reason: "minimum", minimumCents: 10_000, missingCents: 1_501 } });

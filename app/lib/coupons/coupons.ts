@@ -85,7 +85,8 @@ export type CouponRefusal =
   | { reason: "already-used" }
   | { reason: "first-purchase" }
   | { reason: "needs-phone" }
-  | { reason: "no-delivery-fee" };
+  | { reason: "no-delivery-fee" }
+  | { reason: "pickup" };
 
 export type CouponDiscount = {
   code: string;
@@ -101,11 +102,17 @@ export type CouponDiscount = {
 export type CouponResult = { ok: true; discount: CouponDiscount } | { ok: false; refusal: CouponRefusal };
 
 /**
- * The discount of `rule` on these lines, or why there is none, by the rule alone (the limits on uses
- * are the server's). `deliveryFeeCents` is the fee before the coupon (null: 'A combinar', where a
- * free-delivery coupon has nothing to waive: the shop does not deliver there at a set price).
+ * How the order travels, as a coupon sees it: the delivery fee before the coupon; null: 'A combinar',
+ * where a free-delivery coupon has nothing to waive (the shop does not deliver there at a set price);
+ * "pickup": the shopper fetches it at a store, where there is no delivery to make free.
  */
-export function applyCoupon(rule: CouponRule, lines: CouponLine[], deliveryFeeCents: number | null, now: Date): CouponResult {
+export type CouponDelivery = number | null | "pickup";
+
+/**
+ * The discount of `rule` on these lines, or why there is none, by the rule alone (the limits on uses
+ * are the server's).
+ */
+export function applyCoupon(rule: CouponRule, lines: CouponLine[], delivery: CouponDelivery, now: Date): CouponResult {
   const today = shopDay(now);
   if (rule.validFrom && today < rule.validFrom) return { ok: false, refusal: { reason: "not-yet", from: rule.validFrom } };
   if (rule.validUntil && today > rule.validUntil) return { ok: false, refusal: { reason: "expired", until: rule.validUntil } };
@@ -120,10 +127,12 @@ export function applyCoupon(rule: CouponRule, lines: CouponLine[], deliveryFeeCe
   if (eligibleTotal <= 0) return { ok: false, refusal: { reason: "not-for-these-items" } };
 
   if (rule.kind === "free_delivery") {
-    if (deliveryFeeCents === null) return { ok: false, refusal: { reason: "no-delivery-fee" } };
+    // A pick-up would get R$ 0 off and still spend the shopper's use.
+    if (delivery === "pickup") return { ok: false, refusal: { reason: "pickup" } };
+    if (delivery === null) return { ok: false, refusal: { reason: "no-delivery-fee" } };
     return {
       ok: true,
-      discount: { code: rule.code, kind: rule.kind, lineDiscountsCents: lines.map(() => 0), deliveryWaivedCents: deliveryFeeCents, totalCents: deliveryFeeCents },
+      discount: { code: rule.code, kind: rule.kind, lineDiscountsCents: lines.map(() => 0), deliveryWaivedCents: delivery, totalCents: delivery },
     };
   }
   const wanted = rule.kind === "percent" ? Math.round((eligibleTotal * (rule.percentOff ?? 0)) / 100) : (rule.amountOffCents ?? 0);
@@ -167,6 +176,8 @@ export function couponRefusalMessage(code: string, refusal: CouponRefusal): stri
       return `O cupom ${code} vale só no checkout, com seu telefone.`;
     case "no-delivery-fee":
       return `O cupom ${code} dá entrega grátis nas cidades onde a loja entrega.`;
+    case "pickup":
+      return `Este cupom vale para entrega: o cupom ${code} não se aplica à retirada na loja.`;
   }
 }
 

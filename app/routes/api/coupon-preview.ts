@@ -2,7 +2,7 @@ import { normalizeCouponCode } from "~/lib/coupons/coupon-code";
 import { parsePreviewLines } from "~/lib/coupons/coupons";
 import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
-import { takeCouponPreview, tooManyCouponTriesMessage } from "~/server/coupons/preview-limit.server";
+import { takeCouponTry, tooManyCouponTriesMessage } from "~/server/coupons/coupon-tries.server";
 import { previewCoupon } from "~/server/coupons/redeem.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/coupon-preview";
@@ -19,18 +19,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const lines = parsePreviewLines(params.get("itens"));
   if (!code.trim() || code.length > 100) return json({ ok: false, code: "", message: "Digite o código do cupom." }, 400);
   if (!lines) return json({ ok: false, code: "", message: "Carrinho inválido. Atualize a página e tente novamente." }, 400);
-  const wait = await takeCouponPreview(context.db, clientAddress(context, request));
-  if (wait !== null) return json({ ok: false, code: normalizeCouponCode(code), message: tooManyCouponTriesMessage(wait) }, 429, { "Retry-After": String(wait) });
+  const couponTry = await takeCouponTry(context.db, clientAddress(context, request));
+  if (!couponTry.allowed) {
+    return json({ ok: false, code: normalizeCouponCode(code), message: tooManyCouponTriesMessage(couponTry.retryAfter) }, 429, { "Retry-After": String(couponTry.retryAfter) });
+  }
   const method = params.get("entrega");
   const user = await getCurrentUser(request, context);
-  return json(
-    await previewCoupon(context.db, await getSettings(context.db), {
-      code,
-      lines,
-      deliveryMethod: method === "delivery" || method === "pickup" ? method : null,
-      city: (params.get("cidade") ?? "").slice(0, 100),
-      phone: (params.get("telefone") ?? "").slice(0, 30) || null,
-      userId: user?.id ?? null,
-    }),
-  );
+  const preview = await previewCoupon(context.db, await getSettings(context.db), {
+    code,
+    lines,
+    deliveryMethod: method === "delivery" || method === "pickup" ? method : null,
+    city: (params.get("cidade") ?? "").slice(0, 100),
+    phone: (params.get("telefone") ?? "").slice(0, 30) || null,
+    userId: user?.id ?? null,
+  });
+  if (preview.ok) await couponTry.giveBack();
+  return json(preview);
 }

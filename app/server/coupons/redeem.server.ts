@@ -7,6 +7,7 @@ import {
   applyCoupon,
   couponAppliedMessage,
   couponRefusalMessage,
+  type CouponDelivery,
   type CouponDiscount,
   type CouponKind,
   type CouponLine,
@@ -64,7 +65,7 @@ export async function decideCoupon(
   tx: DatabaseOrTransaction,
   input: string,
   lines: CouponLine[],
-  deliveryFeeCents: number | null,
+  delivery: CouponDelivery,
   shopper: CouponShopper,
   {
     lock,
@@ -86,28 +87,51 @@ export async function decideCoupon(
   if (!row) return refuse({ reason: "unknown" });
   if (!row.active) return refuse({ reason: "paused" });
 
-  const result = applyCoupon(ruleOf(row), lines, deliveryFeeCents, now);
+  const result = applyCoupon(ruleOf(row), lines, delivery, now);
   if (!result.ok) return refuse(result.refusal);
 
   const limitedPerShopper = row.maxUsesPerShopper !== null || row.firstPurchaseOnly;
   const mine = shopperOrders(shopper);
   if (limitedPerShopper && !mine && unknownShopper === "refuse") return refuse({ reason: "needs-phone" });
 
-  const notCancelled = ne(orders.status, "cancelled");
+  const uses = await usesOf(tx, row.id, mine);
+  if (row.maxUses !== null && uses.total >= row.maxUses) return refuse({ reason: "used-up" });
+  if (row.maxUsesPerShopper !== null && uses.mine >= row.maxUsesPerShopper) return refuse({ reason: "already-used" });
+  if (row.firstPurchaseOnly && mine) {
+    const [earlier] = await tx.select({ id: orders.id }).from(orders).where(and(mine, ne(orders.status, "cancelled"))).limit(1);
+    if (earlier) return refuse({ reason: "first-purchase" });
+  }
+  return { ok: true, coupon: { ...result.discount, couponId: row.id } };
+}
+
+/** The coupon's uses (orders not cancelled), in all and by this shopper's orders. */
+async function usesOf(tx: DatabaseOrTransaction, couponId: number, mine: SQL | undefined): Promise<{ total: number; mine: number }> {
   const [uses] = await tx
     .select({
       total: sql<number>`count(*)`.mapWith(Number),
       mine: mine ? sql<number>`count(*) filter (where ${mine})`.mapWith(Number) : sql<number>`0`.mapWith(Number),
     })
     .from(orders)
-    .where(and(eq(orders.couponId, row.id), notCancelled));
-  if (row.maxUses !== null && (uses?.total ?? 0) >= row.maxUses) return refuse({ reason: "used-up" });
-  if (row.maxUsesPerShopper !== null && (uses?.mine ?? 0) >= row.maxUsesPerShopper) return refuse({ reason: "already-used" });
-  if (row.firstPurchaseOnly && mine) {
-    const [earlier] = await tx.select({ id: orders.id }).from(orders).where(and(mine, notCancelled)).limit(1);
-    if (earlier) return refuse({ reason: "first-purchase" });
-  }
-  return { ok: true, coupon: { ...result.discount, couponId: row.id } };
+    .where(and(eq(orders.couponId, couponId), ne(orders.status, "cancelled")));
+  return { total: uses?.total ?? 0, mine: uses?.mine ?? 0 };
+}
+
+/**
+ * Whether a cancelled order being re-opened may have its coupon's use back: false when the coupon's
+ * uses, in all or by this order's shopper, went to other orders while it was cancelled. The coupon's
+ * row is locked as a checkout locks it, so a checkout and a re-opening cannot both take the last use.
+ */
+export async function couponUseStillFree(tx: DatabaseOrTransaction, order: { couponId: number; shopper: CouponShopper }): Promise<boolean> {
+  const [row] = await tx.select().from(coupons).where(eq(coupons.id, order.couponId)).for("update");
+  if (!row) return true;
+  const uses = await usesOf(tx, row.id, shopperOrders(order.shopper));
+  if (row.maxUses !== null && uses.total >= row.maxUses) return false;
+  return row.maxUsesPerShopper === null || uses.mine < row.maxUsesPerShopper;
+}
+
+/** The clerk's reason when a re-opening is refused by couponUseStillFree. */
+export function couponUseGoneMessage(code: string): string {
+  return `O cupom ${code} deste pedido já foi usado em outro pedido depois do cancelamento. O pedido continua cancelado: registre um novo pedido sem o cupom, ou aumente o limite do cupom em Cupons e tente de novo.`;
 }
 
 /** The cart's lines as a coupon sees them, priced from the database (inactive or unknown products left out). */
@@ -144,7 +168,8 @@ export async function previewCoupon(
   const subtotal = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
   const fee = request.deliveryMethod ? deliveryFeeCents(settings, request.deliveryMethod, request.city, subtotal) : 0;
   const shopper = { phone: request.phone, userId: request.userId };
-  const decision = await decideCoupon(db, request.code, lines, fee, shopper, { lock: false, unknownShopper: "leave-to-order" });
+  const delivery = request.deliveryMethod === "pickup" ? "pickup" : fee;
+  const decision = await decideCoupon(db, request.code, lines, delivery, shopper, { lock: false, unknownShopper: "leave-to-order" });
   if (!decision.ok) return { ok: false, code: decision.code, message: couponRefusalMessage(decision.code, decision.refusal) };
   return previewOf(decision.coupon);
 }

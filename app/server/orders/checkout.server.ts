@@ -3,7 +3,7 @@ import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { orderSourceOf } from "~/lib/orders/order-source";
 import type { LoadContext } from "../load-context.server";
 import { getSettings } from "../group/settings.server";
-import { admitNewOrder } from "./order-limits.server";
+import { admitCouponTry, admitNewOrder } from "./order-limits.server";
 import { notifyStaffOfNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
 import { OrderRejectedError, placeOrder } from "./orders.server";
 import { log } from "../log/logger.server";
@@ -64,7 +64,10 @@ async function recordOrder(
       context.db,
       settings,
       { ...envelope.data, customer, userId, source: orderSourceOf(form.get("source")) },
-      { admitNewOrder: (tx) => admitNewOrder(tx, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }) },
+      {
+        admitNewOrder: (tx) => admitNewOrder(tx, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }),
+        takeCouponTry: () => admitCouponTry(context.db, clientAddress),
+      },
     );
     if (created && wantsNewOrderEmail(settings)) {
       // The shopper does not wait on the mail server; a failure is logged, the order stands (and the next digest takes it).

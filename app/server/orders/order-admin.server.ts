@@ -11,6 +11,7 @@ import { variantLabel } from "~/lib/catalog/variants";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
+import { couponUseGoneMessage, couponUseStillFree } from "../coupons/redeem.server";
 import { readOrderHistory, toOrderView } from "./orders.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 
@@ -140,6 +141,10 @@ export async function recordStatusMessageOpened(db: DatabaseOrTransaction, id: s
  * then the variants' rows, each in id order: the same order as a product save (whose trigger-kept
  * total lives on the product row), so two changes cannot deadlock; a concurrent second click waits
  * for the first and then sees its result.
+ *
+ * Coupon rule. A cancelled order's coupon use is free for others (../coupons/redeem.server.ts): moving
+ * it out of 'Cancelado' takes the use back, and is refused, changing nothing, when the coupon has no
+ * use left for it (in all or for its shopper). Its row is locked last, after the stock's.
  */
 const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(["processing", "shipped", "delivered"]);
 
@@ -152,7 +157,10 @@ export type StockShortage = { productId: number; variantId: number; name: string
 export type StatusChangeResult =
   | { ok: true; status: OrderStatus; updatedAt: string; stock: "taken" | "returned" | "unchanged" }
   | { ok: false; reason: "not-found"; message: string }
-  | { ok: false; reason: "insufficient-stock"; message: string; shortages: StockShortage[] };
+  | { ok: false; reason: "insufficient-stock"; message: string; shortages: StockShortage[] }
+  | { ok: false; reason: "coupon-used"; message: string };
+
+class CouponUseGoneError extends Error {}
 
 class StockShortageError extends Error {
   constructor(readonly shortages: StockShortage[]) {
@@ -166,7 +174,16 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
   try {
     return await db.transaction(async (tx) => {
       const [order] = await tx
-        .select({ id: orders.id, code: orders.code, status: orders.status, stockApplied: orders.stockApplied })
+        .select({
+          id: orders.id,
+          code: orders.code,
+          status: orders.status,
+          stockApplied: orders.stockApplied,
+          couponId: orders.couponId,
+          couponCode: orders.couponCode,
+          customerPhone: orders.customerPhone,
+          userId: orders.userId,
+        })
         .from(orders)
         .where(eq(orders.id, id))
         .for("update");
@@ -180,6 +197,10 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
       } else if (!holdsStock(status) && order.stockApplied) {
         moves = await moveStock(tx, id, "return");
         stock = "returned";
+      }
+      if (order.status === "cancelled" && status !== "cancelled" && order.couponId !== null) {
+        const shopper = { phone: order.customerPhone || null, userId: order.userId };
+        if (!(await couponUseStillFree(tx, { couponId: order.couponId, shopper }))) throw new CouponUseGoneError(couponUseGoneMessage(order.couponCode ?? ""));
       }
 
       const [updated] = await tx
@@ -204,6 +225,7 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
     if (error instanceof StockShortageError) {
       return { ok: false, reason: "insufficient-stock", message: error.message, shortages: error.shortages };
     }
+    if (error instanceof CouponUseGoneError) return { ok: false, reason: "coupon-used", message: error.message };
     throw error;
   }
 }

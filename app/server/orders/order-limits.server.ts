@@ -6,8 +6,10 @@
 import { phoneKey } from "~/lib/format/phone";
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitInTransaction, type RateLimitRule } from "../auth/rate-limit.server";
-import type { DatabaseOrTransaction } from "../db/database.server";
+import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { OrderRejectedError } from "./orders.server";
+import { takeCouponTry, tooManyCouponTriesMessage } from "../coupons/coupon-tries.server";
+import { SEND_WITHOUT_COUPON } from "~/lib/coupons/coupons";
 
 /** The windows of AppConfig.orderLimits, in seconds. */
 const ADDRESS_WINDOW = 10 * 60;
@@ -34,4 +36,15 @@ export async function admitNewOrder(
     const { allowed, retryAfter } = await consumeRateLimitInTransaction(tx, key, rule);
     if (!allowed) throw new OrderRejectedError(tooManyOrdersMessage(retryAfter ?? rule.window), 429, retryAfter ?? rule.window);
   }
+}
+
+/**
+ * One try from the client address's allowance of coupon codes (../coupons/coupon-tries.server.ts),
+ * shared with 'Aplicar': past it the order is refused (429, with the seconds to wait) before the code
+ * is looked at, and the shopper is told the order can go without the coupon.
+ */
+export async function admitCouponTry(db: Database, clientAddress: string): Promise<{ giveBack: () => Promise<void> }> {
+  const taken = await takeCouponTry(db, clientAddress);
+  if (!taken.allowed) throw new OrderRejectedError(`${tooManyCouponTriesMessage(taken.retryAfter)} ${SEND_WITHOUT_COUPON}`, 429, taken.retryAfter);
+  return taken;
 }

@@ -62,6 +62,12 @@ export type PlaceOrderOptions = {
    * wait for its order never run it, so twenty concurrent retries count once.
    */
   admitNewOrder?: (tx: Transaction) => Promise<void>;
+  /**
+   * Runs before a typed coupon is decided (never for a retry that finds its order): takes one try from
+   * the client's allowance of coupon codes, or throws OrderRejectedError past it. The try is given
+   * back unless the answer is the coupon's refusal.
+   */
+  takeCouponTry?: () => Promise<{ giveBack: () => Promise<void> }>;
   /** Where new order ids come from (tests give ids whose codes collide). */
   newOrderId?: () => string;
 };
@@ -179,13 +185,42 @@ export async function placeOrder(
   db: Database,
   settings: Settings,
   request: OrderRequest,
-  { admitNewOrder, newOrderId = randomUUID }: PlaceOrderOptions = {},
+  { admitNewOrder, takeCouponTry, newOrderId = randomUUID }: PlaceOrderOptions = {},
 ): Promise<{ token: string; created: boolean }> {
   const requestHash = orderRequestHash(request);
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
   if (existing) return sameRequestOrRefuse(existing, requestHash);
 
-  const placed = await db.transaction(async (tx) => {
+  let couponTry: { giveBack: () => Promise<void> } | null = null;
+  let couponRefused = false;
+  try {
+    couponTry = request.couponCode && takeCouponTry ? await takeCouponTry() : null;
+    const placed = await recordNewOrder(db, settings, request, requestHash, newOrderId, admitNewOrder, () => (couponRefused = true));
+    if (placed.created) deliverPushesSoon(db);
+    return placed;
+  } catch (error) {
+    // A retry of this submission may have been refused only because its own order, placed meanwhile
+    // by another send of it, took the coupon's use or the stock: it gets that order, whatever the refusal said.
+    const placedMeanwhile = error instanceof OrderRejectedError ? await findOrderByIdempotencyKey(db, request.idempotencyKey) : null;
+    if (!placedMeanwhile) throw error;
+    couponRefused = false;
+    return sameRequestOrRefuse(placedMeanwhile, requestHash);
+  } finally {
+    if (couponTry && !couponRefused) await couponTry.giveBack();
+  }
+}
+
+/** placeOrder's transaction: the order, its items, its coupon and its notices, or a refusal (OrderRejectedError). */
+async function recordNewOrder(
+  db: Database,
+  settings: Settings,
+  request: OrderRequest,
+  requestHash: string,
+  newOrderId: () => string,
+  admitNewOrder: PlaceOrderOptions["admitNewOrder"],
+  onCouponRefused: () => void,
+): Promise<{ token: string; created: boolean }> {
+  return db.transaction(async (tx) => {
     const lines = await priceLines(tx, request.lines);
     const customer = request.customer;
     if (customer) checkPayment(settings, customer);
@@ -223,8 +258,12 @@ export async function placeOrder(
     // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
     let coupon: RedeemedCoupon | null = null;
     if (request.couponCode) {
-      const decision = await decideCoupon(tx, request.couponCode, lines, deliveryCents, { phone: customer?.phone ?? null, userId: request.userId }, { lock: true });
-      if (!decision.ok) throw new OrderRejectedError(`${couponRefusalMessage(decision.code, decision.refusal)} ${SEND_WITHOUT_COUPON}`);
+      const delivery = deliveryMethod === "pickup" ? "pickup" : deliveryCents;
+      const decision = await decideCoupon(tx, request.couponCode, lines, delivery, { phone: customer?.phone ?? null, userId: request.userId }, { lock: true });
+      if (!decision.ok) {
+        onCouponRefused();
+        throw new OrderRejectedError(`${couponRefusalMessage(decision.code, decision.refusal)} ${SEND_WITHOUT_COUPON}`);
+      }
       coupon = decision.coupon;
       if (coupon.deliveryWaivedCents > 0) deliveryCents = 0;
     }
@@ -285,8 +324,6 @@ export async function placeOrder(
     await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines));
     return { token, created: true };
   });
-  if (placed.created) deliverPushesSoon(db);
-  return placed;
 }
 
 async function findOrderByIdempotencyKey(db: DatabaseOrTransaction, key: string) {
