@@ -2,8 +2,8 @@
 // port), nothing else, so every link the shop sends starts with exactly what the owner confirmed.
 export const PUBLIC_ORIGIN_MESSAGES = {
   invalid: "Informe o endereço da loja começando com https:// (ex.: https://loja.exemplo.com.br), sem caminho depois do domínio.",
+  hint: "Só o começo do endereço pelo qual os clientes acessam a loja, como https://loja.exemplo.com.br.",
   confirm: "Confira o endereço e marque a confirmação para salvar.",
-  saved: "Endereço público salvo: os links enviados pela loja usam este endereço.",
 } as const;
 
 /** `typed` as an origin (`https://loja.exemplo.com.br`), or null when it is anything more or less. */

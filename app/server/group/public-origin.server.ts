@@ -83,7 +83,7 @@ export async function setOwnerPublicOrigin(db: Database, config: OriginConfig, a
       entityType: "settings",
       entityId: 1,
       entityLabel: "Endereço público da loja",
-      before: { publicOrigin: previous?.source === "owner" ? previous.origin : `${publicOriginFrom(config, null)} (não confirmado)` },
+      before: { publicOrigin: previous?.source === "owner" ? previous.origin : `${previous?.origin ?? publicOriginFrom(config, null)} (não confirmado)` },
       after: { publicOrigin: origin },
     });
   });

@@ -55,7 +55,7 @@ export function PublicOriginForm({ current, answer }: Props) {
             required
             placeholder="https://loja.exemplo.com.br"
             error={answer?.error}
-            hint={PUBLIC_ORIGIN_MESSAGES.invalid}
+            hint={PUBLIC_ORIGIN_MESSAGES.hint}
           />
           <button type="submit" className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50">
             Revisar endereço
