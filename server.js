@@ -28,6 +28,8 @@ const { log } = serverModule;
 let config;
 try {
   config = serverModule.loadConfig();
+  // HOST checked by listening on it, before the data directory, the database or the keys exist.
+  await serverModule.checkListenAddress(config.host);
 } catch (error) {
   if (error instanceof serverModule.ConfigError) {
     console.error(error.message);

@@ -174,7 +174,7 @@ export const publicOrigin = pgTable(
   {
     id: integer("id").primaryKey().default(1),
     origin: text("origin").notNull(),
-    /** "start" (the first start's guess) or "admin-sign-in". */
+    /** "start" (the first start's guess) or "owner" (typed and confirmed in /admin/configuracoes); any other (an address learnt from a sign-in by an earlier version) is ignored. */
     source: text("source").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true }).notNull().defaultNow(),
   },

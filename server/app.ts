@@ -14,7 +14,7 @@ import { discardUnreadBodies } from "./unread-body";
 import { answerAbsoluteFormAsPath } from "./request-target";
 import { mediaFiles } from "./media-files";
 
-export { loadConfig, ConfigError } from "~/server/config.server";
+export { checkListenAddress, loadConfig, ConfigError } from "~/server/config.server";
 export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
 export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.server";
 export { securityHeaders } from "./security-headers";

@@ -3,7 +3,8 @@
 import { pipeline } from "node:stream/promises";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { AppConfig } from "~/server/config.server";
-import { mediaStorageOf, type MediaStorage } from "~/server/media/media-storage.server";
+import { isImageFileName } from "~/server/media/images.server";
+import { mediaContentType, mediaStorageOf, type MediaStorage } from "~/server/media/media-storage.server";
 import { log } from "~/server/log/logger.server";
 
 /** Media files get a random name when stored and are never rewritten, so they cache for a year. */
@@ -24,8 +25,14 @@ export function mediaFromStorage(storage: MediaStorage) {
       res.set("Allow", "GET, HEAD").status(405).type("text/plain; charset=utf-8").send("Método não permitido.");
       return;
     }
-    // Names the app makes need no decoding; anything else is no stored image.
+    // Names the app makes need no decoding; anything else is no stored image. Only the shop's image
+    // files, whatever else the bucket holds (an HTML page served from the shop's origin could run
+    // script there).
     const name = req.path.replace(/^\//, "");
+    if (!isImageFileName(name)) {
+      notFound(res);
+      return;
+    }
     let object;
     try {
       object = await storage.open(name);
@@ -39,7 +46,8 @@ export function mediaFromStorage(storage: MediaStorage) {
       notFound(res);
       return;
     }
-    res.set({ "Content-Type": object.contentType, "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" });
+    // The type the name says (webp or jpeg), never the one stored with the object.
+    res.set({ "Content-Type": mediaContentType(name), "Cache-Control": IMMUTABLE, "X-Content-Type-Options": "nosniff" });
     if (object.size) res.set("Content-Length", String(object.size));
     if (req.method === "HEAD") {
       object.body.destroy();

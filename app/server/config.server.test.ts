@@ -1,6 +1,6 @@
 import os from "node:os";
 import { describe, expect, it, vi } from "vitest";
-import { ConfigError, loadConfig } from "./config.server";
+import { checkListenAddress, ConfigError, loadConfig } from "./config.server";
 
 /** As `openssl rand -base64 32` prints. */
 const GENERATED_SECRET = "q3Vt8wzK1mXo9RbE2cYhL5nJ0aP7sUdF4gTiW6kMvQ8=";
@@ -88,9 +88,19 @@ describe("loadConfig", () => {
 
   it("refuses a HOST this machine cannot listen on", () => {
     for (const good of ["127.0.0.1", "0.0.0.0", "::", "::1", "localhost"]) expect(loadConfig({ HOST: good }).host, good).toBe(good);
-    for (const bad of ["999.1.1.1", "203.0.113.7", "1.2.3", "loja erick", "::g"]) {
+    // A name other than localhost (HOST=nope used to pass, create the data directory, the database and
+    // the keys, store http://nope:PORT as the public address and die later with a stack trace).
+    for (const bad of ["999.1.1.1", "203.0.113.7", "1.2.3", "loja erick", "::g", "nope", "loja.exemplo.com.br", "localhost.localdomain"]) {
       expect(configError({ HOST: bad }), bad).toMatch(/HOST=".*": deve ser um endereço desta máquina/);
     }
+  });
+
+  it("listens on HOST for a moment before the start creates anything, and names HOST when it cannot", async () => {
+    await expect(checkListenAddress("127.0.0.1")).resolves.toBeUndefined();
+    await expect(checkListenAddress(undefined)).resolves.toBeUndefined();
+    const refusal = await checkListenAddress("192.0.2.1").catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ConfigError);
+    expect((refusal as Error).message).toMatch(/^Configuração inválida no ambiente:\n {2}HOST="192\.0\.2\.1": não é possível escutar neste endereço \(EADDRNOTAVAIL\)$/);
   });
 
   it("names LOG_LEVEL when it is no level", () => {

@@ -41,7 +41,7 @@ const envSchema = z.object({
   // An address of this machine (127.0.0.1 behind a proxy on the same machine), or all of them.
   HOST: z
     .string()
-    .refine(isListenableHost, "deve ser um endereço desta máquina, como 127.0.0.1 ou ::")
+    .refine(isListenableHost, "deve ser um endereço desta máquina, como 127.0.0.1, :: ou localhost")
     .optional(),
   WEB_CONCURRENCY: z.coerce
     .number({ error: "deve ser um número de processos" })
@@ -303,19 +303,32 @@ function isPlainHttpElsewhere(publicUrl: string): boolean {
 
 /**
  * A HOST the server can listen on: an IP address of one of this machine's interfaces (or every one:
- * 0.0.0.0, ::), or a host name ("localhost"). Checked here, before the database is created, because
- * Node only finds out when the workers listen, as an unhandled 'error' event.
+ * 0.0.0.0, ::), or localhost. Checked here, before the data directory and the database are created,
+ * because Node only finds out when the workers listen. Other names are refused: whether one
+ * resolves, and to an address of this machine, depends on DNS at the moment of the start (HOST=nope
+ * used to pass, create everything and die later with a stack trace).
  */
 function isListenableHost(host: string): boolean {
   const bare = host.replace(/^\[(.*)\]$/, "$1");
-  if (net.isIP(bare)) {
-    if (bare === "0.0.0.0" || bare === "::") return true;
-    const own = Object.values(os.networkInterfaces()).flatMap((addresses) => (addresses ?? []).map((address) => address.address));
-    return own.includes(bare) || own.includes(bare.replace(/^::ffff:/, ""));
-  }
-  // Dots and digits only is an IPv4 address written wrong (999.1.1.1), not a host name.
-  if (/^[\d.]+$/.test(bare) || bare.includes(":")) return false;
-  return /^(?=.{1,253}$)[a-z\d]([a-z\d-]{0,61}[a-z\d])?(\.[a-z\d]([a-z\d-]{0,61}[a-z\d])?)*$/i.test(bare);
+  if (bare.toLowerCase() === "localhost") return true;
+  if (!net.isIP(bare)) return false;
+  if (bare === "0.0.0.0" || bare === "::") return true;
+  const own = Object.values(os.networkInterfaces()).flatMap((addresses) => (addresses ?? []).map((address) => address.address));
+  return own.includes(bare) || own.includes(bare.replace(/^::ffff:/, ""));
+}
+
+/**
+ * Listens on HOST (any free port) for a moment: an address this machine has but cannot listen on
+ * is said before anything is created, as a configuration error naming HOST.
+ */
+export async function checkListenAddress(host: string | undefined): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (error: NodeJS.ErrnoException) =>
+      reject(new ConfigError(`Configuração inválida no ambiente:\n  HOST=${JSON.stringify(host ?? "")}: não é possível escutar neste endereço (${error.code ?? error.message})`)),
+    );
+    probe.listen(0, host, () => probe.close(() => resolve()));
+  });
 }
 
 /** The names Express's "trust proxy" (proxy-addr) accepts for ranges of addresses. */

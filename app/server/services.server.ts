@@ -132,10 +132,17 @@ async function sayWhatIsMissing(db: Database, config: AppConfig) {
   }
   if (config.production && !config.publicUrl) {
     const stored = await readStoredOrigin(db);
-    const where = stored?.source === "admin-sign-in" ? `o endereço em que um administrador entrou por último (${stored.origin})` : `o endereço desta máquina (${stored?.origin ?? "desconhecido"}), até um administrador entrar`;
-    warnActionItem(
-      `PUBLIC_URL não está definido: os links dos e-mails, do sitemap e das prévias de compartilhamento usam ${where}. ` +
-        "Defina PUBLIC_URL com o endereço público da loja (ex.: PUBLIC_URL=https://loja.exemplo.com.br).",
-    );
+    if (stored?.source === "owner") {
+      warnActionItem(
+        `PUBLIC_URL não está definido: os links dos e-mails, do sitemap e das prévias de compartilhamento usam o endereço confirmado em /admin/configuracoes (${stored.origin}). ` +
+          "Defina PUBLIC_URL com o endereço público da loja (ex.: PUBLIC_URL=https://loja.exemplo.com.br).",
+      );
+    } else {
+      warnActionItem(
+        `PUBLIC_URL não está definido e nenhum endereço público foi confirmado: os links do sitemap e das prévias de compartilhamento usam ${stored?.origin ?? "o endereço desta máquina"}, ` +
+          "e os e-mails de redefinição de senha não são enviados (um link com um endereço adivinhado poderia entregar o código a outra pessoa). " +
+          "Defina PUBLIC_URL com o endereço público da loja (ex.: PUBLIC_URL=https://loja.exemplo.com.br) ou confirme-o em /admin/configuracoes.",
+      );
+    }
   }
 }

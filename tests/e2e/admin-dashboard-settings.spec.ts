@@ -184,3 +184,19 @@ ownServer("the shop's WhatsApp typed as people write it is kept as digits with 5
   await expect(page.getByText("Informe o WhatsApp com DDD (ex.: (81) 99876-5432)")).toBeVisible();
   await expect(whatsapp).toBeFocused();
 });
+
+ownServer("the shop's public address: typed, shown back as it will be saved, confirmed", async ({ page }) => {
+  ownServer.setTimeout(90_000);
+  await signInAsAdmin(page, "/admin/configuracoes");
+  // The address this server answers at, so the links other tests on this server check stay the same.
+  const origin = new URL(page.url()).origin;
+  const section = page.getByRole("region", { name: "Endereço público da loja" });
+  await expect(section).toContainText("ainda não confirmado");
+  await section.getByLabel("Novo endereço público").fill(`${origin}/`);
+  await section.getByRole("button", { name: "Revisar endereço" }).click();
+  await expect(section).toContainText(`Os links vão começar com ${origin}.`);
+  await section.getByLabel("Confirmo que os clientes acessam a loja por este endereço.").check();
+  await section.getByRole("button", { name: "Confirmar endereço" }).click();
+  await expect(section).toContainText(`começam com ${origin}, confirmado aqui.`, SLOW);
+  await expectIdReferencesResolve(page);
+});

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type Page } from "@playwright/test";
 import { gotoHydrated } from "./hydration";
 
 /** Created on start by the test server (tests/e2e/serve.mjs sets ADMIN_EMAIL/ADMIN_PASSWORD). */
@@ -19,4 +19,28 @@ export async function signInAsAdmin(page: Page, path = "/admin") {
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${path.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`), { timeout: 20_000 });
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * The owner's step a production server needs before it sends password-reset e-mails (without
+ * PUBLIC_URL): this server's own origin confirmed as the shop's public address in the settings, by the
+ * admin in a browser context of its own. Nothing to do when it already is.
+ */
+export async function confirmPublicAddress(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signInAsAdmin(page, "/admin/configuracoes");
+    const origin = new URL(page.url()).origin;
+    const section = page.getByRole("region", { name: "Endereço público da loja" });
+    const confirmed = `começam com ${origin}, confirmado aqui.`;
+    if ((await section.textContent())?.includes(confirmed)) return;
+    await section.getByLabel("Novo endereço público").fill(origin);
+    await section.getByRole("button", { name: "Revisar endereço" }).click();
+    await section.getByLabel("Confirmo que os clientes acessam a loja por este endereço.").check();
+    await section.getByRole("button", { name: "Confirmar endereço" }).click();
+    await expect(section).toContainText(confirmed, { timeout: 20_000 });
+  } finally {
+    await context.close();
+  }
 }

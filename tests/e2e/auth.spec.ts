@@ -5,6 +5,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { confirmPublicAddress } from "./admin-login";
 import { expectIdReferencesResolve } from "./id-references";
 
 type Shopper = { name: string; email: string; password: string };
@@ -119,7 +120,9 @@ test("a wrong password and empty fields get their messages", async ({ page }) =>
   await expect(page.getByRole("link", { name: "Entrar" })).toBeVisible();
 });
 
-test("reset the password through the link in the outbox e-mail", async ({ page }) => {
+test("reset the password through the link in the outbox e-mail", async ({ page, browser, baseURL }) => {
+  // A production server without PUBLIC_URL sends reset links only to an address the owner confirmed.
+  await confirmPublicAddress(browser, baseURL!);
   const shopper = newShopper();
   await register(page, shopper);
   await signOut(page);

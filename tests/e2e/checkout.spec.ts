@@ -103,7 +103,7 @@ test("a full order is recorded, WhatsApp gets its text, the cart empties and the
   expect(lines).toContain("   1 x R$\u00a079,90 = R$\u00a079,90");
   expect(lines).toContain("*Total: R$\u00a0124,80*");
   // The link starts with the shop's trusted origin, never the request's Host: without PUBLIC_URL, the
-  // address an admin last signed in at (127.0.0.1 here), else the first start's (localhost).
+  // address the owner confirmed in the settings, else the first start's (localhost here).
   expect(lines.at(-1)).toMatch(new RegExp(`^Acompanhe o pedido: http://(?:127\\.0\\.0\\.1|localhost):${new URL(page.url()).port}/pedido/[A-Za-z0-9_-]+$`));
 
   // The order page's own button carries the same message; a reload does not reopen WhatsApp.

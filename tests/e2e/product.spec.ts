@@ -213,7 +213,7 @@ test("favourite is remembered in the browser", async ({ page }) => {
 
 /**
  * A link the shop publishes is the page on the shop's trusted origin (without PUBLIC_URL: the address
- * an admin last signed in at, 127.0.0.1 here, else the first start's localhost), never the request's Host.
+ * the owner confirmed in the settings, else the first start's, localhost here), never the request's Host.
  */
 function expectLinkToThisPage(link: unknown, page: Page, search = "") {
   const published = new URL(String(link));

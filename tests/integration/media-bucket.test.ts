@@ -22,7 +22,8 @@ import type { AppConfig } from "~/server/config.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { copyMedia } from "~/server/media/media-copy.server";
 import { ImageRejectedError, storeImage } from "~/server/media/images.server";
-import { mediaStorageOf, s3MediaStorage, type MediaStorage } from "~/server/media/media-storage.server";
+import { DeleteObjectCommand, PutObjectCommand } from "@aws-sdk/client-s3";
+import { mediaStorageOf, s3Client, s3MediaStorage, type MediaStorage } from "~/server/media/media-storage.server";
 import { createBackup, restoreBackup } from "~/server/ops/backup.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { mediaFromStorage } from "../../server/media-files";
@@ -184,6 +185,26 @@ describe("two instances, one database, one bucket", () => {
       expect(answer.status, missing).toBe(404);
       expect(answer.headers.get("content-type"), missing).toMatch(/^text\/plain/);
     }
+  });
+
+  it("serves only the shop's image files from the bucket, as images with nosniff, whatever type an object was stored with", async () => {
+    const client = s3Client(bucket.settings);
+    const page = "<!doctype html><script>alert(document.cookie)</script>";
+    const planted = { "pagina.html": "text/html", "nota.txt": "text/plain", "imagem.svg": "image/svg+xml", [`${key}-640.html`]: "text/html", [`${"c".repeat(24)}-640.webp`]: "text/html" };
+    for (const [name, type] of Object.entries(planted)) {
+      await client.send(new PutObjectCommand({ Bucket: bucket.settings.bucket, Key: name, Body: page, ContentType: type }));
+    }
+    for (const name of ["pagina.html", "nota.txt", "imagem.svg", `${key}-640.html`]) {
+      const answer = await fetch(`${httpB.origin}/media/${name}`);
+      expect(answer.status, name).toBe(404);
+      expect(answer.headers.get("content-type"), name).toMatch(/^text\/plain/);
+      expect(await answer.text(), name).not.toContain("<script>");
+    }
+    // A name shaped like an image's, stored as HTML: served as what its name says, and the browser told not to guess.
+    const lookalike = await fetch(`${httpB.origin}/media/${"c".repeat(24)}-640.webp`);
+    expect(lookalike.headers.get("content-type")).toBe("image/webp");
+    expect(lookalike.headers.get("x-content-type-options")).toBe("nosniff");
+    for (const name of Object.keys(planted)) await client.send(new DeleteObjectCommand({ Bucket: bucket.settings.bucket, Key: name }));
   });
 
   it("the catalogues' square picture is made once into the bucket, and then the other instance serves that one", async () => {

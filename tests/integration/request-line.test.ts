@@ -56,3 +56,16 @@ describe("absolute-form request line (GET http://host/path HTTP/1.1)", () => {
     expect([400, 404]).toContain(await statusOf("http://[bad/produtos"));
   });
 });
+
+describe("asterisk-form request line (GET * HTTP/1.1)", () => {
+  it("is a 400 with a pt-BR answer for GET, HEAD and POST, never a 500 or Express's page", async () => {
+    const host = new URL(http.origin).host;
+    for (const method of ["GET", "HEAD", "POST", "DELETE"]) {
+      const body = method === "POST" ? "a=1" : "";
+      const answer = await rawRequest(http.origin, `${method} * HTTP/1.1\r\nHost: ${host}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`);
+      expect(answer.status, method).toBe(400);
+      if (method !== "HEAD") expect(answer.body, method).toBe("Endereço inválido no pedido.");
+      expect(answer.body, method).not.toMatch(/Error|<pre>|at /);
+    }
+  });
+});

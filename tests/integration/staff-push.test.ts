@@ -1,6 +1,7 @@
 // A new order rings the staff's phones: what the server sends to a push service (a loopback one here),
 // decrypted with the subscribing browser's own private key, and how the durable queue behaves when the
 // push service refuses, fails, or the sender is stopped, or runs twice (two instances on one database).
+import net from "node:net";
 import { eq, sql } from "drizzle-orm";
 import webPush from "web-push";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -21,7 +22,8 @@ let t: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestContext>>;
 let service: LoopbackPushService;
 const vapid = { ...webPush.generateVAPIDKeys(), subject: "mailto:loja@exemplo.com" };
-const transport = webPushTransport(vapid);
+// The tests' push service is on loopback, which the shop refuses unless told (tests only).
+const transport = webPushTransport(vapid, { policy: { allowLoopback: true } });
 let staff: SignedInUser[];
 let customer: SignedInUser;
 
@@ -165,5 +167,117 @@ describe("a new order", () => {
     await t.db.update(users).set({ role: "customer" }).where(eq(users.id, demoted.id));
     expect(await deliverDuePushes(t.db, transport)).toEqual({ sent: 1, failed: 0, gone: 0, dropped: 1 });
     expect(service.received.map((push) => push.endpoint)).toEqual([kept.endpoint]);
+  });
+});
+
+describe("a slow push service", () => {
+  it("never delays another device: a healthy phone gets all five orders' notices while 20 devices' push service has not answered one", async () => {
+    const slow = await startLoopbackPushService();
+    slow.hold = true;
+    try {
+      // 20 devices over two accounts, whose push service takes its time, and a clerk's phone whose service answers at once.
+      for (let i = 0; i < 20; i++) await saveSubscription(t.db, staff[i % 2]!.id, subscribedBrowser(slow), "Android · Chrome");
+      const healthy = await subscribe(await signedInUser(app.context, "admin"));
+      // Long enough that no send times out here: the notices must get through while the slow ones wait.
+      startPushDelivery(t.db, webPushTransport(vapid, { policy: { allowLoopback: true }, timeoutMs: 120_000 }));
+      const orders = [];
+      for (let i = 0; i < 5; i++) orders.push(await placeTestOrder());
+      const pushes = await receivedAtLeast(5);
+      expect(pushes.map((push) => (healthy.decrypt(push.body) as { tag: string }).tag).sort()).toEqual(orders.map((order) => `pedido-${order.code}`).sort());
+      expect(slow.answered).toBe(0);
+      expect(slow.received.length).toBeGreaterThan(0);
+      slow.release();
+      for (let tries = 0; tries < 200 && (await pending()).length > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await pending()).toEqual([]);
+      expect(slow.received).toHaveLength(100);
+    } finally {
+      await stopPushDelivery(t.db);
+      slow.release();
+      await slow.close();
+    }
+  }, 120_000);
+});
+
+describe("a subscription that points at this machine", () => {
+  it("is never sent to, however it spells the address, and is deleted; listeners on loopback hear nothing", async () => {
+    const connections: string[] = [];
+    const listeners = await Promise.all(
+      ["127.0.0.1", "::1"].map(
+        (host) =>
+          new Promise<net.Server>((resolve, reject) => {
+            const listener = net.createServer((socket) => {
+              connections.push(`${host}:${(listener.address() as net.AddressInfo).port}`);
+              socket.destroy();
+            });
+            listener.once("error", reject);
+            listener.listen(0, host, () => resolve(listener));
+          }),
+      ),
+    );
+    const [v4, v6] = listeners.map((listener) => (listener.address() as net.AddressInfo).port);
+    const keys = subscribedBrowser(service);
+    const endpoints = [
+      `https://127.0.0.1:${v4}/push/a`,
+      `http://127.0.0.1:${v4}/push/b`,
+      `https://[::1]:${v6}/push/c`,
+      `https://0x7f000001:${v4}/push/d`,
+      `https://2130706433:${v4}/push/e`,
+      `https://[::ffff:127.0.0.1]:${v4}/push/f`,
+      `https://usuario:senha@127.0.0.1:${v4}/push/g`,
+      `https://localhost:${v4}/push/h`,
+      // A name (stubbed below) that resolves to loopback when the push is sent.
+      `https://push.exemplo.com:${v4}/push/i`,
+    ];
+    try {
+      for (const endpoint of endpoints) await saveSubscription(t.db, staff[0]!.id, { ...keys, endpoint }, "Android · Chrome");
+      await placeTestOrder();
+      // The shop's own transport, as connectServices makes it (no loopback), with a resolver that says loopback.
+      const shopTransport = webPushTransport(vapid, { policy: { resolve: async () => [{ address: "127.0.0.1", family: 4 }] } });
+      expect(await deliverDuePushes(t.db, shopTransport)).toEqual({ sent: 0, failed: 0, gone: endpoints.length, dropped: 0 });
+      expect(connections).toEqual([]);
+      expect(await t.db.select().from(pushSubscriptions)).toEqual([]);
+    } finally {
+      await Promise.all(listeners.map((listener) => new Promise((resolve) => listener.close(resolve))));
+    }
+  });
+
+  it("between the check and the connection: the address the connection resolves is checked too", async () => {
+    const connections: number[] = [];
+    const listener = net.createServer((socket) => {
+      connections.push(1);
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, "127.0.0.1", resolve));
+    const port = (listener.address() as net.AddressInfo).port;
+    try {
+      // The first answer (the check) is a public address; the second (the connection's) is loopback.
+      let lookups = 0;
+      const rebinding = async () => [{ address: (lookups += 1) === 1 ? "142.250.78.10" : "127.0.0.1", family: 4 }];
+      await saveSubscription(t.db, staff[0]!.id, { ...subscribedBrowser(service), endpoint: `https://push.exemplo.com:${port}/push/rebind` }, "Android · Chrome");
+      await placeTestOrder();
+      expect(await deliverDuePushes(t.db, webPushTransport(vapid, { policy: { resolve: rebinding } }))).toMatchObject({ sent: 0 });
+      expect(lookups).toBeGreaterThanOrEqual(2);
+      expect(connections).toEqual([]);
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+  });
+});
+
+describe("devices per account", () => {
+  it("one order queues at most the 10 newest devices of each staff account, however many are stored", async () => {
+    const browser = subscribedBrowser(service);
+    await t.pool.query(
+      `insert into push_subscriptions (user_id, endpoint, p256dh, auth, device_label)
+       select $1, $2 || '/push/many-' || n, $3, $4, 'Android · Chrome' from generate_series(1, 2000) n`,
+      [staff[0]!.id, service.origin, browser.p256dh, browser.auth],
+    );
+    await subscribe(staff[1]!);
+    await placeTestOrder();
+    const { rows } = await t.pool.query<{ user_id: string; queued: number }>(
+      "select s.user_id, count(*)::int as queued from push_queue q join push_subscriptions s on s.id = q.subscription_id where q.sent_at is null group by s.user_id",
+    );
+    expect(Object.fromEntries(rows.map((row) => [row.user_id, row.queued]))).toEqual({ [staff[0]!.id]: 10, [staff[1]!.id]: 1 });
+    await t.pool.query("delete from push_queue");
   });
 });

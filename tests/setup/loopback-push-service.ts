@@ -15,6 +15,11 @@ export type LoopbackPushService = {
   answer(endpoint: string, status: number): void;
   /** Every push waits this long before its answer (to make two senders overlap). */
   delayMs: number;
+  /** While true, pushes are received but not answered until release() (a push service that is slow). */
+  hold: boolean;
+  release(): void;
+  /** Pushes answered so far. */
+  answered: number;
   close(): Promise<void>;
 };
 
@@ -26,15 +31,31 @@ export async function startLoopbackPushService(): Promise<LoopbackPushService> {
     received,
     answer: (endpoint, status) => void answers.set(new URL(endpoint).pathname, status),
     delayMs: 0,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    hold: false,
+    release: () => {
+      service.hold = false;
+      for (const answer of held.splice(0)) answer();
+    },
+    answered: 0,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
+  const held: (() => void)[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
       const path = request.url ?? "/";
       received.push({ endpoint: `${service.origin}${path}`, headers: request.headers, body: Buffer.concat(chunks) });
-      setTimeout(() => response.writeHead(answers.get(path) ?? 201).end(), service.delayMs);
+      const answer = () => {
+        service.answered++;
+        response.writeHead(answers.get(path) ?? 201).end();
+      };
+      if (service.hold) held.push(answer);
+      else setTimeout(answer, service.delayMs);
     });
   });
   server.listen(0, "127.0.0.1");

@@ -8,6 +8,9 @@ import { TEST_NOTICE } from "~/server/notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "~/server/notifications/push-queue.server";
 import { listSubscriptions, removeSubscription, saveSubscription } from "~/server/notifications/push-subscriptions.server";
 import { loadOrCreateVapidKeys } from "~/server/notifications/vapid-keys.server";
+import { pushEndpointProblem } from "~/server/notifications/push-endpoint.server";
+import { MAX_DEVICES_PER_ACCOUNT } from "~/server/notifications/push-queue.server";
+import { log } from "~/server/log/logger.server";
 import type { Route } from "./+types/push-devices";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -15,6 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const devices = await listSubscriptions(context.db, user.id);
   return { devices, publicKey: loadOrCreateVapidKeys(context.config).publicKey };
 }
+
+const PUSH_ENDPOINT_REFUSED = "Este endereço de avisos não é de um serviço de notificações conhecido. Toque de novo em 'Receber avisos' neste aparelho.";
 
 /** This browser's subscription, removing one of one's own devices, or a test push to them. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -25,7 +30,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "subscribe": {
       const parsed = pushSubscriptionSchema.safeParse({ endpoint: form.get("endpoint"), p256dh: form.get("p256dh"), auth: form.get("auth") });
       if (!parsed.success) return refuse(parsed.error.issues[0]?.message ?? "Inscrição inválida.");
-      await saveSubscription(context.db, user.id, parsed.data, deviceLabel(request.headers.get("user-agent")));
+      // Only a public push service: the shop will POST to this address (checked again at every send).
+      const problem = await pushEndpointProblem(parsed.data.endpoint).catch(() => "its host does not resolve now");
+      if (problem) {
+        log.warn({ userId: user.id }, `push subscription refused: ${problem}`);
+        return refuse(PUSH_ENDPOINT_REFUSED);
+      }
+      const saved = await saveSubscription(context.db, user.id, parsed.data, deviceLabel(request.headers.get("user-agent")));
+      if (saved === "too-many") return refuse(`Esta conta já recebe avisos em ${MAX_DEVICES_PER_ACCOUNT} aparelhos. Remova um aparelho antigo na lista abaixo e toque de novo em 'Receber avisos'.`, 409);
       return data<PushDevicesResult>({ ok: true, message: "Pronto: este aparelho vai receber um aviso a cada novo pedido." });
     }
     case "remove": {

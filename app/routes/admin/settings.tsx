@@ -1,5 +1,8 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
+import { PublicOriginForm } from "~/components/admin/settings/public-origin-form";
 import { SettingsForm, type SettingsActionResult } from "~/components/admin/settings/settings-form";
+import { normalizePublicOrigin, PUBLIC_ORIGIN_MESSAGES, type PublicOriginActionResult } from "~/lib/group/public-origin.schema";
+import { publicAddressOf, setOwnerPublicOrigin } from "~/server/group/public-origin.server";
 import { fieldErrors } from "~/lib/forms/form-errors";
 import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
 import { formatShopDateTime } from "~/lib/group/shop-time";
@@ -12,12 +15,24 @@ import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return loadSettingsPage(context.db);
+  const [page, publicAddress] = await Promise.all([loadSettingsPage(context.db), publicAddressOf(context)]);
+  return { ...page, publicAddress };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
-  const parsed = parseSettingsForm(await readFormData(request));
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  if (intent === "public-origin-review" || intent === "public-origin-confirm") {
+    // The address is typed, shown back as it will be saved, then confirmed; PUBLIC_URL, when set, wins.
+    const origin = context.config.publicUrl ? null : normalizePublicOrigin(String(form.get("publicOrigin") ?? ""));
+    if (!origin) return data<PublicOriginActionResult>({ publicOrigin: { error: PUBLIC_ORIGIN_MESSAGES.invalid } }, { status: 400 });
+    if (intent === "public-origin-review") return data<PublicOriginActionResult>({ publicOrigin: { pending: origin } });
+    if (form.get("confirmed") !== "on") return data<PublicOriginActionResult>({ publicOrigin: { pending: origin, error: PUBLIC_ORIGIN_MESSAGES.confirm } }, { status: 400 });
+    await setOwnerPublicOrigin(context.db, context.config, admin, origin);
+    return redirect("/admin/configuracoes");
+  }
+  const parsed = parseSettingsForm(form);
   if (!parsed.success) {
     return data<SettingsActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   }
@@ -36,7 +51,9 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, locations, lastSaved } = loaderData;
+  const { settings, locations, lastSaved, publicAddress } = loaderData;
+  const settingsAnswer = actionData && "errors" in actionData ? actionData : undefined;
+  const publicOriginAnswer = actionData && "publicOrigin" in actionData ? actionData.publicOrigin : undefined;
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Configurações</h1>
@@ -51,7 +68,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         ) : null}
       </p>
       <div className="mt-6">
-        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} serverErrors={actionData?.errors} />
+        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} serverErrors={settingsAnswer?.errors} />
+      </div>
+      <div className="mt-6">
+        <PublicOriginForm current={publicAddress} answer={publicOriginAnswer} />
       </div>
     </div>
   );

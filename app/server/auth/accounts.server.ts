@@ -12,7 +12,7 @@ import { loginPath } from "~/lib/pages/safe-redirect";
 import type { Database } from "../db/database.server";
 import type { LoadContext } from "../load-context.server";
 import { ACCOUNT_LOCKED_CODE, SIGN_UP_PAUSED_CODE } from "./account-limits.server";
-import { REQUEST_ORIGIN_HEADER, WEAK_PASSWORD_CODE } from "./auth.server";
+import { WEAK_PASSWORD_CODE } from "./auth.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit, type RateLimitedPath } from "./rate-limit.server";
 import { log } from "../log/logger.server";
 
@@ -46,13 +46,12 @@ export async function allowAttempt({ db, auth }: AuthDeps, request: Request, pat
   return allowed;
 }
 
-/** The headers Better Auth needs from the browser's request: the session cookie, host and client, and the address the page was asked at. */
+/** The headers Better Auth needs from the browser's request: the session cookie, host and client. */
 export function forwardedHeaders(request: Request): Headers {
   const headers = new Headers();
   for (const [name, value] of request.headers) {
     if (name !== "content-type" && name !== "content-length") headers.set(name, value);
   }
-  headers.set(REQUEST_ORIGIN_HEADER, new URL(request.url).origin);
   return headers;
 }
 

@@ -19,7 +19,7 @@ import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
 import { oneLine } from "~/lib/format/plain-text";
 import { refuseTrustDevice, twoFactorAfter } from "./two-factor-hooks.server";
 import { log } from "../log/logger.server";
-import { recordAdminSignInOrigin, shopPublicOrigin } from "../group/public-origin.server";
+import { trustedPublicOrigin } from "../group/public-origin.server";
 import { readOrCreateSecretFile } from "../files/secret-file.server";
 import { googleFromDiscovery } from "./google-test-provider.server";
 
@@ -96,9 +96,16 @@ export function createAuth(db: Database, config: AppConfig) {
       },
       sendResetPassword: async ({ user, token }) => {
         try {
+          // The shop's confirmed public origin, never the Host of the request that asked for the link.
+          const origin = await trustedPublicOrigin({ db, config });
+          if (!origin) {
+            log.error(
+              "password reset e-mail not sent: the shop's public address is unknown (set PUBLIC_URL, or confirm the address in /admin/configuracoes); a link to a guessed host could hand the token to someone else",
+            );
+            return;
+          }
           const settings = await getSettings(db);
-          // The shop's public origin, never the Host of the request that asked for the link.
-          const link = resetLink(await shopPublicOrigin({ db, config }), token);
+          const link = resetLink(origin, token);
           const message = passwordResetEmail(settings, { name: user.name, email: user.email }, link, RESET_TOKEN_SECONDS);
           await emailOutbox(db, config).queue(message);
         } catch (error) {
@@ -156,7 +163,6 @@ export function createAuth(db: Database, config: AppConfig) {
         await settleAttempt(db, ctx);
         // Each authenticator code signs in once, and Google sign-in asks for the code too.
         await twoFactorAfter(db, ctx);
-        await rememberAdminAddress(db, config, ctx);
       }),
     },
     rateLimit: {
@@ -203,26 +209,6 @@ export function createAuth(db: Database, config: AppConfig) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-
-/**
- * The address the app saw a page request at (scheme and host as Express derives them), set by
- * forwardedHeaders (./accounts.server.ts) on the calls pages make to `auth.api.*`, replacing any
- * value the browser sent.
- */
-export const REQUEST_ORIGIN_HEADER = "x-erick-request-origin";
-
-type AfterHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
-
-/**
- * An admin's sign-in (password, code, or Google) tells where the shop is reachable: without
- * PUBLIC_URL, that address becomes the shop's public origin (./public-origin.server.ts).
- */
-async function rememberAdminAddress(db: Database, config: AppConfig, ctx: AfterHookContext) {
-  const signedIn = ctx.context.newSession;
-  if (config.publicUrl || !signedIn || (signedIn.user as { role?: unknown }).role !== "admin") return;
-  const origin = ctx.request ? new URL(ctx.request.url).origin : ctx.headers?.get(REQUEST_ORIGIN_HEADER);
-  if (origin) await recordAdminSignInOrigin(db, config, origin);
-}
 
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
   "/sign-up/email": "password",

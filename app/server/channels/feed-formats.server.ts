@@ -3,6 +3,7 @@
 // Google Merchant Center's RSS 2.0 with the `g:` namespace. Each is a head, one chunk per item, a tail,
 // so the generator can write them as it reads the catalogue.
 import type { FeedFormat } from "~/lib/channels/channels";
+import { guardFormula } from "../files/csv.server";
 import { withoutControlCharacters } from "~/lib/format/plain-text";
 import type { FeedItem } from "./feed-items.server";
 
@@ -34,12 +35,13 @@ const META_COLUMNS = [
 ] as const;
 
 /**
- * Every cell quoted (RFC 4180), commas between them, as Meta reads a data feed. Not the staff's
- * spreadsheet writer (app/lib/csv.ts): that one writes ';' for Excel in Brazil and puts an apostrophe
- * before a leading '=' or '-', which Meta would show as part of a title.
+ * Every cell quoted (RFC 4180), commas between them, as Meta reads a data feed. The owner opens the
+ * same file in Excel, which runs a cell starting with '=', '+', '-' or '@' as a formula
+ * (=HYPERLINK(…), +cmd|…): those get the staff spreadsheet writer's leading apostrophe
+ * (../files/csv.server.ts), which Excel hides; Meta shows it, on the rare title that starts so.
  */
 function csvRow(cells: readonly string[]): string {
-  return `${cells.map((cell) => `"${withoutControlCharacters(cell).replace(/"/g, '""')}"`).join(",")}\r\n`;
+  return `${cells.map((cell) => `"${guardFormula(withoutControlCharacters(cell)).replace(/"/g, '""')}"`).join(",")}\r\n`;
 }
 
 function metaRow(item: FeedItem): string[] {

@@ -13,9 +13,14 @@ const CSV_BOM = "\uFEFF";
 /** Cells a spreadsheet would run as a formula ('=HYPERLINK(…)'): written with a leading apostrophe. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** `text` as a spreadsheet shows it and never runs it: a leading apostrophe before a formula's first character. */
+export function guardFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
 function cell(value: string | number | null | undefined, separator: string): string {
   let text = value === null || value === undefined ? "" : String(value);
-  if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value === "string") text = guardFormula(text);
   return /["\r\n]/.test(text) || text.includes(separator) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -89,6 +89,16 @@ export async function storeImage(
   return image;
 }
 
+/**
+ * The names of the files the shop makes for an image (`{key}-{width}.webp`, `{key}-og.jpg`, and the
+ * catalogues' `{key}-square.jpg`): all that /media serves, whatever else a shared bucket holds.
+ */
+const IMAGE_FILE_NAME = /^[0-9a-f]{24}-(?:[1-9][0-9]{0,4}\.webp|og\.jpg|square\.jpg)$/;
+
+export function isImageFileName(name: string): boolean {
+  return IMAGE_FILE_NAME.test(name);
+}
+
 /** Removes an image's files (every width, the share JPEG and the catalogues' square). */
 export async function removeImageFiles(storage: MediaStorage, key: string) {
   await storage.removeByPrefix(`${key}-`);
