@@ -64,7 +64,11 @@ export const orders = pgTable(
     source: text("source").notNull().default("direto"),
     /** When the shop was e-mailed about this order (alone, or in a digest); null: not yet. */
     shopEmailedAt: timestamp("shop_emailed_at", { withTimezone: true }),
-    /** Stock was taken when the order moved to 'processing' (given back on cancel, never twice). */
+    /**
+     * The order holds its units: taken when it was placed (or re-opened), given back when it is cancelled,
+     * never twice (app/server/orders/order-admin.server.ts). False on a cancelled order, and on a pending one
+     * placed before stock was held at placing that the shelf could not cover (migration 0021).
+     */
     stockApplied: boolean("stock_applied").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

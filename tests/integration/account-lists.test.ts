@@ -1,6 +1,6 @@
 // What /conta lists for a signed-in shopper: favourites (kept on the account through /api/favoritos,
 // merged with the browser's on sign-in) and the orders placed while signed in.
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { favorites, orders, products, reviews, users } from "#database/schema";
 import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
@@ -9,6 +9,7 @@ import { action as favoritesAction, loader as favoritesLoader } from "~/routes/a
 import type { LoadContext } from "~/server/load-context.server";
 import { placeOrder } from "~/server/orders/orders.server";
 import { browserRequest, createAuthContext, run, signUp, type Shopper } from "../setup/signed-in";
+import { orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -129,12 +130,9 @@ describe("my orders", () => {
   it("lists only the signed-in shopper's orders, newest first, with the order page's token", async () => {
     const maria = await signUp(context);
     const joao = await signUp(context, { name: "João Souza" });
-    const [product] = await t.db
-      .select()
-      .from(products)
-      .where(and(eq(products.active, true), sql`${products.stock} > 5`, sql`${products.priceCents} is not null`))
-      .limit(1);
-    const line = { productId: product!.id, size: product!.sizes[0] ?? null, color: product!.colors[0] ?? null, quantity: 1 };
+    // Each order holds its unit from the moment it is placed: a line whose size has units for all four.
+    const { line } = await orderableLine(t.pool);
+    const [product] = await t.db.select({ priceCents: products.priceCents }).from(products).where(eq(products.id, line.productId));
     let n = 0;
     const place = async (userId: string | null) => {
       n += 1;

@@ -11,6 +11,7 @@ import type { LoadContext } from "~/server/load-context.server";
 import { getCustomerDetail, listCustomers, listStaff, setCustomerRole } from "~/server/auth/customers.server";
 import { setOrderStatus } from "~/server/orders/order-admin.server";
 import { placeOrder } from "~/server/orders/orders.server";
+import { setVariantStock } from "../setup/variant-stock";
 import { createTestContext, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
@@ -35,7 +36,9 @@ async function addUsers(rows: NewUser[]) {
 
 let keys = 0;
 async function orderFor(userId: string, quantity: number) {
-  const [relogio] = await t.db.update(products).set({ stock: 1_000 }).where(eq(products.name, "Relógio Digital Unissex")).returning({ id: products.id });
+  // Orders hold their units from the moment they are placed: enough on the shelf for every order here.
+  const [relogio] = await t.db.select({ id: products.id }).from(products).where(eq(products.name, "Relógio Digital Unissex"));
+  await setVariantStock(t.pool, { productId: relogio!.id, size: null, color: "Preto" }, 1_000);
   keys += 1;
   const { token } = await placeOrder(t.db, DEFAULT_SETTINGS, {
     idempotencyKey: `customers-test-${keys}-${Date.now()}`,

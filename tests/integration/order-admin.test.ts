@@ -77,7 +77,7 @@ const CHINELO = "Chinelo Slide Masculino";
 const RELOGIO = "Relógio Digital Unissex";
 
 describe("status changes and stock", () => {
-  it("takes stock on the first move into processing/shipped/delivered and gives it back on pending/cancelled", async () => {
+  it("holds the units from placing: status moves take nothing more, cancelling gives them back, re-opening takes them again", async () => {
     const chinelo = await product(CHINELO, 30);
     const relogio = await product(RELOGIO, 10);
     const chinelo41 = { productId: chinelo.id, size: "41", color: "Preto" };
@@ -87,23 +87,27 @@ describe("status changes and stock", () => {
       { productId: chinelo.id, size: "41", color: "Preto", quantity: 1 },
       { productId: relogio.id, size: null, color: "Preto", quantity: 1 },
     ]);
+    // Placed: held at once.
+    expect(await stockOf(chinelo.id)).toBe(28);
+    expect(await stockOf(relogio.id)).toBe(9);
+    expect((await orderRow(order.id)).stockApplied).toBe(true);
 
     // [new status, stock effect, chinelo 40 stock after, relógio stock after] (the chinelo 41 moves with the 40)
     const steps: [OrderStatus, "taken" | "returned" | "unchanged", number, number][] = [
-      ["pending", "unchanged", 30, 10],
-      ["processing", "taken", 28, 9],
+      ["pending", "unchanged", 28, 9],
+      ["processing", "unchanged", 28, 9],
       ["processing", "unchanged", 28, 9],
       ["shipped", "unchanged", 28, 9],
       ["delivered", "unchanged", 28, 9],
       ["cancelled", "returned", 30, 10],
       ["cancelled", "unchanged", 30, 10],
-      ["pending", "unchanged", 30, 10],
-      ["shipped", "taken", 28, 9],
-      ["pending", "returned", 30, 10],
+      ["pending", "taken", 28, 9],
+      ["shipped", "unchanged", 28, 9],
+      ["cancelled", "returned", 30, 10],
       ["delivered", "taken", 28, 9],
       ["processing", "unchanged", 28, 9],
-      ["pending", "returned", 30, 10],
-      ["cancelled", "unchanged", 30, 10],
+      ["pending", "unchanged", 28, 9],
+      ["cancelled", "returned", 30, 10],
       ["processing", "taken", 28, 9],
     ];
     let lastUpdated = (await orderRow(order.id)).updatedAt;
@@ -115,10 +119,22 @@ describe("status changes and stock", () => {
       expect(await variantStock(t.pool, chinelo41), `chinelo 41 after → ${status}`).toBe(chineloStock === 30 ? 5 : 4);
       const row = await orderRow(order.id);
       expect(row.status).toBe(status);
-      expect(row.stockApplied).toBe(["processing", "shipped", "delivered"].includes(status));
+      expect(row.stockApplied).toBe(status !== "cancelled");
       expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(lastUpdated.getTime());
       lastUpdated = row.updatedAt;
     }
+  });
+
+  it("a pending order that holds no stock (placed before the rule) takes its units on its next move", async () => {
+    const relogio = await product(RELOGIO, 10);
+    const order = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 2 }]);
+    // As migration 0021 leaves an old pending order the shelf could not cover: units back, nothing held.
+    await t.pool.query("update orders set stock_applied = false where id = $1", [order.id]);
+    await product(RELOGIO, 10);
+    expect(await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR)).toMatchObject({ ok: true, stock: "taken" });
+    expect(await stockOf(relogio.id)).toBe(8);
+    expect(await setOrderStatus(t.db, order.id, "shipped", TEST_ACTOR)).toMatchObject({ ok: true, stock: "unchanged" });
+    expect(await stockOf(relogio.id)).toBe(8);
   });
 
   it("saves updatedAt with each change", async () => {
@@ -133,9 +149,12 @@ describe("status changes and stock", () => {
     expect(result.ok && result.updatedAt).toBe(after.updatedAt.toISOString());
   });
 
-  it("concurrent 'processing' clicks take the stock once", async () => {
+  it("concurrent clicks re-opening a cancelled order take the stock once", async () => {
     const relogio = await product(RELOGIO, 10);
     const order = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 3 }]);
+    expect(await stockOf(relogio.id)).toBe(7);
+    await setOrderStatus(t.db, order.id, "cancelled", TEST_ACTOR);
+    expect(await stockOf(relogio.id)).toBe(10);
     const results = await Promise.all(Array.from({ length: 5 }, () => setOrderStatus(t.db, order.id, "processing", TEST_ACTOR)));
     expect(results.every((result) => result.ok)).toBe(true);
     expect(results.filter((result) => result.ok && result.stock === "taken")).toHaveLength(1);
@@ -155,13 +174,14 @@ describe("status changes and stock", () => {
     expect(await stockOf(relogio.id)).toBe(10);
   });
 
-  it("refuses 'processing' when stock is short, naming the products, and changes nothing", async () => {
+  it("refuses re-opening a cancelled order when stock is short, naming the products, and changes nothing", async () => {
     const chinelo = await product(CHINELO, 30);
     const relogio = await product(RELOGIO, 10);
     const order = await place([
       { productId: chinelo.id, size: "40", color: "Preto", quantity: 2 },
       { productId: relogio.id, size: null, color: "Preto", quantity: 3 },
     ]);
+    await setOrderStatus(t.db, order.id, "cancelled", TEST_ACTOR);
     // Sold at the counter meanwhile.
     await product(RELOGIO, 2);
     const before = await orderRow(order.id);
@@ -176,7 +196,7 @@ describe("status changes and stock", () => {
     expect(await stockOf(chinelo.id)).toBe(30);
     expect(await stockOf(relogio.id)).toBe(2);
     const after = await orderRow(order.id);
-    expect(after).toMatchObject({ status: "pending", stockApplied: false });
+    expect(after).toMatchObject({ status: "cancelled", stockApplied: false });
     expect(after.updatedAt.getTime()).toBe(before.updatedAt.getTime());
 
     // Restocked: now it goes through.
@@ -186,10 +206,11 @@ describe("status changes and stock", () => {
     expect(await stockOf(chinelo.id)).toBe(28);
   });
 
-  it("two orders racing for the last unit: one gets it, stock never goes below zero", async () => {
+  it("two cancelled orders re-opened at once for the last unit: one gets it, stock never goes below zero", async () => {
     const relogio = await product(RELOGIO, 2);
     const first = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }]);
     const second = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }]);
+    await Promise.all([setOrderStatus(t.db, first.id, "cancelled", TEST_ACTOR), setOrderStatus(t.db, second.id, "cancelled", TEST_ACTOR)]);
     await product(RELOGIO, 1);
     const results = await Promise.all([setOrderStatus(t.db, first.id, "processing", TEST_ACTOR), setOrderStatus(t.db, second.id, "processing", TEST_ACTOR)]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
@@ -198,11 +219,14 @@ describe("status changes and stock", () => {
   });
 
   it("takes each line from its own size: the last pair of a 40 does not come from the 41", async () => {
-    const chinelo = await product(CHINELO, 1);
+    const chinelo = await product(CHINELO, 2);
     const size41 = { productId: chinelo.id, size: "41", color: "Preto" };
     await setVariantStock(t.pool, size41, 5);
     const first = await place([{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1 }]);
     const second = await place([{ productId: chinelo.id, size: "40", color: "Preto", quantity: 1 }]);
+    await setOrderStatus(t.db, first.id, "cancelled", TEST_ACTOR);
+    await setOrderStatus(t.db, second.id, "cancelled", TEST_ACTOR);
+    await product(CHINELO, 1);
     const results = await Promise.all([setOrderStatus(t.db, first.id, "processing", TEST_ACTOR), setOrderStatus(t.db, second.id, "processing", TEST_ACTOR)]);
     expect(results.filter((result) => result.ok)).toHaveLength(1);
     expect(results.find((result) => !result.ok)).toMatchObject({
@@ -224,6 +248,7 @@ describe("status changes and stock", () => {
       { productId: chinelo.id, size: "40", color: "Preto", quantity: 1 },
       { productId: relogio.id, size: null, color: "Preto", quantity: 1 },
     ]);
+    expect(await stockOf(relogio.id)).toBe(9);
     const [gone] = await t.db
       .insert(products)
       .values({ name: "Produto apagado", description: "x", category: "Kids", shopId: sql`(select min(id) from shops)`, priceCents: 100 })
@@ -232,11 +257,11 @@ describe("status changes and stock", () => {
     // Point one line at a product that is then deleted (order_items.product_id becomes null).
     await t.db.execute(sql`update order_items set product_id = ${gone!.id}, variant_id = (select id from product_variants where product_id = ${gone!.id}) where order_id = ${order.id} and product_id = ${chinelo.id}`);
     await t.db.delete(products).where(eq(products.id, gone!.id));
-    expect(await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR)).toMatchObject({ ok: true, stock: "taken" });
-    expect(await stockOf(relogio.id)).toBe(9);
     expect(await setOrderStatus(t.db, order.id, "cancelled", TEST_ACTOR)).toMatchObject({ ok: true, stock: "returned" });
     expect(await stockOf(relogio.id)).toBe(10);
-    expect(await stockOf(chinelo.id)).toBe(30);
+    expect(await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR)).toMatchObject({ ok: true, stock: "taken" });
+    expect(await stockOf(relogio.id)).toBe(9);
+    expect(await stockOf(chinelo.id)).toBe(29);
   });
 
   it("answers not-found for an unknown or malformed id", async () => {
@@ -375,10 +400,10 @@ describe("live order events (LISTEN/NOTIFY)", () => {
     await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR);
     expect(await updated).toEqual({ kind: "order", event: { type: "updated", id: order.id, code: order.code, status: "processing" } });
 
-    // Refused (short stock): rolled back, so no event.
-    const backToPending = rec.next(isEvent((e) => e.type === "updated" && e.status === "pending"));
-    await setOrderStatus(t.db, order.id, "pending", TEST_ACTOR);
-    await backToPending;
+    // Refused (short stock on re-opening): rolled back, so no event.
+    const cancelled = rec.next(isEvent((e) => e.type === "updated" && e.status === "cancelled"));
+    await setOrderStatus(t.db, order.id, "cancelled", TEST_ACTOR);
+    await cancelled;
     await product(RELOGIO, 0);
     const count = rec.messages.length;
     const refused = await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR);
@@ -510,7 +535,7 @@ describe("routes", () => {
     const bad = await call(orderAction, requestAs(admin, `/admin/pedidos/${orderId}`, { form: statusForm("lost") }), { id: orderId });
     expect(bad).toMatchObject({ data: { ok: false, message: "Erro ao atualizar status" }, init: { status: 400 } });
 
-    await setOrderStatus(t.db, orderId, "pending", TEST_ACTOR);
+    await setOrderStatus(t.db, orderId, "cancelled", TEST_ACTOR);
     await product(RELOGIO, 0);
     const short = await call(orderAction, requestAs(admin, `/admin/pedidos/${orderId}`, { form: statusForm("processing") }), { id: orderId });
     expect(short).toMatchObject({
@@ -523,7 +548,7 @@ describe("routes", () => {
     expect((refused as Response).status).toBe(403);
     const anonymous = await call(orderAction, requestAs(null, `/admin/pedidos/${orderId}`, { form: statusForm("cancelled") }), { id: orderId });
     expect((anonymous as Response).status).toBe(302);
-    expect((await orderRow(orderId)).status).toBe("pending");
+    expect((await orderRow(orderId)).status).toBe("cancelled");
   });
 
   it("the pages load for admins: the list, the detail with its WhatsApp link, a 404 for an unknown order", async () => {
@@ -534,7 +559,7 @@ describe("routes", () => {
     expect(page).toMatchObject({ detail: { id: orderId } });
     const url = new URL((page as { whatsappUrl: string }).whatsappUrl);
     expect(url.pathname).toBe("/5581999998888");
-    expect(url.searchParams.get("text")).toMatch(/^Olá, Maria! Seu pedido #[0-9A-F]{8} está: Pendente\. /);
+    expect(url.searchParams.get("text")).toMatch(/^Olá, Maria! Seu pedido #[0-9A-F]{8} está: Cancelado\. /);
     expect(url.searchParams.get("text")).toContain(`http://localhost:3999/pedido/`);
 
     const missing = await call(orderLoader, requestAs(admin, "/admin/pedidos/00000000-0000-4000-8000-000000000000"), {

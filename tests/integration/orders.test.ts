@@ -163,6 +163,8 @@ describe("placeOrder", () => {
   it("records every one of many concurrent different orders, each with its items", async () => {
     const before = await countOrders();
     const relogio = await productNamed("Relógio Digital Unissex");
+    // Each order holds its unit from the moment it is placed: enough for all ten.
+    await setVariantStock(t.pool, { productId: relogio.id, size: null, color: "Prata" }, 100);
     const results = await Promise.all(
       Array.from({ length: 10 }, () => place([{ productId: relogio.id, size: null, color: "Prata", quantity: 1 }])),
     );

@@ -203,18 +203,22 @@ describe("CSV import", () => {
 
   it("creates products from consecutive rows without id and updates rows with one, in one go", async () => {
     const [target] = await t.db.select().from(products).where(eq(products.name, "Chinelo Slide Masculino"));
-    const row = (id: string, name: string, price: string, category: string, store: string, description: string, size: string, color: string, stock: string, featured: string) =>
-      [id, name, price, category, store, description, size, color, stock, featured].join(";");
+    const row = (id: string, name: string, price: string, category: string, store: string, description: string, size: string, color: string, stock: string, featured: string, exported = "") =>
+      [id, name, price, category, store, description, size, color, stock, featured, exported].join(";");
+    // Changing an existing product's stock needs the units the clerk read (issue 39): the shelf's now.
+    const shelf = new Map(
+      (await t.db.select().from(productVariants).where(eq(productVariants.productId, target!.id))).map((variant) => [`${variant.size}/${variant.color}`, String(variant.stock)]),
+    );
     const chinelo = (size: string, stock: string) =>
-      row(String(target!.id), "Chinelo Slide Masculino Confort", "44,90", "Masculino", "Erick Calçados - Sirinhaém", target!.description, size, "Preto", stock, "sim");
+      row(String(target!.id), "Chinelo Slide Masculino Confort", "44,90", "Masculino", "Erick Calçados - Sirinhaém", target!.description, size, "Preto", stock, "sim", shelf.get(`${size}/Preto`) ?? "");
     const meia = (color: string, stock: string) => row("", "Meia Esportiva Kit 3 Pares", "29,90", "esportivo", "erick sports", "Kit com 3 pares de meias cano curto.", "", color, stock, "não");
     const file = [
-      "\uFEFFid;nome;preco;categoria;loja;descricao;tamanho;cor;estoque;destaque",
+      "\uFEFFid;nome;preco;categoria;loja;descricao;tamanho;cor;estoque;destaque;estoque_exportado",
       chinelo("39", "30"),
       meia("Branco", "20"),
       meia("Preto", "30"),
       chinelo("40", "3"),
-      row("", "Vaso Decorativo de Cerâmica", "", "Magazine", "Erick Magazine e Kids", "Vaso de cerâmica pintado à mão.", "", "", "4", ""),
+      row("", "Vaso Decorativo de Cerâmica", "", "Magazine", "Erick Magazine e Kids", "Vaso de cerâmica pintado à mão.", "", "", "4", "", ""),
     ].join("\r\n");
     const outcome = await upload(file);
     expect(outcome.data.csv).toEqual({ ok: true, created: 2, updated: 1, unchanged: 0 });

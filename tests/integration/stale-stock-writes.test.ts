@@ -92,7 +92,7 @@ describe("the CSV: export → an order takes the last unit → import", () => {
     expect((await productRow(variant.productId)).priceCents).toBe(1_234_56);
   });
 
-  it("a variant whose stock did not move imports as before, and a file without the column is not checked", async () => {
+  it("a variant whose stock did not move imports as before", async () => {
     const variant = await variantWith(4, 1);
     const exported = await productsCsv(t.db);
     const file = rowsOf(exported, variant.productId, (cells) => {
@@ -100,6 +100,45 @@ describe("the CSV: export → an order takes the last unit → import", () => {
     });
     expect(await importProductsCsv(t.db, file, TEST_ACTOR)).toEqual({ ok: true, created: 0, updated: 1, unchanged: 0 });
     expect(await variantStock(t.pool, variant)).toBe(9);
+  });
+});
+
+describe("the CSV without estoque_exportado (the column deleted from an old export)", () => {
+  /** The product's rows without the column, with `change` applied to each. */
+  function rowsWithoutProof(exported: string, productId: number, change: (cells: string[]) => void = () => {}): string {
+    const [, ...rows] = readCsv(exported);
+    const kept = PRODUCT_CSV_COLUMNS.filter((name) => name !== "estoque_exportado");
+    const mine = rows.map((row) => row.cells.map(unguardFormula)).filter((cells) => cells[column("id")] === String(productId));
+    mine.forEach(change);
+    return toCsv(kept, mine.map((cells) => cells.filter((_, index) => index !== column("estoque_exportado"))));
+  }
+
+  it("cannot put back a unit an order took since: refused in pt-BR, nothing saved, stock stays 0", async () => {
+    const variant = await variantWith(1, 2);
+    const exported = await productsCsv(t.db);
+    await orderTakes(variant);
+    expect(await variantStock(t.pool, variant)).toBe(0);
+    const before = await productRow(variant.productId);
+    const file = rowsWithoutProof(exported, variant.productId, (cells) => (cells[column("preco")] = "1.234,56"));
+    const result = (await importProductsCsv(t.db, file, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
+    const label = [`Tam. ${variant.size}`, variant.color].filter(Boolean).join(" / ");
+    expect(result.ok).toBe(false);
+    expect(result.errors).toEqual([
+      {
+        line: expect.any(Number),
+        message: `estoque_exportado: o estoque de ${variant.name} (${label}) mudaria de 0 para 1 sem o estoque da exportação, e um pedido pode ter levado unidades desde então. Exporte o CSV de novo (com a coluna estoque_exportado) e refaça as alterações.`,
+      },
+    ]);
+    expect(await variantStock(t.pool, variant)).toBe(0);
+    expect(await productRow(variant.productId)).toEqual(before);
+  });
+
+  it("goes through when it leaves every variant's stock as the shelf has it now", async () => {
+    const variant = await variantWith(3, 3);
+    const file = rowsWithoutProof(await productsCsv(t.db), variant.productId, (cells) => (cells[column("preco")] = "1.234,56"));
+    expect(await importProductsCsv(t.db, file, TEST_ACTOR)).toEqual({ ok: true, created: 0, updated: 1, unchanged: 0 });
+    expect(await variantStock(t.pool, variant)).toBe(3);
+    expect((await productRow(variant.productId)).priceCents).toBe(1_234_56);
   });
 });
 

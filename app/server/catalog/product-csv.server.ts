@@ -4,7 +4,7 @@ import { eq, inArray } from "drizzle-orm";
 import { products, shops, storeLocations } from "#database/schema";
 import type { CsvImportResult, CsvRowError } from "~/lib/catalog/product-import";
 import { storeOptionFor, type StoreOption, type VariantStockInput } from "~/lib/catalog/product.schema";
-import { variantKey } from "~/lib/catalog/variants";
+import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { decodeCsvFile, toCsv } from "../files/csv.server";
 import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
@@ -110,6 +110,35 @@ async function stockMovedSinceExport(tx: DatabaseOrTransaction, rows: ProductCsv
 }
 
 /**
+ * Stock an import would change without proof of what the clerk saw (issue 39): a variant of an
+ * existing product whose units in the file differ from the shelf's now, on a row without
+ * `estoque_exportado` (the column deleted from an old export, or a file written by hand). Without the
+ * proof an order's decrement would be undone (0 → 1), so the import is refused. Read with the products
+ * locked, as stockMovedSinceExport.
+ */
+async function unprovenStockChanges(tx: DatabaseOrTransaction, rows: ProductCsvProduct[]): Promise<CsvRowError[]> {
+  const existing = rows.filter((row) => row.id !== null);
+  const stored = await variantsByProduct(tx, existing.map((row) => row.id!));
+  return existing.flatMap(({ id, line, input, exportedStock }) => {
+    const now = new Map((stored.get(id!) ?? []).map((variant) => [variantKey(variant.size, variant.color), variant.stock]));
+    return input.variants.flatMap((variant) => {
+      const key = variantKey(variant.size, variant.color);
+      const units = now.get(key);
+      if (units === undefined || units === variant.stock || exportedStock.has(key)) return [];
+      const label = variantLabel(variant);
+      return [
+        {
+          line,
+          message:
+            `estoque_exportado: o estoque de ${input.name}${label ? ` (${label})` : ""} mudaria de ${units} para ${variant.stock} sem o estoque da exportação, ` +
+            "e um pedido pode ter levado unidades desde então. Exporte o CSV de novo (com a coluna estoque_exportado) e refaça as alterações.",
+        },
+      ];
+    });
+  });
+}
+
+/**
  * The valid products in one transaction, one audit entry per product created or changed (before and
  * after). A product row per product; the variants of all of them in two statements at the end.
  * Refused as a whole when a variant's stock moved since the export.
@@ -120,6 +149,8 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
     const before = await productAuditFieldsByIds(tx, rows.flatMap(({ id }) => (id === null ? [] : [id])));
     const moved = await stockMovedSinceExport(tx, rows);
     if (moved.length) throw new CsvConflictError(moved);
+    const unproven = await unprovenStockChanges(tx, rows);
+    if (unproven.length) throw new CsvConflictError(unproven);
     const written: { id: number; created: boolean; name: string }[] = [];
     const stores = new Map<string, Awaited<ReturnType<typeof resolveStoreOption>>>();
     const variants = new Map<number, (VariantStockInput & { sku?: string })[]>();

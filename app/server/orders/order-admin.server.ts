@@ -1,13 +1,13 @@
 // The admin side of orders: the list with its filters, one order's detail, and status changes with
 // the stock they take or give back.
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { orderHistory, orderItems, orders, products, productVariants, storeLocations, users } from "#database/schema";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { orderHistory, orderItems, orders, storeLocations, users } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/orders/admin-orders";
 import { isOrderStatus, type OrderStatus } from "~/lib/orders/order-status";
 import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
-import { variantLabel } from "~/lib/catalog/variants";
+import { moveUnits, StockShortageError, unitsByVariant, type StockMove, type StockShortage } from "../catalog/stock-moves.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
@@ -123,36 +123,34 @@ export async function recordStatusMessageOpened(db: DatabaseOrTransaction, id: s
 }
 
 /*
- * Stock rule. An order's units leave the stock when it first enters a status where the goods are the
- * customer's (processing, shipped or delivered) and come back when it moves to one where they are not
- * (pending or cancelled). `orders.stock_applied` records which side of that line the stock is on, so
- * any sequence of status changes, repeated or concurrent, takes the units at most once and gives back
- * only what was taken:
+ * Stock rule (docs/decisions/stock-reserved-at-placing.md). An order's units leave the stock when it is
+ * placed (app/server/orders/orders.server.ts) and stay out while it is pending, processing, shipped or
+ * delivered; they come back when it is cancelled. `orders.stock_applied` records which side of that
+ * line the stock is on, so any sequence of status changes, repeated or concurrent, takes the units at
+ * most once and gives back only what was taken:
  *
- *   stock_applied = false, new status processing|shipped|delivered  → take the units (all or nothing)
- *   stock_applied = true,  new status pending|cancelled             → give them back
- *   anything else                                                   → stock untouched
+ *   stock_applied = false, new status other than cancelled  → take the units (all or nothing)
+ *   stock_applied = true,  new status cancelled             → give them back
+ *   anything else                                           → stock untouched
  *
- * Stock is per size × colour (product_variants): each order line took its variant's units. Taking
- * refuses, changing nothing, when a variant has fewer units than the order needs: stock never goes
- * below zero, and the clerk gets 'Estoque insuficiente para: …' naming each short size. Lines whose
- * variant was removed since (the product deleted, or the size taken off it) are skipped both ways.
- * Each change runs in one transaction that locks the order row first, then the products' rows and
- * then the variants' rows, each in id order: the same order as a product save (whose trigger-kept
- * total lives on the product row), so two changes cannot deadlock; a concurrent second click waits
- * for the first and then sees its result.
+ * stock_applied is false on a cancelled order, and on a pending order placed before stock was held at
+ * placing whose units the shelf could not cover then (migration 0022): its next status change takes them.
+ * Re-opening a cancelled order takes the units again; taking refuses, changing nothing, when a variant
+ * has fewer units than the order needs: stock never goes below zero, and the clerk gets 'Estoque
+ * insuficiente para: …' naming each short size. Lines whose variant was removed since (the product
+ * deleted, or the size taken off it) are skipped both ways. Each change runs in one transaction that
+ * locks the order row first, then the products' rows and then the variants' rows (moveUnits), so two
+ * changes cannot deadlock; a concurrent second click waits for the first and then sees its result.
  *
  * Coupon rule. A cancelled order's coupon use is free for others (../coupons/redeem.server.ts): moving
  * it out of 'Cancelado' takes the use back, and is refused, changing nothing, when the coupon has no
  * use left for it (in all or for its shopper). Its row is locked last, after the stock's.
  */
-const HOLDS_STOCK: ReadonlySet<OrderStatus> = new Set(["processing", "shipped", "delivered"]);
-
 function holdsStock(status: OrderStatus): boolean {
-  return HOLDS_STOCK.has(status);
+  return status !== "cancelled";
 }
 
-export type StockShortage = { productId: number; variantId: number; name: string; available: number; needed: number };
+export type { StockShortage };
 
 export type StatusChangeResult =
   | { ok: true; status: OrderStatus; updatedAt: string; stock: "taken" | "returned" | "unchanged" }
@@ -161,12 +159,6 @@ export type StatusChangeResult =
   | { ok: false; reason: "coupon-used"; message: string };
 
 class CouponUseGoneError extends Error {}
-
-class StockShortageError extends Error {
-  constructor(readonly shortages: StockShortage[]) {
-    super(`Estoque insuficiente para: ${shortages.map((s) => `${s.name} (disponível: ${s.available}, no pedido: ${s.needed})`).join("; ")}`);
-  }
-}
 
 /** Sets an order's status (any status from any other, as the earlier admin allowed), moving stock per the rule above. */
 export async function setOrderStatus(db: Database, id: string, status: OrderStatus, actor: AuditActor): Promise<StatusChangeResult> {
@@ -230,68 +222,12 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
   }
 }
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
-
-/** One variant's stock before and after an order's status moved it, for the audit log. */
-type StockMove = { label: string; before: number; after: number };
+/** Takes the order's units from (or gives them back to) their variants, as the rule above says. */
+async function moveStock(tx: DatabaseOrTransaction, orderId: string, direction: "take" | "return"): Promise<StockMove[]> {
+  const lines = await tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
+  return moveUnits(tx, unitsByVariant(lines), direction);
+}
 
 function stockField(moves: StockMove[], side: "before" | "after"): { stock?: Record<string, number> } {
   return moves.length ? { stock: Object.fromEntries(moves.map((move) => [move.label, move[side]])) } : {};
-}
-
-type VariantRow = { productId: number; name: string; size: string; color: string };
-
-/** "Tênis X – Tam. 38 / Preto": the product's name and the size × colour. */
-function variantName(row: VariantRow): string {
-  const variant = variantLabel(row);
-  return variant ? `${row.name} – ${variant}` : row.name;
-}
-
-/** The audit log's key for a variant: its name and the product's id ("Tênis X – Tam. 38 / Preto (#12)"). */
-const moveLabel = (row: VariantRow) => `${variantName(row)} (#${row.productId})`;
-
-/** Takes the order's units from (or gives them back to) their variants, locking as the rule above says. */
-async function moveStock(tx: Transaction, orderId: string, direction: "take" | "return"): Promise<StockMove[]> {
-  const lines = await tx
-    .select({ variantId: orderItems.variantId, productId: productVariants.productId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .innerJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-    .where(eq(orderItems.orderId, orderId));
-  if (lines.length === 0) return [];
-  // A variant may be on several lines (the same size added twice): its units add up.
-  const units = new Map<number, number>();
-  for (const line of lines) units.set(line.variantId!, (units.get(line.variantId!) ?? 0) + line.quantity);
-
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, [...new Set(lines.map((line) => line.productId))]))
-    .orderBy(asc(products.id))
-    .for("update");
-  const rows = await tx
-    .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size, color: productVariants.color, stock: productVariants.stock, name: products.name })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(inArray(productVariants.id, [...units.keys()]))
-    .orderBy(asc(productVariants.id))
-    .for("update", { of: productVariants });
-
-  const sign = direction === "take" ? -1 : 1;
-  if (direction === "take") {
-    const shortages = rows
-      .filter((row) => row.stock < units.get(row.id)!)
-      .map((row) => ({ productId: row.productId, variantId: row.id, name: variantName(row), available: row.stock, needed: units.get(row.id)! }));
-    if (shortages.length) throw new StockShortageError(shortages);
-  }
-  // One statement for all the variants: the stock trigger rewrites each product's total once.
-  await tx.execute(sql`
-    update ${productVariants} v set stock = v.stock + d.delta
-    from unnest(${sql.param(rows.map((row) => row.id))}::integer[], ${sql.param(rows.map((row) => sign * units.get(row.id)!))}::integer[]) as d(id, delta)
-    where v.id = d.id`);
-  // The product's total changed with its variants (trigger): its page and lists show the change.
-  await tx
-    .update(products)
-    .set({ updatedAt: sql`now()` })
-    .where(inArray(products.id, [...new Set(rows.map((row) => row.productId))]));
-  return rows.map((row) => ({ label: moveLabel(row), before: row.stock, after: row.stock + sign * units.get(row.id)! }));
 }

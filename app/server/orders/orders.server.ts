@@ -17,6 +17,7 @@ import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import type { Settings } from "~/lib/group/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
+import { moveUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
 import { newOrderNotice } from "../notifications/new-order-push.server";
@@ -303,6 +304,7 @@ async function recordNewOrder(
           installments: customer?.installments ?? 1,
           notes: customer?.notes ?? "",
           source: request.source ?? "direto",
+          stockApplied: true,
         })
         .onConflictDoNothing()
         .returning({ id: orders.id });
@@ -314,6 +316,7 @@ async function recordNewOrder(
       if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
     }
     await admitNewOrder?.(tx);
+    await reserveUnits(tx, lines);
     await tx.insert(orderItems).values(
       lines.map(({ shopId: _shopId, ...line }, position) => ({ ...line, orderId: id, position, discountCents: lineDiscounts[position] ?? 0 })),
     );
@@ -324,6 +327,27 @@ async function recordNewOrder(
     await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines));
     return { token, created: true };
   });
+}
+
+/**
+ * The order holds its units from the moment it is placed (docs/decisions/stock-reserved-at-placing.md):
+ * they leave the shelf in this transaction, all or nothing, so of ten shoppers racing for the last
+ * pair one order is recorded and nine are told how many are left. priceLines read the stock without a
+ * lock; this is the check that counts.
+ */
+async function reserveUnits(tx: Transaction, lines: PricedLine[]): Promise<void> {
+  try {
+    await moveUnits(tx, unitsByVariant(lines), "take");
+  } catch (error) {
+    if (!(error instanceof StockShortageError)) throw error;
+    const [short] = error.shortages;
+    const name = lineName(short!.productName, { size: short!.size || null, color: short!.color || null });
+    throw new OrderRejectedError(
+      short!.available === 0
+        ? `${name} está esgotado.`
+        : `Temos só ${countLabel(short!.available, "unidade", "unidades")} de ${name}. Ajuste a quantidade.`,
+    );
+  }
 }
 
 async function findOrderByIdempotencyKey(db: DatabaseOrTransaction, key: string) {
