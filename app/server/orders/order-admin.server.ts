@@ -7,7 +7,8 @@ import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/
 import { isOrderStatus, type OrderStatus } from "~/lib/orders/order-status";
 import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
-import { moveUnits, StockShortageError, unitsByVariant, type StockMove, type StockShortage } from "../catalog/stock-moves.server";
+import { StockShortageError, type StockMove, type StockShortage } from "../catalog/stock-moves.server";
+import { moveOrderStock } from "./order-stock.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
@@ -184,10 +185,10 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
       let stock: "taken" | "returned" | "unchanged" = "unchanged";
       let moves: StockMove[] = [];
       if (holdsStock(status) && !order.stockApplied) {
-        moves = await moveStock(tx, id, "take");
+        moves = await moveOrderStock(tx, id, "take");
         stock = "taken";
       } else if (!holdsStock(status) && order.stockApplied) {
-        moves = await moveStock(tx, id, "return");
+        moves = await moveOrderStock(tx, id, "return");
         stock = "returned";
       }
       if (order.status === "cancelled" && status !== "cancelled" && order.couponId !== null) {
@@ -220,12 +221,6 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
     if (error instanceof CouponUseGoneError) return { ok: false, reason: "coupon-used", message: error.message };
     throw error;
   }
-}
-
-/** Takes the order's units from (or gives them back to) their variants, as the rule above says. */
-async function moveStock(tx: DatabaseOrTransaction, orderId: string, direction: "take" | "return"): Promise<StockMove[]> {
-  const lines = await tx.select({ variantId: orderItems.variantId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId));
-  return moveUnits(tx, unitsByVariant(lines), direction);
 }
 
 function stockField(moves: StockMove[], side: "before" | "after"): { stock?: Record<string, number> } {
