@@ -21,6 +21,7 @@ export default [
     route("redefinir-senha", "routes/account/reset-password.tsx"),
     route("conta", "routes/account/account.tsx"),
     route("conta/duas-etapas", "routes/account/two-factor.tsx"),
+    route("conta/confirmar-email", "routes/account/confirm-email.tsx"),
     route("*", "routes/storefront/not-found.tsx"),
   ]),
   // Every admin route sits under this layout, whose loader runs requireAdmin; each module checks again

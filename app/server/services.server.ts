@@ -124,11 +124,15 @@ export async function startServices(config: AppConfig, options: StartOptions = {
 async function sayWhatIsMissing(db: Database, config: AppConfig) {
   const [admin] = await db.select({ id: users.id }).from(users).where(eq(users.role, "admin")).limit(1);
   if (!admin) {
-    warnActionItem('No admin account yet: create one with `npm run admin -- create voce@exemplo.com` (or set ADMIN_EMAIL and ADMIN_PASSWORD), then sign in at /login to open /admin.');
+    warnActionItem(
+      "Ainda não há conta de administrador: crie uma com `npm run admin -- create voce@exemplo.com` (ou defina ADMIN_EMAIL e ADMIN_PASSWORD) e entre em /login para abrir /admin.",
+    );
   }
   const settings = await getSettings(db);
   if (isPlaceholderWhatsApp(settings.storeWhatsApp)) {
-    warnActionItem(`The shop's WhatsApp is still the example number (${PLACEHOLDER_WHATSAPP}): orders sent by WhatsApp go nowhere. Set the real one in /admin/configuracoes.`);
+    warnActionItem(
+      `O WhatsApp da loja ainda é o número de exemplo (${PLACEHOLDER_WHATSAPP}): os pedidos enviados pelo WhatsApp não chegam a ninguém. Informe o número real em /admin/configuracoes.`,
+    );
   }
   if (config.production && !config.publicUrl) {
     const stored = await readStoredOrigin(db);

@@ -94,7 +94,7 @@ test("register, sign out, and sign in again, coming back to the page that asked"
   await fillLogin(page, shopper.email, shopper.password);
   await expect(page).toHaveURL(/\/conta$/, SLOW);
   await expect(page.getByRole("heading", { name: "Minha conta" })).toBeVisible();
-  await expect(page.getByText(shopper.email)).toBeVisible();
+  await expect(page.getByText(shopper.email, { exact: true })).toBeVisible();
 });
 
 test("a wrong password and empty fields get their messages", async ({ page }) => {
@@ -208,7 +208,7 @@ test.describe("before JavaScript loads", () => {
     await page.getByLabel("Senha").fill(shopper.password);
     await page.getByRole("button", { name: "Entrar", exact: true }).click();
     await expect(page).toHaveURL(/\/conta$/, SLOW);
-    await expect(page.getByText(shopper.email)).toBeVisible();
+    await expect(page.getByText(shopper.email, { exact: true })).toBeVisible();
   });
 });
 

@@ -23,7 +23,6 @@ test("every required field shows the spec's message, and editing a field clears 
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   for (const message of [
     "Nome é obrigatório",
-    "E-mail é obrigatório",
     "Telefone é obrigatório",
     "Endereço é obrigatório",
     "Número é obrigatório",
@@ -34,7 +33,8 @@ test("every required field shows the spec's message, and editing a field clears 
   }
   await page.getByLabel("Nome completo").fill("M");
   await expect(page.getByText("Nome é obrigatório")).toHaveCount(0);
-  await expect(page.getByText("E-mail é obrigatório")).toBeVisible();
+  await expect(page.getByText("Telefone é obrigatório")).toBeVisible();
+  await expect(page.getByText("E-mail é obrigatório")).toHaveCount(0);
 
   await page.getByLabel("CPF (opcional)").pressSequentially("52998224724");
   await expect(page.getByLabel("CPF (opcional)")).toHaveValue("529.982.247-24");
@@ -168,4 +168,19 @@ test("the cart's 'Finalizar pelo WhatsApp' records the order before WhatsApp ope
   expect(text).toContain("2. Bola de Futebol de Campo");
   expect(text).not.toContain("Nome:");
   await expect(page.getByText("A combinar pelo WhatsApp.")).toBeVisible();
+});
+
+test("a shopper without an e-mail orders with the phone only: no e-mail line in the WhatsApp text", async ({ page }) => {
+  await recordWhatsAppTab(page);
+  await addProduct(page, "relogio");
+  await gotoHydrated(page, "/checkout");
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveAccessibleDescription(/Opcional/);
+  await fillCheckoutForm(page, { email: "", name: "Dona Sem Email" });
+  await page.getByRole("button", { name: "Enviar Pedido" }).click();
+  await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
+  await expect(page.getByText("Pedido registrado!")).toBeVisible();
+  const text = new URL((await whatsAppTabUrls(page))[1]!).searchParams.get("text") ?? "";
+  expect(text).toContain("Nome: Dona Sem Email");
+  expect(text).toContain("Telefone: (81) 99999-8888");
+  expect(text).not.toContain("E-mail");
 });

@@ -324,6 +324,22 @@ test.describe("product list", () => {
     await expect(page.getByTestId("result-count")).toHaveText("20 produtos encontrados");
   });
 
+  test("on a phone, 'Aplicar filtros' closes the panel and shows the list with its count", async ({ page, isMobile }) => {
+    test.skip(!isMobile, "the panel is a phone's: on a wide screen the filters stay beside the list");
+    await gotoHydrated(page, "/produtos");
+    await page.getByRole("button", { name: "Filtros", exact: true }).click();
+    const apply = page.getByRole("button", { name: "Aplicar filtros" });
+    await expect(apply).toBeVisible();
+    await page.locator("#filtro-busca").fill("chinelo");
+    await apply.click();
+    await expect(page).toHaveURL(/q=chinelo/);
+    await expect(apply).toBeHidden();
+    await expect(page.getByRole("button", { name: "Filtros", exact: true })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByTestId("result-count")).toHaveText(/^\d+ produtos? encontrados? para “chinelo”$/);
+    await expect(page.getByTestId("result-count")).toBeInViewport();
+    await expect(page.getByTestId("product-card").first()).toBeInViewport();
+  });
+
   test("price bands follow the spec", async ({ page }) => {
     const expected: Record<string, number> = { under100: 9, "100to200": 5, over200: 3, consult: 3 };
     for (const [band, count] of Object.entries(expected)) {

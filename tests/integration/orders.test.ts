@@ -9,6 +9,8 @@ import { emailOutbox, stopEmailDelivery } from "~/server/email/email-queue.serve
 import type { OutboxEmail } from "~/server/email/send-email.server";
 import { loadConfig } from "~/server/config.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
+import { listCustomers } from "~/server/auth/customers.server";
+import { orderMessage } from "~/lib/orders/order-message";
 import { getOrderByToken, OrderRejectedError, placeOrder } from "~/server/orders/orders.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
@@ -219,7 +221,6 @@ describe("submitCheckout and submitQuickOrder", () => {
       status: 400,
       errors: {
         name: "Nome é obrigatório",
-        email: "E-mail é obrigatório",
         phone: "Telefone é obrigatório",
         address: "Endereço é obrigatório",
         number: "Número é obrigatório",
@@ -263,6 +264,32 @@ describe("new-order e-mail", () => {
     const tokens = [placed, quick].map((result) => (result as { token: string }).token);
     expect(sent.map((mail) => mail.to)).toEqual([DEFAULT_SETTINGS.storeEmail, DEFAULT_SETTINGS.storeEmail]);
     for (const token of tokens) expect(sent.some((mail) => mail.text.includes(`https://loja.test/pedido/${token}`))).toBe(true);
+  });
+
+  it("a checkout without an e-mail is recorded, the shop is still told, and the customer is known by the phone", async () => {
+    const chinelo = await productNamed("Chinelo Slide Masculino");
+    const form = checkoutForm(JSON.stringify([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 1 }]));
+    form.delete("email");
+    form.set("phone", "(81) 97777-1234");
+    form.set("name", "Dona Sem Email");
+    // The tests above used up the shop's e-mails of this minute (NEW_ORDER_EMAILS): a fresh minute.
+    await t.db.execute(sql`delete from rate_limits where key = 'shop|new-order-email'`);
+    const { context, sent } = orderContext();
+    const result = await submitCheckout(context, form, submitter);
+    expect(result).toMatchObject({ ok: true });
+    const order = await getOrderByToken(t.db, DEFAULT_SETTINGS, (result as { token: string }).token);
+    expect(order!.customer).toMatchObject({ name: "Dona Sem Email", email: "", phone: "(81) 97777-1234" });
+    const text = orderMessage(order!, "https://loja.test/pedido/x");
+    expect(text).toContain("Telefone: (81) 97777-1234");
+    expect(text).not.toContain("E-mail:");
+
+    await expect.poll(() => sent.length).toBe(1);
+    expect(sent[0]!.to).toBe(DEFAULT_SETTINGS.storeEmail);
+    expect(sent[0]!.text).toContain("(81) 97777-1234");
+    expect(sent[0]!.text).not.toMatch(/·\s*$/m);
+
+    const { customers } = await listCustomers(t.db, { q: "Dona Sem Email", page: 1 });
+    expect(customers).toMatchObject([{ name: "Dona Sem Email", email: "", phone: "(81) 97777-1234", totalOrders: 1 }]);
   });
 
   it("queues the shop's e-mail (HTML and text) and the queue writes it to the outbox when there is no SMTP server", async () => {

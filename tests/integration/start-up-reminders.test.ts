@@ -31,8 +31,10 @@ async function warningsOfPrepare(options: Parameters<typeof prepareDatabase>[1])
 describe("start-up reminders", () => {
   it("the shop's start says there is no admin yet and the WhatsApp is the example", async () => {
     const warnings = await warningsOfPrepare({});
-    expect(warnings.some((line) => line.includes("No admin account yet"))).toBe(true);
-    expect(warnings.some((line) => line.includes("example number"))).toBe(true);
+    expect(warnings.some((line) => line.includes("Ainda não há conta de administrador"))).toBe(true);
+    expect(warnings.some((line) => line.includes("ainda é o número de exemplo"))).toBe(true);
+    // The owner reads Portuguese: no reminder is in English (what the first two were).
+    for (const line of warnings) expect(line).not.toMatch(/\b(the|yet|still|orders|create one|sign in)\b/i);
   });
 
   it("`npm run admin -- create` (sayWhatIsMissing: false) prints none of them", async () => {

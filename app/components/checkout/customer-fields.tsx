@@ -12,7 +12,15 @@ export function CustomerFields({ field, prefill }: { field: FormField; prefill: 
       <legend className="text-lg font-bold">Dados pessoais</legend>
       <Field label="Nome completo" {...field("name")} autoComplete="name" defaultValue={prefill?.name} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={prefill?.email} />
+        <Field
+          label="E-mail"
+          {...field("email")}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          defaultValue={prefill?.email}
+          hint="Opcional: a loja fala com você pelo telefone."
+        />
         <Field
           label="Telefone / WhatsApp"
           {...field("phone")}

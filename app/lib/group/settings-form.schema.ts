@@ -9,6 +9,7 @@ import { PAYMENT_METHODS } from "../payments/payment-methods";
 import type { Settings } from "./settings";
 import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "../orders/status-messages";
 import { STORE_ARTICLES } from "../stores/store-name";
+import { normalizePixKey } from "../payments/pix-key";
 
 export const SETTINGS_MESSAGES = {
   saved: "Salvo!",
@@ -51,6 +52,17 @@ const whatsapp = z
     const digits = whatsAppDigits(text.trim());
     if (digits) return digits;
     ctx.addIssue({ code: "custom", message: SETTINGS_MESSAGES.whatsapp });
+    return z.NEVER;
+  });
+
+/** A PIX key as typed ("(81) 99876-5432"), kept as the directory knows it ("+5581998765432"): ../payments/pix-key. */
+const pixKey = z
+  .string()
+  .max(PIX_LIMITS.key + 20, tooLong(PIX_LIMITS.key))
+  .transform((text, ctx) => {
+    const result = normalizePixKey(text);
+    if (result.ok) return result.key;
+    ctx.addIssue({ code: "custom", message: result.message });
     return z.NEVER;
   });
 
@@ -161,7 +173,7 @@ export const settingsFormSchema = z
       }
     }, SETTINGS_MESSAGES.facebook),
     businessHours: required("Informe o horário de funcionamento", 100),
-    pixKey: optional(PIX_LIMITS.key),
+    pixKey,
     pixMerchantName: optional(PIX_LIMITS.merchantName),
     pixMerchantCity: optional(PIX_LIMITS.merchantCity),
     statusMessages: z.object({

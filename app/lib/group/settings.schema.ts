@@ -3,6 +3,7 @@ import { MAX_INSTALLMENTS } from "../payments/installments";
 import { STORE_ARTICLES } from "../stores/store-name";
 import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "../orders/status-messages";
 import { PLACEHOLDER_WHATSAPP } from "../orders/whatsapp";
+import { normalizePixKey } from "../payments/pix-key";
 
 /** The group's settings (the earlier site's 'general' settings document) with its defaults. Money in centavos. */
 export const settingsSchema = z.object({
@@ -32,7 +33,14 @@ export const settingsSchema = z.object({
   instagram: z.string().default("@erickcalcados"),
   facebook: z.string().default("https://www.facebook.com/erickcalcados"),
   businessHours: z.string().default("Segunda a Sábado, 8h às 18h"),
-  pixKey: z.string().default(""),
+  /** Normalised on read too: a key saved as typed before the form normalised it ("(81) 99876-5432") reads "+5581998765432"; one that is no key stays as it was, for the form to point out. */
+  pixKey: z
+    .string()
+    .default("")
+    .transform((stored) => {
+      const result = normalizePixKey(stored);
+      return result.ok ? result.key : stored;
+    }),
   pixMerchantName: z.string().default(""),
   pixMerchantCity: z.string().default(""),
   /** 'Avisar cliente no WhatsApp': the text per status, with {nome}, {pedido}, … (./status-messages). */

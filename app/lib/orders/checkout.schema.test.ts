@@ -23,7 +23,6 @@ describe("checkoutSchema", () => {
       errorsOf({ name: "  ", email: "", phone: " ", address: "", number: "", neighborhood: "", city: "" }),
     ).toEqual({
       name: "Nome é obrigatório",
-      email: "E-mail é obrigatório",
       phone: "Telefone é obrigatório",
       address: "Endereço é obrigatório",
       number: "Número é obrigatório",
@@ -39,6 +38,13 @@ describe("checkoutSchema", () => {
   it("accepts a complete form with defaults for state, payment and instalments", () => {
     const result = checkoutSchema.parse(valid);
     expect(result).toMatchObject({ state: "PE", paymentMethod: "credit", installments: 1, cpf: "", cep: "" });
+  });
+
+  it("keeps the e-mail optional (the shop reaches shoppers by phone) but checks it when given", () => {
+    expect(errorsOf({ ...valid, email: "" })).toEqual({});
+    expect(errorsOf({ ...valid, email: undefined })).toEqual({});
+    expect(checkoutSchema.parse({ ...valid, email: "  " }).email).toBe("");
+    expect(errorsOf({ ...valid, email: "maria@" }).email).toBe("Informe um e-mail válido");
   });
 
   it("keeps CPF and CEP optional but checks them when given", () => {

@@ -84,7 +84,8 @@ const paymentMethod = z.enum(
 export const checkoutSchema = z
   .object({
     name: required("Nome é obrigatório", 100),
-    email: required("E-mail é obrigatório", 254).refine((email) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), {
+    // Optional: many shoppers here have no e-mail, and the shop reaches them by phone (WhatsApp).
+    email: optional(254).refine((email) => email === "" || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email), {
       message: "Informe um e-mail válido",
     }),
     phone: required("Telefone é obrigatório", 30).superRefine((phone, ctx) => {

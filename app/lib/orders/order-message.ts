@@ -70,7 +70,7 @@ export function orderMessage(order: OrderView, orderUrl: string): string {
     lines.push(
       "*Dados do cliente*",
       `Nome: ${order.customer.name}`,
-      `E-mail: ${order.customer.email}`,
+      order.customer.email ? `E-mail: ${order.customer.email}` : null,
       `Telefone: ${order.customer.phone}`,
       order.customer.cpf ? `CPF: ${order.customer.cpf}` : null,
       "",

@@ -12,7 +12,7 @@ import { fieldErrors, formValues } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
 import { pageMeta } from "~/lib/pages/meta";
 import { isOrderStatus } from "~/lib/orders/order-status";
-import { updateProfile } from "~/server/auth/accounts.server";
+import { isEmailConfirmed, resendEmailConfirmation, updateProfile } from "~/server/auth/accounts.server";
 import { requireUser } from "~/server/auth/guards.server";
 import { twoFactorSummary } from "~/server/auth/two-factor.server";
 import { listFavoriteProducts } from "~/server/catalog/favorites.server";
@@ -22,12 +22,15 @@ import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const [orders, favorites, twoFactor] = await Promise.all([
+  const [orders, favorites, twoFactor, emailConfirmed] = await Promise.all([
     listOrdersForUser(context.db, user.id),
     listFavoriteProducts(context.db, user.id),
     twoFactorSummary(context, user),
+    isEmailConfirmed(context.db, user.id),
   ]);
+  const search = new URL(request.url).searchParams;
   return {
+    emailConfirmation: { confirmed: emailConfirmed, justConfirmed: search.get("email") === "confirmado", link: search.get("link") },
     profile: { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "" },
     saved: new URL(request.url).searchParams.has("salvo"),
     orders: orders.map((order) => ({
@@ -42,9 +45,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+const CONFIRM_EMAIL_INTENT = "confirmar-email";
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const parsed = profileSchema.safeParse(formValues(await readFormData(request)));
+  const form = await readFormData(request);
+  if (form.get("intent") === CONFIRM_EMAIL_INTENT) {
+    const outcome = await resendEmailConfirmation(context, request, user);
+    return redirect(outcome === "confirmed" ? "/conta" : `/conta?link=${outcome === "sent" ? "enviado" : "espere"}`);
+  }
+  const parsed = profileSchema.safeParse(formValues(form));
   if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
   await updateProfile(context.db, user.id, parsed.data);
   return redirect("/conta?salvo=1");
@@ -55,7 +65,7 @@ export function meta() {
 }
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, saved, orders, favorites, twoFactor } = loaderData;
+  const { profile, saved, orders, favorites, twoFactor, emailConfirmation } = loaderData;
   const { errors, props, field } = useForm({ schema: profileSchema, limits: formLimits(profileSchema), serverErrors: actionData?.errors });
 
   return (
@@ -71,6 +81,34 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           </button>
         </Form>
       </div>
+
+      {emailConfirmation.justConfirmed ? (
+        <div className="mt-6">
+          <FormMessage tone="success">E-mail confirmado! Os pedidos que você fez sem conta com este e-mail agora aparecem em Meus pedidos.</FormMessage>
+        </div>
+      ) : null}
+      {emailConfirmation.confirmed ? null : (
+        <section aria-labelledby="confirmar-email" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5" data-testid="email-confirmation">
+          <h2 id="confirmar-email" className="font-bold">
+            Confirme seu e-mail
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            Enviamos um link para {profile.email}. Ao abrir o link, os pedidos que você fez sem conta com este e-mail passam a aparecer aqui.
+          </p>
+          {emailConfirmation.link === "enviado" ? <p className="mt-2 text-sm font-medium text-green-800" role="status">Link enviado! Confira também a caixa de spam.</p> : null}
+          {emailConfirmation.link === "espere" ? (
+            <p className="mt-2 text-sm font-medium text-red-800" role="alert">
+              Já enviamos alguns links há pouco. Espere alguns minutos e tente de novo.
+            </p>
+          ) : null}
+          <Form method="post" className="mt-3">
+            <input type="hidden" name="intent" value={CONFIRM_EMAIL_INTENT} />
+            <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800">
+              Enviar o link de novo
+            </button>
+          </Form>
+        </section>
+      )}
 
       <section aria-labelledby="dados" className="mt-8 rounded-2xl border border-slate-200 p-6">
         <h2 id="dados" className="text-lg font-bold">

@@ -122,6 +122,8 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
               // Typing in the search box submits on Enter; the selects apply at once.
               if ((event.target as HTMLElement).tagName === "SELECT") submit(form, { preventScrollReset: true });
             }}
+            // 'Aplicar filtros' (or Enter) on a phone: the panel closes, the list opens with its count.
+            onSubmit={() => setFiltersOpen(false)}
             className="space-y-4 rounded-xl border border-slate-200 p-4"
           >
             <div>

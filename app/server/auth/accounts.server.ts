@@ -171,6 +171,41 @@ export async function resetPassword(
   }
 }
 
+/** Sends of the confirmation link per account: more would only fill an inbox. */
+const CONFIRMATION_EMAILS = { window: 15 * 60, max: 3 } as const;
+
+/** Whether the account proved its e-mail (the link sent to it was opened). */
+export async function isEmailConfirmed(db: Database, userId: string): Promise<boolean> {
+  const [row] = await db.select({ emailVerified: users.emailVerified }).from(users).where(eq(users.id, userId));
+  return row?.emailVerified ?? false;
+}
+
+/**
+ * Spends a confirmation link: the account's e-mail is confirmed and its guest orders under that
+ * address become its own (./email-confirmation.server.tsx, through Better Auth's afterEmailVerification).
+ * False for a link that is wrong, expired or not this shop's.
+ */
+export async function confirmEmail(deps: AuthDeps, request: Request, token: string): Promise<boolean> {
+  // Better Auth's links carry a signed JWT: letters, digits, '-', '_' and two dots.
+  if (!/^[\w-]{1,1000}\.[\w-]{1,2000}\.[\w-]{1,1000}$/.test(token)) return false;
+  try {
+    await deps.auth.api.verifyEmail({ query: { token }, headers: forwardedHeaders(request) });
+    return true;
+  } catch (error) {
+    if (error instanceof APIError && error.statusCode < 500) return false;
+    throw error;
+  }
+}
+
+/** Sends the confirmation link again to the signed-in account's address; "wait" past the per-account limit. */
+export async function resendEmailConfirmation(deps: AuthDeps, request: Request, user: { id: string; email: string }): Promise<"sent" | "wait" | "confirmed"> {
+  if (await isEmailConfirmed(deps.db, user.id)) return "confirmed";
+  const { allowed } = await consumeRateLimit(deps.db, `email-confirmation|${user.id}`, CONFIRMATION_EMAILS);
+  if (!allowed) return "wait";
+  await deps.auth.api.sendVerificationEmail({ body: { email: user.email }, headers: forwardedHeaders(request) });
+  return "sent";
+}
+
 /** Ends the session in the database and returns the headers that clear the cookies. */
 export async function signOut(deps: AuthDeps, request: Request): Promise<Headers> {
   try {

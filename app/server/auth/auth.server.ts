@@ -13,6 +13,7 @@ import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
 import { emailOutbox } from "../email/email-queue.server";
 import { passwordResetEmail } from "./password-reset-email.server";
+import { claimGuestOrders, CONFIRMATION_TOKEN_SECONDS, confirmationLink, emailConfirmationEmail } from "./email-confirmation.server";
 import { getSettings } from "../group/settings.server";
 import { limitBeforeAttempt, settleAttempt } from "./account-limits.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit } from "./rate-limit.server";
@@ -112,6 +113,27 @@ export function createAuth(db: Database, config: AppConfig) {
           // The page answers the same whatever happens here, so the failure only goes to the log.
           log.error({ err: error }, "password reset e-mail not sent");
         }
+      },
+    },
+    // An account works unconfirmed, as always; confirming the address (the link sent at sign-up, or
+    // again from /conta) is what hands it the orders placed without an account under that address.
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: CONFIRMATION_TOKEN_SECONDS,
+      sendVerificationEmail: async ({ user, token }) => {
+        try {
+          const settings = await getSettings(db);
+          const link = confirmationLink(await shopPublicOrigin({ db, config }), token);
+          await emailOutbox(db, config).queue(emailConfirmationEmail(settings, { name: user.name, email: user.email }, link));
+        } catch (error) {
+          log.error({ err: error }, "e-mail confirmation not sent");
+        }
+      },
+      afterEmailVerification: async (user) => {
+        const claimed = await claimGuestOrders(db, user);
+        if (claimed > 0) log.info({ userId: user.id, claimed }, "guest orders joined to the account after e-mail confirmation");
       },
     },
     socialProviders:

@@ -16,7 +16,7 @@ import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server
 import { log } from "../log/logger.server";
 import { sendEmail, type EmailConfig, type EmailMessage } from "./send-email.server";
 
-export type EmailKind = "password-reset" | "new-order" | "new-order-digest";
+export type EmailKind = "password-reset" | "email-confirmation" | "new-order" | "new-order-digest";
 export type QueuedEmail = EmailMessage & { kind: EmailKind };
 
 /** How a queued message leaves: SMTP_URL or the outbox folder (send-email.server.ts); a test may pass its own. */

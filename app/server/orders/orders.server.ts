@@ -12,6 +12,7 @@ import type { OrderCoupon, OrderView } from "~/lib/orders/order-message";
 import { isOrderStatus } from "~/lib/orders/order-status";
 import type { OrderSource } from "~/lib/orders/order-source";
 import { pixPayload } from "~/lib/payments/pix";
+import { usablePixKey } from "~/lib/payments/pix-key";
 import type { OrderHistoryEntry } from "~/lib/orders/status-messages";
 import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import type { Settings } from "~/lib/group/settings";
@@ -420,10 +421,13 @@ export function toOrderView(
       : order.deliveryMethod === "delivery" && order.shippingAddress
         ? { method: "delivery", address: order.shippingAddress, feeCents: order.deliveryCents }
         : { method: "arrange", feeCents: null };
+  const pixKey = usablePixKey(settings.pixKey);
+  // No paid state yet: the code is asked for only while the order waits ('Pendente'); once the shop
+  // moved it on (paid at the counter, delivered, cancelled) a QR would only invite a second payment.
   const pixCode =
-    order.paymentMethod === "pix" && settings.pixKey && order.totalCents > 0 && order.status !== "cancelled"
+    order.paymentMethod === "pix" && pixKey && order.totalCents > 0 && order.status === "pending"
       ? pixPayload({
-          key: settings.pixKey,
+          key: pixKey,
           merchantName: settings.pixMerchantName || settings.storeName,
           merchantCity: settings.pixMerchantCity || "Barreiros",
           amountCents: order.totalCents,
