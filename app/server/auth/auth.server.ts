@@ -124,8 +124,14 @@ export function createAuth(db: Database, config: AppConfig) {
       expiresIn: CONFIRMATION_TOKEN_SECONDS,
       sendVerificationEmail: async ({ user, token }) => {
         try {
+          // As the reset link: only to the shop's confirmed public origin, never a guessed one.
+          const origin = await trustedPublicOrigin({ db, config });
+          if (!origin) {
+            log.error("e-mail confirmation not sent: the shop's public address is unknown (set PUBLIC_URL, or confirm the address in /admin/configuracoes)");
+            return;
+          }
           const settings = await getSettings(db);
-          const link = confirmationLink(await shopPublicOrigin({ db, config }), token);
+          const link = confirmationLink(origin, token);
           await emailOutbox(db, config).queue(emailConfirmationEmail(settings, { name: user.name, email: user.email }, link));
         } catch (error) {
           log.error({ err: error }, "e-mail confirmation not sent");
