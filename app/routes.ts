@@ -57,6 +57,8 @@ export default [
   route("api/estoque", "routes/api/cart-stock.ts"),
   // What a coupon would give the cart (a preview: the order decides again).
   route("api/cupom", "routes/api/coupon-preview.ts"),
+  // The checkout's delivery step: a CEP's address and how an order can travel there (app/server/delivery).
+  route("api/entrega", "routes/api/delivery-lookup.ts"),
   route("sair", "routes/account/sign-out.ts"),
   // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),

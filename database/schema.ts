@@ -9,3 +9,4 @@ export * from "./audit-schema";
 export * from "./email-schema";
 export * from "./channels-schema";
 export * from "./push-schema";
+export * from "./delivery-schema";
