@@ -36,6 +36,7 @@ export default [
     route("configuracoes", "routes/admin/settings.tsx"),
     route("importar", "routes/admin/import.tsx"),
     route("cupons", "routes/admin/coupons.tsx"),
+    route("entregas", "routes/admin/delivery.tsx"),
     route("relatorios", "routes/admin/reports.tsx"),
     route("auditoria", "routes/admin/audit-log.tsx"),
     route("canais", "routes/admin/channels.tsx"),
