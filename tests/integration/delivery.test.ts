@@ -4,7 +4,7 @@
 // and the fee the form sends is never the one recorded. The CEP lookup and Melhor Envio are local
 // fakes on loopback (tests/setup/delivery-fakes.ts).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createTestContext } from "../setup/admin-session";
+import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startFakeDeliveryServices, type FakeDeliveryServices } from "../setup/delivery-fakes";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { checkoutFormFields, orderableLine } from "../setup/order-fixtures";
@@ -217,5 +217,66 @@ describe("pick-up", () => {
   it("is free whatever the form says", async () => {
     const placed = await checkout({ deliveryMethod: "pickup", pickupLocationId: "1", deliveryCents: "999", deliveryOption: "carrier:2" });
     expect(placed.order).toMatchObject({ delivery_cents: 0, delivery_service: null });
+  });
+});
+
+describe("/admin/entregas and the tracking code", () => {
+  let admin: SignedInUser;
+  beforeAll(async () => {
+    admin = await signedInUser(app.context, "admin");
+  });
+
+  const postAs = (user: SignedInUser, path: string, fields: Record<string, string>) =>
+    fetch(`${http.origin}${path}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: user.cookie, origin: http.origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields),
+    });
+
+  it("adds a bairro the checkout then charges, refuses a bad fee or a duplicate with a message, and logs the change", async () => {
+    const saved = await postAs(admin, "/admin/entregas", { intent: "save-zone", city: "Sirinhaém", state: "PE", neighborhood: "Santo Amaro", feeCents: "9,50", freeAboveCents: "", deliveryTime: "no dia seguinte", cutoff: "" });
+    expect(saved.status).toBe(302);
+    const placed = await checkout({ cep: "55580-000", city: "Sirinhaem", state: "PE", neighborhood: "santo amaro", address: "Rua A", number: "1" });
+    expect(placed.order).toMatchObject({ delivery_cents: 9_50, delivery_service: "Entrega da loja — Santo Amaro" });
+
+    const badFee = await postAs(admin, "/admin/entregas", { intent: "save-zone", city: "Sirinhaém", state: "PE", neighborhood: "Outro", feeCents: "9.50" });
+    expect(badFee.status).toBe(400);
+    expect(await badFee.text()).toContain("Use o formato 1.234,56");
+    const duplicate = await postAs(admin, "/admin/entregas", { intent: "save-zone", city: "SIRINHAÉM", state: "PE", neighborhood: "SANTO AMARO", feeCents: "1,00" });
+    expect(duplicate.status).toBe(409);
+    const { rows } = await t.pool.query("select action from audit_log where entity_type = 'delivery'");
+    expect(rows).toEqual([{ action: "delivery.zone_save" }]);
+  });
+
+  it("keeps the fallback table by state", async () => {
+    expect((await postAs(admin, "/admin/entregas", { intent: "save-rate", state: "AC", feeCents: "80,00", deliveryTime: "em até 15 dias úteis" })).status).toBe(302);
+    fakes.quoteMode = "down";
+    const found = await lookUp("69900000", { uf: "AC", cidade: "Rio Branco" });
+    expect(found.options[0]).toMatchObject({ id: "table", feeCents: 80_00, time: "em até 15 dias úteis" });
+    expect((await postAs(admin, "/admin/entregas", { intent: "delete-rate", state: "AC" })).status).toBe(302);
+  });
+
+  it("is the admin's only", async () => {
+    const shopper = await signedInUser(app.context, "customer");
+    const refused = await postAs(shopper, "/admin/entregas", { intent: "save-rate", state: "AM", feeCents: "1,00" });
+    expect(refused.status).toBeGreaterThanOrEqual(300);
+    expect(refused.status).not.toBe(200);
+    const { rows } = await t.pool.query("select 1 from shipping_fallback_rates where state = 'AM'");
+    expect(rows).toHaveLength(0);
+  });
+
+  it("takes the clerk's tracking code and shows its link on the shopper's order page", async () => {
+    const placed = await checkout({ ...SAO_PAULO, deliveryOption: "carrier:1" });
+    const { rows } = await t.pool.query<{ id: string; public_token: string }>("select id, public_token from orders order by created_at desc limit 1");
+    const order = rows[0]!;
+    expect(placed.order?.delivery_service).toBe("PAC (Correios)");
+    const bad = await postAs(admin, `/admin/pedidos/${order.id}`, { intent: "tracking", trackingCode: "<b>x" });
+    expect(bad.status).toBe(400);
+    const saved = await postAs(admin, `/admin/pedidos/${order.id}`, { intent: "tracking", trackingCode: "qb 123456789 br" });
+    expect(saved.status).toBe(200);
+    const page = await (await fetch(`${http.origin}/pedido/${order.public_token}`)).text();
+    expect(page).toContain("https://www.melhorrastreio.com.br/rastreio/QB123456789BR");
+    expect(page).toContain("PAC (Correios)");
   });
 });

@@ -53,7 +53,8 @@ export async function lookUpCep(template: string | null, cep: string): Promise<C
           : { status: "found", address: { street: parsed.data.logradouro, neighborhood: parsed.data.bairro, city: parsed.data.localidade, state: parsed.data.uf } };
     }
   } catch (error) {
-    log.warn({ err: error, cep }, "CEP lookup unavailable");
+    // Expected now and then (the service slow or down): one line, no stack.
+    log.warn({ reason: error instanceof Error ? error.message : String(error), cep }, "CEP lookup unavailable");
     return { status: "unavailable" };
   }
   cache.set(cep, result);

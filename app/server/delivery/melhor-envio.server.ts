@@ -109,7 +109,8 @@ export async function quoteCarriers(
     cache.set(key, services);
     return { status: "quoted", services };
   } catch (error) {
-    log.warn({ err: error, toCep }, "Melhor Envio quote unavailable");
+    // Expected now and then (the service slow or down): one line, no stack.
+    log.warn({ reason: error instanceof Error ? error.message : String(error), toCep }, "Melhor Envio quote unavailable");
     return { status: "unavailable" };
   }
 }

@@ -273,3 +273,25 @@ async function moveStock(tx: Transaction, orderId: string, direction: "take" | "
     .where(inArray(products.id, [...new Set(rows.map((row) => row.productId))]));
   return rows.map((row) => ({ label: moveLabel(row), before: row.stock, after: row.stock + sign * units.get(row.id)! }));
 }
+
+/**
+ * The carrier's tracking code, as the clerk typed it in the order window (null clears it), with an
+ * entry in the audit log. False for an unknown order.
+ */
+export async function setTrackingCode(db: Database, id: string, trackingCode: string | null, actor: AuditActor): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ code: orders.code, trackingCode: orders.trackingCode }).from(orders).where(eq(orders.id, id)).for("update");
+    if (!before) return false;
+    await tx.update(orders).set({ trackingCode, updatedAt: new Date() }).where(eq(orders.id, id));
+    await recordAdminChange(tx, actor, {
+      action: "order.tracking",
+      entityType: "order",
+      entityId: id,
+      entityLabel: `#${before.code}`,
+      before: { trackingCode: before.trackingCode },
+      after: { trackingCode },
+    });
+    return true;
+  });
+}

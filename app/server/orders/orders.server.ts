@@ -374,7 +374,14 @@ export function toOrderView(
     order.deliveryMethod === "pickup"
       ? { method: "pickup", locationName: locationName ?? "Loja", locationAddress: locationAddress ?? "", feeCents: 0 }
       : order.deliveryMethod === "delivery" && order.shippingAddress
-        ? { method: "delivery", address: order.shippingAddress, feeCents: order.deliveryCents }
+        ? {
+            method: "delivery",
+            address: order.shippingAddress,
+            feeCents: order.deliveryCents,
+            service: order.deliveryService,
+            time: order.deliveryTime,
+            trackingCode: order.trackingCode,
+          }
         : { method: "arrange", feeCents: null };
   const pixCode =
     order.paymentMethod === "pix" && settings.pixKey && order.totalCents > 0 && order.status !== "cancelled"
