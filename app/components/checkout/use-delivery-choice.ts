@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from "react";
 import type { Cart } from "~/lib/cart/cart";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { Settings } from "~/lib/group/settings";
-import { onlyDigits } from "~/lib/account/documents";
+import { maskCep, onlyDigits } from "~/lib/account/documents";
 import {
   ARRANGE_DELIVERY,
   findZone,
@@ -103,8 +103,8 @@ export function useDeliveryChoice({ zones, settings, cart, subtotalCents, initia
 
   return {
     address,
-    /** A typed change of one address field (the CEP masked by the form). */
-    setField: (name: keyof AddressFields, value: string) => setAddress((current) => ({ ...current, [name]: value })),
+    /** A typed change of one address field (the CEP masked as typed: 55560-000). */
+    setField: (name: keyof AddressFields, value: string) => setAddress((current) => ({ ...current, [name]: name === "cep" ? maskCep(value) : value })),
     townZones,
     localTown,
     remoteOptions,
