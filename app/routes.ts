@@ -37,6 +37,7 @@ export default [
     route("configuracoes", "routes/admin/settings.tsx"),
     route("importar", "routes/admin/import.tsx"),
     route("cupons", "routes/admin/coupons.tsx"),
+    route("entregas", "routes/admin/delivery.tsx"),
     route("relatorios", "routes/admin/reports.tsx"),
     route("auditoria", "routes/admin/audit-log.tsx"),
     route("canais", "routes/admin/channels.tsx"),
@@ -60,6 +61,8 @@ export default [
   route("api/cupom", "routes/api/coupon-preview.ts"),
   // The Pix provider's announcement of a payment (a hint: the charge is read again from the provider).
   route("api/pix/webhook/*", "routes/api/pix-webhook.ts"),
+  // The checkout's delivery step: a CEP's address and how an order can travel there (app/server/delivery).
+  route("api/entrega", "routes/api/delivery-lookup.ts"),
   route("sair", "routes/account/sign-out.ts"),
   // Live order events for /admin/pedidos (Server-Sent Events); the loader runs requireAdmin.
   route("admin/pedidos/eventos", "routes/admin/order-events.ts"),

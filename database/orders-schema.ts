@@ -50,6 +50,15 @@ export const orders = pgTable(
     subtotalCents: integer("subtotal_cents").notNull(),
     /** null: 'A combinar'. */
     deliveryCents: integer("delivery_cents"),
+    /**
+     * How it travels, as the shopper chose it (app/server/delivery): "Entrega local — Centro",
+     * "SEDEX (Correios)", "Tabela por estado"; null: pick-up, agreed in the chat, or placed before it existed.
+     */
+    deliveryService: text("delivery_service"),
+    /** The time the shopper was promised, in words ("em até 2 dias úteis"). */
+    deliveryTime: text("delivery_time"),
+    /** The carrier's tracking code, typed by the clerk in the order window. */
+    trackingCode: text("tracking_code"),
     totalCents: integer("total_cents").notNull(),
     hasConsultItems: boolean("has_consult_items").notNull().default(false),
     /** The coupon used (null: none, or deleted since), and its code as the shopper typed it, upper-case. */

@@ -10,3 +10,4 @@ export * from "./email-schema";
 export * from "./channels-schema";
 export * from "./push-schema";
 export * from "./payments-schema";
+export * from "./delivery-schema";

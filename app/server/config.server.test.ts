@@ -231,4 +231,29 @@ describe("PUBLIC_URL over plain http", () => {
       expect(configError({ ...bucket, S3_ACCESS_KEY_ID: "" })).not.toMatch(/segredo-do-bucket-123/);
     });
   });
+
+  describe("delivery (CEP_LOOKUP_URL, MELHOR_ENVIO_*)", () => {
+    it("leaves the CEP lookup and the carrier quotes off by default", () => {
+      const config = loadConfig({});
+      expect(config.cepLookupUrl).toBeNull();
+      expect(config.melhorEnvio).toBeNull();
+    });
+    it("takes ViaCEP's template and a Melhor Envio token with its base address", () => {
+      const config = loadConfig({
+        CEP_LOOKUP_URL: "https://viacep.com.br/ws/{cep}/json/",
+        MELHOR_ENVIO_TOKEN: "eyJ0eXAiOiJKV1QiLCJhbGciOi.token",
+        MELHOR_ENVIO_URL: "https://sandbox.melhorenvio.com.br/",
+      });
+      expect(config.cepLookupUrl).toBe("https://viacep.com.br/ws/{cep}/json/");
+      expect(config.melhorEnvio).toEqual({ token: "eyJ0eXAiOiJKV1QiLCJhbGciOi.token", url: "https://sandbox.melhorenvio.com.br" });
+    });
+    it("stops the start on a template without {cep}, half a Melhor Envio pair, or a bad URL, never printing the token", () => {
+      expect(configError({ CEP_LOOKUP_URL: "https://viacep.com.br/ws/json/" })).toMatch(/CEP_LOOKUP_URL=.*\{cep\}/);
+      expect(configError({ CEP_LOOKUP_URL: "viacep" })).toMatch(/CEP_LOOKUP_URL/);
+      const half = configError({ MELHOR_ENVIO_TOKEN: "segredo-do-melhor-envio-123456" });
+      expect(half).toMatch(/MELHOR_ENVIO_URL/);
+      expect(configError({ MELHOR_ENVIO_TOKEN: "curto", MELHOR_ENVIO_URL: "https://melhorenvio.com.br" })).toMatch(/MELHOR_ENVIO_TOKEN=\(oculto\)/);
+      expect(configError({ MELHOR_ENVIO_TOKEN: "segredo-do-melhor-envio-123456", MELHOR_ENVIO_URL: "ftp://x" })).not.toMatch(/segredo-do-melhor-envio/);
+    });
+  });
 });

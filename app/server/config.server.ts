@@ -115,6 +115,17 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta (o endereço público do bucket ou da CDN)" })
     .refine((url) => !/[?#]/.test(url), "não deve ter ? nem #: é a base à qual se junta o nome de cada imagem")
     .optional(),
+  // The shopper's address from the CEP (delivery/cep-lookup.server.ts): a template answering ViaCEP's JSON.
+  CEP_LOOKUP_URL: z
+    .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// com {cep} (ex.: https://viacep.com.br/ws/{cep}/json/)" })
+    .refine((url) => url.includes("{cep}"), "deve conter {cep}, onde entra o CEP (ex.: https://viacep.com.br/ws/{cep}/json/)")
+    .optional(),
+  // Carrier quotes beyond the towns (delivery/melhor-envio.server.ts): the token and the API's base address.
+  MELHOR_ENVIO_TOKEN: z.string().regex(/^\S{20,}$/, "deve ser o token de acesso do Melhor Envio (sem espaços)").optional(),
+  MELHOR_ENVIO_URL: z
+    .url({ protocol: /^https?$/, error: "deve ser a URL http(s):// da API (https://melhorenvio.com.br ou https://sandbox.melhorenvio.com.br)" })
+    .refine((url) => !/[?#]/.test(url), "deve ser só o endereço base, sem ? nem #")
+    .optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -129,6 +140,7 @@ const envSchema = z.object({
     ["ADMIN_EMAIL", "ADMIN_PASSWORD"],
     ["VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY"],
     ["S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"],
+    ["MELHOR_ENVIO_TOKEN", "MELHOR_ENVIO_URL"],
   ] as const;
   for (const [a, b] of pairs) {
     if (env[a] && !env[b]) ctx.addIssue({ code: "custom", path: [b], message: `obrigatório quando ${a} está definido` });
@@ -161,7 +173,7 @@ function isLoopbackUrl(value: string): boolean {
 const DEFAULT_VAPID_SUBJECT = "mailto:loja@exemplo.com";
 
 /** Never echoed in error messages: start-up output often ends up in shared logs. */
-const SECRET_VARIABLES = new Set([...PIX_SECRET_VARIABLES, "VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"]);
+const SECRET_VARIABLES = new Set([...PIX_SECRET_VARIABLES, "VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "MELHOR_ENVIO_TOKEN"]);
 
 /** An S3-compatible bucket for the media (S3_*): path-style addressing when an endpoint is given. */
 export type S3Settings = { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string };
@@ -210,6 +222,10 @@ export type AppConfig = {
   vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
   /** PIX_PROVIDER and its variables (payments/pix-config.server.ts); null: the static Pix code. */
   pix: PixConfig | null;
+  /** CEP_LOOKUP_URL: where a CEP's street, bairro and town come from ({cep} in it); null: the shopper types them. */
+  cepLookupUrl: string | null;
+  /** MELHOR_ENVIO_TOKEN + MELHOR_ENVIO_URL: carrier quotes beyond the towns; null: the fallback table by state only. */
+  melhorEnvio: { token: string; url: string } | null;
   /** LOG_LEVEL: the least severe level written (info: one line per request, warnings, errors). */
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 };
@@ -290,6 +306,9 @@ export function loadConfig(
     },
     orderLimits: { perAddress: values.ORDER_LIMIT_PER_ADDRESS ?? 30, perPhone: values.ORDER_LIMIT_PER_PHONE ?? 10 },
     pix: pixSettings.pix,
+    cepLookupUrl: values.CEP_LOOKUP_URL ?? null,
+    melhorEnvio:
+      values.MELHOR_ENVIO_TOKEN && values.MELHOR_ENVIO_URL ? { token: values.MELHOR_ENVIO_TOKEN, url: values.MELHOR_ENVIO_URL.replace(/\/+$/, "") } : null,
   };
 }
 

@@ -95,6 +95,7 @@ export const CHECKOUT_CUSTOMER: CheckoutInput = {
   neighborhood: "Centro",
   city: "Barreiros",
   state: "PE",
+  deliveryOption: "local",
   paymentMethod: "pix",
   installments: 1,
   notes: "",

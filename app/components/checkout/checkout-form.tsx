@@ -9,7 +9,8 @@ import { useForm } from "~/components/ui/use-form";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { orderLinesJson } from "~/lib/cart/cart";
 import { checkoutSchema } from "~/lib/orders/checkout.schema";
-import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery/delivery";
+import type { DeliveryMethod } from "~/lib/delivery/delivery";
+import type { DeliveryZone } from "~/lib/delivery/zones";
 import { maskCep, maskCpf } from "~/lib/account/documents";
 import type { FieldErrors } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
@@ -19,6 +20,7 @@ import { maskPhone } from "~/lib/forms/phone-input";
 import { CheckoutSummary } from "./checkout-summary";
 import { CustomerFields } from "./customer-fields";
 import { DeliveryFields } from "./delivery-fields";
+import { useDeliveryChoice } from "./use-delivery-choice";
 import { PaymentFields } from "./payment-fields";
 import { releaseWhatsAppTab, reserveWhatsAppTab } from "./whatsapp-handoff";
 
@@ -33,7 +35,18 @@ export type CheckoutPrefill = { name: string; email: string; phone: string; addr
  * The checkout: who orders, delivery, payment and the order's summary. Checked with the action's
  * schema, then sent while a tab is kept for WhatsApp (./whatsapp-handoff).
  */
-export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempotencyKey: string; prefill: CheckoutPrefill; serverErrors?: FieldErrors }) {
+export function CheckoutForm({
+  idempotencyKey,
+  prefill,
+  serverErrors,
+  deliveryZones,
+}: {
+  idempotencyKey: string;
+  prefill: CheckoutPrefill;
+  serverErrors?: FieldErrors;
+  /** The bairros the shop delivers to itself (/admin/entregas). */
+  deliveryZones: readonly DeliveryZone[];
+}) {
   const { settings, locations } = useStorefront();
   const { cart, totals } = useCart();
   const hydrated = useHydrated();
@@ -41,7 +54,6 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
   const navigation = useNavigation();
   const submit = useSubmit();
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>("delivery");
-  const [city, setCity] = useState("");
   const [paymentMethod, setPaymentMethod] = useState("credit");
   const [phone, setPhone] = useState(prefill?.phone ?? "");
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
@@ -55,9 +67,12 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
     },
   });
 
+  const delivery = useDeliveryChoice({ zones: deliveryZones, settings, cart, subtotalCents: totals.totalCents, initialStreet: prefill?.address ?? "" });
+  const city = delivery.address.city;
   const coupon = useCoupon(cart, { deliveryMethod, city, phone });
   const discount = coupon.preview?.ok ? coupon.preview : null;
-  const fee = discount?.deliveryWaivedCents ? 0 : deliveryFeeCents(settings, deliveryMethod, city, totals.totalCents);
+  const quotedFee = deliveryMethod === "pickup" ? 0 : (delivery.option?.feeCents ?? null);
+  const fee = discount?.deliveryWaivedCents ? 0 : quotedFee;
   const total = totals.totalCents - (discount?.linesCents ?? 0) + (fee ?? 0);
 
   // The spec: an empty cart has nothing to check out.
@@ -74,7 +89,6 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
     const target = event.target as HTMLInputElement;
     const mask = MASKS[target.name];
     if (mask) target.value = mask(target.value);
-    if (target.name === "city") setCity(target.value);
     if (target.name === "phone") setPhone(target.value);
     form.props.onChange(event);
   }
@@ -107,14 +121,7 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
             </p>
           ) : null}
           <CustomerFields field={form.field} prefill={prefill} />
-          <DeliveryFields
-            field={form.field}
-            method={deliveryMethod}
-            onMethodChange={setDeliveryMethod}
-            settings={settings}
-            locations={locations}
-            defaultAddress={prefill?.address}
-          />
+          <DeliveryFields field={form.field} method={deliveryMethod} onMethodChange={setDeliveryMethod} delivery={delivery} locations={locations} />
           <PaymentFields field={form.field} method={paymentMethod} onMethodChange={setPaymentMethod} settings={settings} totalCents={total} />
           <TextareaField label="Observações (opcional)" {...form.field("notes")} rows={3} />
         </div>
@@ -122,7 +129,7 @@ export function CheckoutForm({ idempotencyKey, prefill, serverErrors }: { idempo
         <CheckoutSummary
           items={cart}
           subtotalCents={totals.totalCents}
-          deliveryLabel={deliveryMethod === "delivery" && !city ? "Informe a cidade" : deliveryFeeLabel(fee)}
+          deliveryLabel={deliveryMethod === "delivery" && !delivery.option ? "Informe o endereço" : deliveryFeeLabel(fee)}
           totalCents={total}
           hasConsultItems={totals.hasConsultItems}
           submitting={submitting}

@@ -1,3 +1,4 @@
+import { trackingUrl } from "~/lib/delivery/tracking";
 import type { OrderView } from "~/lib/orders/order-message";
 
 /** Where a recorded order goes: the pick-up store, the delivery address, or 'A combinar'. */
@@ -20,6 +21,24 @@ export function DeliverySummary({ delivery }: { delivery: OrderView["delivery"] 
         <br />
         {address.neighborhood} - {address.city}/{address.state}
         {address.cep ? ` - CEP ${address.cep}` : ""}
+        {delivery.service ? (
+          <>
+            <br />
+            <span data-testid="delivery-service">
+              {delivery.service}
+              {delivery.time ? ` · ${delivery.time}` : ""}
+            </span>
+          </>
+        ) : null}
+        {delivery.trackingCode ? (
+          <>
+            <br />
+            Rastreio:{" "}
+            <a href={trackingUrl(delivery.trackingCode)} target="_blank" rel="noopener noreferrer" className="font-semibold underline" data-testid="tracking-link">
+              {delivery.trackingCode}
+            </a>
+          </>
+        ) : null}
       </p>
     );
   }

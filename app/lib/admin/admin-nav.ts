@@ -6,6 +6,7 @@ export const ADMIN_NAV = [
   { to: "/admin/clientes", label: "Clientes", end: false },
   { to: "/admin/configuracoes", label: "Configurações", end: false },
   { to: "/admin/cupons", label: "Cupons", end: false },
+  { to: "/admin/entregas", label: "Entregas", end: false },
   { to: "/admin/relatorios", label: "Relatórios", end: false },
   { to: "/admin/canais", label: "Canais de venda", end: false },
   { to: "/admin/importar", label: "Importar", end: false },

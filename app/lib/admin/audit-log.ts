@@ -3,7 +3,7 @@
 import { formatBRL } from "../format/money";
 import { ORDER_STATUS_LABELS, isOrderStatus } from "../orders/order-status";
 
-export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon"] as const;
+export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon", "delivery"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export function isAuditEntityType(value: unknown): value is AuditEntityType {
@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntityType, string> = {
   store_location: "Lojas físicas",
   channels: "Canais de venda",
   coupon: "Cupons",
+  delivery: "Entregas",
 };
 
 export const AUDIT_ACTIONS = {
@@ -44,6 +45,11 @@ export const AUDIT_ACTIONS = {
   "channels.product": "Mudou o produto nos canais de venda",
   "channels.shop": "Mudou a loja nos canais de venda",
   "channels.category": "Corrigiu a categoria do Google",
+  "delivery.zone_save": "Salvou o bairro de entrega",
+  "delivery.zone_delete": "Excluiu o bairro de entrega",
+  "delivery.rate_save": "Salvou o frete do estado",
+  "delivery.rate_delete": "Excluiu o frete do estado",
+  "order.tracking": "Informou o código de rastreio",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

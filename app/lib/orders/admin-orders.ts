@@ -1,3 +1,4 @@
+import { trackingUrl } from "../delivery/tracking";
 // Client-safe pieces of the admin order screens: the list's URL filters, the shapes the server
 // sends, and the WhatsApp status message to the customer.
 import { pageParam, searchParam } from "../admin/admin-list";
@@ -83,6 +84,8 @@ type StatusMessageInput = {
   pickup?: { name: string; address: string; hours: string } | null;
   /** The shop's texts (settings), else the defaults. */
   templates?: StatusMessages;
+  /** The carrier's tracking code: its link goes at the end of every message once the clerk typed it. */
+  trackingCode?: string | null;
 };
 
 /** 'Olá, {nome}! Seu pedido #{pedido} está: {status}. …' from the shop's text for the order's status. */
@@ -90,7 +93,7 @@ export function orderStatusMessage(input: StatusMessageInput): string {
   const method = input.deliveryMethod ?? "delivery";
   const templates = input.templates ?? DEFAULT_STATUS_MESSAGES;
   const pickup = method === "pickup" ? input.pickup : null;
-  return renderStatusMessage(templates[statusMessageKey(input.status, method)], {
+  const message = renderStatusMessage(templates[statusMessageKey(input.status, method)], {
     nome: input.name.trim().split(/\s+/)[0] ?? "",
     pedido: input.code,
     status: shopperStatusLabel(input.status, method),
@@ -98,6 +101,7 @@ export function orderStatusMessage(input: StatusMessageInput): string {
     loja: pickup?.name ?? input.storeName,
     endereco_loja: pickup ? pickupPlace(pickup.address, pickup.hours) : "",
   });
+  return input.trackingCode ? `${message}\n\nRastreie a entrega (${input.trackingCode}): ${trackingUrl(input.trackingCode)}` : message;
 }
 
 /** The 'Avisar cliente no WhatsApp' link, or null when there is no phone to write to. */
@@ -116,6 +120,7 @@ export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string,
       deliveryMethod: order.delivery.method,
       pickup: order.delivery.method === "pickup" ? { name: order.delivery.locationName, address: order.delivery.locationAddress, hours: detail.pickupHours } : null,
       templates: settings.statusMessages,
+      trackingCode: order.delivery.method === "delivery" ? order.delivery.trackingCode : null,
     }),
   );
 }

@@ -107,6 +107,11 @@ export const checkoutSchema = z
     neighborhood: optional(100),
     city: optional(100),
     state: z.enum(BRAZILIAN_STATES, { error: "Escolha o estado" }).default("PE"),
+    /** The delivery option chosen (app/lib/delivery/zones): "local" (by bairro), "carrier:<id>", "table" or "arrange"; its price is the server's. */
+    deliveryOption: z
+      .string()
+      .regex(/^(local|table|arrange|carrier:[A-Za-z0-9_-]{1,40})$/, "Escolha como receber o pedido")
+      .default("local"),
     paymentMethod: paymentMethod.default("credit"),
     installments: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
     notes: z.string().overwrite(notesText).max(500, "Use no máximo 500 caracteres").optional().default(""),

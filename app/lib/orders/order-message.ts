@@ -18,6 +18,11 @@ export type OrderView = {
         address: { street: string; number: string; complement: string; neighborhood: string; city: string; state: string; cep: string };
         /** null: 'A combinar' (outside the delivery cities). */
         feeCents: number | null;
+        /** How it travels ("Entrega da loja — Centro", "SEDEX (Correios)") and the time promised; null on older orders. */
+        service?: string | null;
+        time?: string | null;
+        /** The carrier's tracking code, once the clerk typed it. */
+        trackingCode?: string | null;
       }
     | { method: "arrange"; feeCents: null };
   payment: { method: string | null; installments: number };
@@ -83,6 +88,7 @@ export function orderMessage(order: OrderView, orderUrl: string): string {
       "*Entrega*",
       `${a.street}, ${a.number}${a.complement ? ` - ${a.complement}` : ""}`,
       `${a.neighborhood} - ${a.city}/${a.state}${a.cep ? ` - CEP ${a.cep}` : ""}`,
+      ...(order.delivery.service ? [`Envio: ${order.delivery.service}${order.delivery.time ? ` (${order.delivery.time})` : ""}`] : []),
       "",
     );
   } else if (order.delivery.method === "pickup") {

@@ -4,7 +4,8 @@ import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/requests/form-data.server";
-import { getAdminOrder, recordStatusMessageOpened, setOrderStatus } from "~/server/orders/order-admin.server";
+import { getAdminOrder, recordStatusMessageOpened, setOrderStatus, setTrackingCode } from "~/server/orders/order-admin.server";
+import { normalizeTrackingCode } from "~/lib/delivery/tracking";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/order";
@@ -30,6 +31,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const recorded = await recordStatusMessageOpened(context.db, params.id, admin);
     if (!recorded) throw data("Pedido não encontrado", { status: 404 });
     return data({ ok: true as const });
+  }
+  if (form.get("intent") === "tracking") {
+    const typed = String(form.get("trackingCode") ?? "").trim();
+    const code = typed ? normalizeTrackingCode(typed) : null;
+    if (typed && !code) return data({ ok: false, message: "Código de rastreio inválido: use só letras e números, como QB123456789BR." }, { status: 400 });
+    if (!(await setTrackingCode(context.db, params.id, code, admin))) throw data("Pedido não encontrado", { status: 404 });
+    return data({ ok: true, message: code ? "Rastreio salvo." : "Rastreio removido." });
   }
   const parsed = orderStatusFormSchema.safeParse({ status: form.get("status"), confirmCancel: form.get("confirmCancel") ?? undefined });
   if (!parsed.success) {

@@ -3,6 +3,7 @@ import { CheckoutForm, SAVE_PHONE_FIELD } from "~/components/checkout/checkout-f
 import { pageMeta } from "~/lib/pages/meta";
 import { clientAddress, saveAccountPhone } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
+import { listDeliveryZones } from "~/server/delivery/delivery-zones.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/checkout";
@@ -14,6 +15,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     idempotencyKey: crypto.randomUUID(),
     // A signed-in shopper's profile fills the form in.
     prefill: user ? { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "", offerToSavePhone: !user.phone } : null,
+    // The bairros the shop delivers to itself, with their fees: the delivery step shows them before sending.
+    deliveryZones: await listDeliveryZones(context.db),
   };
 }
 
@@ -42,5 +45,5 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} serverErrors={actionData?.errors} />;
+  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} serverErrors={actionData?.errors} deliveryZones={loaderData.deliveryZones} />;
 }

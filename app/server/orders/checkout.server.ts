@@ -3,6 +3,7 @@ import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { orderSourceOf } from "~/lib/orders/order-source";
 import type { LoadContext } from "../load-context.server";
 import { getSettings } from "../group/settings.server";
+import { decideDelivery, DeliveryUnavailableError, type DeliveryDecision } from "../delivery/delivery-options.server";
 import { admitCouponTry, admitNewOrder } from "./order-limits.server";
 import { notifyStaffOfNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
 import { OrderRejectedError, placeOrder } from "./orders.server";
@@ -60,10 +61,20 @@ async function recordOrder(
 
   try {
     const settings = await getSettings(context.db);
+    // Priced before the order's transaction: a carrier quote may wait on Melhor Envio.
+    let delivery: DeliveryDecision | undefined;
+    if (customer?.deliveryMethod === "delivery") {
+      try {
+        delivery = await decideDelivery(context, settings, { option: customer.deliveryOption, cep: customer.cep, city: customer.city, state: customer.state, neighborhood: customer.neighborhood }, envelope.data.lines);
+      } catch (error) {
+        if (error instanceof DeliveryUnavailableError) return { ok: false, status: 409, errors: { deliveryOption: error.message }, formError: error.message };
+        throw error;
+      }
+    }
     const { token, created } = await placeOrder(
       context.db,
       settings,
-      { ...envelope.data, customer, userId, source: orderSourceOf(form.get("source")) },
+      { ...envelope.data, customer, userId, source: orderSourceOf(form.get("source")), ...(delivery ? { delivery } : {}) },
       {
         admitNewOrder: (tx) => admitNewOrder(tx, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }),
         takeCouponTry: () => admitCouponTry(context.db, clientAddress),

@@ -226,3 +226,25 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
 function stockField(moves: StockMove[], side: "before" | "after"): { stock?: Record<string, number> } {
   return moves.length ? { stock: Object.fromEntries(moves.map((move) => [move.label, move[side]])) } : {};
 }
+
+/**
+ * The carrier's tracking code, as the clerk typed it in the order window (null clears it), with an
+ * entry in the audit log. False for an unknown order.
+ */
+export async function setTrackingCode(db: Database, id: string, trackingCode: string | null, actor: AuditActor): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select({ code: orders.code, trackingCode: orders.trackingCode }).from(orders).where(eq(orders.id, id)).for("update");
+    if (!before) return false;
+    await tx.update(orders).set({ trackingCode, updatedAt: new Date() }).where(eq(orders.id, id));
+    await recordAdminChange(tx, actor, {
+      action: "order.tracking",
+      entityType: "order",
+      entityId: id,
+      entityLabel: `#${before.code}`,
+      before: { trackingCode: before.trackingCode },
+      after: { trackingCode },
+    });
+    return true;
+  });
+}

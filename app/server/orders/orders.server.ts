@@ -7,6 +7,7 @@ import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/orders/checkout.schema";
 import { couponRefusalMessage, SEND_WITHOUT_COUPON } from "~/lib/coupons/coupons";
 import { deliveryFeeCents } from "~/lib/delivery/delivery";
+import { zoneFeeCents } from "~/lib/delivery/zones";
 import { maxInstallmentsFor } from "~/lib/payments/installments";
 import type { OrderCoupon, OrderView } from "~/lib/orders/order-message";
 import { isOrderStatus } from "~/lib/orders/order-status";
@@ -48,6 +49,11 @@ export type OrderRequest = {
   source?: OrderSource;
   /** The coupon the shopper typed, as typed; the server decides whether and how much it gives. */
   couponCode?: string | null;
+  /**
+   * A delivery's service and fee as app/server/delivery decided them (the checkout); absent, the
+   * settings' flat fee by city (orders placed by scripts and older tests).
+   */
+  delivery?: { service: string; time: string; feeCents: number | null; freeAboveCents: number | null };
 };
 
 /** What the key is bound to: everything that makes the order what it is, after validation. */
@@ -234,6 +240,8 @@ async function recordNewOrder(
     let shippingAddress: ShippingAddress | null = null;
     let deliveryCents: number | null = null;
     let deliveryMethod: "delivery" | "pickup" | "arrange" = "arrange";
+    let deliveryService: string | null = null;
+    let deliveryTime: string | null = null;
     if (customer?.deliveryMethod === "pickup") {
       const [location] = await tx
         .select({ id: storeLocations.id })
@@ -254,7 +262,14 @@ async function recordNewOrder(
         state: customer.state,
         cep: customer.cep,
       };
-      deliveryCents = deliveryFeeCents(settings, "delivery", customer.city, subtotalCents);
+      const decided = request.delivery;
+      if (decided) {
+        deliveryCents = decided.feeCents === null ? null : zoneFeeCents({ feeCents: decided.feeCents, freeAboveCents: decided.freeAboveCents }, subtotalCents);
+        deliveryService = decided.service;
+        deliveryTime = decided.time || null;
+      } else {
+        deliveryCents = deliveryFeeCents(settings, "delivery", customer.city, subtotalCents);
+      }
     }
 
     // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
@@ -296,6 +311,8 @@ async function recordNewOrder(
           shippingAddress,
           subtotalCents,
           deliveryCents,
+          deliveryService,
+          deliveryTime,
           totalCents,
           hasConsultItems,
           couponId: coupon?.couponId ?? null,
@@ -419,7 +436,14 @@ export function toOrderView(
     order.deliveryMethod === "pickup"
       ? { method: "pickup", locationName: locationName ?? "Loja", locationAddress: locationAddress ?? "", feeCents: 0 }
       : order.deliveryMethod === "delivery" && order.shippingAddress
-        ? { method: "delivery", address: order.shippingAddress, feeCents: order.deliveryCents }
+        ? {
+            method: "delivery",
+            address: order.shippingAddress,
+            feeCents: order.deliveryCents,
+            service: order.deliveryService,
+            time: order.deliveryTime,
+            trackingCode: order.trackingCode,
+          }
         : { method: "arrange", feeCents: null };
   const pixKey = usablePixKey(settings.pixKey);
   // No paid state yet: the code is asked for only while the order waits ('Pendente'); once the shop

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { settings, shops, storeLocations } from "#database/schema";
+import { deliveryZones, settings, shippingFallbackRates, shops, storeLocations } from "#database/schema";
+import { SEED_DELIVERY_ZONES, SEED_FALLBACK_RATES } from "#database/seed/delivery";
 import { SEED_PRODUCTS } from "#database/seed/products";
 import { SEED_SHOPS, SEED_STORE_LOCATIONS } from "#database/seed/shops";
 import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
@@ -15,7 +16,7 @@ import { PRODUCT_VIEWS, renderProductArt } from "./product-art.server";
 const SEED_LOCK = 727_002;
 
 /**
- * First start: shops, store locations, default settings and the 20 sample products, in one
+ * First start: shops, store locations, delivery zones, default settings and the 20 sample products, in one
  * transaction. The settings row marks a seeded database, so a restart (or a second instance starting
  * at the same moment, held back by the lock) adds nothing, even after the shop deleted products.
  */
@@ -75,6 +76,8 @@ export async function seedDatabase(db: Database, storage: MediaStorage): Promise
       await writeVariants(tx, id, demoVariantStock(product, stock));
     }
 
+    await tx.insert(deliveryZones).values(SEED_DELIVERY_ZONES);
+    await tx.insert(shippingFallbackRates).values(SEED_FALLBACK_RATES);
     await tx.insert(settings).values({ id: 1, data: DEFAULT_SETTINGS });
     return { seeded: true };
   });

@@ -9,6 +9,7 @@ import { paymentLabel } from "~/lib/orders/order-message";
 import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
+import { TrackingCodeForm } from "./tracking-code-form";
 
 /**
  * Everything about one order for the clerk: on /admin/pedidos/{id} (under its h1, so sections are h2)
@@ -90,6 +91,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         </Heading>
         <div className="mt-2 text-slate-800">
           <DeliverySummary delivery={order.delivery} />
+          {order.delivery.method === "delivery" ? <TrackingCodeForm action={adminOrderPath(detail.id)} trackingCode={order.delivery.trackingCode ?? null} /> : null}
         </div>
       </section>
 
