@@ -1,9 +1,9 @@
+import { createECDH } from "node:crypto";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { passwordProblem } from "~/lib/account/password-rule";
 import { z } from "~/lib/forms/validation";
-import { isVapidKeyPair } from "./notifications/vapid-keys.server";
 
 /**
  * Whether a BETTER_AUTH_SECRET looks typed by a person rather than generated: a placeholder left in
@@ -164,6 +164,17 @@ const SECRET_VARIABLES = new Set(["VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GO
 
 /** An S3-compatible bucket for the media (S3_*): path-style addressing when an endpoint is given. */
 export type S3Settings = { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string };
+
+/** Whether `publicKey` is the P-256 public key of `privateKey` (both base64url, as web-push prints them). */
+export function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
+  try {
+    const curve = createECDH("prime256v1");
+    curve.setPrivateKey(Buffer.from(privateKey, "base64url"));
+    return curve.getPublicKey().equals(Buffer.from(publicKey, "base64url"));
+  } catch {
+    return false;
+  }
+}
 
 export type AppConfig = {
   port: number;

@@ -26,7 +26,7 @@ import { mediaStorageOf, s3MediaStorage, type MediaStorage } from "~/server/medi
 import { createBackup, restoreBackup } from "~/server/ops/backup.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { mediaFromStorage } from "../../server/media-files";
-import { findFreePort } from "~/server/ops/free-port.server";
+import { findFreePort } from "~/server/db/free-port.server";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { startLocalBucket, type LocalBucket } from "../setup/local-bucket";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -6,7 +6,7 @@ import { STARTER_PRODUCTS } from "#database/seed/starter-products";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { importProductsCsvFile } from "~/server/catalog/product-csv.server";
-import { importStarterProduct } from "~/server/catalog/starter-products.server";
+import { importStarterProduct } from "~/server/seed/starter-products.server";
 import type { Route } from "./+types/import";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
