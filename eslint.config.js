@@ -68,6 +68,16 @@ const laterDomainsThan = (domain) =>
   );
 const SERVER_READ_MODELS_ONLY = serverImport(SERVER_TOP, "A read model of app/server reads the domains and the base, never services/load-context/ops.");
 
+/** The browser's code, seen from app/server: a page the server renders alone is a *.server.tsx template there. */
+const UI_FROM_SERVER = {
+  group: ["~/components", "~/components/**", "**/app/components/**", "../**/components/**", "~/routes", "~/routes/**", "**/app/routes/**", "../**/routes/**"],
+  message: "app/server never imports a component or a route: a page it renders by itself (print, e-mail) is a *.server.tsx template in app/server.",
+};
+/** The schema and seed data, seen from a route: what a route needs of them comes through app/server. */
+const DATABASE_FROM_ROUTES = {
+  group: ["\\#database", "\\#database/**", "**/database/**"],
+  message: "A route never imports the database schema or seed data: ask app/server for what it needs.",
+};
 /** zod configured for the CSP (no eval); a type import of zod is harmless. */
 const ZOD = { name: "zod", message: "Import z from ~/lib/forms/validation (configured for the CSP).", allowTypeImports: true };
 
@@ -94,14 +104,15 @@ export default tseslint.config(
   // restriction of its files.
   { files: ["app/**/*.{ts,tsx}"], ignores: ["app/server/**"], rules: restrictImports([SERVER_ONLY]) },
   { files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES]) },
-  { files: ["app/routes/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, OTHER_ROUTES]) },
-  { files: SERVER_GROUND.map((name) => `app/server/${name.endsWith(".server") ? `${name}.ts` : `${name}/**/*.{ts,tsx}`}`), rules: restrictImports([SERVER_GROUND_ONLY, SERVER_BASE_ONLY]) },
+  { files: ["app/routes/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, OTHER_ROUTES, DATABASE_FROM_ROUTES]) },
+  { files: ["app/server/**/*.{ts,tsx}"], rules: restrictImports([UI_FROM_SERVER]) },
+  { files: SERVER_GROUND.map((name) => `app/server/${name.endsWith(".server") ? `${name}.ts` : `${name}/**/*.{ts,tsx}`}`), rules: restrictImports([UI_FROM_SERVER, SERVER_GROUND_ONLY, SERVER_BASE_ONLY]) },
   {
     files: SERVER_BASE.filter((name) => !SERVER_GROUND.includes(name)).map((name) => `app/server/${name}/**/*.{ts,tsx}`),
-    rules: restrictImports([SERVER_BASE_ONLY]),
+    rules: restrictImports([UI_FROM_SERVER, SERVER_BASE_ONLY]),
   },
-  ...SERVER_DOMAINS.map((domain) => ({ files: [`app/server/${domain}/**/*.{ts,tsx}`], rules: restrictImports([laterDomainsThan(domain)]) })),
-  { files: SERVER_READ_MODELS.map((name) => `app/server/${name}/**/*.{ts,tsx}`), rules: restrictImports([SERVER_READ_MODELS_ONLY]) },
+  ...SERVER_DOMAINS.map((domain) => ({ files: [`app/server/${domain}/**/*.{ts,tsx}`], rules: restrictImports([UI_FROM_SERVER, laterDomainsThan(domain)]) })),
+  { files: SERVER_READ_MODELS.map((name) => `app/server/${name}/**/*.{ts,tsx}`), rules: restrictImports([UI_FROM_SERVER, SERVER_READ_MODELS_ONLY]) },
   // React Router's server entry streams the HTML through Node's streams; it never reaches the browser.
   { files: ["app/entry.server.tsx"], rules: restrictImports([{ ...SERVER_ONLY, group: SERVER_ONLY.group.filter((name) => name !== "node:*") }]) },
 );

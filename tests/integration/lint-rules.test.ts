@@ -110,3 +110,31 @@ describe("app/server's floors: the base, the domains in order, the read models, 
     expect(await restrictions("app/server/ops/probe.server.ts", 'import { startServices } from "../services.server";')).toEqual([]);
   });
 });
+
+const UI_FROM_SERVER = /app\/server never imports a component or a route/;
+const DATABASE_FROM_ROUTES = /A route never imports the database schema or seed data/;
+
+describe("app/server never imports the browser's code; a route never the schema or seed data", () => {
+  it.each([
+    ["app/server/channels/probe.server.tsx", 'import { PrintPage } from "~/components/admin/channels/price-cards";'],
+    ["app/server/ops/probe.server.ts", 'import { Button } from "../../components/ui/button";'],
+    ["app/server/services-probe.server.ts", 'import { loader } from "~/routes/storefront/home";'],
+    ["app/server/db/probe.server.ts", 'import type { AdminUser } from "~/components/admin/admin-shell";'],
+  ])("%s: %s", async (file, source) => {
+    expect(await restrictions(file, source)).toEqual([expect.stringMatching(UI_FROM_SERVER)]);
+  });
+
+  it.each([
+    'import { STARTER_PRODUCTS } from "#database/seed/starter-products";',
+    'import type { UserRole } from "#database/schema";',
+    'import { SEED_SHOPS } from "../../../database/seed/shops";',
+  ])("a route: %s", async (source) => {
+    // A relative path out of app/routes is also another route's rule.
+    expect(await restrictions("app/routes/admin/probe.tsx", source)).toEqual(expect.arrayContaining([expect.stringMatching(DATABASE_FROM_ROUTES)]));
+  });
+
+  it("app/server may import the schema, the seed data and its own templates", async () => {
+    expect(await restrictions("app/server/seed/probe.server.ts", 'import { STARTER_PRODUCTS } from "#database/seed/starter-products";\nimport { products } from "#database/schema";')).toEqual([]);
+    expect(await restrictions("app/server/channels/probe.server.tsx", 'import { PrintPage } from "./price-card-page.server";')).toEqual([]);
+  });
+});

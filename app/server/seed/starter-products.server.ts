@@ -53,6 +53,11 @@ function firstMessage(errors: FieldErrors): string {
   return Object.values(errors)[0] ?? "dados inválidos";
 }
 
+/** The starter products' names, in the order `importStarterProduct` takes their index. */
+export function starterProductNames(): string[] {
+  return STARTER_PRODUCTS.map((product) => product.nome);
+}
+
 /**
  * Creates starter product `index` unless a product of the same name already exists in the same shop
  * (then it says which). Its picture comes from the seed's art generator, through the media pipeline.
