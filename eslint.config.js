@@ -39,6 +39,45 @@ const OTHER_ROUTES = {
   regex: "^(~/routes/|\\.\\.?/(?!\\+types/))",
   message: "A route never imports another route: put what they share in app/components or app/lib.",
 };
+// app/server's floors (README, "Layout"): the base every domain uses; the domains, in an order where
+// each may use the ones before it (so two can never need each other); the read models over the
+// domains; and on top what puts it all together (services, the load context, the command line's ops).
+/** Imports itself nothing of the rest of the base: configuration, logging, files, request parsing. */
+const SERVER_GROUND = ["config.server", "log", "files", "requests"];
+const SERVER_BASE = [...SERVER_GROUND, "db", "email", "media", "group", "notifications"];
+const SERVER_DOMAINS = ["catalog", "auth", "coupons", "channels", "delivery", "orders", "payments", "seed"];
+const SERVER_READ_MODELS = ["read-models"];
+const SERVER_TOP = ["services.server", "load-context.server", "ops"];
+
+/** An import of one of these app/server folders or top-level modules, by alias or relative path. */
+function serverImport(names, message) {
+  return { regex: `^(~/server/|\\.\\.?/(\\.\\./)*)(${names.map((name) => name.replaceAll(".", "\\.")).join("|")})(/|$)`, message };
+}
+const SERVER_GROUND_ONLY = serverImport(
+  SERVER_BASE.filter((name) => !SERVER_GROUND.includes(name)),
+  "config, log, files and requests are app/server's ground: they import nothing else of app/server (a key check config needs belongs in config).",
+);
+const SERVER_BASE_ONLY = serverImport(
+  [...SERVER_DOMAINS, ...SERVER_READ_MODELS, ...SERVER_TOP],
+  "The base of app/server (config, log, files, requests, db, email, media, group, notifications) never imports a domain, a read model or services/load-context/ops: the domains build on it.",
+);
+const laterDomainsThan = (domain) =>
+  serverImport(
+    [...SERVER_DOMAINS.slice(SERVER_DOMAINS.indexOf(domain) + 1), ...SERVER_READ_MODELS, ...SERVER_TOP],
+    `A domain of app/server imports the base and the domains before it (${SERVER_DOMAINS.join(" < ")}), never a later one, a read model or services/load-context/ops: two domains that need each other share through the base or are one (${domain}).`,
+  );
+const SERVER_READ_MODELS_ONLY = serverImport(SERVER_TOP, "A read model of app/server reads the domains and the base, never services/load-context/ops.");
+
+/** The browser's code, seen from app/server: a page the server renders alone is a *.server.tsx template there. */
+const UI_FROM_SERVER = {
+  group: ["~/components", "~/components/**", "**/app/components/**", "../**/components/**", "~/routes", "~/routes/**", "**/app/routes/**", "../**/routes/**"],
+  message: "app/server never imports a component or a route: a page it renders by itself (print, e-mail) is a *.server.tsx template in app/server.",
+};
+/** The schema and seed data, seen from a route: what a route needs of them comes through app/server. */
+const DATABASE_FROM_ROUTES = {
+  group: ["\\#database", "\\#database/**", "**/database/**"],
+  message: "A route never imports the database schema or seed data: ask app/server for what it needs.",
+};
 /** zod configured for the CSP (no eval); a type import of zod is harmless. */
 const ZOD = { name: "zod", message: "Import z from ~/lib/forms/validation (configured for the CSP).", allowTypeImports: true };
 
@@ -65,7 +104,15 @@ export default tseslint.config(
   // restriction of its files.
   { files: ["app/**/*.{ts,tsx}"], ignores: ["app/server/**"], rules: restrictImports([SERVER_ONLY]) },
   { files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES]) },
-  { files: ["app/routes/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, OTHER_ROUTES]) },
+  { files: ["app/routes/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, OTHER_ROUTES, DATABASE_FROM_ROUTES]) },
+  { files: ["app/server/**/*.{ts,tsx}"], rules: restrictImports([UI_FROM_SERVER]) },
+  { files: SERVER_GROUND.map((name) => `app/server/${name.endsWith(".server") ? `${name}.ts` : `${name}/**/*.{ts,tsx}`}`), rules: restrictImports([UI_FROM_SERVER, SERVER_GROUND_ONLY, SERVER_BASE_ONLY]) },
+  {
+    files: SERVER_BASE.filter((name) => !SERVER_GROUND.includes(name)).map((name) => `app/server/${name}/**/*.{ts,tsx}`),
+    rules: restrictImports([UI_FROM_SERVER, SERVER_BASE_ONLY]),
+  },
+  ...SERVER_DOMAINS.map((domain) => ({ files: [`app/server/${domain}/**/*.{ts,tsx}`], rules: restrictImports([UI_FROM_SERVER, laterDomainsThan(domain)]) })),
+  { files: SERVER_READ_MODELS.map((name) => `app/server/${name}/**/*.{ts,tsx}`), rules: restrictImports([UI_FROM_SERVER, SERVER_READ_MODELS_ONLY]) },
   // React Router's server entry streams the HTML through Node's streams; it never reaches the browser.
   { files: ["app/entry.server.tsx"], rules: restrictImports([{ ...SERVER_ONLY, group: SERVER_ONLY.group.filter((name) => name !== "node:*") }]) },
 );

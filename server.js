@@ -22,6 +22,9 @@ const serverModule = viteDevServer
   ? await viteDevServer.ssrLoadModule("./server/app.ts")
   : await import("./build/server/index.js");
 
+// The addresses the page cache keeps, as the routes declare them in their modules' `handle`.
+const cachedPages = viteDevServer ? undefined : await serverModule.cachedStorefrontPages();
+
 serverModule.leaveShutdownSignalsToTheServer();
 const { log } = serverModule;
 
@@ -78,6 +81,7 @@ function startWebServer(services, onListening) {
   const pageCache = viteDevServer
     ? undefined
     : serverModule.startPageCache(services.db, {
+        pages: cachedPages,
         alsoFollowing: [groupDataCache, feedCache],
         // The same page for every shopper; with a session cookie, the form that links the style sheet.
         variantOf: (cookie) => (serverModule.sessionCookieIn(cookie, services.auth) ? "session" : "no-session"),

@@ -34,7 +34,7 @@ import {
 import { scriptsFetchedByPages, type PageScripts } from "./bench-pages-browser-js";
 import { SHOP_SLUGS } from "~/lib/catalog/catalog";
 import { STOREFRONT_LAYOUT_ID } from "~/lib/group/storefront-shell";
-import { findFreePort } from "~/server/ops/free-port.server";
+import { findFreePort } from "~/server/db/free-port.server";
 import { onCleanUp, runBenchmark } from "./bench-run";
 
 const ROOT = path.resolve(import.meta.dirname, "..");

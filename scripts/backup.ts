@@ -2,11 +2,12 @@
 // default ./erick-backup-<date>.tar.gz. `npm run backup -- --dir D [--keep N]` writes the dated file
 // into D and then deletes all but the newest N dated backups there (the nightly timer's form, see
 // deploy/). Reaches the database as the app does (DATABASE_URL, or the embedded one in DATA_DIR,
-// joining it when the shop is running). See app/server/ops/backup.server.ts.
+// joining it when the shop is running). See app/server/ops/backup.server.ts (the file: backup-format.server.ts).
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { createBackup, shopFiles } from "~/server/ops/backup.server";
+import { createBackup } from "~/server/ops/backup.server";
+import { shopFiles } from "~/server/ops/shop-data.server";
 import { datedBackupName, pruneDatedBackups } from "~/server/ops/backup-files.server";
 import { runOnShopDatabase } from "~/server/ops/shop-database-command.server";
 

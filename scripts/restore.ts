@@ -1,10 +1,11 @@
 // `npm run restore -- FILE [--replace]`: brings a fresh install (empty DATA_DIR, or a new database on
 // DATABASE_URL) back to a backup made by `npm run backup`. Stop the shop first. Without --replace it
 // refuses a database or media directory that already has data; with it, that data is deleted and
-// replaced. See app/server/ops/backup.server.ts.
+// replaced. See app/server/ops/restore.server.ts.
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { restoreBackup, shopFiles } from "~/server/ops/backup.server";
+import { restoreBackup } from "~/server/ops/restore.server";
+import { shopFiles } from "~/server/ops/shop-data.server";
 import { runOnShopDatabase } from "~/server/ops/shop-database-command.server";
 
 let args;

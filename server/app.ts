@@ -13,6 +13,7 @@ import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 import { answerAbsoluteFormAsPath } from "./request-target";
 import { mediaFiles } from "./media-files";
+import { cachedPagesOf, type CachedPages } from "./cached-pages";
 
 export { checkListenAddress, loadConfig, ConfigError } from "~/server/config.server";
 export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
@@ -79,6 +80,16 @@ export function createApp(services: Services & { groupDataCache?: GroupDataCache
     })),
   );
   return app;
+}
+
+/** The pages the page cache keeps, as the build's routes declare them (server/cached-pages.ts). */
+export async function cachedStorefrontPages(): Promise<CachedPages> {
+  const build = await import("virtual:react-router/server-build");
+  return cachedPagesOf(
+    Object.values(build.routes).flatMap((route) =>
+      route ? [{ id: route.id, parentId: route.parentId, path: route.path, index: route.index, handle: route.module.handle }] : [],
+    ),
+  );
 }
 
 type GetLoadContext = NonNullable<Parameters<typeof createRequestHandler>[0]["getLoadContext"]>;

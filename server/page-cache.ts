@@ -29,10 +29,10 @@
 import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
-import { SHOP_SLUGS } from "../app/lib/catalog/catalog";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "../app/server/db/database.server";
 import { listenConnection } from "../app/server/db/listen-connection.server";
+import type { CachedPages, PageScope } from "./cached-pages";
 import { crc32Combine, crc32Shift } from "./crc32-combine";
 import { RENDER_CLAIM_MS, type RenderOutcome, type RenderPeers, type SharedPage } from "./page-render-peers";
 
@@ -49,9 +49,6 @@ export type PageToKeep = {
 
 /** What a change touched: some products and their shops, or (null) anything at all. */
 export type StorefrontChange = { productIds: ReadonlySet<number>; shopSlugs: ReadonlySet<string> } | null;
-
-/** What a page shows: the products it links, and whether it is a list (of one shop, or of all: null). */
-type PageScope = { productIds: ReadonlySet<number>; list: { shop: string | null } | null };
 
 type CachedPage = {
   contentType: string;
@@ -81,6 +78,8 @@ const wallClock = () => performance.timeOrigin + performance.now();
 /**
  * A notification's payload (migration 0017): `products=1,2;shops=calcados` names the products a change
  * touched; anything else (empty: settings, shops, media, a bulk change…) means any page may be touched.
+ * It names data, never addresses: which pages show those products and shops is the routes' declaration
+ * (server/cached-pages.ts).
  */
 export function parseStorefrontChange(payload: string | undefined): StorefrontChange {
   const match = /^products=([\d,]+);shops=([a-z0-9,-]*)$/.exec(payload ?? "");
@@ -89,23 +88,6 @@ export function parseStorefrontChange(payload: string | undefined): StorefrontCh
     productIds: new Set(match[1]!.split(",").map(Number)),
     shopSlugs: new Set(match[2]!.split(",").filter(Boolean)),
   };
-}
-
-const PRODUCT_LINK = /href="\/produto\/(\d{1,10})"/g;
-
-/** What the page at `url` with this HTML shows, for `affects`. */
-function pageScope(url: string | undefined, html: string): PageScope {
-  const productIds = new Set<number>();
-  for (const [, id] of html.matchAll(PRODUCT_LINK)) productIds.add(Number(id));
-  if (url === undefined) return { productIds, list: null };
-  const { pathname, searchParams } = new URL(url, "http://pagina");
-  const ownProduct = /^\/produto\/(\d+)$/.exec(pathname);
-  if (ownProduct) productIds.add(Number(ownProduct[1]));
-  const shopRoute = SHOP_SLUGS.find((slug) => pathname === `/${slug}`);
-  // The home page's featured products, and every product list, may gain a product that changed.
-  const list =
-    pathname === "/" ? { shop: null } : shopRoute ? { shop: shopRoute } : pathname === "/produtos" ? { shop: searchParams.get("loja") || null } : null;
-  return { productIds, list };
 }
 
 function affects(change: StorefrontChange, scope: PageScope): boolean {
@@ -118,6 +100,8 @@ function affects(change: StorefrontChange, scope: PageScope): boolean {
 const CHANGE_LOG_LENGTH = 1_000;
 
 export type PageCacheOptions = {
+  /** Which addresses are kept and what each shows, from the routes' declarations (server/cached-pages.ts). */
+  pages: CachedPages;
   /** Total size of the kept pages, plain and deflated. */
   maxBytes?: number;
   /** A safety net only (changes mark pages stale at once): an older page is stale. */
@@ -138,7 +122,7 @@ export class PageCache {
   private enabled = false;
   private readonly options: Required<PageCacheOptions>;
 
-  constructor(options: PageCacheOptions = {}) {
+  constructor(options: PageCacheOptions) {
     this.options = { maxBytes: 32 * 1024 * 1024, maxAgeMs: 60_000, maxStaleAgeMs: 10 * 60_000, now: Date.now, ...options };
   }
 
@@ -151,6 +135,11 @@ export class PageCache {
     let count = 0;
     for (const page of this.pages.values()) if (!page.stale) count += 1;
     return count;
+  }
+
+  /** The addresses kept, as the routes declare them. */
+  get cachedPages(): CachedPages {
+    return this.options.pages;
   }
 
   get isEnabled(): boolean {
@@ -259,7 +248,7 @@ export class PageCache {
    */
   store(key: string, token: RenderToken, { contentType, cacheControl, parts: text, url }: PageToKeep): SharedPage | undefined {
     if (!this.enabled) return undefined;
-    const scope = pageScope(url, text.join(""));
+    const scope = this.options.pages.scopeOf(url, text.join(""));
     // Rendered across a change to what it shows: it may hold old data (see `keep`). Decided before
     // any copy is made of a page that will not be kept.
     const renderedStale = this.changedSince(token.sequence, scope);
@@ -283,7 +272,7 @@ export class PageCache {
     const current = this.pages.get(key);
     if (current && !current.stale) return;
     const text = shared.parts.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength));
-    const scope = pageScope(shared.url, text.map((part) => part.toString("utf8")).join(""));
+    const scope = this.options.pages.scopeOf(shared.url, text.map((part) => part.toString("utf8")).join(""));
     const renderedStale = this.changedSinceTime(shared.renderStartedAt, scope);
     if (renderedStale && !current) return;
     const deflated = shared.deflated.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength));
@@ -315,20 +304,11 @@ export class PageCache {
 }
 
 /**
- * The catalogue pages, spelt as the storefront links them (a route per shop of SHOP_SLUGS). An
- * allowlist, not a list of private paths: React Router matches paths case-insensitively and decoded,
- * so `/Checkout` is the checkout page (whose form carries a per-visit idempotency key) and a denylist
- * would have to foresee every spelling.
- * Client navigations fetch `/….data`, which this leaves out: only documents are kept.
- */
-const CACHEABLE_PATHS = new RegExp(`^/(?:produtos|${SHOP_SLUGS.join("|")}|lojas|carrinho|produto/[1-9]\\d{0,9})?$`);
-
-/**
- * Pages every shopper sees alike, signed in or not: a catalogue page. Their loaders read no session
+ * Pages every shopper sees alike, signed in or not: a page whose route declares it kept. Their loaders read no session
  * (tests/integration/shared-pages.test.ts holds them to it); `Authorization` is some other client's.
  */
-function isCacheableRequest(req: Request): boolean {
-  return req.method === "GET" && !req.headers.authorization && CACHEABLE_PATHS.test(req.path);
+function isCacheableRequest(req: Request, pages: CachedPages): boolean {
+  return req.method === "GET" && !req.headers.authorization && pages.isCached(req.path);
 }
 
 /**
@@ -525,7 +505,7 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
   /** The request's page key and nonce, when it asks for a page the cache may hold. */
   const lookUp = (req: Request, res: Response) => {
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
-    if (!cache.isEnabled || !nonce || !isCacheableRequest(req)) return undefined;
+    if (!cache.isEnabled || !nonce || !isCacheableRequest(req, cache.cachedPages)) return undefined;
     return { key: cacheKey(req, variantOf(req.headers.cookie)), nonce };
   };
 
@@ -612,7 +592,7 @@ export function startPageCache(
     variantOf,
     peers,
     ...options
-  }: PageCacheOptions & PageCacheMiddlewareOptions & { listener?: StorefrontChangeListenerOptions; alsoFollowing?: StorefrontDataCache[] } = {},
+  }: PageCacheOptions & PageCacheMiddlewareOptions & { listener?: StorefrontChangeListenerOptions; alsoFollowing?: StorefrontDataCache[] },
 ) {
   const newClient = dedicatedClients(db, "erick-page-cache");
   const cache = new PageCache(options);

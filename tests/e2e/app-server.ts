@@ -5,7 +5,7 @@ import { test } from "@playwright/test";
 import { spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { findFreePort } from "~/server/ops/free-port.server";
+import { findFreePort } from "~/server/db/free-port.server";
 
 export type AppServer = {
   url: string;

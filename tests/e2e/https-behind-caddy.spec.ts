@@ -13,7 +13,7 @@ import { chromium, expect, test, type Browser } from "@playwright/test";
 import { E2E_ADMIN } from "./admin-login";
 import { startAppServer, type AppServer } from "./app-server";
 import { CHROMIUM_PATH } from "./chromium";
-import { findFreePort } from "~/server/ops/free-port.server";
+import { findFreePort } from "~/server/db/free-port.server";
 
 const HOST = "loja.test";
 /** This machine's first non-loopback IPv4 address: where Chromium connects from and to. */

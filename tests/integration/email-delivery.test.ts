@@ -18,7 +18,7 @@ import { submitCheckout } from "~/server/orders/checkout.server";
 import { getSettings } from "~/server/group/settings.server";
 import { CHECKOUT_CUSTOMER, checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { findFreePort } from "~/server/ops/free-port.server";
+import { findFreePort } from "~/server/db/free-port.server";
 
 const SHOP_FROM = "Loja Erick <loja@exemplo.com>";
 const SMTP_USER = "loja";

@@ -14,6 +14,7 @@ import { startPageCache } from "../../server/page-cache";
 import { createTestContext } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { storefrontCachedPages } from "../setup/cached-pages";
 
 const PUBLIC_URL = "https://loja.exemplo.com.br";
 
@@ -303,7 +304,7 @@ describe("the feeds' cache in a server process", () => {
   let cached: HttpApp;
   beforeAll(async () => {
     const feedCache = new FeedCache();
-    pageCache = startPageCache(t.db, { listener: { initialRetryMs: 50, maxRetryMs: 200 }, alsoFollowing: [feedCache] });
+    pageCache = startPageCache(t.db, { pages: await storefrontCachedPages(), listener: { initialRetryMs: 50, maxRetryMs: 200 }, alsoFollowing: [feedCache] });
     cached = await startHttpApp({ ...context, feedCache });
     await until(() => pageCache.cache.isEnabled);
     await fetch(`${cached.origin}/feeds/meta.csv`).then((response) => response.arrayBuffer());

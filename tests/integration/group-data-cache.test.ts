@@ -6,6 +6,7 @@ import { loadConfig } from "~/server/config.server";
 import { loadStorefrontShell, GroupDataCache } from "~/server/read-models/storefront-shell.server";
 import { startPageCache } from "../../server/page-cache";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { storefrontCachedPages } from "../setup/cached-pages";
 
 const config = loadConfig({ DATA_DIR: "/tmp/erick-shop-data-cache-test", PORT: "3999" });
 
@@ -41,7 +42,7 @@ describe("group data cache", () => {
   beforeAll(async () => {
     t = await createTestDatabase();
     groupData = new CountingGroupDataCache();
-    pageCache = startPageCache(t.db, { listener: { initialRetryMs: 50, maxRetryMs: 200 }, alsoFollowing: [groupData] });
+    pageCache = startPageCache(t.db, { pages: await storefrontCachedPages(), listener: { initialRetryMs: 50, maxRetryMs: 200 }, alsoFollowing: [groupData] });
     await until(() => pageCache.cache.isEnabled);
   });
 

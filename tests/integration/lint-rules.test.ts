@@ -78,3 +78,63 @@ describe("zod comes configured from ~/lib/forms/validation", () => {
     }
   });
 });
+
+const SERVER_GROUND = /config, log, files and requests are app\/server's ground/;
+const SERVER_BASE = /The base of app\/server .* never imports a domain/;
+const LATER_DOMAIN = /A domain of app\/server imports the base and the domains before it/;
+const SERVER_READ_MODEL = /A read model of app\/server reads the domains and the base/;
+
+describe("app/server's floors: the base, the domains in order, the read models, the composition on top", () => {
+  it.each([
+    ["app/server/config.server.ts", 'import { isVapidKeyPair } from "./notifications/vapid-keys.server";', SERVER_GROUND],
+    ["app/server/log/probe.server.ts", 'import type { Database } from "../db/database.server";', SERVER_GROUND],
+    ["app/server/db/probe.server.ts", 'import { findFreePort } from "../ops/free-port.server";', SERVER_BASE],
+    ["app/server/group/probe.server.ts", 'import type { LoadContext } from "~/server/load-context.server";', SERVER_BASE],
+    ["app/server/notifications/probe.server.ts", 'import { placeOrder } from "../orders/orders.server";', SERVER_BASE],
+    ["app/server/email/probe.server.ts", 'import type { GroupDataCache } from "../read-models/storefront-shell.server";', SERVER_BASE],
+    ["app/server/catalog/probe.server.ts", 'import { renderProductArt } from "../seed/product-art.server";', LATER_DOMAIN],
+    ["app/server/catalog/csv/probe.server.ts", 'import type { Auth } from "../../auth/auth.server";', LATER_DOMAIN],
+    ["app/server/auth/probe.server.ts", 'import type { LoadContext } from "../load-context.server";', LATER_DOMAIN],
+    ["app/server/coupons/probe.server.ts", 'import { placeOrder } from "~/server/orders/orders.server";', LATER_DOMAIN],
+    ["app/server/orders/probe.server.ts", 'import { dashboard } from "../read-models/dashboard.server";', LATER_DOMAIN],
+    ["app/server/read-models/probe.server.ts", 'import { startServices } from "../services.server";', SERVER_READ_MODEL],
+  ])("%s: %s", async (file, source, rule) => {
+    expect(await restrictions(file, source)).toEqual([expect.stringMatching(rule)]);
+  });
+
+  it("the base, earlier domains and the domains under a read model are allowed", async () => {
+    expect(await restrictions("app/server/notifications/probe.server.ts", 'import { emailOutbox } from "../email/email-queue.server";')).toEqual([]);
+    expect(await restrictions("app/server/orders/probe.server.ts", 'import { getSettings } from "../group/settings.server";\nimport { redeem } from "../coupons/redeem.server";\nimport { getProduct } from "~/server/catalog/products.server";\nimport { placeOrder } from "./orders.server";')).toEqual([]);
+    expect(await restrictions("app/server/seed/probe.server.ts", 'import { createProduct } from "../catalog/products.server";')).toEqual([]);
+    expect(await restrictions("app/server/read-models/probe.server.ts", 'import { listProducts } from "../catalog/products.server";\nimport { getOrderByToken } from "../orders/orders.server";')).toEqual([]);
+    expect(await restrictions("app/server/ops/probe.server.ts", 'import { startServices } from "../services.server";')).toEqual([]);
+  });
+});
+
+const UI_FROM_SERVER = /app\/server never imports a component or a route/;
+const DATABASE_FROM_ROUTES = /A route never imports the database schema or seed data/;
+
+describe("app/server never imports the browser's code; a route never the schema or seed data", () => {
+  it.each([
+    ["app/server/channels/probe.server.tsx", 'import { PrintPage } from "~/components/admin/channels/price-cards";'],
+    ["app/server/ops/probe.server.ts", 'import { Button } from "../../components/ui/button";'],
+    ["app/server/services-probe.server.ts", 'import { loader } from "~/routes/storefront/home";'],
+    ["app/server/db/probe.server.ts", 'import type { AdminUser } from "~/components/admin/admin-shell";'],
+  ])("%s: %s", async (file, source) => {
+    expect(await restrictions(file, source)).toEqual([expect.stringMatching(UI_FROM_SERVER)]);
+  });
+
+  it.each([
+    'import { STARTER_PRODUCTS } from "#database/seed/starter-products";',
+    'import type { UserRole } from "#database/schema";',
+    'import { SEED_SHOPS } from "../../../database/seed/shops";',
+  ])("a route: %s", async (source) => {
+    // A relative path out of app/routes is also another route's rule.
+    expect(await restrictions("app/routes/admin/probe.tsx", source)).toEqual(expect.arrayContaining([expect.stringMatching(DATABASE_FROM_ROUTES)]));
+  });
+
+  it("app/server may import the schema, the seed data and its own templates", async () => {
+    expect(await restrictions("app/server/seed/probe.server.ts", 'import { STARTER_PRODUCTS } from "#database/seed/starter-products";\nimport { products } from "#database/schema";')).toEqual([]);
+    expect(await restrictions("app/server/channels/probe.server.tsx", 'import { PrintPage } from "./price-card-page.server";')).toEqual([]);
+  });
+});

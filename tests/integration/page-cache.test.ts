@@ -16,8 +16,16 @@ import { frontDoor } from "../../server/front-door";
 import { securityHeaders } from "../../server/security-headers";
 import { log } from "~/server/log/logger.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { storefrontCachedPages } from "../setup/cached-pages";
+import type { CachedPages } from "../../server/cached-pages";
 
 const PRODUCT_ID = 1;
+
+/** The addresses kept, as the app's routes declare them. */
+let pages: CachedPages;
+beforeAll(async () => {
+  pages = await storefrontCachedPages();
+});
 
 describe("page cache", () => {
   let t: TestDatabase;
@@ -31,7 +39,7 @@ describe("page cache", () => {
 
   beforeAll(async () => {
     t = await createTestDatabase();
-    pageCache = startPageCache(t.db, { listener: { initialRetryMs: 50, maxRetryMs: 200 } });
+    pageCache = startPageCache(t.db, { pages, listener: { initialRetryMs: 50, maxRetryMs: 200 } });
     const app = express();
     app.use((_req, _res, next) => {
       appRequests += 1;
@@ -263,7 +271,7 @@ describe("PageCache", () => {
   const page = (body: string) => ({ contentType: "text/html", cacheControl: null, parts: [body] });
 
   it("does not keep a page whose rendering began before a change", () => {
-    const cache = new PageCache();
+    const cache = new PageCache({ pages });
     cache.setEnabled(true);
     const token = cache.startRendering();
     cache.clear();
@@ -274,7 +282,7 @@ describe("PageCache", () => {
   });
 
   it("keeps a page rendered across a change in place of an older stale one, still stale", () => {
-    const cache = new PageCache();
+    const cache = new PageCache({ pages });
     cache.setEnabled(true);
     cache.store("/produto/7", cache.startRendering(), { ...page("velha"), url: "/produto/7" });
     cache.changed({ productIds: new Set([7]), shopSlugs: new Set(["sports"]) });
@@ -297,7 +305,7 @@ describe("PageCache", () => {
     let now = 0;
     // A page's share of the budget: its text plus its deflated copy.
     const pageBytes = 8 + deflateRawSync(Buffer.from("x".repeat(8)), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
-    const cache = new PageCache({ maxBytes: 20 * pageBytes, maxAgeMs: 1_000, maxStaleAgeMs: 5_000, now: () => now });
+    const cache = new PageCache({ pages, maxBytes: 20 * pageBytes, maxAgeMs: 1_000, maxStaleAgeMs: 5_000, now: () => now });
     cache.setEnabled(true);
     for (const key of ["/a", "/b", "/c"]) cache.store(key, cache.startRendering(), page("x".repeat(8)));
     expect(cache.get("/a")).toBeDefined();
@@ -318,7 +326,7 @@ describe("PageCache", () => {
   });
 
   it("keeps a page another process rendered, unless a fresh one is here or a change it may have missed came after its render began", () => {
-    const cache = new PageCache();
+    const cache = new PageCache({ pages });
     cache.setEnabled(true);
     const renderedElsewhere = (body: string, renderStartedAt: number) => {
       const parts = [Buffer.from(body)];
@@ -353,7 +361,7 @@ describe("PageCache", () => {
   });
 
   it("joins the kept parts around any nonce, plain and as one valid gzip stream", () => {
-    const cache = new PageCache();
+    const cache = new PageCache({ pages });
     cache.setEnabled(true);
     const text = `<script nonce="N">1</script>${"<p>Calçados e variedades</p>".repeat(3_000)}<script nonce="N">2</script>`;
     cache.store("/a", cache.startRendering(), { contentType: "text/html", cacheControl: null, parts: text.split("N") });

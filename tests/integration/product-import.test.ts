@@ -17,7 +17,7 @@ import type { LoadContext } from "~/server/load-context.server";
 import { importProductsCsv, productsCsv } from "~/server/catalog/product-csv.server";
 import { PRODUCT_CSV_COLUMNS } from "~/server/catalog/csv/columns.server";
 import { readCsv as parseCsv, toCsv, unguardFormula } from "~/server/files/csv.server";
-import { starterFormInput } from "~/server/catalog/starter-products.server";
+import { starterFormInput } from "~/server/seed/starter-products.server";
 import { openAdminTest, requestAs, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import type { TestDatabase } from "../setup/test-database";
 

@@ -10,6 +10,7 @@ import { startPageCache } from "../../server/page-cache";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { storefrontCachedPages } from "../setup/cached-pages";
 
 const SECRET_PHONE = "(81) 99876-5432";
 const SECRET_ADDRESS = "Rua do Segredo, 4242";
@@ -30,6 +31,7 @@ beforeAll(async () => {
   t = await createTestDatabase();
   app = await createTestContext(t);
   pageCache = startPageCache(t.db, {
+    pages: await storefrontCachedPages(),
     listener: { initialRetryMs: 50, maxRetryMs: 200 },
     variantOf: (cookie) => (sessionCookieIn(cookie, app.context.auth) ? "session" : "no-session"),
   });

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import type { S3Settings } from "~/server/config.server";
-import { findFreePort } from "~/server/ops/free-port.server";
+import { findFreePort } from "~/server/db/free-port.server";
 
 export type LocalBucket = {
   /** What loadConfig makes of `env`: the bucket, path-style at the local endpoint. */

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { connectDatabase } from "~/server/db/database.server";
 import { isAlive, runningEmbeddedPostgresUrl } from "~/server/db/embedded-postgres.server";
-import { findFreePort } from "~/server/ops/free-port.server";
+import { findFreePort } from "~/server/db/free-port.server";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 

@@ -7,9 +7,10 @@ export type AdminUser = { name: string; email: string; image: string | null };
 
 /**
  * Sidebar on desktop, a drawer on phones: the clerk runs the shop from the counter's phone too. On
- * the dark bars the focus outline is white, since the brand red hardly shows on slate-900.
+ * the dark bars the focus outline is white, since the brand red hardly shows on slate-900. `user`
+ * null: the layout's own loader failed (its error page keeps the frame, without the person's card).
  */
-export function AdminShell({ user, children }: { user: AdminUser; children: React.ReactNode }) {
+export function AdminShell({ user, children }: { user: AdminUser | null; children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -64,27 +65,29 @@ export function AdminShell({ user, children }: { user: AdminUser; children: Reac
               </li>
             </ul>
           </nav>
-          <div className="mt-4 border-t border-white/10 px-5 py-4">
-            <div className="flex items-center gap-3">
-              {user.image ? (
-                <img src={user.image} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
-              ) : (
-                <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20 font-bold text-white">
-                  {(user.name || user.email).charAt(0).toUpperCase()}
-                </span>
-              )}
-              <div className="min-w-0 text-sm">
-                <p className="truncate font-semibold text-white">{user.name}</p>
-                <p className="truncate text-slate-400">{user.email}</p>
+          {user ? (
+            <div className="mt-4 border-t border-white/10 px-5 py-4">
+              <div className="flex items-center gap-3">
+                {user.image ? (
+                  <img src={user.image} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20 font-bold text-white">
+                    {(user.name || user.email).charAt(0).toUpperCase()}
+                  </span>
+                )}
+                <div className="min-w-0 text-sm">
+                  <p className="truncate font-semibold text-white">{user.name}</p>
+                  <p className="truncate text-slate-400">{user.email}</p>
+                </div>
               </div>
+              <Form method="post" action="/sair" className="mt-3">
+                <input type="hidden" name="redirectTo" value="/login" />
+                <button type="submit" className="w-full rounded-lg border border-white/20 px-3 py-2 text-sm font-semibold hover:bg-white/10">
+                  Sair
+                </button>
+              </Form>
             </div>
-            <Form method="post" action="/sair" className="mt-3">
-              <input type="hidden" name="redirectTo" value="/login" />
-              <button type="submit" className="w-full rounded-lg border border-white/20 px-3 py-2 text-sm font-semibold hover:bg-white/10">
-                Sair
-              </button>
-            </Form>
-          </div>
+          ) : null}
         </div>
       </aside>
       <main id="conteudo" className="min-w-0 p-4 sm:p-6 lg:p-8">

@@ -18,7 +18,7 @@ import { deliveryFeeLabel } from "~/lib/orders/order-message";
 import { orderSourceHint } from "~/lib/orders/order-source";
 import { maskPhone } from "~/lib/forms/phone-input";
 import { CheckoutSummary } from "./checkout-summary";
-import { CustomerFields } from "./customer-fields";
+import { CustomerFields, type CheckoutPrefill } from "./customer-fields";
 import { DeliveryFields } from "./delivery-fields";
 import { useDeliveryChoice } from "./use-delivery-choice";
 import { PaymentFields } from "./payment-fields";
@@ -27,9 +27,6 @@ import { releaseWhatsAppTab, reserveWhatsAppTab } from "./whatsapp-handoff";
 export { SAVE_PHONE_FIELD } from "./customer-fields";
 
 const MASKS: Record<string, (value: string) => string> = { cpf: maskCpf, cep: maskCep, phone: maskPhone };
-
-/** A signed-in shopper's details; `offerToSavePhone` when the account has no phone yet. */
-export type CheckoutPrefill = { name: string; email: string; phone: string; address: string; offerToSavePhone: boolean } | null;
 
 /**
  * The checkout: who orders, delivery, payment and the order's summary. Checked with the action's

@@ -1,11 +1,13 @@
 import { Field } from "~/components/ui/field";
 import type { FormField } from "~/components/ui/use-form";
-import type { CheckoutPrefill } from "./checkout-form";
 
 /** The checkbox's field: a phone typed here is kept on the account, so the next checkout has it. */
 export const SAVE_PHONE_FIELD = "salvarTelefone";
 
 /** Who is ordering: name, e-mail, phone (and keeping it on the account) and the CPF for the invoice. */
+/** A signed-in shopper's details; `offerToSavePhone` when the account has no phone yet. */
+export type CheckoutPrefill = { name: string; email: string; phone: string; address: string; offerToSavePhone: boolean } | null;
+
 export function CustomerFields({ field, prefill }: { field: FormField; prefill: CheckoutPrefill }) {
   return (
     <fieldset className="space-y-4">

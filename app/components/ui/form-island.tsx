@@ -26,7 +26,7 @@ function formOf(load: FormLoader): ComponentType {
 
 /**
  * A form the server renders and the browser keeps as the server's markup until the shopper starts it:
- * a server island (server-island.tsx, docs/decisions/server-islands.md) for a form below the first
+ * a server island (server-island.tsx, docs/decisions/0021-server-islands.md) for a form below the first
  * screen, whose code (the form, its error handling) is then not among the page's first scripts.
  * The form's code is fetched when a field is first focused or changed, or a button in it is pressed
  * (or at once, when the island mounts without the server's markup: a client-side navigation):

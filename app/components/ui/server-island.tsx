@@ -49,7 +49,7 @@ function leftToTheBrowser(event: MouseEvent, link: HTMLAnchorElement): boolean {
 }
 
 /**
- * A part of the page the server renders and the browser does not hydrate (docs/decisions/server-islands.md):
+ * A part of the page the server renders and the browser does not hydrate (docs/decisions/0021-server-islands.md):
  * its code is not among the page's first scripts. `load` imports the part (a component reading
  * what it shows from the routes' data, or from `props`); the server renders it (its one-file build
  * has it at once), and the browser only when it must:

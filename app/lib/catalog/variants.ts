@@ -1,4 +1,4 @@
-// Stock per size × colour (docs/decisions/stock-per-variant.md), as the storefront, the cart, the
+// Stock per size × colour (docs/decisions/0015-stock-per-variant.md), as the storefront, the cart, the
 // admin form and the server all read it. A product's variants form a grid: a row per size, a column
 // per colour, in the order the product lists them; a product without sizes (or colours) has one row
 // (or column) named ''. The grid travels as `variantStock`, the numbers in row order, so a list page

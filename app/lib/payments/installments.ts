@@ -2,7 +2,6 @@
 // comes to. The checkout form offers exactly what the server then accepts (orders.server.ts).
 import { instalmentCents } from "../format/money";
 import type { PaymentMethod } from "./payment-methods";
-import type { Settings } from "../group/settings";
 
 /** The most instalments a shop may offer (the settings form's range is 1 to this). */
 export const MAX_INSTALLMENTS = 12;
@@ -11,13 +10,16 @@ export const MAX_INSTALLMENTS = 12;
 const SPLIT_PAYMENTS: ReadonlySet<string> = new Set<PaymentMethod>(["credit", "store_credit"]);
 
 /** How many instalments an order paid with `paymentMethod` may have under the shop's settings. */
-export function maxInstallmentsFor(settings: Pick<Settings, "maxInstallments">, paymentMethod: string): number {
+/** The setting the shop decides instalments by (Settings["maxInstallments"]). */
+type InstallmentSettings = { maxInstallments: number };
+
+export function maxInstallmentsFor(settings: InstallmentSettings, paymentMethod: string): number {
   return SPLIT_PAYMENTS.has(paymentMethod) ? settings.maxInstallments : 1;
 }
 
 /** The instalments offered for a total: 1x up to the most allowed, each with its value (rounded up). */
 export function installmentOptions(
-  settings: Pick<Settings, "maxInstallments">,
+  settings: InstallmentSettings,
   paymentMethod: string,
   totalCents: number,
 ): { count: number; eachCents: number }[] {

@@ -2,18 +2,17 @@ import { data } from "react-router";
 import { CsvImport } from "~/components/admin/products/csv-import";
 import { StarterImport } from "~/components/admin/products/starter-import";
 import { CSV_MAX_BYTES, CSV_TOO_LARGE_MESSAGE, type CsvImportResult, type StarterResult } from "~/lib/catalog/product-import";
-import { STARTER_PRODUCTS } from "#database/seed/starter-products";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { importProductsCsvFile } from "~/server/catalog/product-csv.server";
-import { importStarterProduct } from "~/server/catalog/starter-products.server";
+import { importStarterProduct, starterProductNames } from "~/server/seed/starter-products.server";
 import type { Route } from "./+types/import";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  return { starters: STARTER_PRODUCTS.map((product) => product.nome) };
+  return { starters: starterProductNames() };
 }
 
 type ActionData = { csv?: CsvImportResult; csvError?: string; starters?: StarterResult[] };
@@ -32,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Without JavaScript the starter button posts here and the ten are created in one go.
   if (form.get("intent") === "starters") {
     const starters: StarterResult[] = [];
-    for (const index of STARTER_PRODUCTS.keys()) starters.push(await importStarterProduct(context.db, mediaStorageOf(context.config), index, admin));
+    for (const index of starterProductNames().keys()) starters.push(await importStarterProduct(context.db, mediaStorageOf(context.config), index, admin));
     return data<ActionData>({ starters });
   }
 

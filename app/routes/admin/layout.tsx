@@ -1,4 +1,5 @@
-import { Outlet } from "react-router";
+import { Outlet, useRouteLoaderData } from "react-router";
+import { AdminErrorPage } from "~/components/admin/admin-error-page";
 import { AdminShell } from "~/components/admin/admin-shell";
 import { LiveOrderEventsProvider } from "~/components/admin/orders/live-order-events";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -33,6 +34,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <LiveOrderEventsProvider>
         <Outlet />
       </LiveOrderEventsProvider>
+    </AdminShell>
+  );
+}
+
+/**
+ * An admin page (or this layout's loader) that fails keeps the panel's frame and menu; the shopper's
+ * error page (app/root.tsx) would drop the clerk out of the panel.
+ */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const layout = useRouteLoaderData<typeof loader>("routes/admin/layout");
+  return (
+    <AdminShell user={layout?.user ?? null}>
+      <AdminErrorPage error={error} />
     </AdminShell>
   );
 }

@@ -2,6 +2,10 @@ import { CartView } from "~/components/cart/cart-view";
 import { pageMeta } from "~/lib/pages/meta";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import type { Route } from "./+types/cart";
+import type { CachedPageHandle } from "~/lib/pages/page-caching";
+
+// Kept by the page cache: the cart itself is in the browser.
+export const handle = { pageCache: {} } satisfies CachedPageHandle;
 
 export function meta({ matches }: Route.MetaArgs) {
   const shell = shellFromMatches(matches);

@@ -8,6 +8,10 @@ import { FOUNDED_YEAR } from "~/lib/group/settings";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { featuredProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/home";
+import type { CachedPageHandle } from "~/lib/pages/page-caching";
+
+// Kept by the page cache; its featured products may change with any product.
+export const handle = { pageCache: { listsShop: () => null } } satisfies CachedPageHandle;
 
 export const FEATURED_ON_HOME = 4;
 

@@ -19,6 +19,10 @@ import { personalViewFor } from "~/components/layout/personal-view";
 import { sessionCookieSent } from "~/lib/account/personal-view";
 import type { ReviewViewer } from "~/components/product/detail/reviews-section";
 import type { Route } from "./+types/product";
+import type { CachedPageHandle } from "~/lib/pages/page-caching";
+
+// Kept by the page cache, stale when its product (or one it links) changes.
+export const handle = { pageCache: { productParam: "id" } } satisfies CachedPageHandle;
 
 export const RELATED_LIMIT = 4;
 const META_DESCRIPTION_LENGTH = 155;

@@ -11,10 +11,16 @@ import { suggestSearch } from "~/server/catalog/product-search.server";
 import { inStockSizes, listProducts } from "~/server/catalog/products.server";
 import type { Route } from "./+types/products";
 import { countLabel, pluralForm } from "~/lib/format/plural";
+import type { CachedPageHandle } from "~/lib/pages/page-caching";
 
 function presetShopFor(pathname: string): ShopSlug | null {
   return SHOP_SLUGS.find((slug) => pathname === shopPath(slug)) ?? null;
 }
+
+// Kept by the page cache: the list of the shop its loader reads from the address (every shop's without one).
+export const handle = {
+  pageCache: { listsShop: (url) => parseProductFilters(url.searchParams, presetShopFor(url.pathname)).shop },
+} satisfies CachedPageHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);

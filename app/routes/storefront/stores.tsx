@@ -9,8 +9,12 @@ import { contactMessage } from "~/lib/stores/contact-form";
 import { readFormData } from "~/server/requests/form-data.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/stores";
+import type { CachedPageHandle } from "~/lib/pages/page-caching";
 
 /** Only reached without JavaScript (the form opens WhatsApp by itself otherwise): same schema, then WhatsApp. */
+// Kept by the page cache (the stores change with the settings, which make every page stale).
+export const handle = { pageCache: {} } satisfies CachedPageHandle;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const result = parseContactForm(await readFormData(request));
   if (!result.ok) return { errors: result.errors, values: result.values };

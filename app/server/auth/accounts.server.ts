@@ -10,13 +10,12 @@ import { isBrazilianPhone } from "~/lib/format/phone";
 import { oneLine } from "~/lib/format/plain-text";
 import { loginPath } from "~/lib/pages/safe-redirect";
 import type { Database } from "../db/database.server";
-import type { LoadContext } from "../load-context.server";
 import { ACCOUNT_LOCKED_CODE, SIGN_UP_PAUSED_CODE } from "./account-limits.server";
-import { WEAK_PASSWORD_CODE } from "./auth.server";
+import { WEAK_PASSWORD_CODE, type Auth } from "./auth.server";
 import { AUTH_RATE_LIMITS, consumeRateLimit, type RateLimitedPath } from "./rate-limit.server";
 import { log } from "../log/logger.server";
 
-export type AuthDeps = Pick<LoadContext, "db" | "auth">;
+export type AuthDeps = { db: Database; auth: Auth };
 
 export type FormFailure = { ok: false; error: string; /** the field the message belongs to; absent: the whole form */ field?: string };
 export type SignedIn = {

@@ -2,7 +2,8 @@ import { createCookieGetter, parseCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
 import type { UserRole } from "#database/schema";
 import { loginPath } from "~/lib/pages/safe-redirect";
-import type { LoadContext } from "../load-context.server";
+import type { RequestLogFields } from "../log/logger.server";
+import type { Auth } from "./auth.server";
 
 export type CurrentUser = {
   id: string;
@@ -14,7 +15,7 @@ export type CurrentUser = {
   image: string | null;
 };
 
-type AuthContext = Pick<LoadContext, "auth" | "requestLog">;
+type AuthContext = { auth: Auth; requestLog?: RequestLogFields };
 
 // The layout and the page loaders of one request both ask; one session lookup serves them all.
 const perRequest = new WeakMap<Request, Promise<CurrentUser | null>>();
@@ -30,15 +31,15 @@ export function getCurrentUser(request: Request, context: AuthContext): Promise<
 }
 
 /** The session cookie's name for each auth instance (`__Secure-` prefixed when PUBLIC_URL is https). */
-const sessionCookieNames = new WeakMap<LoadContext["auth"], string>();
+const sessionCookieNames = new WeakMap<Auth, string>();
 
 /** Whether the request carries a session cookie (valid or not: only a lookup can tell). */
-export function hasSessionCookie(request: Request, auth: LoadContext["auth"]): boolean {
+export function hasSessionCookie(request: Request, auth: Auth): boolean {
   return sessionCookieIn(request.headers.get("cookie") ?? undefined, auth);
 }
 
 /** hasSessionCookie for a Cookie header as Node gives it (the page cache's variants, server.js). */
-export function sessionCookieIn(header: string | undefined, auth: LoadContext["auth"]): boolean {
+export function sessionCookieIn(header: string | undefined, auth: Auth): boolean {
   if (!header) return false;
   let name = sessionCookieNames.get(auth);
   if (name === undefined) {

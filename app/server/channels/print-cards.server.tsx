@@ -2,7 +2,7 @@
 // the reports count the visits and orders it brings) and the printed cards that carry it (an A6 card
 // per product, an A4 sheet of four), as standalone print-styled pages.
 import { renderToStaticMarkup } from "react-dom/server";
-import { PrintPage, type PriceCardData } from "~/components/admin/channels/price-cards";
+import { PrintPage, type PriceCardData } from "./price-card-page.server";
 import { UTM_SOURCE_PARAM } from "~/lib/channels/channels";
 import { absoluteImageUrl, DEFAULT_MEDIA_URL, imageUrl } from "~/lib/catalog/images";
 import { formatBRL } from "~/lib/format/money";

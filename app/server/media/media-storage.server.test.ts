@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startLocalBucket, type LocalBucket } from "../../../tests/setup/local-bucket";
-import { findFreePort } from "../ops/free-port.server";
+import { findFreePort } from "../db/free-port.server";
 import { directoryMediaStorage, ensureMediaStorageReachable, MediaStorageUnreachableError, s3MediaStorage, type MediaStorage } from "./media-storage.server";
 
 let bucket: LocalBucket;

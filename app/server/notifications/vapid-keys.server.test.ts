@@ -4,7 +4,8 @@ import path from "node:path";
 import webPush from "web-push";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../config.server";
-import { isVapidKeyPair, loadOrCreateVapidKeys } from "./vapid-keys.server";
+import { isVapidKeyPair } from "../config.server";
+import { loadOrCreateVapidKeys } from "./vapid-keys.server";
 
 let dataDir: string;
 beforeEach(async () => {

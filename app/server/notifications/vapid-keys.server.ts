@@ -1,24 +1,12 @@
 // The shop's VAPID key pair: push services accept a push only when it is signed with the private key
 // whose public key the browser subscribed with (app/server/notifications/push-subscriptions.server.ts).
 // A new pair would make every stored subscription useless, so it is kept like the session secret.
-import { createECDH } from "node:crypto";
 import path from "node:path";
 import webPush from "web-push";
-import type { AppConfig } from "../config.server";
+import { isVapidKeyPair, type AppConfig } from "../config.server";
 import { readOrCreateSecretFile } from "../files/secret-file.server";
 
 export type VapidKeys = { publicKey: string; privateKey: string; subject: string };
-
-/** Whether `publicKey` is the P-256 public key of `privateKey` (both base64url, as web-push prints them). */
-export function isVapidKeyPair(publicKey: string, privateKey: string): boolean {
-  try {
-    const curve = createECDH("prime256v1");
-    curve.setPrivateKey(Buffer.from(privateKey, "base64url"));
-    return curve.getPublicKey().equals(Buffer.from(publicKey, "base64url"));
-  } catch {
-    return false;
-  }
-}
 
 /**
  * VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, or the pair generated on the first start and kept in

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BackupError, loadOrder, migrationsToReplay, parseManifest } from "./backup.server";
+import { BackupError, loadOrder, parseManifest } from "./backup-format.server";
+import { migrationsToReplay } from "./restore.server";
 
 describe("loadOrder", () => {
   it("puts every table after the tables it references, ties by name", () => {

@@ -1,7 +1,8 @@
 // What `npm run backup` and `npm run restore` share: the shop's configuration and database, reached as
-// the app reaches them (see openShopDatabase in ./backup.server.ts) and closed after the work,
+// the app reaches them (see openShopDatabase in ./shop-data.server.ts) and closed after the work,
 // and how the command ends: exit code 0 once the work is done, else 1 with what went wrong.
-import { BackupError, openShopDatabase } from "./backup.server";
+import { BackupError } from "./backup-format.server";
+import { openShopDatabase } from "./shop-data.server";
 import { ConfigError, loadConfig, type AppConfig } from "~/server/config.server";
 
 type ShopDatabase = Awaited<ReturnType<typeof openShopDatabase>>;

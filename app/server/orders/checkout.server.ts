@@ -1,7 +1,9 @@
 import { checkoutSchema, orderEnvelopeSchema, type CheckoutInput } from "~/lib/orders/checkout.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { orderSourceOf } from "~/lib/orders/order-source";
-import type { LoadContext } from "../load-context.server";
+import type { AppConfig } from "../config.server";
+import type { Database } from "../db/database.server";
+import type { EmailOutbox } from "../email/email-queue.server";
 import { getSettings } from "../group/settings.server";
 import { decideDelivery, DeliveryUnavailableError, type DeliveryDecision } from "../delivery/delivery-options.server";
 import { admitCouponTry, admitNewOrder } from "./order-limits.server";
@@ -16,7 +18,7 @@ export type OrderSubmissionResult =
   | { ok: false; status: 400 | 409 | 429; errors: FieldErrors; formError: string | null; retryAfter?: number };
 
 /** What placing an order needs of the request: the database, the e-mail sender for the shop's notice, and the order limits. */
-type OrderContext = Pick<LoadContext, "db" | "emails" | "config">;
+type OrderContext = { db: Database; emails: EmailOutbox; config: AppConfig };
 
 /** Who sends the order: account and address, for the limits. */
 type Submitter = { userId: string | null; clientAddress: string };

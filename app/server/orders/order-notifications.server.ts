@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { orders } from "#database/orders-schema";
 import type { Settings } from "~/lib/group/settings";
 import type { AppConfig } from "../config.server";
-import type { LoadContext } from "../load-context.server";
+import type { EmailOutbox } from "../email/email-queue.server";
 import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Database } from "../db/database.server";
 import { getSettings } from "../group/settings.server";
@@ -20,7 +20,7 @@ export const NEW_ORDER_EMAILS = { window: 60, max: 3 } as const;
 const DIGEST_LOOKBACK = sql`interval '1 day'`;
 
 /** The links in these e-mails start with the shop's public origin, never the Host of the request that placed the order. */
-type NotifyContext = Pick<LoadContext, "db" | "emails"> & { config: Pick<AppConfig, "publicUrl" | "host" | "port"> };
+type NotifyContext = { db: Database; emails: EmailOutbox } & { config: Pick<AppConfig, "publicUrl" | "host" | "port"> };
 
 /** Whether the group asked to be told of new orders by e-mail (settings: both switches on). */
 export function wantsNewOrderEmail(settings: Settings): boolean {

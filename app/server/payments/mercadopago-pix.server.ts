@@ -5,9 +5,9 @@
 // verifyMercadoPagoSignature.
 import crypto from "node:crypto";
 import { z } from "~/lib/forms/validation";
+import { MERCADOPAGO_API_URL } from "../config.server";
 import { PixProviderError, type PixCharge, type PixProvider, type PixRefund } from "./pix-provider.server";
 
-export const MERCADOPAGO_API_URL = "https://api.mercadopago.com";
 
 export type MercadoPagoOptions = { accessToken: string; apiUrl?: string; timeoutMs?: number };
 

@@ -18,7 +18,7 @@ import { queueStaffPush } from "../notifications/push-queue.server";
 import { notifyOrderEvent } from "../orders/order-events.server";
 import { bacenPixProvider } from "./bacen-pix.server";
 import { mercadoPagoPixProvider } from "./mercadopago-pix.server";
-import type { PixConfig } from "./pix-config.server";
+import type { PixConfig } from "../config.server";
 import { PixProviderError, type PixCharge, type PixProvider } from "./pix-provider.server";
 
 /** How long the checkout waits for the provider before placing the order with the static code. */

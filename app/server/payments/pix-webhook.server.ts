@@ -11,7 +11,7 @@ import type { Database } from "../db/database.server";
 import { loadOrCreateAuthSecret } from "../auth/auth.server";
 import { log } from "../log/logger.server";
 import { verifyMercadoPagoSignature } from "./mercadopago-pix.server";
-import type { PixConfig } from "./pix-config.server";
+import type { PixConfig } from "../config.server";
 import { pixProviderFor, reconcileCharge, type ReconcileHooks, type ReconcileOutcome } from "./pix-charges.server";
 import { PixProviderError } from "./pix-provider.server";
 

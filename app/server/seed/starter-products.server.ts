@@ -11,10 +11,10 @@ import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 import type { MediaStorage } from "../media/media-storage.server";
-import { lockProductImports, ProductSaveError, productAuditFields, resolveStoreOption, writeProduct } from "./product-save.server";
-import { renderProductArt } from "../seed/product-art.server";
+import { lockProductImports, ProductSaveError, productAuditFields, resolveStoreOption, writeProduct } from "../catalog/product-save.server";
+import { renderProductArt } from "./product-art.server";
 import { log } from "../log/logger.server";
-import { demoVariantStock } from "../seed/demo-variant-stock.server";
+import { demoVariantStock } from "./demo-variant-stock.server";
 import { variantKey } from "~/lib/catalog/variants";
 
 /**
@@ -51,6 +51,11 @@ export function starterFormInput(starter: StarterProduct): ProductFormInput {
 
 function firstMessage(errors: FieldErrors): string {
   return Object.values(errors)[0] ?? "dados inválidos";
+}
+
+/** The starter products' names, in the order `importStarterProduct` takes their index. */
+export function starterProductNames(): string[] {
+  return STARTER_PRODUCTS.map((product) => product.nome);
 }
 
 /**

@@ -1,4 +1,4 @@
-// The printed shop-window cards (rendered on the server into a standalone page by
+// The printed shop-window cards, a page template of the server (never hydrated: rendered to static HTML by
 // app/server/channels/print-cards.server.tsx): picture, name, price, sizes on the shelf, and a QR code
 // that opens the product's page. A6 is one card per page; the A4 sheet holds four, two by two.
 export type PriceCardData = {
