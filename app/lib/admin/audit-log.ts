@@ -1,7 +1,7 @@
 // The admin audit log as /admin/auditoria shows it: what the recorded codes mean in Portuguese and
 // how a recorded value reads. The rows are written by app/server/group/audit-log.server.ts.
 import { formatBRL } from "../format/money";
-import { ORDER_STATUS_LABELS, isOrderStatus } from "../orders/order-status";
+import { isOrderStatus, orderStatusLabel } from "../orders/order-status";
 
 export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -112,11 +112,15 @@ export function auditActionLabel(action: string): string {
 
 const ROLE_LABELS: Record<string, string> = { admin: "Administrador", customer: "Cliente" };
 
-/** One recorded value as text: money in reais, statuses and roles in Portuguese, lists joined. */
-export function formatAuditValue(field: string, value: unknown): string {
+/**
+ * One recorded value as text: money in reais, statuses and roles in Portuguese, lists joined. An
+ * order's status reads as everywhere else, which needs the order's delivery method ('Pronto para
+ * retirada' for a pick-up order's 'Enviado').
+ */
+export function formatAuditValue(field: string, value: unknown, orderDeliveryMethod: string | null = null): string {
   if (value === null || value === undefined || value === "") return "—";
   if (field.endsWith("Cents") && typeof value === "number") return formatBRL(value);
-  if (field === "status" && isOrderStatus(value)) return ORDER_STATUS_LABELS[value];
+  if (field === "status" && isOrderStatus(value)) return orderStatusLabel(value, orderDeliveryMethod);
   if (field === "role" && typeof value === "string") return ROLE_LABELS[value] ?? value;
   if (typeof value === "boolean") return value ? "sim" : "não";
   if (Array.isArray(value)) return value.length ? value.map((item) => formatAuditValue("", item)).join(", ") : "—";
@@ -142,6 +146,8 @@ export type AuditEntry = {
   /** A creation has no 'before' and a deletion no 'after': the page then shows the one side alone. */
   kind: "create" | "update" | "delete";
   changes: AuditChange[];
+  /** An order's delivery method as recorded (null for other entities, or an order since deleted). */
+  orderDeliveryMethod: string | null;
 };
 
 export type AuditLogPage = { entries: AuditEntry[]; total: number; page: number; pageCount: number };
