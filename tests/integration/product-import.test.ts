@@ -96,7 +96,9 @@ describe("starter import", () => {
     const ids = first.map((result) => (result.status === "created" ? result.id : 0));
     const rows = await t.db.select().from(products).where(inArray(products.id, ids));
     const bola = rows.find((row) => row.name === "Bola de Vôlei Oficial")!;
-    expect(bola).toMatchObject({ priceCents: 179_90, oldPriceCents: 199_90, brand: "Mikasa", stock: 8, featured: true, active: true, category: "Sports" });
+    expect(bola).toMatchObject({ priceCents: 179_90, oldPriceCents: 199_90, brand: "Mikasa", gender: "Unissex", stock: 8, featured: true, active: true, category: "Sports" });
+    // Each starter's gender (genero) is saved, as the feeds need it.
+    for (const row of rows) expect(row.gender).toBe(STARTER_PRODUCTS.find((starter) => starter.nome === row.name)!.genero);
     const toalha = rows.find((row) => row.name === "Toalha de Mesa Retangular 6 Lugares")!;
     expect(toalha).toMatchObject({ priceCents: null, oldPriceCents: null });
     for (const row of rows) {

@@ -55,6 +55,7 @@ const FIELD_LABELS: Record<string, string> = {
   category: "Categoria",
   subcategory: "Subcategoria",
   brand: "Marca",
+  gender: "Gênero",
   store: "Loja",
   priceCents: "Preço",
   oldPriceCents: "Preço antigo",

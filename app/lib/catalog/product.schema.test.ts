@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "./catalog";
+import { CATEGORIES, genderForCategory } from "./catalog";
 import { fieldErrors } from "../forms/form-errors";
 import {
   categoryFromText,
+  genderFromText,
+  PRODUCT_MESSAGES,
   productFormSchema,
   productFormValues,
   productToFormInput,
@@ -46,6 +48,7 @@ describe("product form schema", () => {
       store: "sports",
       subcategory: "Corrida",
       brand: "Olympikus",
+      gender: "",
       variants: [
         { size: "40", color: "Preto", stock: 7 },
         { size: "40", color: "Azul", stock: 0 },
@@ -57,6 +60,25 @@ describe("product form schema", () => {
       featured: true,
       active: true,
     });
+  });
+
+  it("takes a gender of the four, or none, and refuses any other with a message", () => {
+    expect(productFormSchema.parse({ ...valid, gender: "Feminino" }).gender).toBe("Feminino");
+    expect(productFormSchema.parse({ ...valid, gender: "" }).gender).toBe("");
+    expect(errorsOf({ ...valid, gender: "Menino" })).toEqual({ gender: PRODUCT_MESSAGES.genderInvalid });
+    expect(genderFromText(" unissex ")).toBe("Unissex");
+    expect(genderFromText("MASCULINO")).toBe("Masculino");
+    expect(genderFromText("")).toBe("");
+    expect(genderFromText("menina")).toBeNull();
+  });
+
+  it("proposes the gender a category names", () => {
+    expect(genderForCategory("Feminino")).toBe("Feminino");
+    expect(genderForCategory("Masculino")).toBe("Masculino");
+    expect(genderForCategory("Infantil")).toBe("Infantil");
+    expect(genderForCategory("Kids")).toBe("Infantil");
+    expect(genderForCategory("Esportivo")).toBe("");
+    expect(genderForCategory("Variedades")).toBe("");
   });
 
   it("gives the spec's messages, all at once", () => {
@@ -145,6 +167,7 @@ describe("product form schema", () => {
       store: "sirinhaem-variedades" as const,
       subcategory: "",
       brand: "",
+      gender: "",
       variants: [{ size: "", color: "Preto", stock: 4 }],
       sizes: [],
       colors: ["Preto"],

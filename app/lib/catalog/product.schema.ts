@@ -2,7 +2,7 @@
 // browser before sending and again in the action; the CSV import and the starter products go through
 // it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
 import { z } from "~/lib/forms/validation";
-import { CATEGORIES, type Category } from "./catalog";
+import { CATEGORIES, type Category, PRODUCT_GENDERS, type ProductGender } from "./catalog";
 import { decimalCommaPrice, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
 import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
@@ -36,6 +36,13 @@ export function categoryFromText(text: string): Category | null {
   return CATEGORIES.find((category) => normalizeSearchText(category) === wanted) ?? null;
 }
 
+/** A gender from what a person typed ('feminino', 'UNISSEX'); '' for an empty text, null when it is none of the four. */
+export function genderFromText(text: string): ProductGender | "" | null {
+  const wanted = normalizeSearchText(text);
+  if (!wanted) return "";
+  return PRODUCT_GENDERS.find((gender) => normalizeSearchText(gender) === wanted) ?? null;
+}
+
 export const PRODUCT_MESSAGES = {
   nameRequired: "Nome é obrigatório",
   descriptionRequired: "Descrição é obrigatória",
@@ -44,6 +51,7 @@ export const PRODUCT_MESSAGES = {
   priceNegative: "O preço não pode ser negativo",
   categoryRequired: "Selecione uma categoria",
   storeRequired: "Selecione uma loja",
+  genderInvalid: "Escolha Feminino, Masculino, Unissex, Infantil ou deixe em branco",
   stockRequired: "Informe o estoque",
   stockNegative: "O estoque não pode ser negativo",
   stockInvalid: "O estoque deve ser um número inteiro",
@@ -178,6 +186,7 @@ export const productFormSchema = z
     store: z.string({ error: PRODUCT_MESSAGES.storeRequired }).trim().min(1, PRODUCT_MESSAGES.storeRequired),
     subcategory: text(PRODUCT_LIMITS.subcategory),
     brand: text(PRODUCT_LIMITS.brand),
+    gender: z.preprocess((value) => value ?? "", z.union([z.literal(""), z.enum(PRODUCT_GENDERS)], { error: PRODUCT_MESSAGES.genderInvalid })),
     /** Stock cells by variantKey; a size × colour with no cell has 0 units. */
     stock: z
       .record(z.string(), z.string())
@@ -222,6 +231,7 @@ export type ProductFormInput = {
   store?: string;
   subcategory?: string;
   brand?: string;
+  gender?: string;
   /** Units typed per size × colour, by variantKey. */
   stock: Record<string, string>;
   /** Units per size × colour when the form was opened (hidden fields), by variantKey; the schema ignores them. */
@@ -261,6 +271,7 @@ export function productFormValues(form: FormData): ProductFormInput {
     store: one("store"),
     subcategory: one("subcategory"),
     brand: one("brand"),
+    gender: one("gender"),
     stock: fieldsByKey(form, STOCK_FIELD_PREFIX),
     stockRead: fieldsByKey(form, STOCK_READ_FIELD_PREFIX),
     sizes: many("sizes"),
@@ -286,6 +297,8 @@ export type EditableProduct = {
   store: string | null;
   subcategory: string;
   brand: string;
+  /** '' or one of PRODUCT_GENDERS (older rows may hold other text: the form then asks for one). */
+  gender: string;
   /** Every size × colour the product has, with its units. */
   variants: VariantStockInput[];
   sizes: string[];
@@ -305,6 +318,7 @@ export function productToFormInput(product: EditableProduct): ProductFormInput {
     store: product.store ?? "",
     subcategory: product.subcategory,
     brand: product.brand,
+    gender: product.gender,
     stock: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
     stockRead: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
     sizes: product.sizes,

@@ -104,6 +104,7 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number, s
     store: storeOptionFor(stores, row.locationSlug, row.shopSlug)?.value ?? null,
     subcategory: product.subcategory,
     brand: product.brand,
+    gender: product.gender,
     variants: variantGrid(product, variants),
     stockNeedsReview: product.stockNeedsReview,
     sizes: product.sizes,

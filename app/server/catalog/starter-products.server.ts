@@ -36,6 +36,7 @@ export function starterFormInput(starter: StarterProduct): ProductFormInput {
     store: storeOptionFromText(SEED_STORE_OPTIONS, starter.loja) ?? "",
     subcategory: starter.subcategoria,
     brand: starter.marca,
+    gender: starter.genero,
     stock: Object.fromEntries(
       demoVariantStock({ name: starter.nome, sizes: starter.tamanhos, colors: starter.cores }, starter.estoque).map((cell) => [
         variantKey(cell.size, cell.color),

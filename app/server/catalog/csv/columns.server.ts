@@ -24,13 +24,16 @@ export const PRODUCT_CSV_COLUMNS = [
   // The variant's units when the file was exported: the import refuses a variant whose stock has
   // moved since (an order took a unit), instead of putting the exported number back.
   "estoque_exportado",
+  // Whom the product is for (Feminino, Masculino, Unissex, Infantil or empty): Google refuses apparel
+  // and shoes without it. Last, so files made before it still line up.
+  "genero",
 ] as const;
 export type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 export const REQUIRED_COLUMNS: readonly Column[] = ["nome", "categoria", "loja", "preco", "estoque"];
 
 /** The product's own columns: the same on every row of a product. */
-export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao"];
+export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "genero", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao"];
 
 /** Form field → CSV column, to name the column in an error. */
 export const COLUMN_OF: Readonly<Record<string, Column>> = {
@@ -42,6 +45,7 @@ export const COLUMN_OF: Readonly<Record<string, Column>> = {
   store: "loja",
   subcategory: "subcategoria",
   brand: "marca",
+  gender: "genero",
   sizes: "tamanho",
   colors: "cor",
   featured: "destaque",
@@ -78,6 +82,7 @@ export function productCsvRows(product: CsvProduct, stores: readonly StoreOption
     yesNo(product.active),
     product.description,
     variant.stock,
+    product.gender,
   ]);
 }
 

@@ -6,6 +6,7 @@ import { fieldErrors } from "~/lib/forms/form-errors";
 import type { CsvRowError } from "~/lib/catalog/product-import";
 import {
   categoryFromText,
+  genderFromText,
   PRODUCT_LIMITS,
   productFormSchema,
   productToFormInput,
@@ -71,6 +72,7 @@ function applyProductColumns(columns: string[], row: CsvRecord, values: ProductF
   set("categoria", (text) => (values.category = text ? (categoryFromText(text) ?? text) : ""));
   set("subcategoria", (text) => (values.subcategory = text));
   set("marca", (text) => (values.brand = text));
+  set("genero", (text) => (values.gender = genderFromText(text) ?? text));
   set("loja", (text) => {
     values.store = storeOptionFromText(stores, text) ?? "";
     if (text && !values.store) {
