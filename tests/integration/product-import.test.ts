@@ -396,8 +396,8 @@ describe("CSV import", () => {
     expect(after!.priceCents).toBe(1_234_50);
   });
 
-  it("refuses a price with a dot for centavos, showing the expected form", async () => {
-    const file = "nome;categoria;loja;preco;estoque;descricao\nCaneca Preço Errado;Variedades;Erick Variedades - Barreiros;2.50;1;x\n";
+  it("refuses a price whose dot could be read two ways, showing the expected form", async () => {
+    const file = "nome;categoria;loja;preco;estoque;descricao\nCaneca Preço Errado;Variedades;Erick Variedades - Barreiros;2.5;1;x\n";
     expect((await upload(file)).data.csv).toEqual({
       ok: false,
       errors: [{ line: 2, message: "preco: Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)." }],

@@ -4,6 +4,7 @@
 import { z } from "~/lib/forms/validation";
 import { CATEGORIES, type Category, PRODUCT_GENDERS, type ProductGender } from "./catalog";
 import { decimalCommaPrice, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
+import { splitOptionText } from "./option-text";
 import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
 
@@ -254,6 +255,9 @@ export function stockAsRead(values: ProductFormInput): Map<string, number> {
   return new Map(Object.entries(values.stockRead ?? {}).flatMap(([key, units]) => (/^\d{1,9}$/.test(units) ? [[key, Number(units)]] : [])));
 }
 
+/** The text box of a size or colour list: what was typed there and not yet added. */
+export const typedOptionsField = (list: "sizes" | "colors") => `${list}Typed`;
+
 /** The schema's input from the submitted form: the lists come as repeated fields. */
 export function productFormValues(form: FormData): ProductFormInput {
   const one = (name: string) => {
@@ -274,8 +278,10 @@ export function productFormValues(form: FormData): ProductFormInput {
     gender: one("gender"),
     stock: fieldsByKey(form, STOCK_FIELD_PREFIX),
     stockRead: fieldsByKey(form, STOCK_READ_FIELD_PREFIX),
-    sizes: many("sizes"),
-    colors: many("colors"),
+    // Text typed but not added ('28, 29, 30', '34-39') is read as the form's button would add it; the
+    // chips already listed are taken as they are (a saved size may hold a comma).
+    sizes: [...many("sizes"), ...splitOptionText(one(typedOptionsField("sizes")) ?? "")],
+    colors: [...many("colors"), ...splitOptionText(one(typedOptionsField("colors")) ?? "")],
     featured: one("featured"),
     active: one("active"),
   };
