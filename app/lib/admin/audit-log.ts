@@ -1,6 +1,7 @@
 // The admin audit log as /admin/auditoria shows it: what the recorded codes mean in Portuguese and
 // how a recorded value reads. The rows are written by app/server/group/audit-log.server.ts.
 import { formatBRL } from "../format/money";
+import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponKind, formatCouponDay } from "../coupons/coupons";
 import { isOrderStatus, orderStatusLabel } from "../orders/order-status";
 
 export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon"] as const;
@@ -101,6 +102,20 @@ const FIELD_LABELS: Record<string, string> = {
   debitCard: "Cartão de Débito",
   cash: "Dinheiro",
   storeCredit: "Crediário da Loja",
+  // Coupons, in the words of their form.
+  code: "Código",
+  kind: "Tipo de desconto",
+  percentOff: "Porcentagem",
+  amountOffCents: "Valor do desconto",
+  minSubtotalCents: "Compra mínima",
+  shopIds: "Só nas lojas",
+  categories: "Só nas categorias",
+  productIds: "Só nos produtos",
+  validFrom: "Válido de",
+  validUntil: "Válido até",
+  maxUses: "Limite de usos",
+  maxUsesPerShopper: "Usos por cliente",
+  firstPurchaseOnly: "Só na primeira compra",
 };
 
 export function auditFieldLabel(field: string): string {
@@ -110,6 +125,8 @@ export function auditFieldLabel(field: string): string {
 export function auditActionLabel(action: string): string {
   return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 }
+
+const isCouponKind = (value: unknown): value is CouponKind => typeof value === "string" && (COUPON_KINDS as readonly string[]).includes(value);
 
 const ROLE_LABELS: Record<string, string> = { admin: "Administrador", customer: "Cliente" };
 
@@ -123,6 +140,9 @@ export function formatAuditValue(field: string, value: unknown, orderDeliveryMet
   if (field.endsWith("Cents") && typeof value === "number") return formatBRL(value);
   if (field === "status" && isOrderStatus(value)) return orderStatusLabel(value, orderDeliveryMethod);
   if (field === "role" && typeof value === "string") return ROLE_LABELS[value] ?? value;
+  if (field === "kind" && isCouponKind(value)) return COUPON_KIND_LABELS[value];
+  if (field === "percentOff" && typeof value === "number") return `${value}%`;
+  if ((field === "validFrom" || field === "validUntil") && typeof value === "string") return formatCouponDay(value);
   if (typeof value === "boolean") return value ? "sim" : "não";
   if (Array.isArray(value)) return value.length ? value.map((item) => formatAuditValue("", item)).join(", ") : "—";
   if (typeof value === "object") {
