@@ -8,11 +8,10 @@ import {
   productFormSchema,
   productFormValues,
   productToFormInput,
-  storeOptionFor,
   stockFieldName,
-  storeOptionFromText,
   type ProductFormInput,
 } from "./product.schema";
+import { storeOptionFor, storeOptionFromText } from "./store-options";
 import { variantKey } from "./variants";
 
 const valid: ProductFormInput = {

@@ -3,7 +3,8 @@
 // a product, the lock imports take). The form, the CSV import and the starter products all write here.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
-import { MAX_PRODUCT_IMAGES, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/catalog/product.schema";
+import { MAX_PRODUCT_IMAGES, type ProductFormData } from "~/lib/catalog/product.schema";
+import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { createProduct } from "./products.server";

@@ -11,8 +11,8 @@ import {
   productFormValues,
   STOCK_READ_FIELD_PREFIX,
   type ProductFormInput,
-  type StoreOption,
 } from "~/lib/catalog/product.schema";
+import { type StoreOption } from "~/lib/catalog/store-options";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";

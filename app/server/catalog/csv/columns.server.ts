@@ -1,7 +1,8 @@
 // The product CSV's columns (README "Product CSV"): their names and order, the export's rows, and how
 // the import reads a cell. A row is one variant (size × colour) of a product, the product's columns
 // repeated on each of its rows.
-import { centsToInput, type EditableProduct, type StoreOption, type VariantStockInput } from "~/lib/catalog/product.schema";
+import { centsToInput, type EditableProduct, type VariantStockInput } from "~/lib/catalog/product.schema";
+import { type StoreOption } from "~/lib/catalog/store-options";
 import { unguardFormula } from "../../files/csv.server";
 
 /** The columns, in order; the import reads them by name. */

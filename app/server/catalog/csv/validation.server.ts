@@ -10,12 +10,11 @@ import {
   PRODUCT_LIMITS,
   productFormSchema,
   productToFormInput,
-  storeOptionFromText,
   type EditableProduct,
   type ProductFormData,
   type ProductFormInput,
-  type StoreOption,
 } from "~/lib/catalog/product.schema";
+import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-options";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CsvRecord } from "../../files/csv.server";
