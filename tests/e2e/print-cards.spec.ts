@@ -18,6 +18,13 @@ test("the A6 price card prints on one page, with its QR code", async ({ page }) 
   await card.waitForLoadState();
   await expect(card).toHaveURL(/\/admin\/canais\/cartazes\?produtos=1&formato=a6$/);
   await expect(card.locator("article.card svg[role=img]")).toHaveCount(1);
+  // On the clerk's phone the card is whole on the screen, its QR code included (issue 40: 427 px in 390).
+  for (const width of [390, 320]) {
+    await card.setViewportSize({ width, height: 800 });
+    expect(await card.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${width} px`).toBeLessThanOrEqual(0);
+    const qr = (await card.locator("article.card .qr").boundingBox())!;
+    expect(qr.x + qr.width, `${width} px`).toBeLessThanOrEqual(width);
+  }
   await card.emulateMedia({ media: "print" });
   const pdf = await card.pdf({ preferCSSPageSize: true, printBackground: true });
   const pages = pdfPages(pdf);

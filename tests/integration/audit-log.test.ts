@@ -159,6 +159,7 @@ describe("products (form, images, delete)", () => {
       category: "Feminino",
       subcategory: "Sandálias",
       brand: "Moleca",
+      gender: "",
       store: "Erick Calçados Barreiros",
       priceCents: 89_90,
       oldPriceCents: null,

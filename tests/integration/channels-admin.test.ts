@@ -56,11 +56,24 @@ describe("/admin/canais", () => {
     expect(view.shops.map((shop) => shop.excluded)).toEqual([false, false, false, false]);
   });
 
-  it("lists products that lack a recommended field", async () => {
-    const [product] = await t.db.select({ id: products.id }).from(products).where(and(eq(products.active, true), isNotNull(products.priceCents), sql`cardinality(${products.images}) > 0`)).limit(1);
-    await t.db.update(products).set({ gender: "", brand: "" }).where(eq(products.id, product!.id));
-    const missing = (await page()).check.missing.products.find((entry) => entry.id === product!.id);
-    expect(missing?.reasons).toEqual(expect.arrayContaining(["brand", "gender"]));
+  it("lists products that lack a recommended field, and apparel without a gender as refused by Google, not as a recommendation", async () => {
+    const listed = and(eq(products.active, true), isNotNull(products.priceCents), sql`cardinality(${products.images}) > 0`);
+    const [shoe] = await t.db.select({ id: products.id }).from(products).where(and(listed, eq(products.category, "Feminino"))).limit(1);
+    const [pan] = await t.db.select({ id: products.id }).from(products).where(and(listed, eq(products.category, "Variedades"))).limit(1);
+    await t.db.update(products).set({ gender: "", brand: "" }).where(eq(products.id, shoe!.id));
+    await t.db.update(products).set({ gender: "" }).where(eq(products.id, pan!.id));
+    const { check } = await page();
+    expect(check.missing.products.find((entry) => entry.id === shoe!.id)?.reasons).toEqual(["brand"]);
+    expect(check.googleRefuses.products.find((entry) => entry.id === shoe!.id)?.reasons).toEqual(["gender"]);
+    // A frying pan has no gender to give: neither refused nor asked for.
+    expect(check.googleRefuses.products.map((entry) => entry.id)).not.toContain(pan!.id);
+    expect(check.missing.products.find((entry) => entry.id === pan!.id)?.reasons ?? []).not.toContain("gender");
+    // The feeds send what the product form now saves: gender and age group.
+    await t.db.update(products).set({ gender: "Feminino" }).where(eq(products.id, shoe!.id));
+    expect((await page()).check.googleRefuses.products.map((entry) => entry.id)).not.toContain(shoe!.id);
+    const rows = rowsOf(await metaRows(), shoe!.id);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect([row.gender, row.age_group]).toEqual(["female", "adult"]);
   });
 
   it("leaves a product out of the feeds and brings it back, in the audit log", async () => {

@@ -111,3 +111,33 @@ describe("/admin/cupons", () => {
     expect((before.data.couponTable as { rows: unknown[] }).rows).toEqual([]);
   });
 });
+
+describe("what the new owner stumbled on (issue 40)", () => {
+  it("takes a percentage typed with its sign ('10%', '15 %'), still refusing one out of 1 to 100", async () => {
+    expect(await post(couponForm({ code: "DEZPORCENTO", kind: "percent", percentOff: "10%" }))).toMatchObject({ status: 302 });
+    expect(await post(couponForm({ code: "QUINZE", kind: "percent", percentOff: "15 %" }))).toMatchObject({ status: 302 });
+    const rows = await t.db.select({ code: coupons.code, percentOff: coupons.percentOff }).from(coupons).where(eq(coupons.kind, "percent"));
+    expect(rows).toEqual(expect.arrayContaining([{ code: "DEZPORCENTO", percentOff: 10 }, { code: "QUINZE", percentOff: 15 }]));
+    const refused = await post(couponForm({ code: "DEMAIS", kind: "percent", percentOff: "120%" }));
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors).toMatchObject({ percentOff: "Uma porcentagem de 1 a 100" });
+  });
+
+  it("gives each coupon's link (the shop's origin, /?cupom=CODE) to the list", async () => {
+    const page = await call(couponsLoader, requestAs(admin, "/admin/cupons"));
+    expect(page.data.origin).toBe("http://localhost:3999");
+  });
+
+  it("writes the audit log in the form's words, not the database's (kind free_delivery, maxUses, shopIds, minSubtotalCents)", async () => {
+    const { formatAuditValue, auditFieldLabel } = await import("~/lib/admin/audit-log");
+    const { formatBRL } = await import("~/lib/format/money");
+    expect(await post(couponForm({ code: "FRETEGRATIS", kind: "free_delivery", minSubtotal: "80,00", maxUses: "100", validFrom: "2026-12-01" }))).toMatchObject({ status: 302 });
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityLabel, "FRETEGRATIS"));
+    const after = entry!.after as Record<string, unknown>;
+    const lines = Object.entries(after).map(([field, value]) => `${auditFieldLabel(field)}: ${formatAuditValue(field, value)}`);
+    expect(lines).toEqual(
+      expect.arrayContaining(["Tipo de desconto: Entrega grátis", `Compra mínima: ${formatBRL(80_00)}`, "Limite de usos: 100", "Válido de: 01/12/2026", "Só nas lojas: —"]),
+    );
+    for (const line of lines) expect(line).not.toMatch(/free_delivery|maxUses|shopIds|minSubtotalCents|percentOff|firstPurchaseOnly/);
+  });
+});

@@ -8,6 +8,7 @@ import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loader } from "~/routes/admin/dashboard";
 import { deliverDueEmails, queueEmail } from "~/server/email/email-queue.server";
 import { getDashboard, STOCK_LIST_SIZE } from "~/server/read-models/dashboard.server";
+import { getReport } from "~/server/read-models/reports.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
@@ -107,7 +108,7 @@ describe("with orders", () => {
     recent = [e.id, a.id, c.id, b.id, d.id];
   });
 
-  it("computes the stat cards: revenue without cancelled orders, ticket = revenue / orders", async () => {
+  it("computes the stat cards: revenue without cancelled orders, ticket = revenue / orders not cancelled", async () => {
     const { stats } = await getDashboard(t.db, NOW);
     // 30 + 50 + 100 + 20 (the cancelled 9.990 left out).
     expect(stats).toEqual({
@@ -117,11 +118,18 @@ describe("with orders", () => {
       customers: 3,
       pending: 1,
       completed: 1,
-      averageTicketCents: 40_00,
+      // 200 ÷ 4: the cancelled order counts in 'Pedidos' (all of them) but not in the ticket.
+      averageTicketCents: 50_00,
       // NOW is 15 March: nothing was sold that day, nor on 8 March.
       todayRevenueCents: 0,
       sameDayLastWeekRevenueCents: 0,
     });
+  });
+
+  it("gives the same ticket as Relatórios over a period holding every order (one query for both)", async () => {
+    const { stats } = await getDashboard(t.db, NOW);
+    const report = await getReport(t.db, { from: "2025-09-01", to: "2026-03-31", group: "mes" });
+    expect(report.summary).toEqual({ orders: 4, revenueCents: stats.revenueCents, averageTicketCents: stats.averageTicketCents });
   });
 
   it("groups the last 6 months in the shop's time zone, months without sales at zero", async () => {
@@ -142,6 +150,7 @@ describe("with orders", () => {
       { status: "pending", count: 1 },
       { status: "processing", count: 1 },
       { status: "shipped", count: 1 },
+      { status: "pickup_ready", count: 0 },
       { status: "delivered", count: 1 },
       { status: "cancelled", count: 1 },
     ]);

@@ -300,7 +300,9 @@ describe("list, filters and detail", () => {
   });
 
   it("filters by status and searches by code, name (without accents) or phone digits", async () => {
-    expect((await list("status=shipped")).orders.map((o) => o.id)).toEqual([joao.id]);
+    // João's pick-up order at 'shipped' is 'Pronto para retirada': its own filter, not 'Enviado'.
+    expect((await list("status=pickup_ready")).orders.map((o) => o.id)).toEqual([joao.id]);
+    expect((await list("status=shipped")).total).toBe(0);
     expect((await list("status=delivered")).total).toBe(0);
     expect((await list(`q=${encodeURIComponent(`#${ana.code.slice(0, 6).toLowerCase()}`)}`)).orders.map((o) => o.id)).toContain(ana.id);
     expect((await list("q=joao conceicao")).orders.map((o) => o.id)).toEqual([joao.id]);

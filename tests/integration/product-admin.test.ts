@@ -152,6 +152,18 @@ describe("create", () => {
     expect(found.products.map((item) => item.id)).toContain(product.id);
   });
 
+  it("saves the gender the feeds send, in the audit log as 'Gênero'; refuses one that is none of the four", async () => {
+    const product = await createProduct({ name: "Tênis Com Gênero", gender: "Masculino" });
+    expect(product.gender).toBe("Masculino");
+    const [entry] = await t.db.select().from(auditLog).where(and(eq(auditLog.action, "product.create"), eq(auditLog.entityId, String(product.id))));
+    expect(entry!.after).toMatchObject({ gender: "Masculino" });
+    const before = await snapshot();
+    const refused = await call(formAction, post(admin, "/admin/produtos/novo", productForm({ name: "Tênis Sem Gênero Válido", gender: "Menino" })));
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors).toMatchObject({ gender: PRODUCT_MESSAGES.genderInvalid });
+    expect(await snapshot()).toEqual(before);
+  });
+
   it("'Consultar preço' saves no price", async () => {
     const form = productForm({ name: "Produto Sob Consulta", consultPrice: "on", price: "" }, []);
     form.delete("price");
@@ -502,6 +514,7 @@ describe("CSV export", () => {
       "id", "nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "tamanho", "cor", "sku", "estoque", "destaque", "ativo", "descricao",
       // The stock as exported, for the import to see what moved since.
       "estoque_exportado",
+      "genero",
     ]);
     // A row per size × colour, the product's columns repeated on each.
     const [{ variants }] = (await t.db.select({ variants: count() }).from(productVariants)) as [{ variants: number }];
@@ -526,6 +539,7 @@ describe("CSV export", () => {
     const [{ stock }] = (await t.db.select({ stock: products.stock }).from(products).where(eq(products.name, "Sandália Rasteira Trançada"))) as [{ stock: number }];
     expect(sandal.reduce((sum, row) => sum + Number(row.cells[11]), 0)).toBe(stock);
     for (const row of sandal) expect(row.cells[15]).toBe(row.cells[11]);
+    for (const row of sandal) expect(row.cells[16]).toBe("Feminino");
     expect(rows.find((row) => row.cells[1] === "Bota Cano Curto Feminina")!.cells[6]).toBe("");
   });
 });

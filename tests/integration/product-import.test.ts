@@ -96,7 +96,9 @@ describe("starter import", () => {
     const ids = first.map((result) => (result.status === "created" ? result.id : 0));
     const rows = await t.db.select().from(products).where(inArray(products.id, ids));
     const bola = rows.find((row) => row.name === "Bola de Vôlei Oficial")!;
-    expect(bola).toMatchObject({ priceCents: 179_90, oldPriceCents: 199_90, brand: "Mikasa", stock: 8, featured: true, active: true, category: "Sports" });
+    expect(bola).toMatchObject({ priceCents: 179_90, oldPriceCents: 199_90, brand: "Mikasa", gender: "Unissex", stock: 8, featured: true, active: true, category: "Sports" });
+    // Each starter's gender (genero) is saved, as the feeds need it.
+    for (const row of rows) expect(row.gender).toBe(STARTER_PRODUCTS.find((starter) => starter.nome === row.name)!.genero);
     const toalha = rows.find((row) => row.name === "Toalha de Mesa Retangular 6 Lugares")!;
     expect(toalha).toMatchObject({ priceCents: null, oldPriceCents: null });
     for (const row of rows) {
@@ -398,8 +400,8 @@ describe("CSV import", () => {
     expect(after!.priceCents).toBe(1_234_50);
   });
 
-  it("refuses a price with a dot for centavos, showing the expected form", async () => {
-    const file = "nome;categoria;loja;preco;estoque;descricao\nCaneca Preço Errado;Variedades;Erick Variedades - Barreiros;2.50;1;x\n";
+  it("refuses a price whose dot could be read two ways, showing the expected form", async () => {
+    const file = "nome;categoria;loja;preco;estoque;descricao\nCaneca Preço Errado;Variedades;Erick Variedades - Barreiros;2.5;1;x\n";
     expect((await upload(file)).data.csv).toEqual({
       ok: false,
       errors: [{ line: 2, message: "preco: Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)." }],

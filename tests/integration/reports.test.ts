@@ -129,17 +129,43 @@ describe("the report tables", () => {
     ]);
   });
 
-  it("by shop and by category: items' value, units and orders", async () => {
+  it("by shop and by category: items' value before and after coupons, units and orders", async () => {
     const report = await getReport(t.db, MARCH);
+    expect(table(report, "lojas").columns.map((column) => column.label)).toEqual(["Loja", "Pedidos", "Itens vendidos", "Antes dos cupons (R$)", "Depois dos cupons (R$)"]);
+    expect(table(report, "lojas").note).toMatch(/antes e depois dos descontos de cupom/);
     expect(table(report, "lojas").rows).toEqual([
-      ["Erick Sports", 2, 3, 1_284_40],
-      ["Erick Calçados", 2, 3, 269_70],
+      ["Erick Sports", 2, 3, 1_284_40, 1_284_40],
+      ["Erick Calçados", 2, 3, 269_70, 269_70],
     ]);
     expect(table(report, "categorias").rows).toEqual([
-      ["Sports", 2, 2, 1_284_40],
-      ["Feminino", 2, 3, 269_70],
-      ["Esportivo", 1, 1, 0],
+      ["Sports", 2, 2, 1_284_40, 1_284_40],
+      ["Feminino", 2, 3, 269_70, 269_70],
+      ["Esportivo", 1, 1, 0, 0],
     ]);
+  });
+
+  it("takes a coupon's share of each line off the 'after' column, and the summary's ticket is the orders' total ÷ orders", async () => {
+    await insertOrder(t.db, {
+      status: "delivered",
+      createdAt: "2026-05-10T10:00:00-03:00",
+      deliveryCents: 7_00,
+      items: [
+        { productId: null, name: "Sandália Rasteira", category: "Feminino", shopName: "Erick Calçados", unitPriceCents: 100_00, quantity: 2, discountCents: 20_00 },
+        { productId: null, name: "Boné", category: "Sports", shopName: "Erick Sports", unitPriceCents: 50_00, quantity: 1, discountCents: 5_00 },
+      ],
+    });
+    await insertOrder(t.db, {
+      status: "cancelled",
+      createdAt: "2026-05-11T10:00:00-03:00",
+      items: [{ productId: null, name: "Cancelado", category: "Kids", shopName: "Erick Magazine e Kids", unitPriceCents: 999_00, quantity: 1 }],
+    });
+    const report = await getReport(t.db, { from: "2026-05-01", to: "2026-05-31", group: "mes" });
+    expect(table(report, "lojas").rows).toEqual([
+      ["Erick Calçados", 1, 2, 200_00, 180_00],
+      ["Erick Sports", 1, 1, 50_00, 45_00],
+    ]);
+    // 250 − 25 + 7 = 232, one order (the cancelled one does not count).
+    expect(report.summary).toEqual({ orders: 1, revenueCents: 232_00, averageTicketCents: 232_00 });
   });
 
   it("by payment method, with the pt-BR labels ('A combinar' when none)", async () => {
@@ -208,8 +234,8 @@ describe("CSV export (/admin/relatorios/exportar.csv)", () => {
 
   it("exports every table with its own header", async () => {
     const headers: Record<string, string> = {
-      lojas: "Loja;Pedidos;Itens vendidos;Faturamento (R$)",
-      categorias: "Categoria;Pedidos;Itens vendidos;Faturamento (R$)",
+      lojas: "Loja;Pedidos;Itens vendidos;Antes dos cupons (R$);Depois dos cupons (R$)",
+      categorias: "Categoria;Pedidos;Itens vendidos;Antes dos cupons (R$);Depois dos cupons (R$)",
       pagamentos: "Forma de pagamento;Pedidos;Faturamento (R$)",
       produtos: "Produto;Quantidade;Faturamento (R$)",
     };

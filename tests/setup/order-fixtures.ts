@@ -19,6 +19,8 @@ export type FixtureItem = {
   shopName?: string;
   unitPriceCents: number | null;
   quantity: number;
+  /** A coupon's share of the line (0 unless said); the order's total is that much less. */
+  discountCents?: number;
 };
 
 export type FixtureOrder = {
@@ -31,6 +33,8 @@ export type FixtureOrder = {
   channel?: "checkout" | "cart";
   paymentMethod?: string | null;
   deliveryCents?: number;
+  /** "delivery" unless said. */
+  deliveryMethod?: "delivery" | "pickup" | "arrange";
   items: FixtureItem[];
   userId?: string | null;
 };
@@ -41,6 +45,7 @@ export async function insertOrder(db: Database, order: FixtureOrder): Promise<{ 
   const code = orderCodeOf(id);
   const subtotalCents = order.items.reduce((sum, item) => sum + (item.unitPriceCents ?? 0) * item.quantity, 0);
   const deliveryCents = order.deliveryCents ?? 0;
+  const discountCents = order.items.reduce((sum, item) => sum + (item.discountCents ?? 0), 0);
   const createdAt = new Date(order.createdAt);
   await db.insert(orders).values({
     id,
@@ -53,10 +58,11 @@ export async function insertOrder(db: Database, order: FixtureOrder): Promise<{ 
     customerEmail: order.customerEmail ?? "",
     customerPhone: order.customerPhone ?? "",
     userId: order.userId ?? null,
-    deliveryMethod: "delivery",
+    deliveryMethod: order.deliveryMethod ?? "delivery",
     subtotalCents,
     deliveryCents,
-    totalCents: subtotalCents + deliveryCents,
+    totalCents: subtotalCents - discountCents + deliveryCents,
+    discountCents,
     hasConsultItems: order.items.some((item) => item.unitPriceCents === null),
     paymentMethod: order.paymentMethod === undefined ? "pix" : order.paymentMethod,
     createdAt,
@@ -75,9 +81,10 @@ export async function insertOrder(db: Database, order: FixtureOrder): Promise<{ 
       shopName: item.shopName ?? "Erick Calçados",
       unitPriceCents: item.unitPriceCents,
       quantity: item.quantity,
+      discountCents: item.discountCents ?? 0,
     })),
   );
-  return { id, code, totalCents: subtotalCents + deliveryCents };
+  return { id, code, totalCents: subtotalCents - discountCents + deliveryCents };
 }
 
 /** A complete checkout form for a delivery in Barreiros paid by PIX; spread it to change a field. */

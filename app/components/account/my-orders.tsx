@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { ChevronRightIcon } from "~/components/ui/icons";
 import { formatBRL } from "~/lib/format/money";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/orders/order-status";
+import { orderStatusLabel, type OrderStatus } from "~/lib/orders/order-status";
 
-export type MyOrder = { code: string; token: string; status: OrderStatus; totalCents: number; createdAt: string };
+export type MyOrder = { code: string; token: string; status: OrderStatus; deliveryMethod: string; totalCents: number; createdAt: string };
 
 // The shops are in Pernambuco: the date reads the same wherever the server or the shopper is.
 const orderDate = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Recife" });
@@ -32,7 +32,7 @@ export function MyOrders({ orders }: { orders: MyOrder[] }) {
                   <p className="text-sm text-slate-600">
                     <time dateTime={order.createdAt}>{orderDate.format(new Date(order.createdAt))}</time>
                     {" · "}
-                    {ORDER_STATUS_LABELS[order.status]}
+                    {orderStatusLabel(order.status, order.deliveryMethod)}
                   </p>
                 </div>
                 <p className="shrink-0 font-semibold text-slate-900">{formatBRL(order.totalCents)}</p>

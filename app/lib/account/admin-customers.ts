@@ -60,7 +60,7 @@ export type CustomerList = { customers: CustomerRow[]; total: number; page: numb
 export type CustomerDetail = {
   customer: CustomerRow & { address: string | null };
   /** All of the customer's orders, cancelled ones included, newest first. */
-  orders: { id: string; code: string; createdAt: string; status: OrderStatus; totalCents: number }[];
+  orders: { id: string; code: string; createdAt: string; status: OrderStatus; deliveryMethod: string; totalCents: number }[];
 };
 
 export type CustomerRoleResult = { ok: boolean; message: string };

@@ -1,7 +1,8 @@
 // The admin audit log as /admin/auditoria shows it: what the recorded codes mean in Portuguese and
 // how a recorded value reads. The rows are written by app/server/group/audit-log.server.ts.
 import { formatBRL } from "../format/money";
-import { ORDER_STATUS_LABELS, isOrderStatus } from "../orders/order-status";
+import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponKind, formatCouponDay } from "../coupons/coupons";
+import { isOrderStatus, orderStatusLabel } from "../orders/order-status";
 
 export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon", "delivery"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -62,6 +63,7 @@ const FIELD_LABELS: Record<string, string> = {
   category: "Categoria",
   subcategory: "Subcategoria",
   brand: "Marca",
+  gender: "Gênero",
   store: "Loja",
   priceCents: "Preço",
   oldPriceCents: "Preço antigo",
@@ -108,6 +110,20 @@ const FIELD_LABELS: Record<string, string> = {
   debitCard: "Cartão de Débito",
   cash: "Dinheiro",
   storeCredit: "Crediário da Loja",
+  // Coupons, in the words of their form.
+  code: "Código",
+  kind: "Tipo de desconto",
+  percentOff: "Porcentagem",
+  amountOffCents: "Valor do desconto",
+  minSubtotalCents: "Compra mínima",
+  shopIds: "Só nas lojas",
+  categories: "Só nas categorias",
+  productIds: "Só nos produtos",
+  validFrom: "Válido de",
+  validUntil: "Válido até",
+  maxUses: "Limite de usos",
+  maxUsesPerShopper: "Usos por cliente",
+  firstPurchaseOnly: "Só na primeira compra",
 };
 
 export function auditFieldLabel(field: string): string {
@@ -118,14 +134,23 @@ export function auditActionLabel(action: string): string {
   return (AUDIT_ACTIONS as Record<string, string>)[action] ?? action;
 }
 
+const isCouponKind = (value: unknown): value is CouponKind => typeof value === "string" && (COUPON_KINDS as readonly string[]).includes(value);
+
 const ROLE_LABELS: Record<string, string> = { admin: "Administrador", customer: "Cliente" };
 
-/** One recorded value as text: money in reais, statuses and roles in Portuguese, lists joined. */
-export function formatAuditValue(field: string, value: unknown): string {
+/**
+ * One recorded value as text: money in reais, statuses and roles in Portuguese, lists joined. An
+ * order's status reads as everywhere else, which needs the order's delivery method ('Pronto para
+ * retirada' for a pick-up order's 'Enviado').
+ */
+export function formatAuditValue(field: string, value: unknown, orderDeliveryMethod: string | null = null): string {
   if (value === null || value === undefined || value === "") return "—";
   if (field.endsWith("Cents") && typeof value === "number") return formatBRL(value);
-  if (field === "status" && isOrderStatus(value)) return ORDER_STATUS_LABELS[value];
+  if (field === "status" && isOrderStatus(value)) return orderStatusLabel(value, orderDeliveryMethod);
   if (field === "role" && typeof value === "string") return ROLE_LABELS[value] ?? value;
+  if (field === "kind" && isCouponKind(value)) return COUPON_KIND_LABELS[value];
+  if (field === "percentOff" && typeof value === "number") return `${value}%`;
+  if ((field === "validFrom" || field === "validUntil") && typeof value === "string") return formatCouponDay(value);
   if (typeof value === "boolean") return value ? "sim" : "não";
   if (Array.isArray(value)) return value.length ? value.map((item) => formatAuditValue("", item)).join(", ") : "—";
   if (typeof value === "object") {
@@ -150,6 +175,8 @@ export type AuditEntry = {
   /** A creation has no 'before' and a deletion no 'after': the page then shows the one side alone. */
   kind: "create" | "update" | "delete";
   changes: AuditChange[];
+  /** An order's delivery method as recorded (null for other entities, or an order since deleted). */
+  orderDeliveryMethod: string | null;
 };
 
 export type AuditLogPage = { entries: AuditEntry[]; total: number; page: number; pageCount: number };

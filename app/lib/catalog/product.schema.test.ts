@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES } from "./catalog";
+import { CATEGORIES, genderForCategory } from "./catalog";
 import { fieldErrors } from "../forms/form-errors";
 import {
   categoryFromText,
+  genderFromText,
+  PRODUCT_MESSAGES,
   productFormSchema,
   productFormValues,
   productToFormInput,
-  storeOptionFor,
   stockFieldName,
-  storeOptionFromText,
   type ProductFormInput,
 } from "./product.schema";
+import { storeOptionFor, storeOptionFromText } from "./store-options";
 import { variantKey } from "./variants";
 
 const valid: ProductFormInput = {
@@ -46,6 +47,7 @@ describe("product form schema", () => {
       store: "sports",
       subcategory: "Corrida",
       brand: "Olympikus",
+      gender: "",
       variants: [
         { size: "40", color: "Preto", stock: 7 },
         { size: "40", color: "Azul", stock: 0 },
@@ -57,6 +59,25 @@ describe("product form schema", () => {
       featured: true,
       active: true,
     });
+  });
+
+  it("takes a gender of the four, or none, and refuses any other with a message", () => {
+    expect(productFormSchema.parse({ ...valid, gender: "Feminino" }).gender).toBe("Feminino");
+    expect(productFormSchema.parse({ ...valid, gender: "" }).gender).toBe("");
+    expect(errorsOf({ ...valid, gender: "Menino" })).toEqual({ gender: PRODUCT_MESSAGES.genderInvalid });
+    expect(genderFromText(" unissex ")).toBe("Unissex");
+    expect(genderFromText("MASCULINO")).toBe("Masculino");
+    expect(genderFromText("")).toBe("");
+    expect(genderFromText("menina")).toBeNull();
+  });
+
+  it("proposes the gender a category names", () => {
+    expect(genderForCategory("Feminino")).toBe("Feminino");
+    expect(genderForCategory("Masculino")).toBe("Masculino");
+    expect(genderForCategory("Infantil")).toBe("Infantil");
+    expect(genderForCategory("Kids")).toBe("Infantil");
+    expect(genderForCategory("Esportivo")).toBe("");
+    expect(genderForCategory("Variedades")).toBe("");
   });
 
   it("gives the spec's messages, all at once", () => {
@@ -75,16 +96,18 @@ describe("product form schema", () => {
     expect(errorsOf({ ...valid, category: "Calçados" }).category).toBe("Selecione uma categoria");
   });
 
-  it("reads a dot as thousands ('2.500' is R$ 2.500,00) and refuses a dot used for centavos with the expected form", () => {
+  it("reads a dot as thousands ('2.500' is R$ 2.500,00) or, before exactly two digits, as the decimal point ('89.90'); refuses an ambiguous dot with the expected form", () => {
     const priceOf = (price: string) => productFormSchema.parse({ ...valid, price, oldPrice: "" }).priceCents;
     expect(priceOf("2.500")).toBe(2_500_00);
     expect(priceOf("2.500,00")).toBe(2_500_00);
     expect(priceOf("12.990")).toBe(12_990_00);
     expect(priceOf("2,5")).toBe(2_50);
     const format = "Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)";
-    expect(errorsOf({ ...valid, price: "2.50" }).price).toBe(format);
+    expect(priceOf("89.90")).toBe(89_90);
+    expect(productFormSchema.parse({ ...valid, price: "89.90", oldPrice: "129.90" }).oldPriceCents).toBe(129_90);
+    expect(errorsOf({ ...valid, price: "129.9" }).price).toBe(format);
     expect(errorsOf({ ...valid, price: "1,234.56" }).price).toBe(format);
-    expect(errorsOf({ ...valid, oldPrice: "129.90" }).oldPrice).toBe(format);
+    expect(errorsOf({ ...valid, oldPrice: "1.234.56" }).oldPrice).toBe(format);
   });
 
   it("checks each stock cell on its own, under its size × colour", () => {
@@ -135,6 +158,15 @@ describe("product form schema", () => {
     expect(values.stock).toEqual({ [variantKey("P", "")]: "2", [variantKey("M", "")]: "0" });
   });
 
+  it("splits what was typed in a list's box but not added ('28, 29, 30', '34-36'), and keeps the chips as they are", () => {
+    const form = new FormData();
+    form.append("sizes", "27");
+    form.append("sizes", "Tam, antigo");
+    form.set("sizesTyped", "28, 29, 30, 34-36");
+    form.set("colorsTyped", "Preto, Branco");
+    expect(productFormValues(form)).toMatchObject({ sizes: ["27", "Tam, antigo", "28", "29", "30", "34", "35", "36"], colors: ["Preto", "Branco"] });
+  });
+
   it("round-trips a saved product through the form's values", () => {
     const product = {
       name: "Bolsa",
@@ -145,6 +177,7 @@ describe("product form schema", () => {
       store: "sirinhaem-variedades" as const,
       subcategory: "",
       brand: "",
+      gender: "",
       variants: [{ size: "", color: "Preto", stock: 4 }],
       sizes: [],
       colors: ["Preto"],

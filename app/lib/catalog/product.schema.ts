@@ -2,38 +2,23 @@
 // browser before sending and again in the action; the CSV import and the starter products go through
 // it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
 import { z } from "~/lib/forms/validation";
-import { CATEGORIES, type Category } from "./catalog";
+import { CATEGORIES, type Category, PRODUCT_GENDERS, type ProductGender } from "./catalog";
 import { decimalCommaPrice, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
+import { splitOptionText } from "./option-text";
 import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
-
-/**
- * One of the form's 'Loja' options (six in the seed): a physical store, with its shop. The list is the
- * database's store_locations, read by the server and handed to the form and the CSV code, so a store
- * renamed in the settings reads the same everywhere; the form sends the store's slug (`value`), which
- * the server resolves to shop_id + store_location_id.
- */
-export type StoreOption = { value: string; label: string; shop: string };
-
-/** The store option a clerk would pick for a product: its store, else the first one of its shop. */
-export function storeOptionFor(options: readonly StoreOption[], locationSlug: string | null, shopSlug: string): StoreOption | null {
-  return options.find((option) => option.value === locationSlug) ?? options.find((option) => option.shop === shopSlug) ?? null;
-}
-
-/** A store's name compared as a person types it: case, accents and a dash ('Calçados - Barreiros') aside. */
-const storeNameKey = (text: string) => normalizeSearchText(text.replace(/\s*-\s*/g, " "));
-
-/** The slug of the store a text names ('Erick Calçados Barreiros', 'erick calcados - barreiros', or the slug). */
-export function storeOptionFromText(options: readonly StoreOption[], text: string): string | null {
-  const wanted = storeNameKey(text);
-  const slug = text.trim().toLowerCase();
-  return options.find((option) => storeNameKey(option.label) === wanted || option.value === slug)?.value ?? null;
-}
 
 /** A category from what a person typed ('feminino', 'ESPORTIVO'); null when it is none of the eight. */
 export function categoryFromText(text: string): Category | null {
   const wanted = normalizeSearchText(text);
   return CATEGORIES.find((category) => normalizeSearchText(category) === wanted) ?? null;
+}
+
+/** A gender from what a person typed ('feminino', 'UNISSEX'); '' for an empty text, null when it is none of the four. */
+export function genderFromText(text: string): ProductGender | "" | null {
+  const wanted = normalizeSearchText(text);
+  if (!wanted) return "";
+  return PRODUCT_GENDERS.find((gender) => normalizeSearchText(gender) === wanted) ?? null;
 }
 
 export const PRODUCT_MESSAGES = {
@@ -44,6 +29,7 @@ export const PRODUCT_MESSAGES = {
   priceNegative: "O preço não pode ser negativo",
   categoryRequired: "Selecione uma categoria",
   storeRequired: "Selecione uma loja",
+  genderInvalid: "Escolha Feminino, Masculino, Unissex, Infantil ou deixe em branco",
   stockRequired: "Informe o estoque",
   stockNegative: "O estoque não pode ser negativo",
   stockInvalid: "O estoque deve ser um número inteiro",
@@ -178,6 +164,7 @@ export const productFormSchema = z
     store: z.string({ error: PRODUCT_MESSAGES.storeRequired }).trim().min(1, PRODUCT_MESSAGES.storeRequired),
     subcategory: text(PRODUCT_LIMITS.subcategory),
     brand: text(PRODUCT_LIMITS.brand),
+    gender: z.preprocess((value) => value ?? "", z.union([z.literal(""), z.enum(PRODUCT_GENDERS)], { error: PRODUCT_MESSAGES.genderInvalid })),
     /** Stock cells by variantKey; a size × colour with no cell has 0 units. */
     stock: z
       .record(z.string(), z.string())
@@ -222,6 +209,7 @@ export type ProductFormInput = {
   store?: string;
   subcategory?: string;
   brand?: string;
+  gender?: string;
   /** Units typed per size × colour, by variantKey. */
   stock: Record<string, string>;
   /** Units per size × colour when the form was opened (hidden fields), by variantKey; the schema ignores them. */
@@ -244,6 +232,9 @@ export function stockAsRead(values: ProductFormInput): Map<string, number> {
   return new Map(Object.entries(values.stockRead ?? {}).flatMap(([key, units]) => (/^\d{1,9}$/.test(units) ? [[key, Number(units)]] : [])));
 }
 
+/** The text box of a size or colour list: what was typed there and not yet added. */
+export const typedOptionsField = (list: "sizes" | "colors") => `${list}Typed`;
+
 /** The schema's input from the submitted form: the lists come as repeated fields. */
 export function productFormValues(form: FormData): ProductFormInput {
   const one = (name: string) => {
@@ -261,10 +252,13 @@ export function productFormValues(form: FormData): ProductFormInput {
     store: one("store"),
     subcategory: one("subcategory"),
     brand: one("brand"),
+    gender: one("gender"),
     stock: fieldsByKey(form, STOCK_FIELD_PREFIX),
     stockRead: fieldsByKey(form, STOCK_READ_FIELD_PREFIX),
-    sizes: many("sizes"),
-    colors: many("colors"),
+    // Text typed but not added ('28, 29, 30', '34-39') is read as the form's button would add it; the
+    // chips already listed are taken as they are (a saved size may hold a comma).
+    sizes: [...many("sizes"), ...splitOptionText(one(typedOptionsField("sizes")) ?? "")],
+    colors: [...many("colors"), ...splitOptionText(one(typedOptionsField("colors")) ?? "")],
     featured: one("featured"),
     active: one("active"),
   };
@@ -286,6 +280,8 @@ export type EditableProduct = {
   store: string | null;
   subcategory: string;
   brand: string;
+  /** '' or one of PRODUCT_GENDERS (older rows may hold other text: the form then asks for one). */
+  gender: string;
   /** Every size × colour the product has, with its units. */
   variants: VariantStockInput[];
   sizes: string[];
@@ -305,6 +301,7 @@ export function productToFormInput(product: EditableProduct): ProductFormInput {
     store: product.store ?? "",
     subcategory: product.subcategory,
     brand: product.brand,
+    gender: product.gender,
     stock: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
     stockRead: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
     sizes: product.sizes,

@@ -9,10 +9,18 @@ export const LEFT_OUT_REASONS = {
 } as const;
 export type LeftOutReason = keyof typeof LEFT_OUT_REASONS;
 
+/**
+ * What Google refuses in a product the feeds list: apparel and shoes sold in Brazil need a gender and
+ * an age group (the age group is read from the gender and the category). The Meta catalogue takes them.
+ */
+export const GOOGLE_REFUSES = {
+  gender: "sem gênero",
+} as const;
+export type GoogleRefusal = keyof typeof GOOGLE_REFUSES;
+
 /** Recommended fields a listed product lacks, as the admin reads them. */
 export const MISSING_RECOMMENDED = {
   brand: "marca (vai o nome da loja)",
-  gender: "gênero",
   "second-image": "segunda foto",
   "google-category": "categoria do Google",
 } as const;

@@ -15,6 +15,7 @@ export const UTM_SOURCE_PARAM = "utm_source";
 export const SIZE_PARAM = "tamanho";
 export const COLOR_PARAM = "cor";
 
+const APPAREL = "Apparel & Accessories";
 const SHOES = "Apparel & Accessories > Shoes";
 const CLOTHING = "Apparel & Accessories > Clothing";
 
@@ -64,6 +65,11 @@ export function suggestedGoogleCategory(category: string, subcategory: string): 
 /** The key of a category × subcategory in the mapping (the same JSON pairing as variantKey). */
 export function categoryMappingKey(category: string, subcategory: string): string {
   return JSON.stringify([category, subcategory]);
+}
+
+/** Apparel, shoes and accessories: Google refuses these without a gender and an age group (Brazil among the countries). */
+export function isApparelCategory(googleCategory: string): boolean {
+  return googleCategory === APPAREL || googleCategory.startsWith(`${APPAREL} >`);
 }
 
 export type ChannelGender = "female" | "male" | "unisex";

@@ -90,7 +90,9 @@ export const couponFormSchema = z
   .transform((data, ctx) => {
     let percentOff: number | null = null;
     if (data.kind === "percent") {
-      percentOff = /^\d{1,3}$/.test(data.percentOff.trim()) ? Number(data.percentOff) : NaN;
+      // '10', '10%' or '10 %': the sign is what a person writes after a percentage.
+      const typed = data.percentOff.trim().replace(/\s*%$/, "");
+      percentOff = /^\d{1,3}$/.test(typed) ? Number(typed) : NaN;
       if (!(percentOff >= 1 && percentOff <= 100)) ctx.addIssue({ code: "custom", path: ["percentOff"], message: "Uma porcentagem de 1 a 100" });
     }
     if (data.kind === "fixed" && data.amountOff <= 0) ctx.addIssue({ code: "custom", path: ["amountOff"], message: "Informe o valor do desconto" });

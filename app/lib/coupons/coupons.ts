@@ -215,3 +215,13 @@ export function parsePreviewLines(text: string | null): { productId: number; qua
   if (lines.some((match) => !match || Number(match[2]) < 1)) return null;
   return lines.map((match) => ({ productId: Number(match![1]), quantity: Number(match![2]) }));
 }
+
+/** The link that brings a coupon to the cart (a flyer's QR, a post, a WhatsApp message): `{origin}/?cupom=CODE`. */
+export function couponLink(origin: string, code: string): string {
+  return `${origin}/?cupom=${encodeURIComponent(code)}`;
+}
+
+/** The WhatsApp message a clerk shares a coupon with: what it gives and its link. */
+export function couponShareText(code: string, discount: string, link: string): string {
+  return `Cupom ${code}: ${discount} na Loja Erick. Use pelo link: ${link}`;
+}

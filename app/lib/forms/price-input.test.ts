@@ -18,14 +18,19 @@ describe("parseBRL", () => {
     ["1.234.567,8", 123456780],
     ["2,5", 250],
     ["2500", 250000],
+    // One dot and exactly two digits after it can only be a decimal point.
+    ["89.90", 8990],
+    ["2.50", 250],
+    ["R$ 1234.56", 123456],
+    ["0.05", 5],
   ])("reads %s", (input, cents) => expect(parseBRL(input)).toBe(cents));
 
-  it.each(["", "abc", "12,345", "-5", "1e5", "129.9", "2.50", "1,234.56", "1.2345", "12.34.567", ",50", "1,2,3"])("refuses %s", (input) =>
+  it.each(["", "abc", "12,345", "-5", "1e5", "129.9", "1.234.56", "1,234.56", "89.90,5", "89.9O", "1.2345", "12.34.567", ",50", "1,2,3"])("refuses %s", (input) =>
     expect(parseBRL(input)).toBeNull(),
   );
 
   it("says a dot used as a decimal point is a matter of format, anything else an invalid price", () => {
-    for (const input of ["2.50", "129.9", "1,234.56", "1.2345", "0.5"]) expect(readBRL(input)).toEqual({ ok: false, problem: "format" });
+    for (const input of ["129.9", "1,234.56", "1.234.56", "1.2345", "0.5"]) expect(readBRL(input)).toEqual({ ok: false, problem: "format" });
     for (const input of ["abc", "12,9O", "10,999", "1e5", ""]) expect(readBRL(input)).toEqual({ ok: false, problem: "invalid" });
   });
 });
@@ -59,11 +64,24 @@ describe("parseBRL against Intl pt-BR (property-based)", () => {
     );
   });
 
-  it("refuses every price written the American way with a decimal point, never reading it as another amount", () => {
+  it("never reads a price written the American way as another amount: the same centavos, or refused as a matter of format", () => {
     fc.assert(
       fc.property(cents, (value) => {
         const text = american.format(value / 100 + 0.1);
-        expect(readBRL(text)).toEqual({ ok: false, problem: "format" });
+        const read = readBRL(text);
+        if (read.ok) expect(read.cents).toBe(value + 10);
+        else expect(read).toEqual({ ok: false, problem: "format" });
+        // Below a thousand with two decimals ('89.90'): only a decimal point, so it is read.
+        if (/^\d+\.\d{2}$/.test(text)) expect(read).toEqual({ ok: true, cents: value + 10 });
+      }),
+    );
+  });
+
+  it("reads every price typed with a dot and two centavos digits ('89.90') as those centavos", () => {
+    fc.assert(
+      fc.property(cents, (value) => {
+        const text = `${Math.floor(value / 100)}.${String(value % 100).padStart(2, "0")}`;
+        expect(readBRL(text)).toEqual({ ok: true, cents: value });
       }),
     );
   });

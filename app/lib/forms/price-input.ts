@@ -1,7 +1,7 @@
 // Prices as people type them into the admin's forms and the CSV: read into centavos, and written back
 // the same way into a form's field or a spreadsheet. Kept apart from money.ts, which every storefront
 // page loads to show prices: only the forms and exports that handle a typed price need this.
-/** Shown when a price uses a dot as the decimal point ("2.50", "1,234.56"). */
+/** Shown when a price uses a dot in a way that could be read two ways ("129.9", "1,234.56"). */
 export const PRICE_FORMAT_MESSAGE = "Use o formato 1.234,56 (ponto nos milhares, vírgula nos centavos)";
 
 export type ParsedPrice = { ok: true; cents: number } | { ok: false; problem: "format" | "invalid" };
@@ -12,11 +12,18 @@ const WHOLE_REAIS = /^(?:\d+|\d{1,3}(?:\.\d{3})+)$/;
 /**
  * A price as a person in Brazil types it, in centavos. A dot groups thousands and only that ('2.500'
  * is two thousand five hundred, never R$ 2,50); the comma starts the centavos ('2,5', '129,90',
- * '2.500,00'). A dot used as a decimal point ('2.50', '129.9', '1,234.56') is `format`: refused
- * rather than guessed, since reading it either way can put a price live a hundred times off.
+ * '2.500,00'). One dot followed by exactly two digits and nothing else ('89.90', '1234.56') can
+ * only be a decimal point (a thousands dot takes three digits), so it is read as one. Any other dot
+ * used as a decimal point ('129.9', '1,234.56', '1.234.56') is `format`: refused rather than guessed,
+ * since reading it either way can put a price live a hundred times off.
  */
 export function readBRL(input: string): ParsedPrice {
   const text = input.replace(/R\$|\s|\u00a0/g, "");
+  const dotDecimal = /^(\d+)\.(\d{2})$/.exec(text);
+  if (dotDecimal) {
+    const cents = Number(dotDecimal[1]) * 100 + Number(dotDecimal[2]);
+    return Number.isSafeInteger(cents) ? { ok: true, cents } : { ok: false, problem: "invalid" };
+  }
   const [reais = "", centavos, ...more] = text.split(",");
   if (more.length === 0 && WHOLE_REAIS.test(reais) && (centavos === undefined || /^\d{1,2}$/.test(centavos))) {
     const cents = Number(reais.replace(/\./g, "")) * 100 + Number((centavos ?? "").padEnd(2, "0"));

@@ -3,7 +3,7 @@ import { trackingUrl } from "../delivery/tracking";
 // sends, and the WhatsApp status message to the customer.
 import { pageParam, searchParam } from "../admin/admin-list";
 import type { OrderView } from "./order-message";
-import { isOrderStatus, type OrderStatus } from "./order-status";
+import { isShownOrderStatus, type OrderStatus, type ShownOrderStatus } from "./order-status";
 import type { Settings } from "../group/settings";
 import {
   DEFAULT_STATUS_MESSAGES,
@@ -16,12 +16,12 @@ import {
 } from "./status-messages";
 import { whatsappLink } from "./whatsapp";
 
-export type AdminOrderFilters = { status: OrderStatus | null; q: string; page: number };
+export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number };
 
-/** `/admin/pedidos?status=pending&q=maria&pagina=2`; unknown values are ignored. */
+/** `/admin/pedidos?status=pending&q=maria&pagina=2` (`status=pickup_ready`: pick-up orders ready at the store); unknown values are ignored. */
 export function parseOrderFilters(searchParams: URLSearchParams): AdminOrderFilters {
   const status = searchParams.get("status");
-  return { status: isOrderStatus(status) ? status : null, q: searchParam(searchParams), page: pageParam(searchParams) };
+  return { status: isShownOrderStatus(status) ? status : null, q: searchParam(searchParams), page: pageParam(searchParams) };
 }
 
 /** One line of /admin/pedidos. */
@@ -34,6 +34,8 @@ export type AdminOrderRow = {
   totalCents: number;
   hasConsultItems: boolean;
   status: OrderStatus;
+  /** As recorded ('pickup', 'delivery'): a pick-up order's 'Enviado' reads 'Pronto para retirada'. */
+  deliveryMethod: string;
   channel: "checkout" | "cart";
 };
 

@@ -1,5 +1,5 @@
 import { formatBRL } from "../format/money";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
+import type { OrderStatus } from "./order-status";
 import { PAYMENT_METHODS } from "../payments/payment-methods";
 import { CONSULT_NOTE } from "./whatsapp";
 
@@ -61,10 +61,6 @@ export function paymentLabel(method: string | null): string {
 export function deliveryFeeLabel(feeCents: number | null): string {
   if (feeCents === null) return "A combinar";
   return feeCents === 0 ? "Grátis" : formatBRL(feeCents);
-}
-
-export function statusLabel(status: OrderStatus): string {
-  return ORDER_STATUS_LABELS[status];
 }
 
 /** The WhatsApp text of a recorded order (the earlier site's order text), with its code and a link to its page. */

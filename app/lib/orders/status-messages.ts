@@ -1,16 +1,12 @@
 // The shopper's side of an order's status: the words a pick-up order uses, the WhatsApp texts the
 // clerk sends (editable in /admin/configuracoes) and the history the order page shows.
-import { ORDER_STATUS_LABELS, type OrderStatus } from "./order-status";
+import { type DeliveryMethod, ORDER_STATUS_LABELS, orderStatusLabel, type OrderStatus, PICKUP_READY_LABEL } from "./order-status";
 
-/** The status a pick-up order reaches instead of 'Enviado': the goods wait at the chosen store. */
-export const PICKUP_READY_LABEL = "Pronto para retirada";
+export type { DeliveryMethod };
+export { PICKUP_READY_LABEL };
 
-export type DeliveryMethod = "pickup" | "delivery" | "arrange";
-
-/** The status as the shopper reads it: 'Pronto para retirada' for a pick-up order's 'Enviado'. */
-export function shopperStatusLabel(status: OrderStatus, deliveryMethod: DeliveryMethod): string {
-  return status === "shipped" && deliveryMethod === "pickup" ? PICKUP_READY_LABEL : ORDER_STATUS_LABELS[status];
-}
+/** The status as the shopper reads it: the one name every page uses (order-status.ts). */
+export const shopperStatusLabel: (status: OrderStatus, deliveryMethod: DeliveryMethod) => string = orderStatusLabel;
 
 export const STATUS_MESSAGE_KEYS = ["pending", "processing", "shipped", "pickupReady", "delivered", "cancelled"] as const;
 export type StatusMessageKey = (typeof STATUS_MESSAGE_KEYS)[number];

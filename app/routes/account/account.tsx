@@ -37,6 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       code: order.code,
       token: order.token,
       status: isOrderStatus(order.status) ? order.status : ("pending" as const),
+      deliveryMethod: order.deliveryMethod,
       totalCents: order.totalCents,
       createdAt: order.createdAt.toISOString(),
     })),

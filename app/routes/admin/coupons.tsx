@@ -8,12 +8,13 @@ import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { listCoupons, saveCoupon, setCouponActive } from "~/server/coupons/coupon-admin.server";
 import { readFormData } from "~/server/requests/form-data.server";
+import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [coupons, shops] = await Promise.all([listCoupons(context.db), listShops(context.db)]);
-  return { coupons, shops: shops.map((shop) => ({ id: shop.id, name: shop.name })) };
+  const [coupons, shops, origin] = await Promise.all([listCoupons(context.db), listShops(context.db), shopPublicOrigin(context)]);
+  return { coupons, shops: shops.map((shop) => ({ id: shop.id, name: shop.name })), origin };
 }
 
 /** Creates or edits a coupon (`intent` save, with `id` when editing), or pauses / resumes one. */
@@ -48,5 +49,5 @@ export function meta() {
 }
 
 export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
-  return <CouponsPanel coupons={loaderData.coupons} shops={loaderData.shops} serverErrors={actionData?.errors} />;
+  return <CouponsPanel coupons={loaderData.coupons} shops={loaderData.shops} origin={loaderData.origin} serverErrors={actionData?.errors} />;
 }

@@ -4,7 +4,7 @@ import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
 import { StatCards } from "~/components/admin/dashboard/stat-cards";
 import { LowStock, StockReview } from "~/components/admin/dashboard/stock-alerts";
 import { formatBRL } from "~/lib/format/money";
-import { ORDER_STATUS_LABELS, type OrderStatus } from "~/lib/orders/order-status";
+import { ORDER_STATUS_LABELS, type ShownOrderStatus } from "~/lib/orders/order-status";
 import { monthLabel } from "~/lib/admin/reports";
 import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/orders/whatsapp";
 import { requireAdmin } from "~/server/auth/guards.server";
@@ -23,10 +23,11 @@ const SalesChart = lazyExport(charts, "SalesChart");
 const StatusChart = lazyExport(charts, "StatusChart");
 const TopProductsChart = lazyExport(charts, "TopProductsChart");
 
-const STATUS_COLOURS: Record<OrderStatus, string> = {
+const STATUS_COLOURS: Record<ShownOrderStatus, string> = {
   pending: "#d97706",
   processing: "#0284c7",
   shipped: "#4f46e5",
+  pickup_ready: "#7c3aed",
   delivered: "#16a34a",
   cancelled: "#64748b",
 };

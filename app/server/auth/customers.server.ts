@@ -181,9 +181,11 @@ export async function getCustomerDetail(db: DatabaseOrTransaction, key: string):
   const theirs = people(candidateOrders(key));
   const [person, orderRows] = await Promise.all([
     db.execute<PersonRecord>(sql`with ${theirs} select * from people where key = ${key}`),
-    db.execute<{ id: string; code: string; created_at: Date | string; status: string; total_cents: number }>(sql`
+    db.execute<{ id: string; code: string; created_at: Date | string; status: string; total_cents: number; delivery_method: string }>(sql`
       with ${theirs}
-      select id, code, created_at, status, total_cents from attributed where customer_key = ${key} order by created_at desc, id desc`),
+      select a.id, a.code, a.created_at, a.status, a.total_cents, o.delivery_method
+      from attributed a join orders o on o.id = a.id
+      where a.customer_key = ${key} order by a.created_at desc, a.id desc`),
   ]);
   const record = person.rows[0];
   if (!record) return null;
@@ -194,6 +196,7 @@ export async function getCustomerDetail(db: DatabaseOrTransaction, key: string):
       code: row.code,
       createdAt: iso(row.created_at),
       status: isOrderStatus(row.status) ? row.status : "pending",
+      deliveryMethod: row.delivery_method,
       totalCents: Number(row.total_cents),
     })),
   };

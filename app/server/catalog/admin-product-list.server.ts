@@ -5,7 +5,8 @@ import { media, products, productVariants, shops, storeLocations } from "#databa
 import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin/admin-list";
 import type { AdminProductFilters, AdminProductPage } from "~/lib/catalog/admin-products";
 import type { ImageRef } from "~/lib/catalog/catalog";
-import { storeOptionFor, type EditableProduct, type StoreOption } from "~/lib/catalog/product.schema";
+import { type EditableProduct } from "~/lib/catalog/product.schema";
+import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition } from "./product-search.server";
@@ -104,6 +105,7 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number, s
     store: storeOptionFor(stores, row.locationSlug, row.shopSlug)?.value ?? null,
     subcategory: product.subcategory,
     brand: product.brand,
+    gender: product.gender,
     variants: variantGrid(product, variants),
     stockNeedsReview: product.stockNeedsReview,
     sizes: product.sizes,

@@ -3,7 +3,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { products, shops, storeLocations } from "#database/schema";
 import type { CsvImportResult, CsvRowError } from "~/lib/catalog/product-import";
-import { storeOptionFor, type StoreOption, type VariantStockInput } from "~/lib/catalog/product.schema";
+import { type VariantStockInput } from "~/lib/catalog/product.schema";
+import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { decodeCsvFile, toCsv } from "../files/csv.server";
 import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";

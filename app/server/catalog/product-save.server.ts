@@ -3,7 +3,8 @@
 // a product, the lock imports take). The form, the CSV import and the starter products all write here.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { media, products, shops, storeLocations } from "#database/schema";
-import { MAX_PRODUCT_IMAGES, storeOptionFor, type ProductFormData, type StoreOption } from "~/lib/catalog/product.schema";
+import { MAX_PRODUCT_IMAGES, type ProductFormData } from "~/lib/catalog/product.schema";
+import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { createProduct } from "./products.server";
@@ -80,6 +81,7 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
       category: p.category,
       subcategory: p.subcategory,
       brand: p.brand,
+      gender: p.gender,
       store: storeOptionFor(stores, row.locationSlug, row.shopSlug)?.label ?? row.shopSlug,
       priceCents: p.priceCents,
       oldPriceCents: p.oldPriceCents,
@@ -113,6 +115,7 @@ function productColumns(input: ProductFormData, store: { shopId: number; storeLo
     category: input.category,
     subcategory: input.subcategory,
     brand: input.brand,
+    gender: input.gender,
     shopId: store.shopId,
     storeLocationId: store.storeLocationId,
     priceCents: input.priceCents,

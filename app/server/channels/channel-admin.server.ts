@@ -3,7 +3,7 @@
 // the Google category of each category × subcategory. Every change is recorded in the audit log.
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import { channelCategoryMappings, channelExcludedProducts, channelExcludedShops, products, shops } from "#database/schema";
-import type { LeftOutReason, MissingRecommended } from "~/lib/channels/channel-check";
+import type { GoogleRefusal, LeftOutReason, MissingRecommended } from "~/lib/channels/channel-check";
 import { categoryMappingKey, suggestedGoogleCategory } from "~/lib/channels/channels";
 import type { ChannelChange } from "~/lib/channels/channels.schema";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
@@ -21,12 +21,21 @@ export type ChannelCheck = {
   items: number;
   leftOut: { total: number; products: ProductProblem<LeftOutReason>[] };
   missing: { total: number; products: ProductProblem<MissingRecommended>[] };
+  /** Listed, but Google refuses them (apparel without a gender). */
+  googleRefuses: { total: number; products: ProductProblem<GoogleRefusal>[] };
   excluded: { id: number; name: string; by: "product" | "shop" }[];
 };
 
 /** The whole catalogue through the feeds' own reading (feedEntry), one page at a time. */
 export async function checkCatalogue(db: Database, origin: string): Promise<ChannelCheck> {
-  const check: ChannelCheck = { listedProducts: 0, items: 0, leftOut: { total: 0, products: [] }, missing: { total: 0, products: [] }, excluded: [] };
+  const check: ChannelCheck = {
+    listedProducts: 0,
+    items: 0,
+    leftOut: { total: 0, products: [] },
+    missing: { total: 0, products: [] },
+    googleRefuses: { total: 0, products: [] },
+    excluded: [],
+  };
   await db.transaction(
     async (tx) => {
       for await (const page of feedCatalogPages(tx)) {
@@ -45,6 +54,12 @@ export async function checkCatalogue(db: Database, origin: string): Promise<Chan
           }
           check.listedProducts += 1;
           check.items += entry.items.length;
+          if (entry.googleRefuses.length > 0) {
+            check.googleRefuses.total += 1;
+            if (check.googleRefuses.products.length < LISTED_PER_PROBLEM) {
+              check.googleRefuses.products.push({ id: product.id, name: product.name, reasons: entry.googleRefuses });
+            }
+          }
           if (entry.missing.length > 0) {
             check.missing.total += 1;
             if (check.missing.products.length < LISTED_PER_PROBLEM) check.missing.products.push({ id: product.id, name: product.name, reasons: entry.missing });

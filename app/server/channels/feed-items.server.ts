@@ -1,8 +1,8 @@
 // What one product becomes in the catalogue feeds: an item per size × colour it sells (all sharing
 // the product's item_group_id), or the reasons it cannot be listed. Both feeds and the admin's check
 // of the catalogue read products through here, so what the admin is told is what the platforms get.
-import type { LeftOutReason, MissingRecommended } from "~/lib/channels/channel-check";
-import { channelAgeGroup, channelGender, COLOR_PARAM, SIZE_PARAM, type ChannelAgeGroup, type ChannelGender } from "~/lib/channels/channels";
+import type { GoogleRefusal, LeftOutReason, MissingRecommended } from "~/lib/channels/channel-check";
+import { channelAgeGroup, channelGender, COLOR_PARAM, isApparelCategory, SIZE_PARAM, type ChannelAgeGroup, type ChannelGender } from "~/lib/channels/channels";
 import { decimalPrice } from "~/lib/format/money";
 import { productPath } from "~/lib/pages/navigation";
 import { oneLine } from "~/lib/format/plain-text";
@@ -58,7 +58,7 @@ export type FeedItem = {
 };
 
 export type FeedEntry =
-  | { listed: true; items: FeedItem[]; missing: MissingRecommended[] }
+  | { listed: true; items: FeedItem[]; missing: MissingRecommended[]; googleRefuses: GoogleRefusal[] }
   | { listed: false; reasons: LeftOutReason[] };
 
 /** The absolute URL of an image's square derivative (app/server/channels/square-images.server.ts). */
@@ -189,8 +189,9 @@ export function feedEntry(product: FeedProduct, origin: string, utmSource: strin
 
   const missing: MissingRecommended[] = [];
   if (!oneLine(product.brand)) missing.push("brand");
-  if (!gender) missing.push("gender");
+  const googleRefuses: GoogleRefusal[] = [];
+  if (isApparelCategory(product.googleCategory) && (!gender || !ageGroup)) googleRefuses.push("gender");
   if (product.imageKeys.length < 2) missing.push("second-image");
   if (!product.googleCategory) missing.push("google-category");
-  return { listed: true, items, missing };
+  return { listed: true, items, missing, googleRefuses };
 }

@@ -39,6 +39,9 @@ body { font-family: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; co
 .card .qr svg { width: 100%; height: 100% }
 .card .hint { font-size: 8.5pt; color: #475569 }
 @media screen { body { background: #f1f5f9; padding: 8mm } .sheet, .single { background: #fff; margin: 0 auto } .single { width: 105mm } .toolbar { margin-bottom: 6mm; font-size: 11pt } }
+/* On a phone the page shows the card smaller, whole (an A6 card is 397 px wide): printing keeps its size. */
+@media screen and (max-width: 480px) { body { padding: 2mm } .single { zoom: 0.85 } .sheet { zoom: 0.42 } }
+@media screen and (max-width: 360px) { .single { zoom: 0.72 } .sheet { zoom: 0.36 } }
 @media print { .toolbar { display: none } .card { border-color: transparent } }
 `;
 

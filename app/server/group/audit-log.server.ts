@@ -1,8 +1,8 @@
 // The admin audit log: who changed what, when, from what to what. The domain functions that make an
 // admin change call recordAdminChange inside their own transaction, so a change that rolls back
 // leaves no entry and an entry never lacks its change. /admin/auditoria reads it with listAuditLog.
-import { count, desc, eq } from "drizzle-orm";
-import { auditLog } from "#database/schema";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { auditLog, orders } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
 import type { AuditAction, AuditChange, AuditEntityType, AuditLogPage } from "~/lib/admin/audit-log";
 import type { DatabaseOrTransaction } from "../db/database.server";
@@ -103,14 +103,16 @@ export async function listAuditLog(
   const pages = pageCount(total);
   const current = Math.min(Math.max(1, page), pages);
   const rows = await db
-    .select()
+    .select({ entry: auditLog, orderDeliveryMethod: orders.deliveryMethod })
     .from(auditLog)
+    // An order's status reads by its delivery method ('Pronto para retirada' for a pick-up order).
+    .leftJoin(orders, and(eq(auditLog.entityType, "order"), eq(sql`${orders.id}::text`, auditLog.entityId)))
     .where(where)
     .orderBy(desc(auditLog.at), desc(auditLog.id))
     .limit(ADMIN_PAGE_SIZE)
     .offset((current - 1) * ADMIN_PAGE_SIZE);
   return {
-    entries: rows.map((row) => ({
+    entries: rows.map(({ entry: row, orderDeliveryMethod }) => ({
       id: row.id,
       at: row.at.toISOString(),
       actorName: row.actorName,
@@ -121,6 +123,7 @@ export async function listAuditLog(
       entityLabel: row.entityLabel,
       kind: row.before === null ? "create" : row.after === null ? "delete" : "update",
       changes: changesOf(row.before, row.after),
+      orderDeliveryMethod,
     })),
     total,
     page: current,

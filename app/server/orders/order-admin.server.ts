@@ -1,10 +1,10 @@
 // The admin side of orders: the list with its filters, one order's detail, and status changes with
 // the stock they take or give back.
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { orderHistory, orderItems, orders, storeLocations, users } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/orders/admin-orders";
-import { isOrderStatus, type OrderStatus } from "~/lib/orders/order-status";
+import { isOrderStatus, type OrderStatus, recordedStatusOf, type ShownOrderStatus } from "~/lib/orders/order-status";
 import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { StockShortageError, type StockMove, type StockShortage } from "../catalog/stock-moves.server";
@@ -30,9 +30,17 @@ function searchCondition(q: string): SQL | undefined {
   return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
 }
 
+/** 'Enviado' and 'Pronto para retirada' are one recorded status, told apart by the delivery method. */
+function statusCondition(shown: ShownOrderStatus | null): SQL | undefined {
+  if (!shown) return undefined;
+  const { status, pickup } = recordedStatusOf(shown);
+  if (pickup === null) return eq(orders.status, status);
+  return and(eq(orders.status, status), pickup ? eq(orders.deliveryMethod, "pickup") : ne(orders.deliveryMethod, "pickup"));
+}
+
 /** /admin/pedidos: newest first, one page, with the number of matches (one query). */
 export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminOrderFilters): Promise<AdminOrderList> {
-  const where = and(filters.status ? eq(orders.status, filters.status) : undefined, searchCondition(filters.q));
+  const where = and(statusCondition(filters.status), searchCondition(filters.q));
   const rows = await db
     .select({
       id: orders.id,
@@ -43,6 +51,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       totalCents: orders.totalCents,
       hasConsultItems: orders.hasConsultItems,
       status: orders.status,
+      deliveryMethod: orders.deliveryMethod,
       channel: orders.channel,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
@@ -63,6 +72,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       totalCents: row.totalCents,
       hasConsultItems: row.hasConsultItems,
       status: isOrderStatus(row.status) ? row.status : "pending",
+      deliveryMethod: row.deliveryMethod,
       channel: row.channel === "cart" ? "cart" : "checkout",
     })),
     total,

@@ -497,6 +497,7 @@ export function listOrdersForUser(db: DatabaseOrTransaction, userId: string) {
       code: orders.code,
       token: orders.publicToken,
       status: orders.status,
+      deliveryMethod: orders.deliveryMethod,
       totalCents: orders.totalCents,
       createdAt: orders.createdAt,
     })

@@ -3,21 +3,23 @@
 // of rows.
 import { desc, sql } from "drizzle-orm";
 import { orders } from "#database/schema";
-import { isOrderStatus, ORDER_STATUSES, type OrderStatus } from "~/lib/orders/order-status";
+import { isOrderStatus, type OrderStatus, recordedStatusOf, SHOWN_ORDER_STATUSES, type ShownOrderStatus } from "~/lib/orders/order-status";
 import type { DashboardStats, LowStockVariant, StockReviewProduct } from "~/lib/admin/dashboard";
 import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { countCustomers } from "../auth/customers.server";
+import { getSalesSummary } from "./sales-summary.server";
 
 export type Dashboard = {
   stats: DashboardStats;
   /** The last 6 months, oldest first, months without sales included; month is "YYYY-MM" in the shop's time zone. */
   monthlySales: { month: string; orders: number; revenueCents: number }[];
-  ordersByStatus: { status: OrderStatus; count: number }[];
+  /** By status as people read it: pick-up orders ready at the store apart from those sent. */
+  ordersByStatus: { status: ShownOrderStatus; count: number }[];
   /** By units sold, orders not cancelled. */
   topProducts: { productId: number | null; name: string; quantity: number }[];
-  recentOrders: { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; createdAt: string }[];
+  recentOrders: { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; deliveryMethod: string; createdAt: string }[];
   /** Sizes/colours with 0–3 units, fewest first (newest products first among equals); `total` counts them all. */
   lowStock: { variants: LowStockVariant[]; total: number };
   /** Products whose stock the variants migration spread over their sizes, newest first; `total` counts them all. */
@@ -32,12 +34,12 @@ export const STOCK_LIST_SIZE = 10;
 
 /** `now` decides which months are "the last 6" (tests pass a fixed date). */
 export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Date()): Promise<Dashboard> {
-  const [totals, months, top, recent, low, review, customers] = await Promise.all([
+  const [sales, totals, months, top, recent, low, review, customers] = await Promise.all([
+    getSalesSummary(db, null),
     db.execute<Record<string, string | number>>(sql`
       select
         (select count(*) from products)::int as products,
         count(*)::int as orders,
-        coalesce(sum(total_cents) filter (where status <> 'cancelled'), 0)::bigint as revenue,
         coalesce(sum(total_cents) filter (
           where status <> 'cancelled' and (created_at at time zone ${SHOP_TIME_ZONE})::date = (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date
         ), 0)::bigint as today,
@@ -45,7 +47,11 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
           where status <> 'cancelled' and (created_at at time zone ${SHOP_TIME_ZONE})::date = (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date - 7
         ), 0)::bigint as same_day_last_week,
         ${sql.join(
-          ORDER_STATUSES.map((status) => sql`count(*) filter (where status = ${status})::int as ${sql.identifier(status)}`),
+          SHOWN_ORDER_STATUSES.map((shown) => {
+            const { status, pickup } = recordedStatusOf(shown);
+            const side = pickup === null ? sql`` : pickup ? sql` and delivery_method = 'pickup'` : sql` and delivery_method <> 'pickup'`;
+            return sql`count(*) filter (where status = ${status}${side})::int as ${sql.identifier(shown)}`;
+          }),
           sql`, `,
         )}
       from orders`),
@@ -81,6 +87,7 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
         customerName: orders.customerName,
         totalCents: orders.totalCents,
         status: orders.status,
+        deliveryMethod: orders.deliveryMethod,
         createdAt: orders.createdAt,
       })
       .from(orders)
@@ -107,23 +114,20 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
 
   const row = totals.rows[0] ?? {};
   const count = (key: string) => Number(row[key] ?? 0);
-  const revenueCents = count("revenue");
-  const orderCount = count("orders");
-
   return {
     stats: {
-      revenueCents,
-      orders: orderCount,
+      revenueCents: sales.revenueCents,
+      orders: count("orders"),
       products: count("products"),
       customers,
       pending: count("pending"),
       completed: count("delivered"),
-      averageTicketCents: orderCount > 0 ? Math.round(revenueCents / orderCount) : 0,
+      averageTicketCents: sales.averageTicketCents,
       todayRevenueCents: count("today"),
       sameDayLastWeekRevenueCents: count("same_day_last_week"),
     },
     monthlySales: months.rows.map((month) => ({ month: month.month, orders: Number(month.orders), revenueCents: Number(month.revenue) })),
-    ordersByStatus: ORDER_STATUSES.map((status) => ({ status, count: count(status) })),
+    ordersByStatus: SHOWN_ORDER_STATUSES.map((status) => ({ status, count: count(status) })),
     topProducts: top.rows.map((product) => ({ productId: product.product_id, name: product.name, quantity: Number(product.quantity) })),
     recentOrders: recent.map((order) => ({
       ...order,

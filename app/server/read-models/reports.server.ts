@@ -8,24 +8,24 @@ import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/orde
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/admin/reports";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
+import { getSalesSummary, soldInPeriod, type SalesSummary } from "./sales-summary.server";
 
 export type ReportColumn = { label: string; kind: "text" | "count" | "money" };
 /** Money cells are centavos. */
 export type ReportTable = { id: ReportTableId; title: string; note: string | null; columns: ReportColumn[]; rows: (string | number)[][] };
 export type Report = {
-  summary: { orders: number; revenueCents: number; averageTicketCents: number };
+  summary: SalesSummary;
   tables: ReportTable[];
 };
 
 const TOP_PRODUCTS_LIMIT = 20;
 
-const ITEMS_NOTE = "Valor dos itens, sem a taxa de entrega; itens com preço a consultar contam só na quantidade.";
+const ITEMS_NOTE =
+  "Valor dos itens sem a taxa de entrega: antes e depois dos descontos de cupom (o total dos pedidos, com a entrega, está em Vendas); itens com preço a consultar contam só na quantidade.";
 
 /** Orders not cancelled, made between the first day's midnight and the day after the last, in the shop. */
 function inPeriod(query: ReportQuery): SQL {
-  return sql`o.status <> 'cancelled'
-    and o.created_at >= (${query.from}::date::timestamp at time zone ${SHOP_TIME_ZONE})
-    and o.created_at < ((${query.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`;
+  return soldInPeriod(query);
 }
 
 const title = (id: ReportTableId) => REPORT_TABLES.find((table) => table.id === id)!.title;
@@ -52,7 +52,7 @@ async function salesOverTime(db: DatabaseOrTransaction, query: ReportQuery): Pro
   return {
     id: "vendas",
     title: title("vendas"),
-    note: "Total dos pedidos, com a taxa de entrega.",
+    note: "Total dos pedidos, depois dos descontos de cupom e com a taxa de entrega.",
     columns: [
       { label: "Período", kind: "text" },
       { label: "Pedidos", kind: "count" },
@@ -64,9 +64,10 @@ async function salesOverTime(db: DatabaseOrTransaction, query: ReportQuery): Pro
 
 async function itemsBy(db: DatabaseOrTransaction, query: ReportQuery, id: "lojas" | "categorias"): Promise<ReportTable> {
   const column = id === "lojas" ? sql`oi.shop_name` : sql`oi.category`;
-  const { rows } = await db.execute<{ label: string; orders: number; quantity: number; revenue: string }>(sql`
+  const { rows } = await db.execute<{ label: string; orders: number; quantity: number; revenue: string; discounted: string }>(sql`
     select ${column} as label, count(distinct o.id)::int as orders, sum(oi.quantity)::int as quantity,
-      coalesce(sum(oi.unit_price_cents * oi.quantity), 0)::bigint as revenue
+      coalesce(sum(oi.unit_price_cents * oi.quantity), 0)::bigint as revenue,
+      coalesce(sum(oi.unit_price_cents * oi.quantity - oi.discount_cents) filter (where oi.unit_price_cents is not null), 0)::bigint as discounted
     from order_items oi
     join orders o on o.id = oi.order_id
     where ${inPeriod(query)}
@@ -80,9 +81,10 @@ async function itemsBy(db: DatabaseOrTransaction, query: ReportQuery, id: "lojas
       { label: id === "lojas" ? "Loja" : "Categoria", kind: "text" },
       { label: "Pedidos", kind: "count" },
       { label: "Itens vendidos", kind: "count" },
-      { label: "Faturamento (R$)", kind: "money" },
+      { label: "Antes dos cupons (R$)", kind: "money" },
+      { label: "Depois dos cupons (R$)", kind: "money" },
     ],
-    rows: rows.map((row) => [row.label, Number(row.orders), Number(row.quantity), Number(row.revenue)]),
+    rows: rows.map((row) => [row.label, Number(row.orders), Number(row.quantity), Number(row.revenue), Number(row.discounted)]),
   };
 }
 
@@ -120,7 +122,7 @@ async function topProducts(db: DatabaseOrTransaction, query: ReportQuery): Promi
   return {
     id: "produtos",
     title: title("produtos"),
-    note: `Os ${TOP_PRODUCTS_LIMIT} produtos com mais unidades vendidas.`,
+    note: `Os ${TOP_PRODUCTS_LIMIT} produtos com mais unidades vendidas; valor dos itens antes dos descontos de cupom.`,
     columns: [
       { label: "Produto", kind: "text" },
       { label: "Quantidade", kind: "count" },
@@ -165,12 +167,11 @@ export function getReportTable(db: DatabaseOrTransaction, query: ReportQuery, id
 }
 
 export async function getReport(db: DatabaseOrTransaction, query: ReportQuery): Promise<Report> {
-  const tables = await Promise.all(REPORT_TABLES.map((table) => getReportTable(db, query, table.id)));
-  // The sales table has one row per period, so its sums are the period's totals.
-  const sales = tables[0]!;
-  const orders = sales.rows.reduce((sum, row) => sum + Number(row[1]), 0);
-  const revenueCents = sales.rows.reduce((sum, row) => sum + Number(row[2]), 0);
-  return { summary: { orders, revenueCents, averageTicketCents: orders > 0 ? Math.round(revenueCents / orders) : 0 }, tables };
+  const [summary, tables] = await Promise.all([
+    getSalesSummary(db, query),
+    Promise.all(REPORT_TABLES.map((table) => getReportTable(db, query, table.id))),
+  ]);
+  return { summary, tables };
 }
 
 /** UTF-8 with BOM, ';' between columns, decimal comma (app/server/files/csv.server.ts). */

@@ -4,7 +4,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { products, shops } from "#database/schema";
 import { SEED_STORE_LOCATIONS } from "#database/seed/shops";
 import { STARTER_PRODUCTS, type StarterProduct } from "#database/seed/starter-products";
-import { centsToInput, productFormSchema, storeOptionFromText, type ProductFormInput } from "~/lib/catalog/product.schema";
+import { centsToInput, productFormSchema, type ProductFormInput } from "~/lib/catalog/product.schema";
+import { storeOptionFromText } from "~/lib/catalog/store-options";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import type { StarterResult } from "~/lib/catalog/product-import";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
@@ -36,6 +37,7 @@ export function starterFormInput(starter: StarterProduct): ProductFormInput {
     store: storeOptionFromText(SEED_STORE_OPTIONS, starter.loja) ?? "",
     subcategory: starter.subcategoria,
     brand: starter.marca,
+    gender: starter.genero,
     stock: Object.fromEntries(
       demoVariantStock({ name: starter.nome, sizes: starter.tamanhos, colors: starter.cores }, starter.estoque).map((cell) => [
         variantKey(cell.size, cell.color),

@@ -24,15 +24,15 @@ export function AuditLogList({ entries }: { entries: AuditEntry[] }) {
                   <dt className="font-semibold text-slate-700">{auditFieldLabel(change.field)}</dt>
                   <dd className="text-slate-800 wrap-anywhere">
                     {entry.kind === "create" ? (
-                      formatAuditValue(change.field, change.after)
+                      formatAuditValue(change.field, change.after, entry.orderDeliveryMethod)
                     ) : entry.kind === "delete" ? (
-                      formatAuditValue(change.field, change.before)
+                      formatAuditValue(change.field, change.before, entry.orderDeliveryMethod)
                     ) : (
                       <>
-                        <span className="text-slate-500 line-through decoration-slate-400">{formatAuditValue(change.field, change.before)}</span>
+                        <span className="text-slate-500 line-through decoration-slate-400">{formatAuditValue(change.field, change.before, entry.orderDeliveryMethod)}</span>
                         <span aria-hidden="true"> → </span>
                         <span className="sr-only"> mudou para </span>
-                        <span>{formatAuditValue(change.field, change.after)}</span>
+                        <span>{formatAuditValue(change.field, change.after, entry.orderDeliveryMethod)}</span>
                       </>
                     )}
                   </dd>

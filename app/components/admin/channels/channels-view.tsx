@@ -1,6 +1,13 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { LEFT_OUT_REASONS, MISSING_RECOMMENDED, type LeftOutReason, type MissingRecommended } from "~/lib/channels/channel-check";
+import {
+  GOOGLE_REFUSES,
+  LEFT_OUT_REASONS,
+  MISSING_RECOMMENDED,
+  type GoogleRefusal,
+  type LeftOutReason,
+  type MissingRecommended,
+} from "~/lib/channels/channel-check";
 import { GOOGLE_CATEGORY_MAX_LENGTH } from "~/lib/channels/channels.schema";
 import { productEditPath } from "~/lib/pages/navigation";
 import { countLabel } from "~/lib/format/plural";
@@ -14,6 +21,7 @@ export type ChannelsViewProps = {
     items: number;
     leftOut: { total: number; products: Problem<LeftOutReason>[] };
     missing: { total: number; products: Problem<MissingRecommended>[] };
+    googleRefuses: { total: number; products: Problem<GoogleRefusal>[] };
     excluded: { id: number; name: string; by: "product" | "shop" }[];
   };
   shops: { id: number; name: string; excluded: boolean }[];
@@ -179,6 +187,17 @@ export function ChannelsView({ feeds, check, shops, categories, saved, error }: 
         </h2>
         <p className="mt-0.5 text-sm text-slate-600">Sem foto, preço ou descrição o produto não vai, para não aparecer pela metade. Abra o produto para completar.</p>
         {check.leftOut.products.length ? <ProblemList products={check.leftOut.products} labels={LEFT_OUT_REASONS} /> : null}
+      </section>
+
+      <section aria-labelledby="canais-google-recusa" className={section}>
+        <h2 id="canais-google-recusa" className="text-lg font-bold">
+          O Google recusa: {countLabel(check.googleRefuses.total, "produto", "produtos")}
+        </h2>
+        <p className="mt-0.5 text-sm text-slate-600">
+          Roupas, calçados e acessórios sem gênero: o Google exige o gênero e a faixa etária e recusa estes itens (a Meta aceita). Abra o produto e escolha o
+          gênero.
+        </p>
+        {check.googleRefuses.products.length ? <ProblemList products={check.googleRefuses.products} labels={GOOGLE_REFUSES} /> : null}
       </section>
 
       <section aria-labelledby="canais-recomendados" className={section}>

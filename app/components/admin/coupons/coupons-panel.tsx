@@ -4,7 +4,8 @@ import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { CATEGORIES } from "~/lib/catalog/catalog";
 import { couponDiscountText, couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupons/coupon.schema";
-import { COUPON_KIND_LABELS, COUPON_KINDS, formatCouponDay, type CouponKind } from "~/lib/coupons/coupons";
+import { COUPON_KIND_LABELS, COUPON_KINDS, couponLink, couponShareText, formatCouponDay, type CouponKind } from "~/lib/coupons/coupons";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import type { FieldErrors } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
@@ -23,7 +24,7 @@ function windowText(coupon: AdminCoupon): string {
 }
 
 /** /admin/cupons: the list with what each coupon did, its CSV, and the form to create or edit one. */
-export function CouponsPanel({ coupons, shops, serverErrors }: { coupons: AdminCoupon[]; shops: Shop[]; serverErrors?: FieldErrors }) {
+export function CouponsPanel({ coupons, shops, origin, serverErrors }: { coupons: AdminCoupon[]; shops: Shop[]; origin: string; serverErrors?: FieldErrors }) {
   const [searchParams] = useSearchParams();
   const saved = searchParams.get("salvo");
   const [editing, setEditing] = useState<AdminCoupon | null>(null);
@@ -46,59 +47,20 @@ export function CouponsPanel({ coupons, shops, serverErrors }: { coupons: AdminC
       {coupons.length === 0 ? (
         <p className="text-slate-600">Nenhum cupom ainda. Crie o primeiro abaixo.</p>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead>
-              <tr className="border-b border-slate-200">
-                <th className="py-2 pr-3">Código</th>
-                <th className="py-2 pr-3">Desconto</th>
-                <th className="py-2 pr-3">Validade</th>
-                <th className="py-2 pr-3">Usos</th>
-                <th className="py-2 pr-3">Desconto dado</th>
-                <th className="py-2 pr-3">Vendas</th>
-                <th className="py-2 pr-3">Situação</th>
-                <th className="py-2">Ações</th>
-              </tr>
-            </thead>
-            <tbody>
-              {coupons.map((coupon) => (
-                <tr key={coupon.id} className="border-b border-slate-100" data-testid="coupon-row">
-                  <td className="py-2 pr-3 font-semibold">
-                    {coupon.code}
-                    {coupon.description ? <span className="block font-normal text-slate-600">{coupon.description}</span> : null}
-                  </td>
-                  <td className="py-2 pr-3">{couponDiscountText(coupon)}</td>
-                  <td className="py-2 pr-3">{windowText(coupon)}</td>
-                  <td className="py-2 pr-3">
-                    {coupon.uses}
-                    {coupon.maxUses ? ` de ${coupon.maxUses}` : ""}
-                  </td>
-                  <td className="py-2 pr-3">{formatBRL(coupon.discountCents)}</td>
-                  <td className="py-2 pr-3">{formatBRL(coupon.salesCents)}</td>
-                  <td className="py-2 pr-3">{coupon.active ? "Ativo" : "Pausado"}</td>
-                  <td className="flex flex-wrap gap-2 py-2">
-                    <button
-                      type="button"
-                      className="underline"
-                      onClick={() => {
-                        setEditing(coupon);
-                        setFormKey((key) => key + 1);
-                      }}
-                    >
-                      Editar {coupon.code}
-                    </button>
-                    <Form method="post">
-                      <input type="hidden" name="id" value={coupon.id} />
-                      <button type="submit" name="intent" value={coupon.active ? "pause" : "resume"} className="underline">
-                        {coupon.active ? `Pausar ${coupon.code}` : `Reativar ${coupon.code}`}
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        // Cards, not a table: on the clerk's phone every figure and action is on the screen.
+        <ul className="grid gap-3 md:grid-cols-2">
+          {coupons.map((coupon) => (
+            <CouponCard
+              key={coupon.id}
+              coupon={coupon}
+              origin={origin}
+              onEdit={() => {
+                setEditing(coupon);
+                setFormKey((key) => key + 1);
+              }}
+            />
+          ))}
+        </ul>
       )}
 
       <CouponForm key={formKey} coupon={editing} shops={shops} serverErrors={serverErrors} onCancel={() => {
@@ -106,6 +68,87 @@ export function CouponsPanel({ coupons, shops, serverErrors }: { coupons: AdminC
         setFormKey((key) => key + 1);
       }} />
     </div>
+  );
+}
+
+/** One coupon: what it gives, when, what it did, its link to copy or share on WhatsApp, and its actions. */
+function CouponCard({ coupon, origin, onEdit }: { coupon: AdminCoupon; origin: string; onEdit: () => void }) {
+  const hydrated = useHydrated();
+  const [copied, setCopied] = useState(false);
+  const link = couponLink(origin, coupon.code);
+  const discount = couponDiscountText(coupon);
+  const linkId = `cupom-link-${coupon.id}`;
+  const figures: [string, string][] = [
+    ["Validade", windowText(coupon)],
+    ["Usos", `${coupon.uses}${coupon.maxUses ? ` de ${coupon.maxUses}` : ""}`],
+    ["Desconto dado", formatBRL(coupon.discountCents)],
+    ["Vendas", formatBRL(coupon.salesCents)],
+  ];
+  const action = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50";
+  return (
+    <li className="min-w-0 rounded-xl border border-slate-200 bg-white p-4" data-testid="coupon-row">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="text-lg font-bold wrap-anywhere">{coupon.code}</p>
+          {coupon.description ? <p className="text-sm text-slate-600 wrap-anywhere">{coupon.description}</p> : null}
+        </div>
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${coupon.active ? "bg-green-100 text-green-900" : "bg-slate-200 text-slate-700"}`}>
+          {coupon.active ? "Ativo" : "Pausado"}
+        </span>
+      </div>
+      <p className="mt-1 font-semibold">{discount}</p>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+        {figures.map(([label, value]) => (
+          <div key={label} className="min-w-0">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium wrap-anywhere">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <label htmlFor={linkId} className="mt-3 block text-sm font-semibold text-slate-800">
+        Link do cupom
+      </label>
+      <input
+        id={linkId}
+        readOnly
+        value={link}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-1 w-full min-w-0 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 text-sm"
+      />
+      <div className="mt-3 flex flex-wrap gap-2">
+        {hydrated ? (
+          <button
+            type="button"
+            className={action}
+            onClick={() => {
+              void navigator.clipboard?.writeText(link).then(() => setCopied(true));
+            }}
+          >
+            {copied ? "Link copiado" : "Copiar link"}
+          </button>
+        ) : null}
+        <a
+          href={`https://wa.me/?text=${encodeURIComponent(couponShareText(coupon.code, discount, link))}`}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={action}
+        >
+          Enviar no WhatsApp
+        </a>
+        <button type="button" className={action} onClick={onEdit}>
+          Editar <span className="sr-only">{coupon.code}</span>
+        </button>
+        <Form method="post">
+          <input type="hidden" name="id" value={coupon.id} />
+          <button type="submit" name="intent" value={coupon.active ? "pause" : "resume"} className={action}>
+            {coupon.active ? "Pausar" : "Reativar"} <span className="sr-only">{coupon.code}</span>
+          </button>
+        </Form>
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? `Link do cupom ${coupon.code} copiado` : ""}
+      </p>
+    </li>
   );
 }
 

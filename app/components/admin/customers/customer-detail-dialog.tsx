@@ -58,7 +58,7 @@ export function CustomerDetailDialog({ detail, isSelf, onClose }: { detail: Cust
                     #{order.code}
                   </Link>
                   <span className="text-slate-600">{formatShopDateTime(order.createdAt)}</span>
-                  <OrderStatusBadge status={order.status} />
+                  <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
                   <span className="font-semibold">{formatBRL(order.totalCents)}</span>
                 </li>
               ))}

@@ -5,7 +5,7 @@ import type { OrderStatus } from "~/lib/orders/order-status";
 import { formatShopDateTime } from "~/lib/group/shop-time";
 import { UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
 
-export type RecentOrder = { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; createdAt: string };
+export type RecentOrder = { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; deliveryMethod: string; createdAt: string };
 
 /** The 5 newest orders, each opening its page in the admin. */
 export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
@@ -54,7 +54,7 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
                   <td data-label="Cliente" className="py-2 pr-3">{order.customerName || UNNAMED_CUSTOMER}</td>
                   <td data-label="Total" className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{formatBRL(order.totalCents)}</td>
                   <td data-label="Status" className="py-2 pr-3">
-                    <OrderStatusBadge status={order.status} />
+                    <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
                   </td>
                   <td data-label="Data" className="whitespace-nowrap py-2 text-slate-600">{formatShopDateTime(order.createdAt)}</td>
                 </tr>

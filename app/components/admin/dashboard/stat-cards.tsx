@@ -15,12 +15,12 @@ function sameDayLastWeek(): string {
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const cards = [
     { label: "Faturamento", value: formatBRL(stats.revenueCents), hint: "Pedidos não cancelados" },
-    { label: "Pedidos", value: integer.format(stats.orders) },
+    { label: "Pedidos", value: integer.format(stats.orders), hint: "Todos, com os cancelados" },
     { label: "Produtos", value: integer.format(stats.products) },
     { label: "Clientes", value: integer.format(stats.customers) },
     { label: "Pendentes", value: integer.format(stats.pending) },
     { label: "Concluídos", value: integer.format(stats.completed), hint: "Pedidos entregues" },
-    { label: "Ticket médio", value: formatBRL(stats.averageTicketCents) },
+    { label: "Ticket médio", value: formatBRL(stats.averageTicketCents), hint: "Faturamento ÷ pedidos não cancelados" },
     // What a clerk acts on: is today going better or worse than the same day last week?
     { label: "Vendas hoje", value: formatBRL(stats.todayRevenueCents), hint: `${sameDayLastWeek()}: ${formatBRL(stats.sameDayLastWeekRevenueCents)}` },
   ];

@@ -25,7 +25,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
   return (
     <div className="space-y-6 text-sm" data-testid="admin-order-detail">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <OrderStatusBadge status={order.status} />
+        <OrderStatusBadge status={order.status} deliveryMethod={order.delivery.method} />
         <span className="text-slate-600">{CHANNEL_LABELS[order.channel]}</span>
         <a href={detail.publicPath} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
           Ver página do pedido

@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "react-router";
 import type { AdminOrderFilters } from "~/lib/orders/admin-orders";
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from "~/lib/orders/order-status";
+import { ORDER_STATUS_LABELS, SHOWN_ORDER_STATUSES } from "~/lib/orders/order-status";
 
 /** Search by code, name or phone and a status filter, kept in the URL (a GET form). */
 export function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
@@ -35,7 +35,7 @@ export function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
           className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
         >
           <option value="">Todos</option>
-          {ORDER_STATUSES.map((status) => (
+          {SHOWN_ORDER_STATUSES.map((status) => (
             <option key={status} value={status}>
               {ORDER_STATUS_LABELS[status]}
             </option>

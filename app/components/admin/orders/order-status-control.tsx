@@ -2,8 +2,7 @@ import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { adminOrderPath } from "~/lib/orders/admin-orders";
-import { ORDER_STATUSES, isOrderStatus, type OrderStatus } from "~/lib/orders/order-status";
-import { type DeliveryMethod, shopperStatusLabel } from "~/lib/orders/status-messages";
+import { type DeliveryMethod, ORDER_STATUSES, isOrderStatus, orderStatusLabel, type OrderStatus } from "~/lib/orders/order-status";
 import { CONFIRM_CANCEL_FIELD, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
 
 /**
@@ -46,7 +45,7 @@ export function OrderStatusControl({ orderId, status, deliveryMethod }: { orderI
           {ORDER_STATUSES.map((option) => (
             <option key={option} value={option}>
               {/* A pick-up order is never 'Enviado': the clerk picks what the shopper will read. */}
-              {shopperStatusLabel(option, deliveryMethod)}
+              {orderStatusLabel(option, deliveryMethod)}
             </option>
           ))}
         </select>

@@ -53,7 +53,7 @@ export function OrdersList({
                 <span className="ml-1 rounded bg-amber-200 px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-amber-900">Novo</span>
               ) : null}
               <span className="sm:hidden">
-                <OrderStatusBadge status={order.status} />
+                <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
               </span>
             </div>
             <p className="text-slate-600">
@@ -68,7 +68,7 @@ export function OrdersList({
               {order.hasConsultItems ? <span className="block text-xs font-normal text-amber-800">+ itens a consultar</span> : null}
             </p>
             <p className="hidden sm:block">
-              <OrderStatusBadge status={order.status} />
+              <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
             </p>
             <p className="text-xs text-slate-500 sm:text-sm">{CHANNEL_LABELS[order.channel]}</p>
           </li>

@@ -1,11 +1,14 @@
 import { useId, useState } from "react";
 import { CloseIcon, PlusIcon } from "~/components/ui/icons";
+import { splitOptionText } from "~/lib/catalog/option-text";
+import { typedOptionsField } from "~/lib/catalog/product.schema";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 
 /**
- * Sizes or colours as removable chips, added with the button or Enter; a value already in the list
- * (ignoring case and accents) is not added twice. Each chip is a hidden field; the text box has the
- * same name, so a value typed but not yet added is still saved (the server drops blanks and repeats).
+ * Sizes or colours as removable chips, added with the button or Enter, several at once ('28, 29, 30',
+ * '34-39': splitOptionText); a value already in the list (ignoring case and accents) is not added
+ * twice. Each chip is a hidden field; the text box is `typedOptionsField`, so a value typed but not
+ * yet added is still saved, split the same way (the server drops blanks and repeats).
  */
 export function OptionListInput({
   label,
@@ -23,7 +26,7 @@ export function OptionListInput({
   itemLabel: string;
   /** The item's noun is feminine ('cor'): "Cor “Preto” adicionada". */
   feminine?: boolean;
-  name: string;
+  name: "sizes" | "colors";
   /** The list, kept by the form: the stock grid follows it as it changes. */
   values: string[];
   onValuesChange: (values: string[]) => void;
@@ -36,14 +39,30 @@ export function OptionListInput({
   const [note, setNote] = useState("");
 
   function add() {
-    const value = draft.trim().replace(/\s+/g, " ");
-    if (!value) return;
-    if (values.some((existing) => normalizeSearchText(existing) === normalizeSearchText(value))) {
-      setNote(`“${value}” já está na lista.`);
-    } else {
-      onValuesChange([...values, value]);
-      setNote(`${itemLabel[0]!.toUpperCase()}${itemLabel.slice(1)} “${value}” ${feminine ? "adicionada" : "adicionado"}.`);
+    const typed = splitOptionText(draft);
+    if (typed.length === 0) return;
+    const seen = new Set(values.map(normalizeSearchText));
+    const added: string[] = [];
+    const repeated: string[] = [];
+    for (const value of typed) {
+      const key = normalizeSearchText(value);
+      if (seen.has(key)) repeated.push(value);
+      else {
+        seen.add(key);
+        added.push(value);
+      }
     }
+    if (added.length) onValuesChange([...values, ...added]);
+    const noun = `${itemLabel[0]!.toUpperCase()}${itemLabel.slice(1)}`;
+    const quoted = (list: string[]) => list.map((value) => `“${value}”`).join(", ");
+    const addedNote =
+      added.length === 0
+        ? ""
+        : added.length === 1
+          ? `${noun} ${quoted(added)} ${feminine ? "adicionada" : "adicionado"}.`
+          : `${added.length} ${itemLabel === "cor" ? "cores" : `${itemLabel}s`} ${feminine ? "adicionadas" : "adicionados"}: ${quoted(added)}.`;
+    const repeatedNote = repeated.length === 0 ? "" : `${quoted(repeated)} já ${repeated.length === 1 ? "está" : "estão"} na lista.`;
+    setNote([addedNote, repeatedNote].filter(Boolean).join(" "));
     setDraft("");
   }
 
@@ -59,7 +78,7 @@ export function OptionListInput({
       <div className="mt-1 flex gap-2">
         <input
           id={id}
-          name={name}
+          name={typedOptionsField(name)}
           value={draft}
           maxLength={maxLength}
           placeholder={placeholder}

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import type { ImageRef } from "~/lib/catalog/catalog";
-import { CATEGORIES } from "~/lib/catalog/catalog";
+import { CATEGORIES, genderForCategory, PRODUCT_GENDERS } from "~/lib/catalog/catalog";
 import {
   IMAGE_FIELDS,
   PRODUCT_LIMITS,
@@ -11,8 +11,8 @@ import {
   productFormValues,
   STOCK_READ_FIELD_PREFIX,
   type ProductFormInput,
-  type StoreOption,
 } from "~/lib/catalog/product.schema";
+import { type StoreOption } from "~/lib/catalog/store-options";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
@@ -24,6 +24,7 @@ import { errorOfField, fieldOfError } from "~/lib/catalog/stock-grid";
 import { variantKey } from "~/lib/catalog/variants";
 
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: category }));
+const GENDER_OPTIONS = PRODUCT_GENDERS.map((gender) => ({ value: gender, label: gender }));
 
 type ProductEditorProps = {
   mode: "create" | "edit";
@@ -51,6 +52,10 @@ export function ProductEditor({ mode, initial, storeOptions, images, serverError
   const [sizes, setSizes] = useState(initial.sizes);
   const [colors, setColors] = useState(initial.colors);
   const [stock, setStock] = useState(initial.stock);
+  // A product without a gender gets the one its category names, said under the field: the clerk
+  // checks it and saves. Picking another category proposes again until the clerk picks a gender.
+  const [gender, setGender] = useState(() => initial.gender || genderForCategory(initial.category ?? ""));
+  const [genderProposed, setGenderProposed] = useState(() => !initial.gender && gender !== "");
   const [items, setItems] = useState<ImageItem[]>(() => images.map((image) => ({ id: image.key, kind: "stored", image })));
   const { errors, props, field } = useForm({
     schema: productFormSchema,
@@ -101,10 +106,37 @@ export function ProductEditor({ mode, initial, storeOptions, images, serverError
         <Field label="Nome" {...field("name")} defaultValue={initial.name} />
         <TextareaField label="Descrição" {...field("description")} rows={4} defaultValue={initial.description} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label="Categoria" {...field("category")} options={CATEGORY_OPTIONS} defaultValue={initial.category ?? ""} />
+          <SelectField
+            label="Categoria"
+            {...field("category")}
+            options={CATEGORY_OPTIONS}
+            defaultValue={initial.category ?? ""}
+            onChange={(event) => {
+              if (gender && !genderProposed) return;
+              const proposed = genderForCategory(event.currentTarget.value);
+              setGender(proposed);
+              setGenderProposed(proposed !== "");
+            }}
+          />
           <Field label="Subcategoria" {...field("subcategory")} defaultValue={initial.subcategory} placeholder="Ex.: Sandálias" />
           <SelectField label="Loja" {...field("store")} options={storeOptions} defaultValue={initial.store ?? ""} />
           <Field label="Marca" {...field("brand")} defaultValue={initial.brand} />
+          <SelectField
+            label="Gênero"
+            {...field("gender")}
+            options={GENDER_OPTIONS}
+            emptyOption="Não se aplica"
+            value={gender}
+            onChange={(event) => {
+              setGender(event.currentTarget.value);
+              setGenderProposed(false);
+            }}
+            hint={
+              genderProposed
+                ? "Sugerido pela categoria: confira e salve. O Google recusa roupas e calçados sem gênero."
+                : "O Google recusa roupas e calçados sem gênero."
+            }
+          />
         </div>
       </section>
 

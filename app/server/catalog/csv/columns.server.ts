@@ -1,7 +1,8 @@
 // The product CSV's columns (README "Product CSV"): their names and order, the export's rows, and how
 // the import reads a cell. A row is one variant (size × colour) of a product, the product's columns
 // repeated on each of its rows.
-import { centsToInput, type EditableProduct, type StoreOption, type VariantStockInput } from "~/lib/catalog/product.schema";
+import { centsToInput, type EditableProduct, type VariantStockInput } from "~/lib/catalog/product.schema";
+import { type StoreOption } from "~/lib/catalog/store-options";
 import { unguardFormula } from "../../files/csv.server";
 
 /** The columns, in order; the import reads them by name. */
@@ -24,13 +25,16 @@ export const PRODUCT_CSV_COLUMNS = [
   // The variant's units when the file was exported: the import refuses a variant whose stock has
   // moved since (an order took a unit), instead of putting the exported number back.
   "estoque_exportado",
+  // Whom the product is for (Feminino, Masculino, Unissex, Infantil or empty): Google refuses apparel
+  // and shoes without it. Last, so files made before it still line up.
+  "genero",
 ] as const;
 export type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 export const REQUIRED_COLUMNS: readonly Column[] = ["nome", "categoria", "loja", "preco", "estoque"];
 
 /** The product's own columns: the same on every row of a product. */
-export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao"];
+export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "genero", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao"];
 
 /** Form field → CSV column, to name the column in an error. */
 export const COLUMN_OF: Readonly<Record<string, Column>> = {
@@ -42,6 +46,7 @@ export const COLUMN_OF: Readonly<Record<string, Column>> = {
   store: "loja",
   subcategory: "subcategoria",
   brand: "marca",
+  gender: "genero",
   sizes: "tamanho",
   colors: "cor",
   featured: "destaque",
@@ -78,6 +83,7 @@ export function productCsvRows(product: CsvProduct, stores: readonly StoreOption
     yesNo(product.active),
     product.description,
     variant.stock,
+    product.gender,
   ]);
 }
 

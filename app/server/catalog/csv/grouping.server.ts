@@ -1,7 +1,8 @@
 // Rows into products: rows with an id belong to that product wherever they are in the file;
 // consecutive rows without one and with the same `nome` and `loja` are one new product.
 import { parseId } from "~/lib/format/ids";
-import { categoryFromText, storeOptionFromText, type StoreOption } from "~/lib/catalog/product.schema";
+import { categoryFromText } from "~/lib/catalog/product.schema";
+import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-options";
 import type { CsvRecord } from "../../files/csv.server";
 import { cellOf, parseYesNo, type Column } from "./columns.server";
 import type { ProductCsvSheet } from "./header.server";

@@ -15,6 +15,7 @@ const saved: CsvProduct = {
   store: "sirinhaem-calcados",
   subcategory: "Sandálias",
   brand: "Moleca",
+  gender: "Feminino",
   variants: [
     { size: "35", color: "Caramelo", stock: 3, sku: "SRT-35-CAR" },
     { size: "35", color: "Preto", stock: 0, sku: "" },
@@ -35,6 +36,7 @@ const plain: CsvProduct = {
   store: "magazine-e-kids",
   subcategory: "",
   brand: "",
+  gender: "",
   sizes: [],
   colors: [],
   variants: [{ size: "", color: "", stock: 5, sku: "" }],
@@ -165,7 +167,7 @@ describe("validateProductCsv", () => {
     // Stock counted again clears the product's review flag; the file has no sku column, so SKUs stay.
     expect(valid[0]).toMatchObject({ stockNeedsReview: false, skus: null });
     // Columns the file leaves out keep their values.
-    expect(valid[0]!.input).toMatchObject({ brand: "Moleca", oldPriceCents: 119_90, featured: true, active: false });
+    expect(valid[0]!.input).toMatchObject({ brand: "Moleca", gender: "Feminino", oldPriceCents: 119_90, featured: true, active: false });
     expect(valid[1]!.input).toMatchObject({ active: true, featured: false, category: "Esportivo", store: "sports" });
   });
 
@@ -217,6 +219,22 @@ describe("validateProductCsv", () => {
     expect(valid.map((product) => [product.line, product.input.name])).toEqual([
       [10, "=Fórmula"],
       [13, "Outro"],
+    ]);
+  });
+
+  it("reads the genero column as typed loosely, and names it in a refusal", () => {
+    const { valid, errors } = validate(
+      [
+        "id;nome;categoria;loja;preco;estoque;descricao;Gênero",
+        ";Boné;Sports;Erick Sports;29,90;3;Boné de aba curva.;masculino",
+        ";Bola;Sports;Erick Sports;29,90;3;Bola oficial.;Menino",
+        "8;Vaso de Cerâmica;Magazine;Erick Magazine e Kids;1,00;5;d;",
+      ].join("\n"),
+    );
+    expect(errors).toEqual([{ line: 3, message: "genero: Escolha Feminino, Masculino, Unissex, Infantil ou deixe em branco." }]);
+    expect(valid.map((product) => [product.line, product.input.gender])).toEqual([
+      [2, "Masculino"],
+      [4, ""],
     ]);
   });
 

@@ -6,15 +6,15 @@ import { fieldErrors } from "~/lib/forms/form-errors";
 import type { CsvRowError } from "~/lib/catalog/product-import";
 import {
   categoryFromText,
+  genderFromText,
   PRODUCT_LIMITS,
   productFormSchema,
   productToFormInput,
-  storeOptionFromText,
   type EditableProduct,
   type ProductFormData,
   type ProductFormInput,
-  type StoreOption,
 } from "~/lib/catalog/product.schema";
+import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-options";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CsvRecord } from "../../files/csv.server";
@@ -71,6 +71,7 @@ function applyProductColumns(columns: string[], row: CsvRecord, values: ProductF
   set("categoria", (text) => (values.category = text ? (categoryFromText(text) ?? text) : ""));
   set("subcategoria", (text) => (values.subcategory = text));
   set("marca", (text) => (values.brand = text));
+  set("genero", (text) => (values.gender = genderFromText(text) ?? text));
   set("loja", (text) => {
     values.store = storeOptionFromText(stores, text) ?? "";
     if (text && !values.store) {
