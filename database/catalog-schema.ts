@@ -205,7 +205,9 @@ export const searchWords = pgTable(
  * grows with every change it sees: the catalogue feeds' ETag (app/server/channels/feed-version.server.ts).
  */
 export const storefrontChanges = pgTable("storefront_changes", {
-  id: bigserial("id", { mode: "number" }).primaryKey(),
+  // Counted, never looked up: no key, so a restore (app/server/ops/backup.server.ts), whose loads fire
+  // the triggers that add rows, never collides with the rows it restores.
+  id: bigserial("id", { mode: "number" }).notNull(),
 });
 
 /** The rows of storefront_changes folded into a number, so that counting them stays cheap. One row (id = 1). */

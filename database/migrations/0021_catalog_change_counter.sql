@@ -1,5 +1,5 @@
 CREATE TABLE "storefront_changes" (
-	"id" bigserial PRIMARY KEY NOT NULL
+	"id" bigserial NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "storefront_changes_folded" (
@@ -8,7 +8,6 @@ CREATE TABLE "storefront_changes_folded" (
 	CONSTRAINT "storefront_changes_folded_single_row" CHECK ("storefront_changes_folded"."id" = 1)
 );
 --> statement-breakpoint
-INSERT INTO "storefront_changes_folded" ("id", "count") VALUES (1, 0);--> statement-breakpoint
 -- The change counter (database/catalog-schema.ts): the statements that notify a storefront change also
 -- add a row, in their transaction, so a snapshot that sees a change sees its row. Inserts only: no
 -- writer waits for another.

@@ -13,7 +13,8 @@ const FOLD_AFTER = 1_000;
 /** The count of changes this snapshot sees (the transaction's, or the statement's). */
 export async function storefrontChangeCount(db: DatabaseOrTransaction): Promise<{ count: number; unfolded: number }> {
   const { rows } = await db.execute<{ folded: string; unfolded: string }>(
-    sql`select (select "count" from "storefront_changes_folded" where "id" = 1) as folded, (select count(*) from "storefront_changes") as unfolded`,
+    // No folded row until the first fold (a restore loads the backup's).
+    sql`select coalesce((select "count" from "storefront_changes_folded" where "id" = 1), 0) as folded, (select count(*) from "storefront_changes") as unfolded`,
   );
   const unfolded = Number(rows[0]?.unfolded ?? 0);
   return { count: Number(rows[0]?.folded ?? 0) + unfolded, unfolded };
@@ -27,7 +28,8 @@ export async function storefrontChangeCount(db: DatabaseOrTransaction): Promise<
 export async function foldStorefrontChanges(db: DatabaseOrTransaction) {
   await db.execute(sql`
     with "folded" as (delete from "storefront_changes" returning 1)
-    update "storefront_changes_folded" set "count" = "count" + (select count(*) from "folded") where "id" = 1`);
+    insert into "storefront_changes_folded" ("id", "count") select 1, count(*) from "folded"
+    on conflict ("id") do update set "count" = "storefront_changes_folded"."count" + excluded."count"`);
 }
 
 /** Folds when the rows grew past FOLD_AFTER; never in the way of the request that noticed. */
