@@ -1,6 +1,8 @@
 // The catalogue and the shop: shops, store locations, products and their images, the settings row.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -194,4 +196,26 @@ export const searchWords = pgTable(
     display: text("display").notNull(),
   },
   (table) => [index("search_words_trgm").using("gin", sql`${table.word} gin_trgm_ops`)],
+);
+
+/**
+ * The storefront's change counter: a row per statement that changed what the storefront or the feeds
+ * show (the same triggers as the change notifications, migration 0021), never updated, so writers never
+ * wait on each other. A snapshot's count of them (plus those folded into `storefrontChangesFolded`)
+ * grows with every change it sees: the catalogue feeds' ETag (app/server/channels/feed-version.server.ts).
+ */
+export const storefrontChanges = pgTable("storefront_changes", {
+  // Counted, never looked up: no key, so a restore (app/server/ops/backup.server.ts), whose loads fire
+  // the triggers that add rows, never collides with the rows it restores.
+  id: bigserial("id", { mode: "number" }).notNull(),
+});
+
+/** The rows of storefront_changes folded into a number, so that counting them stays cheap. One row (id = 1). */
+export const storefrontChangesFolded = pgTable(
+  "storefront_changes_folded",
+  {
+    id: integer("id").primaryKey().default(1),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+  },
+  (table) => [check("storefront_changes_folded_single_row", sql`${table.id} = 1`)],
 );

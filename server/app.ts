@@ -8,7 +8,6 @@ import { healthChecks } from "./health";
 import { refuseUnknownMethods, withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
 import type { GroupDataCache } from "~/server/read-models/storefront-shell.server";
-import type { FeedCache } from "~/server/channels/feeds.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 import { answerAbsoluteFormAsPath } from "./request-target";
@@ -24,7 +23,6 @@ export { precompressedAssets } from "./precompressed-assets";
 export { coordinatePageRenders, workerRenderPeers } from "./page-render-peers";
 export { sessionCookieIn } from "~/server/auth/guards.server";
 export { GroupDataCache } from "~/server/read-models/storefront-shell.server";
-export { FeedCache } from "~/server/channels/feeds.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
 export { frontDoor } from "./front-door";
@@ -35,10 +33,9 @@ export { isWorkerRequestNotice, log, noteRequestInWorker } from "~/server/log/lo
 /**
  * The React Router part of the Express app; server.js adds compression and static files around it.
  * `groupDataCache`: the storefront shell's group data kept between requests, cleared by the page cache's
- * change notifications (server.js passes the one it gave `startPageCache`); `feedCache` likewise for the
- * catalogue feeds.
+ * change notifications (server.js passes the one it gave `startPageCache`).
  */
-export function createApp(services: Services & { groupDataCache?: GroupDataCache; feedCache?: FeedCache }) {
+export function createApp(services: Services & { groupDataCache?: GroupDataCache }) {
   const app = express();
   app.disable("x-powered-by");
   // server.js does this first too; here for the app on its own (tests, one-process tools).
@@ -75,7 +72,6 @@ export function createApp(services: Services & { groupDataCache?: GroupDataCache
       emails: services.emails,
       cspNonce: String(res.locals.cspNonce ?? ""),
       groupDataCache: services.groupDataCache,
-      feedCache: services.feedCache,
       requestLog: res.locals.requestLog as RequestLogFields | undefined,
     })),
   );

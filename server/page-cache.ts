@@ -29,6 +29,7 @@
 import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
+import { pageQuery } from "../app/lib/pages/page-query";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "../app/server/db/database.server";
 import { listenConnection } from "../app/server/db/listen-connection.server";
@@ -67,6 +68,8 @@ type CachedPage = {
   stale: boolean;
   /** Until when a render of it is under way, here or in another process (0: none). */
   revalidatingUntil: number;
+  /** Asked for again since it was first kept: out of reach of pages asked for once (see `keep`). */
+  askedAgain: boolean;
 };
 
 /** When a render started: the change count, for this process's own renders, and the time, for other processes. */
@@ -104,6 +107,11 @@ export type PageCacheOptions = {
   pages: CachedPages;
   /** Total size of the kept pages, plain and deflated. */
   maxBytes?: number;
+  /**
+   * The share of maxBytes that pages asked for again may take; the rest is for pages asked for once,
+   * which is all a flood of one-off addresses can push out.
+   */
+  askedAgainShare?: number;
   /** A safety net only (changes mark pages stale at once): an older page is stale. */
   maxAgeMs?: number;
   /** An older page is not served at all, not even while it renders again. */
@@ -115,6 +123,8 @@ export type PageCacheOptions = {
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
   private bytes = 0;
+  /** Of which pages asked for again. */
+  private askedAgainBytes = 0;
   /** Counts changes; a render's token is the count when it started. */
   private sequence = 0;
   /** The latest changes, oldest first, each with its place in the sequence and when it was heard. */
@@ -123,7 +133,7 @@ export class PageCache {
   private readonly options: Required<PageCacheOptions>;
 
   constructor(options: PageCacheOptions) {
-    this.options = { maxBytes: 32 * 1024 * 1024, maxAgeMs: 60_000, maxStaleAgeMs: 10 * 60_000, now: Date.now, ...options };
+    this.options = { maxBytes: 32 * 1024 * 1024, askedAgainShare: 0.75, maxAgeMs: 60_000, maxStaleAgeMs: 10 * 60_000, now: Date.now, ...options };
   }
 
   get size(): number {
@@ -157,6 +167,7 @@ export class PageCache {
     this.remember(null);
     this.pages.clear();
     this.bytes = 0;
+    this.askedAgainBytes = 0;
   }
 
   /** Marks the pages a change touched stale (all of them for null), and any of them being rendered. */
@@ -216,9 +227,13 @@ export class PageCache {
   /** The address no longer gives a page to keep (a product removed now redirects): its old page goes. */
   forget(key: string) {
     const page = this.pages.get(key);
-    if (!page) return;
+    if (page) this.drop(key, page);
+  }
+
+  private drop(key: string, page: CachedPage) {
     this.pages.delete(key);
     this.bytes -= page.bytes;
+    if (page.askedAgain) this.askedAgainBytes -= page.bytes;
   }
 
   /** The page to send without any decision: kept and fresh, or stale while a render of it is under way. */
@@ -231,14 +246,19 @@ export class PageCache {
     if (!this.enabled) return undefined;
     const page = this.pages.get(key);
     if (!page) return undefined;
-    this.pages.delete(key);
     const age = this.options.now() - page.storedAt;
     if (age > this.options.maxStaleAgeMs) {
-      this.bytes -= page.bytes;
+      this.drop(key, page);
       return undefined;
     }
     if (age > this.options.maxAgeMs) page.stale = true;
+    this.pages.delete(key);
     this.pages.set(key, page);
+    if (!page.askedAgain) {
+      page.askedAgain = true;
+      this.askedAgainBytes += page.bytes;
+      this.keepWithinBudget();
+    }
     return page;
   }
 
@@ -283,22 +303,44 @@ export class PageCache {
    * A page rendered across a change to what it shows may hold old data: `stale` keeps it so. It still
    * replaces an older stale page, or a page changed every second and rendered in more than a second
    * would never be refreshed; the next request renders it again.
+   *
+   * A new page has been asked for once; a page asked for again is kept apart from those (a segmented
+   * LRU): past the budget, the least recently used page asked for once goes first, and pages asked for
+   * again lose their place only to each other (past their share, the least recently used of them
+   * counts as asked for once again). So every new address a client makes up (a size no one sells, a
+   * parameter in the list with a new value each time) pushes out at most the pages asked for once.
    */
   private keep(key: string, page: Pick<CachedPage, "contentType" | "cacheControl" | "parts" | "deflated" | "scope" | "stale">) {
     const bytes = [...page.parts, ...page.deflated].reduce((sum, part) => sum + part.length, 0);
     const previous = this.pages.get(key);
-    if (previous) {
-      this.pages.delete(key);
-      this.bytes -= previous.bytes;
-    }
+    if (previous) this.drop(key, previous);
     const checksums = page.parts.map((part) => crc32(part));
     const shifts = page.parts.map((part) => crc32Shift(part.length));
-    this.pages.set(key, { ...page, checksums, shifts, bytes, storedAt: this.options.now(), revalidatingUntil: 0 });
+    const askedAgain = previous?.askedAgain ?? false;
+    this.pages.set(key, { ...page, checksums, shifts, bytes, storedAt: this.options.now(), revalidatingUntil: 0, askedAgain });
     this.bytes += bytes;
+    if (askedAgain) this.askedAgainBytes += bytes;
+    this.keepWithinBudget();
+  }
+
+  private keepWithinBudget() {
+    const { maxBytes, askedAgainShare } = this.options;
+    if (this.askedAgainBytes > maxBytes * askedAgainShare) {
+      for (const old of this.pages.values()) {
+        if (this.askedAgainBytes <= maxBytes * askedAgainShare) break;
+        if (!old.askedAgain) continue;
+        old.askedAgain = false;
+        this.askedAgainBytes -= old.bytes;
+      }
+    }
+    if (this.bytes <= maxBytes) return;
     for (const [oldKey, old] of this.pages) {
-      if (this.bytes <= this.options.maxBytes) break;
-      this.pages.delete(oldKey);
-      this.bytes -= old.bytes;
+      if (this.bytes <= maxBytes) break;
+      if (!old.askedAgain) this.drop(oldKey, old);
+    }
+    for (const [oldKey, old] of this.pages) {
+      if (this.bytes <= maxBytes) break;
+      this.drop(oldKey, old);
     }
   }
 }
@@ -312,14 +354,18 @@ function isCacheableRequest(req: Request, pages: CachedPages): boolean {
 }
 
 /**
- * The page's own address plus what the app reads of the request: the Host and forwarded headers (the
- * share previews use the request's origin when PUBLIC_URL is unset), so a forged Host gets its own
- * entry; and whether it is a crawler, which gets the page rendered whole instead of streamed.
+ * The page's own path and the query parameters the pages read, in one order (app/lib/pages/page-query.ts:
+ * a click's `fbclid` or a campaign's `utm_source` is the same page as none), plus what the app reads of
+ * the request: the Host and forwarded headers (the share previews use the request's origin when
+ * PUBLIC_URL is unset), so a forged Host gets its own entry; and whether it is a crawler, which gets
+ * the page rendered whole instead of streamed.
  */
-function cacheKey(req: Request, variant: string): string {
+export function cacheKey(req: Pick<Request, "protocol" | "headers" | "originalUrl">, variant: string): string {
   const { host = "", "x-forwarded-host": forwardedHost = "", "x-forwarded-proto": forwardedProto = "" } = req.headers;
   const bot = isCrawler(req.headers["user-agent"] ?? "") ? "bot" : "browser";
-  return `${req.protocol} ${host} ${String(forwardedHost)} ${String(forwardedProto)} ${bot} ${variant} ${req.originalUrl}`;
+  const queryAt = req.originalUrl.indexOf("?");
+  const address = queryAt < 0 ? req.originalUrl : `${req.originalUrl.slice(0, queryAt)}${pageQuery(req.originalUrl.slice(queryAt))}`;
+  return `${req.protocol} ${host} ${String(forwardedHost)} ${String(forwardedProto)} ${bot} ${variant} ${address}`;
 }
 
 /**

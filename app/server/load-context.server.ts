@@ -1,5 +1,4 @@
 import type { Auth } from "./auth/auth.server";
-import type { FeedCache } from "./channels/feeds.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
 import type { EmailOutbox } from "./email/email-queue.server";
@@ -17,8 +16,6 @@ export type LoadContext = {
   cspNonce: string;
   /** The storefront shell's group data between requests (production server only; see GroupDataCache). */
   groupDataCache?: GroupDataCache;
-  /** The catalogue feeds kept between requests (production server only; see FeedCache). */
-  feedCache?: FeedCache;
   /** This request's log line (server/request-log.ts): its id, and the user once a guard knows them. */
   requestLog?: RequestLogFields;
 };

@@ -20,8 +20,11 @@ test("a QR code's visit is kept with the cart, sent with the order and counted i
   await gotoHydrated(page, "/");
   expect(await kept(page)).toBe("https://www.google.com.br/");
 
-  // The QR code's link: its utm_source replaces it.
-  await gotoHydrated(page, "/produtos?q=relogio&utm_source=qr");
+  // The QR code's link: its utm_source replaces it, though the page is the one kept for the address
+  // without it (the page cache keys on the parameters the pages read).
+  await gotoHydrated(page, "/produtos?q=relogio");
+  const fromQr = await gotoHydrated(page, "/produtos?q=relogio&utm_source=qr&fbclid=IwAR-clique");
+  expect(fromQr?.headers()["x-page-cache"]).toBe("hit");
   expect(await kept(page)).toBe("qr");
   const card = page.getByTestId("product-card").first();
   await card.getByRole("button", { name: "Adicionar" }).click();

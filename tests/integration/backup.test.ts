@@ -84,6 +84,9 @@ async function databaseContents(pool: pg.Pool): Promise<Record<string, string[]>
     const { rows: tables } = await client.query<{ name: string }>(`select tablename as name from pg_tables where schemaname = 'public' order by 1`);
     const contents: Record<string, string[]> = {};
     for (const { name } of tables) {
+      // The change counter's rows: a restore's loads fire the triggers that add them, so a restored
+      // database counts more changes than the backup did (a restore is a change to the feeds' clients).
+      if (name === "storefront_changes") continue;
       const { rows } = await client.query<{ row: string }>(`select row_to_json(t)::text as row from "${name}" t`);
       contents[name] = rows.map((row) => row.row).sort();
     }
@@ -174,7 +177,13 @@ describe("backup and restore", () => {
     try {
       const manifest = await createBackup(again.pool, shopFiles(config), secondFile);
       const first = JSON.parse(execFileSync("tar", ["-xzOf", backupFile, "backup.json"], { encoding: "utf8" })) as typeof manifest;
-      expect({ ...manifest, createdAt: "" }).toEqual({ ...first, createdAt: "" });
+      // But the change counter's rows (see databaseContents).
+      const comparable = (backup: typeof manifest) => ({
+        ...backup,
+        createdAt: "",
+        tables: backup.tables.map((table) => (table.name === "storefront_changes" ? { ...table, rows: 0 } : table)),
+      });
+      expect(comparable(manifest)).toEqual(comparable(first));
     } finally {
       await again.close();
     }

@@ -192,6 +192,21 @@ describe("page cache", () => {
     expect((await get(`/produto/${PRODUCT_ID}`, googlebot)).cache).toBe("hit");
   });
 
+  it("serves a page asked with a click's id or a campaign's tags as a hit of the page without them, and keys on the parameters in one order", async () => {
+    await until(async () => (await get(`/produto/${PRODUCT_ID}`)).cache === "hit");
+    const before = renders;
+    for (let click = 0; click < 20; click += 1) {
+      const clicked = await get(`/produto/${PRODUCT_ID}?fbclid=IwAR${click}x&utm_source=instagram&utm_medium=paid&gclid=G${click}`);
+      expect(clicked.cache).toBe("hit");
+    }
+    expect(renders).toBe(before);
+    // The parameters the page reads still make their own page, whatever their order.
+    expect((await get(`/produto/${PRODUCT_ID}?tamanho=38&cor=Preto`)).cache).toBe("miss");
+    expect((await get(`/produto/${PRODUCT_ID}?cor=Preto&fbclid=y&tamanho=38`)).cache).toBe("hit");
+    expect((await get(`/produto/${PRODUCT_ID}?tamanho=39&cor=Preto`)).cache).toBe("miss");
+    expect(renders).toBe(before + 2);
+  });
+
   it("serves nothing while its change notifications could be missed, and starts again empty", async () => {
     await get(`/produto/${PRODUCT_ID}`);
     expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
@@ -323,6 +338,30 @@ describe("PageCache", () => {
     expect(cache.get("/c")?.stale).toBe(true);
     now = 5_001;
     expect(cache.get("/c")).toBeUndefined();
+  });
+
+  it("keeps the pages asked for again through a flood of addresses asked for once", () => {
+    const body = "x".repeat(1_000);
+    const pageBytes = 1_000 + deflateRawSync(Buffer.from(body), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
+    const cache = new PageCache({ pages, maxBytes: 40 * pageBytes });
+    cache.setEnabled(true);
+    const real = Array.from({ length: 25 }, (_, index) => `/produto/${index + 1}`);
+    for (const key of real) cache.store(key, cache.startRendering(), page(body));
+    for (const key of real) expect(cache.get(key), key).toBeDefined();
+    // One client's made-up addresses, each asked for once: 10,000 of them.
+    for (let junk = 0; junk < 10_000; junk += 1) cache.store(`/produto/1?tamanho=${junk}`, cache.startRendering(), page(body));
+    for (const key of real) expect(cache.servable(key), key).toBeDefined();
+    expect(cache.size).toBe(40);
+    // Pages asked for again keep to their share: the least recently used of them is back among the others.
+    const more = Array.from({ length: 10 }, (_, index) => `/produto/${index + 100}`);
+    for (const key of more) {
+      cache.store(key, cache.startRendering(), page(body));
+      cache.get(key);
+    }
+    for (let junk = 0; junk < 1_000; junk += 1) cache.store(`/produto/2?tamanho=${junk}`, cache.startRendering(), page(body));
+    const kept = [...real, ...more].filter((key) => cache.servable(key));
+    expect(kept.length).toBe(30);
+    expect(kept).toEqual([...real.slice(5), ...more]);
   });
 
   it("keeps a page another process rendered, unless a fresh one is here or a change it may have missed came after its render began", () => {

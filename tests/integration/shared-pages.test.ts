@@ -106,6 +106,22 @@ describe("the same cached page for every shopper", () => {
     }
   });
 
+  it("serves a click's address (fbclid, gclid, utm_*) the page kept without them, with no trace of another click's id", async () => {
+    const path = `/produto/${productId}`;
+    // The first click renders the page, which is kept for the address without its id.
+    const first = await get(`${path}?fbclid=CLIQUE-UM-abc123&utm_source=instagram&utm_medium=social`, null);
+    expect(first.status).toBe(200);
+    expect(first.body).not.toContain("CLIQUE-UM");
+    expect(first.body).not.toContain("utm_medium");
+    for (const click of ["?fbclid=CLIQUE-DOIS", "?gclid=CLIQUE-TRES&utm_source=google", ""]) {
+      const page = await get(`${path}${click}`, null);
+      expect(page.cache, click).toBe("hit");
+      expect(page.body).not.toContain("CLIQUE-UM");
+    }
+    // A parameter the page reads still makes its own page.
+    expect((await get(`${path}?tamanho=nenhum-outro&fbclid=x`, null)).cache).toBe("miss");
+  });
+
   it("gives each shopper their own part from /api/eu, never cached", async () => {
     const personal = async (as: SignedInUser | null) => {
       const response = await fetch(`${http.origin}/api/eu?produto=${productId}`, { headers: as ? { cookie: as.cookie } : {} });

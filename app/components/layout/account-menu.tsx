@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router";
 import { UserIcon } from "~/components/ui/icons";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { loginPath } from "~/lib/pages/safe-redirect";
+import { withoutTrackingParams } from "~/lib/pages/tracking-params";
 import { useStorefront } from "./use-storefront";
 
 const ACCOUNT_PAGES = ["/login", "/registrar", "/recuperar-senha", "/redefinir-senha"];
@@ -35,7 +36,8 @@ export function AccountMenu() {
   }, [user]);
 
   if (!user) {
-    const here = `${location.pathname}${location.search}`;
+    // Without a click's id: a kept page (server/page-cache.ts) is served to every click's address.
+    const here = `${location.pathname}${withoutTrackingParams(location.search)}`;
     return (
       <Link
         to={ACCOUNT_PAGES.includes(location.pathname) ? "/login" : loginPath(here)}

@@ -11,8 +11,27 @@ type FeedWriter = {
   contentType: string;
   head: (channel: { title: string; link: string; description: string }) => string;
   item: (item: FeedItem) => string;
+  /** A product's items (feed-items.server.ts): the text they share (description, pictures, brand…) escaped once. */
+  items: (items: readonly FeedItem[]) => string;
   tail: string;
 };
+
+/**
+ * `escape` of each value once per product: a product's items share most of their text (a description
+ * of up to 5,000 characters, the pictures' links, the brand), and escaping it again for each size ×
+ * colour was most of a feed's work.
+ */
+function onceEach(escape: (value: string) => string): (value: string) => string {
+  const escaped = new Map<string, string>();
+  return (value) => {
+    let text = escaped.get(value);
+    if (text === undefined) {
+      text = escape(value);
+      escaped.set(value, text);
+    }
+    return text;
+  };
+}
 
 const META_COLUMNS = [
   "id",
@@ -77,11 +96,11 @@ function xmlText(text: string): string {
     .replace(/[&<>"']/g, (char) => XML_ENTITIES[char]!);
 }
 
-function element(name: string, value: string | null): string {
+function elementOf(name: string, value: string | null): string {
   return value ? `<g:${name}>${xmlText(value)}</g:${name}>` : "";
 }
 
-function googleItem(item: FeedItem): string {
+function googleItem(item: FeedItem, element: (name: string, value: string | null) => string = elementOf): string {
   return [
     "<item>",
     element("id", item.id),
@@ -112,6 +131,11 @@ export const FEED_WRITERS: Record<FeedFormat, FeedWriter> = {
     contentType: "text/csv; charset=utf-8",
     head: () => csvRow(META_COLUMNS),
     item: (item) => csvRow(metaRow(item)),
+    items: (items) => {
+      // Each cell as csvRow writes it, once per distinct value.
+      const cell = onceEach((value) => csvRow([value]).slice(0, -"\r\n".length));
+      return items.map((item) => `${metaRow(item).map(cell).join(",")}\r\n`).join("");
+    },
     tail: "",
   },
   google: {
@@ -119,7 +143,20 @@ export const FEED_WRITERS: Record<FeedFormat, FeedWriter> = {
     head: ({ title, link, description }) =>
       `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">\n<channel>\n` +
       `<title>${xmlText(title)}</title>\n<link>${xmlText(link)}</link>\n<description>${xmlText(description)}</description>\n`,
-    item: googleItem,
+    item: (item) => googleItem(item),
+    items: (items) => {
+      const byName = new Map<string, (value: string) => string>();
+      const element = (name: string, value: string | null) => {
+        if (!value) return "";
+        let escape = byName.get(name);
+        if (!escape) {
+          escape = onceEach((text) => elementOf(name, text));
+          byName.set(name, escape);
+        }
+        return escape(value);
+      };
+      return items.map((item) => googleItem(item, element)).join("");
+    },
     tail: "</channel>\n</rss>\n",
   },
 };
