@@ -6,6 +6,9 @@ import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "./db/embedded
 import { runMigrations } from "./db/migrate.server";
 import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-queue.server";
 import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.server";
+import { PIX_HOOKS } from "./payments/order-payment.server";
+import { startPixPolling } from "./payments/pix-charges.server";
+import { registerShopPixWebhook } from "./payments/pix-webhook.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
 import { seedDatabase } from "./seed/seed.server";
@@ -70,6 +73,8 @@ export async function prepareDatabase(config: AppConfig, options: StartOptions =
     loadOrCreateVapidKeys(config);
     if (config.initialAdmin) await ensureInitialAdmin(auth, db, config.initialAdmin);
     await recordFirstStartOrigin(db, config);
+    // Once per start, by the primary: the provider learns where to announce payments (never throws).
+    await registerShopPixWebhook(db, config);
     if (options.sayWhatIsMissing !== false) await sayWhatIsMissing(db, config);
   } catch (error) {
     await embedded?.stop().catch(() => {});
@@ -91,6 +96,8 @@ export function connectServices(config: AppConfig, url: string): Services {
   const emails = emailOutbox(db, config);
   emails.deliverSoon();
   startPushDelivery(db, webPushTransport(loadOrCreateVapidKeys(config)));
+  // Open Pix charges are read again on a timer: a payment whose webhook was lost is found (leased: one reader per charge).
+  const pixPolling = config.pix ? startPixPolling(db, config.pix, PIX_HOOKS) : null;
   return {
     config,
     db,
@@ -99,6 +106,7 @@ export function connectServices(config: AppConfig, url: string): Services {
     close: async () => {
       await stopEmailDelivery(db);
       await stopPushDelivery(db);
+      await pixPolling?.stop();
       await pool.end().catch(() => {});
     },
   };

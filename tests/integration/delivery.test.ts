@@ -240,7 +240,7 @@ describe("/admin/entregas and the tracking code", () => {
     const placed = await checkout({ cep: "55580-000", city: "Sirinhaem", state: "PE", neighborhood: "santo amaro", address: "Rua A", number: "1" });
     expect(placed.order).toMatchObject({ delivery_cents: 9_50, delivery_service: "Entrega da loja — Santo Amaro" });
 
-    const badFee = await postAs(admin, "/admin/entregas", { intent: "save-zone", city: "Sirinhaém", state: "PE", neighborhood: "Outro", feeCents: "9.50" });
+    const badFee = await postAs(admin, "/admin/entregas", { intent: "save-zone", city: "Sirinhaém", state: "PE", neighborhood: "Outro", feeCents: "9.5" });
     expect(badFee.status).toBe(400);
     expect(await badFee.text()).toContain("Use o formato 1.234,56");
     const duplicate = await postAs(admin, "/admin/entregas", { intent: "save-zone", city: "SIRINHAÉM", state: "PE", neighborhood: "SANTO AMARO", feeCents: "1,00" });

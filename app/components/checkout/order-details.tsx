@@ -4,16 +4,25 @@ import { cartActions } from "~/components/cart/cart-store";
 import { couponActions } from "~/components/cart/coupon-store";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { formatBRL } from "~/lib/format/money";
+import type { OrderPaymentView } from "~/lib/payments/payment-status";
 import { paymentLabel, type OrderView } from "~/lib/orders/order-message";
 import { type OrderHistoryEntry, shopperStatusLabel } from "~/lib/orders/status-messages";
 import { OrderHistoryList } from "./order-history";
 import { OrderTotals } from "./order-totals";
 import { DeliverySummary } from "./delivery-summary";
 import { handOffToWhatsApp } from "./whatsapp-handoff";
+import { OrderPayment } from "./order-payment";
 
-type Props = { order: OrderView; history: OrderHistoryEntry[]; whatsappUrl: string; pixQrSvg: string | null };
+type Props = {
+  order: OrderView;
+  payment: OrderPaymentView | null;
+  paymentError: string | null;
+  history: OrderHistoryEntry[];
+  whatsappUrl: string;
+  pixQrSvg: string | null;
+};
 
-export function OrderDetails({ order, history, whatsappUrl, pixQrSvg }: Props) {
+export function OrderDetails({ order, payment, paymentError, history, whatsappUrl, pixQrSvg }: Props) {
   // Past 'Pendente' the shop has the order: sending it again would only duplicate it in the chat.
   const awaitingSend = order.status === "pending";
   const [searchParams, setSearchParams] = useSearchParams();
@@ -135,6 +144,8 @@ export function OrderDetails({ order, history, whatsappUrl, pixQrSvg }: Props) {
           </p>
         </div>
       </section>
+
+      {payment ? <OrderPayment payment={payment} error={paymentError} /> : null}
 
       {order.pixCode ? (
         <section aria-labelledby="pix" className="mt-8 rounded-xl border border-slate-200 p-5">

@@ -8,8 +8,8 @@ describe("the /admin/entregas forms", () => {
     expect(deliveryZoneFormSchema.parse(ZONE)).toMatchObject({ city: "Barreiros", feeCents: 700, freeAboveCents: null });
     expect(deliveryZoneFormSchema.parse({ ...ZONE, freeAboveCents: "1.200,00" }).freeAboveCents).toBe(120_000);
   });
-  it("refuses a dot as the decimal point, a missing fee or bairro, with messages", () => {
-    const dot = deliveryZoneFormSchema.safeParse({ ...ZONE, feeCents: "7.50" });
+  it("refuses an ambiguous dot ('7.5'; '7.50' reads as 7,50), a missing fee or bairro, with messages", () => {
+    const dot = deliveryZoneFormSchema.safeParse({ ...ZONE, feeCents: "7.5" });
     expect(dot.success ? null : dot.error.issues[0]?.message).toMatch(/1\.234,56/);
     const missing = deliveryZoneFormSchema.safeParse({ ...ZONE, feeCents: "", neighborhood: "" });
     expect(missing.success ? [] : missing.error.issues.map((issue) => issue.path[0]).sort()).toEqual(["feeCents", "neighborhood"]);

@@ -12,6 +12,7 @@ import { loadSettingsPage, saveSettings } from "~/server/group/settings-admin.se
 import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
+import { registerShopPixWebhook } from "~/server/payments/pix-webhook.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
@@ -30,6 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (intent === "public-origin-review") return data<PublicOriginActionResult>({ publicOrigin: { pending: origin } });
     if (form.get("confirmed") !== "on") return data<PublicOriginActionResult>({ publicOrigin: { pending: origin, error: PUBLIC_ORIGIN_MESSAGES.confirm } }, { status: 400 });
     await setOwnerPublicOrigin(context.db, context.config, admin, origin);
+    await registerShopPixWebhook(context.db, context.config);
     return redirect("/admin/configuracoes");
   }
   const parsed = parseSettingsForm(form);
@@ -38,6 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   try {
     await saveSettings(context.db, parsed.data, admin);
+    // A new PIX key: the provider learns where to announce its payments (a no-op without PIX_PROVIDER).
+    await registerShopPixWebhook(context.db, context.config);
   } catch (error) {
     log.error({ err: error }, "admin: settings not saved");
     return data<SettingsActionResult>({ ok: false, errors: { form: SETTINGS_MESSAGES.saveFailed } }, { status: 500 });

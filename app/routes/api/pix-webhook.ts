@@ -9,3 +9,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (!match) return new Response("Não encontrado", { status: 404 });
   return handlePixWebhook(context, request, match[1]!);
 }
+
+/** Only the provider's POST means anything here; a visit is told so. */
+export function loader() {
+  return new Response("Método não permitido.", { status: 405, headers: { Allow: "POST", "Content-Type": "text/plain; charset=utf-8" } });
+}

@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { OrderDetails } from "~/components/checkout/order-details";
 import { pageMeta } from "~/lib/pages/meta";
 import { orderMessage } from "~/lib/orders/order-message";
@@ -7,6 +7,7 @@ import { getOrderByToken, readOrderHistoryByToken } from "~/server/orders/orders
 import { qrCodeSvg } from "~/server/media/qr-code.server";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
+import { orderPaymentOnPage, renewPixOnPage } from "~/server/payments/order-payment.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -14,12 +15,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await getOrderByToken(context.db, settings, params.token);
   if (!order) throw data("Pedido não encontrado", { status: 404 });
   const orderUrl = `${await shopPublicOrigin(context)}/pedido/${order.token}`;
+  const payment = await orderPaymentOnPage(context, order.token, settings);
+  // The provider's charge replaces the static code; once paid or expired, no code invites a payment.
+  const pixCode = payment?.charge ? payment.charge.copyPaste : payment && payment.status !== "awaiting" ? null : order.pixCode;
+  const shown = { ...order, pixCode };
   return {
-    order,
+    order: shown,
+    payment,
     history: await readOrderHistoryByToken(context.db, order.token),
-    whatsappUrl: whatsappLink(settings.storeWhatsApp, orderMessage(order, orderUrl)),
-    pixQrSvg: order.pixCode ? qrCodeSvg(order.pixCode, `QR Code PIX do pedido ${order.code}`) : null,
+    whatsappUrl: whatsappLink(settings.storeWhatsApp, orderMessage(shown, orderUrl)),
+    pixQrSvg: pixCode ? qrCodeSvg(pixCode, `QR Code PIX do pedido ${order.code}`) : null,
   };
+}
+
+/** "Gerar novo Pix" after the last one expired: the units again (if the shelf still has them) and a new charge. */
+export async function action({ params, context }: Route.ActionArgs) {
+  const settings = await getSettings(context.db);
+  const result = await renewPixOnPage(context, params.token, settings);
+  if (!result.ok) return data({ error: result.message }, { status: 409 });
+  return redirect(`/pedido/${params.token}`);
 }
 
 /** The page holds a shopper's address and phone: never cached, never sent as a referrer. */
@@ -37,8 +51,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
-export default function Order({ loaderData }: Route.ComponentProps) {
-  return <OrderDetails order={loaderData.order} history={loaderData.history} whatsappUrl={loaderData.whatsappUrl} pixQrSvg={loaderData.pixQrSvg} />;
+export default function Order({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <OrderDetails
+      order={loaderData.order}
+      payment={loaderData.payment}
+      paymentError={actionData?.error ?? null}
+      history={loaderData.history}
+      whatsappUrl={loaderData.whatsappUrl}
+      pixQrSvg={loaderData.pixQrSvg}
+    />
+  );
 }
 
 export function ErrorBoundary() {

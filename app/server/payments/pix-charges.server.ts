@@ -102,7 +102,7 @@ export type ReconcileOutcome = "unknown" | "unavailable" | "waiting" | "paid" | 
 
 export type ReconcileHooks = {
   /** Gives the order's units back to the shelf when its charge expires unpaid (the orders domain's rule). */
-  releaseStock?: (tx: DatabaseOrTransaction, orderId: string) => Promise<void>;
+  releaseStock?: (tx: DatabaseOrTransaction, orderId: string) => Promise<unknown>;
   now?: () => Date;
 };
 

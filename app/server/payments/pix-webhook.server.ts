@@ -8,7 +8,10 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
+import { usablePixKey } from "~/lib/payments/pix-key";
 import { loadOrCreateAuthSecret } from "../auth/auth.server";
+import { trustedPublicOrigin } from "../group/public-origin.server";
+import { getSettings } from "../group/settings.server";
 import { log } from "../log/logger.server";
 import { verifyMercadoPagoSignature } from "./mercadopago-pix.server";
 import type { PixConfig } from "../config.server";
@@ -102,4 +105,16 @@ export async function registerPixWebhook(db: Database, config: AppConfig, key: s
     values (${key}, ${result.ok}, ${result.ok ? "" : result.message}, now())
     on conflict (pix_key) do update set ok = excluded.ok, message = excluded.message, registered_at = excluded.registered_at`);
   return result;
+}
+
+/** At start and after the PIX key changes in settings: the shop's key, at its public address. */
+export async function registerShopPixWebhook(db: Database, config: AppConfig): Promise<WebhookRegistration | null> {
+  if (!config.pix) return null;
+  const key = usablePixKey((await getSettings(db)).pixKey);
+  const origin = await trustedPublicOrigin({ db, config });
+  if (!key || !origin) {
+    log.warn("pix webhook not registered: set the shop's PIX key in /admin/configuracoes and its public address (PUBLIC_URL)");
+    return null;
+  }
+  return registerPixWebhook(db, config, key, origin);
 }
