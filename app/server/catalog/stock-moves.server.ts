@@ -1,4 +1,4 @@
-// Units leaving and coming back to the shelf (docs/decisions/stock-reserved-at-placing.md): an order
+// Units leaving and coming back to the shelf (docs/decisions/0023-stock-reserved-at-placing.md): an order
 // placed at the checkout or the cart, an order re-opened or cancelled in the admin. Every move locks the
 // products' rows first and then takes the variants' units with a conditional update, so stock never
 // goes below zero and two moves of the same units cannot both succeed.

@@ -134,7 +134,7 @@ export async function recordStatusMessageOpened(db: DatabaseOrTransaction, id: s
 }
 
 /*
- * Stock rule (docs/decisions/stock-reserved-at-placing.md). An order's units leave the stock when it is
+ * Stock rule (docs/decisions/0023-stock-reserved-at-placing.md). An order's units leave the stock when it is
  * placed (app/server/orders/orders.server.ts) and stay out while it is pending, processing, shipped or
  * delivered; they come back when it is cancelled. `orders.stock_applied` records which side of that
  * line the stock is on, so any sequence of status changes, repeated or concurrent, takes the units at

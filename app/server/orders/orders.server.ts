@@ -348,7 +348,7 @@ async function recordNewOrder(
 }
 
 /**
- * The order holds its units from the moment it is placed (docs/decisions/stock-reserved-at-placing.md):
+ * The order holds its units from the moment it is placed (docs/decisions/0023-stock-reserved-at-placing.md):
  * they leave the shelf in this transaction, all or nothing, so of ten shoppers racing for the last
  * pair one order is recorded and nine are told how many are left. priceLines read the stock without a
  * lock; this is the check that counts.
