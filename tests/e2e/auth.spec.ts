@@ -57,8 +57,11 @@ async function fillLogin(page: Page, email: string, password: string) {
   await page.getByRole("button", { name: "Entrar", exact: true }).click();
 }
 
-/** The newest message to `to` in the test server's outbox (DATA_DIR/outbox, see playwright.config.ts). */
-async function readOutbox(to: string): Promise<{ subject: string; text: string }> {
+/**
+ * The newest message to `to` whose subject matches, in the test server's outbox (DATA_DIR/outbox, see
+ * playwright.config.ts). A sign-up also sends the e-mail confirmation, so the subject tells them apart.
+ */
+async function readOutbox(to: string, subject: RegExp): Promise<{ subject: string; text: string }> {
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error("E2E_DATA_DIR is not set (playwright.config.ts sets it)");
   const outbox = path.join(dataDir, "outbox");
@@ -66,7 +69,7 @@ async function readOutbox(to: string): Promise<{ subject: string; text: string }
     const files = (await fs.readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const file of files) {
       const message = JSON.parse(await fs.readFile(path.join(outbox, file), "utf8")) as { to: string; subject: string; text: string };
-      if (message.to === to) return message;
+      if (message.to === to && subject.test(message.subject)) return message;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -135,7 +138,7 @@ test("reset the password through the link in the outbox e-mail", async ({ page, 
   await page.getByRole("button", { name: "Enviar link" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Se este e-mail estiver cadastrado, você receberá um link para redefinir sua senha." })).toBeVisible();
 
-  const email = await readOutbox(shopper.email);
+  const email = await readOutbox(shopper.email, /Redefinição de senha/);
   expect(email.subject).toMatch(/Redefinição de senha/);
   const link = /https?:\/\/\S+\/redefinir-senha\?token=\S+/.exec(email.text)?.[0];
   expect(link).toBeTruthy();

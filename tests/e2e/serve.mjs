@@ -3,9 +3,12 @@
 // PostgreSQL with the demo seed. On SIGTERM/SIGINT the server stops its PostgreSQL (server.js), then
 // the data directory is removed.
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 
 if (!fs.existsSync("build/server/index.js")) {
   console.error("[e2e] build/server/index.js is missing: run `npx react-router build` (npm run test:e2e does).");
@@ -40,6 +43,51 @@ env.ORDER_LIMIT_PER_PHONE ??= "100000";
 env.TRUST_PROXY ??= "loopback";
 env.ADMIN_EMAIL = "admin@erick.test";
 env.ADMIN_PASSWORD = "admin-e2e-senha";
+
+// Orders hold their units from the moment they are placed, and the suite places dozens on this one
+// shop: the demo shelf (1–8 units a size) would run out halfway and later tests would meet "esgotado".
+// A first start on a spare port creates and seeds the database; every size with more than 3 units then
+// gets 200 more (the sold-out sizes and the last 1–3 units stay as the seed made them, for the tests
+// that look at them); then the shop starts for the tests on PORT.
+async function freePort() {
+  const probe = net.createServer().listen(0, "127.0.0.1");
+  await once(probe, "listening");
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function answers(url, deadline) {
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`[e2e] ${url} did not answer in time`);
+}
+
+/** The embedded PostgreSQL's address, as app/server/db/embedded-postgres.server.ts's runningEmbeddedPostgresUrl reads it. */
+function embeddedDatabaseUrl() {
+  const directory = path.join(dataDir, "postgres");
+  const port = fs.readFileSync(path.join(directory, "cluster", "postmaster.pid"), "utf8").split("\n")[3];
+  const password = fs.readFileSync(path.join(directory, "password"), "utf8").trim();
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/erick`;
+}
+
+if (!process.env.E2E_DATABASE_URL) {
+  const prepPort = await freePort();
+  const preparing = spawn(process.execPath, ["server.js"], { env: { ...env, PORT: String(prepPort), WEB_CONCURRENCY: "1" }, stdio: "inherit" });
+  await answers(`http://127.0.0.1:${prepPort}/robots.txt`, Date.now() + 120_000);
+  const client = new pg.Client({ connectionString: embeddedDatabaseUrl() });
+  await client.connect();
+  await client.query("update product_variants set stock = stock + 200 where stock > 3");
+  await client.end();
+  preparing.kill("SIGTERM");
+  await once(preparing, "exit");
+}
 
 const server = spawn(process.execPath, ["server.js"], { env, stdio: "inherit" });
 
