@@ -47,8 +47,8 @@ env.ADMIN_PASSWORD = "admin-e2e-senha";
 // Orders hold their units from the moment they are placed, and the suite places dozens on this one
 // shop: the demo shelf (1–8 units a size) would run out halfway and later tests would meet "esgotado".
 // A first start on a spare port creates and seeds the database; every size with more than 3 units then
-// gets 200 more (the sold-out sizes and the last 1–3 units stay as the seed made them, for the tests
-// that look at them); then the shop starts for the tests on PORT.
+// gets 60 more (still under the 99 a line may hold; the sold-out sizes and the last 1–3 units stay as the seed made them, for the tests
+// that look at them); then the shop starts for the tests on PORT (and notes that address as its own).
 async function freePort() {
   const probe = net.createServer().listen(0, "127.0.0.1");
   await once(probe, "listening");
@@ -83,7 +83,9 @@ if (!process.env.E2E_DATABASE_URL) {
   await answers(`http://127.0.0.1:${prepPort}/robots.txt`, Date.now() + 120_000);
   const client = new pg.Client({ connectionString: embeddedDatabaseUrl() });
   await client.connect();
-  await client.query("update product_variants set stock = stock + 200 where stock > 3");
+  await client.query("update product_variants set stock = stock + 60 where stock > 3");
+  // The first start noted its own address as the shop's; the real start notes PORT's instead.
+  await client.query("delete from public_origin where source = 'start'");
   await client.end();
   preparing.kill("SIGTERM");
   await once(preparing, "exit");

@@ -147,10 +147,9 @@ describe("a new order", () => {
     try {
       service.delayMs = 20;
       const [first, second] = await Promise.all([deliverDuePushes(t.db, transport, { batch: 2 }), deliverDuePushes(other.db as Database, transport, { batch: 2 })]);
+      // Together exactly the twelve: a sender now takes every due push in one round (sent concurrently), so
+      // which of the two took them is a race; that neither sent what the other did is checked below.
       expect(first.sent + second.sent).toBe(12);
-      // Both took part, and neither sent what the other did.
-      expect(first.sent).toBeGreaterThan(0);
-      expect(second.sent).toBeGreaterThan(0);
     } finally {
       await other.pool.end();
     }
