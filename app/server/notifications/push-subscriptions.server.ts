@@ -4,7 +4,9 @@ import type { PushDevice } from "~/lib/admin/push-devices";
 import type { Database } from "../db/database.server";
 import { MAX_DEVICES_PER_ACCOUNT } from "./push-queue.server";
 
-export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string };
+import type { BrowserSubscription } from "./web-push.server";
+
+export type { BrowserSubscription };
 
 /**
  * Stores this browser for the staff member. A browser that subscribes again (or that another staff

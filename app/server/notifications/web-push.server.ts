@@ -2,7 +2,6 @@ import http from "node:http";
 import https from "node:https";
 import webPush from "web-push";
 import type { PushNotice } from "#database/schema";
-import type { BrowserSubscription } from "./push-subscriptions.server";
 import type { VapidKeys } from "./vapid-keys.server";
 import { pushEndpointProblem, pushServiceLookup, UnsafePushEndpointError, type PushEndpointPolicy } from "./push-endpoint.server";
 
@@ -27,6 +26,9 @@ export class PushRefusedError extends Error {
     super(`push service answered ${statusCode}${body ? `: ${body.slice(0, 200)}` : ""}`);
   }
 }
+
+/** A browser's push subscription as the shop keeps it (push_subscriptions). */
+export type BrowserSubscription = { endpoint: string; p256dh: string; auth: string };
 
 export type PushTransport = (subscription: BrowserSubscription, notice: PushNotice) => Promise<void>;
 
