@@ -20,12 +20,17 @@ type OrderableProduct = { id: number; size: string | null; color: string | null 
 /** Active products, each with a size and colour it has on the shelf (its first such variant). */
 export async function orderableProducts(db: Database): Promise<OrderableProduct[]> {
   const rows = await db
-    .selectDistinctOn([products.id], { id: products.id, size: productVariants.size, color: productVariants.color })
+    .selectDistinctOn([products.id], { id: products.id, variantId: productVariants.id, size: productVariants.size, color: productVariants.color })
     .from(products)
     .innerJoin(productVariants, eq(productVariants.productId, products.id))
     .where(and(eq(products.active, true), gt(productVariants.stock, 0)))
     .orderBy(asc(products.id), asc(productVariants.id));
   if (rows.length < 3) throw new Error("the catalogue needs at least 3 products in stock");
+  // Orders hold their units from placing: a shelf deep enough that no order of the traffic is refused.
+  await db
+    .update(productVariants)
+    .set({ stock: sql`greatest(${productVariants.stock}, 1000000)` })
+    .where(inArray(productVariants.id, rows.map((row) => row.variantId)));
   return rows.map((row) => ({ id: row.id, size: row.size || null, color: row.color || null }));
 }
 
@@ -110,13 +115,20 @@ export async function auditOrders(db: Database, attempts: CheckoutAttempt[]): Pr
 }
 
 /** Stock by variant id: placing an order takes none (the shop takes it when it confirms). */
+/**
+ * Each variant's units on the shelf plus those its orders hold: placing an order moves units from the
+ * first to the second, cancelling back, so this never changes; a lost or doubled unit does.
+ */
 export async function stockSnapshot(db: Database): Promise<Map<number, number>> {
-  const rows = await db.select({ id: productVariants.id, stock: productVariants.stock }).from(productVariants);
-  return new Map(rows.map((row) => [row.id, row.stock]));
+  const { rows } = await db.execute<{ id: number; units: number }>(sql`
+    select v.id, v.stock + coalesce(sum(i.quantity) filter (where o.stock_applied), 0)::int as units
+    from ${productVariants} v left join ${orderItems} i on i.variant_id = v.id left join ${orders} o on o.id = i.order_id
+    group by v.id`);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.units)]));
 }
 
 export function stockChanges(before: Map<number, number>, after: Map<number, number>): string[] {
-  return [...before].filter(([id, stock]) => after.get(id) !== stock).map(([id, stock]) => `variant ${id}: stock ${stock} became ${after.get(id)}`);
+  return [...before].filter(([id, units]) => after.get(id) !== units).map(([id, units]) => `variant ${id}: shelf plus held units ${units} became ${after.get(id)}`);
 }
 
 export async function orderCount(db: Database): Promise<number> {

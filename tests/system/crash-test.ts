@@ -5,7 +5,7 @@
 // with its idempotency key), then `kill -9`s the app and PostgreSQL mid-stream, starts the app again
 // on the same DATA_DIR (PostgreSQL recovers from its write-ahead log) and checks:
 //   - every order the shop acknowledged (redirect to /pedido/{token}) is there, with all its items and
-//     totals that add up; no order is half-written; stock is untouched (pending orders take none);
+//     totals that add up; no order is half-written; no unit lost or doubled (the shelf plus what orders hold stays the same);
 //   - replaying every request with the same idempotency key returns the acknowledged order and
 //     creates no duplicate (requests cut off by the crash are placed once now).
 //
