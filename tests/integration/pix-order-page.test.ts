@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPixConfig } from "~/server/config.server";
 import { createTestContext } from "../setup/admin-session";
-import { startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";
+import { bacenPixEnvironment, startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { checkoutFormFields, orderableLine, type OrderLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -24,14 +24,7 @@ beforeAll(async () => {
   certs = makeTestCertificates();
   fake = await startFakeBacenPix(certs);
   app = await createTestContext(t);
-  const { pix, problems } = readPixConfig({
-    PIX_PROVIDER: "bacen",
-    PIX_API_URL: fake.url,
-    PIX_CLIENT_ID: fake.clientId,
-    PIX_CLIENT_SECRET: fake.clientSecret,
-    PIX_CERT: certs.clientPemFile,
-    PIX_CA: certs.caFile,
-  });
+  const { pix, problems } = readPixConfig(bacenPixEnvironment(fake, certs));
   expect(problems).toEqual([]);
   app.context.config = { ...app.context.config, pix };
   await t.pool.query(`update settings set data = jsonb_set(data, '{pixKey}', '"+5581998765432"') where id = 1`);

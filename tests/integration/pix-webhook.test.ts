@@ -8,7 +8,7 @@ import { readPixConfig } from "~/server/config.server";
 import { createOrderCharge, type ChargeRow } from "~/server/payments/pix-charges.server";
 import { PIX_WEBHOOK_PATH, pixWebhookSecret, registerPixWebhook } from "~/server/payments/pix-webhook.server";
 import { createTestContext } from "../setup/admin-session";
-import { startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";
+import { bacenPixEnvironment, startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";
 import { startFakeMercadoPago, type FakeMercadoPago } from "../setup/fake-mercadopago";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { insertOrder } from "../setup/order-fixtures";
@@ -50,15 +50,7 @@ describe("the Banco Central provider's webhook", () => {
 
   beforeAll(async () => {
     app = await createTestContext(t);
-    const { pix, problems } = readPixConfig({
-      PIX_PROVIDER: "bacen",
-      PIX_API_URL: bacen.url,
-      PIX_CLIENT_ID: bacen.clientId,
-      PIX_CLIENT_SECRET: bacen.clientSecret,
-      PIX_CERT: certs.clientP12File,
-      PIX_CERT_PASSWORD: certs.clientP12Password,
-      PIX_CA: certs.caFile,
-    });
+    const { pix, problems } = readPixConfig(bacenPixEnvironment(bacen, certs, { pkcs12: true }));
     expect(problems).toEqual([]);
     app.context.config = { ...app.context.config, pix };
     http = await startHttpApp(app.context);

@@ -66,7 +66,6 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
   const requests: FakeBacenPix["requests"] = [];
   let nextLoc = 1;
 
-  const state = { delayMs: 0, down: false, refusePlainHttpWebhooks: false };
 
   const server = https.createServer(
     {
@@ -83,8 +82,8 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
       const url = new URL(req.url ?? "/", "https://127.0.0.1");
       const authorization = req.headers.authorization ?? "";
       requests.push({ method: req.method ?? "", path: url.pathname, auth: authorization.split(" ")[0] ?? "" });
-      if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
-      if (state.down) return problem(res, 503, "ServicoIndisponivel", "Serviço indisponível");
+      if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+      if (fake.down) return problem(res, 503, "ServicoIndisponivel", "Serviço indisponível");
 
       if (req.method === "POST" && url.pathname === "/oauth/token") {
         const expected = "Basic " + Buffer.from(`${clientId}:${clientSecret}`).toString("base64");
@@ -140,7 +139,7 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
       if (webhook && req.method === "PUT") {
         const webhookUrl = body.webhookUrl;
         if (typeof webhookUrl !== "string") return problem(res, 400, "WebhookOperacaoInvalida", "webhookUrl ausente");
-        if (state.refusePlainHttpWebhooks && !webhookUrl.startsWith("https://")) {
+        if (fake.refusePlainHttpWebhooks && !webhookUrl.startsWith("https://")) {
           return problem(res, 400, "WebhookOperacaoInvalida", "A URL do webhook deve usar https");
         }
         webhooks.set(decodeURIComponent(webhook[1]!), webhookUrl);
@@ -196,24 +195,9 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
     charges,
     webhooks,
     requests,
-    get delayMs() {
-      return state.delayMs;
-    },
-    set delayMs(value: number) {
-      state.delayMs = value;
-    },
-    get down() {
-      return state.down;
-    },
-    set down(value: boolean) {
-      state.down = value;
-    },
-    get refusePlainHttpWebhooks() {
-      return state.refusePlainHttpWebhooks;
-    },
-    set refusePlainHttpWebhooks(value: boolean) {
-      state.refusePlainHttpWebhooks = value;
-    },
+    delayMs: 0,
+    down: false,
+    refusePlainHttpWebhooks: false,
     async pay(txid, options = {}) {
       const charge = charges.get(txid);
       if (!charge) throw new Error(`fake Pix: no charge ${txid}`);
@@ -240,4 +224,16 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
       }),
   };
   return fake;
+}
+
+/** The environment a shop is started with to use this provider, with the test certificates (PEM, or the .p12 and its password). */
+export function bacenPixEnvironment(fake: FakeBacenPix, certs: TestCertificates, { pkcs12 = false } = {}): Record<string, string> {
+  return {
+    PIX_PROVIDER: "bacen",
+    PIX_API_URL: fake.url,
+    PIX_CLIENT_ID: fake.clientId,
+    PIX_CLIENT_SECRET: fake.clientSecret,
+    PIX_CA: certs.caFile,
+    ...(pkcs12 ? { PIX_CERT: certs.clientP12File, PIX_CERT_PASSWORD: certs.clientP12Password } : { PIX_CERT: certs.clientPemFile }),
+  };
 }

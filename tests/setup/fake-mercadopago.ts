@@ -40,7 +40,6 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
   const payments = new Map<number, FakePayment>();
   const byIdempotencyKey = new Map<string, number>();
   let nextId = 1_000_001;
-  const state = { delayMs: 0, down: false };
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -49,8 +48,8 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       res.writeHead(status, { "content-type": "application/json" });
       res.end(JSON.stringify(body));
     };
-    if (state.delayMs) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
-    if (state.down) return send(503, { message: "service unavailable" });
+    if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
+    if (fake.down) return send(503, { message: "service unavailable" });
     if (req.headers.authorization !== `Bearer ${accessToken}`) return send(401, { message: "invalid access token" });
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     let body: Record<string, unknown> = {};
@@ -124,23 +123,13 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
     });
   }
 
-  return {
+  const fake: FakeMercadoPago = {
     url,
     accessToken,
     webhookSecret,
     payments,
-    get delayMs() {
-      return state.delayMs;
-    },
-    set delayMs(value: number) {
-      state.delayMs = value;
-    },
-    get down() {
-      return state.down;
-    },
-    set down(value: boolean) {
-      state.down = value;
-    },
+    delayMs: 0,
+    down: false,
     async approve(externalReference, options = {}) {
       const payment = [...payments.values()].find((item) => item.external_reference === externalReference);
       if (!payment) throw new Error(`fake Mercado Pago: no payment for ${externalReference}`);
@@ -158,4 +147,5 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
         server.close(() => resolve());
       }),
   };
+  return fake;
 }
