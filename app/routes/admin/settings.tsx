@@ -9,6 +9,7 @@ import { formatShopDateTime } from "~/lib/group/shop-time";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/group/settings-admin.server";
+import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
@@ -39,9 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<SettingsActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   }
   try {
+    const keyBefore = context.config.pix ? (await getSettings(context.db)).pixKey : null;
     await saveSettings(context.db, parsed.data, admin);
-    // A new PIX key: the provider learns where to announce its payments (a no-op without PIX_PROVIDER).
-    await registerShopPixWebhook(context.db, context.config);
+    // A new PIX key: the provider learns where to announce its payments (only with PIX_PROVIDER, only when the key changed).
+    if (context.config.pix && keyBefore !== parsed.data.settings.pixKey) await registerShopPixWebhook(context.db, context.config);
   } catch (error) {
     log.error({ err: error }, "admin: settings not saved");
     return data<SettingsActionResult>({ ok: false, errors: { form: SETTINGS_MESSAGES.saveFailed } }, { status: 500 });
