@@ -51,7 +51,6 @@ export const AUDIT_ACTIONS = {
   "delivery.rate_save": "Salvou o frete do estado",
   "delivery.rate_delete": "Excluiu o frete do estado",
   "order.tracking": "Informou o código de rastreio",
-  "order.payment": "Marcou o pedido como pago",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

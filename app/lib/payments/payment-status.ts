@@ -3,13 +3,6 @@
 export const PAYMENT_STATUSES = ["awaiting", "paid", "expired", "refunded"] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  awaiting: "Aguardando pagamento",
-  paid: "Pago",
-  expired: "Pix expirado",
-  refunded: "Devolvido",
-};
-
 export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === "string" && (PAYMENT_STATUSES as readonly string[]).includes(value);
 }

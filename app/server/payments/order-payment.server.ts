@@ -1,17 +1,14 @@
 // The money side of one order, as its page and the admin read and change it. With a Pix provider the
 // order page is where the charge is made (the checkout answers at once; the page waits a few seconds
 // for the provider at most) and where each visit reads it again, so a lost webhook shows as soon as
-// the shopper looks. Without one, a clerk's "Marcar como pago" is the only way an order becomes paid.
+// the shopper looks.
 import { sql } from "drizzle-orm";
-import type { OrderPaymentView, PaymentStatus } from "~/lib/payments/payment-status";
-import { isPaymentStatus } from "~/lib/payments/payment-status";
+import { isPaymentStatus, type OrderPaymentView, type PaymentStatus } from "~/lib/payments/payment-status";
 import type { Settings } from "~/lib/group/settings";
 import { usablePixKey } from "~/lib/payments/pix-key";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
-import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { trustedPublicOrigin } from "../group/public-origin.server";
-import { notifyOrderEvent } from "../orders/order-events.server";
 import { releaseUnpaidOrderStock, retakeOrderStock } from "../orders/order-stock.server";
 import { createOrderCharge, pixProviderFor, reconcileCharge, type ChargeRow, type ReconcileHooks } from "./pix-charges.server";
 import { pixWebhookUrl } from "./pix-webhook.server";
@@ -76,30 +73,6 @@ export async function renewOrderPix(context: { db: Database; config: AppConfig }
   const charge = await createOrderCharge(db, config.pix, { orderId: order.id, code: order.code, amountCents: order.totalCents, key: pix.key, shopName: pix.shopName, webhookUrl: pix.webhookUrl, payerEmail: order.customerEmail || undefined });
   if (!charge) return { ok: false, message: "O banco não respondeu agora. Tente de novo em alguns instantes." };
   return { ok: true };
-}
-
-/** A clerk's "Marcar como pago" (cash, a card, a Pix seen in the bank app): who and when, in the audit log. */
-export async function markOrderPaid(db: Database, order: { id: string; code: string; status: string; totalCents: number }, actor: AuditActor): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.execute(sql`
-      insert into order_payments (order_id, status, paid_cents, paid_at, confirmed_by, actor_id, actor_name)
-      values (${order.id}, 'paid', ${order.totalCents}, now(), 'clerk', ${actor.id}, ${actor.name})
-      on conflict (order_id) do update set status = 'paid', paid_cents = excluded.paid_cents, paid_at = now(),
-        confirmed_by = 'clerk', actor_id = excluded.actor_id, actor_name = excluded.actor_name, updated_at = now()
-      where order_payments.status <> 'paid'
-      returning order_id`);
-    if (!rows.length) return false;
-    await recordAdminChange(tx, actor, {
-      action: "order.payment",
-      entityType: "order",
-      entityId: order.id,
-      entityLabel: `#${order.code}`,
-      before: { payment: "Aguardando pagamento" },
-      after: { payment: "Pago" },
-    });
-    await notifyOrderEvent(tx, { type: "updated", id: order.id, code: order.code, status: order.status as never });
-    return true;
-  });
 }
 
 type PageContext = { db: Database; config: AppConfig };
