@@ -7,7 +7,7 @@ import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loader as accountLoader } from "~/routes/account/account";
 import { action as favoritesAction, loader as favoritesLoader } from "~/routes/api/favorites";
 import type { LoadContext } from "~/server/load-context.server";
-import { placeOrder } from "~/server/orders/orders.server";
+import { placeOrder } from "~/server/orders/order-placing.server";
 import { browserRequest, createAuthContext, run, signUp, type Shopper } from "../setup/signed-in";
 import { orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

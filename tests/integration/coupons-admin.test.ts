@@ -9,7 +9,7 @@ import type { LoadContext } from "~/server/load-context.server";
 import { action as couponsAction, loader as couponsLoader } from "~/routes/admin/coupons";
 import { loader as couponsCsvLoader } from "~/routes/admin/coupons-csv";
 import { loader as reportsLoader } from "~/routes/admin/reports";
-import { placeOrder } from "~/server/orders/orders.server";
+import { placeOrder } from "~/server/orders/order-placing.server";
 import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { openAdminTest, requestAs, type SignedInUser } from "../setup/admin-session";
 import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";

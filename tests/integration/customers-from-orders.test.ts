@@ -7,7 +7,7 @@ import { users } from "#database/schema";
 import { parseCustomerFilters } from "~/lib/account/admin-customers";
 import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { getCustomerDetail, listCustomers, listStaff } from "~/server/auth/customers.server";
-import { placeOrder } from "~/server/orders/orders.server";
+import { placeOrder } from "~/server/orders/order-placing.server";
 import { getDashboard } from "~/server/read-models/dashboard.server";
 import { CHECKOUT_CUSTOMER, insertOrder, orderableLine, type OrderLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -17,7 +17,7 @@ import { loadConfig } from "~/server/config.server";
 import { emailOutbox } from "~/server/email/email-queue.server";
 import type { OutboxEmail } from "~/server/email/send-email.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { placeOrder } from "~/server/orders/orders.server";
+import { placeOrder } from "~/server/orders/order-placing.server";
 import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -90,12 +90,12 @@ describe("app/server's floors: the base, the domains in order, the read models, 
     ["app/server/log/probe.server.ts", 'import type { Database } from "../db/database.server";', SERVER_GROUND],
     ["app/server/db/probe.server.ts", 'import { findFreePort } from "../ops/free-port.server";', SERVER_BASE],
     ["app/server/group/probe.server.ts", 'import type { LoadContext } from "~/server/load-context.server";', SERVER_BASE],
-    ["app/server/notifications/probe.server.ts", 'import { placeOrder } from "../orders/orders.server";', SERVER_BASE],
+    ["app/server/notifications/probe.server.ts", 'import { placeOrder } from "../orders/order-placing.server";', SERVER_BASE],
     ["app/server/email/probe.server.ts", 'import type { GroupDataCache } from "../read-models/storefront-shell.server";', SERVER_BASE],
     ["app/server/catalog/probe.server.ts", 'import { renderProductArt } from "../seed/product-art.server";', LATER_DOMAIN],
     ["app/server/catalog/csv/probe.server.ts", 'import type { Auth } from "../../auth/auth.server";', LATER_DOMAIN],
     ["app/server/auth/probe.server.ts", 'import type { LoadContext } from "../load-context.server";', LATER_DOMAIN],
-    ["app/server/coupons/probe.server.ts", 'import { placeOrder } from "~/server/orders/orders.server";', LATER_DOMAIN],
+    ["app/server/coupons/probe.server.ts", 'import { placeOrder } from "~/server/orders/order-placing.server";', LATER_DOMAIN],
     ["app/server/orders/probe.server.ts", 'import { dashboard } from "../read-models/dashboard.server";', LATER_DOMAIN],
     ["app/server/read-models/probe.server.ts", 'import { startServices } from "../services.server";', SERVER_READ_MODEL],
   ])("%s: %s", async (file, source, rule) => {
@@ -104,9 +104,9 @@ describe("app/server's floors: the base, the domains in order, the read models, 
 
   it("the base, earlier domains and the domains under a read model are allowed", async () => {
     expect(await restrictions("app/server/notifications/probe.server.ts", 'import { emailOutbox } from "../email/email-queue.server";')).toEqual([]);
-    expect(await restrictions("app/server/orders/probe.server.ts", 'import { getSettings } from "../group/settings.server";\nimport { redeem } from "../coupons/redeem.server";\nimport { getProduct } from "~/server/catalog/products.server";\nimport { placeOrder } from "./orders.server";')).toEqual([]);
+    expect(await restrictions("app/server/orders/probe.server.ts", 'import { getSettings } from "../group/settings.server";\nimport { redeem } from "../coupons/redeem.server";\nimport { getProduct } from "~/server/catalog/products.server";\nimport { placeOrder } from "./order-placing.server";')).toEqual([]);
     expect(await restrictions("app/server/seed/probe.server.ts", 'import { createProduct } from "../catalog/products.server";')).toEqual([]);
-    expect(await restrictions("app/server/read-models/probe.server.ts", 'import { listProducts } from "../catalog/products.server";\nimport { getOrderByToken } from "../orders/orders.server";')).toEqual([]);
+    expect(await restrictions("app/server/read-models/probe.server.ts", 'import { listProducts } from "../catalog/products.server";\nimport { getOrderByToken } from "../orders/order-reading.server";')).toEqual([]);
     expect(await restrictions("app/server/ops/probe.server.ts", 'import { startServices } from "../services.server";')).toEqual([]);
   });
 });

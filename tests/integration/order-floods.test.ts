@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loadConfig, type AppConfig } from "~/server/config.server";
 import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.server";
 import { NEW_ORDER_EMAILS, sendNewOrderDigest } from "~/server/orders/order-notifications.server";
-import { KEY_REUSED_MESSAGE, orderCodeOf, placeOrder } from "~/server/orders/orders.server";
+import { KEY_REUSED_MESSAGE, orderCodeOf, placeOrder } from "~/server/orders/order-placing.server";
 import { checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { recordingOutbox } from "../setup/recording-outbox";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

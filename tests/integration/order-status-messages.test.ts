@@ -12,8 +12,8 @@ import { action as settingsAction, loader as settingsLoader } from "~/routes/adm
 import { loader as publicOrderLoader } from "~/routes/storefront/order";
 import type { LoadContext } from "~/server/load-context.server";
 import type { SettingsPage } from "~/server/group/settings-admin.server";
-import { setOrderStatus } from "~/server/orders/order-admin.server";
-import { placeOrder } from "~/server/orders/orders.server";
+import { setOrderStatus } from "~/server/orders/admin-order-changes.server";
+import { placeOrder } from "~/server/orders/order-placing.server";
 import { openAdminTest, requestAs, type SignedInUser, TEST_ACTOR } from "../setup/admin-session";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
 import { settingsForm } from "../setup/settings-fixtures";

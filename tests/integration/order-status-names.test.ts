@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHOWN_ORDER_STATUSES } from "~/lib/orders/order-status";
 import { getDashboard } from "~/server/read-models/dashboard.server";
-import { setOrderStatus } from "~/server/orders/order-admin.server";
+import { setOrderStatus } from "~/server/orders/admin-order-changes.server";
 import { openAdminTest, type AdminTest } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { insertOrder } from "../setup/order-fixtures";

@@ -9,7 +9,7 @@ import { pushQueue, pushSubscriptions, users } from "#database/schema";
 import { formatBRL } from "~/lib/format/money";
 import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { connectDatabase, type Database } from "~/server/db/database.server";
-import { placeOrder } from "~/server/orders/orders.server";
+import { placeOrder } from "~/server/orders/order-placing.server";
 import { deliverDuePushes, startPushDelivery, stopPushDelivery } from "~/server/notifications/push-queue.server";
 import { saveSubscription } from "~/server/notifications/push-subscriptions.server";
 import { PUSH_TTL_SECONDS, webPushTransport } from "~/server/notifications/web-push.server";

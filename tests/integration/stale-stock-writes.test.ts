@@ -13,7 +13,7 @@ import { PRODUCT_CSV_COLUMNS } from "~/server/catalog/csv/columns.server";
 import { importProductsCsv, productsCsv } from "~/server/catalog/product-csv.server";
 import { readCsv, toCsv, unguardFormula } from "~/server/files/csv.server";
 import type { LoadContext } from "~/server/load-context.server";
-import { setOrderStatus } from "~/server/orders/order-admin.server";
+import { setOrderStatus } from "~/server/orders/admin-order-changes.server";
 import { openAdminTest, requestAs, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
 import type { TestDatabase } from "../setup/test-database";

@@ -6,7 +6,7 @@ import { orderItems, orders } from "#database/schema";
 import type { CheckoutInput } from "~/lib/orders/checkout.schema";
 import type { OrderStatus } from "~/lib/orders/order-status";
 import type { Database } from "~/server/db/database.server";
-import { orderCodeOf } from "~/server/orders/orders.server";
+import { orderCodeOf } from "~/server/orders/order-placing.server";
 
 export type FixtureItem = {
   productId?: number | null;

@@ -3,7 +3,7 @@ import type { OrderStatus } from "./order-status";
 import { PAYMENT_METHODS } from "../payments/payment-methods";
 import { CONSULT_NOTE } from "./whatsapp";
 
-/** A recorded order as pages and messages show it (client-safe; built by app/server/orders/orders.server.ts). */
+/** A recorded order as pages and messages show it (client-safe; built by app/server/orders/order-reading.server.ts). */
 export type OrderView = {
   code: string;
   token: string;

@@ -17,7 +17,7 @@ import { requireUser } from "~/server/auth/guards.server";
 import { twoFactorSummary } from "~/server/auth/two-factor.server";
 import { listFavoriteProducts } from "~/server/catalog/favorites.server";
 import { readFormData } from "~/server/requests/form-data.server";
-import { listOrdersForUser } from "~/server/orders/orders.server";
+import { listOrdersForUser } from "~/server/orders/order-reading.server";
 import type { Route } from "./+types/account";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -4,7 +4,8 @@ import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/requests/form-data.server";
-import { getAdminOrder, recordStatusMessageOpened, setOrderStatus, setTrackingCode } from "~/server/orders/order-admin.server";
+import { getAdminOrder } from "~/server/orders/admin-order-queries.server";
+import { recordStatusMessageOpened, setOrderStatus, setTrackingCode } from "~/server/orders/admin-order-changes.server";
 import { normalizeTrackingCode } from "~/lib/delivery/tracking";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";

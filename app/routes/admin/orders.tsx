@@ -8,7 +8,7 @@ import { OrdersList } from "~/components/admin/orders/orders-list";
 import { useLiveOrderEvents } from "~/components/admin/orders/live-order-events";
 import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/orders/admin-orders";
 import { requireAdmin } from "~/server/auth/guards.server";
-import { hasAnyOrder, listAdminOrders } from "~/server/orders/order-admin.server";
+import { hasAnyOrder, listAdminOrders } from "~/server/orders/admin-order-queries.server";
 import type { Route } from "./+types/orders";
 import { countLabel, pluralForm } from "~/lib/format/plural";
 import { adminMeta } from "~/lib/admin/admin-meta";

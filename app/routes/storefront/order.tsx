@@ -3,7 +3,7 @@ import { OrderDetails } from "~/components/checkout/order-details";
 import { pageMeta } from "~/lib/pages/meta";
 import { orderMessage } from "~/lib/orders/order-message";
 import { whatsappLink } from "~/lib/orders/whatsapp";
-import { getOrderByToken, readOrderHistoryByToken } from "~/server/orders/orders.server";
+import { getOrderByToken, readOrderHistoryByToken } from "~/server/orders/order-reading.server";
 import { qrCodeSvg } from "~/server/media/qr-code.server";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";

@@ -8,7 +8,7 @@ import { getSettings } from "../group/settings.server";
 import { decideDelivery, DeliveryUnavailableError, type DeliveryDecision } from "../delivery/delivery-options.server";
 import { admitCouponTry, admitNewOrder } from "./order-limits.server";
 import { notifyStaffOfNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
-import { OrderRejectedError, placeOrder } from "./orders.server";
+import { OrderRejectedError, placeOrder } from "./order-placing.server";
 import { log } from "../log/logger.server";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);

@@ -7,7 +7,7 @@ import { phoneKey } from "~/lib/format/phone";
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitInTransaction, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { OrderRejectedError } from "./orders.server";
+import { OrderRejectedError } from "./order-placing.server";
 import { takeCouponTry, tooManyCouponTriesMessage } from "../coupons/coupon-tries.server";
 import { SEND_WITHOUT_COUPON } from "~/lib/coupons/coupons";
 

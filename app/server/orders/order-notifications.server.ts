@@ -7,7 +7,7 @@ import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Database } from "../db/database.server";
 import { getSettings } from "../group/settings.server";
 import { shopPublicOrigin } from "../group/public-origin.server";
-import { getOrderByToken } from "./orders.server";
+import { getOrderByToken } from "./order-reading.server";
 import { newOrderDigestEmail, newOrderEmail } from "./new-order-email.server";
 import { log } from "../log/logger.server";
 

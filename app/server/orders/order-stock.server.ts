@@ -1,5 +1,5 @@
 // An order's units on the shelf: taken when it is placed, given back when it is cancelled (the status
-// rule in ./order-admin.server.ts) or when its Pix charge expires unpaid, taken again when the
+// rule in ./admin-order-changes.server.ts) or when its Pix charge expires unpaid, taken again when the
 // shopper asks for a new Pix. `orders.stock_applied` says which side of the shelf they are on, so
 // every path takes or gives back at most once.
 import { eq, sql } from "drizzle-orm";

@@ -1,6 +1,8 @@
+// Placing an order: pricing its lines from the database, the coupon, delivery and payment checks,
+// holding its units, and the idempotency key that makes a retry find the same order.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
-import { orderHistory, orderItems, orders, type ShippingAddress } from "#database/orders-schema";
+import { eq, inArray } from "drizzle-orm";
+import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
 import { products, shops, storeLocations } from "#database/schema";
 import { countLabel } from "~/lib/format/plural";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
@@ -9,12 +11,7 @@ import { couponRefusalMessage, SEND_WITHOUT_COUPON } from "~/lib/coupons/coupons
 import { deliveryFeeCents } from "~/lib/delivery/delivery";
 import { zoneFeeCents } from "~/lib/delivery/zones";
 import { maxInstallmentsFor } from "~/lib/payments/installments";
-import type { OrderCoupon, OrderView } from "~/lib/orders/order-message";
-import { isOrderStatus } from "~/lib/orders/order-status";
 import type { OrderSource } from "~/lib/orders/order-source";
-import { pixPayload } from "~/lib/payments/pix";
-import { usablePixKey } from "~/lib/payments/pix-key";
-import type { OrderHistoryEntry } from "~/lib/orders/status-messages";
 import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import type { Settings } from "~/lib/group/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
@@ -377,131 +374,4 @@ async function findOrderByIdempotencyKey(db: DatabaseOrTransaction, key: string)
 function sameRequestOrRefuse(existing: { token: string; requestHash: string | null }, requestHash: string) {
   if (existing.requestHash !== null && existing.requestHash !== requestHash) throw new OrderRejectedError(KEY_REUSED_MESSAGE);
   return { token: existing.token, created: false };
-}
-
-/** The order behind a public token, as pages and messages show it; null when there is none. */
-export async function getOrderByToken(db: DatabaseOrTransaction, settings: Settings, token: string): Promise<OrderView | null> {
-  if (!/^[A-Za-z0-9_-]{10,64}$/.test(token)) return null;
-  const [row] = await db
-    .select({ order: orders, locationName: storeLocations.name, locationAddress: storeLocations.address })
-    .from(orders)
-    .leftJoin(storeLocations, eq(storeLocations.id, orders.pickupLocationId))
-    .where(eq(orders.publicToken, token));
-  if (!row) return null;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.order.id)).orderBy(asc(orderItems.position));
-  return toOrderView(row.order, items, settings, row.locationName, row.locationAddress);
-}
-
-/**
- * An order's history, oldest first, starting with its placing ('Pendente' at its creation). The
- * shopper's page gets the status changes only and no names; the admin also sees the WhatsApp
- * messages opened and who did each.
- */
-export async function readOrderHistory(db: DatabaseOrTransaction, orderId: string, audience: "shopper" | "admin"): Promise<OrderHistoryEntry[]> {
-  const [placed] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId));
-  if (!placed) return [];
-  const rows = await db
-    .select()
-    .from(orderHistory)
-    .where(audience === "admin" ? eq(orderHistory.orderId, orderId) : and(eq(orderHistory.orderId, orderId), eq(orderHistory.kind, "status")))
-    .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
-  return [
-    { kind: "status" as const, status: "pending" as const, at: placed.createdAt.toISOString(), actorName: "" },
-    ...rows.map((row) => ({
-      kind: row.kind === "whatsapp" ? ("whatsapp" as const) : ("status" as const),
-      status: isOrderStatus(row.status) ? row.status : "pending",
-      at: row.createdAt.toISOString(),
-      actorName: audience === "admin" ? row.actorName : "",
-    })),
-  ];
-}
-
-/** The shopper's view of the history, by the order page's token. */
-export async function readOrderHistoryByToken(db: DatabaseOrTransaction, token: string): Promise<OrderHistoryEntry[]> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.publicToken, token));
-  return row ? readOrderHistory(db, row.id, "shopper") : [];
-}
-
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
-
-export function toOrderView(
-  order: OrderRow,
-  items: OrderItemRow[],
-  settings: Settings,
-  locationName: string | null,
-  locationAddress: string | null,
-): OrderView {
-  const delivery: OrderView["delivery"] =
-    order.deliveryMethod === "pickup"
-      ? { method: "pickup", locationName: locationName ?? "Loja", locationAddress: locationAddress ?? "", feeCents: 0 }
-      : order.deliveryMethod === "delivery" && order.shippingAddress
-        ? {
-            method: "delivery",
-            address: order.shippingAddress,
-            feeCents: order.deliveryCents,
-            service: order.deliveryService,
-            time: order.deliveryTime,
-            trackingCode: order.trackingCode,
-          }
-        : { method: "arrange", feeCents: null };
-  const pixKey = usablePixKey(settings.pixKey);
-  // No paid state yet: the code is asked for only while the order waits ('Pendente'); once the shop
-  // moved it on (paid at the counter, delivered, cancelled) a QR would only invite a second payment.
-  const pixCode =
-    order.paymentMethod === "pix" && pixKey && order.totalCents > 0 && order.status === "pending"
-      ? pixPayload({
-          key: pixKey,
-          merchantName: settings.pixMerchantName || settings.storeName,
-          merchantCity: settings.pixMerchantCity || "Barreiros",
-          amountCents: order.totalCents,
-          txid: order.code,
-        })
-      : null;
-  return {
-    code: order.code,
-    token: order.publicToken,
-    status: isOrderStatus(order.status) ? order.status : "pending",
-    channel: order.channel === "cart" ? "cart" : "checkout",
-    createdAt: order.createdAt.toISOString(),
-    customer: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone, cpf: order.customerCpf },
-    delivery,
-    payment: { method: order.paymentMethod, installments: order.installments },
-    items: items.map((item) => ({
-      name: item.name,
-      size: item.size,
-      color: item.color,
-      quantity: item.quantity,
-      unitPriceCents: item.unitPriceCents,
-      category: item.category,
-    })),
-    subtotalCents: order.subtotalCents,
-    coupon: order.couponCode ? orderCoupon(order.couponCode, order.discountCents, items) : null,
-    totalCents: order.totalCents,
-    hasConsultItems: order.hasConsultItems,
-    notes: order.notes,
-    pixCode,
-  };
-}
-
-function orderCoupon(code: string, totalCents: number, items: OrderItemRow[]): OrderCoupon {
-  const lineDiscountsCents = items.map((item) => item.discountCents);
-  const linesCents = lineDiscountsCents.reduce((sum, cents) => sum + cents, 0);
-  return { code, totalCents, linesCents, lineDiscountsCents, deliveryWaivedCents: totalCents - linesCents };
-}
-
-/** Orders placed while signed in, newest first (the account's 'Meus pedidos'). */
-export function listOrdersForUser(db: DatabaseOrTransaction, userId: string) {
-  return db
-    .select({
-      code: orders.code,
-      token: orders.publicToken,
-      status: orders.status,
-      deliveryMethod: orders.deliveryMethod,
-      totalCents: orders.totalCents,
-      createdAt: orders.createdAt,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt));
 }

@@ -1,0 +1,117 @@
+// The staff's views of orders: the list with its filters and one order's detail. Changes are in
+// admin-order-changes.server.ts.
+import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { orderItems, orders, storeLocations, users } from "#database/schema";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
+import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/orders/admin-orders";
+import { isOrderStatus, recordedStatusOf, type ShownOrderStatus } from "~/lib/orders/order-status";
+import type { Settings } from "~/lib/group/settings";
+import { normalizeSearchText } from "~/lib/catalog/search-text";
+import type { DatabaseOrTransaction } from "../db/database.server";
+import { readOrderHistory, toOrderView } from "./order-reading.server";
+import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function searchCondition(q: string): SQL | undefined {
+  if (!q) return undefined;
+  const conditions: SQL[] = [];
+  const code = q.replace(/^#/, "").toUpperCase();
+  if (/^[0-9A-F]{1,8}$/.test(code)) conditions.push(sql`${orders.code} like ${`${code}%`}`);
+  const name = normalizeSearchText(q);
+  if (name) conditions.push(sql`${plainText(orders.customerName)} like ${`%${escapeLike(name)}%`}`);
+  const digits = q.replace(/\D/g, "");
+  if (digits.length >= 4) conditions.push(sql`${digitsOf(orders.customerPhone)} like ${`%${digits}%`}`);
+  return conditions.length ? sql`(${sql.join(conditions, sql` or `)})` : sql`false`;
+}
+
+/** 'Enviado' and 'Pronto para retirada' are one recorded status, told apart by the delivery method. */
+function statusCondition(shown: ShownOrderStatus | null): SQL | undefined {
+  if (!shown) return undefined;
+  const { status, pickup } = recordedStatusOf(shown);
+  if (pickup === null) return eq(orders.status, status);
+  return and(eq(orders.status, status), pickup ? eq(orders.deliveryMethod, "pickup") : ne(orders.deliveryMethod, "pickup"));
+}
+
+/** /admin/pedidos: newest first, one page, with the number of matches (one query). */
+export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminOrderFilters): Promise<AdminOrderList> {
+  const where = and(statusCondition(filters.status), searchCondition(filters.q));
+  const rows = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      createdAt: orders.createdAt,
+      customerName: sql<string>`coalesce(nullif(${orders.customerName}, ''), ${users.name}, '')`,
+      customerPhone: orders.customerPhone,
+      totalCents: orders.totalCents,
+      hasConsultItems: orders.hasConsultItems,
+      status: orders.status,
+      deliveryMethod: orders.deliveryMethod,
+      channel: orders.channel,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((filters.page - 1) * ADMIN_PAGE_SIZE);
+  const total = rows[0]?.total ?? 0;
+  return {
+    orders: rows.map((row) => ({
+      id: row.id,
+      code: row.code,
+      createdAt: row.createdAt.toISOString(),
+      customerName: row.customerName,
+      customerPhone: row.customerPhone,
+      totalCents: row.totalCents,
+      hasConsultItems: row.hasConsultItems,
+      status: isOrderStatus(row.status) ? row.status : "pending",
+      deliveryMethod: row.deliveryMethod,
+      channel: row.channel === "cart" ? "cart" : "checkout",
+    })),
+    total,
+    page: filters.page,
+    pageCount: pageCount(total),
+  };
+}
+
+/** Whether there is any order at all (to tell 'Nenhum pedido ainda' from 'Nenhum pedido encontrado'). */
+export async function hasAnyOrder(db: DatabaseOrTransaction): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).limit(1);
+  return Boolean(row);
+}
+
+/** One order for the admin detail; null for an unknown or malformed id. */
+export async function getAdminOrder(db: DatabaseOrTransaction, settings: Settings, id: string): Promise<AdminOrderDetail | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await db
+    .select({
+      order: orders,
+      locationName: storeLocations.name,
+      locationAddress: storeLocations.address,
+      locationHours: storeLocations.hours,
+      accountId: users.id,
+      accountName: users.name,
+      accountEmail: users.email,
+      accountPhone: users.phone,
+    })
+    .from(orders)
+    .leftJoin(storeLocations, eq(storeLocations.id, orders.pickupLocationId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, id));
+  if (!row) return null;
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position));
+  const view = toOrderView(row.order, items, settings, row.locationName, row.locationAddress);
+  return {
+    id,
+    order: view,
+    updatedAt: row.order.updatedAt.toISOString(),
+    account: row.accountId ? { id: row.accountId, name: row.accountName ?? "", email: row.accountEmail ?? "" } : null,
+    contactPhone: row.order.customerPhone || row.accountPhone || null,
+    publicPath: `/pedido/${row.order.publicToken}`,
+    stockApplied: row.order.stockApplied,
+    pickupHours: row.order.deliveryMethod === "pickup" ? (row.locationHours ?? "") : "",
+    history: await readOrderHistory(db, id, "admin"),
+  };
+}
