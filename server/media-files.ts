@@ -11,8 +11,25 @@ import { log } from "~/server/log/logger.server";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
 export function mediaFiles(config: Pick<AppConfig, "mediaDir" | "s3">) {
-  if (!config.s3) return express.static(config.mediaDir, { immutable: true, maxAge: "1y", index: false, fallthrough: false });
+  if (!config.s3) return mediaFromDirectory(config.mediaDir);
   return mediaFromStorage(mediaStorageOf(config));
+}
+
+/**
+ * DATA_DIR/media through Express's static files, but only the names the app gives images: anything
+ * else someone (or a restore, or an editor's backup file) left in the folder is not served from the
+ * shop's origin, where an HTML or SVG file could run script.
+ */
+export function mediaFromDirectory(directory: string) {
+  const files = express.static(directory, { immutable: true, maxAge: "1y", index: false, fallthrough: false });
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!isImageFileName(req.path.replace(/^\//, ""))) {
+      notFound(res);
+      return;
+    }
+    res.set("X-Content-Type-Options", "nosniff");
+    files(req, res, next);
+  };
 }
 
 function notFound(res: Response) {
