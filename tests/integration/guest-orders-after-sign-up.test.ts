@@ -190,4 +190,17 @@ describe("guest orders after registering with the same e-mail", () => {
     expect((await accountPage(ana)).emailConfirmation.confirmed).toBe(true);
     expect(await resend()).toMatchObject({ status: 302, location: "/conta" });
   });
+
+  it("an account Google made (its address proved by Google) gets them at once; an unproved one made the same way does not", async () => {
+    const guests = [await guestOrder("lia.google@exemplo.com"), await guestOrder("Lia.Google@exemplo.com")];
+    const unproved = await guestOrder("sem.prova@exemplo.com");
+    // The path Better Auth takes for a first Google sign-in: a user created with Google's email_verified.
+    const { internalAdapter } = await context.auth.$context;
+    const lia = await internalAdapter.createUser({ email: "lia.google@exemplo.com", name: "Lia", emailVerified: true }, { method: "oauth", oauth: { providerId: "google" } });
+    await internalAdapter.createUser({ email: "sem.prova@exemplo.com", name: "Sem Prova", emailVerified: false }, { method: "oauth", oauth: { providerId: "google" } });
+    const liaOrders = await t.db.select({ code: orders.code }).from(orders).where(eq(orders.userId, lia.id));
+    expect(liaOrders.map((order) => order.code).sort()).toEqual(guests.sort());
+    const [other] = await t.db.select({ userId: orders.userId }).from(orders).where(eq(orders.code, unproved));
+    expect(other!.userId).toBeNull();
+  });
 });

@@ -63,6 +63,17 @@ export function createAuth(db: Database, config: AppConfig) {
   const secret = config.authSecret ?? loadOrCreateAuthSecret(config.dataDir);
   const localOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
 
+  /** Guest orders under a proved address become the account's; a failure only goes to the log. */
+  async function claimOrdersOnceProved(user: { id: string; email: string; emailVerified?: boolean | null }) {
+    if (!user.emailVerified) return;
+    try {
+      const claimed = await claimGuestOrders(db, user);
+      if (claimed > 0) log.info({ userId: user.id, claimed }, "guest orders joined to the account once its e-mail was proved");
+    } catch (error) {
+      log.error({ err: error, userId: user.id }, "guest orders not joined to the account");
+    }
+  }
+
   return betterAuth({
     appName: "Grupo Erick",
     secret,
@@ -115,8 +126,9 @@ export function createAuth(db: Database, config: AppConfig) {
         }
       },
     },
-    // An account works unconfirmed, as always; confirming the address (the link sent at sign-up, or
-    // again from /conta) is what hands it the orders placed without an account under that address.
+    // An account works unconfirmed, as always; a proved address (the link sent at sign-up or again from
+    // /conta, or Google's word for its own accounts) is what hands it the orders placed without an
+    // account under that address: see claimOrdersOnceProved below.
     emailVerification: {
       sendOnSignUp: true,
       sendOnSignIn: false,
@@ -136,10 +148,6 @@ export function createAuth(db: Database, config: AppConfig) {
         } catch (error) {
           log.error({ err: error }, "e-mail confirmation not sent");
         }
-      },
-      afterEmailVerification: async (user) => {
-        const claimed = await claimGuestOrders(db, user);
-        if (claimed > 0) log.info({ userId: user.id, claimed }, "guest orders joined to the account after e-mail confirmation");
       },
     },
     socialProviders:
@@ -208,6 +216,8 @@ export function createAuth(db: Database, config: AppConfig) {
           before: async (user) => ({
             data: { ...user, name: oneLine(user.name).slice(0, PROFILE_LIMITS.name), image: user.image && isAcceptableImage(user.image) ? user.image : null },
           }),
+          // An account made by Google arrives with its address proved by Google.
+          after: async (user) => claimOrdersOnceProved(user),
         },
         update: {
           // update-user is Better Auth's HTTP API as much as our /conta form's way in.
@@ -217,6 +227,8 @@ export function createAuth(db: Database, config: AppConfig) {
             if (name.length > PROFILE_LIMITS.name) throw new APIError("BAD_REQUEST", { message: "Name too long" });
             return { data: { ...user, name } };
           },
+          // The confirmation link, or Google signing in to an account made with a password, proves it.
+          after: async (user) => claimOrdersOnceProved(user),
         },
       },
     },

@@ -48,7 +48,7 @@ export function emailConfirmationEmail(settings: Settings, user: { name: string;
 
 /**
  * The guest orders placed with the account's e-mail become its own, once the address is proved (the
- * link sent to it): typing someone else's e-mail at sign-up gives nothing. Orders already another
+ * link sent to it, or Google for the accounts it makes): typing someone else's e-mail at sign-up gives nothing. Orders already another
  * account's stay where they are. Returns how many moved.
  */
 export async function claimGuestOrders(db: DatabaseOrTransaction, user: { id: string; email: string }): Promise<number> {
