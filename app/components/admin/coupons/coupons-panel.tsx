@@ -177,6 +177,12 @@ function CouponForm({ coupon, shops, serverErrors, onCancel }: { coupon: AdminCo
       />
       {kind === "percent" ? <Field label="Porcentagem (%)" inputMode="numeric" {...form.field("percentOff")} defaultValue={coupon?.percentOff ?? ""} /> : null}
       {kind === "fixed" ? <Field label="Valor do desconto (R$)" inputMode="decimal" {...form.field("amountOff")} defaultValue={amountInput(coupon?.amountOffCents)} /> : null}
+      {kind !== "free_delivery" ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="freeDelivery" defaultChecked={coupon?.freeDelivery} />
+          Também dá entrega grátis
+        </label>
+      ) : null}
       <Field label="Compra mínima (R$, opcional)" inputMode="decimal" {...form.field("minSubtotal")} defaultValue={amountInput(coupon?.minSubtotalCents)} />
       <fieldset>
         <legend className="text-sm font-semibold">Só nas lojas (nenhuma marcada: todas)</legend>
