@@ -18,6 +18,11 @@ export const coupons = pgTable(
     percentOff: integer("percent_off"),
     /** For kind fixed: off the order (its eligible lines), never below zero. */
     amountOffCents: integer("amount_off_cents"),
+    /**
+     * A percentage or a fixed amount that also waives the delivery fee ("10% + entrega grátis");
+     * false for kind free_delivery, which waives it by its kind.
+     */
+    freeDelivery: boolean("free_delivery").notNull().default(false),
     minSubtotalCents: integer("min_subtotal_cents").notNull().default(0),
     /** Empty: every shop. A line must match every list that is not empty. */
     shopIds: integer("shop_ids").array().notNull().default(sql`'{}'::integer[]`),

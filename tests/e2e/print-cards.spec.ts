@@ -13,7 +13,9 @@ function pdfPages(pdf: Buffer): { count: number[]; objects: number } {
 
 test("the A6 price card prints on one page, with its QR code", async ({ page }) => {
   await signInAsAdmin(page, "/admin/canais");
-  await page.getByLabel("Códigos dos produtos (separados por vírgula)").fill("1");
+  // The product chosen by its code in the picker (product-picker.spec.ts chooses by name).
+  await page.getByRole("combobox", { name: "Produtos", exact: true }).fill("1");
+  await page.getByRole("listbox", { name: "Produtos", exact: true }).getByRole("option").filter({ hasText: "Cód. 1 ·" }).click();
   const [card] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Etiquetas A6" }).click()]);
   await card.waitForLoadState();
   await expect(card).toHaveURL(/\/admin\/canais\/cartazes\?produtos=1&formato=a6$/);

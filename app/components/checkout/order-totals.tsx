@@ -1,5 +1,5 @@
 import { formatBRL } from "~/lib/format/money";
-import { couponLine, deliveryFeeLabel, type OrderView } from "~/lib/orders/order-message";
+import { couponDeliveryLine, deliveryFeeLabel, type OrderView } from "~/lib/orders/order-message";
 import { CONSULT_NOTE } from "~/lib/orders/whatsapp";
 
 /** Subtotal, delivery and total of a recorded order, for the shopper's order page and the admin's. */
@@ -29,7 +29,11 @@ export function OrderTotals({ order, className = "" }: {
           <dd>{formatBRL(order.totalCents)}</dd>
         </div>
       </dl>
-      {order.coupon && order.coupon.linesCents === 0 ? <p className="mt-2 text-sm text-green-800">{couponLine(order.coupon)}</p> : null}
+      {order.coupon && (order.coupon.linesCents === 0 || order.coupon.deliveryWaivedCents > 0) ? (
+        <p className="mt-2 text-sm text-green-800" data-testid="order-coupon-delivery">
+          {couponDeliveryLine(order.coupon)}
+        </p>
+      ) : null}
       {order.hasConsultItems ? <p className="mt-2 text-sm text-amber-900">{CONSULT_NOTE}</p> : null}
     </>
   );

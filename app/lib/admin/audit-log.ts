@@ -115,6 +115,7 @@ const FIELD_LABELS: Record<string, string> = {
   kind: "Tipo de desconto",
   percentOff: "Porcentagem",
   amountOffCents: "Valor do desconto",
+  freeDelivery: "Também entrega grátis",
   minSubtotalCents: "Compra mínima",
   shopIds: "Só nas lojas",
   categories: "Só nas categorias",

@@ -58,6 +58,7 @@ export const couponFormSchema = z
     kind: z.enum(COUPON_KINDS, { error: "Escolha o tipo de desconto" }),
     percentOff: z.string().optional().default(""),
     amountOff: money("Informe o valor como 15,00"),
+    freeDelivery: z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean()),
     minSubtotal: money("Informe o valor mínimo como 100,00"),
     shopIds: z
       .array(z.union([z.string(), z.number()]))
@@ -104,6 +105,8 @@ export const couponFormSchema = z
       ...rest,
       percentOff: data.kind === "percent" ? percentOff : null,
       amountOffCents: data.kind === "fixed" ? amountOff : null,
+      // Kind free_delivery waives the fee by its kind; the box adds it to a percentage or an amount.
+      freeDelivery: data.kind !== "free_delivery" && data.freeDelivery,
       minSubtotalCents: minSubtotal,
     };
   });
@@ -130,9 +133,9 @@ export type AdminCoupon = CouponRule & {
   salesCents: number;
 };
 
-/** What a coupon takes off, for the admin's list and its CSV: "10%", "R$ 15,00", "Entrega grátis". */
-export function couponDiscountText(rule: Pick<CouponRule, "kind" | "percentOff" | "amountOffCents">): string {
-  if (rule.kind === "percent") return `${rule.percentOff}%`;
-  if (rule.kind === "fixed") return formatBRL(rule.amountOffCents ?? 0);
-  return COUPON_KIND_LABELS.free_delivery;
+/** What a coupon takes off, for the admin's list and its CSV: "10%", "R$ 15,00", "Entrega grátis", "10% + entrega grátis". */
+export function couponDiscountText(rule: Pick<CouponRule, "kind" | "percentOff" | "amountOffCents" | "freeDelivery">): string {
+  if (rule.kind === "free_delivery") return COUPON_KIND_LABELS.free_delivery;
+  const off = rule.kind === "percent" ? `${rule.percentOff}%` : formatBRL(rule.amountOffCents ?? 0);
+  return rule.freeDelivery ? `${off} + entrega grátis` : off;
 }

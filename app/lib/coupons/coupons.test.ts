@@ -7,6 +7,7 @@ const rule = (overrides: Partial<CouponRule> = {}): CouponRule => ({
   kind: "percent",
   percentOff: 10,
   amountOffCents: null,
+  freeDelivery: false,
   minSubtotalCents: 0,
   shopIds: [],
   categories: [],
@@ -109,6 +110,31 @@ describe("applyCoupon", () => {
     expect(couponRefusalMessage("FRETE", { reason: "pickup" })).toBe("Este cupom vale para entrega: o cupom FRETE não se aplica à retirada na loja.");
     // Other kinds still apply to a pick-up.
     expect(applyCoupon(rule({ percentOff: 10 }), [line(5_000)], "pickup", NOW)).toMatchObject({ ok: true, discount: { totalCents: 500 } });
+  });
+
+  it("free delivery on an order whose delivery is already free is refused with its reason, so it spends no use", () => {
+    const free = rule({ kind: "free_delivery", percentOff: null, code: "FRETE" });
+    expect(applyCoupon(free, [line(50_000)], 0, NOW)).toEqual({ ok: false, refusal: { reason: "delivery-already-free" } });
+    expect(couponRefusalMessage("FRETE", { reason: "delivery-already-free" })).toBe(
+      "A entrega deste pedido já é grátis: o cupom FRETE não tiraria nada do total, e seu uso fica guardado para outra compra.",
+    );
+    // In the cart, before the shopper says where it goes, it is told with no amount.
+    expect(applyCoupon(free, [line(5_000)], "unknown", NOW)).toMatchObject({ ok: true, discount: { deliveryWaivedCents: 0, totalCents: 0 } });
+  });
+
+  it("a percentage or an amount with free delivery gives both, and still its discount where there is no fee to waive", () => {
+    const both = rule({ code: "VERAO", percentOff: 10, freeDelivery: true });
+    const result = applyCoupon(both, [line(15_990)], 1_000, NOW);
+    expect(result).toMatchObject({ ok: true, discount: { lineDiscountsCents: [1_599], deliveryWaivedCents: 1_000, totalCents: 2_599, freeDelivery: true } });
+    if (!result.ok) return;
+    expect(text(couponAppliedMessage(result.discount))).toBe("VERAO aplicado: −R$ 15,99 e entrega grátis (−R$ 10,00)");
+    const fixed = rule({ code: "DEZ", kind: "fixed", percentOff: null, amountOffCents: 1_000, freeDelivery: true });
+    expect(applyCoupon(fixed, [line(5_000)], 800, NOW)).toMatchObject({ ok: true, discount: { lineDiscountsCents: [1_000], deliveryWaivedCents: 800, totalCents: 1_800 } });
+    for (const delivery of ["pickup", null, 0, "unknown"] as const) {
+      expect(applyCoupon(both, [line(15_990)], delivery, NOW)).toMatchObject({ ok: true, discount: { lineDiscountsCents: [1_599], deliveryWaivedCents: 0, totalCents: 1_599 } });
+    }
+    // Without the flag a percentage never touches the fee.
+    expect(applyCoupon(rule(), [line(15_990)], 1_000, NOW)).toMatchObject({ ok: true, discount: { deliveryWaivedCents: 0, totalCents: 1_599 } });
   });
 
   it("says how much is missing for the minimum", () => {

@@ -18,6 +18,8 @@ export type CouponRule = {
   kind: CouponKind;
   percentOff: number | null;
   amountOffCents: number | null;
+  /** A percentage or fixed amount that also waives the delivery fee (kind free_delivery waives it by its kind). */
+  freeDelivery: boolean;
   minSubtotalCents: number;
   shopIds: number[];
   categories: string[];
@@ -86,14 +88,17 @@ export type CouponRefusal =
   | { reason: "first-purchase" }
   | { reason: "needs-phone" }
   | { reason: "no-delivery-fee" }
+  | { reason: "delivery-already-free" }
   | { reason: "pickup" };
 
 export type CouponDiscount = {
   code: string;
   kind: CouponKind;
+  /** A percentage or amount that also waives the delivery fee (whatever the fee was: none at a pick-up). */
+  freeDelivery: boolean;
   /** One per line, in the cart's order; zero for lines outside the coupon's scope. */
   lineDiscountsCents: number[];
-  /** The delivery fee a free-delivery coupon waives. */
+  /** The delivery fee the coupon waives (kind free_delivery, or a percentage/fixed amount with free delivery). */
   deliveryWaivedCents: number;
   /** Lines' discounts plus the waived fee. */
   totalCents: number;
@@ -104,9 +109,10 @@ export type CouponResult = { ok: true; discount: CouponDiscount } | { ok: false;
 /**
  * How the order travels, as a coupon sees it: the delivery fee before the coupon; null: 'A combinar',
  * where a free-delivery coupon has nothing to waive (the shop does not deliver there at a set price);
- * "pickup": the shopper fetches it at a store, where there is no delivery to make free.
+ * "pickup": the shopper fetches it at a store, where there is no delivery to make free; "unknown":
+ * the cart, before the shopper said where it goes (a free-delivery coupon is told with no amount).
  */
-export type CouponDelivery = number | null | "pickup";
+export type CouponDelivery = number | null | "pickup" | "unknown";
 
 /**
  * The discount of `rule` on these lines, or why there is none, by the rule alone (the limits on uses
@@ -130,25 +136,33 @@ export function applyCoupon(rule: CouponRule, lines: CouponLine[], delivery: Cou
     // A pick-up would get R$ 0 off and still spend the shopper's use.
     if (delivery === "pickup") return { ok: false, refusal: { reason: "pickup" } };
     if (delivery === null) return { ok: false, refusal: { reason: "no-delivery-fee" } };
+    // Free already (above the shop's free-delivery total): R$ 0 off would still spend the shopper's use.
+    if (delivery === 0) return { ok: false, refusal: { reason: "delivery-already-free" } };
+    const waived = delivery === "unknown" ? 0 : delivery;
     return {
       ok: true,
-      discount: { code: rule.code, kind: rule.kind, lineDiscountsCents: lines.map(() => 0), deliveryWaivedCents: delivery, totalCents: delivery },
+      discount: { code: rule.code, kind: rule.kind, freeDelivery: false, lineDiscountsCents: lines.map(() => 0), deliveryWaivedCents: waived, totalCents: waived },
     };
   }
   const wanted = rule.kind === "percent" ? Math.round((eligibleTotal * (rule.percentOff ?? 0)) / 100) : (rule.amountOffCents ?? 0);
   const lineDiscountsCents = splitDiscount(Math.min(wanted, eligibleTotal), eligible);
-  const totalCents = lineDiscountsCents.reduce((a, b) => a + b, 0);
-  return { ok: true, discount: { code: rule.code, kind: rule.kind, lineDiscountsCents, deliveryWaivedCents: 0, totalCents } };
+  // Beside a percentage or an amount, free delivery is a bonus: a pick-up or an 'A combinar' order still
+  // gets the discount (which is what spends the use), with no fee to waive.
+  const deliveryWaivedCents = rule.freeDelivery && typeof delivery === "number" ? delivery : 0;
+  const totalCents = lineDiscountsCents.reduce((a, b) => a + b, 0) + deliveryWaivedCents;
+  return { ok: true, discount: { code: rule.code, kind: rule.kind, freeDelivery: rule.freeDelivery, lineDiscountsCents, deliveryWaivedCents, totalCents } };
 }
 
-/** "CUPOM10 aplicado: −R$ 15,99", or for free delivery "FRETE aplicado: entrega grátis (−R$ 10,00)". */
-export function couponAppliedMessage(discount: Pick<CouponDiscount, "code" | "kind" | "totalCents">): string {
-  if (discount.kind === "free_delivery") {
-    return discount.totalCents > 0
-      ? `${discount.code} aplicado: entrega grátis (−${formatBRL(discount.totalCents)})`
-      : `${discount.code} aplicado: entrega grátis`;
-  }
-  return `${discount.code} aplicado: −${formatBRL(discount.totalCents)}`;
+/**
+ * "CUPOM10 aplicado: −R$ 15,99", for free delivery "FRETE aplicado: entrega grátis (−R$ 10,00)", and
+ * both together "VERAO aplicado: −R$ 15,99 e entrega grátis (−R$ 10,00)".
+ */
+export function couponAppliedMessage(discount: Pick<CouponDiscount, "code" | "kind" | "freeDelivery" | "totalCents" | "deliveryWaivedCents">): string {
+  const free = (cents: number) => (cents > 0 ? `entrega grátis (−${formatBRL(cents)})` : "entrega grátis");
+  if (discount.kind === "free_delivery") return `${discount.code} aplicado: ${free(discount.totalCents)}`;
+  const linesCents = discount.totalCents - discount.deliveryWaivedCents;
+  if (discount.freeDelivery) return `${discount.code} aplicado: −${formatBRL(linesCents)} e ${free(discount.deliveryWaivedCents)}`;
+  return `${discount.code} aplicado: −${formatBRL(linesCents)}`;
 }
 
 /** The shopper's reason, in pt-BR. */
@@ -176,6 +190,8 @@ export function couponRefusalMessage(code: string, refusal: CouponRefusal): stri
       return `O cupom ${code} vale só no checkout, com seu telefone.`;
     case "no-delivery-fee":
       return `O cupom ${code} dá entrega grátis nas cidades onde a loja entrega.`;
+    case "delivery-already-free":
+      return `A entrega deste pedido já é grátis: o cupom ${code} não tiraria nada do total, e seu uso fica guardado para outra compra.`;
     case "pickup":
       return `Este cupom vale para entrega: o cupom ${code} não se aplica à retirada na loja.`;
   }

@@ -49,10 +49,24 @@ export type OrderCoupon = {
   deliveryWaivedCents: number;
 };
 
-/** "Desconto (CUPOM10): −R$ 15,99", or for free delivery "Cupom FRETE: entrega grátis". */
+/**
+ * "Desconto (CUPOM10): −R$ 15,99", for free delivery "Cupom FRETE: entrega grátis (−R$ 10,00)", both
+ * together "Desconto (VERAO): −R$ 15,99 + entrega grátis (−R$ 10,00)".
+ */
 export function couponLine(coupon: OrderCoupon): string {
-  return coupon.linesCents > 0 ? `Desconto (${coupon.code}): −${formatBRL(coupon.linesCents)}` : `Cupom ${coupon.code}: entrega grátis`;
+  if (coupon.linesCents > 0 && coupon.deliveryWaivedCents > 0) {
+    return `Desconto (${coupon.code}): −${formatBRL(coupon.linesCents)} + ${waivedText(coupon)}`;
+  }
+  return coupon.linesCents > 0 ? `Desconto (${coupon.code}): −${formatBRL(coupon.linesCents)}` : couponDeliveryLine(coupon);
 }
+
+/** "Cupom FRETE: entrega grátis (−R$ 10,00)": the fee a coupon waived, told beside the order's totals. */
+export function couponDeliveryLine(coupon: OrderCoupon): string {
+  return `Cupom ${coupon.code}: ${waivedText(coupon)}`;
+}
+
+const waivedText = (coupon: OrderCoupon) =>
+  coupon.deliveryWaivedCents > 0 ? `entrega grátis (−${formatBRL(coupon.deliveryWaivedCents)})` : "entrega grátis";
 
 export function paymentLabel(method: string | null): string {
   return PAYMENT_METHODS.find((candidate) => candidate.value === method)?.label ?? "A combinar";

@@ -32,6 +32,16 @@ export function productEditPath(productId: number): string {
   return `/admin/produtos/editar/${productId}`;
 }
 
+/** The product's price card with its QR code, to print (the print page of /admin/canais with this product chosen). */
+export function productPrintPath(productId: number, format: "a6" | "a4" = "a6"): string {
+  return `/admin/canais/cartazes?produtos=${productId}&formato=${format}`;
+}
+
+/** The product's QR code alone, as an SVG file for the shop's own artwork. */
+export function productQrPath(productId: number): string {
+  return `/admin/canais/qr/${productId}`;
+}
+
 /** Google Maps directions to a point, opened in the maps app on phones. */
 export function directionsUrl(lat: number, lng: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;

@@ -6,6 +6,7 @@ import { idSchema } from "~/lib/format/ids";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { requireAdmin } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
+import { pickedProducts } from "~/server/catalog/admin-product-list.server";
 import { listCoupons, saveCoupon, setCouponActive } from "~/server/coupons/coupon-admin.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
@@ -14,7 +15,9 @@ import type { Route } from "./+types/coupons";
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
   const [coupons, shops, origin] = await Promise.all([listCoupons(context.db), listShops(context.db), shopPublicOrigin(context)]);
-  return { coupons, shops: shops.map((shop) => ({ id: shop.id, name: shop.name })), origin };
+  // The names of the products the coupons are limited to, for the form's product picker.
+  const products = await pickedProducts(context.db, coupons.flatMap((coupon) => coupon.productIds));
+  return { coupons, shops: shops.map((shop) => ({ id: shop.id, name: shop.name })), origin, products };
 }
 
 /** Creates or edits a coupon (`intent` save, with `id` when editing), or pauses / resumes one. */
@@ -49,5 +52,5 @@ export function meta() {
 }
 
 export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
-  return <CouponsPanel coupons={loaderData.coupons} shops={loaderData.shops} origin={loaderData.origin} serverErrors={actionData?.errors} />;
+  return <CouponsPanel coupons={loaderData.coupons} shops={loaderData.shops} products={loaderData.products} origin={loaderData.origin} serverErrors={actionData?.errors} />;
 }

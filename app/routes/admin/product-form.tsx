@@ -1,6 +1,7 @@
 import { useMemo } from "react";
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/products/product-editor";
+import { ProductPrintLinks } from "~/components/admin/products/product-print-links";
 import { NOTICE_PARAM } from "~/lib/catalog/admin-products";
 import {
   IMAGE_FIELDS,
@@ -132,6 +133,7 @@ export default function AdminProductForm({ loaderData, actionData, params }: Rou
       {back}
       <h1 className="mt-2 text-2xl font-bold">{editing ? "Editar produto" : "Novo produto"}</h1>
       {product ? <p className="mt-1 text-sm text-slate-600">Código {product.id}</p> : null}
+      {product ? <ProductPrintLinks productId={product.id} /> : null}
       <div className="mt-5">
         <ProductEditor
           // A different product (or a new one after an edit) starts from its own values.

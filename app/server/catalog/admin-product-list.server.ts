@@ -1,15 +1,16 @@
 // What the admin reads of the catalogue: the product list (inactive products too) and the product
 // as the edit form shows it.
-import { and, count, desc, eq, gt, inArray, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { media, products, productVariants, shops, storeLocations } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin/admin-list";
 import type { AdminProductFilters, AdminProductPage } from "~/lib/catalog/admin-products";
 import type { ImageRef } from "~/lib/catalog/catalog";
+import type { PickableProduct } from "~/lib/catalog/product-picker";
 import { type EditableProduct } from "~/lib/catalog/product.schema";
 import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
-import { productSearchCondition } from "./product-search.server";
+import { productSearchCondition, productSearchRank } from "./product-search.server";
 import { variantGrid, variantsByProduct } from "./variants.server";
 
 /** The listed product's variants with 0–3 units, for a subquery of the list's one query. */
@@ -116,3 +117,40 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number, s
   };
 }
 
+
+/**
+ * The admin's product picker: products (inactive ones too) whose name, category, brand or shop has
+ * every typed word, as the product list searches; digits alone also find the product of that code.
+ * Best matches first, at most `limit`.
+ */
+export async function pickableProducts(db: DatabaseOrTransaction, query: string, limit: number): Promise<PickableProduct[]> {
+  const search = productSearchCondition(query);
+  if (!search) return [];
+  const code = /^\d{1,9}$/.test(query.trim()) ? Number(query.trim()) : null;
+  const rank = productSearchRank(query);
+  return db
+    .select({ id: products.id, name: products.name, shopName: shops.name, priceCents: products.priceCents, active: products.active })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(code === null ? search : or(eq(products.id, code), search))
+    .orderBy(
+      ...(code === null ? [] : [sql`${products.id} = ${code} desc`]),
+      desc(products.active),
+      ...(rank ? [desc(rank)] : []),
+      products.name,
+    )
+    .limit(limit);
+}
+
+/** The named products among `ids`, in that order (ids of products since deleted are left out). */
+export async function pickedProducts(db: DatabaseOrTransaction, ids: number[]): Promise<PickableProduct[]> {
+  const wanted = [...new Set(ids)].filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+  if (wanted.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id, name: products.name, shopName: shops.name, priceCents: products.priceCents, active: products.active })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .where(inArray(products.id, wanted));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}

@@ -37,6 +37,7 @@ export async function listCoupons(db: DatabaseOrTransaction, period?: Pick<Repor
     kind: coupon.kind as CouponKind,
     percentOff: coupon.percentOff,
     amountOffCents: coupon.amountOffCents,
+    freeDelivery: coupon.kind !== "free_delivery" && coupon.freeDelivery,
     minSubtotalCents: coupon.minSubtotalCents,
     shopIds: coupon.shopIds,
     categories: coupon.categories,

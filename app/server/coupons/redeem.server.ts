@@ -36,6 +36,8 @@ function ruleOf(row: CouponRow): CouponRule {
     kind: row.kind as CouponKind,
     percentOff: row.percentOff,
     amountOffCents: row.amountOffCents,
+    // Kind free_delivery waives the fee by its kind; the flag is for a percentage or an amount beside it.
+    freeDelivery: row.kind !== "free_delivery" && row.freeDelivery,
     minSubtotalCents: row.minSubtotalCents,
     shopIds: row.shopIds,
     categories: row.categories,
@@ -157,7 +159,7 @@ export async function couponLinesOf(
 /**
  * The cart's and the checkout's question "what would this coupon give?", answered as placeOrder would
  * without locking anything. Without a phone or an account the limits per shopper wait for the order;
- * without a city a free-delivery coupon is told as "entrega grátis" with no amount.
+ * before the shopper chose how it travels a free-delivery coupon is told as "entrega grátis" with no amount.
  */
 export async function previewCoupon(
   db: DatabaseOrTransaction,
@@ -168,7 +170,7 @@ export async function previewCoupon(
   const subtotal = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
   const fee = request.deliveryMethod ? deliveryFeeCents(settings, request.deliveryMethod, request.city, subtotal) : 0;
   const shopper = { phone: request.phone, userId: request.userId };
-  const delivery = request.deliveryMethod === "pickup" ? "pickup" : fee;
+  const delivery = request.deliveryMethod === "pickup" ? "pickup" : request.deliveryMethod ? fee : "unknown";
   const decision = await decideCoupon(db, request.code, lines, delivery, shopper, { lock: false, unknownShopper: "leave-to-order" });
   if (!decision.ok) return { ok: false, code: decision.code, message: couponRefusalMessage(decision.code, decision.refusal) };
   return previewOf(decision.coupon);

@@ -11,6 +11,7 @@ import {
 import { GOOGLE_CATEGORY_MAX_LENGTH } from "~/lib/channels/channels.schema";
 import { productEditPath } from "~/lib/pages/navigation";
 import { countLabel } from "~/lib/format/plural";
+import { ProductPicker } from "~/components/admin/products/product-picker";
 
 type Problem<Reason extends string> = { id: number; name: string; reasons: Reason[] };
 
@@ -166,11 +167,8 @@ export function ChannelsView({ feeds, check, shops, categories, saved, error }: 
         </p>
         {/* The browser's own form: the print page opens in a tab of its own, outside the admin's app. */}
         <form method="get" action="/admin/canais/cartazes" target="_blank" className="mt-3 flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1">
-            <label htmlFor="canais-cartazes-produtos" className="block text-sm font-semibold">
-              Códigos dos produtos (separados por vírgula)
-            </label>
-            <input id="canais-cartazes-produtos" name="produtos" required placeholder="12, 15, 20" className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <div className="min-w-0 flex-1 basis-64">
+            <ProductPicker label="Produtos" name="produtos" multiple required />
           </div>
           <button type="submit" name="formato" value="a4" className={button}>
             Folha A4 (4 por folha)
@@ -244,11 +242,8 @@ export function ChannelsView({ feeds, check, shops, categories, saved, error }: 
         ) : null}
         <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
           <input type="hidden" name="intent" value="exclude-product" />
-          <div>
-            <label htmlFor="canais-produto" className="block text-sm font-semibold">
-              Código do produto
-            </label>
-            <input id="canais-produto" name="productId" inputMode="numeric" required className="w-32 rounded-lg border border-slate-300 px-3 py-2 text-sm" />
+          <div className="min-w-0 flex-1 basis-64">
+            <ProductPicker label="Produto" name="productId" required />
           </div>
           <button type="submit" className={button}>
             Deixar fora dos catálogos

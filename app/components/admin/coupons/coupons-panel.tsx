@@ -6,6 +6,8 @@ import { CATEGORIES } from "~/lib/catalog/catalog";
 import { couponDiscountText, couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupons/coupon.schema";
 import { COUPON_KIND_LABELS, COUPON_KINDS, couponLink, couponShareText, formatCouponDay, type CouponKind } from "~/lib/coupons/coupons";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { ProductPicker } from "~/components/admin/products/product-picker";
+import type { PickableProduct } from "~/lib/catalog/product-picker";
 import type { FieldErrors } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
@@ -24,7 +26,20 @@ function windowText(coupon: AdminCoupon): string {
 }
 
 /** /admin/cupons: the list with what each coupon did, its CSV, and the form to create or edit one. */
-export function CouponsPanel({ coupons, shops, origin, serverErrors }: { coupons: AdminCoupon[]; shops: Shop[]; origin: string; serverErrors?: FieldErrors }) {
+export function CouponsPanel({
+  coupons,
+  shops,
+  products,
+  origin,
+  serverErrors,
+}: {
+  coupons: AdminCoupon[];
+  shops: Shop[];
+  /** The products the coupons are limited to, named. */
+  products: PickableProduct[];
+  origin: string;
+  serverErrors?: FieldErrors;
+}) {
   const [searchParams] = useSearchParams();
   const saved = searchParams.get("salvo");
   const [editing, setEditing] = useState<AdminCoupon | null>(null);
@@ -63,7 +78,7 @@ export function CouponsPanel({ coupons, shops, origin, serverErrors }: { coupons
         </ul>
       )}
 
-      <CouponForm key={formKey} coupon={editing} shops={shops} serverErrors={serverErrors} onCancel={() => {
+      <CouponForm key={formKey} coupon={editing} shops={shops} products={products} serverErrors={serverErrors} onCancel={() => {
         setEditing(null);
         setFormKey((key) => key + 1);
       }} />
@@ -152,7 +167,19 @@ function CouponCard({ coupon, origin, onEdit }: { coupon: AdminCoupon; origin: s
   );
 }
 
-function CouponForm({ coupon, shops, serverErrors, onCancel }: { coupon: AdminCoupon | null; shops: Shop[]; serverErrors?: FieldErrors; onCancel: () => void }) {
+function CouponForm({
+  coupon,
+  shops,
+  products,
+  serverErrors,
+  onCancel,
+}: {
+  coupon: AdminCoupon | null;
+  shops: Shop[];
+  products: PickableProduct[];
+  serverErrors?: FieldErrors;
+  onCancel: () => void;
+}) {
   const form = useForm({ schema: couponFormSchema, limits: formLimits(couponFormSchema), serverErrors, read: couponFormValues });
   const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? "percent");
 
@@ -177,6 +204,12 @@ function CouponForm({ coupon, shops, serverErrors, onCancel }: { coupon: AdminCo
       />
       {kind === "percent" ? <Field label="Porcentagem (%)" inputMode="numeric" {...form.field("percentOff")} defaultValue={coupon?.percentOff ?? ""} /> : null}
       {kind === "fixed" ? <Field label="Valor do desconto (R$)" inputMode="decimal" {...form.field("amountOff")} defaultValue={amountInput(coupon?.amountOffCents)} /> : null}
+      {kind !== "free_delivery" ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" name="freeDelivery" defaultChecked={coupon?.freeDelivery} />
+          Também dá entrega grátis
+        </label>
+      ) : null}
       <Field label="Compra mínima (R$, opcional)" inputMode="decimal" {...form.field("minSubtotal")} defaultValue={amountInput(coupon?.minSubtotalCents)} />
       <fieldset>
         <legend className="text-sm font-semibold">Só nas lojas (nenhuma marcada: todas)</legend>
@@ -200,10 +233,13 @@ function CouponForm({ coupon, shops, serverErrors, onCancel }: { coupon: AdminCo
           ))}
         </div>
       </fieldset>
-      <Field
-        label="Só nos produtos (números separados por vírgula, opcional)"
-        {...form.field("productIds")}
-        defaultValue={coupon?.productIds.join(", ")}
+      <ProductPicker
+        label="Só nos produtos (opcional)"
+        name="productIds"
+        multiple
+        initial={products.filter((product) => coupon?.productIds.includes(product.id))}
+        hint="Digite parte do nome (ou o código) e escolha na lista; nenhum: todos os produtos."
+        error={form.errors.productIds}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Válido a partir de" type="date" {...form.field("validFrom")} defaultValue={coupon?.validFrom ?? ""} />

@@ -3,7 +3,7 @@ import { ProductImage } from "~/components/product/product-image";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
 import { lowVariantsLabel, type AdminProductRow } from "~/lib/catalog/admin-products";
 import { formatBRL } from "~/lib/format/money";
-import { productEditPath, productPath } from "~/lib/pages/navigation";
+import { productEditPath, productPath, productPrintPath } from "~/lib/pages/navigation";
 
 /** One product of the admin grid: what a clerk checks at a glance, and its actions. */
 export function AdminProductCard({ product, onDelete }: { product: AdminProductRow; onDelete: () => void }) {
@@ -67,6 +67,15 @@ export function AdminProductCard({ product, onDelete }: { product: AdminProductR
             <TrashIcon className="h-4 w-4" />
             Excluir<span className="sr-only">: {product.name}</span>
           </button>
+          {/* The print page is a document of its own, outside the admin's app: a plain link to a new tab. */}
+          <a
+            href={productPrintPath(product.id)}
+            target="_blank"
+            rel="noopener"
+            className="col-span-2 rounded-lg border border-slate-300 px-1 py-2 text-center text-xs font-semibold hover:bg-slate-50 sm:text-sm"
+          >
+            Imprimir etiqueta com QR<span className="sr-only">: {product.name} (abre em nova aba)</span>
+          </a>
         </div>
       </div>
     </li>

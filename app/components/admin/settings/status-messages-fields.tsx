@@ -46,7 +46,9 @@ function StatusMessageField({ statusKey, initial, error }: { statusKey: StatusMe
   const [text, setText] = useState(initial);
   const sample = statusKey === "pickupReady" ? PREVIEW_VALUES.pickup : { ...PREVIEW_VALUES.delivery, status: ORDER_STATUS_LABELS[statusKey] };
   return (
-    <div className="grid gap-3 md:grid-cols-2">
+    // grid-cols-1 (minmax(0, 1fr)), not the implicit auto column: that one grows to the textarea's and
+    // the preview's own width, 4 px past a 320 px screen.
+    <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
       <TextareaField
         rows={5}
         label={STATUS_MESSAGE_LABELS[statusKey]}

@@ -1,0 +1,1 @@
+ALTER TABLE "coupons" ADD COLUMN "free_delivery" boolean DEFAULT false NOT NULL;
