@@ -15,6 +15,7 @@ import {
   type StatusMessages,
 } from "./status-messages";
 import { whatsappLink } from "./whatsapp";
+import type { AdminOrderPayment } from "../payments/admin-payment";
 
 export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number };
 
@@ -131,7 +132,7 @@ export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string,
 export const STATUS_MESSAGE_OPENED_INTENT = "whatsapp-opened";
 
 /** What /admin/pedidos/{id} loads; the list's modal loads the same through a fetcher. */
-export type AdminOrderPageData = { detail: AdminOrderDetail; whatsappUrl: string | null };
+export type AdminOrderPageData = { detail: AdminOrderDetail; whatsappUrl: string | null; payment: AdminOrderPayment | null };
 
 /** The live stream of order events (app/routes/admin/order-events.ts). */
 export const ORDER_EVENTS_PATH = "/admin/pedidos/eventos";
