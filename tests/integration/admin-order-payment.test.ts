@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPixConfig, type PixConfig } from "~/server/config.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
+import { loader as ordersLoader } from "~/routes/admin/orders";
+import type { AdminOrderList } from "~/lib/orders/admin-orders";
+import { getReport } from "~/server/read-models/reports.server";
+import { getSalesSummary } from "~/server/read-models/sales-summary.server";
 import { createOrderCharge, pixProviderFor, reconcileCharge } from "~/server/payments/pix-charges.server";
 import type { AdminOrderPayment } from "~/lib/payments/admin-payment";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
@@ -71,8 +75,8 @@ async function windowPayment(context: LoadContext, orderId: string): Promise<Adm
 const okOf = (answer: Answer) => !(answer instanceof Response) && answer.data?.ok === true;
 const refusalOf = (answer: Answer) => (answer instanceof Response ? null : (answer.data?.errors ?? null));
 
-async function order(totalCents: number, paymentMethod: string | null = "pix") {
-  return insertOrder(t.db, { createdAt: new Date(), paymentMethod, items: [{ name: "Sandália", unitPriceCents: totalCents, quantity: 1 }] });
+async function order(totalCents: number, paymentMethod: string | null = "pix", extra: { createdAt?: string; customerName?: string; status?: "cancelled" } = {}) {
+  return insertOrder(t.db, { createdAt: extra.createdAt ?? new Date(), paymentMethod, customerName: extra.customerName, status: extra.status, items: [{ name: "Sandália", unitPriceCents: totalCents, quantity: 1 }] });
 }
 
 async function paymentRow(orderId: string) {
@@ -228,5 +232,55 @@ describe("refunds", () => {
     expect(await paymentRow(other.id)).toMatchObject({ status: "paid", refunded_cents: 0 });
     const { rows } = await t.pool.query("select status from pix_refunds where order_id = $1 order by id", [other.id]);
     expect(rows.map((row) => row.status)).toEqual(["processing", "processing", "failed"]);
+  });
+});
+
+describe("the orders list and the reports", () => {
+  /** One of each: paid, awaiting, awaiting with a Pix of another amount, expired, given back in part, cancelled. */
+  async function mixOfOrders(createdAt: string, customerName: string) {
+    const paid = await order(10000, "cash", { createdAt, customerName });
+    await markPaid(plain, paid.id);
+    const awaiting = await order(20000, "pix", { createdAt, customerName });
+    const mismatch = await order(30000, "pix", { createdAt, customerName });
+    await t.pool.query("insert into order_payments (order_id, status, mismatch_cents) values ($1, 'awaiting', 100)", [mismatch.id]);
+    const expired = await order(40000, "pix", { createdAt, customerName });
+    await t.pool.query("insert into order_payments (order_id, status) values ($1, 'expired')", [expired.id]);
+    const refunded = await order(50000, "cash", { createdAt, customerName });
+    await markPaid(plain, refunded.id);
+    await refund(plain, refunded.id, "100,00");
+    const cancelled = await order(60000, "cash", { createdAt, customerName, status: "cancelled" });
+    return { paid, awaiting, mismatch, expired, refunded, cancelled };
+  }
+
+  it("a payment column and a filter: Pago, Aguardando, Expirado, Devolvido", async () => {
+    const orders = await mixOfOrders(new Date().toISOString(), "Filtro Pagamento");
+    const list = async (payment: string) => {
+      const page = (await ordersLoader({ request: requestAs(admin, `/admin/pedidos?q=Filtro+Pagamento${payment ? `&pagamento=${payment}` : ""}`), context: plain, params: {} } as never)) as AdminOrderList;
+      return page.orders;
+    };
+    const all = await list("");
+    expect(all).toHaveLength(6);
+    const byId = new Map(all.map((row) => [row.id, row.payment]));
+    expect(byId.get(orders.paid.id)).toEqual({ status: "paid", mismatchCents: null, refundedCents: 0 });
+    expect(byId.get(orders.awaiting.id)).toEqual({ status: "awaiting", mismatchCents: null, refundedCents: 0 });
+    expect(byId.get(orders.mismatch.id)).toEqual({ status: "awaiting", mismatchCents: 100, refundedCents: 0 });
+    expect(byId.get(orders.refunded.id)).toEqual({ status: "paid", mismatchCents: null, refundedCents: 10000 });
+    const ids = async (payment: string) => new Set((await list(payment)).map((row) => row.id));
+    expect(await ids("paid")).toEqual(new Set([orders.paid.id, orders.refunded.id]));
+    expect(await ids("awaiting")).toEqual(new Set([orders.awaiting.id, orders.mismatch.id, orders.cancelled.id]));
+    expect(await ids("expired")).toEqual(new Set([orders.expired.id]));
+    expect(await ids("refunded")).toEqual(new Set([orders.refunded.id]));
+    expect(await ids("lost")).toEqual(await ids(""));
+  });
+
+  it("reports count received apart from awaited; an expired unpaid Pix is not a sale", async () => {
+    await mixOfOrders("2025-05-10T15:00:00-03:00", "Relatorio Pagamento");
+    const period = { from: "2025-05-01", to: "2025-05-31", group: "dia" as const };
+    // Paid 100 + awaiting 200 + mismatch 300 + refunded in part 500; not the expired 400 nor the cancelled 600.
+    expect(await getSalesSummary(t.db, period)).toEqual({ orders: 4, revenueCents: 110000, averageTicketCents: 27500 });
+    const report = await getReport(t.db, period);
+    expect(report.payments).toEqual({ paidCents: 10000 + 50000 - 10000, awaitingCents: 20000 + 30000, refundedCents: 10000 });
+    const sales = report.tables.find((table) => table.id === "vendas")!;
+    expect(sales.rows.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(110000);
   });
 });

@@ -15,14 +15,24 @@ import {
   type StatusMessages,
 } from "./status-messages";
 import { whatsappLink } from "./whatsapp";
-import type { AdminOrderPayment } from "../payments/admin-payment";
+import { isPaymentFilter, type AdminOrderPayment } from "../payments/admin-payment";
+import type { PaymentStatus } from "../payments/payment-status";
 
-export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number };
+export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number; payment: PaymentStatus | null };
 
-/** `/admin/pedidos?status=pending&q=maria&pagina=2` (`status=pickup_ready`: pick-up orders ready at the store); unknown values are ignored. */
+/**
+ * `/admin/pedidos?status=pending&q=maria&pagina=2` (`status=pickup_ready`: pick-up orders ready at the
+ * store; `pagamento=paid`: by payment); unknown values are ignored.
+ */
 export function parseOrderFilters(searchParams: URLSearchParams): AdminOrderFilters {
   const status = searchParams.get("status");
-  return { status: isShownOrderStatus(status) ? status : null, q: searchParam(searchParams), page: pageParam(searchParams) };
+  const payment = searchParams.get("pagamento");
+  return {
+    status: isShownOrderStatus(status) ? status : null,
+    q: searchParam(searchParams),
+    page: pageParam(searchParams),
+    payment: isPaymentFilter(payment) ? payment : null,
+  };
 }
 
 /** One line of /admin/pedidos. */
@@ -38,6 +48,8 @@ export type AdminOrderRow = {
   /** As recorded ('pickup', 'delivery'): a pick-up order's 'Enviado' reads 'Pronto para retirada'. */
   deliveryMethod: string;
   channel: "checkout" | "cart";
+  /** The payment state beside the status; mismatchCents: a Pix of another amount arrived ("valor diferente"). */
+  payment: { status: PaymentStatus; mismatchCents: number | null; refundedCents: number };
 };
 
 export type AdminOrderList = { orders: AdminOrderRow[]; total: number; page: number; pageCount: number };
