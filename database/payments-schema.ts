@@ -8,8 +8,9 @@ import { orders } from "./orders-schema";
 
 /**
  * An order's payment state: 'awaiting' (Aguardando), 'paid' (Pago), 'expired' (Expirado: the Pix
- * charge ran out unpaid and the order's units went back to the shelf), 'refunded' (Devolvido, all or
- * part: refunded_cents says how much). An order without a row is awaiting.
+ * charge ran out unpaid and the order's units went back to the shelf), 'refunded' (Devolvido: all of it
+ * given back). A part given back leaves it 'paid' with refunded_cents saying how much. An order without
+ * a row is awaiting.
  */
 export const orderPayments = pgTable(
   "order_payments",
@@ -83,14 +84,19 @@ export const pixReceipts = pgTable(
   (table) => [index("pix_receipts_charge_idx").on(table.chargeId)],
 );
 
-/** Money given back from a received transfer, from the order window, with who and why. */
+/**
+ * Money given back to the shopper, from the order window, with who and why: through the provider from a
+ * received transfer (receipt_id), or by hand for an order a clerk marked paid (cash, card; no receipt).
+ */
 export const pixRefunds = pgTable(
   "pix_refunds",
   {
     id: serial("id").primaryKey(),
-    receiptId: integer("receipt_id")
+    orderId: uuid("order_id")
       .notNull()
-      .references(() => pixReceipts.id, { onDelete: "cascade" }),
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The transfer given back through the provider; null: given back by the shop itself. */
+    receiptId: integer("receipt_id").references(() => pixReceipts.id, { onDelete: "cascade" }),
     /** Ours, sent to the provider: a retried refund is the same refund. */
     refundId: text("refund_id").notNull().unique(),
     amountCents: integer("amount_cents").notNull(),
@@ -101,7 +107,7 @@ export const pixRefunds = pgTable(
     actorName: text("actor_name").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check("pix_refunds_amount_positive", sql`${table.amountCents} > 0`)],
+  (table) => [check("pix_refunds_amount_positive", sql`${table.amountCents} > 0`), index("pix_refunds_order_idx").on(table.orderId, table.createdAt)],
 );
 
 /** The last time the shop told the provider where to call for a key, and what it answered (shown in settings). */

@@ -35,6 +35,7 @@ export function OrderPayment({ payment, error }: { payment: OrderPaymentView; er
           {payment.paidAt ? `Recebido em ${formatShopDateTime(payment.paidAt)}` : "Recebido"}
           {payment.confirmedBy === "pix" ? ", confirmado pelo banco." : "."}
         </p>
+        {payment.refundedCents > 0 ? <p className="mt-1 text-sm text-green-900">A loja devolveu {formatBRL(payment.refundedCents)} para a sua conta.</p> : null}
       </section>
     );
   }

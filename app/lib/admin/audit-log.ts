@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = {
   "delivery.rate_save": "Salvou o frete do estado",
   "delivery.rate_delete": "Excluiu o frete do estado",
   "order.tracking": "Informou o código de rastreio",
+  "order.payment": "Marcou o pedido como pago",
+  "order.refund": "Devolveu pagamento do pedido",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -125,6 +127,12 @@ const FIELD_LABELS: Record<string, string> = {
   maxUses: "Limite de usos",
   maxUsesPerShopper: "Usos por cliente",
   firstPurchaseOnly: "Só na primeira compra",
+  // An order's payment (app/server/payments/admin-order-payment.server.ts).
+  payment: "Pagamento",
+  amount: "Valor",
+  refund: "Devolução",
+  reason: "Motivo",
+  state: "Situação",
 };
 
 export function auditFieldLabel(field: string): string {

@@ -15,13 +15,24 @@ import {
   type StatusMessages,
 } from "./status-messages";
 import { whatsappLink } from "./whatsapp";
+import { isPaymentFilter, type AdminOrderPayment } from "../payments/admin-payment";
+import type { PaymentStatus } from "../payments/payment-status";
 
-export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number };
+export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number; payment: PaymentStatus | null };
 
-/** `/admin/pedidos?status=pending&q=maria&pagina=2` (`status=pickup_ready`: pick-up orders ready at the store); unknown values are ignored. */
+/**
+ * `/admin/pedidos?status=pending&q=maria&pagina=2` (`status=pickup_ready`: pick-up orders ready at the
+ * store; `pagamento=paid`: by payment); unknown values are ignored.
+ */
 export function parseOrderFilters(searchParams: URLSearchParams): AdminOrderFilters {
   const status = searchParams.get("status");
-  return { status: isShownOrderStatus(status) ? status : null, q: searchParam(searchParams), page: pageParam(searchParams) };
+  const payment = searchParams.get("pagamento");
+  return {
+    status: isShownOrderStatus(status) ? status : null,
+    q: searchParam(searchParams),
+    page: pageParam(searchParams),
+    payment: isPaymentFilter(payment) ? payment : null,
+  };
 }
 
 /** One line of /admin/pedidos. */
@@ -37,6 +48,8 @@ export type AdminOrderRow = {
   /** As recorded ('pickup', 'delivery'): a pick-up order's 'Enviado' reads 'Pronto para retirada'. */
   deliveryMethod: string;
   channel: "checkout" | "cart";
+  /** The payment state beside the status; mismatchCents: a Pix of another amount arrived ("valor diferente"). */
+  payment: { status: PaymentStatus; mismatchCents: number | null; refundedCents: number };
 };
 
 export type AdminOrderList = { orders: AdminOrderRow[]; total: number; page: number; pageCount: number };
@@ -131,7 +144,7 @@ export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string,
 export const STATUS_MESSAGE_OPENED_INTENT = "whatsapp-opened";
 
 /** What /admin/pedidos/{id} loads; the list's modal loads the same through a fetcher. */
-export type AdminOrderPageData = { detail: AdminOrderDetail; whatsappUrl: string | null };
+export type AdminOrderPageData = { detail: AdminOrderDetail; whatsappUrl: string | null; payment: AdminOrderPayment | null };
 
 /** The live stream of order events (app/routes/admin/order-events.ts). */
 export const ORDER_EVENTS_PATH = "/admin/pedidos/eventos";

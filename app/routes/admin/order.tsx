@@ -12,13 +12,21 @@ import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/order";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
+import { actionRefusal, type ActionResult } from "~/lib/forms/action-result";
+import { fieldErrors, formValues } from "~/lib/forms/form-errors";
+import { MARK_PAID_INTENT, REFUND_INTENT, refundFormSchema } from "~/lib/payments/admin-payment";
+import { adminOrderPayment, markOrderPaid, refundOrderPayment } from "~/server/payments/admin-order-payment.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   await requireAdmin(request, context);
   const settings = await getSettings(context.db);
   const detail = await getAdminOrder(context.db, settings, params.id);
   if (!detail) throw data("Pedido não encontrado", { status: 404 });
-  return { detail, whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings) };
+  return {
+    detail,
+    whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings),
+    payment: await adminOrderPayment(context.db, context.config, detail.id),
+  };
 }
 
 /**
@@ -28,7 +36,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context);
   const form = await readFormData(request);
-  if (form.get("intent") === STATUS_MESSAGE_OPENED_INTENT) {
+  const intent = form.get("intent");
+  if (intent === MARK_PAID_INTENT || intent === REFUND_INTENT) return paymentAction(context, params.id, intent, form, admin);
+  if (intent === STATUS_MESSAGE_OPENED_INTENT) {
     const recorded = await recordStatusMessageOpened(context.db, params.id, admin);
     if (!recorded) throw data("Pedido não encontrado", { status: 404 });
     return data({ ok: true as const });
@@ -60,6 +70,19 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     log.error({ err: error }, "admin: order status change failed");
     return data<OrderStatusFormResult>({ ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: null }, { status: 500 });
   }
+}
+
+/** "Marcar como pago" and "Devolver" in the order window (fetchers: the window stays). */
+async function paymentAction(context: Route.ActionArgs["context"], orderId: string, intent: string, form: FormData, admin: Awaited<ReturnType<typeof requireAdmin>>) {
+  let result: ActionResult;
+  if (intent === MARK_PAID_INTENT) {
+    result = await markOrderPaid(context.db, context.config, orderId, admin);
+  } else {
+    const parsed = refundFormSchema.safeParse(formValues(form));
+    if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
+    result = await refundOrderPayment(context.db, context.config, orderId, { amountCents: parsed.data.amount, reason: parsed.data.reason }, admin);
+  }
+  return result.ok ? data(result) : data(result, { status: 400 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -54,7 +54,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">Pedidos</h1>
           <p className="text-sm text-slate-600">
             {countLabel(total, "pedido", "pedidos")}
-            {filters.q || filters.status ? ` ${pluralForm(total, "encontrado", "encontrados")}` : ""}
+            {filters.q || filters.status || filters.payment ? ` ${pluralForm(total, "encontrado", "encontrados")}` : ""}
           </p>
         </div>
         <LiveOrdersStatus

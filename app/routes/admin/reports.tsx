@@ -27,7 +27,7 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold">Relatórios</h1>
         <p className="mt-1 text-sm text-slate-600">
-          Vendas de {dayLabel(query.from)} a {dayLabel(query.to)}, sem os pedidos cancelados.
+          Vendas de {dayLabel(query.from)} a {dayLabel(query.to)}, sem os pedidos cancelados nem os Pix expirados sem pagamento.
         </p>
       </div>
       <ReportFilters key={`${query.from}|${query.to}|${query.group}|${error ?? ""}`} query={query} error={error} />
@@ -35,6 +35,11 @@ export default function AdminReports({ loaderData }: Route.ComponentProps) {
         <Figure label="Pedidos" value={String(report.summary.orders)} />
         <Figure label="Faturamento" value={formatBRL(report.summary.revenueCents)} />
         <Figure label="Ticket médio" value={formatBRL(report.summary.averageTicketCents)} />
+      </dl>
+      <dl className="grid gap-4 sm:grid-cols-3" data-testid="report-payments">
+        <Figure label="Recebido" value={formatBRL(report.payments.paidCents)} />
+        <Figure label="Aguardando pagamento" value={formatBRL(report.payments.awaitingCents)} />
+        <Figure label="Devolvido" value={formatBRL(report.payments.refundedCents)} />
       </dl>
       {report.tables.map((table) => (
         <ReportTable

@@ -1,10 +1,11 @@
 // The staff's views of orders: the list with its filters and one order's detail. Changes are in
 // admin-order-changes.server.ts.
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
-import { orderItems, orders, storeLocations, users } from "#database/schema";
+import { orderItems, orderPayments, orders, storeLocations, users } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/orders/admin-orders";
 import { isOrderStatus, recordedStatusOf, type ShownOrderStatus } from "~/lib/orders/order-status";
+import { isPaymentStatus, type PaymentStatus } from "~/lib/payments/payment-status";
 import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
@@ -33,9 +34,17 @@ function statusCondition(shown: ShownOrderStatus | null): SQL | undefined {
   return and(eq(orders.status, status), pickup ? eq(orders.deliveryMethod, "pickup") : ne(orders.deliveryMethod, "pickup"));
 }
 
+/** An order without a payment row is awaiting; 'Devolvido' finds orders given back in all or in part. */
+function paymentCondition(payment: PaymentStatus | null): SQL | undefined {
+  if (!payment) return undefined;
+  if (payment === "awaiting") return sql`coalesce(${orderPayments.status}, 'awaiting') = 'awaiting'`;
+  if (payment === "refunded") return sql`${orderPayments.refundedCents} > 0`;
+  return eq(orderPayments.status, payment);
+}
+
 /** /admin/pedidos: newest first, one page, with the number of matches (one query). */
 export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminOrderFilters): Promise<AdminOrderList> {
-  const where = and(statusCondition(filters.status), searchCondition(filters.q));
+  const where = and(statusCondition(filters.status), searchCondition(filters.q), paymentCondition(filters.payment));
   const rows = await db
     .select({
       id: orders.id,
@@ -48,10 +57,14 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       status: orders.status,
       deliveryMethod: orders.deliveryMethod,
       channel: orders.channel,
+      paymentStatus: orderPayments.status,
+      mismatchCents: orderPayments.mismatchCents,
+      refundedCents: orderPayments.refundedCents,
       total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_PAGE_SIZE)
@@ -69,6 +82,11 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       status: isOrderStatus(row.status) ? row.status : "pending",
       deliveryMethod: row.deliveryMethod,
       channel: row.channel === "cart" ? "cart" : "checkout",
+      payment: {
+        status: isPaymentStatus(row.paymentStatus) ? row.paymentStatus : "awaiting",
+        mismatchCents: row.mismatchCents ?? null,
+        refundedCents: row.refundedCents ?? 0,
+      },
     })),
     total,
     page: filters.page,

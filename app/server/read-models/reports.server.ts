@@ -1,5 +1,5 @@
 // /admin/relatorios and its CSV export: sales of a period, each table one SQL aggregate grouped in
-// the shop's time zone. Cancelled orders never count.
+// the shop's time zone. Cancelled orders never count, nor an expired unpaid Pix.
 import { sql, type SQL } from "drizzle-orm";
 import { toCsv } from "../files/csv.server";
 import { paymentLabel } from "~/lib/orders/order-message";
@@ -8,13 +8,15 @@ import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/orde
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/admin/reports";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
-import { getSalesSummary, soldInPeriod, type SalesSummary } from "./sales-summary.server";
+import { getPaymentSummary, getSalesSummary, soldInPeriod, type PaymentSummary, type SalesSummary } from "./sales-summary.server";
 
 export type ReportColumn = { label: string; kind: "text" | "count" | "money" };
 /** Money cells are centavos. */
 export type ReportTable = { id: ReportTableId; title: string; note: string | null; columns: ReportColumn[]; rows: (string | number)[][] };
 export type Report = {
   summary: SalesSummary;
+  /** The same sales' money: received apart from still awaited. */
+  payments: PaymentSummary;
   tables: ReportTable[];
 };
 
@@ -167,11 +169,12 @@ export function getReportTable(db: DatabaseOrTransaction, query: ReportQuery, id
 }
 
 export async function getReport(db: DatabaseOrTransaction, query: ReportQuery): Promise<Report> {
-  const [summary, tables] = await Promise.all([
+  const [summary, payments, tables] = await Promise.all([
     getSalesSummary(db, query),
+    getPaymentSummary(db, query),
     Promise.all(REPORT_TABLES.map((table) => getReportTable(db, query, table.id))),
   ]);
-  return { summary, tables };
+  return { summary, payments, tables };
 }
 
 /** UTF-8 with BOM, ';' between columns, decimal comma (app/server/files/csv.server.ts). */

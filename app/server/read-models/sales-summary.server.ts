@@ -1,5 +1,6 @@
 // Orders, revenue and average ticket: the one query behind the dashboard's cards and Relatórios'
-// figures, so the same figure never differs between the two pages. Cancelled orders never count.
+// figures, so the same figure never differs between the two pages. Cancelled orders never count, nor
+// an expired unpaid Pix.
 import { sql, type SQL } from "drizzle-orm";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
@@ -9,10 +10,16 @@ export type SalesPeriod = { from: string; to: string };
 
 export type SalesSummary = { orders: number; revenueCents: number; averageTicketCents: number };
 
-/** Orders (alias `o`) not cancelled, and made between the first day's midnight and the day after the last, in the shop. */
+/**
+ * A sale: an order (alias `o`) not cancelled and not an expired unpaid Pix (its units went back to the
+ * shelf; it counts again once the shopper asks for a new Pix).
+ */
+const SOLD = sql`o.status <> 'cancelled' and not exists (select 1 from order_payments op_expired where op_expired.order_id = o.id and op_expired.status = 'expired')`;
+
+/** Sales (see SOLD) made between the first day's midnight and the day after the last, in the shop. */
 export function soldInPeriod(period: SalesPeriod | null): SQL {
-  if (!period) return sql`o.status <> 'cancelled'`;
-  return sql`o.status <> 'cancelled'
+  if (!period) return SOLD;
+  return sql`${SOLD}
     and o.created_at >= (${period.from}::date::timestamp at time zone ${SHOP_TIME_ZONE})
     and o.created_at < ((${period.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`;
 }
@@ -31,4 +38,17 @@ export async function getSalesSummary(db: DatabaseOrTransaction, period: SalesPe
 /** Revenue ÷ orders, rounded to the centavo; 0 without orders. */
 function averageTicketCents(revenueCents: number, orders: number): number {
   return orders > 0 ? Math.round(revenueCents / orders) : 0;
+}
+
+/** The sales' money by payment: received (less what was given back), still awaited, and given back. */
+export type PaymentSummary = { paidCents: number; awaitingCents: number; refundedCents: number };
+
+export async function getPaymentSummary(db: DatabaseOrTransaction, period: SalesPeriod | null): Promise<PaymentSummary> {
+  const { rows } = await db.execute<{ paid: string; awaiting: string; refunded: string }>(sql`
+    select coalesce(sum(op.paid_cents - op.refunded_cents) filter (where op.status in ('paid', 'refunded')), 0)::bigint as paid,
+      coalesce(sum(o.total_cents) filter (where op.status is null or op.status = 'awaiting'), 0)::bigint as awaiting,
+      coalesce(sum(op.refunded_cents), 0)::bigint as refunded
+    from orders o left join order_payments op on op.order_id = o.id
+    where ${soldInPeriod(period)}`);
+  return { paidCents: Number(rows[0]?.paid ?? 0), awaitingCents: Number(rows[0]?.awaiting ?? 0), refundedCents: Number(rows[0]?.refunded ?? 0) };
 }

@@ -10,13 +10,15 @@ import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
 import { TrackingCodeForm } from "./tracking-code-form";
+import { OrderPaymentPanel } from "./order-payment-panel";
+import { PaymentBadge } from "./payment-badge";
 
 /**
  * Everything about one order for the clerk: on /admin/pedidos/{id} (under its h1, so sections are h2)
  * and in the list's modal (under the dialog's h2, so h3).
  */
 export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageData; headingLevel?: 2 | 3 }) {
-  const { detail, whatsappUrl } = data;
+  const { detail, whatsappUrl, payment } = data;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { order } = detail;
   const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
@@ -26,6 +28,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
     <div className="space-y-6 text-sm" data-testid="admin-order-detail">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <OrderStatusBadge status={order.status} deliveryMethod={order.delivery.method} />
+        {payment ? <PaymentBadge status={payment.status} mismatchCents={payment.mismatchCents} refundedCents={payment.refundedCents} /> : null}
         <span className="text-slate-600">{CHANNEL_LABELS[order.channel]}</span>
         <a href={detail.publicPath} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
           Ver página do pedido
@@ -139,6 +142,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
           {paymentLabel(order.payment.method)}
           {order.payment.installments > 1 ? ` em ${order.payment.installments}x de ${formatBRL(instalmentCents(order.totalCents, order.payment.installments))}` : ""}
         </p>
+        {payment ? <OrderPaymentPanel payment={payment} action={adminOrderPath(detail.id)} orderTotalCents={order.totalCents} /> : null}
       </section>
 
       {order.notes ? (

@@ -3,8 +3,9 @@ import { adminOrderPath, type AdminOrderRow, CHANNEL_LABELS, UNNAMED_CUSTOMER } 
 import { formatBRL } from "~/lib/format/money";
 import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
+import { PaymentBadge } from "./payment-badge";
 
-const COLUMNS = "sm:grid sm:grid-cols-[6.5rem_8.5rem_minmax(0,1fr)_7rem_7rem_5.5rem] sm:items-center sm:gap-3";
+const COLUMNS = "sm:grid sm:grid-cols-[6.5rem_8.5rem_minmax(0,1fr)_7rem_7rem_7rem_5.5rem] sm:items-center sm:gap-3";
 
 /**
  * The orders as a list of rows (a grid on wide screens, cards on phones). The code links to the
@@ -27,6 +28,7 @@ export function OrdersList({
         <span>Cliente</span>
         <span className="text-right">Total</span>
         <span>Status</span>
+        <span>Pagamento</span>
         <span>Canal</span>
       </div>
       <ul className="divide-y divide-slate-100" data-testid="orders-list">
@@ -52,8 +54,9 @@ export function OrdersList({
               {highlighted.has(order.id) ? (
                 <span className="ml-1 rounded bg-amber-200 px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-amber-900">Novo</span>
               ) : null}
-              <span className="sm:hidden">
+              <span className="flex flex-wrap justify-end gap-1 sm:hidden">
                 <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
+                <PaymentBadge status={order.payment.status} mismatchCents={order.payment.mismatchCents} refundedCents={order.payment.refundedCents} />
               </span>
             </div>
             <p className="text-slate-600">
@@ -69,6 +72,9 @@ export function OrdersList({
             </p>
             <p className="hidden sm:block">
               <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
+            </p>
+            <p className="hidden sm:block">
+              <PaymentBadge status={order.payment.status} mismatchCents={order.payment.mismatchCents} refundedCents={order.payment.refundedCents} />
             </p>
             <p className="text-xs text-slate-500 sm:text-sm">{CHANNEL_LABELS[order.channel]}</p>
           </li>
