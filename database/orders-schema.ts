@@ -46,6 +46,11 @@ export const orders = pgTable(
     /** delivery | pickup | arrange (cart quick path: agreed in the chat). */
     deliveryMethod: text("delivery_method").notNull(),
     pickupLocationId: integer("pickup_location_id").references(() => storeLocations.id, { onDelete: "set null" }),
+    /**
+     * The store that serves the order: its units come off this store's shelf (a pick-up, the store
+     * chosen; a delivery, the store the rule picked). Changeable in the order window.
+     */
+    fulfillingStoreId: integer("fulfilling_store_id").references(() => storeLocations.id, { onDelete: "set null" }),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     subtotalCents: integer("subtotal_cents").notNull(),
     /** null: 'A combinar'. */
@@ -107,6 +112,11 @@ export const orderItems = pgTable(
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     /** The size × colour sold: its stock is what the order takes and gives back (null: removed since). */
     variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /**
+     * The store whose shelf the line's units come off and go back to: the order's store for orders placed
+     * since stock per store; for older orders, the product's own store (migration 0025).
+     */
+    storeLocationId: integer("store_location_id").references(() => storeLocations.id, { onDelete: "set null" }),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     category: text("category").notNull(),

@@ -16,7 +16,8 @@ import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import type { Settings } from "~/lib/group/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
-import { moveUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
+import { moveStoreUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
+import { planOrderStores } from "./order-store.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
 import { newOrderNotice } from "../notifications/new-order-push.server";
@@ -269,6 +270,8 @@ async function recordNewOrder(
       }
     }
 
+    const serving = await servingStoresFor(tx, lines, { town: shippingAddress?.city ?? null, pickupStoreId: pickupLocationId });
+
     // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
     let coupon: RedeemedCoupon | null = null;
     if (request.couponCode) {
@@ -305,6 +308,7 @@ async function recordNewOrder(
           userId: request.userId,
           deliveryMethod,
           pickupLocationId,
+          fulfillingStoreId: serving.storeId,
           shippingAddress,
           subtotalCents,
           deliveryCents,
@@ -331,9 +335,15 @@ async function recordNewOrder(
       if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
     }
     await admitNewOrder?.(tx);
-    await reserveUnits(tx, lines);
+    await reserveUnits(tx, serving.storeOfVariant, lines);
     await tx.insert(orderItems).values(
-      lines.map(({ shopId: _shopId, ...line }, position) => ({ ...line, orderId: id, position, discountCents: lineDiscounts[position] ?? 0 })),
+      lines.map(({ shopId: _shopId, ...line }, position) => ({
+        ...line,
+        orderId: id,
+        position,
+        discountCents: lineDiscounts[position] ?? 0,
+        storeLocationId: serving.storeOfVariant.get(line.variantId) ?? serving.storeId,
+      })),
     );
     // Open admin order pages on every app instance hear of it once this transaction commits.
     const code = orderCodeOf(id);
@@ -344,24 +354,39 @@ async function recordNewOrder(
   });
 }
 
+/** "… está esgotado." or "Temos só 2 unidades de …": the refusal for a line the shelf cannot cover. */
+function shortageMessage(name: string, available: number): string {
+  return available === 0 ? `${name} está esgotado.` : `Temos só ${countLabel(available, "unidade", "unidades")} de ${name}. Ajuste a quantidade.`;
+}
+
+/**
+ * The stores the order's units come from (docs/decisions/0025-stock-per-store.md): a pick-up's store,
+ * else the shopper's town, else the first store holding every line; lines no one store holds together
+ * each from their own. Refused when no store holds enough of a line.
+ */
+async function servingStoresFor(tx: Transaction, lines: PricedLine[], where: { town: string | null; pickupStoreId: number | null }) {
+  const plan = await planOrderStores(tx, unitsByVariant(lines), where);
+  if (plan.ok) return plan;
+  const line = lines.find((candidate) => candidate.variantId === plan.variantId)!;
+  throw new OrderRejectedError(shortageMessage(lineName(line.name, line), plan.mostAtOneStore));
+}
+
 /**
  * The order holds its units from the moment it is placed (docs/decisions/0023-stock-reserved-at-placing.md):
- * they leave the shelf in this transaction, all or nothing, so of ten shoppers racing for the last
- * pair one order is recorded and nine are told how many are left. priceLines read the stock without a
- * lock; this is the check that counts.
+ * they leave their stores' shelves in this transaction, all or nothing, so of ten shoppers racing for
+ * the last pair one order is recorded and nine are told how many are left. priceLines read the stock
+ * without a lock; this is the check that counts.
  */
-async function reserveUnits(tx: Transaction, lines: PricedLine[]): Promise<void> {
+async function reserveUnits(tx: Transaction, storeOfVariant: ReadonlyMap<number, number>, lines: PricedLine[]): Promise<void> {
   try {
-    await moveUnits(tx, unitsByVariant(lines), "take");
+    await moveStoreUnits(
+      tx,
+      [...unitsByVariant(lines)].map(([variantId, units]) => ({ variantId, storeId: storeOfVariant.get(variantId)!, delta: -units })),
+    );
   } catch (error) {
     if (!(error instanceof StockShortageError)) throw error;
     const [short] = error.shortages;
-    const name = lineName(short!.productName, { size: short!.size || null, color: short!.color || null });
-    throw new OrderRejectedError(
-      short!.available === 0
-        ? `${name} está esgotado.`
-        : `Temos só ${countLabel(short!.available, "unidade", "unidades")} de ${name}. Ajuste a quantidade.`,
-    );
+    throw new OrderRejectedError(shortageMessage(lineName(short!.productName, { size: short!.size || null, color: short!.color || null }), short!.available));
   }
 }
 
