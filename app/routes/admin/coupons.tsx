@@ -4,7 +4,7 @@ import { couponFormSchema, couponFormValues } from "~/lib/coupons/coupon.schema"
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { idSchema } from "~/lib/format/ids";
 import { adminMeta } from "~/lib/admin/admin-meta";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { listCoupons, saveCoupon, setCouponActive } from "~/server/coupons/coupon-admin.server";
 import { readFormData } from "~/server/requests/form-data.server";
@@ -12,14 +12,14 @@ import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "coupons");
   const [coupons, shops, origin] = await Promise.all([listCoupons(context.db), listShops(context.db), shopPublicOrigin(context)]);
   return { coupons, shops: shops.map((shop) => ({ id: shop.id, name: shop.name })), origin };
 }
 
 /** Creates or edits a coupon (`intent` save, with `id` when editing), or pauses / resumes one. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "coupons");
   const form = await readFormData(request);
   const refuse = (errors: FieldErrors, status = 400) => data({ errors }, { status });
   const idText = form.get("id");

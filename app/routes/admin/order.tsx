@@ -2,9 +2,9 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/orders/admin-orders";
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission, staffStoreScope } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/requests/form-data.server";
-import { getAdminOrder } from "~/server/orders/admin-order-queries.server";
+import { getAdminOrder, orderInStoreScope } from "~/server/orders/admin-order-queries.server";
 import { recordStatusMessageOpened, setOrderStatus, setTrackingCode } from "~/server/orders/admin-order-changes.server";
 import { normalizeTrackingCode } from "~/lib/delivery/tracking";
 import { getSettings } from "~/server/group/settings.server";
@@ -14,9 +14,10 @@ import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
-  await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "orders");
   const settings = await getSettings(context.db);
-  const detail = await getAdminOrder(context.db, settings, params.id);
+  // Another store's order is not found for a Vendedor, as an unknown one.
+  const detail = await getAdminOrder(context.db, settings, params.id, staffStoreScope(user));
   if (!detail) throw data("Pedido não encontrado", { status: 404 });
   return { detail, whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings) };
 }
@@ -26,7 +27,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
  * Also 'Avisar cliente no WhatsApp' opened (intent), for the order's history.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaffPermission(request, context, "orders");
+  if (!(await orderInStoreScope(context.db, params.id, staffStoreScope(admin)))) throw data("Pedido não encontrado", { status: 404 });
   const form = await readFormData(request);
   if (form.get("intent") === STATUS_MESSAGE_OPENED_INTENT) {
     const recorded = await recordStatusMessageOpened(context.db, params.id, admin);
