@@ -259,5 +259,9 @@ export const MONEY_SETTINGS = ["paymentMethods", "maxInstallments", "pixKey", "p
 
 /** Which money settings differ between the stored and the submitted settings. */
 export function changedMoneySettings(stored: Settings, submitted: Settings): (typeof MONEY_SETTINGS)[number][] {
-  return MONEY_SETTINGS.filter((name) => JSON.stringify(stored[name]) !== JSON.stringify(submitted[name]));
+  return MONEY_SETTINGS.filter((name) =>
+    name === "paymentMethods"
+      ? PAYMENT_KEYS.some((key) => stored.paymentMethods[key] !== submitted.paymentMethods[key])
+      : stored[name] !== submitted[name],
+  );
 }
