@@ -42,6 +42,7 @@ export default [
     route("auditoria", "routes/admin/audit-log.tsx"),
     route("canais", "routes/admin/channels.tsx"),
     route("avisos", "routes/admin/push-devices.tsx"),
+    route("equipe", "routes/admin/staff.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

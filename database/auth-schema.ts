@@ -4,9 +4,13 @@
 // SQL names are ours. Better Auth checks this shape against its own when it starts.
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { storeLocations } from "./catalog-schema";
 
 export const USER_ROLES = ["customer", "admin"] as const;
 export type UserRole = (typeof USER_ROLES)[number];
+/** What a member of staff (role admin) may do: app/lib/staff/staff-roles.ts. */
+export const STAFF_ROLES = ["dono", "gerente", "vendedor"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /** A shopper or a member of staff (role admin). */
 export const users = pgTable(
@@ -20,6 +24,10 @@ export const users = pgTable(
     /** Photo URL from Google. */
     image: text("image"),
     role: text("role", { enum: USER_ROLES }).notNull().default("customer"),
+    /** Set exactly when role is admin. */
+    staffRole: text("staff_role", { enum: STAFF_ROLES }),
+    /** The store a Vendedor works at (their orders and stock); set exactly for a Vendedor. */
+    staffStoreId: integer("staff_store_id").references(() => storeLocations.id),
     phone: text("phone"),
     /** Delivery address as the shopper typed it, used to pre-fill checkout. */
     address: text("address"),
@@ -28,7 +36,12 @@ export const users = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check("users_role_check", sql`${table.role} in ('customer', 'admin')`)],
+  (table) => [
+    check("users_role_check", sql`${table.role} in ('customer', 'admin')`),
+    check("users_staff_role_check", sql`(${table.role} = 'admin') = (${table.staffRole} is not null)`),
+    check("users_staff_role_value_check", sql`${table.staffRole} in ('dono', 'gerente', 'vendedor')`),
+    check("users_staff_store_check", sql`coalesce(${table.staffRole} = 'vendedor', false) = (${table.staffStoreId} is not null)`),
+  ],
 );
 
 /** A signed-in browser; the cookie holds the token. */

@@ -1,6 +1,7 @@
-// Who may use /admin: every admin route × {anonymous, customer, admin, an admin demoted a moment ago,
-// an admin who signed out a moment ago (the old cookie replayed)}, GET and POST, through the
-// app's real request handler. The route list comes from app/routes.ts itself, so a route added there
+// Who may use /admin: every admin route × {anonymous, customer, each staff role (Dono, Gerente,
+// Vendedor), an admin demoted a moment ago, an admin who signed out a moment ago (the old cookie
+// replayed)}, GET and POST, through the app's real request handler. What each staff role may open is
+// written out below (ROUTE_ACCESS), apart from the app's own table (app/lib/staff/staff-roles.ts). The route list comes from app/routes.ts itself, so a route added there
 // is checked without anyone remembering to list it here.
 //
 // The app runs as in development (`npm run dev`): Vite loads server/app.ts, whose Express app wraps
@@ -18,7 +19,8 @@ import type { RouteConfigEntry } from "@react-router/dev/routes";
 import type { Express } from "express";
 import { createServer, type ViteDevServer } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { products } from "#database/schema";
+import { eq } from "drizzle-orm";
+import { orders, products, storeLocations } from "#database/schema";
 import routeConfig from "~/routes";
 import type { LoadContext } from "~/server/load-context.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
@@ -51,6 +53,43 @@ let vite: ViteDevServer;
 let server: ReturnType<Express["listen"]>;
 let origin = "";
 let users: Record<Exclude<Role, "anonymous">, SignedInUser>;
+
+type StaffRoleName = "dono" | "gerente" | "vendedor";
+const EVERY_ROLE: StaffRoleName[] = ["dono", "gerente", "vendedor"];
+const DONO_GERENTE: StaffRoleName[] = ["dono", "gerente"];
+const DONO: StaffRoleName[] = ["dono"];
+/**
+ * Which staff roles each admin route lets in, by route id: its loader (get) and its action (post).
+ * docs/roles.md in a table. A route added to app/routes.ts must be added here too.
+ */
+const ROUTE_ACCESS: Record<string, { get: StaffRoleName[]; post: StaffRoleName[] }> = {
+  "routes/admin/layout": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/dashboard": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/products": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "admin-product-new": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "admin-product-edit": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/orders": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/order": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/customers": { get: DONO_GERENTE, post: DONO },
+  "routes/admin/settings": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/import": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/coupons": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/delivery": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/reports": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/audit-log": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/channels": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/push-devices": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/staff": { get: DONO, post: DONO },
+  "routes/admin/order-events": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/reports-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/coupons-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/products-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/import-starter": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/price-card": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/price-sheet": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/product-qr": { get: DONO_GERENTE, post: DONO_GERENTE },
+  "routes/admin/service-worker": { get: EVERY_ROLE, post: EVERY_ROLE },
+};
 /** Real values for the routes' parameters, by pattern; a new route with a parameter needs one here. */
 let samples: Record<string, Record<string, string>>;
 /** Query strings a route needs to answer 200 to an admin. */
@@ -61,7 +100,14 @@ beforeAll(async () => {
   app = await createTestContext(t);
   context = app.context;
   const [product] = await t.db.select({ id: products.id }).from(products).limit(1);
-  const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }] });
+  const order = await insertOrder(t.db, {
+    createdAt: new Date(),
+    deliveryMethod: "pickup",
+    items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }],
+  });
+  // Picked up at the Vendedor's store, so the order page is theirs too.
+  const [store] = await t.db.select({ id: storeLocations.id }).from(storeLocations).limit(1);
+  await t.db.update(orders).set({ pickupLocationId: store!.id }).where(eq(orders.id, order.id));
   samples = {
     "admin/produtos/editar/:id": { id: String(product!.id) },
     "admin/pedidos/:id": { id: order.id },
@@ -71,6 +117,8 @@ beforeAll(async () => {
   users = {
     customer: await signedInUser(context, "customer"),
     admin: await signedInUser(context, "admin"),
+    gerente: await signedInUser(context, "admin", { staffRole: "gerente" }),
+    vendedor: await signedInUser(context, "admin", { staffRole: "vendedor", storeId: store!.id }),
     "demoted admin": await demotedAdmin(),
     "signed-out admin": await signedOutAdmin(),
   };
@@ -120,16 +168,28 @@ async function signedOutAdmin(): Promise<SignedInUser> {
   return admin;
 }
 
-type Role = "anonymous" | "customer" | "admin" | "demoted admin" | "signed-out admin";
-const ROLES: Role[] = ["anonymous", "customer", "admin", "demoted admin", "signed-out admin"];
+/** "admin": the default staff account, a Dono (every admin before the roles became one). */
+type Role = "anonymous" | "customer" | "admin" | "gerente" | "vendedor" | "demoted admin" | "signed-out admin";
+const ROLES: Role[] = ["anonymous", "customer", "admin", "gerente", "vendedor", "demoted admin", "signed-out admin"];
 /** What each role must get: a demotion or a sign-out takes effect on the very next request. */
-const TREATED_AS: Record<Role, "anonymous" | "customer" | "admin"> = {
+const TREATED_AS: Record<Role, "anonymous" | "customer" | StaffRoleName> = {
   anonymous: "anonymous",
   customer: "customer",
-  admin: "admin",
+  admin: "dono",
+  gerente: "gerente",
+  vendedor: "vendedor",
   "demoted admin": "customer",
   "signed-out admin": "anonymous",
 };
+
+/** What the role is let in to: "admin" (as before the roles), "refused" (a staff role without it), or as a visitor. */
+function accessOf(role: Role, route: AdminRoute, method: "get" | "post"): "anonymous" | "customer" | "admin" | "refused" {
+  const treated = TREATED_AS[role];
+  if (treated === "anonymous" || treated === "customer") return treated;
+  const access = ROUTE_ACCESS[route.id];
+  if (!access) throw new Error(`${route.id}: add it to ROUTE_ACCESS in this test`);
+  return access[method].includes(treated) ? "admin" : "refused";
+}
 
 function urlOf(route: AdminRoute): string {
   const params = route.pattern.match(/:\w+/g) ?? [];
@@ -206,6 +266,10 @@ describe("the route list", () => {
     }
     for (const route of ADMIN_ROUTES) expect(route.pattern, `${route.file} must live under /admin`).toMatch(/^admin(\/|$)/);
   });
+
+  it("says which staff roles may use each admin route, and nothing else", () => {
+    expect(Object.keys(ROUTE_ACCESS).sort()).toEqual(ADMIN_ROUTES.map((route) => route.id).sort());
+  });
 });
 
 describe.each(ADMIN_ROUTES.map((route) => [`/${route.pattern} (${route.id})`, route] as const))("%s", (_name, route) => {
@@ -226,10 +290,20 @@ describe.each(ADMIN_ROUTES.map((route) => [`/${route.pattern} (${route.id})`, ro
   it.each(ROLES)("GET as %s", async (role) => {
     const answer = await send(role, url, "GET");
     const what = `${role} GET ${url}`;
-    if (TREATED_AS[role] === "anonymous") {
+    const access = accessOf(role, route, "get");
+    if (access === "anonymous") {
       expect([answer.status, answer.location], what).toEqual([302, loginFor(url)]);
-    } else if (TREATED_AS[role] === "customer") {
+    } else if (access === "customer") {
       expect([answer.status, answer.location], what).toEqual([302, "/"]);
+    } else if (access === "refused") {
+      if (route.id === "routes/admin/dashboard") {
+        // /admin is where everyone lands: a Vendedor goes on to the orders.
+        expect([answer.status, answer.location], what).toEqual([302, "/admin/pedidos"]);
+      } else {
+        expect(answer.status, `${what}: ${answer.body.slice(0, 300)}`).toBe(403);
+        if (answer.contentType.startsWith("text/html")) expect(answer.body).toContain("Sem permissão para esta parte do painel");
+        else expect(answer.body).toMatch(/Seu perfil \((Gerente|Vendedor)\) não permite isso/);
+      }
     } else if (answer.status !== 200) {
       // A resource route that only takes POSTs may send a GET to its page.
       expect([answer.status, answer.location], `${what}: ${answer.body.slice(0, 500)}`).toEqual([302, expect.stringMatching(/^\/admin(\/|$)/)]);
@@ -240,10 +314,14 @@ describe.each(ADMIN_ROUTES.map((route) => [`/${route.pattern} (${route.id})`, ro
     if (!page) return; // resource routes answer documents only
     const answer = await send(role, `${url}.data?_routes=${encodeURIComponent(route.id)}`, "GET");
     const what = `${role} GET ${url}.data (${route.id})`;
-    if (TREATED_AS[role] === "anonymous") {
+    const access = accessOf(role, route, "get");
+    if (access === "anonymous") {
       expect([answer.status, dataRedirect(answer)], what).toEqual([202, loginFor(url)]);
-    } else if (TREATED_AS[role] === "customer") {
+    } else if (access === "customer") {
       expect([answer.status, dataRedirect(answer)], what).toEqual([202, "/"]);
+    } else if (access === "refused") {
+      if (route.id === "routes/admin/dashboard") expect([answer.status, dataRedirect(answer)], what).toEqual([202, "/admin/pedidos"]);
+      else expect(answer.status, `${what}: ${answer.body.slice(0, 300)}`).toBe(403);
     } else {
       expect(answer.status, `${what}: ${answer.body.slice(0, 500)}`).toBe(200);
       expect(answer.body).toContain(JSON.stringify(route.id));
@@ -256,18 +334,19 @@ describe.each(ADMIN_ROUTES.map((route) => [`/${route.pattern} (${route.id})`, ro
     const document = await send(role, `${url}${target}`, "POST");
     const data = page ? await send(role, `${url}.data${target}`, "POST") : null;
     const what = `${role} POST ${url}`;
+    const access = accessOf(role, route, "post");
 
     if (typeof module.action !== "function") {
       // Nothing to run: refused whoever asks, and never a 2xx.
-      if (TREATED_AS[role] === "admin") expect(document.status, what).toBe(405);
+      if (access === "admin") expect(document.status, what).toBe(405);
       else expect([302, 403, 405], what).toContain(document.status);
       if (data) expect(data.status, `${what}.data`).toBe(405);
       return;
     }
-    if (TREATED_AS[role] === "anonymous") {
+    if (access === "anonymous") {
       expect([document.status, document.location], what).toEqual([302, loginFor(url)]);
       if (data) expect([data.status, dataRedirect(data)], `${what}.data`).toEqual([202, loginFor(url)]);
-    } else if (TREATED_AS[role] === "customer") {
+    } else if (access === "customer" || access === "refused") {
       // A refused write answers 403, as a form without JavaScript and as a fetcher: never a redirect,
       // which would make the refused change look like it went through (issue 14).
       expect([document.status, document.location], what).toEqual([403, null]);

@@ -39,6 +39,9 @@ export async function createTestContext(t: TestDatabase): Promise<{ context: Loa
 
 export type SignedInUser = { id: string; name: string; email: string; password: string; role: "admin" | "customer"; cookie: string };
 
+/** A member of staff other than the default admin (a Dono): a Gerente, or a Vendedor of one store. */
+export type StaffRoleOf = { staffRole: "dono" | "gerente" | "vendedor"; storeId?: number | null };
+
 const newAddress = clientAddresses(250);
 /** Each sign-in from its own address, so the sign-in rate limit never interferes. */
 function clientHeaders(): Headers {
@@ -52,15 +55,19 @@ function cookieHeader(headers: Headers): string {
     .join("; ");
 }
 
-/** A new account of that role, signed in with e-mail and password through Better Auth. */
-export async function signedInUser({ auth, db }: Pick<LoadContext, "auth" | "db">, role: "admin" | "customer"): Promise<SignedInUser> {
+/** A new account of that role (an admin is a Dono unless `staff` says otherwise), signed in with e-mail and password through Better Auth. */
+export async function signedInUser(
+  { auth, db }: Pick<LoadContext, "auth" | "db">,
+  role: "admin" | "customer",
+  staff: StaffRoleOf = { staffRole: "dono" },
+): Promise<SignedInUser> {
   const id = randomBytes(4).toString("hex");
   const email = `${role}-${id}@exemplo.com`;
   const password = `senha-${id}-teste`;
   const name = `${role === "admin" ? "Admin" : "Cliente"} ${id}`;
   let userId: string;
   if (role === "admin") {
-    userId = (await createAdmin(auth, db, { email, password, name }, TEST_ACTOR)).id;
+    userId = (await createAdmin(auth, db, { email, password, name, access: { staffRole: staff.staffRole, storeId: staff.storeId ?? null } }, TEST_ACTOR)).id;
   } else {
     const { user } = await auth.api.signUpEmail({ body: { name, email, password }, headers: clientHeaders() });
     userId = user.id;

@@ -1,6 +1,12 @@
 import { isRouteErrorResponse, Link } from "react-router";
 import { errorPageFor, REFUSED_PAGE } from "~/lib/pages/error-page";
 
+const STAFF_REFUSED_PAGE = {
+  title: "Sem permissão para esta parte do painel",
+  text: "O seu perfil na equipe não permite abrir ou mudar isto. Se precisar, fale com o Dono da loja.",
+  retry: false,
+};
+
 /**
  * An admin page that failed, inside the panel's frame (the layout's ErrorBoundary): the clerk keeps
  * the menu and can go on with the rest of the panel. Plain pt-BR, no stack or error message: only the
@@ -9,7 +15,8 @@ import { errorPageFor, REFUSED_PAGE } from "~/lib/pages/error-page";
 export function AdminErrorPage({ error }: { error: unknown }) {
   const answered = isRouteErrorResponse(error);
   if (!answered) console.error(error);
-  const page = errorPageFor(answered ? error.status : undefined);
+  // Inside the panel a 403 is a staff role without this part (requireStaffPermission).
+  const page = answered && error.status === 403 ? STAFF_REFUSED_PAGE : errorPageFor(answered ? error.status : undefined);
   // The storefront's refusal sends the shopper back to the shop; the clerk stays in the panel.
   const text = page === REFUSED_PAGE ? "Volte ao painel e tente de novo por lá." : page.text;
   return (

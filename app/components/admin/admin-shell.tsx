@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
 import { CloseIcon, MenuIcon } from "~/components/ui/icons";
-import { ADMIN_NAV } from "~/lib/admin/admin-nav";
+import { adminNavFor } from "~/lib/admin/admin-nav";
+import type { StaffCapability } from "~/lib/staff/staff-roles";
 
-export type AdminUser = { name: string; email: string; image: string | null };
+/** `capabilities`: what the person's staff role may open (the menu shows only that). */
+export type AdminUser = { name: string; email: string; image: string | null; roleLabel: string; capabilities: readonly StaffCapability[] };
 
 /**
  * Sidebar on desktop, a drawer on phones: the clerk runs the shop from the counter's phone too. On
@@ -45,7 +47,7 @@ export function AdminShell({ user, children }: { user: AdminUser | null; childre
           </div>
           <nav aria-label="Painel">
             <ul className="space-y-1 px-3 py-2">
-              {ADMIN_NAV.map((item) => (
+              {adminNavFor(user?.capabilities ?? []).map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={item.to}
@@ -78,6 +80,7 @@ export function AdminShell({ user, children }: { user: AdminUser | null; childre
                 <div className="min-w-0 text-sm">
                   <p className="truncate font-semibold text-white">{user.name}</p>
                   <p className="truncate text-slate-400">{user.email}</p>
+                  <p className="truncate text-slate-400">{user.roleLabel}</p>
                 </div>
               </div>
               <Form method="post" action="/sair" className="mt-3">

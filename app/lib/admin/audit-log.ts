@@ -3,6 +3,7 @@
 import { formatBRL } from "../format/money";
 import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponKind, formatCouponDay } from "../coupons/coupons";
 import { isOrderStatus, orderStatusLabel } from "../orders/order-status";
+import { isStaffRole, STAFF_ROLE_LABELS } from "../staff/staff-roles";
 
 export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon", "delivery"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -34,6 +35,7 @@ export const AUDIT_ACTIONS = {
   "user.create_admin": "Criou a conta de administrador",
   "user.promote": "Tornou administrador",
   "user.demote": "Tirou o acesso de administrador",
+  "user.staff_role": "Mudou o perfil na equipe",
   "review.hide": "Ocultou a avaliação",
   "review.show": "Voltou a mostrar a avaliação",
   "settings.update": "Alterou as configurações",
@@ -77,6 +79,8 @@ const FIELD_LABELS: Record<string, string> = {
   images: "Imagens",
   status: "Status",
   role: "Papel",
+  staffRole: "Perfil na equipe",
+  staffStore: "Loja do vendedor",
   email: "E-mail",
   hidden: "Oculta",
   created: "Criados",
@@ -157,6 +161,7 @@ export function formatAuditValue(field: string, value: unknown, orderDeliveryMet
   if (field.endsWith("Cents") && typeof value === "number") return formatBRL(value);
   if (field === "status" && isOrderStatus(value)) return orderStatusLabel(value, orderDeliveryMethod);
   if (field === "role" && typeof value === "string") return ROLE_LABELS[value] ?? value;
+  if (field === "staffRole" && isStaffRole(value)) return STAFF_ROLE_LABELS[value];
   if (field === "kind" && isCouponKind(value)) return COUPON_KIND_LABELS[value];
   if (field === "percentOff" && typeof value === "number") return `${value}%`;
   if ((field === "validFrom" || field === "validUntil") && typeof value === "string") return formatCouponDay(value);

@@ -253,3 +253,15 @@ export function parseSettingsForm(form: FormData) {
 export function coordinateInput(value: number): string {
   return String(value).replace(".", ",");
 }
+
+/** The shop's money settings: only a role with "money-settings" (Dono) changes them. */
+export const MONEY_SETTINGS = ["paymentMethods", "maxInstallments", "pixKey", "pixMerchantName", "pixMerchantCity"] as const;
+
+/** Which money settings differ between the stored and the submitted settings. */
+export function changedMoneySettings(stored: Settings, submitted: Settings): (typeof MONEY_SETTINGS)[number][] {
+  return MONEY_SETTINGS.filter((name) =>
+    name === "paymentMethods"
+      ? PAYMENT_KEYS.some((key) => stored.paymentMethods[key] !== submitted.paymentMethods[key])
+      : stored[name] !== submitted[name],
+  );
+}

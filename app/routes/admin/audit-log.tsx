@@ -3,7 +3,7 @@ import { AuditLogFilter } from "~/components/admin/audit/audit-log-filter";
 import { AuditLogList } from "~/components/admin/audit/audit-log-list";
 import { pageParam } from "~/lib/admin/admin-list";
 import { AUDIT_ENTITY_LABELS, isAuditEntityType } from "~/lib/admin/audit-log";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listAuditLog } from "~/server/group/audit-log.server";
 import type { Route } from "./+types/audit-log";
 import { adminMeta } from "~/lib/admin/admin-meta";
@@ -13,7 +13,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "audit");
   const searchParams = new URL(request.url).searchParams;
   const type = searchParams.get("tipo");
   const entityType = isAuditEntityType(type) ? type : null;

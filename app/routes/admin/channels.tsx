@@ -4,7 +4,7 @@ import { FEED_PATHS } from "~/lib/channels/channels";
 import { channelChangeSchema } from "~/lib/channels/channels.schema";
 import { formValues } from "~/lib/forms/form-errors";
 import { adminMeta } from "~/lib/admin/admin-meta";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { applyChannelChange, categoryMappingRows, checkCatalogue, shopsInChannels } from "~/server/channels/channel-admin.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
@@ -15,7 +15,7 @@ export function meta() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "channels");
   const origin = await shopPublicOrigin(context);
   const [check, shops, categories] = await Promise.all([
     checkCatalogue(context.db, origin),
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaffPermission(request, context, "channels");
   const parsed = channelChangeSchema.safeParse(formValues(await readFormData(request)));
   if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Pedido inválido." }, { status: 400 });
   const found = await applyChannelChange(context.db, parsed.data, admin);

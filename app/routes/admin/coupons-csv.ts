@@ -1,5 +1,5 @@
 import { parseReportQuery, shopToday } from "~/lib/admin/reports";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { couponsCsv, listCoupons } from "~/server/coupons/coupon-admin.server";
 import type { Route } from "./+types/coupons-csv";
 
@@ -8,7 +8,7 @@ import type { Route } from "./+types/coupons-csv";
  * brought; with the reports' period (?de=…&ate=…), those of its days only.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "coupons");
   const params = new URL(request.url).searchParams;
   const period = params.has("de") || params.has("ate") ? parseReportQuery(params, shopToday()).query : undefined;
   return new Response(couponsCsv(await listCoupons(context.db, period)), {

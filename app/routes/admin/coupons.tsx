@@ -4,7 +4,7 @@ import { couponFormSchema, couponFormValues } from "~/lib/coupons/coupon.schema"
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { idSchema } from "~/lib/format/ids";
 import { adminMeta } from "~/lib/admin/admin-meta";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { pickedProducts } from "~/server/catalog/admin-product-list.server";
 import { listCoupons, saveCoupon, setCouponActive } from "~/server/coupons/coupon-admin.server";
@@ -13,7 +13,7 @@ import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/coupons";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "coupons");
   const [coupons, shops, origin] = await Promise.all([listCoupons(context.db), listShops(context.db), shopPublicOrigin(context)]);
   // The names of the products the coupons are limited to, for the form's product picker.
   const products = await pickedProducts(context.db, coupons.flatMap((coupon) => coupon.productIds));
@@ -22,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Creates or edits a coupon (`intent` save, with `id` when editing), or pauses / resumes one. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "coupons");
   const form = await readFormData(request);
   const refuse = (errors: FieldErrors, status = 400) => data({ errors }, { status });
   const idText = form.get("id");

@@ -6,7 +6,8 @@ import { CustomersList } from "~/components/admin/customers/customers-list";
 import { CUSTOMER_PARAM, type CustomerRoleResult, parseCustomerFilters, selectedCustomerId } from "~/lib/account/admin-customers";
 import { customerRoleFormSchema } from "~/lib/account/customer-role.schema";
 import { withParams } from "~/lib/admin/admin-list";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
+import { roleMay } from "~/lib/staff/staff-roles";
 import { getCustomerDetail, hasAnyCustomer, listCustomers, listStaff, setCustomerRole } from "~/server/auth/customers.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/customers";
@@ -14,7 +15,7 @@ import { countLabel, pluralForm } from "~/lib/format/plural";
 import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "customers");
   const searchParams = new URL(request.url).searchParams;
   const filters = parseCustomerFilters(searchParams);
   const selected = selectedCustomerId(searchParams);
@@ -24,12 +25,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     selected ? getCustomerDetail(context.db, selected) : null,
   ]);
   const anyCustomer = list.total > 0 || (await hasAnyCustomer(context.db));
-  return { ...list, staff, filters, anyCustomer, detail, currentUserId: user.id };
+  return { ...list, staff, filters, anyCustomer, detail, currentUserId: user.id, canManageStaff: roleMay(user.staffRole, "staff") };
 }
 
 /** Promote or demote (from the detail modal); never one's own account, whatever the form says. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "staff");
   const form = await readFormData(request);
   const parsed = customerRoleFormSchema.safeParse({ userId: form.get("userId"), role: form.get("role") });
   if (!parsed.success) {
@@ -44,7 +45,7 @@ export function meta() {
 }
 
 export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
-  const { customers, staff, total, page, pageCount, filters, anyCustomer, detail, currentUserId } = loaderData;
+  const { customers, staff, total, page, pageCount, filters, anyCustomer, detail, currentUserId, canManageStaff } = loaderData;
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
 
@@ -87,6 +88,7 @@ export default function AdminCustomers({ loaderData }: Route.ComponentProps) {
           key={detail.customer.id}
           detail={detail}
           isSelf={detail.customer.id === currentUserId}
+          canManageStaff={canManageStaff}
           onClose={() => void navigate(withParams(searchParams, { [CUSTOMER_PARAM]: null }), { replace: true, preventScrollReset: true })}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
 import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
 import { StatCards } from "~/components/admin/dashboard/stat-cards";
@@ -8,6 +8,7 @@ import { ORDER_STATUS_LABELS, type ShownOrderStatus } from "~/lib/orders/order-s
 import { monthLabel } from "~/lib/admin/reports";
 import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/orders/whatsapp";
 import { requireAdmin } from "~/server/auth/guards.server";
+import { roleMay, staffHomePath } from "~/lib/staff/staff-roles";
 import { pendingEmails } from "~/server/email/email-queue.server";
 import { getDashboard } from "~/server/read-models/dashboard.server";
 import { listStoreLocations } from "~/server/catalog/products.server";
@@ -33,7 +34,10 @@ const STATUS_COLOURS: Record<ShownOrderStatus, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const user = await requireAdmin(request, context);
+  // /admin is where everyone lands (the menu's title, the installed app): a role without the
+  // dashboard goes on to its own first screen.
+  if (!roleMay(user.staffRole, "dashboard")) throw redirect(staffHomePath(user.staffRole));
   const [dashboard, settings, emails, locations] = await Promise.all([
     getDashboard(context.db),
     getSettings(context.db),

@@ -5,14 +5,14 @@ import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { idSchema } from "~/lib/format/ids";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { deleteDeliveryZone, deleteFallbackRate, listDeliveryZones, listFallbackRates, saveDeliveryZone, saveFallbackRate } from "~/server/delivery/delivery-zones.server";
 import { listStoreLocations } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/delivery";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "delivery");
   const [zones, rates, stores] = await Promise.all([listDeliveryZones(context.db), listFallbackRates(context.db), listStoreLocations(context.db)]);
   return { zones, rates, stores: stores.map((store) => ({ id: store.id, name: store.name, address: store.address, hours: store.hours })) };
 }
@@ -24,7 +24,7 @@ const textOf = (form: FormData, name: string) => {
 
 /** Saves or deletes a bairro (`save-zone` with `id` when editing, `delete-zone`), or a state's fallback fee (`save-rate`, `delete-rate`). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "delivery");
   const form = await readFormData(request);
   const refuse = (errors: FieldErrors, status = 400) => data({ errors }, { status });
   const idText = form.get("id");

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { importStarterProduct } from "~/server/seed/starter-products.server";
 import type { Route } from "./+types/import-starter";
@@ -7,7 +7,7 @@ import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 /** Nothing to show: a visit goes to the import page. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "products");
   return redirect("/admin/importar");
 }
 
@@ -16,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * page sends the ten one after the other and shows each result as it comes.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaffPermission(request, context, ["products", "stock"]);
   // One small field: anything bigger is not this page talking.
   const form = await readFormData(request, 16 * 1024).catch(() => new FormData());
   const index = Number(form.get("index"));

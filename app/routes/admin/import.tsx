@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { CsvImport } from "~/components/admin/products/csv-import";
 import { StarterImport } from "~/components/admin/products/starter-import";
 import { CSV_MAX_BYTES, CSV_TOO_LARGE_MESSAGE, type CsvImportResult, type StarterResult } from "~/lib/catalog/product-import";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { importProductsCsvFile } from "~/server/catalog/product-csv.server";
 import { importStarterProduct, starterProductNames } from "~/server/seed/starter-products.server";
@@ -11,14 +11,14 @@ import { adminMeta } from "~/lib/admin/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "products");
   return { starters: starterProductNames() };
 }
 
 type ActionData = { csv?: CsvImportResult; csvError?: string; starters?: StarterResult[] };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaffPermission(request, context, ["products", "stock"]);
   let form: FormData;
   try {
     // The file plus the multipart envelope.

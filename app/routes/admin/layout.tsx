@@ -5,10 +5,21 @@ import { LiveOrderEventsProvider } from "~/components/admin/orders/live-order-ev
 import { requireAdmin } from "~/server/auth/guards.server";
 import type { Route } from "./+types/layout";
 import { adminMeta } from "~/lib/admin/admin-meta";
+import { ROLE_CAPABILITIES, STAFF_ROLE_LABELS } from "~/lib/staff/staff-roles";
+import { staffStoreName } from "~/server/auth/staff.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  return { user: { name: user.name, email: user.email, image: user.image } };
+  const store = await staffStoreName(context.db, user);
+  return {
+    user: {
+      name: user.name,
+      email: user.email,
+      image: user.image,
+      roleLabel: store ? `${STAFF_ROLE_LABELS[user.staffRole]} · ${store}` : STAFF_ROLE_LABELS[user.staffRole],
+      capabilities: ROLE_CAPABILITIES[user.staffRole],
+    },
+  };
 }
 
 /** Admin pages hold customers' data: never cached by the browser or a proxy. */

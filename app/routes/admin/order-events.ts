@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { orderEventHub, orderEventStream } from "~/server/orders/order-events.server";
 import type { Route } from "./+types/order-events";
 
@@ -7,6 +7,6 @@ import type { Route } from "./+types/order-events";
  * browser goes away (the request's signal), sharing this process's single LISTEN connection.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "orders");
   return orderEventStream(orderEventHub(context.db), request.signal);
 }

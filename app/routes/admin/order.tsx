@@ -2,9 +2,10 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/orders/admin-orders";
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission, staffRefusal, staffStoreScope, type StaffUser } from "~/server/auth/guards.server";
+import { roleMay } from "~/lib/staff/staff-roles";
 import { readFormData } from "~/server/requests/form-data.server";
-import { getAdminOrder } from "~/server/orders/admin-order-queries.server";
+import { getAdminOrder, orderInStoreScope } from "~/server/orders/admin-order-queries.server";
 import { recordStatusMessageOpened, setOrderStatus, setTrackingCode } from "~/server/orders/admin-order-changes.server";
 import { normalizeTrackingCode } from "~/lib/delivery/tracking";
 import { getSettings } from "~/server/group/settings.server";
@@ -18,9 +19,10 @@ import { MARK_PAID_INTENT, REFUND_INTENT, refundFormSchema } from "~/lib/payment
 import { adminOrderPayment, markOrderPaid, refundOrderPayment } from "~/server/payments/admin-order-payment.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
-  await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "orders");
   const settings = await getSettings(context.db);
-  const detail = await getAdminOrder(context.db, settings, params.id);
+  // Another store's order is not found for a Vendedor, as an unknown one.
+  const detail = await getAdminOrder(context.db, settings, params.id, staffStoreScope(user));
   if (!detail) throw data("Pedido não encontrado", { status: 404 });
   return {
     detail,
@@ -34,7 +36,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
  * Also 'Avisar cliente no WhatsApp' opened (intent), for the order's history.
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaffPermission(request, context, "orders");
+  if (!(await orderInStoreScope(context.db, params.id, staffStoreScope(admin)))) throw data("Pedido não encontrado", { status: 404 });
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === MARK_PAID_INTENT || intent === REFUND_INTENT) return paymentAction(context, params.id, intent, form, admin);
@@ -73,11 +76,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 /** "Marcar como pago" and "Devolver" in the order window (fetchers: the window stays). */
-async function paymentAction(context: Route.ActionArgs["context"], orderId: string, intent: string, form: FormData, admin: Awaited<ReturnType<typeof requireAdmin>>) {
+async function paymentAction(context: Route.ActionArgs["context"], orderId: string, intent: string, form: FormData, admin: StaffUser) {
   let result: ActionResult;
   if (intent === MARK_PAID_INTENT) {
     result = await markOrderPaid(context.db, context.config, orderId, admin);
   } else {
+    if (!roleMay(admin.staffRole, "refunds")) throw staffRefusal(admin);
     const parsed = refundFormSchema.safeParse(formValues(form));
     if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
     result = await refundOrderPayment(context.db, context.config, orderId, { amountCents: parsed.data.amount, reason: parsed.data.reason }, admin);

@@ -7,17 +7,18 @@ import { OrderFilters } from "~/components/admin/orders/order-filters";
 import { OrdersList } from "~/components/admin/orders/orders-list";
 import { useLiveOrderEvents } from "~/components/admin/orders/live-order-events";
 import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/orders/admin-orders";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission, staffStoreScope } from "~/server/auth/guards.server";
 import { hasAnyOrder, listAdminOrders } from "~/server/orders/admin-order-queries.server";
 import type { Route } from "./+types/orders";
 import { countLabel, pluralForm } from "~/lib/format/plural";
 import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "orders");
   const filters = parseOrderFilters(new URL(request.url).searchParams);
-  const list = await listAdminOrders(context.db, filters);
-  const anyOrder = list.total > 0 || (await hasAnyOrder(context.db));
+  const stores = staffStoreScope(user);
+  const list = await listAdminOrders(context.db, filters, stores);
+  const anyOrder = list.total > 0 || (await hasAnyOrder(context.db, stores));
   return { ...list, filters, anyOrder };
 }
 

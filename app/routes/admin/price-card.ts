@@ -1,12 +1,12 @@
 import { parseId } from "~/lib/format/ids";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { priceCards, printPageResponse } from "~/server/channels/print-cards.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/price-card";
 
 /** One product's A6 price card with its QR code, to print. */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "channels");
   const id = parseId(params.id);
   const cards = id === null ? [] : await priceCards(context.db, await shopPublicOrigin(context), [id], context.config.mediaUrl);
   if (cards.length === 0) return new Response("Produto não encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/format/ids";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { priceCards, printPageResponse } from "~/server/channels/print-cards.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/price-sheet";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/price-sheet";
  * with `&formato=a6`, one A6 card per page.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "channels");
   const searchParams = new URL(request.url).searchParams;
   const ids = (searchParams.get("produtos") ?? "").split(/[\s,;]+/).flatMap((text) => parseId(text) ?? []);
   const cards = await priceCards(context.db, await shopPublicOrigin(context), [...new Set(ids)], context.config.mediaUrl);

@@ -16,7 +16,7 @@ import {
 } from "~/lib/catalog/product.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { parseId } from "~/lib/format/ids";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
 import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
@@ -36,7 +36,7 @@ function productId(params: { id?: string }): number | null | undefined {
 const NEW_PRODUCT: ProductFormInput = { price: "", sizes: [], colors: [], stock: {}, active: "on" };
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "products");
   const id = productId(params);
   try {
     // The 'Loja' options are the stores as the settings name them.
@@ -58,7 +58,7 @@ function failure(message: string, status: number, errors: FieldErrors = {}, valu
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaffPermission(request, context, ["products", "stock"]);
   const id = productId(params);
   if (id === null) return failure(PRODUCT_MESSAGES.loadFailed, 404);
 

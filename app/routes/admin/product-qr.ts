@@ -1,5 +1,5 @@
 import { parseId } from "~/lib/format/ids";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { productSummariesByIds } from "~/server/catalog/products.server";
 import { productQrSvg } from "~/server/channels/print-cards.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/product-qr";
 
 /** The product's QR code as an SVG file (for the shop's own artwork). */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "channels");
   const id = parseId(params.id);
   const [product] = id === null ? [] : await productSummariesByIds(context.db, [id]);
   if (!product) return new Response("Produto não encontrado.", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { productsCsv } from "~/server/catalog/product-csv.server";
 import type { Route } from "./+types/products-csv";
 
@@ -7,7 +7,7 @@ import type { Route } from "./+types/products-csv";
  * BOM so Excel shows the accents; the same columns the CSV import on /admin/importar reads).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "products");
   const day = new Date().toISOString().slice(0, 10);
   return new Response(await productsCsv(context.db), {
     headers: {

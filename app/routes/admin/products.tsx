@@ -9,7 +9,7 @@ import { PlusIcon } from "~/components/ui/icons";
 import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/catalog/admin-products";
 import { parseId } from "~/lib/format/ids";
 import { PRODUCT_MESSAGES } from "~/lib/catalog/product.schema";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { listAdminProducts } from "~/server/catalog/admin-product-list.server";
@@ -21,7 +21,7 @@ import { adminMeta } from "~/lib/admin/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "products");
   const url = new URL(request.url);
   const filters = parseAdminProductFilters(url.searchParams);
   const [page, shops] = await Promise.all([listAdminProducts(context.db, filters), listShops(context.db)]);
@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaffPermission(request, context, "products");
   const form = await readFormData(request);
   const id = parseId(form.get("id"));
   if (form.get("intent") !== "delete" || id === null) {

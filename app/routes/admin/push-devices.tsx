@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { PushDevicesPanel } from "~/components/admin/notifications/push-devices-panel";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { deviceLabel, pushDeviceIdSchema, pushSubscriptionSchema, type PushDevicesResult } from "~/lib/admin/push-devices";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { TEST_NOTICE } from "~/server/notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "~/server/notifications/push-queue.server";
@@ -14,7 +14,7 @@ import { log } from "~/server/log/logger.server";
 import type { Route } from "./+types/push-devices";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "notifications");
   const devices = await listSubscriptions(context.db, user.id);
   return { devices, publicKey: loadOrCreateVapidKeys(context.config).publicKey };
 }
@@ -23,7 +23,7 @@ const PUSH_ENDPOINT_REFUSED = "Este endereço de avisos não é de um serviço d
 
 /** This browser's subscription, removing one of one's own devices, or a test push to them. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "notifications");
   const form = await readFormData(request);
   const refuse = (message: string, status = 400) => data<PushDevicesResult>({ ok: false, message }, { status });
   switch (form.get("intent")) {

@@ -1,11 +1,11 @@
 import { isReportTableId, parseReportQuery, reportFileName, shopToday } from "~/lib/admin/reports";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { getReportTable, reportTableCsv } from "~/server/read-models/reports.server";
 import type { Route } from "./+types/reports-csv";
 
 /** GET /admin/relatorios/exportar.csv?de=…&ate=…&por=…&tabela=vendas: one report table as a spreadsheet. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "reports");
   const params = new URL(request.url).searchParams;
   const table = params.get("tabela");
   const { query, error } = parseReportQuery(params, shopToday());

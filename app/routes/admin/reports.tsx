@@ -2,14 +2,14 @@ import { ReportFilters } from "~/components/admin/reports/report-filters";
 import { ReportTable } from "~/components/admin/reports/report-table";
 import { formatBRL } from "~/lib/format/money";
 import { dayLabel, parseReportQuery, REPORT_CSV_PATH, reportSearch, shopToday } from "~/lib/admin/reports";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { couponReportTable, listCoupons } from "~/server/coupons/coupon-admin.server";
 import { getReport } from "~/server/read-models/reports.server";
 import type { Route } from "./+types/reports";
 import { adminMeta } from "~/lib/admin/admin-meta";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  await requireStaffPermission(request, context, "reports");
   const { query, error } = parseReportQuery(new URL(request.url).searchParams, shopToday());
   const [report, coupons] = await Promise.all([getReport(context.db, query), listCoupons(context.db, query)]);
   return { query, error, report, couponTable: couponReportTable(coupons.filter((coupon) => coupon.uses > 0)) };

@@ -4,9 +4,10 @@ import { SettingsForm, type SettingsActionResult } from "~/components/admin/sett
 import { normalizePublicOrigin, PUBLIC_ORIGIN_MESSAGES, type PublicOriginActionResult } from "~/lib/group/public-origin.schema";
 import { publicAddressOf, setOwnerPublicOrigin } from "~/server/group/public-origin.server";
 import { fieldErrors } from "~/lib/forms/form-errors";
-import { parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
+import { changedMoneySettings, parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
 import { formatShopDateTime } from "~/lib/group/shop-time";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireStaffPermission, staffRefusal } from "~/server/auth/guards.server";
+import { roleMay } from "~/lib/staff/staff-roles";
 import { readFormData } from "~/server/requests/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/group/settings-admin.server";
 import { getSettings } from "~/server/group/settings.server";
@@ -16,13 +17,13 @@ import { adminMeta } from "~/lib/admin/admin-meta";
 import { registerShopPixWebhook } from "~/server/payments/pix-webhook.server";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context);
+  const user = await requireStaffPermission(request, context, "settings");
   const [page, publicAddress] = await Promise.all([loadSettingsPage(context.db), publicAddressOf(context)]);
-  return { ...page, publicAddress };
+  return { ...page, publicAddress, canEditMoney: roleMay(user.staffRole, "money-settings") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = await requireAdmin(request, context);
+  const admin = await requireStaffPermission(request, context, "settings");
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "public-origin-review" || intent === "public-origin-confirm") {
@@ -39,8 +40,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return data<SettingsActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
   }
+  const stored = await getSettings(context.db);
+  // A Gerente's form sends the money settings back as stored; a changed one is refused whole.
+  if (!roleMay(admin.staffRole, "money-settings") && changedMoneySettings(stored, parsed.data.settings).length > 0) throw staffRefusal(admin);
   try {
-    const keyBefore = context.config.pix ? (await getSettings(context.db)).pixKey : null;
+    const keyBefore = context.config.pix ? stored.pixKey : null;
     await saveSettings(context.db, parsed.data, admin);
     // A new PIX key: the provider learns where to announce its payments (only with PIX_PROVIDER, only when the key changed).
     if (context.config.pix && keyBefore !== parsed.data.settings.pixKey) await registerShopPixWebhook(context.db, context.config);
@@ -57,7 +61,7 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, locations, lastSaved, publicAddress } = loaderData;
+  const { settings, locations, lastSaved, publicAddress, canEditMoney } = loaderData;
   const settingsAnswer = actionData && "errors" in actionData ? actionData : undefined;
   const publicOriginAnswer = actionData && "publicOrigin" in actionData ? actionData.publicOrigin : undefined;
   return (
@@ -74,7 +78,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         ) : null}
       </p>
       <div className="mt-6">
-        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} serverErrors={settingsAnswer?.errors} />
+        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} serverErrors={settingsAnswer?.errors} canEditMoney={canEditMoney} />
       </div>
       <div className="mt-6">
         <PublicOriginForm current={publicAddress} answer={publicOriginAnswer} />

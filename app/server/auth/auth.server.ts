@@ -6,7 +6,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import { z } from "~/lib/forms/validation";
-import { accounts, sessions, twoFactors, USER_ROLES, users, verifications } from "#database/schema";
+import { accounts, sessions, twoFactors, STAFF_ROLES, USER_ROLES, users, verifications } from "#database/schema";
 import { AUTH_MESSAGES, PROFILE_LIMITS } from "~/lib/account/account.schema";
 import { passwordProblem } from "~/lib/account/password-rule";
 import type { AppConfig } from "../config.server";
@@ -164,6 +164,8 @@ export function createAuth(db: Database, config: AppConfig) {
     user: {
       additionalFields: {
         role: { type: [...USER_ROLES], required: true, defaultValue: "customer", input: false },
+        staffRole: { type: [...STAFF_ROLES], required: false, input: false },
+        staffStoreId: { type: "number", required: false, input: false },
         phone: { type: "string", required: false, validator: { input: z.string().max(PROFILE_LIMITS.phone) } },
         address: { type: "string", required: false, validator: { input: z.string().max(PROFILE_LIMITS.address) } },
       },

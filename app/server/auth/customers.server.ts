@@ -1,12 +1,12 @@
 // /admin/clientes: the people who order, with or without an account, what each has ordered, and the
 // staff accounts with their admin role.
-import { eq, type SQL, sql } from "drizzle-orm";
-import { users } from "#database/schema";
+import { type SQL, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
 import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult, type CustomerRow } from "~/lib/account/admin-customers";
 import { isOrderStatus } from "~/lib/orders/order-status";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
-import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
+import type { AuditActor } from "../group/audit-log.server";
+import { removeStaffAccess, setStaffAccess } from "./staff.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 import { phoneKey } from "#database/contact-keys";
@@ -203,27 +203,11 @@ export async function getCustomerDetail(db: DatabaseOrTransaction, key: string):
 }
 
 /**
- * Makes an account admin or customer. Nobody changes their own role: an admin cannot lock
- * themselves out, and there is always at least one admin left (the one acting).
+ * From the customers screen (a Dono only): makes an account staff, as a Gerente (the staff screen
+ * changes the role), or a customer again. Nobody changes their own role, and the last Dono stays.
  */
 export async function setCustomerRole(db: Database, actor: AuditActor, userId: string, role: CustomerRole): Promise<CustomerRoleResult> {
   if (actor.id === userId) return { ok: false, message: CUSTOMER_MESSAGES.notYourself };
-  return db.transaction(async (tx) => {
-    const [previous] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
-    const [updated] = await tx
-      .update(users)
-      .set({ role, updatedAt: new Date() })
-      .where(eq(users.id, userId))
-      .returning({ name: users.name, email: users.email });
-    if (!previous || !updated) return { ok: false, message: CUSTOMER_MESSAGES.notFound };
-    await recordAdminChange(tx, actor, {
-      action: role === "admin" ? "user.promote" : "user.demote",
-      entityType: "user",
-      entityId: userId,
-      entityLabel: updated.email,
-      before: { role: previous.role },
-      after: { role },
-    });
-    return { ok: true, message: role === "admin" ? CUSTOMER_MESSAGES.promoted(updated.name) : CUSTOMER_MESSAGES.demoted(updated.name) };
-  });
+  const result = role === "admin" ? await setStaffAccess(db, actor, userId, { staffRole: "gerente", storeId: null }) : await removeStaffAccess(db, actor, userId);
+  return { ok: result.ok, message: result.message };
 }

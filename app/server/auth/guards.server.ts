@@ -2,6 +2,7 @@ import { createCookieGetter, parseCookies } from "better-auth/cookies";
 import { redirect } from "react-router";
 import type { UserRole } from "#database/schema";
 import { loginPath } from "~/lib/pages/safe-redirect";
+import { isStaffRole, roleIsStoreBound, roleMay, STAFF_ROLE_LABELS, type StaffCapability, type StaffRole } from "~/lib/staff/staff-roles";
 import type { RequestLogFields } from "../log/logger.server";
 import type { Auth } from "./auth.server";
 
@@ -10,6 +11,10 @@ export type CurrentUser = {
   name: string;
   email: string;
   role: UserRole;
+  /** Set for staff (role admin) only: what they may do (app/lib/staff/staff-roles.ts). */
+  staffRole: StaffRole | null;
+  /** A Vendedor's store (store_locations id); null for everyone else. */
+  staffStoreId: number | null;
   phone: string | null;
   address: string | null;
   image: string | null;
@@ -59,12 +64,18 @@ async function lookUpUser(request: Request, { auth, requestLog }: AuthContext): 
   const { user } = session;
   // The request's log line names who made it.
   if (requestLog) requestLog.userId = user.id;
+  // Anything unexpected in the columns counts as the lesser role: staff without a known staff role,
+  // or a store-bound role without its store, are customers.
+  const staffRole = user.role === "admin" && isStaffRole(user.staffRole) ? user.staffRole : null;
+  const staffStoreId = typeof user.staffStoreId === "number" ? user.staffStoreId : null;
+  const staff = staffRole !== null && (!roleIsStoreBound(staffRole) || staffStoreId !== null);
   return {
     id: user.id,
     name: user.name,
     email: user.email,
-    // Anything unexpected in the column counts as the lesser role.
-    role: user.role === "admin" ? "admin" : "customer",
+    role: staff ? "admin" : "customer",
+    staffRole: staff ? staffRole : null,
+    staffStoreId: staff && roleIsStoreBound(staffRole) ? staffStoreId : null,
     phone: user.phone ?? null,
     address: user.address ?? null,
     image: user.image ?? null,
@@ -84,16 +95,60 @@ export async function requireUser(request: Request, context: AuthContext): Promi
   return user;
 }
 
+/** A signed-in member of staff: the role is known. */
+export type StaffUser = CurrentUser & { role: "admin"; staffRole: StaffRole };
+
+function isStaff(user: CurrentUser): user is StaffUser {
+  return user.role === "admin" && user.staffRole !== null;
+}
+
+function refusal(message: string): Response {
+  return new Response(message, { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
 /**
- * For every admin page, action and API. Anonymous: to /login (and back here afterwards). Signed in
- * without the admin role: page loads go to the home page; actions and other writes get a 403, since
- * a redirect would make a refused change look like it went through.
+ * Any member of staff, whatever their role: the admin layout and what every role uses. Anonymous: to
+ * /login (and back here afterwards). Signed in without a staff role: page loads go to the home page;
+ * actions and other writes get a 403, since a redirect would make a refused change look like it went
+ * through. A page or action that not every role may use calls requireStaffPermission instead.
  */
-export async function requireAdmin(request: Request, context: AuthContext): Promise<CurrentUser> {
+export async function requireAdmin(request: Request, context: AuthContext): Promise<StaffUser> {
   const user = await requireUser(request, context);
-  if (user.role === "admin") return user;
+  if (isStaff(user)) return user;
   if (isPageLoad(request)) throw redirect("/");
-  throw new Response("Acesso restrito à equipe da loja.", { status: 403, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  throw refusal("Acesso restrito à equipe da loja.");
+}
+
+/** The pt-BR refusal of a staff member whose role does not include what they asked for. */
+export function staffRefusal(user: StaffUser): Response {
+  return refusal(`Seu perfil (${STAFF_ROLE_LABELS[user.staffRole]}) não permite isso. Se precisar, fale com o Dono da loja.`);
+}
+
+/**
+ * For every admin loader and action: a member of staff whose role includes `capability` (each of
+ * them, given several: a product save writes prices and stock) as app/lib/staff/staff-roles.ts says.
+ * Others as requireAdmin; staff without it get a 403 page or answer, and nothing is changed.
+ */
+export async function requireStaffPermission(
+  request: Request,
+  context: AuthContext,
+  capability: StaffCapability | readonly StaffCapability[],
+): Promise<StaffUser> {
+  const user = await requireAdmin(request, context);
+  const needed: readonly StaffCapability[] = typeof capability === "string" ? [capability] : capability;
+  if (needed.every((one) => roleMay(user.staffRole, one))) return user;
+  throw staffRefusal(user);
+}
+
+/** The one store a store-bound member of staff (Vendedor) works at; null: every store. */
+export function staffStoreScope(user: StaffUser): number | null {
+  return roleIsStoreBound(user.staffRole) ? user.staffStoreId : null;
+}
+
+/** Throws the 403 when the user's stores do not include this one (a stock write at a store). */
+export function requireStoreAccess(user: StaffUser, storeId: number | null): void {
+  const scope = staffStoreScope(user);
+  if (scope !== null && scope !== storeId) throw refusal("Você só pode mudar o estoque e os pedidos da sua loja.");
 }
 
 /**

@@ -1,17 +1,34 @@
 // The commands of `npm run admin` (scripts/admin.ts), apart from the process around them so the
 // integration tests can run them against their own database.
-import { randomBytes } from "node:crypto";
 import os from "node:os";
 import { parseArgs } from "node:util";
-import { AdminAccountError, createAdmin, setRole } from "~/server/auth/admins.server";
+import { AdminAccountError, createAdmin, generatedPassword, setRole } from "~/server/auth/admins.server";
+import { storeByName, StaffAccessError, type StaffAccess } from "~/server/auth/staff.server";
+import { isStaffRole, roleIsStoreBound, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/lib/staff/staff-roles";
 import type { Services } from "~/server/services.server";
 
 const ADMIN_USAGE = `Uso:
-  npm run admin -- create EMAIL [--password SENHA] [--name NOME]   cria uma conta de administrador
-  npm run admin -- promote EMAIL                                   torna administradora uma conta existente
-  npm run admin -- demote EMAIL                                    volta a conta a cliente
+  npm run admin -- create EMAIL [--role PERFIL] [--loja "NOME DA LOJA"] [--password SENHA] [--name NOME]
+                                             cria uma conta da equipe
+  npm run admin -- promote EMAIL [--role PERFIL] [--loja "NOME DA LOJA"]
+                                             dá acesso ao painel a uma conta existente (ou muda o perfil)
+  npm run admin -- demote EMAIL              tira o acesso ao painel (a conta volta a cliente)
 
+PERFIL: dono (tudo; é o padrão), gerente (tudo menos a equipe e o dinheiro da loja) ou vendedor
+(balcão, pedidos e estoque da sua loja; --loja obrigatório, com o nome da loja como em /lojas).
 Sem --password, uma senha forte é gerada e mostrada uma única vez.`;
+
+/** --role and --loja as a staff access; the error says what is wrong in pt-BR. */
+async function accessFrom(values: { role?: string; loja?: string }, services: Pick<Services, "db">): Promise<StaffAccess> {
+  const role = (values.role ?? "dono").trim().toLowerCase();
+  if (!isStaffRole(role)) throw new StaffAccessError(`Perfil desconhecido: "${values.role}". Use ${STAFF_ROLES.join(", ")}.`);
+  if (!roleIsStoreBound(role)) {
+    if (values.loja !== undefined) throw new StaffAccessError(`--loja é só para vendedor: um ${STAFF_ROLE_LABELS[role]} vê todas as lojas.`);
+    return { staffRole: role, storeId: null };
+  }
+  if (!values.loja?.trim()) throw new StaffAccessError(`Um vendedor precisa de uma loja: --loja "Erick Calçados Sirinhaém" (o nome como em /lojas).`);
+  return { staffRole: role, storeId: (await storeByName(services.db, values.loja)).id };
+}
 
 /** The audit log's 'who' for a change made here: no account, so the system user who ran the command. */
 function commandLineActor() {
@@ -33,7 +50,13 @@ export async function runAdminCommand(argv: string[], services: Pick<Services, "
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { password: { type: "string" }, name: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: {
+        password: { type: "string" },
+        name: { type: "string" },
+        role: { type: "string" },
+        loja: { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
     });
   } catch (error) {
     out.error(`${(error as Error).message}\n\n${ADMIN_USAGE}`);
@@ -48,20 +71,22 @@ export async function runAdminCommand(argv: string[], services: Pick<Services, "
     switch (command) {
       case "create": {
         const generated = parsed.values.password === undefined;
-        const password = parsed.values.password ?? randomBytes(12).toString("base64url");
-        const admin = await createAdmin(services.auth, services.db, { email, password, name: parsed.values.name }, commandLineActor());
-        out.log(`Administrador criado: ${admin.email}`);
+        const password = parsed.values.password ?? generatedPassword();
+        const access = await accessFrom(parsed.values, services);
+        const admin = await createAdmin(services.auth, services.db, { email, password, name: parsed.values.name, access }, commandLineActor());
+        out.log(`Conta da equipe criada: ${admin.email} (${STAFF_ROLE_LABELS[access.staffRole]}${parsed.values.loja ? `, ${parsed.values.loja}` : ""})`);
         if (generated) out.log(`Senha gerada (anote agora, ela não é mostrada de novo): ${password}`);
         return 0;
       }
       case "promote":
       case "demote": {
-        const role = command === "promote" ? "admin" : "customer";
-        if (!(await setRole(services.db, email, role, commandLineActor()))) {
-          out.error(`Nenhuma conta com o e-mail ${email}.`);
+        const access = command === "promote" ? await accessFrom(parsed.values, services) : null;
+        const result = await setRole(services.db, email, access, commandLineActor());
+        if (!result.ok) {
+          out.error(result.message);
           return 1;
         }
-        out.log(command === "promote" ? `${email} agora é administrador.` : `${email} agora é cliente.`);
+        out.log(access ? `${email} agora é ${STAFF_ROLE_LABELS[access.staffRole]}.` : `${email} agora é cliente.`);
         return 0;
       }
       default:
@@ -69,7 +94,7 @@ export async function runAdminCommand(argv: string[], services: Pick<Services, "
         return 2;
     }
   } catch (error) {
-    if (error instanceof AdminAccountError) {
+    if (error instanceof AdminAccountError || error instanceof StaffAccessError) {
       out.error(error.message);
       return 1;
     }

@@ -43,8 +43,17 @@ function paymentCondition(payment: PaymentStatus | null): SQL | undefined {
 }
 
 /** /admin/pedidos: newest first, one page, with the number of matches (one query). */
-export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminOrderFilters): Promise<AdminOrderList> {
-  const where = and(statusCondition(filters.status), searchCondition(filters.q), paymentCondition(filters.payment));
+/**
+ * The orders of one store (a Vendedor's: staffStoreScope), or of every store with null: the store that
+ * serves the order (fulfilling_store_id), or, for an order recorded before stores held stock, the store
+ * it is picked up at.
+ */
+function storeCondition(storeId: number | null): SQL | undefined {
+  return storeId === null ? undefined : sql`coalesce(${orders.fulfillingStoreId}, ${orders.pickupLocationId}) = ${storeId}`;
+}
+
+export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminOrderFilters, storeId: number | null = null): Promise<AdminOrderList> {
+  const where = and(statusCondition(filters.status), searchCondition(filters.q), paymentCondition(filters.payment), storeCondition(storeId));
   const rows = await db
     .select({
       id: orders.id,
@@ -95,13 +104,20 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
 }
 
 /** Whether there is any order at all (to tell 'Nenhum pedido ainda' from 'Nenhum pedido encontrado'). */
-export async function hasAnyOrder(db: DatabaseOrTransaction): Promise<boolean> {
-  const [row] = await db.select({ id: orders.id }).from(orders).limit(1);
+export async function hasAnyOrder(db: DatabaseOrTransaction, storeId: number | null = null): Promise<boolean> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(storeCondition(storeId)).limit(1);
+  return Boolean(row);
+}
+
+/** Whether this order is one the store scope covers (always, with null); false for an unknown id. */
+export async function orderInStoreScope(db: DatabaseOrTransaction, id: string, storeId: number | null): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, id), storeCondition(storeId)));
   return Boolean(row);
 }
 
 /** One order for the admin detail; null for an unknown or malformed id. */
-export async function getAdminOrder(db: DatabaseOrTransaction, settings: Settings, id: string): Promise<AdminOrderDetail | null> {
+export async function getAdminOrder(db: DatabaseOrTransaction, settings: Settings, id: string, storeId: number | null = null): Promise<AdminOrderDetail | null> {
   if (!UUID.test(id)) return null;
   const [row] = await db
     .select({
@@ -117,7 +133,7 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
     .from(orders)
     .leftJoin(storeLocations, eq(storeLocations.id, orders.pickupLocationId))
     .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orders.id, id));
+    .where(and(eq(orders.id, id), storeCondition(storeId)));
   if (!row) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position));
   const view = toOrderView(row.order, items, settings, row.locationName, row.locationAddress);

@@ -9,7 +9,18 @@ import { AdminBadge } from "./admin-badge";
 import { CustomerRoleControl } from "./customer-role-control";
 
 /** A customer's profile, totals and orders (newest first, each linking to its page). */
-export function CustomerDetailDialog({ detail, isSelf, onClose }: { detail: CustomerDetail; isSelf: boolean; onClose: () => void }) {
+export function CustomerDetailDialog({
+  detail,
+  isSelf,
+  canManageStaff,
+  onClose,
+}: {
+  detail: CustomerDetail;
+  isSelf: boolean;
+  /** Only a Dono gives or takes staff access (the server checks it too). */
+  canManageStaff: boolean;
+  onClose: () => void;
+}) {
   const { customer, orders } = detail;
   const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
   return (
@@ -73,7 +84,9 @@ export function CustomerDetailDialog({ detail, isSelf, onClose }: { detail: Cust
             Permissão
           </h3>
           <div className="mt-2">
-            {customer.hasAccount ? (
+            {customer.hasAccount && !canManageStaff ? (
+              <p className="text-slate-600">Só o Dono da loja muda quem tem acesso ao painel.</p>
+            ) : customer.hasAccount ? (
               <CustomerRoleControl userId={customer.id} name={customerLabel(customer)} role={customer.role} isSelf={isSelf} />
             ) : (
               <p className="text-slate-600">Sem conta no site: pedidos reunidos pelo telefone e pelo e-mail informados.</p>

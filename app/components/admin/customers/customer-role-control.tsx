@@ -28,7 +28,7 @@ export function CustomerRoleControl({ userId, name, role, isSelf }: { userId: st
           <input type="hidden" name="role" value={nextRole} />
           <p className="text-sm font-semibold text-amber-950">
             {nextRole === "admin"
-              ? `Tornar ${name} administrador? A pessoa poderá gerenciar produtos, pedidos, clientes e configurações.`
+              ? `Tornar ${name} Gerente da equipe? A pessoa poderá gerenciar produtos, pedidos, clientes e configurações (o perfil muda em Equipe).`
               : `Remover o acesso de administrador de ${name}?`}
           </p>
           <div className="mt-3 flex gap-2">

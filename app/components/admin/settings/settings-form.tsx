@@ -30,6 +30,8 @@ type Props = {
   version: string;
   /** The action's answer when the page was sent without JavaScript (a fetcher's answer otherwise). */
   serverErrors?: FieldErrors;
+  /** The money settings (payment methods, installments, PIX) are the Dono's: others see them, not change them. */
+  canEditMoney: boolean;
 };
 
 /** A payment method's checkbox (`paymentMethods.pix`) clears the one message about them all. */
@@ -39,7 +41,7 @@ const errorOfInput = (name: string) => (name.startsWith("paymentMethods.") ? "pa
  * The settings form. Checked in the browser with the action's own schema, then sent by a fetcher;
  * 'Salvo!' shows for 3 s after a save and any edit clears it, as in the shop's earlier admin.
  */
-export function SettingsForm({ settings, locations, version, serverErrors }: Props) {
+export function SettingsForm({ settings, locations, version, serverErrors, canEditMoney }: Props) {
   const fetcher = useFetcher<SettingsActionResult>();
   const [saved, showSaved, clearSaved] = useTimedFlag(3000);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -113,33 +115,39 @@ export function SettingsForm({ settings, locations, version, serverErrors }: Pro
         <Field label="Dias de entrega" {...field("deliveryDays")} defaultValue={settings.deliveryDays} />
       </Section>
 
-      <Section title="Pagamento">
-        <fieldset className="sm:col-span-2" aria-describedby={errors.paymentMethods ? "formas-erro" : undefined}>
-          <legend className="text-sm font-semibold text-slate-800">Formas de pagamento aceitas</legend>
-          <div className="mt-2 grid gap-2 sm:grid-cols-2">
-            {PAYMENT_METHODS.map((method) => (
-              <Checkbox
-                key={method.key}
-                name={`paymentMethods.${method.key}`}
-                label={method.label}
-                defaultChecked={settings.paymentMethods[method.key]}
-              />
-            ))}
-          </div>
-          {errors.paymentMethods ? (
-            <p id="formas-erro" className="mt-1 text-sm font-medium text-red-700">
-              {errors.paymentMethods}
-            </p>
-          ) : null}
-        </fieldset>
-        <InstalmentsField field={field("maxInstallments")} defaultValue={settings.maxInstallments} />
-      </Section>
+      {canEditMoney ? (
+        <>
+          <Section title="Pagamento">
+            <fieldset className="sm:col-span-2" aria-describedby={errors.paymentMethods ? "formas-erro" : undefined}>
+              <legend className="text-sm font-semibold text-slate-800">Formas de pagamento aceitas</legend>
+              <div className="mt-2 grid gap-2 sm:grid-cols-2">
+                {PAYMENT_METHODS.map((method) => (
+                  <Checkbox
+                    key={method.key}
+                    name={`paymentMethods.${method.key}`}
+                    label={method.label}
+                    defaultChecked={settings.paymentMethods[method.key]}
+                  />
+                ))}
+              </div>
+              {errors.paymentMethods ? (
+                <p id="formas-erro" className="mt-1 text-sm font-medium text-red-700">
+                  {errors.paymentMethods}
+                </p>
+              ) : null}
+            </fieldset>
+            <InstalmentsField field={field("maxInstallments")} defaultValue={settings.maxInstallments} />
+          </Section>
 
-      <Section title="PIX" intro="Com a chave preenchida, a página do pedido mostra o código PIX 'copia e cola' com o valor exato.">
-        <PixKeyField field={field("pixKey")} settings={settings} />
-        <LimitedField label="Nome do recebedor" field={field("pixMerchantName")} defaultValue={settings.pixMerchantName} />
-        <LimitedField label="Cidade do recebedor" field={field("pixMerchantCity")} defaultValue={settings.pixMerchantCity} />
-      </Section>
+          <Section title="PIX" intro="Com a chave preenchida, a página do pedido mostra o código PIX 'copia e cola' com o valor exato.">
+            <PixKeyField field={field("pixKey")} settings={settings} />
+            <LimitedField label="Nome do recebedor" field={field("pixMerchantName")} defaultValue={settings.pixMerchantName} />
+            <LimitedField label="Cidade do recebedor" field={field("pixMerchantCity")} defaultValue={settings.pixMerchantCity} />
+          </Section>
+        </>
+      ) : (
+        <MoneySettingsReadOnly settings={settings} />
+      )}
 
       <Section title="Notificações">
         <div className="grid gap-2 sm:col-span-2">
@@ -298,5 +306,38 @@ function LocationFields({ location, index, field }: { location: EditableLocation
         </div>
       </div>
     </fieldset>
+  );
+}
+
+/**
+ * The money settings for a role that may not change them (Gerente): shown, and sent back as stored so
+ * the rest of the form saves; the server refuses the save if they differ from what is stored.
+ */
+function MoneySettingsReadOnly({ settings }: { settings: Settings }) {
+  const accepted = PAYMENT_METHODS.filter((method) => settings.paymentMethods[method.key]);
+  return (
+    <Section title="Pagamento e PIX" intro="Só o Dono da loja muda as formas de pagamento, as parcelas e o PIX.">
+      <dl className="grid gap-2 text-sm sm:col-span-2">
+        <div>
+          <dt className="font-semibold text-slate-800">Formas de pagamento aceitas</dt>
+          <dd>{accepted.map((method) => method.label).join(", ") || "—"}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-800">Parcelas</dt>
+          <dd>até {settings.maxInstallments}x</dd>
+        </div>
+        <div>
+          <dt className="font-semibold text-slate-800">Chave PIX</dt>
+          <dd>{settings.pixKey || "não cadastrada"}</dd>
+        </div>
+      </dl>
+      {accepted.map((method) => (
+        <input key={method.key} type="hidden" name={`paymentMethods.${method.key}`} value="on" />
+      ))}
+      <input type="hidden" name="maxInstallments" value={settings.maxInstallments} />
+      <input type="hidden" name="pixKey" value={settings.pixKey} />
+      <input type="hidden" name="pixMerchantName" value={settings.pixMerchantName} />
+      <input type="hidden" name="pixMerchantCity" value={settings.pixMerchantCity} />
+    </Section>
   );
 }
