@@ -153,6 +153,9 @@ try {
     exitCode = 1;
     for (const error of errors.slice(0, 20)) console.error(`  error: ${error}`);
     for (const violation of audit.violations.slice(0, 20)) console.error(`  lost or broken order: ${violation}`);
+    // What the server said about them: its warnings and errors (JSON lines, level 40 and up).
+    const serverProblems = (shop?.output() ?? "").split("\n").filter((line) => /"level":(4|5|6)0/.test(line));
+    for (const line of serverProblems.slice(0, 10)) console.error(`  server: ${line.slice(0, 400)}`);
     console.error("FAILED: errors or lost orders");
   } else {
     console.log("OK: zero errors, zero lost orders");
