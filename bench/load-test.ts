@@ -1,4 +1,4 @@
-// `npm run test:load [-- --shoppers 50 --seconds 60 --url http://host:port --data-dir DIR]`
+// `npm run test:load [-- --shoppers 50 --seconds 60 --url http://host:port --data-dir DIR] [--pix]`
 //
 // Simulated shoppers, each in a loop: home page, product list, a product, the cart page, then a
 // checkout (the form a browser POSTs, with its idempotency key) and the order page it leads to.
@@ -7,6 +7,10 @@
 // (the started server's, or --data-dir's running embedded PostgreSQL, or DATABASE_URL with --url).
 // Prints requests, errors, p50/p99 per page, orders placed and found, and the machine's load.
 // Zero errors and zero lost orders expected: exits 1 otherwise. Figures, not a timed test.
+//
+// `--pix` (with a server it starts): PIX_PROVIDER=bacen against the local fake of the Banco Central's
+// API (mutual TLS, in this process) answering each call in `--pix-delay` ms (default 200), and the
+// shop's Pix key set, so every order page makes the order's charge at the provider, as in production.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,6 +18,8 @@ import { parseArgs } from "node:util";
 import { connectDatabase } from "~/server/db/database.server";
 import { auditOrders, newAttempt, orderableProducts, submitCheckout, type CheckoutAttempt } from "../tests/system/checkout-traffic";
 import { connectToShopDatabase, requireBuild, startShopProcess, type ShopProcess } from "../tests/system/shop-process";
+import { bacenPixEnvironment, startFakeBacenPix, type FakeBacenPix } from "../tests/setup/fake-bacen-pix";
+import { makeTestCertificates, type TestCertificates } from "../tests/setup/test-certificates";
 
 const { values: args } = parseArgs({
   options: {
@@ -21,6 +27,8 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "60" },
     url: { type: "string" },
     "data-dir": { type: "string" },
+    pix: { type: "boolean", default: false },
+    "pix-delay": { type: "string", default: "200" },
   },
 });
 const SHOPPERS = Number(args.shoppers);
@@ -70,6 +78,12 @@ async function checkout(origin: string, attempt: CheckoutAttempt) {
 
 let shop: ShopProcess | null = null;
 let dataDir: string | null = null;
+let certs: TestCertificates | null = null;
+let fakePix: FakeBacenPix | null = null;
+if (args.pix && args.url) {
+  console.error("--pix needs the server this script starts (not --url)");
+  process.exit(2);
+}
 let exitCode = 0;
 try {
   let origin = args.url;
@@ -82,9 +96,17 @@ try {
     requireBuild();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-load-"));
     fs.chmodSync(dataDir, 0o755);
-    shop = await startShopProcess(dataDir);
+    let env: Record<string, string> = {};
+    if (args.pix) {
+      certs = makeTestCertificates();
+      fakePix = await startFakeBacenPix(certs);
+      fakePix.delayMs = Number(args["pix-delay"]);
+      env = bacenPixEnvironment(fakePix, certs);
+    }
+    shop = await startShopProcess(dataDir, { env });
     origin = shop.url;
     connection = connectToShopDatabase(dataDir);
+    if (args.pix) await connection.pool.query(`update settings set data = jsonb_set(data, '{pixKey}', '"+5581998765432"') where id = 1`);
   }
   const catalogue = await orderableProducts(connection.db);
   const target = origin;
@@ -112,9 +134,11 @@ try {
 
   const placed = attempts.filter((attempt) => attempt.token).length;
   const audit = await auditOrders(connection.db, attempts.filter((attempt) => attempt.token));
+  const charges = args.pix ? Number((await connection.pool.query<{ n: number }>("select count(*)::int as n from pix_charges")).rows[0]?.n ?? 0) : 0;
   await connection.pool.end();
 
   console.log(`\nLoad test: ${SHOPPERS} shoppers for ${seconds.toFixed(1)} s against ${target} — ${new Date().toISOString()}`);
+  if (args.pix) console.log(`Pix: PIX_PROVIDER=bacen against the local fake answering in ${args["pix-delay"]} ms; charges made: ${charges}`);
   console.log(`Machine: ${os.cpus().length} CPU (${os.cpus()[0]?.model ?? "?"}), load average ${loadBefore.toFixed(1)} before, ${loadAfter.toFixed(1)} after (shared)\n`);
   console.log("| page | requests | p50 ms | p99 ms |");
   console.log("|---|---:|---:|---:|");
@@ -129,6 +153,9 @@ try {
     exitCode = 1;
     for (const error of errors.slice(0, 20)) console.error(`  error: ${error}`);
     for (const violation of audit.violations.slice(0, 20)) console.error(`  lost or broken order: ${violation}`);
+    // What the server said about them: its warnings and errors (JSON lines, level 40 and up).
+    const serverProblems = (shop?.output() ?? "").split("\n").filter((line) => /"level":(4|5|6)0/.test(line));
+    for (const line of serverProblems.slice(0, 10)) console.error(`  server: ${line.slice(0, 400)}`);
     console.error("FAILED: errors or lost orders");
   } else {
     console.log("OK: zero errors, zero lost orders");
@@ -139,6 +166,8 @@ try {
   if (shop) console.error(shop.output());
 } finally {
   await shop?.stop().catch(() => {});
+  await fakePix?.close();
+  certs?.remove();
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
 }
 process.exit(exitCode);
