@@ -1,4 +1,9 @@
-import { Link } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { DemoProductsNotice } from "~/components/admin/dashboard/demo-products-notice";
+import { actionRefusal } from "~/lib/forms/action-result";
+import { countDemoProducts, removeDemoProducts } from "~/server/catalog/product-save.server";
+import { mediaStorageOf } from "~/server/media/media-storage.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
 import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
 import { StatCards } from "~/components/admin/dashboard/stat-cards";
@@ -34,27 +39,44 @@ const STATUS_COLOURS: Record<ShownOrderStatus, string> = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context);
-  const [dashboard, settings, emails, locations] = await Promise.all([
+  const [dashboard, settings, emails, locations, demoProducts] = await Promise.all([
     getDashboard(context.db),
     getSettings(context.db),
     pendingEmails(context.db),
     listStoreLocations(context.db),
+    countDemoProducts(context.db),
   ]);
+  const params = new URL(request.url).searchParams;
+  const removedProducts = Number(params.get("demoRemovidos"));
   return {
     ...dashboard,
+    demoProducts,
+    demoRemoved: params.has("demoRemovidos") && Number.isSafeInteger(removedProducts)
+      ? { products: removedProducts, orders: Number(params.get("demoPedidos")) || 0 }
+      : null,
     whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp),
     storesWithPlaceholder: locations.filter((location) => isPlaceholderWhatsApp(location.whatsapp)).map((location) => location.name),
     emails,
   };
 }
 
+/** "Remover produtos de demonstração": every demo product and its stock; their orders kept apart. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context);
+  const form = await readFormData(request);
+  if (form.get("intent") !== "remove-demo-products") return data(actionRefusal("Ação desconhecida."), { status: 400 });
+  const removed = await removeDemoProducts(context.db, mediaStorageOf(context.config), admin);
+  return redirect(`/admin?demoRemovidos=${removed.products}&demoPedidos=${removed.orders}`);
+}
+
 export function meta() {
   return adminMeta("Dashboard");
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, lowStock, stockReview, whatsappPlaceholder, storesWithPlaceholder, emails } =
     loaderData;
+  const demoError = actionData && !actionData.ok ? (actionData.errors.form ?? null) : null;
   const sales = monthlySales.map((month) => ({ label: monthLabel(month.month), revenueCents: month.revenueCents, orders: month.orders }));
   const statuses = ordersByStatus.map((entry) => ({ label: ORDER_STATUS_LABELS[entry.status], count: entry.count, color: STATUS_COLOURS[entry.status] }));
 
@@ -97,6 +119,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+
+      <DemoProductsNotice count={loaderData.demoProducts} removed={loaderData.demoRemoved} error={demoError} />
 
       {emails.failing > 0 ? (
         <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">

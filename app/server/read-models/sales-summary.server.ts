@@ -9,10 +9,13 @@ export type SalesPeriod = { from: string; to: string };
 
 export type SalesSummary = { orders: number; revenueCents: number; averageTicketCents: number };
 
-/** Orders (alias `o`) not cancelled, and made between the first day's midnight and the day after the last, in the shop. */
+/**
+ * Orders (alias `o`) not cancelled, and made between the first day's midnight and the day after the
+ * last, in the shop. Orders of the removed demo products are not sales (orders.demo_products).
+ */
 export function soldInPeriod(period: SalesPeriod | null): SQL {
-  if (!period) return sql`o.status <> 'cancelled'`;
-  return sql`o.status <> 'cancelled'
+  if (!period) return sql`o.status <> 'cancelled' and not o.demo_products`;
+  return sql`o.status <> 'cancelled' and not o.demo_products
     and o.created_at >= (${period.from}::date::timestamp at time zone ${SHOP_TIME_ZONE})
     and o.created_at < ((${period.to}::date + 1)::timestamp at time zone ${SHOP_TIME_ZONE})`;
 }
