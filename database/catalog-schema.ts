@@ -106,6 +106,14 @@ export const products = pgTable(
      * start and the dashboard remind the owner until "Remover produtos de demonstração" removes them.
      */
     demo: boolean("demo").notNull().default(false),
+    /**
+     * A unit boxed, as a carrier quote needs it (Melhor Envio); null: its category's default
+     * (app/server/delivery/packages.server.ts), field by field.
+     */
+    weightGrams: integer("weight_grams"),
+    heightCm: integer("height_cm"),
+    widthCm: integer("width_cm"),
+    lengthCm: integer("length_cm"),
     /** Media keys, first is the cover. */
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     /**

@@ -91,6 +91,10 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
       featured: p.featured,
       active: p.active,
       images: p.images,
+      weightGrams: p.weightGrams,
+      heightCm: p.heightCm,
+      widthCm: p.widthCm,
+      lengthCm: p.lengthCm,
     });
   }
   return fields;
@@ -124,6 +128,10 @@ function productColumns(input: ProductFormData, store: { shopId: number; storeLo
     colors: input.colors,
     featured: input.featured,
     active: input.active,
+    weightGrams: input.weightGrams,
+    heightCm: input.heightCm,
+    widthCm: input.widthCm,
+    lengthCm: input.lengthCm,
   };
 }
 
