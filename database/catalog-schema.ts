@@ -107,6 +107,19 @@ export const products = pgTable(
     stockNeedsReview: boolean("stock_needs_review").notNull().default(false),
     featured: boolean("featured").notNull().default(false),
     active: boolean("active").notNull().default(true),
+    /**
+     * One of the first start's invented products (database/seed/products.ts), with invented stock: the
+     * start and the dashboard remind the owner until "Remover produtos de demonstração" removes them.
+     */
+    demo: boolean("demo").notNull().default(false),
+    /**
+     * A unit boxed, as a carrier quote needs it (Melhor Envio); null: its category's default
+     * (app/server/delivery/packages.server.ts), field by field.
+     */
+    weightGrams: integer("weight_grams"),
+    heightCm: integer("height_cm"),
+    widthCm: integer("width_cm"),
+    lengthCm: integer("length_cm"),
     /** Media keys, first is the cover. */
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     /**

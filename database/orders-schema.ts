@@ -71,6 +71,11 @@ export const orders = pgTable(
     couponCode: text("coupon_code"),
     /** All the coupon took off: the lines' discounts plus a delivery fee it waived. */
     discountCents: integer("discount_cents").notNull().default(0),
+    /**
+     * The order had demo products (set when they are removed, before its lines lose them): kept, shown
+     * apart, and left out of the dashboard's and the reports' figures.
+     */
+    demoProducts: boolean("demo_products").notNull().default(false),
     paymentMethod: text("payment_method"),
     installments: integer("installments").notNull().default(1),
     notes: text("notes").notNull().default(""),

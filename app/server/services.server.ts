@@ -12,6 +12,7 @@ import { registerShopPixWebhook } from "./payments/pix-webhook.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
 import { seedDatabase } from "./seed/seed.server";
+import { countDemoProducts } from "./catalog/product-save.server";
 import { ensureMediaStorageReachable, mediaStorageOf } from "./media/media-storage.server";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -140,6 +141,13 @@ async function sayWhatIsMissing(db: Database, config: AppConfig) {
   if (isPlaceholderWhatsApp(settings.storeWhatsApp)) {
     warnActionItem(
       `O WhatsApp da loja ainda é o número de exemplo (${PLACEHOLDER_WHATSAPP}): os pedidos enviados pelo WhatsApp não chegam a ninguém. Informe o número real em /admin/configuracoes.`,
+    );
+  }
+  const demoProducts = await countDemoProducts(db);
+  if (demoProducts > 0) {
+    warnActionItem(
+      `A loja ainda tem ${demoProducts === 1 ? "1 produto de demonstração" : `${demoProducts} produtos de demonstração`} (inventados, com estoque inventado) à venda. ` +
+        "Remova-os no painel (/admin, “Remover produtos de demonstração”) antes de abrir a loja.",
     );
   }
   if (config.production && !config.publicUrl) {

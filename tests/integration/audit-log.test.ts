@@ -170,6 +170,11 @@ describe("products (form, images, delete)", () => {
       featured: false,
       active: true,
       images: [firstImage],
+      // Weight and size left empty: the category's default box for carrier quotes.
+      weightGrams: null,
+      heightCm: null,
+      widthCm: null,
+      lengthCm: null,
     });
   });
 

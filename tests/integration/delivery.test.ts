@@ -146,6 +146,20 @@ describe("carriers beyond the towns", () => {
     expect(sent.body).toMatchObject({ from: { postal_code: "55560000" }, to: { postal_code: "01310100" }, products: [{ id: String(productId), quantity: 1, insurance_value: unitPriceCents / 100 }] });
   });
 
+  it("sends the product's own weight and size where the owner typed them, the category's default for the rest", async () => {
+    const { rows } = await t.pool.query<{ category: string }>("select category from products where id = $1", [productId]);
+    const { packageForCategory } = await import("~/server/delivery/packages.server");
+    const fallback = packageForCategory(rows[0]!.category);
+    await t.pool.query("update products set weight_grams = 650, height_cm = 11, width_cm = null, length_cm = 29 where id = $1", [productId]);
+    try {
+      await lookUp("01310100");
+      const sent = fakes.quoteRequests.at(-1)!;
+      expect(sent.body).toMatchObject({ products: [{ id: String(productId), weight: 0.65, height: 11, width: fallback.widthCm, length: 29 }] });
+    } finally {
+      await t.pool.query("update products set weight_grams = null, height_cm = null, width_cm = null, length_cm = null where id = $1", [productId]);
+    }
+  });
+
   it("quotes a CEP and cart once, and prices the order from the quote the shopper saw", async () => {
     await lookUp("01310100");
     await lookUp("01310100");

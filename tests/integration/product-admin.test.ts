@@ -515,6 +515,10 @@ describe("CSV export", () => {
       // The stock as exported, for the import to see what moved since.
       "estoque_exportado",
       "genero",
+      "peso_g",
+      "altura_cm",
+      "largura_cm",
+      "comprimento_cm",
     ]);
     // A row per size × colour, the product's columns repeated on each.
     const [{ variants }] = (await t.db.select({ variants: count() }).from(productVariants)) as [{ variants: number }];

@@ -37,6 +37,18 @@ describe("start-up reminders", () => {
     for (const line of warnings) expect(line).not.toMatch(/\b(the|yet|still|orders|create one|sign in)\b/i);
   });
 
+  it("lists the demo products while any is left, in pt-BR, and stops once they are gone", async () => {
+    const demo = (line: string) => line.includes("produtos de demonstração");
+    const reminder = (await warningsOfPrepare({})).find(demo);
+    expect(reminder).toMatch(/^A loja ainda tem 20 produtos de demonstração \(inventados, com estoque inventado\) à venda\. Remova-os no painel/);
+    await t.pool.query("update products set demo = false");
+    try {
+      expect((await warningsOfPrepare({})).some(demo)).toBe(false);
+    } finally {
+      await t.pool.query("update products set demo = true where id in (select id from products order by id limit 20)");
+    }
+  });
+
   it("`npm run admin -- create` (sayWhatIsMissing: false) prints none of them", async () => {
     expect(await warningsOfPrepare({ joinRunningDatabase: true, sayWhatIsMissing: false })).toEqual([]);
   });

@@ -58,6 +58,11 @@ describe("product form schema", () => {
       colors: ["Preto", "Azul"],
       featured: true,
       active: true,
+      // Left empty: the category's default box for carrier quotes.
+      weightGrams: null,
+      heightCm: null,
+      widthCm: null,
+      lengthCm: null,
     });
   });
 
@@ -183,8 +188,26 @@ describe("product form schema", () => {
       colors: ["Preto"],
       featured: false,
       active: true,
+      weightGrams: 450,
+      heightCm: null,
+      widthCm: 25,
+      lengthCm: null,
     };
     expect(productFormSchema.parse(productToFormInput(product))).toEqual(product);
+  });
+
+  it("reads weight and size as whole grams and centimetres, empty for the category's default, and refuses the rest", () => {
+    const base = { ...productToFormInputOfBag(), weightGrams: "800", heightCm: "", widthCm: " 20 ", lengthCm: undefined };
+    expect(productFormSchema.parse(base)).toMatchObject({ weightGrams: 800, heightCm: null, widthCm: 20, lengthCm: null });
+    const refused = productFormSchema.safeParse({ ...base, weightGrams: "0,8", heightCm: "0", widthCm: "201", lengthCm: "dez" });
+    expect(refused.success).toBe(false);
+    const messages = Object.fromEntries((refused.error?.issues ?? []).map((issue) => [issue.path.join("."), issue.message]));
+    expect(messages).toEqual({
+      weightGrams: "Peso em gramas, um número inteiro (ex.: 800), ou vazio",
+      heightCm: "Altura em centímetros, um número inteiro (ex.: 12), ou vazio",
+      widthCm: "Largura em centímetros, um número inteiro (ex.: 20), ou vazio",
+      lengthCm: "Comprimento em centímetros, um número inteiro (ex.: 30), ou vazio",
+    });
   });
 
   it("finds a store by its name typed loosely (the old dashed labels too) or its slug, and a product's option", () => {
@@ -207,3 +230,26 @@ describe("product form schema", () => {
     expect(CATEGORIES).toHaveLength(8);
   });
 });
+
+function productToFormInputOfBag() {
+  return productToFormInput({
+    name: "Bolsa",
+    description: "Couro",
+    priceCents: 1_299_90,
+    oldPriceCents: null,
+    category: "Variedades",
+    store: "sirinhaem-variedades",
+    subcategory: "",
+    brand: "",
+    gender: "",
+    variants: [{ size: "", color: "Preto", stock: 4 }],
+    sizes: [],
+    colors: ["Preto"],
+    featured: false,
+    active: true,
+    weightGrams: null,
+    heightCm: null,
+    widthCm: null,
+    lengthCm: null,
+  });
+}

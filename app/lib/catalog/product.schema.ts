@@ -144,6 +144,32 @@ function optionList(max: number, label: string) {
     });
 }
 
+/** A unit's boxed weight and size for carrier quotes, in whole grams and centimetres: 30 kg and 2 m are beyond any parcel here. */
+export const PACKAGE_FIELDS = {
+  weightGrams: { label: "Peso (g)", max: 30_000, message: "Peso em gramas, um número inteiro (ex.: 800), ou vazio" },
+  heightCm: { label: "Altura (cm)", max: 200, message: "Altura em centímetros, um número inteiro (ex.: 12), ou vazio" },
+  widthCm: { label: "Largura (cm)", max: 200, message: "Largura em centímetros, um número inteiro (ex.: 20), ou vazio" },
+  lengthCm: { label: "Comprimento (cm)", max: 200, message: "Comprimento em centímetros, um número inteiro (ex.: 30), ou vazio" },
+} as const;
+export type PackageField = keyof typeof PACKAGE_FIELDS;
+
+/** Empty: the category's default (null); else a whole number from 1 to the field's max. */
+const packageMeasure = (field: PackageField) =>
+  z
+    .string()
+    .optional()
+    .default("")
+    .transform((typed, ctx) => {
+      const text = typed.trim();
+      if (!text) return null;
+      const value = /^\d{1,6}$/.test(text) ? Number(text) : NaN;
+      if (!(value >= 1 && value <= PACKAGE_FIELDS[field].max)) {
+        ctx.addIssue({ code: "custom", message: PACKAGE_FIELDS[field].message });
+        return z.NEVER;
+      }
+      return value;
+    });
+
 const checkbox = z
   .string()
   .optional()
@@ -182,6 +208,10 @@ export const productFormSchema = z
     colors: optionList(PRODUCT_LIMITS.color, "cor"),
     featured: checkbox,
     active: checkbox,
+    weightGrams: packageMeasure("weightGrams"),
+    heightCm: packageMeasure("heightCm"),
+    widthCm: packageMeasure("widthCm"),
+    lengthCm: packageMeasure("lengthCm"),
   })
   .transform(({ price: priceCents, oldPrice: oldPriceCents, stock, ...rest }) => {
     // A cell per size × colour the product offers; cells of options no longer offered are dropped.
@@ -218,6 +248,11 @@ export type ProductFormInput = {
   colors: string[];
   featured?: string;
   active?: string;
+  /** Empty or absent: the category's default. */
+  weightGrams?: string;
+  heightCm?: string;
+  widthCm?: string;
+  lengthCm?: string;
 };
 
 /** The form's fields named `{prefix}{variantKey}`, by variantKey. */
@@ -261,6 +296,10 @@ export function productFormValues(form: FormData): ProductFormInput {
     colors: [...many("colors"), ...splitOptionText(one(typedOptionsField("colors")) ?? "")],
     featured: one("featured"),
     active: one("active"),
+    weightGrams: one("weightGrams"),
+    heightCm: one("heightCm"),
+    widthCm: one("widthCm"),
+    lengthCm: one("lengthCm"),
   };
 }
 
@@ -288,6 +327,11 @@ export type EditableProduct = {
   colors: string[];
   featured: boolean;
   active: boolean;
+  /** Null: the category's default. */
+  weightGrams: number | null;
+  heightCm: number | null;
+  widthCm: number | null;
+  lengthCm: number | null;
 };
 
 /** The form's values for a saved product (the edit page's defaults; the CSV import's unchanged columns). */
@@ -308,6 +352,10 @@ export function productToFormInput(product: EditableProduct): ProductFormInput {
     colors: product.colors,
     featured: product.featured ? "on" : undefined,
     active: product.active ? "on" : undefined,
+    weightGrams: product.weightGrams === null ? "" : String(product.weightGrams),
+    heightCm: product.heightCm === null ? "" : String(product.heightCm),
+    widthCm: product.widthCm === null ? "" : String(product.widthCm),
+    lengthCm: product.lengthCm === null ? "" : String(product.lengthCm),
   };
 }
 

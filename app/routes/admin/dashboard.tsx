@@ -1,4 +1,9 @@
-import { Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
+import { DemoProductsNotice } from "~/components/admin/dashboard/demo-products-notice";
+import { actionRefusal } from "~/lib/forms/action-result";
+import { countDemoProducts, removeDemoProducts } from "~/server/catalog/product-save.server";
+import { mediaStorageOf } from "~/server/media/media-storage.server";
+import { readFormData } from "~/server/requests/form-data.server";
 import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
 import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
 import { StatCards } from "~/components/admin/dashboard/stat-cards";
@@ -7,7 +12,7 @@ import { formatBRL } from "~/lib/format/money";
 import { ORDER_STATUS_LABELS, type ShownOrderStatus } from "~/lib/orders/order-status";
 import { monthLabel } from "~/lib/admin/reports";
 import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/orders/whatsapp";
-import { requireAdmin } from "~/server/auth/guards.server";
+import { requireAdmin, requireStaffPermission } from "~/server/auth/guards.server";
 import { roleMay, staffHomePath } from "~/lib/staff/staff-roles";
 import { pendingEmails } from "~/server/email/email-queue.server";
 import { getDashboard } from "~/server/read-models/dashboard.server";
@@ -38,27 +43,45 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // /admin is where everyone lands (the menu's title, the installed app): a role without the
   // dashboard goes on to its own first screen.
   if (!roleMay(user.staffRole, "dashboard")) throw redirect(staffHomePath(user.staffRole));
-  const [dashboard, settings, emails, locations] = await Promise.all([
+  const [dashboard, settings, emails, locations, demoProducts] = await Promise.all([
     getDashboard(context.db),
     getSettings(context.db),
     pendingEmails(context.db),
     listStoreLocations(context.db),
+    countDemoProducts(context.db),
   ]);
+  const params = new URL(request.url).searchParams;
+  const removedProducts = Number(params.get("demoRemovidos"));
   return {
     ...dashboard,
+    demoProducts,
+    demoRemoved: params.has("demoRemovidos") && Number.isSafeInteger(removedProducts)
+      ? { products: removedProducts, orders: Number(params.get("demoPedidos")) || 0 }
+      : null,
     whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp),
     storesWithPlaceholder: locations.filter((location) => isPlaceholderWhatsApp(location.whatsapp)).map((location) => location.name),
     emails,
   };
 }
 
+/** "Remover produtos de demonstração": every demo product and its stock; their orders kept apart. */
+export async function action({ request, context }: Route.ActionArgs) {
+  // Removing products is a catalogue change (Dono, Gerente), whoever else sees the dashboard.
+  const admin = await requireStaffPermission(request, context, "products");
+  const form = await readFormData(request);
+  if (form.get("intent") !== "remove-demo-products") return data(actionRefusal("Ação desconhecida."), { status: 400 });
+  const removed = await removeDemoProducts(context.db, mediaStorageOf(context.config), admin);
+  return redirect(`/admin?demoRemovidos=${removed.products}&demoPedidos=${removed.orders}`);
+}
+
 export function meta() {
   return adminMeta("Dashboard");
 }
 
-export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
   const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, lowStock, stockReview, whatsappPlaceholder, storesWithPlaceholder, emails } =
     loaderData;
+  const demoError = actionData && !actionData.ok ? (actionData.errors.form ?? null) : null;
   const sales = monthlySales.map((month) => ({ label: monthLabel(month.month), revenueCents: month.revenueCents, orders: month.orders }));
   const statuses = ordersByStatus.map((entry) => ({ label: ORDER_STATUS_LABELS[entry.status], count: entry.count, color: STATUS_COLOURS[entry.status] }));
 
@@ -101,6 +124,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       ) : null}
+
+      <DemoProductsNotice count={loaderData.demoProducts} removed={loaderData.demoRemoved} error={demoError} />
 
       {emails.failing > 0 ? (
         <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">

@@ -113,6 +113,10 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number, s
     colors: product.colors,
     featured: product.featured,
     active: product.active,
+    weightGrams: product.weightGrams,
+    heightCm: product.heightCm,
+    widthCm: product.widthCm,
+    lengthCm: product.lengthCm,
     images: await imagesByKey(db, product.images),
   };
 }

@@ -2,7 +2,7 @@
 // pipeline), delete, and what every write path shares (the store option's ids, the audit log's view of
 // a product, the lock imports take). The form, the CSV import and the starter products all write here.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { media, products, shops, storeLocations } from "#database/schema";
+import { media, orderItems, orders, products, shops, storeLocations } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, type ProductFormData } from "~/lib/catalog/product.schema";
 import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
@@ -91,6 +91,10 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
       featured: p.featured,
       active: p.active,
       images: p.images,
+      weightGrams: p.weightGrams,
+      heightCm: p.heightCm,
+      widthCm: p.widthCm,
+      lengthCm: p.lengthCm,
     });
   }
   return fields;
@@ -124,6 +128,10 @@ function productColumns(input: ProductFormData, store: { shopId: number; storeLo
     colors: input.colors,
     featured: input.featured,
     active: input.active,
+    weightGrams: input.weightGrams,
+    heightCm: input.heightCm,
+    widthCm: input.widthCm,
+    lengthCm: input.lengthCm,
   };
 }
 
@@ -324,4 +332,44 @@ export async function deleteProduct(db: DatabaseOrTransaction, storage: MediaSto
   if (released === null) return false;
   await Promise.all(released.map((key) => removeImageFiles(storage, key)));
   return true;
+}
+
+/** How many of the first start's demo products are still in the catalogue. */
+export async function countDemoProducts(db: DatabaseOrTransaction): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(eq(products.demo, true));
+  return row?.count ?? 0;
+}
+
+/**
+ * "Remover produtos de demonstração": every demo product goes, with its stock (its variants go with
+ * it) and its pictures; orders that had one are kept, marked `demoProducts` before their lines lose
+ * the product, so the dashboard and the reports leave them out. One audit entry says how many.
+ */
+export async function removeDemoProducts(
+  db: DatabaseOrTransaction,
+  storage: MediaStorage,
+  actor: AuditActor,
+): Promise<{ products: number; orders: number }> {
+  const outcome = await db.transaction(async (tx) => {
+    const demo = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.demo, true)).for("update");
+    if (demo.length === 0) return { products: 0, orders: 0, released: [] as string[] };
+    const ids = demo.map((product) => product.id);
+    const marked = await tx
+      .update(orders)
+      .set({ demoProducts: true })
+      .where(inArray(orders.id, tx.selectDistinct({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.productId, ids))))
+      .returning({ id: orders.id });
+    const removed = await tx.delete(products).where(inArray(products.id, ids)).returning({ images: products.images });
+    await recordAdminChange(tx, actor, {
+      action: "product.demo_remove",
+      entityType: "product",
+      entityId: null,
+      entityLabel: "Produtos de demonstração",
+      before: { demoProducts: demo.map((product) => product.name) },
+      after: { removed: removed.length, demoOrders: marked.length },
+    });
+    return { products: removed.length, orders: marked.length, released: await releaseImages(tx, removed.flatMap((row) => row.images)) };
+  });
+  await Promise.all(outcome.released.map((key) => removeImageFiles(storage, key)));
+  return { products: outcome.products, orders: outcome.orders };
 }

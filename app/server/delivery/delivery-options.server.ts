@@ -18,7 +18,7 @@ import { lookUpCep, type CepAddress } from "./cep-lookup.server";
 import { fallbackRateFor, listDeliveryZones } from "./delivery-zones.server";
 import { quoteCarriers, type CarrierService, type QuoteItem } from "./melhor-envio.server";
 import { originCepFor } from "./origin.server";
-import { packageForCategory } from "./packages.server";
+import { packageForProduct } from "./packages.server";
 
 type DeliveryContext = { db: DatabaseOrTransaction; config: Pick<AppConfig, "cepLookupUrl" | "melhorEnvio"> };
 type CartLine = { productId: number; quantity: number };
@@ -48,11 +48,22 @@ function flatFeeTown(settings: Pick<Settings, "deliveryCities">, city: string): 
 async function quoteItems(db: DatabaseOrTransaction, lines: readonly CartLine[]): Promise<QuoteItem[]> {
   const ids = [...new Set(lines.map((line) => line.productId))];
   if (ids.length === 0) return [];
-  const rows = await db.select({ id: products.id, category: products.category, priceCents: products.priceCents }).from(products).where(inArray(products.id, ids));
+  const rows = await db
+    .select({
+      id: products.id,
+      category: products.category,
+      priceCents: products.priceCents,
+      weightGrams: products.weightGrams,
+      heightCm: products.heightCm,
+      widthCm: products.widthCm,
+      lengthCm: products.lengthCm,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
   const byId = new Map(rows.map((row) => [row.id, row]));
   return lines.flatMap((line) => {
     const product = byId.get(line.productId);
-    return product ? [{ productId: product.id, quantity: line.quantity, unitPriceCents: product.priceCents ?? 0, size: packageForCategory(product.category) }] : [];
+    return product ? [{ productId: product.id, quantity: line.quantity, unitPriceCents: product.priceCents ?? 0, size: packageForProduct(product) }] : [];
   });
 }
 

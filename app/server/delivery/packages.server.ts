@@ -22,3 +22,17 @@ const DEFAULT_PACKAGE: PackageSize = { widthCm: 20, heightCm: 15, lengthCm: 30, 
 export function packageForCategory(category: string): PackageSize {
   return CATEGORY_PACKAGES[category] ?? DEFAULT_PACKAGE;
 }
+
+/** What the owner typed on the product (grams, whole centimetres); null where the category's default stands. */
+export type ProductPackage = { category: string; weightGrams: number | null; heightCm: number | null; widthCm: number | null; lengthCm: number | null };
+
+/** A product's box for a quote: each measure the owner typed, the category's default for the others. */
+export function packageForProduct(product: ProductPackage): PackageSize {
+  const fallback = packageForCategory(product.category);
+  return {
+    weightKg: product.weightGrams === null ? fallback.weightKg : product.weightGrams / 1000,
+    heightCm: product.heightCm ?? fallback.heightCm,
+    widthCm: product.widthCm ?? fallback.widthCm,
+    lengthCm: product.lengthCm ?? fallback.lengthCm,
+  };
+}

@@ -41,10 +41,10 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
         (select count(*) from products)::int as products,
         count(*)::int as orders,
         coalesce(sum(total_cents) filter (
-          where status <> 'cancelled' and (created_at at time zone ${SHOP_TIME_ZONE})::date = (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date
+          where status <> 'cancelled' and not demo_products and (created_at at time zone ${SHOP_TIME_ZONE})::date = (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date
         ), 0)::bigint as today,
         coalesce(sum(total_cents) filter (
-          where status <> 'cancelled' and (created_at at time zone ${SHOP_TIME_ZONE})::date = (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date - 7
+          where status <> 'cancelled' and not demo_products and (created_at at time zone ${SHOP_TIME_ZONE})::date = (${now.toISOString()}::timestamptz at time zone ${SHOP_TIME_ZONE})::date - 7
         ), 0)::bigint as same_day_last_week,
         ${sql.join(
           SHOWN_ORDER_STATUSES.map((shown) => {
@@ -67,6 +67,7 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
       from months m
       left join orders o
         on o.status <> 'cancelled'
+        and not o.demo_products
         and o.created_at >= (m.month at time zone ${SHOP_TIME_ZONE})
         and o.created_at < ((m.month + interval '1 month') at time zone ${SHOP_TIME_ZONE})
       group by m.month
@@ -75,7 +76,7 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
       select oi.product_id, (array_agg(oi.name order by o.created_at desc))[1] as name, sum(oi.quantity)::int as quantity
       from order_items oi
       join orders o on o.id = oi.order_id
-      where o.status <> 'cancelled'
+      where o.status <> 'cancelled' and not o.demo_products
       -- A deleted product's lines (product_id null) are told apart by name.
       group by oi.product_id, case when oi.product_id is null then oi.name end
       order by quantity desc, name

@@ -11,10 +11,11 @@ export type SalesPeriod = { from: string; to: string };
 export type SalesSummary = { orders: number; revenueCents: number; averageTicketCents: number };
 
 /**
- * A sale: an order (alias `o`) not cancelled and not an expired unpaid Pix (its units went back to the
- * shelf; it counts again once the shopper asks for a new Pix).
+ * A sale: an order (alias `o`) not cancelled, not an expired unpaid Pix (its units went back to the
+ * shelf; it counts again once the shopper asks for a new Pix), and not one of the removed demo
+ * products' orders (orders.demo_products).
  */
-const SOLD = sql`o.status <> 'cancelled' and not exists (select 1 from order_payments op_expired where op_expired.order_id = o.id and op_expired.status = 'expired')`;
+const SOLD = sql`o.status <> 'cancelled' and not o.demo_products and not exists (select 1 from order_payments op_expired where op_expired.order_id = o.id and op_expired.status = 'expired')`;
 
 /** Sales (see SOLD) made between the first day's midnight and the day after the last, in the shop. */
 export function soldInPeriod(period: SalesPeriod | null): SQL {

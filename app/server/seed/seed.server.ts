@@ -69,6 +69,7 @@ export async function seedDatabase(db: Database, storage: MediaStorage): Promise
     for (const [index, { shop, location, stock, ...product }] of SEED_PRODUCTS.entries()) {
       const id = await createProduct(tx, {
         ...product,
+        demo: true,
         shopId: shopFor(shop).id,
         storeLocationId: location ? (locationBySlug.get(location) ?? null) : null,
         images: images[index]!.map((image) => image.key),

@@ -17,6 +17,7 @@ import { SelectField, TextareaField } from "~/components/ui/field";
 import type { FieldErrors } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
 import { CheckboxField } from "./form-fields";
+import { PackageSizeFields } from "./package-size-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";
 import { StockGrid } from "./stock-grid";
@@ -227,6 +228,8 @@ export function ProductEditor({ mode, initial, storeOptions, images, serverError
         </h2>
         <ImageManager items={items} onChange={setItems} error={errors.images} />
       </section>
+
+      <PackageSizeFields initial={initial} field={field} className={section} />
 
       <section className={section} aria-labelledby="produto-visibilidade">
         <h2 id="produto-visibilidade" className="text-lg font-bold">

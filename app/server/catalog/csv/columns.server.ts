@@ -28,13 +28,19 @@ export const PRODUCT_CSV_COLUMNS = [
   // Whom the product is for (Feminino, Masculino, Unissex, Infantil or empty): Google refuses apparel
   // and shoes without it. Last, so files made before it still line up.
   "genero",
+  // A unit boxed, for carrier quotes (optional; empty: the category's default). After genero for the
+  // same reason.
+  "peso_g",
+  "altura_cm",
+  "largura_cm",
+  "comprimento_cm",
 ] as const;
 export type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
 export const REQUIRED_COLUMNS: readonly Column[] = ["nome", "categoria", "loja", "preco", "estoque"];
 
 /** The product's own columns: the same on every row of a product. */
-export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "genero", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao"];
+export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "genero", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao", "peso_g", "altura_cm", "largura_cm", "comprimento_cm"];
 
 /** Form field → CSV column, to name the column in an error. */
 export const COLUMN_OF: Readonly<Record<string, Column>> = {
@@ -51,6 +57,10 @@ export const COLUMN_OF: Readonly<Record<string, Column>> = {
   colors: "cor",
   featured: "destaque",
   active: "ativo",
+  weightGrams: "peso_g",
+  heightCm: "altura_cm",
+  widthCm: "largura_cm",
+  lengthCm: "comprimento_cm",
 };
 
 export const MAX_SKU_LENGTH = 60;
@@ -84,6 +94,10 @@ export function productCsvRows(product: CsvProduct, stores: readonly StoreOption
     product.description,
     variant.stock,
     product.gender,
+    product.weightGrams ?? "",
+    product.heightCm ?? "",
+    product.widthCm ?? "",
+    product.lengthCm ?? "",
   ]);
 }
 

@@ -26,6 +26,10 @@ const saved: CsvProduct = {
   colors: ["Caramelo", "Preto"],
   featured: true,
   active: false,
+  weightGrams: 650,
+  heightCm: 11,
+  widthCm: 19,
+  lengthCm: 29,
 };
 
 const plain: CsvProduct = {
@@ -236,6 +240,18 @@ describe("validateProductCsv", () => {
       [2, "Masculino"],
       [4, ""],
     ]);
+  });
+
+  it("reads peso_g, altura_cm, largura_cm and comprimento_cm (empty: the category's default), naming the column in a refusal", () => {
+    const { valid, errors } = validate(
+      [
+        "id;nome;categoria;loja;preco;estoque;descricao;peso_g;altura_cm;largura_cm;comprimento_cm",
+        ";Boné;Sports;Erick Sports;29,90;3;Boné de aba curva.;120;10;;25",
+        ";Bola;Sports;Erick Sports;29,90;3;Bola oficial.;0,4;;;",
+      ].join("\n"),
+    );
+    expect(errors).toEqual([{ line: 3, message: "peso_g: Peso em gramas, um número inteiro (ex.: 800), ou vazio." }]);
+    expect(valid.map((product) => [product.line, product.input.weightGrams, product.input.heightCm, product.input.widthCm, product.input.lengthCm])).toEqual([[2, 120, 10, null, 25]]);
   });
 
   it("a product with sizes needs the tamanho column", () => {

@@ -72,6 +72,10 @@ function applyProductColumns(columns: string[], row: CsvRecord, values: ProductF
   set("subcategoria", (text) => (values.subcategory = text));
   set("marca", (text) => (values.brand = text));
   set("genero", (text) => (values.gender = genderFromText(text) ?? text));
+  set("peso_g", (text) => (values.weightGrams = text));
+  set("altura_cm", (text) => (values.heightCm = text));
+  set("largura_cm", (text) => (values.widthCm = text));
+  set("comprimento_cm", (text) => (values.lengthCm = text));
   set("loja", (text) => {
     values.store = storeOptionFromText(stores, text) ?? "";
     if (text && !values.store) {
