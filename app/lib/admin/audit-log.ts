@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = {
   "delivery.rate_save": "Salvou o frete do estado",
   "delivery.rate_delete": "Excluiu o frete do estado",
   "order.tracking": "Informou o código de rastreio",
+  "order.store": "Mudou a loja que atende o pedido",
+  "stock.transfer": "Transferiu unidades entre lojas",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
