@@ -201,4 +201,22 @@ describe("stock per store", () => {
     expect(anonymous.status).not.toBe(200);
     expect(await variantUnitsByStore(t.pool, relogio.variantId)).toMatchObject({ [own.slug]: 1, [other.slug]: 2 });
   }, 60_000);
+
+  it("the product page says where the chosen size × colour can be picked up today, by town, and changes with a move", async () => {
+    await shelves(2, 5, 1);
+    const page = () => fetch(`${http.origin}/produto/${relogio.id}`).then((response) => response.text());
+    const { rows } = await t.pool.query<{ id: number; city: string }>("select id, city from store_locations where id = any($1::integer[])", [[own.id, other.id]]);
+    const cityOf = (store: Store) => rows.find((row) => row.id === store.id)!.city;
+    // The back room does not serve online: its 5 are not offered.
+    const expected =
+      cityOf(own) === cityOf(other) ? `Retire hoje: ${cityOf(own)} (3)` : `Retire hoje: ${[`${cityOf(own)} (2)`, `${cityOf(other)} (1)`].join(", ")}`;
+    const html = await page();
+    expect(html).toContain(expected.includes(", ") ? `${cityOf(own)} (2)` : expected);
+    expect(html).not.toContain("(5)");
+
+    // A transfer between stores clears the cached page: the new numbers show at once.
+    expect((await transfer(own, other, 1)).status).toBe(200);
+    const after = await page();
+    expect(after).toContain(cityOf(own) === cityOf(other) ? `Retire hoje: ${cityOf(own)} (3)` : `${cityOf(other)} (2)`);
+  }, 60_000);
 });
