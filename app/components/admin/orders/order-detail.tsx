@@ -12,6 +12,7 @@ import { OrderStatusControl } from "./order-status-control";
 import { TrackingCodeForm } from "./tracking-code-form";
 import { OrderPaymentPanel } from "./order-payment-panel";
 import { PaymentBadge } from "./payment-badge";
+import { OrderStoreForm } from "./order-store-form";
 
 /**
  * Everything about one order for the clerk: on /admin/pedidos/{id} (under its h1, so sections are h2)
@@ -95,6 +96,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         <div className="mt-2 text-slate-800">
           <DeliverySummary delivery={order.delivery} />
           {order.delivery.method === "delivery" ? <TrackingCodeForm action={adminOrderPath(detail.id)} trackingCode={order.delivery.trackingCode ?? null} /> : null}
+          <OrderStoreForm action={adminOrderPath(detail.id)} store={detail.store} />
         </div>
       </section>
 
