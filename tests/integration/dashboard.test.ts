@@ -71,7 +71,7 @@ describe("with orders", () => {
       { id: "c1", name: "Ana", email: "ana@exemplo.com", role: "customer" },
       { id: "c2", name: "Bia", email: "bia@exemplo.com", role: "customer" },
       { id: "c3", name: "Caio", email: "caio@exemplo.com", role: "customer" },
-      { id: "a1", name: "Dona", email: "dona@exemplo.com", role: "admin" },
+      { id: "a1", name: "Dona", email: "dona@exemplo.com", role: "admin", staffRole: "dono" },
     ]);
     const d = await insertOrder(t.db, {
       status: "processing",
