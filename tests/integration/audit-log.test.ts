@@ -399,7 +399,7 @@ describe("accounts: promote and demote", () => {
     });
     const demoted = await entriesOf(async () => expect((await setRole(account.id, "customer")).status).toBe(200));
     expect(demoted.entries.map(({ action, before, after }) => ({ action, before, after }))).toEqual([
-      { action: "user.demote", before: { role: "admin" }, after: { role: "customer" } },
+      { action: "user.demote", before: { role: "admin", staffRole: "gerente" }, after: { role: "customer", staffRole: null } },
     ]);
     // Already a customer: nothing changes, nothing is written.
     expect((await entriesOf(async () => expect((await setRole(account.id, "customer")).status).toBe(200))).entries).toEqual([]);

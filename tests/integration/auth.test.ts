@@ -489,7 +489,7 @@ describe("guards", () => {
   beforeAll(async () => {
     await register(customer, { email: "cliente-guarda@exemplo.com" });
     await register(admin, { email: "admin-guarda@exemplo.com" });
-    await t.db.update(users).set({ role: "admin" }).where(eq(users.email, "admin-guarda@exemplo.com"));
+    await t.db.update(users).set({ role: "admin", staffRole: "dono" }).where(eq(users.email, "admin-guarda@exemplo.com"));
   });
 
   async function guard(who: Browser, method: "GET" | "POST") {
@@ -528,9 +528,9 @@ describe("guards", () => {
   it("a demoted admin loses access at once (the role is read on every request)", async () => {
     const who = browser();
     await register(who, { email: "ex-admin@exemplo.com" });
-    await t.db.update(users).set({ role: "admin" }).where(eq(users.email, "ex-admin@exemplo.com"));
+    await t.db.update(users).set({ role: "admin", staffRole: "dono" }).where(eq(users.email, "ex-admin@exemplo.com"));
     expect((await guard(who, "GET")).user?.role).toBe("admin");
-    await t.db.update(users).set({ role: "customer" }).where(eq(users.email, "ex-admin@exemplo.com"));
+    await t.db.update(users).set({ role: "customer", staffRole: null }).where(eq(users.email, "ex-admin@exemplo.com"));
     expect((await guard(who, "POST")).response?.status).toBe(403);
   });
 });
@@ -704,7 +704,7 @@ describe("first admin and the admin command", () => {
       env: { ...process.env, DATABASE_URL: t.url, DATA_DIR: dataDir, NODE_ENV: "test" },
       timeout: 60_000,
     });
-    expect(stdout).toContain("shell@exemplo.com agora é administrador.");
+    expect(stdout).toContain("shell@exemplo.com agora é Dono.");
     expect((await userByEmail("shell@exemplo.com"))?.role).toBe("admin");
   }, 60_000);
 });

@@ -33,7 +33,7 @@ describe("customers are the people who order", () => {
   beforeAll(async () => {
     await t.db.insert(users).values([
       { id: "u-joana", name: "Joana Prado", email: "joana@exemplo.com", phone: "(81) 97777-1234", role: "customer" },
-      { id: "u-dona", name: "Dona da Loja", email: "dona@erick.test", phone: "(81) 3675-1995", role: "admin" },
+      { id: "u-dona", name: "Dona da Loja", email: "dona@erick.test", phone: "(81) 3675-1995", role: "admin", staffRole: "dono" },
     ]);
   });
 

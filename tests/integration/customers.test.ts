@@ -28,7 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type NewUser = { id: string; name: string; email: string; phone?: string | null; address?: string | null; role?: "admin" | "customer"; createdAt: Date };
+type NewUser = { id: string; name: string; email: string; phone?: string | null; address?: string | null; role?: "admin" | "customer"; staffRole?: "dono"; createdAt: Date };
 
 async function addUsers(rows: NewUser[]) {
   await t.db.insert(users).values(rows.map((row) => ({ role: "customer" as const, ...row })));
@@ -59,7 +59,7 @@ describe("customer list", () => {
     await addUsers([
       { id: "u-ana", name: "Ana Célia", email: "ana@exemplo.com", phone: "(81) 98888-1111", address: "Rua A, 1, Centro, Barreiros", createdAt: day(1) },
       { id: "u-bruno", name: "Bruno Souza", email: "bruno@exemplo.com", phone: null, createdAt: day(2) },
-      { id: "u-carla", name: "Carla Dias", email: "carla.dias@exemplo.com", phone: "81 97777-2222", role: "admin", createdAt: day(3) },
+      { id: "u-carla", name: "Carla Dias", email: "carla.dias@exemplo.com", phone: "81 97777-2222", role: "admin", staffRole: "dono", createdAt: day(3) },
     ]);
     // Ana: 2 kept (1 + 3 relógios at R$ 79,90) and 1 cancelled; Bruno: 1; Carla: none.
     orderIds.push(await orderFor("u-ana", 1), await orderFor("u-ana", 3), await orderFor("u-ana", 2), await orderFor("u-bruno", 2));
@@ -136,9 +136,9 @@ describe("admin role", () => {
   const roleOf = async (id: string) => (await t.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
 
   it("promotes and demotes another account, and never the acting admin's own", async () => {
-    expect(await setCustomerRole(t.db, admin, shopper.id, "admin")).toEqual({ ok: true, message: expect.stringContaining("agora é administrador") });
+    expect(await setCustomerRole(t.db, admin, shopper.id, "admin")).toEqual({ ok: true, message: expect.stringContaining("agora é Gerente") });
     expect(await roleOf(shopper.id)).toBe("admin");
-    expect(await setCustomerRole(t.db, admin, shopper.id, "customer")).toEqual({ ok: true, message: expect.stringContaining("não é mais administrador") });
+    expect(await setCustomerRole(t.db, admin, shopper.id, "customer")).toEqual({ ok: true, message: expect.stringContaining("não tem mais acesso ao painel") });
     expect(await roleOf(shopper.id)).toBe("customer");
     expect(await setCustomerRole(t.db, admin, admin.id, "customer")).toEqual({
       ok: false,

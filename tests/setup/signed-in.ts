@@ -69,7 +69,7 @@ export async function signUp(context: Pick<LoadContext, "auth" | "db">, { name =
     .getSetCookie()
     .map((line) => line.split(";")[0])
     .join("; ");
-  if (admin) await context.db.update(users).set({ role: "admin" }).where(eq(users.id, response.user.id));
+  if (admin) await context.db.update(users).set({ role: "admin", staffRole: "dono" }).where(eq(users.id, response.user.id));
   return { id: response.user.id, email, cookie };
 }
 

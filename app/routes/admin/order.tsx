@@ -39,7 +39,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
  */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const admin = await requireStaffPermission(request, context, "orders");
-  if (!(await orderInStoreScope(context.db, params.id, staffStoreScope(admin)))) throw data("Pedido não encontrado", { status: 404 });
+  // A Vendedor changes their store's orders only; another store's is not found, as an unknown one.
+  const stores = staffStoreScope(admin);
+  if (stores !== null && !(await orderInStoreScope(context.db, params.id, stores))) throw data("Pedido não encontrado", { status: 404 });
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === MARK_PAID_INTENT || intent === REFUND_INTENT) return paymentAction(context, params.id, intent, form, admin);

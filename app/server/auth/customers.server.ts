@@ -209,5 +209,6 @@ export async function getCustomerDetail(db: DatabaseOrTransaction, key: string):
 export async function setCustomerRole(db: Database, actor: AuditActor, userId: string, role: CustomerRole): Promise<CustomerRoleResult> {
   if (actor.id === userId) return { ok: false, message: CUSTOMER_MESSAGES.notYourself };
   const result = role === "admin" ? await setStaffAccess(db, actor, userId, { staffRole: "gerente", storeId: null }) : await removeStaffAccess(db, actor, userId);
+  if (!result.ok && result.status === 404) return { ok: false, message: CUSTOMER_MESSAGES.notFound };
   return { ok: result.ok, message: result.message };
 }

@@ -145,12 +145,6 @@ export function staffStoreScope(user: StaffUser): number | null {
   return roleIsStoreBound(user.staffRole) ? user.staffStoreId : null;
 }
 
-/** Throws the 403 when the user's stores do not include this one (a stock write at a store). */
-export function requireStoreAccess(user: StaffUser, storeId: number | null): void {
-  const scope = staffStoreScope(user);
-  if (scope !== null && scope !== storeId) throw refusal("Você só pode mudar o estoque e os pedidos da sua loja.");
-}
-
 /**
  * A GET or HEAD of a page. When an action fails on a form posted without JavaScript, React Router
  * runs the loaders above the route's error boundary to show the error, with a GET copy of the POST

@@ -118,16 +118,18 @@ export async function setStaffAccess(db: Database, actor: AuditActor, userId: st
   });
 }
 
-/** Takes the staff access away (the account stays, as a customer); audited. Never the last Dono's. */
+/** Takes the staff access away (the account stays, as a customer); audited. Never the last Dono's; an account without access is left as it is. */
 export async function removeStaffAccess(db: Database, actor: AuditActor, userId: string): Promise<StaffChangeResult> {
   return db.transaction(async (tx) => {
     const donoKept = await anotherDonoRemains(tx, userId);
     const [previous] = await tx
       .select({ staffRole: users.staffRole, storeId: users.staffStoreId, name: users.name, email: users.email })
       .from(users)
-      .where(and(eq(users.id, userId), eq(users.role, "admin")))
+      .where(eq(users.id, userId))
       .for("update");
-    if (!previous?.staffRole) return { ok: false, message: STAFF_MESSAGES.notFound, status: 404 };
+    if (!previous) return { ok: false, message: STAFF_MESSAGES.notFound, status: 404 };
+    // Already without access (a second click, another Dono first): nothing to change or record.
+    if (!previous.staffRole) return { ok: true, message: STAFF_MESSAGES.removed(previous.name) };
     if (previous.staffRole === "dono" && !donoKept) return { ok: false, message: STAFF_MESSAGES.lastDono, status: 409 };
     await tx.update(users).set({ role: "customer", staffRole: null, staffStoreId: null, updatedAt: new Date() }).where(eq(users.id, userId));
     await recordAdminChange(tx, actor, {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { ADMIN_NAV, adminNavFor } from "../admin/admin-nav";
+import { ROLE_CAPABILITIES, roleMay, STAFF_CAPABILITIES, staffHomePath } from "./staff-roles";
+
+describe("the roles' capabilities", () => {
+  it("gives the Dono everything, the Gerente all but staff and money settings, the Vendedor counter, orders, stock and notices", () => {
+    expect([...ROLE_CAPABILITIES.dono].sort()).toEqual([...STAFF_CAPABILITIES].sort());
+    expect(STAFF_CAPABILITIES.filter((capability) => !roleMay("gerente", capability)).sort()).toEqual(["money-settings", "staff"]);
+    expect([...ROLE_CAPABILITIES.vendedor].sort()).toEqual(["counter", "notifications", "orders", "stock"]);
+  });
+
+  it("shows each role only the menu entries it may open, and lands the Vendedor on the orders", () => {
+    expect(adminNavFor(ROLE_CAPABILITIES.dono)).toEqual(ADMIN_NAV);
+    expect(adminNavFor(ROLE_CAPABILITIES.gerente).map((item) => item.to)).not.toContain("/admin/equipe");
+    expect(adminNavFor(ROLE_CAPABILITIES.vendedor).map((item) => item.to)).toEqual(["/admin/pedidos", "/admin/avisos"]);
+    expect([staffHomePath("dono"), staffHomePath("gerente"), staffHomePath("vendedor")]).toEqual(["/admin", "/admin", "/admin/pedidos"]);
+  });
+});
