@@ -21,8 +21,6 @@ type FormOptions<Output> = {
    * (a new object, from a navigation or a fetcher) replaces the errors shown.
    */
   result?: ActionResult<unknown> | null;
-  /** @deprecated Until the admin forms answer with an ActionResult: pass `result`. */
-  serverErrors?: FieldErrors;
   /**
    * The inputs' limits: `formLimits(schema)` (~/lib/form-limits, which reads them from the schema), or,
    * for a form whose schema is an import, a zod-free copy that a unit test holds equal to the schema's.
@@ -61,8 +59,9 @@ const inputSelector = (name: string) => `[name="${CSS.escape(name)}"]:not([type=
  * each input (Field, TextareaField, SelectField). Without JavaScript the form posts to its action,
  * which validates with the same schema and answers with the same messages.
  */
-export function useForm<Output = unknown>({ schema, result, serverErrors: legacyErrors, limits, read = formValues, inputOf = sameName, errorOf = sameName, send }: FormOptions<Output> = {}) {
-  const serverErrors = refusalErrors(result) ?? legacyErrors;
+export function useForm<Output = unknown>({ schema, result, limits, read = formValues, inputOf = sameName, errorOf = sameName, send }: FormOptions<Output> = {}) {
+  // Keyed on the refusal's errors: a new answer shows its own, and the same answer keeps what edits cleared.
+  const serverErrors = refusalErrors(result);
   const [state, setState] = useState({ source: serverErrors, errors: serverErrors ?? {} });
   if (state.source !== serverErrors) setState({ source: serverErrors, errors: serverErrors ?? {} });
   const { errors } = state;

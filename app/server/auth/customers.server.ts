@@ -1,5 +1,6 @@
 // /admin/clientes: the people who order, with or without an account, what each has ordered, and the
 // staff accounts with their admin role.
+import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
 import { eq, type SQL, sql } from "drizzle-orm";
 import { users } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
@@ -207,7 +208,7 @@ export async function getCustomerDetail(db: DatabaseOrTransaction, key: string):
  * themselves out, and there is always at least one admin left (the one acting).
  */
 export async function setCustomerRole(db: Database, actor: AuditActor, userId: string, role: CustomerRole): Promise<CustomerRoleResult> {
-  if (actor.id === userId) return { ok: false, message: CUSTOMER_MESSAGES.notYourself };
+  if (actor.id === userId) return actionRefusal(CUSTOMER_MESSAGES.notYourself);
   return db.transaction(async (tx) => {
     const [previous] = await tx.select({ role: users.role }).from(users).where(eq(users.id, userId)).for("update");
     const [updated] = await tx
@@ -215,7 +216,7 @@ export async function setCustomerRole(db: Database, actor: AuditActor, userId: s
       .set({ role, updatedAt: new Date() })
       .where(eq(users.id, userId))
       .returning({ name: users.name, email: users.email });
-    if (!previous || !updated) return { ok: false, message: CUSTOMER_MESSAGES.notFound };
+    if (!previous || !updated) return actionRefusal(CUSTOMER_MESSAGES.notFound);
     await recordAdminChange(tx, actor, {
       action: role === "admin" ? "user.promote" : "user.demote",
       entityType: "user",
@@ -224,6 +225,6 @@ export async function setCustomerRole(db: Database, actor: AuditActor, userId: s
       before: { role: previous.role },
       after: { role },
     });
-    return { ok: true, message: role === "admin" ? CUSTOMER_MESSAGES.promoted(updated.name) : CUSTOMER_MESSAGES.demoted(updated.name) };
+    return actionSuccess(role === "admin" ? CUSTOMER_MESSAGES.promoted(updated.name) : CUSTOMER_MESSAGES.demoted(updated.name));
   });
 }

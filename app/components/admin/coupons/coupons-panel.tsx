@@ -6,7 +6,7 @@ import { CATEGORIES } from "~/lib/catalog/catalog";
 import { couponDiscountText, couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupons/coupon.schema";
 import { COUPON_KIND_LABELS, COUPON_KINDS, couponLink, couponShareText, formatCouponDay, type CouponKind } from "~/lib/coupons/coupons";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
@@ -24,7 +24,7 @@ function windowText(coupon: AdminCoupon): string {
 }
 
 /** /admin/cupons: the list with what each coupon did, its CSV, and the form to create or edit one. */
-export function CouponsPanel({ coupons, shops, origin, serverErrors }: { coupons: AdminCoupon[]; shops: Shop[]; origin: string; serverErrors?: FieldErrors }) {
+export function CouponsPanel({ coupons, shops, origin, result }: { coupons: AdminCoupon[]; shops: Shop[]; origin: string; result?: ActionResult }) {
   const [searchParams] = useSearchParams();
   const saved = searchParams.get("salvo");
   const [editing, setEditing] = useState<AdminCoupon | null>(null);
@@ -63,7 +63,7 @@ export function CouponsPanel({ coupons, shops, origin, serverErrors }: { coupons
         </ul>
       )}
 
-      <CouponForm key={formKey} coupon={editing} shops={shops} serverErrors={serverErrors} onCancel={() => {
+      <CouponForm key={formKey} coupon={editing} shops={shops} result={result} onCancel={() => {
         setEditing(null);
         setFormKey((key) => key + 1);
       }} />
@@ -152,8 +152,8 @@ function CouponCard({ coupon, origin, onEdit }: { coupon: AdminCoupon; origin: s
   );
 }
 
-function CouponForm({ coupon, shops, serverErrors, onCancel }: { coupon: AdminCoupon | null; shops: Shop[]; serverErrors?: FieldErrors; onCancel: () => void }) {
-  const form = useForm({ schema: couponFormSchema, limits: formLimits(couponFormSchema), serverErrors, read: couponFormValues });
+function CouponForm({ coupon, shops, result, onCancel }: { coupon: AdminCoupon | null; shops: Shop[]; result?: ActionResult; onCancel: () => void }) {
+  const form = useForm({ schema: couponFormSchema, limits: formLimits(couponFormSchema), result, read: couponFormValues });
   const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? "percent");
 
   return (
