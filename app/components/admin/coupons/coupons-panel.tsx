@@ -10,6 +10,7 @@ import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
+import { SaveOrCancel } from "~/components/admin/save-or-cancel";
 
 type Shop = { id: number; name: string };
 
@@ -219,16 +220,7 @@ function CouponForm({ coupon, shops, result, onCancel }: { coupon: AdminCoupon |
         <input type="checkbox" name="active" defaultChecked={coupon?.active ?? true} />
         Ativo
       </label>
-      <div className="flex gap-3">
-        <button type="submit" name="intent" value="save" className="rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
-          Salvar cupom
-        </button>
-        {coupon ? (
-          <button type="button" onClick={onCancel} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
-            Cancelar
-          </button>
-        ) : null}
-      </div>
+      <SaveOrCancel intent="save" label="Salvar cupom" onCancel={coupon ? onCancel : undefined} />
     </Form>
   );
 }

@@ -9,6 +9,7 @@ import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
+import { SaveOrCancel } from "~/components/admin/save-or-cancel";
 
 type FallbackRate = { state: string; feeCents: number; deliveryTime: string };
 type Store = { id: number; name: string; address: string; hours: string };
@@ -161,16 +162,7 @@ function ZoneForm({ zone, result, onCancel }: { zone: DeliveryZone | null; resul
         <Field label="Prazo" {...form.field("deliveryTime")} defaultValue={zone?.deliveryTime ?? ""} placeholder="no mesmo dia" />
         <Field label="Horário de corte" {...form.field("cutoff")} defaultValue={zone?.cutoff ?? ""} placeholder="pedidos até 16h saem hoje" />
       </div>
-      <div className="flex gap-3">
-        <button type="submit" name="intent" value="save-zone" className="rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
-          Salvar bairro
-        </button>
-        {zone ? (
-          <button type="button" onClick={onCancel} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
-            Cancelar
-          </button>
-        ) : null}
-      </div>
+      <SaveOrCancel intent="save-zone" label="Salvar bairro" onCancel={zone ? onCancel : undefined} />
     </Form>
   );
 }
