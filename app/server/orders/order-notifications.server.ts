@@ -15,7 +15,7 @@ import type { AppConfig } from "../config.server";
 import type { EmailOutbox } from "../email/email-queue.server";
 import { consumeRateLimit } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server";
+import { loopsPerDatabase, type DeliveryLoop } from "../db/delivery-loop.server";
 import { getSettings } from "../group/settings.server";
 import { shopPublicOrigin } from "../group/public-origin.server";
 import { getOrderByToken } from "./order-reading.server";
@@ -105,26 +105,18 @@ async function announceNewOrder(context: NotifyContext, settings: Settings, noti
   return "queued";
 }
 
-const deliveries = new WeakMap<Database, DeliveryLoop>();
+const orderEmailLoops = loopsPerDatabase<Database>("new-order e-mail", RETRY_INTERVAL_MS);
 
 /** Starts this process's sender of new-order e-mails on `context.db` (connectServices does); what an earlier run left goes now. */
-export function startOrderEmailDelivery(context: NotifyContext, { intervalMs = RETRY_INTERVAL_MS } = {}): DeliveryLoop {
-  const running = startDeliveryLoop(() => deliverDueOrderEmails(context), { intervalMs, name: "new-order e-mail" });
-  deliveries.set(context.db, running);
-  return running;
+export function startOrderEmailDelivery(context: NotifyContext, options: { intervalMs?: number } = {}): DeliveryLoop {
+  return orderEmailLoops.start(context.db, () => deliverDueOrderEmails(context), options);
 }
 
 /** Has this process's sender announce what was just placed (after the order's transaction committed). */
-export function deliverOrderEmailsSoon(db: Database): void {
-  deliveries.get(db)?.deliverSoon();
-}
+export const deliverOrderEmailsSoon = orderEmailLoops.soon;
 
 /** Stops `db`'s sender, if one runs, once the round in progress is done. */
-export async function stopOrderEmailDelivery(db: Database): Promise<void> {
-  const running = deliveries.get(db);
-  deliveries.delete(db);
-  await running?.stop();
-}
+export const stopOrderEmailDelivery = orderEmailLoops.stop;
 
 const pendingDigests = new WeakMap<Database, ReturnType<typeof setTimeout>>();
 
