@@ -1,19 +1,10 @@
 // `npm run admin -- create|promote|demote EMAIL`: staff accounts from the command line. Connects like
 // the app (DATABASE_URL, or the embedded database in DATA_DIR, joining it when the app is running).
-import { ConfigError, loadConfig } from "~/server/config.server";
 import { startServices } from "~/server/services.server";
 import { runAdminCommand } from "~/server/ops/admin-command.server";
+import { loadScriptConfig } from "~/server/ops/script-config.server";
 
-let config;
-try {
-  config = loadConfig();
-} catch (error) {
-  if (error instanceof ConfigError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const config = loadScriptConfig();
 
 const services = await startServices(config, { joinRunningDatabase: true, sayWhatIsMissing: false });
 let code = 1;

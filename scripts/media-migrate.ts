@@ -2,29 +2,16 @@
 // S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY), before the shop starts with them.
 // Run again, it copies only what is missing. See app/server/media/media-copy.server.ts.
 import fs from "node:fs";
-import { ConfigError, loadConfig } from "~/server/config.server";
+import { exitOnConfigProblem, loadScriptConfig } from "~/server/ops/script-config.server";
 import { copyMedia } from "~/server/media/media-copy.server";
 import { directoryMediaStorage, mediaStorageOf } from "~/server/media/media-storage.server";
 
 async function main(): Promise<number> {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      return 1;
-    }
-    throw error;
-  }
+  const config = loadScriptConfig();
   if (!config.s3) {
-    console.error("S3_BUCKET não está definido: diga para qual bucket copiar (S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY e, fora da AWS, S3_ENDPOINT).");
-    return 1;
+    exitOnConfigProblem("S3_BUCKET não está definido: diga para qual bucket copiar (S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY e, fora da AWS, S3_ENDPOINT).");
   }
-  if (!fs.existsSync(config.mediaDir)) {
-    console.error(`${config.mediaDir} não existe: confira DATA_DIR.`);
-    return 1;
-  }
+  if (!fs.existsSync(config.mediaDir)) exitOnConfigProblem(`${config.mediaDir} não existe: confira DATA_DIR.`);
   const bucket = mediaStorageOf(config);
   const started = performance.now();
   let shown = 0;

@@ -14,7 +14,7 @@ export type FrontDoorOptions = {
  * The server's request handler. Every request first goes through `steps`, called one after the other
  * without Express's router; then a response `answer` can give at once is sent, and anything else goes
  * to `app`. Most requests of a busy hour are page-cache hits, and for a hit the router, `compression`
- * and the app's own middleware cost more than the rest of it (docs/benchmarks.md, issue 29).
+ * and the app's own middleware cost more than the rest of it (docs/benchmarks-history.md, issue 29).
  */
 export function frontDoor(app: Express, { steps, answer, log }: FrontDoorOptions) {
   return (incoming: IncomingMessage, outgoing: ServerResponse) => {

@@ -6,6 +6,7 @@ import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from "./db/embedded
 import { runMigrations } from "./db/migrate.server";
 import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-queue.server";
 import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.server";
+import { startOrderEmailDelivery, stopOrderEmailDelivery } from "./orders/order-notifications.server";
 import { PIX_HOOKS } from "./payments/order-payment.server";
 import { startPixPolling } from "./payments/pix-charges.server";
 import { registerShopPixWebhook } from "./payments/pix-webhook.server";
@@ -97,6 +98,7 @@ export function connectServices(config: AppConfig, url: string): Services {
   const emails = emailOutbox(db, config);
   emails.deliverSoon();
   startPushDelivery(db, webPushTransport(loadOrCreateVapidKeys(config)));
+  startOrderEmailDelivery({ db, emails, config });
   // Open Pix charges are read again on a timer: a payment whose webhook was lost is found (leased: one reader per charge).
   const pixPolling = config.pix ? startPixPolling(db, config.pix, PIX_HOOKS) : null;
   return {
@@ -107,6 +109,7 @@ export function connectServices(config: AppConfig, url: string): Services {
     close: async () => {
       await stopEmailDelivery(db);
       await stopPushDelivery(db);
+      await stopOrderEmailDelivery(db);
       await pixPolling?.stop();
       await pool.end().catch(() => {});
     },

@@ -208,7 +208,7 @@ describe("registration (/registrar)", () => {
     const outcome = await register(browser(), { email: "DUPLICADO@exemplo.com" });
     expect(outcome.status).toBe(400);
     expect(errorsOf(outcome)).toEqual({ email: AUTH_MESSAGES.emailTaken });
-    expect(outcome.data?.values).toEqual({ name: "Maria Silva", email: "DUPLICADO@exemplo.com" });
+    expect(outcome.data?.data).toEqual({ name: "Maria Silva", email: "DUPLICADO@exemplo.com" });
     const [{ count }] = (await t.db.execute<{ count: number }>(sql`select count(*)::int as count from users where email = 'duplicado@exemplo.com'`)).rows as [{ count: number }];
     expect(count).toBe(1);
   });

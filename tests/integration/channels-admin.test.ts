@@ -128,9 +128,9 @@ describe("/admin/canais", () => {
     for (const fields of attempts) {
       const outcome = await post(admin, fields);
       expect(outcome.status, JSON.stringify(fields)).toBe(400);
-      expect(outcome.data.error).toMatch(/inválid|máximo/i);
+      expect((outcome.data as { errors: Record<string, string> }).errors.form).toMatch(/inválid|máximo/i);
     }
-    expect((await post(admin, { intent: "exclude-product", productId: "999999" })).data.error).toBe("Produto não encontrado.");
+    expect(((await post(admin, { intent: "exclude-product", productId: "999999" })).data as { errors: Record<string, string> }).errors.form).toBe("Produto não encontrado.");
     expect(await t.db.select().from(channelExcludedProducts)).toEqual([]);
     expect(await t.db.select().from(channelCategoryMappings)).toEqual([]);
   });

@@ -142,10 +142,10 @@ describe("admin role", () => {
     expect(await roleOf(shopper.id)).toBe("customer");
     expect(await setCustomerRole(t.db, admin, admin.id, "customer")).toEqual({
       ok: false,
-      message: "Você não pode alterar a sua própria permissão de administrador.",
+      errors: { form: "Você não pode alterar a sua própria permissão de administrador." },
     });
     expect(await roleOf(admin.id)).toBe("admin");
-    expect(await setCustomerRole(t.db, admin, "u-nobody", "admin")).toEqual({ ok: false, message: "Cliente não encontrado" });
+    expect(await setCustomerRole(t.db, admin, "u-nobody", "admin")).toEqual({ ok: false, errors: { form: "Cliente não encontrado" } });
   });
 
   async function act(who: SignedInUser | null, form: Record<string, string>) {
@@ -159,7 +159,7 @@ describe("admin role", () => {
 
   it("the action: the server refuses one's own role even when the form asks, and customers get a 403", async () => {
     const self = await act(admin, { userId: admin.id, role: "customer" });
-    expect(self).toMatchObject({ data: { ok: false, message: "Você não pode alterar a sua própria permissão de administrador." }, init: { status: 403 } });
+    expect(self).toMatchObject({ data: { ok: false, errors: { form: "Você não pode alterar a sua própria permissão de administrador." } }, init: { status: 403 } });
     expect(await roleOf(admin.id)).toBe("admin");
 
     const promoted = await act(admin, { userId: shopper.id, role: "admin" });

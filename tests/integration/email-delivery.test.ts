@@ -15,6 +15,7 @@ import { connectDatabase } from "~/server/db/database.server";
 import { deliverDueEmails, emailOutbox, pendingEmails, queueEmail, stopEmailDelivery, type EmailTransport } from "~/server/email/email-queue.server";
 import { sendEmail } from "~/server/email/send-email.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
+import { deliverDueOrderEmails } from "~/server/orders/order-notifications.server";
 import { getSettings } from "~/server/group/settings.server";
 import { CHECKOUT_CUSTOMER, checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -96,10 +97,13 @@ function checkoutForm() {
 async function placeOrder(config: AppConfig) {
   // A fresh minute of the shop's new-order e-mails for every order here.
   await t.pool.query("delete from rate_limits");
+  await t.pool.query("delete from staff_notice_outbox");
   const context = { db: t.db, config, emails: emailOutbox(t.db, config) };
   const started = performance.now();
   const result = await submitCheckout(context, checkoutForm(), { userId: null, clientAddress: "10.9.0.1" });
   if (!result.ok) throw new Error(`order refused: ${result.formError}`);
+  // The process's new-order sender, called here instead of its loop: the order's notice becomes its e-mail.
+  await deliverDueOrderEmails(context);
   const { rows } = await t.pool.query<{ id: string; code: string; total_cents: number }>("select id, code, total_cents from orders where public_token = $1", [result.token]);
   return { ...rows[0]!, token: result.token, ms: performance.now() - started };
 }

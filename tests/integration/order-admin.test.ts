@@ -533,17 +533,17 @@ describe("routes", () => {
 
   it("the status action answers with the spec's messages, and only for admins", async () => {
     const ok = await call(orderAction, requestAs(admin, `/admin/pedidos/${orderId}`, { form: statusForm("shipped") }), { id: orderId });
-    expect(ok).toMatchObject({ data: { ok: true, message: "Status atualizado com sucesso!", status: "shipped" } });
+    expect(ok).toMatchObject({ data: { ok: true, message: "Status atualizado com sucesso!", data: { status: "shipped" } } });
     expect((await orderRow(orderId)).status).toBe("shipped");
 
     const bad = await call(orderAction, requestAs(admin, `/admin/pedidos/${orderId}`, { form: statusForm("lost") }), { id: orderId });
-    expect(bad).toMatchObject({ data: { ok: false, message: "Erro ao atualizar status" }, init: { status: 400 } });
+    expect(bad).toMatchObject({ data: { ok: false, errors: { form: "Erro ao atualizar status" } }, init: { status: 400 } });
 
     await setOrderStatus(t.db, orderId, "cancelled", TEST_ACTOR);
     await product(RELOGIO, 0);
     const short = await call(orderAction, requestAs(admin, `/admin/pedidos/${orderId}`, { form: statusForm("processing") }), { id: orderId });
     expect(short).toMatchObject({
-      data: { ok: false, message: "Erro ao atualizar status", detail: `Estoque insuficiente para: ${RELOGIO} – Preto (disponível: 0, no pedido: 1)` },
+      data: { ok: false, errors: { form: "Erro ao atualizar status", status: `Estoque insuficiente para: ${RELOGIO} – Preto (disponível: 0, no pedido: 1)` } },
       init: { status: 409 },
     });
 

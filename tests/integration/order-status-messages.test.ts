@@ -162,12 +162,12 @@ describe("cancelling", () => {
         params: { id: order.id },
       });
     expect(await post({ status: "cancelled" })).toMatchObject({
-      data: { ok: false, detail: "Confirme o cancelamento: os produtos voltam para o estoque." },
+      data: { ok: false, errors: { status: "Confirme o cancelamento: os produtos voltam para o estoque." } },
       init: { status: 400 },
     });
     const [still] = await t.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     expect(still!.status).toBe("pending");
-    expect(await post({ status: "cancelled", confirmCancel: "1" })).toMatchObject({ data: { ok: true, status: "cancelled" } });
-    expect(await post({ status: "processing" })).toMatchObject({ data: { ok: true, status: "processing" } });
+    expect(await post({ status: "cancelled", confirmCancel: "1" })).toMatchObject({ data: { ok: true, data: { status: "cancelled" } } });
+    expect(await post({ status: "processing" })).toMatchObject({ data: { ok: true, data: { status: "processing" } } });
   });
 });

@@ -181,13 +181,14 @@ describe("create", () => {
     );
     expect(outcome.status).toBe(400);
     expect(outcome.data.errors).toEqual({
+      form: expect.stringMatching(/^Erro ao salvar produto: /),
       name: "Nome é obrigatório",
       description: "Descrição é obrigatória",
       price: "Informe um preço válido",
       'stock.["36","Preto"]': "O estoque não pode ser negativo",
       category: "Selecione uma categoria",
     });
-    expect(outcome.data.formError).toMatch(/^Erro ao salvar produto: /);
+    expect((outcome.data.errors as Record<string, string>).form).toMatch(/^Erro ao salvar produto: /);
     expect(await snapshot()).toEqual(before);
   });
 
@@ -205,7 +206,7 @@ describe("create", () => {
       ),
     );
     expect(outcome.status).toBe(400);
-    expect(outcome.data.formError).toBe("Erro ao salvar produto: imagem “foto.jpg”: Arquivo de imagem inválido. Envie PNG, JPG ou WEBP.");
+    expect((outcome.data.errors as Record<string, string>).form).toBe("Erro ao salvar produto: imagem “foto.jpg”: Arquivo de imagem inválido. Envie PNG, JPG ou WEBP.");
     expect((outcome.data.errors as Record<string, string>).images).toContain("foto.jpg");
     // The good image processed before the bad one was rolled back too, files included.
     expect(await snapshot()).toEqual(before);
@@ -216,7 +217,7 @@ describe("create", () => {
     const gif = await sharp(await png("#f59e0b")).gif().toBuffer();
     const outcome = await call(formAction, post(admin, "/admin/produtos/novo", productForm({}, [{ name: "anim.png", bytes: gif }])));
     expect(outcome.status).toBe(400);
-    expect(outcome.data.formError).toContain("Formato não aceito. Envie PNG, JPG ou WEBP.");
+    expect((outcome.data.errors as Record<string, string>).form).toContain("Formato não aceito. Envie PNG, JPG ou WEBP.");
     expect(await snapshot()).toEqual(before);
   });
 
@@ -225,7 +226,7 @@ describe("create", () => {
     const big = Buffer.concat([await png("#000"), Buffer.alloc(6 * 1024 * 1024, 1)]);
     const outcome = await call(formAction, post(admin, "/admin/produtos/novo", productForm({}, [{ name: "enorme.png", bytes: big }])));
     expect(outcome.status).toBe(400);
-    expect(outcome.data.formError).toBe("Erro ao salvar produto: a imagem “enorme.png” tem mais de 5 MB.");
+    expect((outcome.data.errors as Record<string, string>).form).toBe("Erro ao salvar produto: a imagem “enorme.png” tem mais de 5 MB.");
     expect(await snapshot()).toEqual(before);
   });
 
@@ -235,7 +236,7 @@ describe("create", () => {
     const files = Array.from({ length: 9 }, (_, index) => ({ name: `f${index}.png`, bytes: image }));
     const outcome = await call(formAction, post(admin, "/admin/produtos/novo", productForm({}, files)));
     expect(outcome.status).toBe(400);
-    expect(outcome.data.formError).toBe("Erro ao salvar produto: envie no máximo 8 imagens por produto.");
+    expect((outcome.data.errors as Record<string, string>).form).toBe("Erro ao salvar produto: envie no máximo 8 imagens por produto.");
     expect(await snapshot()).toEqual(before);
   });
 
@@ -248,7 +249,7 @@ describe("create", () => {
     });
     const refused = await call(formAction, declared);
     expect(refused.status).toBe(413);
-    expect(refused.data.formError).toMatch(/^Erro ao salvar produto: O envio passa do limite de 41 MB/);
+    expect((refused.data.errors as Record<string, string>).form).toMatch(/^Erro ao salvar produto: O envio passa do limite de 41 MB/);
 
     let sent = 0;
     const chunk = new Uint8Array(1024 * 1024);
@@ -281,7 +282,7 @@ describe("edit", () => {
     }
     const save = await call(formAction, post(admin, "/admin/produtos/editar/999999", productForm()), { id: "999999" });
     expect(save.status).toBe(404);
-    expect(save.data.formError).toBe(`Erro ao salvar produto: ${PRODUCT_MESSAGES.loadFailed}`);
+    expect((save.data.errors as Record<string, string>).form).toBe(`Erro ao salvar produto: ${PRODUCT_MESSAGES.loadFailed}`);
   });
 
   it("updates fields, search text and updated_at; reorders, removes and adds images (removed files deleted)", async () => {
@@ -390,7 +391,7 @@ describe("delete", () => {
 
   it("an unknown product: 'Erro ao excluir produto. Tente novamente.'", async () => {
     const outcome = await call(listAction, requestAs(admin, "/admin/produtos", { form: new URLSearchParams({ intent: "delete", id: "999999" }) }));
-    expect(outcome).toMatchObject({ status: 404, data: { error: PRODUCT_MESSAGES.deleteFailed } });
+    expect(outcome).toMatchObject({ status: 404, data: { ok: false, errors: { form: PRODUCT_MESSAGES.deleteFailed } } });
   });
 });
 
@@ -465,11 +466,12 @@ describe("stock per size and colour", () => {
     );
     expect(outcome.status).toBe(400);
     expect(outcome.data.errors).toEqual({
+      form: expect.stringMatching(/^Erro ao salvar produto: /),
       'stock.["38","Preto"]': "O estoque deve ser um número inteiro",
       'stock.["39","Azul"]': "Informe o estoque",
     });
     // The typed values come back to the form as they were.
-    expect((outcome.data.values as { stock: Record<string, string> }).stock).toMatchObject({ '["38","Preto"]': "2,5" });
+    expect((outcome.data.data as { stock: Record<string, string> }).stock).toMatchObject({ '["38","Preto"]': "2,5" });
     expect(await variantsOf(product!.id)).toEqual(before);
   });
 

@@ -1,5 +1,6 @@
 // /admin/importar on the server: the 10 starter products (one per request, never twice), and the CSV
 // import that saves every row or none, reporting each bad row by its line.
+import { refusalErrors, type ActionResult } from "~/lib/forms/action-result";
 import { count, eq, inArray, ne } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, products, productVariants } from "#database/schema";
@@ -109,7 +110,7 @@ describe("starter import", () => {
 
     // The page's no-JavaScript path runs all ten at once: all already there.
     const again = await call(importAction, requestAs(admin, "/admin/importar", { form: new URLSearchParams({ intent: "starters" }) }));
-    const second = again.data.starters as StarterResult[];
+    const second = (again.data as ActionResult<{ starters: StarterResult[] }>).data!.starters;
     expect(second.map((result) => result.status)).toEqual(Array(10).fill("exists"));
     expect(second.map((result) => (result.status === "exists" ? result.id : 0))).toEqual(ids);
     expect(await productCount()).toBe(before + 10);
@@ -129,7 +130,9 @@ describe("CSV import", () => {
     const form = new FormData();
     form.set("intent", "csv");
     form.set("file", new File([text], name, { type: "text/csv" }));
-    return call(importAction, requestAs(admin, "/admin/importar", { form }));
+    const outcome = await call(importAction, requestAs(admin, "/admin/importar", { form }));
+    const answer = outcome.data as ActionResult<{ csv?: CsvImportResult }>;
+    return { ...outcome, data: { csv: answer.data?.csv, fileError: refusalErrors(answer)?.file } };
   }
 
   const allProducts = () => t.db.select().from(products).orderBy(products.id);
@@ -304,7 +307,7 @@ describe("CSV import", () => {
     const short = (await importProductsCsv(t.db, `${header}\n;Só o nome`, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
     expect(short.errors).toEqual([{ line: 2, message: "esperadas 13 colunas, encontradas 2." }]);
     expect(((await importProductsCsv(t.db, `${header}\n`, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>).errors[0]!.message).toMatch(/não tem produtos/);
-    expect((await upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]), "foto.csv")).data.csvError).toBe(
+    expect((await upload(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1, 2]), "foto.csv")).data.fileError).toBe(
       "Este arquivo não é um CSV (texto). Exporte a planilha como CSV.",
     );
   });

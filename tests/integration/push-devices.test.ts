@@ -1,6 +1,7 @@
 // /admin/avisos on the server: a staff member stores this browser's subscription, sees and removes
 // their own devices (never another's), and sends themselves a test push. Every action checks the
 // admin role (and tests/integration/admin-authorization.test.ts walks the route for every role).
+import { resultMessage, type ActionResult } from "~/lib/forms/action-result";
 import type * as NodeDns from "node:dns";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -37,8 +38,8 @@ async function act(user: SignedInUser, fields: Record<string, string>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   const result = await action({ request: requestAs(user, "/admin/avisos", { form, headers: { "user-agent": ANDROID } }), context: test.context, params: {} } as never);
-  const { data, init } = result as unknown as { data: { ok: boolean; message: string }; init: { status?: number } | null };
-  return { ...data, status: init?.status ?? 200 };
+  const { data, init } = result as unknown as { data: ActionResult; init: { status?: number } | null };
+  return { ok: data.ok, message: resultMessage(data), status: init?.status ?? 200 };
 }
 
 async function devicesOf(user: SignedInUser) {

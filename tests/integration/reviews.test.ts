@@ -1,5 +1,6 @@
 // Product reviews on the server: the product route's action (intent=review / intent=hide-review) and
 // loader, with real accounts and sessions, and the database's own checks.
+import { refusalErrors, type ActionResult } from "~/lib/forms/action-result";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, reviews, users } from "#database/schema";
@@ -40,7 +41,7 @@ type LoaderData = {
 };
 
 function review(as: Shopper | null, form: Record<string, string>, id = productId) {
-  return run<{ reviewErrors?: Record<string, string> }>(
+  return run<ActionResult>(
     action,
     browserRequest(`/produto/${id}`, { as, form: { intent: "review", ...form } }),
     context,
@@ -109,11 +110,11 @@ describe("writing a review", () => {
     for (const rating of ["0", "6", "4.5", "-1", "abc", ""]) {
       const outcome = await review(shopper, { rating, comment: "x" });
       expect(outcome.status, `rating ${JSON.stringify(rating)}`).toBe(400);
-      expect(outcome.data.reviewErrors?.rating).toBe(REVIEW_MESSAGES.ratingRequired);
+      expect(refusalErrors(outcome.data)?.rating).toBe(REVIEW_MESSAGES.ratingRequired);
     }
     const long = await review(shopper, { rating: "5", comment: "a".repeat(1001) });
     expect(long.status).toBe(400);
-    expect(long.data.reviewErrors?.comment).toBe(REVIEW_MESSAGES.commentTooLong);
+    expect(refusalErrors(long.data)?.comment).toBe(REVIEW_MESSAGES.commentTooLong);
     expect(await reviewRow(shopper.id)).toHaveLength(0);
 
     // The database has the same limits.

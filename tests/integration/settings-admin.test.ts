@@ -166,7 +166,7 @@ describe("saving (/admin/configuracoes action)", () => {
         "locations.0.lat": "-8,81",
       }),
     );
-    expect(outcome).toEqual({ status: 200, data: { ok: true, errors: {} } });
+    expect(outcome).toEqual({ status: 200, data: { ok: true } });
 
     const expected: Settings = {
       ...DEFAULT_SETTINGS,

@@ -167,9 +167,9 @@ async function openForm(productId: number): Promise<ProductFormInput> {
 async function save(productId: number, form: FormData): Promise<{ status: number; formError?: string }> {
   const result = (await formAction({ request: requestAs(admin, `/admin/produtos/editar/${productId}`, { form }), context, params: { id: String(productId) } } as never)) as
     | Response
-    | { data: { formError: string }; init: ResponseInit | null };
+    | { data: { errors: { form?: string } }; init: ResponseInit | null };
   if (result instanceof Response) return { status: result.status };
-  return { status: result.init?.status ?? 200, formError: result.data.formError };
+  return { status: result.init?.status ?? 200, formError: result.data.errors.form };
 }
 
 describe("the product form: opened → an order takes the last unit → saved", () => {

@@ -350,7 +350,7 @@ describe("signing in with it on", () => {
       if (![0, 1].some((step) => totp(secret, step) === usedCode)) continue;
       const replay = await sendCode(second.browser, usedCode);
       expect(replay.status, usedCode).toBe(400);
-      expect(replay.data, usedCode).toEqual({ errors: { form: TWO_FACTOR_MESSAGES.codeAlreadyUsed }, restart: true });
+      expect(replay.data, usedCode).toEqual({ ok: false, errors: { form: TWO_FACTOR_MESSAGES.codeAlreadyUsed }, data: { restart: true } });
       expect(await signedInEmail(second.browser)).toBeNull();
       expect(second.browser.cookieNames()).toEqual([]);
       replayed += 1;
@@ -424,7 +424,7 @@ describe("guessing", () => {
     // The next step's code: right, and not used yet (turnOn used the current one at the latest).
     const ended = await sendCode(browser, totp(secret, 1));
     expect(ended.status).toBe(400);
-    expect(ended.data).toEqual({ errors: { form: TWO_FACTOR_MESSAGES.challengeExpired }, restart: true });
+    expect(ended.data).toEqual({ ok: false, errors: { form: TWO_FACTOR_MESSAGES.challengeExpired }, data: { restart: true } });
     expect(await signedInEmail(browser)).toBeNull();
     // The ended pending sign-in's cookie is dropped, so the code page sends the browser back to /login.
     expect(browser.cookieNames()).not.toContain("better-auth.two_factor");

@@ -2,7 +2,10 @@ import { Form, Link } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
+
+/** The page's action answer: `intent` says which form it answered. */
+type TwoFactorResult = ActionResult<{ intent: string }>;
 import { formLimits } from "~/lib/forms/form-limits";
 import { currentPasswordSchema, setupCodeSchema } from "~/lib/account/two-factor.schema";
 
@@ -14,8 +17,8 @@ const setupCodeLimits = formLimits(setupCodeSchema);
  * A form that asks for the current password again (every change here does), with the action's errors
  * when it answered this form.
  */
-function PasswordForm({ errors, className, children }: { errors?: FieldErrors; className: string; children: React.ReactNode }) {
-  const form = useForm({ schema: currentPasswordSchema, limits: passwordLimits, serverErrors: errors });
+function PasswordForm({ result, className, children }: { result?: TwoFactorResult; className: string; children: React.ReactNode }) {
+  const form = useForm({ schema: currentPasswordSchema, limits: passwordLimits, result });
   return (
     <Form method="post" {...form.props} className={className}>
       {form.errors.form ? <FormMessage tone="error">{form.errors.form}</FormMessage> : null}
@@ -26,7 +29,7 @@ function PasswordForm({ errors, className, children }: { errors?: FieldErrors; c
 }
 
 /** Off: what it is, and "Ativar" with the password (accounts without one cannot use it). */
-export function TwoFactorOff({ hasPassword, errors }: { hasPassword: boolean; errors?: FieldErrors }) {
+export function TwoFactorOff({ hasPassword, result }: { hasPassword: boolean; result?: TwoFactorResult }) {
   if (!hasPassword) {
     return (
       <p className="mt-4 text-slate-700">
@@ -39,7 +42,7 @@ export function TwoFactorOff({ hasPassword, errors }: { hasPassword: boolean; er
     );
   }
   return (
-    <PasswordForm errors={errors} className="mt-5 space-y-4">
+    <PasswordForm result={result} className="mt-5 space-y-4">
       <div className="sm:w-56">
         <SubmitButton name="intent" value="enable" busyLabel="Ativando…">
           Ativar
@@ -50,8 +53,8 @@ export function TwoFactorOff({ hasPassword, errors }: { hasPassword: boolean; er
 }
 
 /** Pending: the QR code and the secret for the app, then the first code to confirm it. */
-export function TwoFactorSetup({ qrSvg, secret, errors }: { qrSvg: string; secret: string; errors?: FieldErrors }) {
-  const codeForm = useForm({ schema: setupCodeSchema, limits: setupCodeLimits, serverErrors: errors });
+export function TwoFactorSetup({ qrSvg, secret, result }: { qrSvg: string; secret: string; result?: TwoFactorResult }) {
+  const codeForm = useForm({ schema: setupCodeSchema, limits: setupCodeLimits, result });
   return (
     <div className="mt-5 space-y-5">
       <ol className="list-decimal space-y-2 pl-5 text-slate-700">
@@ -110,13 +113,14 @@ export function BackupCodes({ codes }: { codes: string[] }) {
 }
 
 /** On: new backup codes, or turning it off, each with the password. */
-export function TwoFactorOn({ errors, intent }: { errors?: FieldErrors; intent: string | null }) {
+export function TwoFactorOn({ result }: { result?: TwoFactorResult }) {
+  const answered = (intent: string) => (result?.data?.intent === intent ? result : undefined);
   return (
     <div className="mt-5 grid gap-6 sm:grid-cols-2">
       <div className="space-y-3">
         <h3 className="font-bold">Novos códigos de recuperação</h3>
         <p className="text-sm text-slate-600">Os códigos atuais deixam de valer.</p>
-        <PasswordForm errors={intent === "new-codes" ? errors : undefined} className="space-y-3">
+        <PasswordForm result={answered("new-codes")} className="space-y-3">
           <SubmitButton name="intent" value="new-codes" busyLabel="Gerando…">
             Gerar novos códigos
           </SubmitButton>
@@ -125,7 +129,7 @@ export function TwoFactorOn({ errors, intent }: { errors?: FieldErrors; intent: 
       <div className="space-y-3">
         <h3 className="font-bold">Desativar</h3>
         <p className="text-sm text-slate-600">Depois disso, a senha basta para entrar.</p>
-        <PasswordForm errors={intent === "disable" ? errors : undefined} className="space-y-3">
+        <PasswordForm result={answered("disable")} className="space-y-3">
           <SubmitButton name="intent" value="disable" busyLabel="Desativando…">
             Desativar
           </SubmitButton>

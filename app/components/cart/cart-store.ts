@@ -3,7 +3,7 @@ import {
   addWithinStock,
   CART_STORAGE_KEY,
   cartTotals,
-  parseStoredCart,
+  cartFromStored,
   removeFromCart,
   setCartQuantity,
   type Cart,
@@ -14,7 +14,7 @@ import { createLocalStorageStore } from "~/components/ui/local-storage-store";
 
 /** The cart lives in localStorage, as in the shop's earlier site; the server always renders an empty cart. */
 const EMPTY: Cart = [];
-const { read, write, subscribe } = createLocalStorageStore(CART_STORAGE_KEY, parseStoredCart);
+const { read, write, subscribe } = createLocalStorageStore(CART_STORAGE_KEY, cartFromStored);
 
 export const cartActions = {
   /** Adds within the variant's stock; the refusal to show when it would go past it, else null. */

@@ -1,23 +1,14 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
 import type { Cart } from "~/lib/cart/cart";
-import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupons/coupon-code";
+import { couponCodeFromStored, normalizeCouponCode } from "~/lib/coupons/coupon-code";
 import { couponPreviewUrl, type CouponPreview } from "~/lib/coupons/coupons";
 
 // The coupon the shopper applied, kept in the browser beside the cart (its own key, so the header's
 // cart badge, on every page, does not carry coupon code): the cart and the checkout read it.
 const COUPON_STORAGE_KEY = "erick_coupon";
 
-const parseStoredCode = (raw: string | null): string => {
-  try {
-    const value: unknown = raw ? JSON.parse(raw) : "";
-    return typeof value === "string" && isCouponCodeShape(value) ? value : "";
-  } catch {
-    return "";
-  }
-};
-
-const store = createLocalStorageStore(COUPON_STORAGE_KEY, parseStoredCode);
+const store = createLocalStorageStore(COUPON_STORAGE_KEY, couponCodeFromStored);
 
 export const couponActions = {
   keep: (code: string) => store.write(normalizeCouponCode(code).slice(0, 100)),

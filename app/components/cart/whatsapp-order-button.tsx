@@ -4,7 +4,7 @@ import { releaseWhatsAppTab, reserveWhatsAppTab } from "~/components/checkout/wh
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
 import { orderLinesJson, type Cart } from "~/lib/cart/cart";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
 import { orderSourceHint } from "~/lib/orders/order-source";
 
 /** The action's schema, imported when the shopper first reaches for the button: the cart page loads no zod up front. */
@@ -17,13 +17,13 @@ const loadOrderEnvelopeSchema = () => import("~/lib/orders/checkout.schema").the
  * kept for WhatsApp and the order sent.
  */
 export function WhatsAppOrderButton({ cart, couponCode }: { cart: Cart; couponCode: string }) {
-  const fetcher = useFetcher<{ errors: FieldErrors }>();
+  const fetcher = useFetcher<ActionResult>();
   // One key per visit to the cart: a double tap or a retry records one order.
   const [idempotencyKey, setIdempotencyKey] = useState("");
   useEffect(() => setIdempotencyKey(crypto.randomUUID()), []);
   const { errors, props } = useForm({
     schema: loadOrderEnvelopeSchema,
-    serverErrors: fetcher.data?.errors,
+    result: fetcher.data,
     send: (form) => {
       reserveWhatsAppTab();
       void fetcher.submit(form, { method: "post", action: "/pedido" });
@@ -33,7 +33,7 @@ export function WhatsAppOrderButton({ cart, couponCode }: { cart: Cart; couponCo
   const error = fetcher.state === "idle" ? (errors.form ?? errors.lines ?? errors.idempotencyKey) : undefined;
 
   useEffect(() => {
-    if (fetcher.data?.errors) releaseWhatsAppTab();
+    if (fetcher.data && !fetcher.data.ok) releaseWhatsAppTab();
   }, [fetcher.data]);
 
   return (

@@ -12,7 +12,7 @@ import { checkoutSchema } from "~/lib/orders/checkout.schema";
 import type { DeliveryMethod } from "~/lib/delivery/delivery";
 import type { DeliveryZone } from "~/lib/delivery/zones";
 import { maskCep, maskCpf } from "~/lib/account/documents";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { deliveryFeeLabel } from "~/lib/orders/order-message";
 import { orderSourceHint } from "~/lib/orders/order-source";
@@ -35,12 +35,13 @@ const MASKS: Record<string, (value: string) => string> = { cpf: maskCpf, cep: ma
 export function CheckoutForm({
   idempotencyKey,
   prefill,
-  serverErrors,
+  result,
   deliveryZones,
 }: {
   idempotencyKey: string;
   prefill: CheckoutPrefill;
-  serverErrors?: FieldErrors;
+  /** The action's answer to the last try (a refusal: the order was not recorded). */
+  result?: ActionResult;
   /** The bairros the shop delivers to itself (/admin/entregas). */
   deliveryZones: readonly DeliveryZone[];
 }) {
@@ -57,7 +58,7 @@ export function CheckoutForm({
   const form = useForm({
     schema: checkoutSchema,
     limits: formLimits(checkoutSchema),
-    serverErrors,
+    result,
     send: (element) => {
       reserveWhatsAppTab();
       void submit(element, { method: "post" });
@@ -79,8 +80,8 @@ export function CheckoutForm({
 
   // A refused order: the tab kept for WhatsApp is closed.
   useEffect(() => {
-    if (serverErrors) releaseWhatsAppTab();
-  }, [serverErrors]);
+    if (result && !result.ok) releaseWhatsAppTab();
+  }, [result]);
 
   function onChange(event: React.FormEvent<HTMLFormElement>) {
     const target = event.target as HTMLInputElement;

@@ -4,7 +4,7 @@ import { useStorefront } from "~/components/layout/use-storefront";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
-import { CONTACT_INPUT_LIMITS, contactMessage, type ContactFieldErrors, type ContactFormValues } from "~/lib/stores/contact-form";
+import { CONTACT_INPUT_LIMITS, contactMessage, type ContactFormResult, type ContactFormValues } from "~/lib/stores/contact-form";
 import type { InputLimits } from "~/lib/forms/form-limits";
 import { whatsappLink } from "~/lib/orders/whatsapp";
 
@@ -22,13 +22,12 @@ const loadContactSchema = () => import("~/lib/stores/contact.schema").then((modu
 export function ContactForm() {
   const { settings, locations } = useStorefront();
   const whatsappNumber = settings.storeWhatsApp;
-  const answer = useActionData<{ errors: ContactFieldErrors; values: ContactFormValues }>();
-  const serverErrors = answer?.errors;
-  const serverValues = answer?.values;
+  const answer = useActionData<ContactFormResult>();
+  const serverValues = answer?.data;
   const [confirmed, showConfirmation, hideConfirmation] = useTimedFlag(CONTACT_CONFIRMATION_MS);
   // When the browser blocks the pop-up, the shopper opens WhatsApp with this link instead.
   const [blockedLink, setBlockedLink] = useState<string | null>(null);
-  const form = useForm<ContactFormValues>({ schema: loadContactSchema, limits: CONTACT_INPUT_LIMITS, serverErrors, send });
+  const form = useForm<ContactFormValues>({ schema: loadContactSchema, limits: CONTACT_INPUT_LIMITS, result: answer, send });
 
   // Sent once the schema has checked it (it waits for the schema when the button is tapped first),
   // still within the tap's permission to open a tab.

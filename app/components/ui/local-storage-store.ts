@@ -1,3 +1,5 @@
+import { readStoredJson, type StoredReader } from "~/lib/storage/stored-json";
+
 /**
  * A value kept in localStorage (the cart, the favourites): read once, written on every change, and
  * kept in step across tabs through the `storage` event. The server has no localStorage, so pages
@@ -9,20 +11,13 @@ export type LocalStorageStore<T> = {
   subscribe: (listener: () => void) => () => void;
 };
 
-export function createLocalStorageStore<T>(key: string, parse: (raw: string | null) => T): LocalStorageStore<T> {
+/** `read` keeps what it can of the stored JSON (see ~/lib/storage/stored-json.ts). */
+export function createLocalStorageStore<T>(key: string, read: StoredReader<T>): LocalStorageStore<T> {
   let current: { value: T } | null = null;
   const listeners = new Set<() => void>();
 
-  function read(): T {
-    if (current === null) {
-      let raw: string | null = null;
-      try {
-        raw = window.localStorage.getItem(key);
-      } catch {
-        raw = null;
-      }
-      current = { value: parse(raw) };
-    }
+  function readStored(): T {
+    if (current === null) current = { value: readStoredJson(key, read) };
     return current.value;
   }
 
@@ -51,5 +46,5 @@ export function createLocalStorageStore<T>(key: string, parse: (raw: string | nu
     };
   }
 
-  return { read, write, subscribe };
+  return { read: readStored, write, subscribe };
 }

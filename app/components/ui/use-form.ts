@@ -1,5 +1,6 @@
 import { useState } from "react";
 import type { z } from "zod";
+import { refusalErrors, type ActionResult } from "~/lib/forms/action-result";
 import { fieldErrors, formValues, type FieldErrors } from "~/lib/forms/form-errors";
 import type { FormLimits, InputLimits } from "~/lib/forms/form-limits";
 import { useOnDemand } from "./use-on-demand";
@@ -15,10 +16,11 @@ type FormOptions<Output> = {
   /** What the action validates with, so the browser gives the same messages before sending. */
   schema?: SchemaSource<Output>;
   /**
-   * The action's answer: `errors` by input name, `form` for the whole form. Each new answer (a new
-   * object, from a navigation or a fetcher) replaces the errors shown.
+   * The action's answer (an ActionResult: `actionData`, or a fetcher's `data`). A refusal's errors are
+   * shown by input name, `form` for the whole form; a success's message is `success`. Each new answer
+   * (a new object, from a navigation or a fetcher) replaces the errors shown.
    */
-  serverErrors?: FieldErrors;
+  result?: ActionResult<unknown> | null;
   /**
    * The inputs' limits: `formLimits(schema)` (~/lib/form-limits, which reads them from the schema), or,
    * for a form whose schema is an import, a zod-free copy that a unit test holds equal to the schema's.
@@ -52,12 +54,14 @@ const inputSelector = (name: string) => `[name="${CSS.escape(name)}"]:not([type=
 /**
  * The one way a form handles its errors: checked in the browser with the action's own schema before
  * it is sent, the first wrong input focused, a field's message cleared when it is edited (with the
- * form's message), the action's answer shown the same way, and each input's limits (`maxLength`,
+ * form's message), the action's answer (`result`) shown the same way, and each input's limits (`maxLength`,
  * `required`, `min`, `max`) read from the schema. Spread `props` on the form and `field(name)` on
  * each input (Field, TextareaField, SelectField). Without JavaScript the form posts to its action,
  * which validates with the same schema and answers with the same messages.
  */
-export function useForm<Output = unknown>({ schema, serverErrors, limits, read = formValues, inputOf = sameName, errorOf = sameName, send }: FormOptions<Output> = {}) {
+export function useForm<Output = unknown>({ schema, result, limits, read = formValues, inputOf = sameName, errorOf = sameName, send }: FormOptions<Output> = {}) {
+  // Keyed on the refusal's errors: a new answer shows its own, and the same answer keeps what edits cleared.
+  const serverErrors = refusalErrors(result);
   const [state, setState] = useState({ source: serverErrors, errors: serverErrors ?? {} });
   if (state.source !== serverErrors) setState({ source: serverErrors, errors: serverErrors ?? {} });
   const { errors } = state;
@@ -111,6 +115,8 @@ export function useForm<Output = unknown>({ schema, serverErrors, limits, read =
 
   return {
     errors,
+    /** The message of the action's success answer, if it gave one. */
+    success: result?.ok ? result.message : undefined,
     /** For the form element. `onChange` fires on every keystroke (React's change is the input event). */
     props: { noValidate: true, onSubmit, onChange, onFocusCapture: () => void imported.load() },
     /** For an input: its name, its error and the schema's limits. */

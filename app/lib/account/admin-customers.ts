@@ -1,4 +1,5 @@
 // Client-safe pieces of /admin/clientes: URL state, the shapes the server sends, the role form's messages.
+import type { ActionResult } from "../forms/action-result";
 import { pageParam, searchParam } from "../admin/admin-list";
 import type { OrderStatus } from "../orders/order-status";
 
@@ -63,7 +64,8 @@ export type CustomerDetail = {
   orders: { id: string; code: string; createdAt: string; status: OrderStatus; deliveryMethod: string; totalCents: number }[];
 };
 
-export type CustomerRoleResult = { ok: boolean; message: string };
+/** The role form's answer: a success's line, or a refusal's (`errors.form`). */
+export type CustomerRoleResult = ActionResult;
 
 export const CUSTOMER_MESSAGES = {
   notYourself: "Você não pode alterar a sua própria permissão de administrador.",

@@ -1,5 +1,6 @@
 // /admin/avisos: the staff devices that receive new-order pushes. The subscription a browser's push
 // service gives (endpoint and keys) is checked with this schema before it is stored.
+import type { ActionResult } from "~/lib/forms/action-result";
 import { z } from "~/lib/forms/validation";
 
 export const PUSH_DEVICES_PATH = "/admin/avisos";
@@ -7,7 +8,8 @@ export const PUSH_DEVICES_PATH = "/admin/avisos";
 /** What the page lists: one browser of the signed-in staff member. */
 export type PushDevice = { id: number; label: string; createdAt: string; lastSuccessAt: string | null; current?: boolean };
 
-export type PushDevicesResult = { ok: true; message: string } | { ok: false; message: string };
+/** The page's answer: a success's line, or a refusal's (`errors.form`). */
+export type PushDevicesResult = ActionResult;
 
 const base64url = (bytes: number, message: string) =>
   z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), message);

@@ -154,15 +154,8 @@ function isCartItem(value: unknown): value is CartItem {
   );
 }
 
-/** Reads what localStorage holds, keeping the valid lines of a damaged or older cart. */
-export function parseStoredCart(raw: string | null): Cart {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
+/** The cart from what localStorage held (../storage/stored-json.ts): the valid lines of a damaged or older cart. */
+export function cartFromStored(data: unknown): Cart {
   return Array.isArray(data) ? data.filter(isCartItem) : [];
 }
 

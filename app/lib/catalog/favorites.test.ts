@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isFavorite, MAX_FAVORITES, parseFavorites, toggleFavorite } from "./favorites";
+import { parseStoredJson } from "../storage/stored-json";
+import { favoritesFromStored, isFavorite, MAX_FAVORITES, toggleFavorite } from "./favorites";
+
+const parseFavorites = (raw: string | null) => parseStoredJson(raw, favoritesFromStored);
 
 describe("favorites", () => {
   it("adds a product and removes it on the second toggle", () => {

@@ -11,15 +11,8 @@ function isProductId(value: unknown): value is number {
   return typeof value === "number" && Number.isSafeInteger(value) && value > 0;
 }
 
-/** Reads what was stored; anything malformed (edited by hand, an old format) counts as no favourites. */
-export function parseFavorites(raw: string | null): number[] {
-  if (!raw) return [];
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return [];
-  }
+/** The favourites from what was stored (../storage/stored-json.ts); anything malformed (edited by hand, an old format) counts as none. */
+export function favoritesFromStored(data: unknown): number[] {
   if (!Array.isArray(data)) return [];
   return [...new Set(data.filter(isProductId))].slice(-MAX_FAVORITES);
 }

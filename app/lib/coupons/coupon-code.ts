@@ -11,3 +11,8 @@ export function normalizeCouponCode(input: string): string {
 export function isCouponCodeShape(code: string): boolean {
   return code.length > 0 && code.length <= MAX_COUPON_CODE_LENGTH && /^[A-Z0-9]+$/.test(code);
 }
+
+/** The kept coupon code from what was stored (../storage/stored-json.ts): none unless it is a code's shape. */
+export function couponCodeFromStored(data: unknown): string {
+  return typeof data === "string" && isCouponCodeShape(data) ? data : "";
+}

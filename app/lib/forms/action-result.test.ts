@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { actionRefusal, actionSuccess, refusalErrors } from "./action-result";
+import { actionRefusal, actionSuccess, refusalErrors, resultMessage } from "./action-result";
 
 describe("action results", () => {
   it("puts a refusal given as one line under the whole form", () => {
     expect(actionRefusal("Tente de novo.")).toEqual({ ok: false, errors: { form: "Tente de novo." } });
     expect(actionRefusal({ code: "Já existe" })).toEqual({ ok: false, errors: { code: "Já existe" } });
+  });
+
+  it("keeps what a refusal gives back to show the form again", () => {
+    expect(actionRefusal({ email: "Obrigatório" }, { email: "ana@" })).toEqual({ ok: false, errors: { email: "Obrigatório" }, data: { email: "ana@" } });
   });
 
   it("leaves out what a success does not carry", () => {
@@ -16,5 +20,12 @@ describe("action results", () => {
     expect(refusalErrors(actionRefusal({ name: "Obrigatório" }))).toEqual({ name: "Obrigatório" });
     expect(refusalErrors(actionSuccess("ok"))).toBeUndefined();
     expect(refusalErrors(undefined)).toBeUndefined();
+  });
+
+  it("gives one line to show: a success's message or the whole form's error", () => {
+    expect(resultMessage(actionSuccess("Salvo."))).toBe("Salvo.");
+    expect(resultMessage(actionRefusal("Tente de novo."))).toBe("Tente de novo.");
+    expect(resultMessage(actionRefusal({ name: "Obrigatório" }))).toBeUndefined();
+    expect(resultMessage(null)).toBeUndefined();
   });
 });

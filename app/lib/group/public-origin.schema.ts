@@ -1,5 +1,6 @@
 // The shop's public address as the owner types it in /admin/configuracoes: a scheme and a host (and a
 // port), nothing else, so every link the shop sends starts with exactly what the owner confirmed.
+import type { ActionResult } from "../forms/action-result";
 export const PUBLIC_ORIGIN_MESSAGES = {
   invalid: "Informe o endereço da loja começando com https:// (ex.: https://loja.exemplo.com.br), sem caminho depois do domínio.",
   hint: "Só o começo do endereço pelo qual os clientes acessam a loja, como https://loja.exemplo.com.br.",
@@ -19,8 +20,11 @@ export function normalizePublicOrigin(typed: string): string | null {
   }
 }
 
-/** The public-address form's answer: an error, or the normalized address to confirm. */
-export type PublicOriginActionResult = { publicOrigin: { error?: string; pending?: string } };
+/**
+ * The public-address form's answer: a refusal (`errors.publicOrigin`), or the normalized address to
+ * confirm (`data.pending`). `data.form` tells it from the settings form's answer on the same page.
+ */
+export type PublicOriginActionResult = ActionResult<{ form: "public-origin"; pending?: string }>;
 
 /** The address links start with, and where it comes from (PUBLIC_URL, the owner's confirmation, or the first start's guess). */
 export type PublicAddress = { origin: string; source: "PUBLIC_URL" | "owner" | "guess" };

@@ -1,3 +1,4 @@
+import type { ActionResult } from "~/lib/forms/action-result";
 import { z } from "~/lib/forms/validation";
 import { ORDER_STATUSES } from "./order-status";
 
@@ -14,9 +15,11 @@ export const orderStatusFormSchema = z
   // Cancelling gives the stock back: only on purpose (the dialog, or the checkbox before the script runs).
   .refine((form) => form.status !== "cancelled" || form.confirmCancel === "1", { message: CANCEL_NOT_CONFIRMED, path: ["confirmCancel"] });
 
-export type OrderStatusFormResult =
-  | { ok: true; message: string; status: (typeof ORDER_STATUSES)[number]; updatedAt: string }
-  | { ok: false; message: string; detail: string | null };
+/**
+ * The dropdown's answer: a success with the status saved; a refusal with the spec's failure line
+ * (`errors.form`) and why, when known (`errors.status`).
+ */
+export type OrderStatusFormResult = ActionResult<{ status: (typeof ORDER_STATUSES)[number]; updatedAt: string }>;
 
 /** The spec's messages (section 8). */
 export const ORDER_STATUS_MESSAGES = {

@@ -25,7 +25,7 @@ describe("contact form", () => {
       store: " Erick Sports ",
       message: "\n Vocês abrem no feriado? \n",
     });
-    expect(result).toEqual({ ok: true, values: valid });
+    expect(result).toEqual({ ok: true, data: valid });
   });
 
   it("leaves phone and store optional", () => {
@@ -38,7 +38,7 @@ describe("contact form", () => {
     expect(result).toEqual({
       ok: false,
       errors: { name: "Nome é obrigatório", email: "E-mail é obrigatório", message: "Mensagem é obrigatória" },
-      values: { name: "", email: "", phone: "", store: "", message: "" },
+      data: { name: "", email: "", phone: "", store: "", message: "" },
     });
   });
 
@@ -88,7 +88,7 @@ describe("contact form", () => {
     const data = new FormData();
     for (const [key, value] of Object.entries(valid)) data.set(key, value);
     data.set("extra", "x");
-    expect(parseContactForm(data)).toEqual({ ok: true, values: valid });
+    expect(parseContactForm(data)).toEqual({ ok: true, data: valid });
 
     const withFile = new FormData();
     withFile.set("name", new Blob(["x"]));

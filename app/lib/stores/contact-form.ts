@@ -1,5 +1,6 @@
 // The stores page's contact form: its fields and limits, what every page needs to draw it. The schema
 // that checks it is in contact.schema.ts, loaded by the browser only once the form is in use.
+import type { ActionRefusal, ActionSuccess } from "../forms/action-result";
 import type { FormLimits } from "../forms/form-limits";
 
 export const CONTACT_FIELDS = ["name", "email", "phone", "store", "message"] as const;
@@ -23,9 +24,10 @@ export const CONTACT_INPUT_LIMITS = {
 /** What the shopper typed: the form's values, and what the WhatsApp message holds. */
 export type ContactFormValues = { name: string; email: string; phone: string; store: string; message: string };
 
+/** The form read: an action's answer (ActionResult), which always gives back what was typed (`data`). */
 export type ContactFormResult =
-  | { ok: true; values: ContactFormValues }
-  | { ok: false; errors: ContactFieldErrors; values: ContactFormValues };
+  | (ActionSuccess<ContactFormValues> & { data: ContactFormValues })
+  | (ActionRefusal<ContactFormValues> & { errors: ContactFieldErrors; data: ContactFormValues });
 
 /** The WhatsApp message the contact form opens (in the browser, or from the action without JavaScript). */
 export function contactMessage(input: ContactFormValues): string {

@@ -50,6 +50,6 @@ export function parseContactForm(data: FormData | Record<string, unknown>): Cont
     }),
   ) as ContactFormValues;
   const parsed = contactFormSchema.safeParse(raw);
-  if (parsed.success) return { ok: true, values: parsed.data };
-  return { ok: false, errors: fieldErrors(parsed.error) as ContactFieldErrors, values: raw };
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return { ok: false, errors: fieldErrors(parsed.error) as ContactFieldErrors, data: raw };
 }

@@ -1,4 +1,5 @@
 import { data, Form, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { MyFavorites } from "~/components/account/my-favorites";
 import { MyOrders } from "~/components/account/my-orders";
@@ -56,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirect(outcome === "confirmed" ? "/conta" : `/conta?link=${outcome === "sent" ? "enviado" : "espere"}`);
   }
   const parsed = profileSchema.safeParse(formValues(form));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
   await updateProfile(context.db, user.id, parsed.data);
   return redirect("/conta?salvo=1");
 }
@@ -67,7 +68,7 @@ export function meta() {
 
 export default function Account({ loaderData, actionData }: Route.ComponentProps) {
   const { profile, saved, orders, favorites, twoFactor, emailConfirmation } = loaderData;
-  const { errors, props, field } = useForm({ schema: profileSchema, limits: formLimits(profileSchema), serverErrors: actionData?.errors });
+  const { errors, props, field } = useForm({ schema: profileSchema, limits: formLimits(profileSchema), result: actionData });
 
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
@@ -17,9 +18,9 @@ export function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await readFormData(request));
   const parsed = forgotPasswordSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), email: values.email ?? "" }, { status: 400 });
+  if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error), { email: values.email ?? "" }), { status: 400 });
   const result = await requestPasswordReset(context, request, parsed.data.email);
-  if (!result.ok) return data({ errors: { form: result.error }, email: parsed.data.email }, { status: 429 });
+  if (!result.ok) return data(actionRefusal(result.error, { email: parsed.data.email }), { status: 429 });
   // The same answer whether or not the address has an account.
   return redirect("/recuperar-senha?enviado=1");
 }
@@ -29,7 +30,7 @@ export function meta() {
 }
 
 export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
-  const { errors, props, field } = useForm({ schema: forgotPasswordSchema, limits: formLimits(forgotPasswordSchema), serverErrors: actionData?.errors });
+  const { errors, props, field } = useForm({ schema: forgotPasswordSchema, limits: formLimits(forgotPasswordSchema), result: actionData });
 
   return (
     <AccountCard title="Recuperar senha" intro="Informe o e-mail da sua conta e enviaremos um link para você criar uma nova senha.">
@@ -41,7 +42,7 @@ export default function ForgotPassword({ loaderData, actionData }: Route.Compone
       ) : (
         <Form method="post" {...props} className="space-y-4">
           {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-          <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.email} />
+          <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.data?.email} />
           <SubmitButton busyLabel="Enviando…">Enviar link</SubmitButton>
         </Form>
       )}

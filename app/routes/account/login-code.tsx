@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
@@ -25,11 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await readFormData(request));
   const redirectTo = safeRedirectPath(values.redirectTo);
   const parsed = twoFactorCodeSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), restart: false }, { status: 400 });
+  if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error), { restart: false }), { status: 400 });
   const result = await finishSignInWithCode(context, request, parsed.data);
   if (!result.ok) {
     const errors = result.field ? { [result.field]: result.error } : { form: result.error };
-    return data({ errors, restart: result.restart ?? false }, { status: 400, headers: result.headers });
+    return data(actionRefusal(errors, { restart: result.restart ?? false }), { status: 400, headers: result.headers });
   }
   return redirect(redirectTo, { headers: result.headers });
 }
@@ -40,13 +41,13 @@ export function meta() {
 
 export default function LoginCode({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo } = loaderData;
-  const { errors, props, field } = useForm({ schema: twoFactorCodeSchema, limits: formLimits(twoFactorCodeSchema), serverErrors: actionData?.errors });
+  const { errors, props, field } = useForm({ schema: twoFactorCodeSchema, limits: formLimits(twoFactorCodeSchema), result: actionData });
 
   return (
     <AccountCard title="Verificação em duas etapas" intro="Abra o aplicativo autenticador e digite o código de 6 números que ele mostra agora.">
       <div className="space-y-4">
         {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
-        {actionData?.restart ? (
+        {actionData?.data?.restart ? (
           <p className="text-center">
             <Link to={loginPath(redirectTo)} className="font-semibold text-brand-700 hover:underline">
               Entrar de novo

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { AccountCard, BackToShopLink, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
@@ -37,9 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const parsed = loginSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), email: values.email ?? "" }, { status: 400 });
+  if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error), { email: values.email ?? "" }), { status: 400 });
   const result = await signInWithPassword(context, request, parsed.data);
-  if (!result.ok) return data({ errors: { form: result.error }, email: parsed.data.email }, { status: 400 });
+  if (!result.ok) return data(actionRefusal(result.error, { email: parsed.data.email }), { status: 400 });
   if (result.codeRequired) return redirect(signInCodePath(redirectTo), { headers: result.headers });
   return redirect(redirectTo, { headers: result.headers });
 }
@@ -50,7 +51,7 @@ export function meta() {
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {
   const { redirectTo, googleEnabled, googleFailed, passwordChanged } = loaderData;
-  const { errors, props, field } = useForm({ schema: loginSchema, limits: LOGIN_LIMITS, serverErrors: actionData?.errors });
+  const { errors, props, field } = useForm({ schema: loginSchema, limits: LOGIN_LIMITS, result: actionData });
   const back = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
   const formError = errors.form ?? (actionData ? undefined : googleFailed ? AUTH_MESSAGES.googleFailed : undefined);
 
@@ -84,7 +85,7 @@ export default function Login({ loaderData, actionData }: Route.ComponentProps) 
 
         <Form method="post" {...props} className="space-y-4">
           <input type="hidden" name="redirectTo" value={redirectTo} />
-          <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.email} />
+          <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.data?.email} />
           <Field label="Senha" {...field("password")} type="password" autoComplete="current-password" />
           <div className="text-right text-sm">
             <Link to="/recuperar-senha" className="font-semibold text-brand-700 hover:underline">

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
@@ -22,9 +23,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(await readFormData(request));
   const kept = { name: values.name ?? "", email: values.email ?? "" };
   const parsed = registerSchema.safeParse(values);
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error), values: kept }, { status: 400 });
+  if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error), kept), { status: 400 });
   const result = await registerCustomer(context, request, parsed.data);
-  if (!result.ok) return data({ errors: { [result.field ?? "form"]: result.error }, values: kept }, { status: 400 });
+  if (!result.ok) return data(actionRefusal({ [result.field ?? "form"]: result.error }, kept), { status: 400 });
   return redirect(safeRedirectPath(values.redirectTo), { headers: result.headers });
 }
 
@@ -38,7 +39,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const { errors, props, field } = useForm({
     schema: registerSchema,
     limits: { ...formLimits(registerSchema), confirmPassword: formLimits(registerSchema).password },
-    serverErrors: actionData?.errors,
+    result: actionData,
   });
   const back = redirectTo === "/" ? "" : `?redirectTo=${encodeURIComponent(redirectTo)}`;
 
@@ -47,8 +48,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <Form method="post" {...props} className="space-y-4">
         {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field label="Nome" {...field("name")} autoComplete="name" defaultValue={actionData?.values.name} />
-        <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.values.email} />
+        <Field label="Nome" {...field("name")} autoComplete="name" defaultValue={actionData?.data?.name} />
+        <Field label="E-mail" {...field("email")} type="email" autoComplete="email" inputMode="email" defaultValue={actionData?.data?.email} />
         <Field label="Senha" {...field("password")} type="password" autoComplete="new-password" hint={`Pelo menos ${PASSWORD_LENGTH.min} caracteres.`} />
         <Field label="Confirme a senha" {...field("confirmPassword")} type="password" autoComplete="new-password" />
         <SubmitButton busyLabel="Criando conta…">Criar conta</SubmitButton>

@@ -1,4 +1,5 @@
 import { data, Form, Link, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { AccountCard, FormMessage, SubmitButton } from "~/components/account/account-card";
 import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
@@ -18,9 +19,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = resetPasswordSchema.safeParse(formValues(await readFormData(request)));
-  if (!parsed.success) return data({ errors: fieldErrors(parsed.error) }, { status: 400 });
+  if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
   const result = await resetPassword(context, request, parsed.data);
-  if (!result.ok) return data({ errors: { [result.field ?? "form"]: result.error } }, { status: 400 });
+  if (!result.ok) return data(actionRefusal({ [result.field ?? "form"]: result.error }), { status: 400 });
   return redirect("/login?senha=redefinida");
 }
 
@@ -38,7 +39,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const { errors, props, field } = useForm({
     schema: resetPasswordSchema,
     limits: { ...formLimits(resetPasswordSchema), confirmPassword: formLimits(resetPasswordSchema).password },
-    serverErrors: actionData?.errors,
+    result: actionData,
   });
   const tokenError = errors.form === AUTH_MESSAGES.resetLinkInvalid || errors.token;
 

@@ -1,4 +1,5 @@
 import { data, Link, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { FormMessage } from "~/components/account/account-card";
 import { BackupCodes, TwoFactorOff, TwoFactorOn, TwoFactorSetup } from "~/components/account/two-factor-settings";
 import { fieldErrors, type FieldErrors, formValues } from "~/lib/forms/form-errors";
@@ -36,7 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const values = formValues(await readFormData(request));
   const intent = values.intent ?? "";
-  const refuse = (errors: FieldErrors) => data({ intent, errors }, { status: 400 });
+  const refuse = (errors: FieldErrors) => data(actionRefusal(errors, { intent }), { status: 400 });
 
   if (intent === "cancel") {
     await cancelTwoFactorSetup(context, user);
@@ -80,7 +81,6 @@ export function meta() {
 
 export default function TwoFactorPage({ loaderData, actionData }: Route.ComponentProps) {
   const { state, hasPassword, setup, backupCodes, notice } = loaderData;
-  const errors = actionData?.errors;
 
   return (
     <div className="container-page max-w-3xl py-8 sm:py-12">
@@ -105,9 +105,9 @@ export default function TwoFactorPage({ loaderData, actionData }: Route.Componen
           </div>
         ) : null}
         {backupCodes ? <BackupCodes codes={backupCodes} /> : null}
-        {state === "off" ? <TwoFactorOff hasPassword={hasPassword} errors={errors} /> : null}
-        {state === "pending" && setup ? <TwoFactorSetup qrSvg={setup.qrSvg} secret={setup.secret} errors={errors} /> : null}
-        {state === "on" ? <TwoFactorOn errors={errors} intent={actionData?.intent ?? null} /> : null}
+        {state === "off" ? <TwoFactorOff hasPassword={hasPassword} result={actionData} /> : null}
+        {state === "pending" && setup ? <TwoFactorSetup qrSvg={setup.qrSvg} secret={setup.secret} result={actionData} /> : null}
+        {state === "on" ? <TwoFactorOn result={actionData} /> : null}
       </section>
     </div>
   );

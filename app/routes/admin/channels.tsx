@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { actionRefusal, resultMessage } from "~/lib/forms/action-result";
 import { ChannelsView } from "~/components/admin/channels/channels-view";
 import { FEED_PATHS } from "~/lib/channels/channels";
 import { channelChangeSchema } from "~/lib/channels/channels.schema";
@@ -34,12 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaffPermission(request, context, "channels");
   const parsed = channelChangeSchema.safeParse(formValues(await readFormData(request)));
-  if (!parsed.success) return data({ error: parsed.error.issues[0]?.message ?? "Pedido inválido." }, { status: 400 });
+  if (!parsed.success) return data(actionRefusal(parsed.error.issues[0]?.message ?? "Pedido inválido."), { status: 400 });
   const found = await applyChannelChange(context.db, parsed.data, admin);
-  if (!found) return data({ error: parsed.data.intent.endsWith("shop") ? "Loja não encontrada." : "Produto não encontrado." }, { status: 404 });
+  if (!found) return data(actionRefusal(parsed.data.intent.endsWith("shop") ? "Loja não encontrada." : "Produto não encontrado."), { status: 404 });
   return redirect("/admin/canais?salvo=1");
 }
 
 export default function AdminChannels({ loaderData, actionData }: Route.ComponentProps) {
-  return <ChannelsView {...loaderData} error={actionData?.error ?? null} />;
+  return <ChannelsView {...loaderData} error={resultMessage(actionData) ?? null} />;
 }

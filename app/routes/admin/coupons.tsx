@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { CouponsPanel } from "~/components/admin/coupons/coupons-panel";
 import { couponFormSchema, couponFormValues } from "~/lib/coupons/coupon.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
@@ -24,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPermission(request, context, "coupons");
   const form = await readFormData(request);
-  const refuse = (errors: FieldErrors, status = 400) => data({ errors }, { status });
+  const refuse = (errors: FieldErrors, status = 400) => data(actionRefusal(errors), { status });
   const idText = form.get("id");
   const id = idText ? idSchema.safeParse(idText) : null;
   if (id && !id.success) return refuse({ form: "Cupom inválido" });
@@ -52,5 +53,5 @@ export function meta() {
 }
 
 export default function AdminCoupons({ loaderData, actionData }: Route.ComponentProps) {
-  return <CouponsPanel coupons={loaderData.coupons} shops={loaderData.shops} products={loaderData.products} origin={loaderData.origin} serverErrors={actionData?.errors} />;
+  return <CouponsPanel coupons={loaderData.coupons} shops={loaderData.shops} products={loaderData.products} origin={loaderData.origin} result={actionData} />;
 }

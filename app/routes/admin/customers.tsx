@@ -1,4 +1,5 @@
 import { data, useNavigate, useSearchParams } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { CustomerDetailDialog } from "~/components/admin/customers/customer-detail-dialog";
 import { CustomerSearch } from "~/components/admin/customers/customer-search";
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const parsed = customerRoleFormSchema.safeParse({ userId: form.get("userId"), role: form.get("role") });
   if (!parsed.success) {
-    return data<CustomerRoleResult>({ ok: false, message: parsed.error.issues[0]?.message ?? "Pedido inválido" }, { status: 400 });
+    return data<CustomerRoleResult>(actionRefusal(parsed.error.issues[0]?.message ?? "Pedido inválido"), { status: 400 });
   }
   const result = await setCustomerRole(context.db, user, parsed.data.userId, parsed.data.role);
   return data<CustomerRoleResult>(result, { status: result.ok ? 200 : parsed.data.userId === user.id ? 403 : 404 });

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { DeliveryPanel } from "~/components/admin/delivery/delivery-panel";
 import { deliveryZoneFormSchema, fallbackRateFormSchema } from "~/lib/delivery/delivery-zones.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
@@ -26,7 +27,7 @@ const textOf = (form: FormData, name: string) => {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPermission(request, context, "delivery");
   const form = await readFormData(request);
-  const refuse = (errors: FieldErrors, status = 400) => data({ errors }, { status });
+  const refuse = (errors: FieldErrors, status = 400) => data(actionRefusal(errors), { status });
   const idText = form.get("id");
   const id = idText ? idSchema.safeParse(idText) : null;
   if (id && !id.success) return refuse({ form: "Bairro inválido" });
@@ -65,5 +66,5 @@ export function meta() {
 }
 
 export default function AdminDelivery({ loaderData, actionData }: Route.ComponentProps) {
-  return <DeliveryPanel zones={loaderData.zones} rates={loaderData.rates} stores={loaderData.stores} serverErrors={actionData?.errors} />;
+  return <DeliveryPanel zones={loaderData.zones} rates={loaderData.rates} stores={loaderData.stores} result={actionData} />;
 }

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { actionRefusal, actionSuccess, refusalErrors, type ActionResult } from "~/lib/forms/action-result";
 import { CsvImport } from "~/components/admin/products/csv-import";
 import { StarterImport } from "~/components/admin/products/starter-import";
 import { CSV_MAX_BYTES, CSV_TOO_LARGE_MESSAGE, type CsvImportResult, type StarterResult } from "~/lib/catalog/product-import";
@@ -15,7 +16,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { starters: starterProductNames() };
 }
 
-type ActionData = { csv?: CsvImportResult; csvError?: string; starters?: StarterResult[] };
+/** A file refused whole: `errors.file`; a file with bad lines: a refusal with the lines in `data.csv`; the starters' outcomes. */
+type ActionData = ActionResult<{ csv?: CsvImportResult; starters?: StarterResult[] }>;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireStaffPermission(request, context, ["products", "stock"]);
@@ -24,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The file plus the multipart envelope.
     form = await readFormData(request, CSV_MAX_BYTES + 64 * 1024);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) return data<ActionData>({ csvError: CSV_TOO_LARGE_MESSAGE }, { status: 413 });
+    if (error instanceof BodyTooLargeError) return data<ActionData>(actionRefusal({ file: CSV_TOO_LARGE_MESSAGE }), { status: 413 });
     throw error;
   }
 
@@ -32,15 +34,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form.get("intent") === "starters") {
     const starters: StarterResult[] = [];
     for (const index of starterProductNames().keys()) starters.push(await importStarterProduct(context.db, mediaStorageOf(context.config), index, admin));
-    return data<ActionData>({ starters });
+    return data<ActionData>(actionSuccess(undefined, { starters }));
   }
 
   const file = form.get("file");
-  if (!file || typeof file === "string" || file.size === 0) return data<ActionData>({ csvError: "Escolha um arquivo CSV." }, { status: 400 });
-  if (file.size > CSV_MAX_BYTES) return data<ActionData>({ csvError: CSV_TOO_LARGE_MESSAGE }, { status: 413 });
+  if (!file || typeof file === "string" || file.size === 0) return data<ActionData>(actionRefusal({ file: "Escolha um arquivo CSV." }), { status: 400 });
+  if (file.size > CSV_MAX_BYTES) return data<ActionData>(actionRefusal({ file: CSV_TOO_LARGE_MESSAGE }), { status: 413 });
   const csv = await importProductsCsvFile(context.db, new Uint8Array(await file.arrayBuffer()), admin);
-  if ("fileError" in csv) return data<ActionData>({ csvError: csv.fileError }, { status: 400 });
-  return data<ActionData>({ csv }, { status: csv.ok ? 200 : 400 });
+  if ("fileError" in csv) return data<ActionData>(actionRefusal({ file: csv.fileError }), { status: 400 });
+  return data<ActionData>(csv.ok ? actionSuccess(undefined, { csv }) : actionRefusal({}, { csv }), { status: csv.ok ? 200 : 400 });
 }
 
 export function meta() {
@@ -51,8 +53,8 @@ export default function AdminImport({ loaderData, actionData }: Route.ComponentP
   return (
     <div className="mx-auto max-w-3xl space-y-5">
       <h1 className="text-2xl font-bold">Importar</h1>
-      <StarterImport names={loaderData.starters} serverResults={actionData?.starters} />
-      <CsvImport outcome={actionData?.csv} fileError={actionData?.csvError} />
+      <StarterImport names={loaderData.starters} serverResults={actionData?.data?.starters} />
+      <CsvImport outcome={actionData?.data?.csv} fileError={refusalErrors(actionData)?.file} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
+import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/orders/admin-orders";
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
@@ -33,6 +34,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   };
 }
 
+/** The spec's 'Erro ao atualizar status', and why when known (under the dropdown's name). */
+const statusRefusal = (why?: string) => actionRefusal({ form: ORDER_STATUS_MESSAGES.failure, ...(why ? { status: why } : {}) });
+
 /**
  * The status dropdown (fetcher POST): any status may be set; stock follows (order-admin.server.ts).
  * Also 'Avisar cliente no WhatsApp' opened (intent), for the order's history.
@@ -48,7 +52,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (intent === STATUS_MESSAGE_OPENED_INTENT) {
     const recorded = await recordStatusMessageOpened(context.db, params.id, admin);
     if (!recorded) throw data("Pedido não encontrado", { status: 404 });
-    return data({ ok: true as const });
+    return data(actionSuccess());
   }
   if (form.get("intent") === ORDER_STORE_INTENT) {
     const parsed = orderStoreSchema.safeParse({ storeId: form.get("storeId") });
@@ -60,29 +64,23 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   if (form.get("intent") === "tracking") {
     const typed = String(form.get("trackingCode") ?? "").trim();
     const code = typed ? normalizeTrackingCode(typed) : null;
-    if (typed && !code) return data({ ok: false, message: "Código de rastreio inválido: use só letras e números, como QB123456789BR." }, { status: 400 });
+    if (typed && !code) return data(actionRefusal("Código de rastreio inválido: use só letras e números, como QB123456789BR."), { status: 400 });
     if (!(await setTrackingCode(context.db, params.id, code, admin))) throw data("Pedido não encontrado", { status: 404 });
-    return data({ ok: true, message: code ? "Rastreio salvo." : "Rastreio removido." });
+    return data(actionSuccess(code ? "Rastreio salvo." : "Rastreio removido."));
   }
   const parsed = orderStatusFormSchema.safeParse({ status: form.get("status"), confirmCancel: form.get("confirmCancel") ?? undefined });
   if (!parsed.success) {
-    return data<OrderStatusFormResult>(
-      { ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: parsed.error.issues[0]?.message ?? null },
-      { status: 400 },
-    );
+    return data<OrderStatusFormResult>(statusRefusal(parsed.error.issues[0]?.message), { status: 400 });
   }
   try {
     const result = await setOrderStatus(context.db, params.id, parsed.data.status, admin);
     if (result.ok) {
-      return data<OrderStatusFormResult>({ ok: true, message: ORDER_STATUS_MESSAGES.success, status: result.status, updatedAt: result.updatedAt });
+      return data<OrderStatusFormResult>(actionSuccess(ORDER_STATUS_MESSAGES.success, { status: result.status, updatedAt: result.updatedAt }));
     }
-    return data<OrderStatusFormResult>(
-      { ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: result.message },
-      { status: result.reason === "not-found" ? 404 : 409 },
-    );
+    return data<OrderStatusFormResult>(statusRefusal(result.message), { status: result.reason === "not-found" ? 404 : 409 });
   } catch (error) {
     log.error({ err: error }, "admin: order status change failed");
-    return data<OrderStatusFormResult>({ ok: false, message: ORDER_STATUS_MESSAGES.failure, detail: null }, { status: 500 });
+    return data<OrderStatusFormResult>(statusRefusal(), { status: 500 });
   }
 }
 

@@ -1,4 +1,3 @@
-import { useMemo } from "react";
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/products/product-editor";
 import { ProductPrintLinks } from "~/components/admin/products/product-print-links";
@@ -14,6 +13,7 @@ import {
   stockAsRead,
   type ProductFormInput,
 } from "~/lib/catalog/product.schema";
+import { actionRefusal, type ActionResult } from "~/lib/forms/action-result";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { parseId } from "~/lib/format/ids";
 import { requireStaffPermission } from "~/server/auth/guards.server";
@@ -55,10 +55,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   }
 }
 
-type ActionFailure = { errors: FieldErrors; formError: string; values?: ProductFormInput };
-
+/** A refused save: the fields' messages, 'Erro ao salvar produto: …' for the whole form, and what was typed. */
 function failure(message: string, status: number, errors: FieldErrors = {}, values?: ProductFormInput) {
-  return data<ActionFailure>({ errors, formError: `${PRODUCT_MESSAGES.saveFailedPrefix}${message}`, values }, { status });
+  return data<ActionResult<ProductFormInput>>(actionRefusal({ ...errors, form: `${PRODUCT_MESSAGES.saveFailedPrefix}${message}` }, values), { status });
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -119,10 +118,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function AdminProductForm({ loaderData, actionData, params }: Route.ComponentProps) {
   const { product, stores, storeStock, loadError } = loaderData;
-  // The form takes the whole form's message with the fields' (under `form`), once per answer.
-  // The transfer answers its own fetcher: only the save's answer is the form's.
-  const saveAnswer = actionData && "formError" in actionData ? actionData : undefined;
-  const serverErrors = useMemo(() => saveAnswer && { ...saveAnswer.errors, form: saveAnswer.formError }, [saveAnswer]);
   const editing = params.id !== undefined;
   const back = (
     <Link to="/admin/produtos" className="text-sm font-semibold text-brand-700 underline">
@@ -142,7 +137,7 @@ export default function AdminProductForm({ loaderData, actionData, params }: Rou
     );
   }
 
-  const initial = saveAnswer?.values ?? (product ? productToFormInput(product) : NEW_PRODUCT);
+  const initial = actionData?.data ?? (product ? productToFormInput(product) : NEW_PRODUCT);
   return (
     <div className="mx-auto max-w-3xl">
       {back}
@@ -157,7 +152,7 @@ export default function AdminProductForm({ loaderData, actionData, params }: Rou
           initial={initial}
           storeOptions={stores}
           images={product?.images ?? []}
-          serverErrors={serverErrors}
+          result={actionData}
           stockNeedsReview={product?.stockNeedsReview}
         />
       </div>

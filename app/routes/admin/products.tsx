@@ -1,5 +1,6 @@
 import { useCallback, useState } from "react";
 import { data, Link, redirect, useNavigate, useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { AdminProductCard } from "~/components/admin/products/admin-product-card";
 import { DeleteProductDialog } from "~/components/admin/products/delete-product-dialog";
@@ -37,15 +38,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const id = parseId(form.get("id"));
   if (form.get("intent") !== "delete" || id === null) {
-    return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 400 });
+    return data(actionRefusal(PRODUCT_MESSAGES.deleteFailed), { status: 400 });
   }
   try {
     if (!(await deleteProduct(context.db, mediaStorageOf(context.config), id, admin))) {
-      return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 404 });
+      return data(actionRefusal(PRODUCT_MESSAGES.deleteFailed), { status: 404 });
     }
   } catch (error) {
     log.error({ err: error }, "admin: deleting a product failed");
-    return data({ error: PRODUCT_MESSAGES.deleteFailed }, { status: 500 });
+    return data(actionRefusal(PRODUCT_MESSAGES.deleteFailed), { status: 500 });
   }
   // Back to the same filtered page, with the confirmation.
   const back = new URL(request.url).searchParams;
@@ -151,8 +152,8 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
       <AdminPagination page={page} pageCount={pageCount} label="Páginas de produtos" />
 
       {toDelete ? <DeleteProductDialog product={toDelete} onClose={closeDialog} /> : null}
-      {actionData?.error && dismissedError !== actionData ? (
-        <NoticeToast tone="error" message={actionData.error} onClose={() => setDismissedError(actionData)} />
+      {actionData && !actionData.ok && dismissedError !== actionData ? (
+        <NoticeToast tone="error" message={actionData.errors.form ?? PRODUCT_MESSAGES.deleteFailed} onClose={() => setDismissedError(actionData)} />
       ) : notice ? (
         <NoticeToast tone="success" message={PRODUCT_NOTICES[notice]} onClose={closeNotice} />
       ) : null}

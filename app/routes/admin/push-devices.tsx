@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
 import { PushDevicesPanel } from "~/components/admin/notifications/push-devices-panel";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { deviceLabel, pushDeviceIdSchema, pushSubscriptionSchema, type PushDevicesResult } from "~/lib/admin/push-devices";
@@ -25,7 +26,7 @@ const PUSH_ENDPOINT_REFUSED = "Este endereço de avisos não é de um serviço d
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireStaffPermission(request, context, "notifications");
   const form = await readFormData(request);
-  const refuse = (message: string, status = 400) => data<PushDevicesResult>({ ok: false, message }, { status });
+  const refuse = (message: string, status = 400) => data<PushDevicesResult>(actionRefusal(message), { status });
   switch (form.get("intent")) {
     case "subscribe": {
       const parsed = pushSubscriptionSchema.safeParse({ endpoint: form.get("endpoint"), p256dh: form.get("p256dh"), auth: form.get("auth") });
@@ -38,19 +39,19 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
       const saved = await saveSubscription(context.db, user.id, parsed.data, deviceLabel(request.headers.get("user-agent")));
       if (saved === "too-many") return refuse(`Esta conta já recebe avisos em ${MAX_DEVICES_PER_ACCOUNT} aparelhos. Remova um aparelho antigo na lista abaixo e toque de novo em 'Receber avisos'.`, 409);
-      return data<PushDevicesResult>({ ok: true, message: "Pronto: este aparelho vai receber um aviso a cada novo pedido." });
+      return data<PushDevicesResult>(actionSuccess("Pronto: este aparelho vai receber um aviso a cada novo pedido."));
     }
     case "remove": {
       const id = pushDeviceIdSchema.safeParse(form.get("id"));
       if (!id.success) return refuse(id.error.issues[0]?.message ?? "Aparelho inválido");
       if (!(await removeSubscription(context.db, user.id, id.data))) return refuse("Este aparelho já não recebe avisos nesta conta.", 404);
-      return data<PushDevicesResult>({ ok: true, message: "Aparelho removido: ele não recebe mais avisos." });
+      return data<PushDevicesResult>(actionSuccess("Aparelho removido: ele não recebe mais avisos."));
     }
     case "test": {
       const queued = await queueStaffPush(context.db, "test", TEST_NOTICE, { userId: user.id });
       if (queued === 0) return refuse("Nenhum aparelho recebe avisos nesta conta. Toque antes em 'Receber avisos de pedidos neste aparelho'.");
       deliverPushesSoon(context.db);
-      return data<PushDevicesResult>({ ok: true, message: queued === 1 ? "Aviso de teste enviado para 1 aparelho." : `Aviso de teste enviado para ${queued} aparelhos.` });
+      return data<PushDevicesResult>(actionSuccess(queued === 1 ? "Aviso de teste enviado para 1 aparelho." : `Aviso de teste enviado para ${queued} aparelhos.`));
     }
     default:
       return refuse("Ação desconhecida.");

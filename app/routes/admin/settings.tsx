@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { PublicOriginForm } from "~/components/admin/settings/public-origin-form";
-import { SettingsForm, type SettingsActionResult } from "~/components/admin/settings/settings-form";
+import { SettingsForm } from "~/components/admin/settings/settings-form";
+import { actionRefusal, actionSuccess, type ActionResult } from "~/lib/forms/action-result";
 import { normalizePublicOrigin, PUBLIC_ORIGIN_MESSAGES, type PublicOriginActionResult } from "~/lib/group/public-origin.schema";
 import { publicAddressOf, setOwnerPublicOrigin } from "~/server/group/public-origin.server";
 import { fieldErrors } from "~/lib/forms/form-errors";
@@ -29,16 +30,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "public-origin-review" || intent === "public-origin-confirm") {
     // The address is typed, shown back as it will be saved, then confirmed; PUBLIC_URL, when set, wins.
     const origin = context.config.publicUrl ? null : normalizePublicOrigin(String(form.get("publicOrigin") ?? ""));
-    if (!origin) return data<PublicOriginActionResult>({ publicOrigin: { error: PUBLIC_ORIGIN_MESSAGES.invalid } }, { status: 400 });
-    if (intent === "public-origin-review") return data<PublicOriginActionResult>({ publicOrigin: { pending: origin } });
-    if (form.get("confirmed") !== "on") return data<PublicOriginActionResult>({ publicOrigin: { pending: origin, error: PUBLIC_ORIGIN_MESSAGES.confirm } }, { status: 400 });
+    if (!origin) return data<PublicOriginActionResult>(actionRefusal({ publicOrigin: PUBLIC_ORIGIN_MESSAGES.invalid }, { form: "public-origin" }), { status: 400 });
+    if (intent === "public-origin-review") return data<PublicOriginActionResult>(actionSuccess(undefined, { form: "public-origin", pending: origin }));
+    if (form.get("confirmed") !== "on") {
+      return data<PublicOriginActionResult>(actionRefusal({ publicOrigin: PUBLIC_ORIGIN_MESSAGES.confirm }, { form: "public-origin", pending: origin }), { status: 400 });
+    }
     await setOwnerPublicOrigin(context.db, context.config, admin, origin);
     await registerShopPixWebhook(context.db, context.config);
     return redirect("/admin/configuracoes");
   }
   const parsed = parseSettingsForm(form);
   if (!parsed.success) {
-    return data<SettingsActionResult>({ ok: false, errors: fieldErrors(parsed.error) }, { status: 400 });
+    return data<ActionResult>(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
   }
   const stored = await getSettings(context.db);
   // A Gerente's form sends the money settings back as stored; a changed one is refused whole.
@@ -50,10 +53,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (context.config.pix && keyBefore !== parsed.data.settings.pixKey) await registerShopPixWebhook(context.db, context.config);
   } catch (error) {
     log.error({ err: error }, "admin: settings not saved");
-    return data<SettingsActionResult>({ ok: false, errors: { form: SETTINGS_MESSAGES.saveFailed } }, { status: 500 });
+    return data<ActionResult>(actionRefusal(SETTINGS_MESSAGES.saveFailed), { status: 500 });
   }
   // Answered to a fetcher (no navigation to repeat on reload); the page's loader runs again after it.
-  return data<SettingsActionResult>({ ok: true, errors: {} });
+  return data<ActionResult>(actionSuccess());
 }
 
 export function meta() {
@@ -62,8 +65,8 @@ export function meta() {
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
   const { settings, locations, lastSaved, publicAddress, canEditMoney } = loaderData;
-  const settingsAnswer = actionData && "errors" in actionData ? actionData : undefined;
-  const publicOriginAnswer = actionData && "publicOrigin" in actionData ? actionData.publicOrigin : undefined;
+  const publicOriginAnswer = actionData?.data?.form === "public-origin" ? (actionData as PublicOriginActionResult) : undefined;
+  const settingsAnswer = publicOriginAnswer ? undefined : (actionData as ActionResult | undefined);
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Configurações</h1>
@@ -78,7 +81,7 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         ) : null}
       </p>
       <div className="mt-6">
-        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} serverErrors={settingsAnswer?.errors} canEditMoney={canEditMoney} />
+        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} answer={settingsAnswer} canEditMoney={canEditMoney} />
       </div>
       <div className="mt-6">
         <PublicOriginForm current={publicAddress} answer={publicOriginAnswer} />

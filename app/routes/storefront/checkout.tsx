@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { CheckoutForm, SAVE_PHONE_FIELD } from "~/components/checkout/checkout-form";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { pageMeta } from "~/lib/pages/meta";
 import { clientAddress, saveAccountPhone } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
-    return data({ errors: result.formError ? { ...result.errors, form: result.formError } : result.errors }, { status: result.status, headers });
+    return data(actionRefusal(result.formError ? { ...result.errors, form: result.formError } : result.errors), { status: result.status, headers });
   }
   if (user && !user.phone && form.get(SAVE_PHONE_FIELD) === "on") await saveAccountPhone(context.db, user.id, String(form.get("phone") ?? ""));
   return redirect(`/pedido/${result.token}?novo=1`);
@@ -45,5 +46,5 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} serverErrors={actionData?.errors} deliveryZones={loaderData.deliveryZones} />;
+  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} result={actionData} deliveryZones={loaderData.deliveryZones} />;
 }

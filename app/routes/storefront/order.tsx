@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { actionRefusal, resultMessage } from "~/lib/forms/action-result";
 import { OrderDetails } from "~/components/checkout/order-details";
 import { pageMeta } from "~/lib/pages/meta";
 import { orderMessage } from "~/lib/orders/order-message";
@@ -32,7 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ params, context }: Route.ActionArgs) {
   const settings = await getSettings(context.db);
   const result = await renewPixOnPage(context, params.token, settings);
-  if (!result.ok) return data({ error: result.message }, { status: 409 });
+  if (!result.ok) return data(actionRefusal(result.message), { status: 409 });
   return redirect(`/pedido/${params.token}`);
 }
 
@@ -56,7 +57,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
     <OrderDetails
       order={loaderData.order}
       payment={loaderData.payment}
-      paymentError={actionData?.error ?? null}
+      paymentError={resultMessage(actionData) ?? null}
       history={loaderData.history}
       whatsappUrl={loaderData.whatsappUrl}
       pixQrSvg={loaderData.pixQrSvg}

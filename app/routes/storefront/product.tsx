@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { ProductDetail } from "~/components/product/detail/product-detail";
 import { sizeGuideFor } from "~/components/product/detail/size-guide-data";
 import { productCardData } from "~/lib/catalog/catalog";
@@ -85,7 +86,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const user = await getCurrentUser(request, context);
     if (!user) throw redirect(loginPath(productPath(id)));
     const parsed = reviewSchema.safeParse(values);
-    if (!parsed.success) return data({ reviewErrors: fieldErrors(parsed.error) }, { status: 400 });
+    if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
     const saved = await saveReview(context.db, { ...parsed.data, productId: id, userId: user.id });
     if (!saved) throw redirect("/produtos");
     return redirect(`${productPath(id)}?avaliacao=salva${REVIEWS_HASH}`);
@@ -136,7 +137,7 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       product={product}
       sizeGuide={sizeGuide}
       related={related}
-      reviews={{ summary, reviews, viewer, errors: actionData?.reviewErrors, saved: reviewSaved }}
+      reviews={{ summary, reviews, viewer, result: actionData, saved: reviewSaved }}
     />
   );
 }

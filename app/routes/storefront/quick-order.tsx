@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { submitQuickOrder } from "~/server/orders/checkout.server";
@@ -14,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (!result.ok) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
-    return data({ errors: { form: result.formError ?? "Não foi possível registrar o pedido." } }, { status: result.status, headers });
+    return data(actionRefusal(result.formError ?? "Não foi possível registrar o pedido."), { status: result.status, headers });
   }
   return redirect(`/pedido/${result.token}?novo=1`);
 }

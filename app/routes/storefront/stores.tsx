@@ -1,4 +1,4 @@
-import { redirect, useSearchParams } from "react-router";
+import { data, redirect, useSearchParams } from "react-router";
 import { StoresView } from "~/components/stores/stores-view";
 import { parseContactForm } from "~/lib/stores/contact.schema";
 import { pageMeta } from "~/lib/pages/meta";
@@ -17,9 +17,9 @@ export const handle = { pageCache: {} } satisfies CachedPageHandle;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const result = parseContactForm(await readFormData(request));
-  if (!result.ok) return { errors: result.errors, values: result.values };
+  if (!result.ok) return data(result, { status: 400 });
   const settings = await getSettings(context.db);
-  return redirect(whatsappLink(settings.storeWhatsApp, contactMessage(result.values)));
+  return redirect(whatsappLink(settings.storeWhatsApp, contactMessage(result.data)));
 }
 
 export function meta({ matches }: Route.MetaArgs) {

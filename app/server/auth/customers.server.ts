@@ -1,5 +1,6 @@
 // /admin/clientes: the people who order, with or without an account, what each has ordered, and the
 // staff accounts with their admin role.
+import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
 import { type SQL, sql } from "drizzle-orm";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
 import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult, type CustomerRow } from "~/lib/account/admin-customers";
@@ -207,8 +208,8 @@ export async function getCustomerDetail(db: DatabaseOrTransaction, key: string):
  * changes the role), or a customer again. Nobody changes their own role, and the last Dono stays.
  */
 export async function setCustomerRole(db: Database, actor: AuditActor, userId: string, role: CustomerRole): Promise<CustomerRoleResult> {
-  if (actor.id === userId) return { ok: false, message: CUSTOMER_MESSAGES.notYourself };
+  if (actor.id === userId) return actionRefusal(CUSTOMER_MESSAGES.notYourself);
   const result = role === "admin" ? await setStaffAccess(db, actor, userId, { staffRole: "gerente", storeId: null }) : await removeStaffAccess(db, actor, userId);
-  if (!result.ok && result.status === 404) return { ok: false, message: CUSTOMER_MESSAGES.notFound };
-  return { ok: result.ok, message: result.message };
+  if (!result.ok && result.status === 404) return actionRefusal(CUSTOMER_MESSAGES.notFound);
+  return result.ok ? actionSuccess(result.message) : actionRefusal(result.message);
 }

@@ -45,3 +45,27 @@ export function startDeliveryLoop(deliverRound: () => Promise<unknown>, { interv
     },
   };
 }
+
+/**
+ * A queue's loops, one per database in this process (the app's, or each test's): `start` begins one
+ * (what an earlier run left goes now), `soon` has it send what was just queued, `stop` ends it once
+ * the round in progress is done.
+ */
+export function loopsPerDatabase<Db extends object>(name: string, defaultIntervalMs: number) {
+  const running = new WeakMap<Db, DeliveryLoop>();
+  return {
+    start(db: Db, deliverRound: () => Promise<unknown>, { intervalMs = defaultIntervalMs } = {}): DeliveryLoop {
+      const loop = startDeliveryLoop(deliverRound, { intervalMs, name });
+      running.set(db, loop);
+      return loop;
+    },
+    soon(db: Db): void {
+      running.get(db)?.deliverSoon();
+    },
+    async stop(db: Db): Promise<void> {
+      const loop = running.get(db);
+      running.delete(db);
+      await loop?.stop();
+    },
+  };
+}

@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import type { PushNotice } from "#database/schema";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server";
+import { loopsPerDatabase, type DeliveryLoop } from "../db/delivery-loop.server";
 import { retryDelaySeconds } from "../email/email-queue.server";
 import { log } from "../log/logger.server";
 import { PUSH_TTL_SECONDS, PushRefusedError, type PushTransport } from "./web-push.server";
@@ -154,23 +154,15 @@ async function deliverOne(db: Database, transport: PushTransport, push: TakenPus
   await db.execute(sql`update push_subscriptions set last_success_at = now() where id = ${push.subscription_id}`);
 }
 
-const deliveries = new WeakMap<Database, DeliveryLoop>();
+const pushLoops = loopsPerDatabase<Database>("push", RETRY_INTERVAL_MS);
 
 /** Starts this process's push loop on `db` (connectServices does, with the shop's VAPID keys); what an earlier run left goes now. */
-export function startPushDelivery(db: Database, transport: PushTransport, { intervalMs = RETRY_INTERVAL_MS } = {}): DeliveryLoop {
-  const running = startDeliveryLoop(() => deliverDuePushes(db, transport), { intervalMs, name: "push" });
-  deliveries.set(db, running);
-  return running;
+export function startPushDelivery(db: Database, transport: PushTransport, options: { intervalMs?: number } = {}): DeliveryLoop {
+  return pushLoops.start(db, () => deliverDuePushes(db, transport), options);
 }
 
 /** Has this process's loop send what was just queued (after the transaction that queued it committed). */
-export function deliverPushesSoon(db: Database): void {
-  deliveries.get(db)?.deliverSoon();
-}
+export const deliverPushesSoon = pushLoops.soon;
 
 /** Stops `db`'s push loop, if one runs, once the round in progress is done. */
-export async function stopPushDelivery(db: Database): Promise<void> {
-  const running = deliveries.get(db);
-  deliveries.delete(db);
-  await running?.stop();
-}
+export const stopPushDelivery = pushLoops.stop;

@@ -3,7 +3,8 @@
 // and how the command ends: exit code 0 once the work is done, else 1 with what went wrong.
 import { BackupError } from "./backup-format.server";
 import { openShopDatabase } from "./shop-data.server";
-import { ConfigError, loadConfig, type AppConfig } from "~/server/config.server";
+import type { AppConfig } from "~/server/config.server";
+import { loadScriptConfig } from "./script-config.server";
 
 type ShopDatabase = Awaited<ReturnType<typeof openShopDatabase>>;
 
@@ -11,7 +12,8 @@ type ShopDatabase = Awaited<ReturnType<typeof openShopDatabase>>;
 export async function runOnShopDatabase(purpose: "backup" | "restore", work: (config: AppConfig, database: ShopDatabase) => Promise<void>): Promise<number> {
   let code = 1;
   try {
-    const config = loadConfig();
+    // A configuration problem ends the command here, with its message (./script-config.server.ts).
+    const config = loadScriptConfig();
     const database = await openShopDatabase(config, purpose);
     try {
       await work(config, database);
@@ -20,8 +22,8 @@ export async function runOnShopDatabase(purpose: "backup" | "restore", work: (co
       await database.close();
     }
   } catch (error) {
-    // The messages of these two are written for the person at the terminal; anything else is a bug.
-    if (error instanceof ConfigError || error instanceof BackupError) console.error(error.message);
+    // Its message is written for the person at the terminal; anything else is a bug.
+    if (error instanceof BackupError) console.error(error.message);
     else console.error(error);
   }
   return code;

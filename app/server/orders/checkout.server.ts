@@ -7,9 +7,7 @@ import type { EmailOutbox } from "../email/email-queue.server";
 import { getSettings } from "../group/settings.server";
 import { decideDelivery, DeliveryUnavailableError, type DeliveryDecision } from "../delivery/delivery-options.server";
 import { admitCouponTry, admitNewOrder } from "./order-limits.server";
-import { notifyStaffOfNewOrder, wantsNewOrderEmail } from "./order-notifications.server";
 import { OrderRejectedError, placeOrder } from "./order-placing.server";
-import { log } from "../log/logger.server";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);
 
@@ -82,12 +80,6 @@ async function recordOrder(
         takeCouponTry: () => admitCouponTry(context.db, clientAddress),
       },
     );
-    if (created && wantsNewOrderEmail(settings)) {
-      // The shopper does not wait on the mail server; a failure is logged, the order stands (and the next digest takes it).
-      void notifyStaffOfNewOrder(context, settings, token).catch((error: unknown) =>
-        log.error({ err: error }, "new-order e-mail failed"),
-      );
-    }
     return { ok: true, token, created };
   } catch (error) {
     if (error instanceof OrderRejectedError) {

@@ -1,10 +1,21 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
+// The new-order e-mail to the shop, through the staff notice outbox (database/notices-schema.ts):
+//
+//   placeOrder ──queueNewOrderEmail() in its transaction──▶ staff_notice_outbox (channel "email")
+//        ──deliverDueOrderEmails(), leased──▶ the order's e-mail (or, past the minute's limit, the digest) ──▶ email_queue
+//
+// The same shape as the push queue (../notifications/push-queue.server.ts): the notice is a row written
+// with the order, so a process that dies after the commit loses none, and a sender takes rows with a
+// lease, skipping rows another sender holds; the order is marked e-mailed in the transaction that
+// queues its e-mail (and deletes its row), so two instances, or a restart, never announce one twice.
+import { and, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { staffNoticeOutbox } from "#database/notices-schema";
 import { orders } from "#database/orders-schema";
 import type { Settings } from "~/lib/group/settings";
 import type { AppConfig } from "../config.server";
 import type { EmailOutbox } from "../email/email-queue.server";
 import { consumeRateLimit } from "../auth/rate-limit.server";
-import type { Database } from "../db/database.server";
+import type { Database, DatabaseOrTransaction } from "../db/database.server";
+import { loopsPerDatabase, type DeliveryLoop } from "../db/delivery-loop.server";
 import { getSettings } from "../group/settings.server";
 import { shopPublicOrigin } from "../group/public-origin.server";
 import { getOrderByToken } from "./order-reading.server";
@@ -18,6 +29,9 @@ import { log } from "../log/logger.server";
 export const NEW_ORDER_EMAILS = { window: 60, max: 3 } as const;
 /** A digest announces orders from this far back at most (one that was never e-mailed, e.g. SMTP was down). */
 const DIGEST_LOOKBACK = sql`interval '1 day'`;
+/** A sender holds a notice this long; past it, another sender may take it (the first one died mid-send). */
+const LEASE = sql`interval '2 minutes'`;
+const RETRY_INTERVAL_MS = 30_000;
 
 /** The links in these e-mails start with the shop's public origin, never the Host of the request that placed the order. */
 type NotifyContext = { db: Database; emails: EmailOutbox } & { config: Pick<AppConfig, "publicUrl" | "host" | "port"> };
@@ -27,33 +41,82 @@ export function wantsNewOrderEmail(settings: Settings): boolean {
   return settings.emailNotifications && settings.orderNotifications && settings.storeEmail.includes("@");
 }
 
+/** Written in the order's transaction: the shop is e-mailed about it once that commits, by the outbox's sender. */
+export async function queueNewOrderEmail(tx: DatabaseOrTransaction, orderId: string): Promise<void> {
+  await tx.insert(staffNoticeOutbox).values({ channel: "email", orderId });
+}
+
+export type OrderEmailTotals = { queued: number; digest: number; dropped: number };
+
 /**
- * A new order's e-mail to the shop, within NEW_ORDER_EMAILS a minute; past it the order waits for
- * the digest, which this process sends when the minute is over. The order is marked e-mailed in the
- * transaction that queues its e-mail, so it is announced once, and never lost if SMTP is down.
+ * Takes every due e-mail notice with a lease (oldest first, skipping rows another sender holds) and
+ * announces its order: its own e-mail within NEW_ORDER_EMAILS a minute; past it the notice waits for
+ * the minute's end and the digest, which this process sends then. A notice whose order was announced
+ * already (by a digest), or that the shop no longer wants, is dropped. Throws only when the database
+ * fails: the notices it held are taken again when their lease ends.
  */
-export async function notifyStaffOfNewOrder(context: NotifyContext, settings: Settings, token: string): Promise<"queued" | "digest"> {
+export async function deliverDueOrderEmails(context: NotifyContext, { batch = 20 } = {}): Promise<OrderEmailTotals> {
+  const totals: OrderEmailTotals = { queued: 0, digest: 0, dropped: 0 };
+  for (;;) {
+    const { rows } = await context.db.execute<{ id: number; order_id: string }>(sql`
+      update staff_notice_outbox set attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
+      where id in (
+        select id from staff_notice_outbox
+        where channel = 'email' and next_attempt_at <= now()
+        order by id limit ${batch}
+        for update skip locked)
+      returning id, order_id`);
+    if (rows.length === 0) return totals;
+    const settings = await getSettings(context.db);
+    for (const notice of rows.sort((a, b) => Number(a.id) - Number(b.id))) totals[await announceNewOrder(context, settings, notice)]++;
+  }
+}
+
+async function announceNewOrder(context: NotifyContext, settings: Settings, notice: { id: number; order_id: string }): Promise<keyof OrderEmailTotals> {
+  const done = (db: DatabaseOrTransaction = context.db) => db.delete(staffNoticeOutbox).where(eq(staffNoticeOutbox.id, Number(notice.id)));
+  const [order] = await context.db.select({ token: orders.publicToken, emailedAt: orders.shopEmailedAt }).from(orders).where(eq(orders.id, notice.order_id));
+  if (!order || order.emailedAt || !wantsNewOrderEmail(settings)) {
+    await done();
+    return "dropped";
+  }
   const { allowed, retryAfter } = await consumeRateLimit(context.db, "shop|new-order-email", NEW_ORDER_EMAILS);
   if (!allowed) {
-    scheduleDigest(context, (retryAfter ?? NEW_ORDER_EMAILS.window) * 1000);
+    const waitSeconds = retryAfter ?? NEW_ORDER_EMAILS.window;
+    // Kept for the digest; if this process stops before it, the notice comes due again and is announced then.
+    await context.db.update(staffNoticeOutbox).set({ nextAttemptAt: sql`now() + make_interval(secs => ${waitSeconds})` }).where(eq(staffNoticeOutbox.id, Number(notice.id)));
+    scheduleDigest(context, waitSeconds * 1000);
     return "digest";
   }
-  const order = await getOrderByToken(context.db, settings, token);
-  if (!order) return "queued";
+  const details = await getOrderByToken(context.db, settings, order.token);
   const origin = await shopPublicOrigin(context);
   await context.db.transaction(async (tx) => {
     const [claimed] = await tx
       .update(orders)
       .set({ shopEmailedAt: new Date() })
-      .where(and(eq(orders.publicToken, token), isNull(orders.shopEmailedAt)))
+      .where(and(eq(orders.id, notice.order_id), isNull(orders.shopEmailedAt)))
       .returning({ id: orders.id });
-    if (!claimed) return;
-    const links = { orderUrl: `${origin}/pedido/${token}`, adminUrl: `${origin}/admin/pedidos/${claimed.id}` };
-    await context.emails.queue(newOrderEmail(settings.storeName, settings.storeEmail, order, links), tx);
+    if (claimed && details) {
+      const links = { orderUrl: `${origin}/pedido/${order.token}`, adminUrl: `${origin}/admin/pedidos/${claimed.id}` };
+      await context.emails.queue(newOrderEmail(settings.storeName, settings.storeEmail, details, links), tx);
+    }
+    await done(tx);
   });
   context.emails.deliverSoon();
   return "queued";
 }
+
+const orderEmailLoops = loopsPerDatabase<Database>("new-order e-mail", RETRY_INTERVAL_MS);
+
+/** Starts this process's sender of new-order e-mails on `context.db` (connectServices does); what an earlier run left goes now. */
+export function startOrderEmailDelivery(context: NotifyContext, options: { intervalMs?: number } = {}): DeliveryLoop {
+  return orderEmailLoops.start(context.db, () => deliverDueOrderEmails(context), options);
+}
+
+/** Has this process's sender announce what was just placed (after the order's transaction committed). */
+export const deliverOrderEmailsSoon = orderEmailLoops.soon;
+
+/** Stops `db`'s sender, if one runs, once the round in progress is done. */
+export const stopOrderEmailDelivery = orderEmailLoops.stop;
 
 const pendingDigests = new WeakMap<Database, ReturnType<typeof setTimeout>>();
 
@@ -87,6 +150,8 @@ export async function sendNewOrderDigest(context: NotifyContext): Promise<number
       .returning({ id: orders.id, code: orders.code, name: orders.customerName, totalCents: orders.totalCents, createdAt: orders.createdAt });
     if (claimed.length === 0) return 0;
     claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    // Their notices are answered by this digest.
+    await tx.delete(staffNoticeOutbox).where(and(eq(staffNoticeOutbox.channel, "email"), inArray(staffNoticeOutbox.orderId, claimed.map((order) => order.id))));
     await context.emails.queue(newOrderDigestEmail(settings.storeName, settings.storeEmail, claimed, origin), tx);
     return claimed.length;
   });

@@ -22,6 +22,7 @@ import { variantsByProduct } from "../catalog/variants.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
 import { newOrderNotice } from "../notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
+import { deliverOrderEmailsSoon, queueNewOrderEmail, wantsNewOrderEmail } from "./order-notifications.server";
 
 /** A refusal the shopper can act on; the message is shown as it is, with `status` (409 unless said). */
 export class OrderRejectedError extends Error {
@@ -202,7 +203,10 @@ export async function placeOrder(
   try {
     couponTry = request.couponCode && takeCouponTry ? await takeCouponTry() : null;
     const placed = await recordNewOrder(db, settings, request, requestHash, newOrderId, admitNewOrder, () => (couponRefused = true));
-    if (placed.created) deliverPushesSoon(db);
+    if (placed.created) {
+      deliverPushesSoon(db);
+      deliverOrderEmailsSoon(db);
+    }
     return placed;
   } catch (error) {
     // A retry of this submission may have been refused only because its own order, placed meanwhile
@@ -350,6 +354,8 @@ async function recordNewOrder(
     await notifyOrderEvent(tx, { type: "created", id, code });
     // Every staff device's push, queued only if the order commits (app/server/notifications).
     await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines));
+    // And the shop's e-mail, when it asked for one: also written with the order (./order-notifications.server.ts).
+    if (wantsNewOrderEmail(settings)) await queueNewOrderEmail(tx, id);
     return { token, created: true };
   });
 }

@@ -8,10 +8,11 @@ import { COUPON_KIND_LABELS, COUPON_KINDS, couponLink, couponShareText, formatCo
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { ProductPicker } from "~/components/admin/products/product-picker";
 import type { PickableProduct } from "~/lib/catalog/product-picker";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
+import { SaveOrCancel } from "~/components/admin/save-or-cancel";
 
 type Shop = { id: number; name: string };
 
@@ -31,14 +32,14 @@ export function CouponsPanel({
   shops,
   products,
   origin,
-  serverErrors,
+  result,
 }: {
   coupons: AdminCoupon[];
   shops: Shop[];
   /** The products the coupons are limited to, named. */
   products: PickableProduct[];
   origin: string;
-  serverErrors?: FieldErrors;
+  result?: ActionResult;
 }) {
   const [searchParams] = useSearchParams();
   const saved = searchParams.get("salvo");
@@ -78,7 +79,7 @@ export function CouponsPanel({
         </ul>
       )}
 
-      <CouponForm key={formKey} coupon={editing} shops={shops} products={products} serverErrors={serverErrors} onCancel={() => {
+      <CouponForm key={formKey} coupon={editing} shops={shops} products={products} result={result} onCancel={() => {
         setEditing(null);
         setFormKey((key) => key + 1);
       }} />
@@ -171,16 +172,16 @@ function CouponForm({
   coupon,
   shops,
   products,
-  serverErrors,
+  result,
   onCancel,
 }: {
   coupon: AdminCoupon | null;
   shops: Shop[];
   products: PickableProduct[];
-  serverErrors?: FieldErrors;
+  result?: ActionResult;
   onCancel: () => void;
 }) {
-  const form = useForm({ schema: couponFormSchema, limits: formLimits(couponFormSchema), serverErrors, read: couponFormValues });
+  const form = useForm({ schema: couponFormSchema, limits: formLimits(couponFormSchema), result, read: couponFormValues });
   const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? "percent");
 
   return (
@@ -255,16 +256,7 @@ function CouponForm({
         <input type="checkbox" name="active" defaultChecked={coupon?.active ?? true} />
         Ativo
       </label>
-      <div className="flex gap-3">
-        <button type="submit" name="intent" value="save" className="rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
-          Salvar cupom
-        </button>
-        {coupon ? (
-          <button type="button" onClick={onCancel} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
-            Cancelar
-          </button>
-        ) : null}
-      </div>
+      <SaveOrCancel intent="save" label="Salvar cupom" onCancel={coupon ? onCancel : undefined} />
     </Form>
   );
 }

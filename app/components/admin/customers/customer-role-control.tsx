@@ -57,7 +57,7 @@ export function CustomerRoleControl({ userId, name, role, isSelf }: { userId: st
       </p>
       {result && !result.ok ? (
         <p role="alert" className="text-sm font-semibold text-red-800">
-          {result.message}
+          {result.errors.form}
         </p>
       ) : null}
     </div>

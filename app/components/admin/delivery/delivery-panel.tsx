@@ -4,11 +4,12 @@ import { Field, SelectField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { deliveryZoneFormSchema, fallbackRateFormSchema } from "~/lib/delivery/delivery-zones.schema";
 import { zoneTimeLabel, type DeliveryZone } from "~/lib/delivery/zones";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import { refusalErrors, type ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
+import { SaveOrCancel } from "~/components/admin/save-or-cancel";
 
 type FallbackRate = { state: string; feeCents: number; deliveryTime: string };
 type Store = { id: number; name: string; address: string; hours: string };
@@ -19,7 +20,7 @@ const STATE_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state, label: st
  * /admin/entregas: the towns and bairros the shop delivers to itself (fee, free above, time, cut-off),
  * the carrier fee by state for when Melhor Envio cannot answer, and the stores' pick-up (always free).
  */
-export function DeliveryPanel({ zones, rates, stores, serverErrors }: { zones: DeliveryZone[]; rates: FallbackRate[]; stores: Store[]; serverErrors?: FieldErrors }) {
+export function DeliveryPanel({ zones, rates, stores, result }: { zones: DeliveryZone[]; rates: FallbackRate[]; stores: Store[]; result?: ActionResult }) {
   const [searchParams] = useSearchParams();
   const saved = searchParams.get("salvo");
   const [editing, setEditing] = useState<DeliveryZone | null>(null);
@@ -40,9 +41,9 @@ export function DeliveryPanel({ zones, rates, stores, serverErrors }: { zones: D
           Salvo: {saved}.
         </p>
       ) : null}
-      {serverErrors?.form ? (
+      {refusalErrors(result)?.form ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
-          {serverErrors.form}
+          {refusalErrors(result)?.form}
         </p>
       ) : null}
 
@@ -90,7 +91,7 @@ export function DeliveryPanel({ zones, rates, stores, serverErrors }: { zones: D
         <ZoneForm
           key={formKey}
           zone={editing}
-          serverErrors={serverErrors}
+          result={result}
           onCancel={() => {
             setEditing(null);
             setFormKey((key) => key + 1);
@@ -119,7 +120,7 @@ export function DeliveryPanel({ zones, rates, stores, serverErrors }: { zones: D
             </li>
           ))}
         </ul>
-        <RateForm serverErrors={serverErrors} />
+        <RateForm result={result} />
       </section>
 
       <section aria-labelledby="retirada" className="space-y-2">
@@ -139,8 +140,8 @@ export function DeliveryPanel({ zones, rates, stores, serverErrors }: { zones: D
   );
 }
 
-function ZoneForm({ zone, serverErrors, onCancel }: { zone: DeliveryZone | null; serverErrors?: FieldErrors; onCancel: () => void }) {
-  const form = useForm({ schema: deliveryZoneFormSchema, limits: formLimits(deliveryZoneFormSchema), serverErrors });
+function ZoneForm({ zone, result, onCancel }: { zone: DeliveryZone | null; result?: ActionResult; onCancel: () => void }) {
+  const form = useForm({ schema: deliveryZoneFormSchema, limits: formLimits(deliveryZoneFormSchema), result });
   return (
     <Form method="post" {...form.props} className="max-w-2xl space-y-4 rounded-xl border border-slate-200 p-5">
       <h3 className="text-lg font-bold">{zone ? `Editar ${zone.neighborhood} (${zone.city})` : "Novo bairro"}</h3>
@@ -161,22 +162,13 @@ function ZoneForm({ zone, serverErrors, onCancel }: { zone: DeliveryZone | null;
         <Field label="Prazo" {...form.field("deliveryTime")} defaultValue={zone?.deliveryTime ?? ""} placeholder="no mesmo dia" />
         <Field label="Horário de corte" {...form.field("cutoff")} defaultValue={zone?.cutoff ?? ""} placeholder="pedidos até 16h saem hoje" />
       </div>
-      <div className="flex gap-3">
-        <button type="submit" name="intent" value="save-zone" className="rounded-lg bg-brand-600 px-4 py-2 font-bold text-white hover:bg-brand-700">
-          Salvar bairro
-        </button>
-        {zone ? (
-          <button type="button" onClick={onCancel} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold">
-            Cancelar
-          </button>
-        ) : null}
-      </div>
+      <SaveOrCancel intent="save-zone" label="Salvar bairro" onCancel={zone ? onCancel : undefined} />
     </Form>
   );
 }
 
-function RateForm({ serverErrors }: { serverErrors?: FieldErrors }) {
-  const form = useForm({ schema: fallbackRateFormSchema, limits: formLimits(fallbackRateFormSchema), serverErrors });
+function RateForm({ result }: { result?: ActionResult }) {
+  const form = useForm({ schema: fallbackRateFormSchema, limits: formLimits(fallbackRateFormSchema), result });
   return (
     <Form method="post" {...form.props} className="max-w-2xl space-y-4 rounded-xl border border-slate-200 p-5">
       <h3 className="text-lg font-bold">Frete de um estado</h3>

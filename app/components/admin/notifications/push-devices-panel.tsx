@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
+import { resultMessage } from "~/lib/forms/action-result";
 import type { PushDevice, PushDevicesResult } from "~/lib/admin/push-devices";
 import { formatShopDateTime } from "~/lib/group/shop-time";
 
@@ -80,7 +81,7 @@ export function PushDevicesPanel({ devices, publicKey }: { devices: (PushDevice 
         </p>
         {problem || (result && !result.ok) ? (
           <p role="alert" className="text-sm font-semibold text-red-800">
-            {problem ?? result?.message}
+            {problem ?? resultMessage(result)}
           </p>
         ) : null}
       </div>

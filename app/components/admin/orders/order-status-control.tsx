@@ -68,8 +68,8 @@ export function OrderStatusControl({ orderId, status, deliveryMethod }: { orderI
       </p>
       {shownResult && !shownResult.ok ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          <p className="font-semibold">{shownResult.message}</p>
-          {shownResult.detail ? <p className="mt-1">{shownResult.detail}</p> : null}
+          <p className="font-semibold">{shownResult.errors.form}</p>
+          {shownResult.errors.status ? <p className="mt-1">{shownResult.errors.status}</p> : null}
         </div>
       ) : null}
       <dialog ref={confirmDialog} aria-labelledby={`${id}-cancelar`} className="m-auto max-w-sm rounded-xl p-5 backdrop:bg-slate-900/50">

@@ -1,8 +1,9 @@
 import { useFetcher } from "react-router";
+import { resultMessage, type ActionResult } from "~/lib/forms/action-result";
 
 /** The order window's 'Código de rastreio': saved on the order, shown on its page and in the status messages. */
 export function TrackingCodeForm({ action, trackingCode }: { action: string; trackingCode: string | null }) {
-  const fetcher = useFetcher<{ ok: boolean; message: string }>();
+  const fetcher = useFetcher<ActionResult>();
   return (
     <fetcher.Form method="post" action={action} className="mt-3 flex flex-wrap items-end gap-2">
       <input type="hidden" name="intent" value="tracking" />
@@ -21,7 +22,7 @@ export function TrackingCodeForm({ action, trackingCode }: { action: string; tra
         {fetcher.state !== "idle" ? "Salvando…" : "Salvar rastreio"}
       </button>
       <p role="status" className={`w-full text-sm ${fetcher.data?.ok === false ? "text-red-700" : "text-green-800"}`}>
-        {fetcher.state === "idle" ? (fetcher.data?.message ?? "") : ""}
+        {fetcher.state === "idle" ? (resultMessage(fetcher.data) ?? "") : ""}
       </p>
     </fetcher.Form>
   );

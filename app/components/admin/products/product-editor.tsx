@@ -14,7 +14,7 @@ import {
 } from "~/lib/catalog/product.schema";
 import { type StoreOption } from "~/lib/catalog/store-options";
 import { SelectField, TextareaField } from "~/components/ui/field";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { CheckboxField } from "./form-fields";
 import { PackageSizeFields } from "./package-size-fields";
@@ -33,8 +33,8 @@ type ProductEditorProps = {
   /** The 'Loja' options: the database's stores (listStoreOptions). */
   storeOptions: readonly StoreOption[];
   images: ImageRef[];
-  /** From the action: field errors, and the 'Erro ao salvar produto: …' message under `form`. */
-  serverErrors?: FieldErrors;
+  /** The action's refusal: field errors, and the 'Erro ao salvar produto: …' message under `form`. */
+  result?: ActionResult<unknown>;
   /** The migration spread the product's stock over its sizes: a notice above the grid. */
   stockNeedsReview?: boolean;
 };
@@ -44,7 +44,7 @@ type ProductEditorProps = {
  * multipart/form-data with the new files in the order the images are shown (`imageOrder`:
  * `k:{key}` for a kept image, `n:{i}` for the i-th new file).
  */
-export function ProductEditor({ mode, initial, storeOptions, images, serverErrors, stockNeedsReview }: ProductEditorProps) {
+export function ProductEditor({ mode, initial, storeOptions, images, result, stockNeedsReview }: ProductEditorProps) {
   const submit = useSubmit();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -61,7 +61,7 @@ export function ProductEditor({ mode, initial, storeOptions, images, serverError
   const { errors, props, field } = useForm({
     schema: productFormSchema,
     limits: formLimits(productFormSchema),
-    serverErrors, read: productFormValues, inputOf: fieldOfError, errorOf: errorOfField, send });
+    result, read: productFormValues, inputOf: fieldOfError, errorOf: errorOfField, send });
   const formError = errors.form;
   const alertRef = useRef<HTMLDivElement>(null);
 

@@ -1,11 +1,12 @@
 import { Form } from "react-router";
 import { Field } from "~/components/ui/field";
-import { PUBLIC_ORIGIN_MESSAGES, type PublicAddress } from "~/lib/group/public-origin.schema";
+import { refusalErrors } from "~/lib/forms/action-result";
+import { PUBLIC_ORIGIN_MESSAGES, type PublicAddress, type PublicOriginActionResult } from "~/lib/group/public-origin.schema";
 
 type Props = {
   current: PublicAddress;
   /** The action's answer: an error, or the address as it will be saved, to confirm. */
-  answer?: { error?: string; pending?: string };
+  answer?: PublicOriginActionResult;
 };
 
 const SOURCE_TEXT = {
@@ -19,6 +20,7 @@ const SOURCE_TEXT = {
  * be saved, then confirmed. Never learnt from a request (app/server/group/public-origin.server.ts).
  */
 export function PublicOriginForm({ current, answer }: Props) {
+  const pending = answer?.data?.pending;
   return (
     <section aria-labelledby="endereco-publico" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
       <h2 id="endereco-publico" className="text-lg font-bold">
@@ -28,12 +30,12 @@ export function PublicOriginForm({ current, answer }: Props) {
         Os links enviados pela loja (e-mails, sitemap, prévias de compartilhamento) começam com <strong className="break-all">{current.origin}</strong>,{" "}
         {SOURCE_TEXT[current.source]}
       </p>
-      {current.source === "PUBLIC_URL" ? null : answer?.pending ? (
+      {current.source === "PUBLIC_URL" ? null : pending ? (
         <Form method="post" className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="public-origin-confirm" />
-          <input type="hidden" name="publicOrigin" value={answer.pending} />
+          <input type="hidden" name="publicOrigin" value={pending} />
           <p className="text-sm">
-            Os links vão começar com <strong className="break-all">{answer.pending}</strong>. Confira: um endereço errado manda os clientes para outro site.
+            Os links vão começar com <strong className="break-all">{pending}</strong>. Confira: um endereço errado manda os clientes para outro site.
           </p>
           <label className="flex items-start gap-2 text-sm">
             <input type="checkbox" name="confirmed" required className="mt-1" />
@@ -54,7 +56,7 @@ export function PublicOriginForm({ current, answer }: Props) {
             maxLength={200}
             required
             placeholder="https://loja.exemplo.com.br"
-            error={answer?.error}
+            error={refusalErrors(answer)?.publicOrigin}
             hint={PUBLIC_ORIGIN_MESSAGES.hint}
           />
           <button type="submit" className="rounded-lg border border-slate-300 px-5 py-2.5 font-semibold hover:bg-slate-50">

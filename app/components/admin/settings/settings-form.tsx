@@ -3,7 +3,7 @@ import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm, type FormField } from "~/components/ui/use-form";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import { PIX_KEY_KIND_LABELS, normalizePixKey } from "~/lib/payments/pix-key";
@@ -21,15 +21,13 @@ import { STORE_ARTICLES } from "~/lib/stores/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
 import { StatusMessagesFields } from "./status-messages-fields";
 
-export type SettingsActionResult = { ok: boolean; errors: FieldErrors };
-
 type Props = {
   settings: Settings;
   locations: EditableLocation[];
   /** Changes when a save lands, so the inputs show the values as stored (e.g. the Instagram @). */
   version: string;
   /** The action's answer when the page was sent without JavaScript (a fetcher's answer otherwise). */
-  serverErrors?: FieldErrors;
+  answer?: ActionResult;
   /** The money settings (payment methods, installments, PIX) are the Dono's: others see them, not change them. */
   canEditMoney: boolean;
 };
@@ -41,14 +39,14 @@ const errorOfInput = (name: string) => (name.startsWith("paymentMethods.") ? "pa
  * The settings form. Checked in the browser with the action's own schema, then sent by a fetcher;
  * 'Salvo!' shows for 3 s after a save and any edit clears it, as in the shop's earlier admin.
  */
-export function SettingsForm({ settings, locations, version, serverErrors, canEditMoney }: Props) {
-  const fetcher = useFetcher<SettingsActionResult>();
+export function SettingsForm({ settings, locations, version, answer, canEditMoney }: Props) {
+  const fetcher = useFetcher<ActionResult>();
   const [saved, showSaved, clearSaved] = useTimedFlag(3000);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const { errors, props, field } = useForm({
     schema: settingsFormSchema,
     limits: formLimits(settingsFormSchema),
-    serverErrors: result?.errors ?? serverErrors,
+    result: result ?? answer,
     read: readSettingsForm,
     errorOf: errorOfInput,
   });

@@ -3,23 +3,23 @@ import { Form } from "react-router";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
 import { StarIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
 import { REVIEW_LIMITS, type OwnReview } from "~/lib/catalog/review-form";
 
 /** Imported when the shopper starts a review, so zod is not part of the product page's first load. */
 const loadReviewSchema = () => import("~/lib/catalog/review.schema").then((module) => module.reviewSchema);
 
-export function ReviewForm({ ownReview, serverErrors, saved }: { ownReview: OwnReview | null; serverErrors?: FieldErrors; saved: boolean }) {
+export function ReviewForm({ ownReview, result, saved }: { ownReview: OwnReview | null; result?: ActionResult; saved: boolean }) {
   const id = useId();
   const [rating, setRating] = useState(ownReview?.rating ?? 0);
-  const { errors, props, field } = useForm({ schema: loadReviewSchema, limits: REVIEW_LIMITS, serverErrors });
+  const { errors, props, field } = useForm({ schema: loadReviewSchema, limits: REVIEW_LIMITS, result });
   const ratingError = errors.rating;
   const { error: commentError, ...comment } = field("comment");
 
   return (
     <Form method="post" {...props} className="space-y-4 rounded-xl border border-slate-200 p-4">
       <h3 className="font-bold">{ownReview ? "Sua avaliação" : "Avalie este produto"}</h3>
-      {saved && !serverErrors ? <FormMessage tone="success">Obrigado! Sua avaliação foi salva.</FormMessage> : null}
+      {saved && !result ? <FormMessage tone="success">Obrigado! Sua avaliação foi salva.</FormMessage> : null}
       {errors.form ? <FormMessage tone="error">{errors.form}</FormMessage> : null}
       <fieldset aria-describedby={ratingError ? `${id}-rating-error` : undefined}>
         <legend className="text-sm font-semibold text-slate-800">Sua nota</legend>

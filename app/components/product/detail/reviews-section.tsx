@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { Await, Form, Link } from "react-router";
 import { lazyExport } from "~/components/ui/lazy-export";
-import type { FieldErrors } from "~/lib/forms/form-errors";
+import type { ActionResult } from "~/lib/forms/action-result";
 import { productPath } from "~/lib/pages/navigation";
 import { formatAverage, reviewCountLabel, type RatingSummary } from "~/lib/catalog/review-form";
 import { loginPath } from "~/lib/pages/safe-redirect";
@@ -16,7 +16,8 @@ export type ReviewsProps = {
   summary: RatingSummary | null;
   reviews: Promise<ReviewView[]>;
   viewer: ReviewViewer;
-  errors?: FieldErrors;
+  /** The review form's answer (a refusal; a saved review redirects). */
+  result?: ActionResult;
   /** The shopper's review was just saved. */
   saved: boolean;
 };
@@ -30,7 +31,7 @@ const ReviewForm = lazyExport(() => import("./own-review-form"), "ReviewForm");
 const reviewDate = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeZone: "America/Recife" });
 
 /** The Avaliações tab: the average, the reviews (streamed in after the page), and the form. */
-export function ReviewsSection({ productId, summary, reviews, viewer, errors, saved }: ReviewsProps) {
+export function ReviewsSection({ productId, summary, reviews, viewer, result, saved }: ReviewsProps) {
   return (
     <div className="grid max-w-5xl gap-8 lg:grid-cols-[1fr_20rem]">
       <div>
@@ -51,7 +52,7 @@ export function ReviewsSection({ productId, summary, reviews, viewer, errors, sa
       <div>
         {viewer ? (
           <Suspense fallback={null}>
-            <ReviewForm key={viewer.ownReview?.updatedAt ?? "new"} ownReview={viewer.ownReview} serverErrors={errors} saved={saved} />
+            <ReviewForm key={viewer.ownReview?.updatedAt ?? "new"} ownReview={viewer.ownReview} result={result} saved={saved} />
           </Suspense>
         ) : (
           <p className="rounded-xl border border-slate-200 p-4 text-slate-700">

@@ -2,13 +2,13 @@ import { useCallback, useEffect, useRef, useSyncExternalStore } from "react";
 import { useRevalidator } from "react-router";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
-import { FAVORITES_ACCOUNT_MARK_KEY as ACCOUNT_MARK_KEY, FAVORITES_STORAGE_KEY, isFavorite, parseFavorites, toggleFavorite } from "~/lib/catalog/favorites";
+import { FAVORITES_ACCOUNT_MARK_KEY as ACCOUNT_MARK_KEY, FAVORITES_STORAGE_KEY, favoritesFromStored, isFavorite, toggleFavorite } from "~/lib/catalog/favorites";
 
 /**
  * Favourites live in localStorage, like the cart (cart-store.ts). The server renders "not a favourite".
  * Signed in, the account holds them (/api/favoritos) and localStorage is its mirror.
  */
-const { read, write, subscribe } = createLocalStorageStore(FAVORITES_STORAGE_KEY, parseFavorites);
+const { read, write, subscribe } = createLocalStorageStore(FAVORITES_STORAGE_KEY, favoritesFromStored);
 
 /** Set in a tab once it has fetched the account's list, so that each tab asks once. */
 const TAB_SYNCED_KEY = "erick_favorites_synced";
@@ -112,7 +112,7 @@ export function useFavoritesFollowAccount() {
         const response = await fetch(API_PATH, { method: "POST", body });
         if (!response.ok || cancelled) return;
         const { ids } = (await response.json()) as { ids: number[] };
-        write(parseFavorites(JSON.stringify(ids)));
+        write(favoritesFromStored(ids));
         storageSet("localStorage", ACCOUNT_MARK_KEY, "1");
         storageSet("sessionStorage", TAB_SYNCED_KEY, "1");
         // A page showing the account's favourites (/conta) loaded before the merge: show them all.
