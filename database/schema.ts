@@ -11,3 +11,4 @@ export * from "./channels-schema";
 export * from "./push-schema";
 export * from "./payments-schema";
 export * from "./delivery-schema";
+export * from "./counter-schema";

@@ -2,6 +2,8 @@
 export const ADMIN_NAV = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/produtos", label: "Produtos", end: false },
+  { to: "/admin/balcao", label: "Balcão", end: true },
+  { to: "/admin/balcao/balanco", label: "Balanço", end: false },
   { to: "/admin/pedidos", label: "Pedidos", end: false },
   { to: "/admin/clientes", label: "Clientes", end: false },
   { to: "/admin/configuracoes", label: "Configurações", end: false },

@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = {
   "delivery.rate_save": "Salvou o frete do estado",
   "delivery.rate_delete": "Excluiu o frete do estado",
   "order.tracking": "Informou o código de rastreio",
+  "order.counter_sale": "Vendeu no balcão",
+  "product.stock_count": "Aplicou o balanço da loja",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

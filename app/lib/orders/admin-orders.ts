@@ -15,6 +15,7 @@ import {
   type StatusMessages,
 } from "./status-messages";
 import { whatsappLink } from "./whatsapp";
+import { CHANNEL_LABELS, type OrderChannel } from "./order-channel";
 
 export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number };
 
@@ -36,7 +37,7 @@ export type AdminOrderRow = {
   status: OrderStatus;
   /** As recorded ('pickup', 'delivery'): a pick-up order's 'Enviado' reads 'Pronto para retirada'. */
   deliveryMethod: string;
-  channel: "checkout" | "cart";
+  channel: OrderChannel;
 };
 
 export type AdminOrderList = { orders: AdminOrderRow[]; total: number; page: number; pageCount: number };
@@ -59,7 +60,7 @@ export type AdminOrderDetail = {
   history: OrderHistoryEntry[];
 };
 
-export const CHANNEL_LABELS: Record<AdminOrderRow["channel"], string> = { checkout: "Checkout", cart: "Carrinho" };
+export { CHANNEL_LABELS };
 
 /**
  * The one name of the cart's quick orders, which carry no customer data (it is agreed in the chat):

@@ -1,9 +1,11 @@
 // Placing an order: pricing its lines from the database, the coupon, delivery and payment checks,
 // holding its units, and the idempotency key that makes a retry find the same order.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
-import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
-import { products, shops, storeLocations } from "#database/schema";
+import { eq, inArray, sql } from "drizzle-orm";
+import { orderHistory, orderItems, orders, type ShippingAddress } from "#database/orders-schema";
+import { orderPayments, products, shops, storeLocations } from "#database/schema";
+import { formatBRL } from "~/lib/format/money";
+import { counterPaymentLabel, type CounterPaymentMethod } from "~/lib/counter/counter-sale";
 import { countLabel } from "~/lib/format/plural";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/orders/checkout.schema";
@@ -19,6 +21,7 @@ import { notifyOrderEvent } from "./order-events.server";
 import { moveUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { newOrderNotice } from "../notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
 
@@ -51,12 +54,22 @@ export type OrderRequest = {
    * settings' flat fee by city (orders placed by scripts and older tests).
    */
   delivery?: { service: string; time: string; feeCents: number | null; freeAboveCents: number | null };
+  /** A counter sale (app/server/counter): made by a clerk at a store, paid and handed over at once. */
+  counter?: CounterSaleTerms;
+};
+
+export type CounterSaleTerms = {
+  storeLocationId: number;
+  clerk: AuditActor & { id: string };
+  paymentMethod: CounterPaymentMethod;
+  /** Cash handed over (dinheiro): at least the total, the rest is the change. */
+  cashReceivedCents: number | null;
 };
 
 /** What the key is bound to: everything that makes the order what it is, after validation. */
-export function orderRequestHash({ lines, customer, userId, couponCode }: Pick<OrderRequest, "lines" | "customer" | "userId" | "couponCode">): string {
+export function orderRequestHash({ lines, customer, userId, couponCode, counter }: Pick<OrderRequest, "lines" | "customer" | "userId" | "couponCode" | "counter">): string {
   // Without a coupon the hash is what it was before coupons, so a retry across an update still matches.
-  const bound = couponCode ? { lines, customer, userId, couponCode } : { lines, customer, userId };
+  const bound = counter ? { lines, userId, counter } : couponCode ? { lines, customer, userId, couponCode } : { lines, customer, userId };
   return createHash("sha256").update(JSON.stringify(bound)).digest("hex");
 }
 
@@ -239,13 +252,16 @@ async function recordNewOrder(
     let deliveryMethod: "delivery" | "pickup" | "arrange" = "arrange";
     let deliveryService: string | null = null;
     let deliveryTime: string | null = null;
-    if (customer?.deliveryMethod === "pickup") {
-      const [location] = await tx
-        .select({ id: storeLocations.id })
-        .from(storeLocations)
-        .where(eq(storeLocations.id, customer.pickupLocationId ?? 0));
-      if (!location) throw new OrderRejectedError("Escolha uma loja válida para a retirada.");
-      pickupLocationId = location.id;
+    const counter = request.counter;
+    let counterStore: { id: number; name: string } | null = null;
+    if (counter) {
+      // Handed over at the store's counter: a pick-up there, delivered the moment it is recorded.
+      counterStore = await storeLocationOrRefuse(tx, counter.storeLocationId, "Escolha a loja do balcão.");
+      pickupLocationId = counterStore.id;
+      deliveryMethod = "pickup";
+      deliveryCents = 0;
+    } else if (customer?.deliveryMethod === "pickup") {
+      pickupLocationId = (await storeLocationOrRefuse(tx, customer.pickupLocationId ?? 0, "Escolha uma loja válida para a retirada.")).id;
       deliveryMethod = "pickup";
       deliveryCents = 0;
     } else if (customer) {
@@ -283,6 +299,7 @@ async function recordNewOrder(
     }
     const lineDiscounts = lines.map((_, index) => coupon?.lineDiscountsCents[index] ?? 0);
     const totalCents = subtotalCents - lineDiscounts.reduce((sum, cents) => sum + cents, 0) + (deliveryCents ?? 0);
+    if (counter) checkCounterPayment(counter, totalCents, hasConsultItems);
 
     const token = randomBytes(16).toString("base64url");
     let id = "";
@@ -297,7 +314,7 @@ async function recordNewOrder(
           publicToken: token,
           idempotencyKey: request.idempotencyKey,
           requestHash,
-          channel: customer ? "checkout" : "cart",
+          channel: counter ? "balcao" : customer ? "checkout" : "cart",
           customerName: customer?.name ?? "",
           customerEmail: customer?.email ?? "",
           customerPhone: customer?.phone ?? "",
@@ -315,11 +332,22 @@ async function recordNewOrder(
           couponId: coupon?.couponId ?? null,
           couponCode: coupon?.code ?? null,
           discountCents: coupon?.totalCents ?? 0,
-          paymentMethod: customer?.paymentMethod ?? null,
+          paymentMethod: counter?.paymentMethod ?? customer?.paymentMethod ?? null,
           installments: customer?.installments ?? 1,
           notes: customer?.notes ?? "",
           source: request.source ?? "direto",
           stockApplied: true,
+          ...(counter
+            ? {
+                status: "delivered",
+                storeLocationId: counter.storeLocationId,
+                clerkId: counter.clerk.id,
+                clerkName: counter.clerk.name,
+                cashReceivedCents: counter.cashReceivedCents,
+                // The clerk is there: no e-mail about it.
+                shopEmailedAt: sql`now()`,
+              }
+            : {}),
         })
         .onConflictDoNothing()
         .returning({ id: orders.id });
@@ -338,9 +366,58 @@ async function recordNewOrder(
     // Open admin order pages on every app instance hear of it once this transaction commits.
     const code = orderCodeOf(id);
     await notifyOrderEvent(tx, { type: "created", id, code });
+    if (counter && counterStore) {
+      await recordCounterSale(tx, counter, { id, code, totalCents, storeName: counterStore.name, lines });
+      return { token, created: true };
+    }
     // Every staff device's push, queued only if the order commits (app/server/notifications).
     await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines));
     return { token, created: true };
+  });
+}
+
+async function storeLocationOrRefuse(tx: Transaction, id: number, refusal: string): Promise<{ id: number; name: string }> {
+  const [location] = await tx.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, id));
+  if (!location) throw new OrderRejectedError(refusal);
+  return location;
+}
+
+function checkCounterPayment(counter: CounterSaleTerms, totalCents: number, hasConsultItems: boolean) {
+  if (hasConsultItems) throw new OrderRejectedError("Este produto está com preço a consultar: cadastre o preço antes de vender no balcão.");
+  if (counter.paymentMethod !== "cash") return;
+  if (counter.cashReceivedCents === null || counter.cashReceivedCents < totalCents) {
+    throw new OrderRejectedError(`O valor recebido é menor que o total (${formatBRL(totalCents)}).`);
+  }
+}
+
+/** A counter sale is paid and handed over as it is recorded: its payment, its history and the audit say so, by the clerk. */
+async function recordCounterSale(
+  tx: Transaction,
+  counter: CounterSaleTerms,
+  order: { id: string; code: string; totalCents: number; storeName: string; lines: PricedLine[] },
+) {
+  await tx.insert(orderPayments).values({
+    orderId: order.id,
+    status: "paid",
+    paidCents: order.totalCents,
+    paidAt: sql`now()`,
+    confirmedBy: "clerk",
+    actorId: counter.clerk.id,
+    actorName: counter.clerk.name,
+  });
+  await tx.insert(orderHistory).values({ orderId: order.id, kind: "status", status: "delivered", actorId: counter.clerk.id, actorName: counter.clerk.name });
+  await recordAdminChange(tx, counter.clerk, {
+    action: "order.counter_sale",
+    entityType: "order",
+    entityId: order.id,
+    entityLabel: `#${order.code}`,
+    before: null,
+    after: {
+      store: order.storeName,
+      items: order.lines.map((line) => `${line.quantity}x ${line.name}${variantLabel(line) ? ` – ${variantLabel(line)}` : ""}`),
+      totalCents: order.totalCents,
+      paymentMethods: counterPaymentLabel(counter.paymentMethod),
+    },
   });
 }
 

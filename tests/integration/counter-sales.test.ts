@@ -1,0 +1,249 @@
+// Issue 42, the counter sale and the stock count, through the real HTTP app and PostgreSQL: a sale at
+// /admin/balcao is an order (channel balcão, the store, the clerk, paid) that takes the shelf's units in
+// its transaction, refuses beyond them in pt-BR, gives the last unit to exactly one of twenty clerks,
+// shows in the orders list, the reports and the audit log; a stock count applied after a sale made
+// while counting keeps that sale off the shelf.
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { products } from "#database/schema";
+import { shopToday } from "~/lib/admin/reports";
+import { getReport } from "~/server/read-models/reports.server";
+import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { startHttpApp, type HttpApp } from "../setup/http-app";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { setVariantStock, variantStock } from "../setup/variant-stock";
+
+let t: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestContext>>;
+let http: HttpApp;
+let admin: SignedInUser;
+let customer: SignedInUser;
+let storeId: number;
+let keys = 0;
+
+const RELOGIO = "Relógio Digital Unissex";
+let relogio: { id: number; priceCents: number; variant: { productId: number; size: null; color: string } };
+
+beforeAll(async () => {
+  t = await createTestDatabase({ maxConnections: 24 });
+  app = await createTestContext(t);
+  http = await startHttpApp(app.context);
+  admin = await signedInUser(app.context, "admin");
+  customer = await signedInUser(app.context, "customer");
+  const { rows } = await t.pool.query<{ id: number }>("select id from store_locations order by position, id limit 1");
+  storeId = rows[0]!.id;
+  const [row] = await t.db.select({ id: products.id, priceCents: products.priceCents }).from(products).where(eq(products.name, RELOGIO));
+  relogio = { id: row!.id, priceCents: row!.priceCents!, variant: { productId: row!.id, size: null, color: "Preto" } };
+}, 120_000);
+
+afterAll(async () => {
+  await http?.close();
+  await app?.close();
+  await t?.close();
+});
+
+async function shelf(units: number) {
+  await t.pool.query("update product_variants set stock = 0 where product_id = $1", [relogio.id]);
+  await setVariantStock(t.pool, relogio.variant, units);
+}
+
+async function post(path: string, fields: Record<string, string>, cookie = admin.cookie) {
+  const response = await fetch(`${http.origin}${path}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie, origin: http.origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, location: response.headers.get("location"), body: (await response.text()).replace(/\\+"/g, '"') };
+}
+
+const sale = (fields: Partial<Record<string, string>> = {}) =>
+  post("/admin/balcao", {
+    storeId: String(storeId),
+    saleKey: `counter-sale-key-${(keys += 1)}-0000000000`,
+    productId: String(relogio.id),
+    size: "",
+    color: "Preto",
+    quantity: "1",
+    payment: "pix",
+    ...fields,
+  } as Record<string, string>);
+
+const counterOrders = async () =>
+  (
+    await t.pool.query<{ id: string; code: string; status: string; store_location_id: number; clerk_id: string; total_cents: number; cash_received_cents: number | null }>(
+      "select id, code, status, store_location_id, clerk_id, total_cents, cash_received_cents from orders where channel = 'balcao' order by created_at",
+    )
+  ).rows;
+
+describe("the counter sale", () => {
+  it("records a paid, handed-over order of the store and the clerk, takes the unit, and shows in the list, the receipt, the reports and the audit", async () => {
+    await shelf(2);
+    const before = (await counterOrders()).length;
+    const answer = await sale({ payment: "cash", received: "500,00" });
+    expect(answer.status).toBe(302);
+    expect(answer.location).toMatch(/^\/admin\/balcao\/recibo\/[0-9a-f-]{36}$/);
+    expect(await variantStock(t.pool, relogio.variant)).toBe(1);
+
+    const made = (await counterOrders()).slice(before);
+    expect(made).toHaveLength(1);
+    const order = made[0]!;
+    expect(order).toMatchObject({ status: "delivered", store_location_id: storeId, clerk_id: admin.id, total_cents: relogio.priceCents, cash_received_cents: 50_000 });
+    const { rows: paid } = await t.pool.query("select status, paid_cents, actor_id from order_payments where order_id = $1", [order.id]);
+    expect(paid).toEqual([{ status: "paid", paid_cents: relogio.priceCents, actor_id: admin.id }]);
+
+    const receipt = await (await fetch(`${http.origin}${answer.location}`, { headers: { cookie: admin.cookie } })).text();
+    expect(receipt).toContain(`Recibo #${order.code}`);
+    expect(receipt).toContain("Troco");
+    expect(receipt).toContain("Enviar no WhatsApp");
+
+    const list = await (await fetch(`${http.origin}/admin/pedidos`, { headers: { cookie: admin.cookie } })).text();
+    expect(list).toContain(order.code);
+    expect(list).toContain("Balcão");
+
+    const { rows: audit } = await t.pool.query("select action, actor_user_id from audit_log where entity_type = 'order' and entity_id = $1", [order.id]);
+    expect(audit).toEqual([{ action: "order.counter_sale", actor_user_id: admin.id }]);
+
+    const today = shopToday();
+    const report = await getReport(t.db, { from: today, to: today, group: "dia" });
+    const channels = report.tables.find((table) => table.id === "canais")!;
+    const byLabel = Object.fromEntries(channels.rows.map((row) => [row[0], row]));
+    expect(byLabel["Balcão"]![1]).toBeGreaterThanOrEqual(1);
+    expect(channels.rows.reduce((sum, row) => sum + Number(row[2]), 0)).toBe(report.summary.revenueCents);
+    expect(channels.rows.reduce((sum, row) => sum + Number(row[1]), 0)).toBe(report.summary.orders);
+  });
+
+  it("refuses more units than the store holds, in pt-BR, and changes nothing", async () => {
+    await shelf(1);
+    const before = (await counterOrders()).length;
+    const answer = await sale({ quantity: "2" });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toContain("Temos só 1 unidade de");
+    expect(await variantStock(t.pool, relogio.variant)).toBe(1);
+    expect(await counterOrders()).toHaveLength(before);
+  });
+
+  it("refuses cash below the total, and bad input, without a sale", async () => {
+    await shelf(1);
+    const before = (await counterOrders()).length;
+    const short = await sale({ payment: "cash", received: "1,00" });
+    expect(short.status).toBe(409);
+    expect(short.body).toContain("O valor recebido é menor que o total");
+    const unreadable = await sale({ payment: "cash", received: "abc" });
+    expect(unreadable.status).toBe(400);
+    expect(unreadable.body).toContain("Informe o valor recebido");
+    const noPayment = await sale({ payment: "" });
+    expect(noPayment.status).toBe(400);
+    expect(noPayment.body).toContain("Escolha a forma de pagamento");
+    expect(await variantStock(t.pool, relogio.variant)).toBe(1);
+    expect(await counterOrders()).toHaveLength(before);
+  });
+
+  it("a double tap (the same sale key twice) is one sale", async () => {
+    await shelf(3);
+    const fields = { saleKey: "counter-double-tap-key-000000000" };
+    const [first, second] = await Promise.all([sale(fields), sale(fields)]);
+    expect(first.status).toBe(302);
+    expect(second.status).toBe(302);
+    expect(second.location).toBe(first.location);
+    expect(await variantStock(t.pool, relogio.variant)).toBe(2);
+  });
+
+  it("twenty clerks selling the store's last unit at once: exactly one sale, nineteen refusals, stock 0", async () => {
+    await shelf(1);
+    const before = (await counterOrders()).length;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sale()));
+    expect(answers.filter((answer) => answer.status === 302)).toHaveLength(1);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect(refused).toHaveLength(19);
+    for (const answer of refused) expect(answer.body).toContain("está esgotado");
+    expect(await variantStock(t.pool, relogio.variant)).toBe(0);
+    expect(await counterOrders()).toHaveLength(before + 1);
+  });
+
+  it("is for staff only: a customer's sale is refused with 403 and nothing sold", async () => {
+    await shelf(1);
+    const answer = await post("/admin/balcao", { storeId: String(storeId), saleKey: "counter-customer-key-0000000000", productId: String(relogio.id), color: "Preto", quantity: "1", payment: "pix" }, customer.cookie);
+    expect(answer.status).toBe(403);
+    expect(await variantStock(t.pool, relogio.variant)).toBe(1);
+  });
+
+  it("finds products by name, by a price card's QR and by SKU, with the store's units", async () => {
+    await shelf(4);
+    const find = async (query: string) =>
+      (await (await fetch(`${http.origin}/admin/balcao/produtos?loja=${storeId}&${query}`, { headers: { cookie: admin.cookie } })).json()) as {
+        products: { id: number; variants: { id: number; color: string; stock: number }[] }[];
+        variantId: number | null;
+      };
+    const byName = await find("q=relogio");
+    expect(byName.products.map((product) => product.id)).toContain(relogio.id);
+    const byQr = await find(`codigo=${encodeURIComponent(`https://loja.exemplo.com/produto/${relogio.id}?utm_source=qr`)}`);
+    expect(byQr.products.map((product) => product.id)).toEqual([relogio.id]);
+    expect(byQr.products[0]!.variants.find((variant) => variant.color === "Preto")!.stock).toBe(4);
+    await t.pool.query("update product_variants set sku = 'REL-PRETO-01' where product_id = $1 and color = 'Preto'", [relogio.id]);
+    const bySku = await find("codigo=rel-preto-01");
+    expect(bySku.products.map((product) => product.id)).toEqual([relogio.id]);
+    expect(bySku.variantId).toBe(bySku.products[0]!.variants.find((variant) => variant.color === "Preto")!.id);
+    const anonymous = await fetch(`${http.origin}/admin/balcao/produtos?q=relogio`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+  });
+});
+
+describe("the stock count (balanço)", () => {
+  const count = (fields: Record<string, string>) => post("/admin/balcao/balanco", { storeId: String(storeId), ...fields });
+
+  async function openCountId(): Promise<number> {
+    const { rows } = await t.pool.query<{ id: number }>("select id from stock_counts where store_location_id = $1 and applied_at is null", [storeId]);
+    return rows[0]!.id;
+  }
+
+  async function variantId(): Promise<number> {
+    const { rows } = await t.pool.query<{ id: number }>("select id from product_variants where product_id = $1 and color = 'Preto'", [relogio.id]);
+    return rows[0]!.id;
+  }
+
+  it("applies 'counted N at time T': a sale made between the count and its application stays off the shelf", async () => {
+    await shelf(5);
+    expect((await count({ intent: "start" })).status).toBe(302);
+    const countId = await openCountId();
+    const id = await variantId();
+    // The clerk finds 3 on the shelf (the system says 5)…
+    expect((await count({ intent: "count", countId: String(countId), [`counted_${id}`]: "3" })).status).toBe(200);
+    // …and a colleague sells one at the counter before the count is applied.
+    expect((await sale()).status).toBe(302);
+    expect(await variantStock(t.pool, relogio.variant)).toBe(4);
+    const applied = await count({ intent: "apply", countId: String(countId) });
+    expect(applied.status).toBe(302);
+    expect(applied.location).toContain("aplicado=1");
+    // Counted 3, one sold after: 2 (overwriting with the count would give 3).
+    expect(await variantStock(t.pool, relogio.variant)).toBe(2);
+
+    const { rows: audit } = await t.pool.query("select action, before, after from audit_log where action = 'product.stock_count' and entity_id = $1", [String(relogio.id)]);
+    expect(audit).toHaveLength(1);
+    expect(audit[0].before.stock).toEqual({ Preto: 4 });
+    expect(audit[0].after.stock).toEqual({ Preto: 2 });
+
+    // Applied once: a second apply is refused and changes nothing.
+    const again = await count({ intent: "apply", countId: String(countId) });
+    expect(again.status).toBe(409);
+    expect(again.body).toContain("Este balanço já foi aplicado");
+    expect(await variantStock(t.pool, relogio.variant)).toBe(2);
+  });
+
+  it("refuses a negative or missing count in pt-BR, and a count of a closed balanço", async () => {
+    await shelf(5);
+    await count({ intent: "start" });
+    const countId = await openCountId();
+    const id = await variantId();
+    const negative = await count({ intent: "count", countId: String(countId), [`counted_${id}`]: "-1" });
+    expect(negative.status).toBe(400);
+    expect(negative.body).toContain("Informe quantas unidades há na prateleira");
+    const empty = await count({ intent: "count", countId: String(countId), [`counted_${id}`]: " " });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toContain("Digite quantas unidades há na prateleira");
+    const nothing = await count({ intent: "apply", countId: String(countId) });
+    expect(nothing.status).toBe(409);
+    expect(nothing.body).toContain("Conte ao menos um item");
+    expect(await variantStock(t.pool, relogio.variant)).toBe(5);
+  });
+});
