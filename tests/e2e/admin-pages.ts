@@ -25,6 +25,24 @@ export const ADMIN_PAGES = [
   ),
 ];
 
+/** A counter sale's receipt: one unit of the first product found for "relogio", sold at the first store through the counter's form. */
+async function counterSaleReceipt(page: Page): Promise<string> {
+  const screen = await (await page.request.get("/admin/balcao")).text();
+  const storeId = /<option value="(\d+)"/.exec(screen)?.[1] ?? "";
+  const found = (await (await page.request.get(`/admin/balcao/produtos?loja=${storeId}&q=relogio`)).json()) as {
+    products: { id: number; variants: { size: string; color: string; stock: number }[] }[];
+  };
+  const product = found.products[0];
+  const variant = product?.variants.find((candidate) => candidate.stock > 0);
+  if (!product || !variant) return "";
+  const sale = await page.request.post("/admin/balcao", {
+    form: { storeId, saleKey: `admin-pages-${Date.now()}-${Math.random()}`, productId: String(product.id), size: variant.size, color: variant.color, quantity: "1", payment: "pix" },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  return sale.headers()["location"] ?? "";
+}
+
 /**
  * A URL for each admin page, in a signed-in admin's `page`: the routes with a parameter get a real one
  * (the first product the list shows, or finds for `productSearch`, and the newest order); a new route
@@ -38,6 +56,7 @@ export async function adminPageUrls(page: Page, { productSearch = "" } = {}): Pr
   const samples: Record<string, string> = {
     "/admin/produtos/editar/:id": editHref ?? "",
     "/admin/pedidos/:id": orderHref ?? "",
+    "/admin/balcao/recibo/:id": await counterSaleReceipt(page),
   };
   return ADMIN_PAGES.map((pattern) => {
     const url = pattern.includes(":") ? samples[pattern] : pattern;

@@ -62,11 +62,13 @@ beforeAll(async () => {
   context = app.context;
   const [product] = await t.db.select({ id: products.id }).from(products).limit(1);
   const order = await insertOrder(t.db, { createdAt: new Date(), items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }] });
+  const counterSale = await insertOrder(t.db, { channel: "balcao", createdAt: new Date(), items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }] });
   samples = {
     "admin/produtos/editar/:id": { id: String(product!.id) },
     "admin/pedidos/:id": { id: order.id },
     "admin/canais/etiqueta/:id": { id: String(product!.id) },
     "admin/canais/qr/:id": { id: String(product!.id) },
+    "admin/balcao/recibo/:id": { id: counterSale.id },
   };
   users = {
     customer: await signedInUser(context, "customer"),
