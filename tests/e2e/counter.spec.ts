@@ -39,7 +39,7 @@ async function sellOneWatch(page: Page, pace: { tapMs: number; letterMs: number 
   await sale.getByRole("button", { name: "Dinheiro", exact: true }).click();
   await look();
   await sale.getByLabel("Valor recebido (R$)").pressSequentially("100", { delay: pace.letterMs });
-  await expect(sale.getByText("Troco:")).toContainText("R$ 20,10");
+  await expect(sale.getByText("Troco:")).toContainText(/R\$\s20,10/);
   await look();
   await sale.getByRole("button", { name: "Concluir venda" }).click();
   await expect(page.getByRole("status")).toHaveText("Venda registrada.");
@@ -63,15 +63,14 @@ test("a one-item counter sale at 390 px: store remembered, found by name, cash w
   await nothingOffScreen(page, "the receipt");
   const receipt = page.getByRole("article", { name: "Recibo" });
   await expect(receipt).toContainText("Relógio Digital Unissex (Preto)");
-  await expect(receipt.getByTestId("troco")).toHaveText("R$ 20,10");
+  await expect(receipt.getByTestId("troco")).toHaveText(/R\$\s20,10/);
   const whatsapp = await page.getByRole("link", { name: "Enviar no WhatsApp" }).getAttribute("href");
-  expect(decodeURIComponent(whatsapp!.split("text=")[1]!)).toContain("Troco: R$ 20,10");
+  expect(decodeURIComponent(whatsapp!.split("text=")[1]!)).toMatch(/Troco: R\$\s20,10/);
 
   // The sale is in the live orders list, as a counter sale.
   await gotoHydrated(page, "/admin/pedidos");
   await expect(page.getByTestId("order-row").first()).toContainText("Balcão");
 
-  await page.getByRole("link", { name: "Balcão" }).first().click().catch(() => gotoHydrated(page, "/admin/balcao"));
   await gotoHydrated(page, "/admin/balcao");
   // The layout mid-sale, with the product, the choices and the payment open.
   await page.getByPlaceholder("Buscar pelo nome").fill("relog");

@@ -6,6 +6,7 @@ import { idSchema } from "../format/ids";
 import { formatBRL } from "../format/money";
 import { readBRL } from "../forms/price-input";
 import { variantLabel } from "../catalog/variants";
+import { SHOP_TIME_ZONE } from "../group/shop-time";
 import type { ImageRef } from "../catalog/catalog";
 
 export const COUNTER_PATH = "/admin/balcao";
@@ -118,7 +119,7 @@ export function counterPaymentLabel(method: string): string {
   return known ? (known.value === "debit" || known.value === "credit" ? `Cartão de ${known.label.toLowerCase()}` : known.label) : method;
 }
 
-const DATE_TIME = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Recife" });
+const DATE_TIME = new Intl.DateTimeFormat("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: SHOP_TIME_ZONE });
 
 export function receiptDateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));

@@ -4,12 +4,13 @@ import { COUNTER_PATH, STOCK_COUNT_PATH, type CounterProduct } from "~/lib/count
 import type { StockCountView } from "~/lib/counter/stock-count";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { variantLabel } from "~/lib/catalog/variants";
+import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import { ProductFinder } from "./product-finder";
 import { StoreSelect, useRememberedStore } from "./remembered-store";
 
 type Store = { id: number; name: string };
 
-const TIME = new Intl.DateTimeFormat("pt-BR", { timeStyle: "short", timeZone: "America/Recife" });
+const TIME = new Intl.DateTimeFormat("pt-BR", { timeStyle: "short", timeZone: SHOP_TIME_ZONE });
 
 /**
  * /admin/balcao/balanco: a store's stock count on a phone. Scan or search a product, type what is on
