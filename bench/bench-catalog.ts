@@ -187,13 +187,20 @@ async function fillCatalogue({ db }: Services) {
   const maxId = (await db.execute<{ maxId: number }>(sql`select coalesce(max(id), 0)::int as "maxId" from products`)).rows[0]?.maxId ?? 0;
   for (let from = 0; from <= maxId; from += VARIANT_RANGE) {
     await db.execute(sql`
-      insert into product_variants (product_id, size, color, stock)
-      select p.id, s.size, c.color, case when p.stock = 0 then 0 else (p.id * 7 + s.n * 3 + c.n) % 9 end
-      from products p
-      cross join lateral unnest(case when cardinality(p.sizes) = 0 then array['']::text[] else p.sizes end) with ordinality as s(size, n)
-      cross join lateral unnest(case when cardinality(p.colors) = 0 then array['']::text[] else p.colors end) with ordinality as c(color, n)
-      where p.id > ${from} and p.id <= ${from + VARIANT_RANGE}
-        and not exists (select 1 from product_variants v where v.product_id = p.id)`);
+      with variants as (
+        insert into product_variants (product_id, size, color)
+        select p.id, s.size, c.color
+        from products p
+        cross join lateral unnest(case when cardinality(p.sizes) = 0 then array['']::text[] else p.sizes end) as s(size)
+        cross join lateral unnest(case when cardinality(p.colors) = 0 then array['']::text[] else p.colors end) as c(color)
+        where p.id > ${from} and p.id <= ${from + VARIANT_RANGE}
+          and not exists (select 1 from product_variants v where v.product_id = p.id)
+        returning id, product_id
+      )
+      -- The units at each product's own store (stock per store, migration 0025).
+      insert into variant_stock (variant_id, store_location_id, units)
+      select v.id, erick_product_home_store(v.product_id), (v.product_id * 7 + v.id * 3) % 9
+      from variants v join products p on p.id = v.product_id where p.stock > 0`);
   }
   // Autovacuum would get there on a live shop; measure with the statistics it would have gathered.
   await db.execute(sql`vacuum analyze products`);
@@ -323,7 +330,9 @@ function changeEverySecond(url: string, productId: number, everyMs = 1_000): { s
       const started = performance.now();
       await pool.query("update products set price_cents = coalesce(price_cents, 10000) + case when $2 % 2 = 0 then 100 else -100 end where id = $1", [productId, changes]);
       await pool.query(
-        "update product_variants set stock = case when stock > 0 then stock - 1 else 5 end where id = (select id from product_variants where product_id = $1 order by id limit 1)",
+        `insert into variant_stock (variant_id, store_location_id, units)
+         select id, erick_product_home_store(product_id), 5 from product_variants where product_id = $1 order by id limit 1
+         on conflict (variant_id, store_location_id) do update set units = case when variant_stock.units > 0 then variant_stock.units - 1 else 5 end`,
         [productId],
       );
       changes += 1;

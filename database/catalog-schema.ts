@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -56,6 +57,11 @@ export const storeLocations = pgTable("store_locations", {
   highlight: text("highlight").notNull().default(""),
   description: text("description").notNull().default(""),
   position: integer("position").notNull().default(0),
+  /**
+   * Its shelf counts for the storefront: the site sells the units of the stores that serve online
+   * (product_variants.stock is their sum). Edited with the store in /admin/configuracoes.
+   */
+  servesOnline: boolean("serves_online").notNull().default(true),
 });
 
 /** Images after the media pipeline: files live under DATA_DIR/media as `{key}-{width}.webp`. */
@@ -129,9 +135,10 @@ export const products = pgTable(
 );
 
 /**
- * What is on the shelf: one row per size × colour a product offers (size or colour '' when the product
- * has none; a product with neither has one variant '' × ''). Price stays on the product. Orders take
- * and give back stock here (app/server/orders/order-admin.server.ts).
+ * The size × colour a product offers: one row each (size or colour '' when the product has none; a
+ * product with neither has one variant '' × ''). Price stays on the product; the units are per store
+ * in variant_stock. `stock` is the storefront's: the sum of the units at the stores that serve online,
+ * written by the database (trigger erick_variant_stock, migration 0025), never by the app.
  */
 export const productVariants = pgTable(
   "product_variants",
@@ -152,6 +159,30 @@ export const productVariants = pgTable(
     index("product_variants_size_idx").on(table.size, table.productId).where(sql`${table.stock} > 0`),
     // The dashboard's 'Estoque baixo': variants with 0–3 left.
     index("product_variants_low_idx").on(table.stock).where(sql`${table.stock} <= 3`),
+  ],
+);
+
+/**
+ * The shelf of each store: the units of a size × colour it holds (a missing row is 0). Orders, the
+ * counter, transfers and the product form move them through app/server/catalog/stock-moves.server.ts
+ * (docs/decisions/0025-stock-per-store.md).
+ */
+export const variantStock = pgTable(
+  "variant_stock",
+  {
+    variantId: integer("variant_id")
+      .notNull()
+      .references(() => productVariants.id, { onDelete: "cascade" }),
+    storeLocationId: integer("store_location_id")
+      .notNull()
+      .references(() => storeLocations.id),
+    units: integer("units").notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.variantId, table.storeLocationId] }),
+    check("variant_stock_units_not_negative", sql`${table.units} >= 0`),
+    // The dashboard's 'Estoque baixo' per store.
+    index("variant_stock_low_idx").on(table.storeLocationId, table.units).where(sql`${table.units} <= 3`),
   ],
 );
 

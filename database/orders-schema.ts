@@ -47,6 +47,11 @@ export const orders = pgTable(
     /** delivery | pickup | arrange (cart quick path: agreed in the chat). */
     deliveryMethod: text("delivery_method").notNull(),
     pickupLocationId: integer("pickup_location_id").references(() => storeLocations.id, { onDelete: "set null" }),
+    /**
+     * The store that serves the order: its units come off this store's shelf (a pick-up, the store
+     * chosen; a delivery, the store the rule picked). Changeable in the order window.
+     */
+    fulfillingStoreId: integer("fulfilling_store_id").references(() => storeLocations.id, { onDelete: "set null" }),
     shippingAddress: jsonb("shipping_address").$type<ShippingAddress>(),
     subtotalCents: integer("subtotal_cents").notNull(),
     /** null: 'A combinar'. */
@@ -80,8 +85,6 @@ export const orders = pgTable(
      * placed before stock was held at placing that the shelf could not cover (migration 0021).
      */
     stockApplied: boolean("stock_applied").notNull().default(false),
-    /** The store that sold it: a counter sale's store (null: an online order). */
-    storeLocationId: integer("store_location_id").references(() => storeLocations.id, { onDelete: "set null" }),
     /** The staff account that made a counter sale, and its name then (null: an online order). */
     clerkId: text("clerk_id"),
     clerkName: text("clerk_name"),
@@ -102,7 +105,6 @@ export const orders = pgTable(
     index("orders_customer_phone_key_idx").on(table.customerPhoneKey),
     index("orders_customer_email_key_idx").on(table.customerEmailKey),
     index("orders_coupon_idx").on(table.couponId),
-    index("orders_store_idx").on(table.storeLocationId, table.createdAt),
   ],
 );
 
@@ -116,6 +118,11 @@ export const orderItems = pgTable(
     productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
     /** The size × colour sold: its stock is what the order takes and gives back (null: removed since). */
     variantId: integer("variant_id").references(() => productVariants.id, { onDelete: "set null" }),
+    /**
+     * The store whose shelf the line's units come off and go back to: the order's store for orders placed
+     * since stock per store; for older orders, the product's own store (migration 0025).
+     */
+    storeLocationId: integer("store_location_id").references(() => storeLocations.id, { onDelete: "set null" }),
     position: integer("position").notNull(),
     name: text("name").notNull(),
     category: text("category").notNull(),

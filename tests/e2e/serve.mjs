@@ -83,7 +83,8 @@ if (!process.env.E2E_DATABASE_URL) {
   await answers(`http://127.0.0.1:${prepPort}/robots.txt`, Date.now() + 120_000);
   const client = new pg.Client({ connectionString: embeddedDatabaseUrl() });
   await client.connect();
-  await client.query("update product_variants set stock = stock + 60 where stock > 3");
+  // Units are per store (variant_stock); the storefront's stock follows by trigger.
+  await client.query("update variant_stock set units = units + 60 where units > 3");
   // The first start noted its own address as the shop's; the real start notes PORT's instead.
   await client.query("delete from public_origin where source = 'start'");
   await client.end();

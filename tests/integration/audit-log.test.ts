@@ -37,6 +37,7 @@ import { runAdminCommand } from "~/server/ops/admin-command.server";
 import { openAdminTest, requestAs, signedInUser, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
 import { settingsForm } from "../setup/settings-fixtures";
+import { setVariantStockByIds } from "../setup/variant-stock";
 import type { TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -271,11 +272,13 @@ describe("orders: status, with the stock it moves", () => {
       .innerJoin(productVariants, eq(productVariants.productId, products.id))
       .orderBy(products.id, productVariants.id)
       .limit(1);
-    await t.db.update(productVariants).set({ stock }).where(eq(productVariants.id, row!.variantId));
+    await setVariantStockByIds(t.pool, [row!.variantId], stock);
+    const { rows: stores } = await t.pool.query<{ name: string }>("select name from store_locations where id = erick_product_home_store($1)", [row!.id]);
     const variant = variantLabel(row!);
     return {
       line: { productId: row!.id, variantId: row!.variantId, size: row!.size || null, color: row!.color || null, name: row!.name },
-      label: `${row!.name}${variant ? ` – ${variant}` : ""} (#${row!.id})`,
+      // Each store's units move on their own since stock is per store: the label names the store.
+      label: `${row!.name}${variant ? ` – ${variant}` : ""} (#${row!.id}) em ${stores[0]!.name}`,
     };
   }
   // A cancel is confirmed, as the status control's dialog does.

@@ -11,14 +11,17 @@ import { getReport } from "~/server/read-models/reports.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { setVariantStock, variantStock } from "../setup/variant-stock";
+import { setAllVariantStock, setVariantUnitsAt } from "../setup/variant-stock";
 
 let t: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestContext>>;
 let http: HttpApp;
 let admin: SignedInUser;
 let customer: SignedInUser;
+/** The counter's store (the watch's own store), and another store of the group. */
 let storeId: number;
+let otherStoreId: number;
+let variantIdOfPreto: number;
 let keys = 0;
 
 const RELOGIO = "Relógio Digital Unissex";
@@ -30,10 +33,15 @@ beforeAll(async () => {
   http = await startHttpApp(app.context);
   admin = await signedInUser(app.context, "admin");
   customer = await signedInUser(app.context, "customer");
-  const { rows } = await t.pool.query<{ id: number }>("select id from store_locations order by position, id limit 1");
-  storeId = rows[0]!.id;
   const [row] = await t.db.select({ id: products.id, priceCents: products.priceCents }).from(products).where(eq(products.name, RELOGIO));
   relogio = { id: row!.id, priceCents: row!.priceCents!, variant: { productId: row!.id, size: null, color: "Preto" } };
+  const { rows } = await t.pool.query<{ id: number; home: number }>(
+    "select s.id, erick_product_home_store($1) as home from store_locations s order by s.position, s.id",
+    [relogio.id],
+  );
+  storeId = rows[0]!.home;
+  otherStoreId = rows.find((store) => store.id !== storeId)!.id;
+  variantIdOfPreto = (await t.pool.query<{ id: number }>("select id from product_variants where product_id = $1 and color = 'Preto'", [relogio.id])).rows[0]!.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -42,9 +50,17 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function shelf(units: number) {
-  await t.pool.query("update product_variants set stock = 0 where product_id = $1", [relogio.id]);
-  await setVariantStock(t.pool, relogio.variant, units);
+/** The watch (Preto) with `units` at the counter's store and `elsewhere` at another store; no other colour anywhere. */
+async function shelf(units: number, elsewhere = 0) {
+  await setAllVariantStock(t.pool, 0, [relogio.id]);
+  await setVariantUnitsAt(t.pool, variantIdOfPreto, storeId, units);
+  await setVariantUnitsAt(t.pool, variantIdOfPreto, otherStoreId, elsewhere);
+}
+
+/** The watch's (Preto) units at a store. */
+async function unitsAt(store = storeId): Promise<number> {
+  const { rows } = await t.pool.query<{ units: number }>("select units from variant_stock where variant_id = $1 and store_location_id = $2", [variantIdOfPreto, store]);
+  return rows[0]?.units ?? 0;
 }
 
 async function post(path: string, fields: Record<string, string>, cookie = admin.cookie) {
@@ -71,8 +87,8 @@ const sale = (fields: Partial<Record<string, string>> = {}) =>
 
 const counterOrders = async () =>
   (
-    await t.pool.query<{ id: string; code: string; status: string; store_location_id: number; clerk_id: string; total_cents: number; cash_received_cents: number | null }>(
-      "select id, code, status, store_location_id, clerk_id, total_cents, cash_received_cents from orders where channel = 'balcao' order by created_at",
+    await t.pool.query<{ id: string; code: string; status: string; fulfilling_store_id: number; clerk_id: string; total_cents: number; cash_received_cents: number | null }>(
+      "select id, code, status, fulfilling_store_id, clerk_id, total_cents, cash_received_cents from orders where channel = 'balcao' order by created_at",
     )
   ).rows;
 
@@ -83,12 +99,12 @@ describe("the counter sale", () => {
     const answer = await sale({ payment: "cash", received: "500,00" });
     expect(answer.status).toBe(302);
     expect(answer.location).toMatch(/^\/admin\/balcao\/recibo\/[0-9a-f-]{36}$/);
-    expect(await variantStock(t.pool, relogio.variant)).toBe(1);
+    expect(await unitsAt()).toBe(1);
 
     const made = (await counterOrders()).slice(before);
     expect(made).toHaveLength(1);
     const order = made[0]!;
-    expect(order).toMatchObject({ status: "delivered", store_location_id: storeId, clerk_id: admin.id, total_cents: relogio.priceCents, cash_received_cents: 50_000 });
+    expect(order).toMatchObject({ status: "delivered", fulfilling_store_id: storeId, clerk_id: admin.id, total_cents: relogio.priceCents, cash_received_cents: 50_000 });
     const { rows: paid } = await t.pool.query("select status, paid_cents, actor_id from order_payments where order_id = $1", [order.id]);
     expect(paid).toEqual([{ status: "paid", paid_cents: relogio.priceCents, actor_id: admin.id }]);
 
@@ -119,8 +135,19 @@ describe("the counter sale", () => {
     const answer = await sale({ quantity: "2" });
     expect(answer.status).toBe(409);
     expect(answer.body).toContain("Temos só 1 unidade de");
-    expect(await variantStock(t.pool, relogio.variant)).toBe(1);
+    expect(await unitsAt()).toBe(1);
     expect(await counterOrders()).toHaveLength(before);
+  });
+
+  it("sells what this store holds: units at another store neither count nor move", async () => {
+    await shelf(0, 5);
+    const refused = await sale();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toContain("está esgotado");
+    await shelf(1, 5);
+    expect((await sale()).status).toBe(302);
+    expect(await unitsAt()).toBe(0);
+    expect(await unitsAt(otherStoreId)).toBe(5);
   });
 
   it("refuses cash below the total, and bad input, without a sale", async () => {
@@ -135,7 +162,7 @@ describe("the counter sale", () => {
     const noPayment = await sale({ payment: "" });
     expect(noPayment.status).toBe(400);
     expect(noPayment.body).toContain("Escolha a forma de pagamento");
-    expect(await variantStock(t.pool, relogio.variant)).toBe(1);
+    expect(await unitsAt()).toBe(1);
     expect(await counterOrders()).toHaveLength(before);
   });
 
@@ -146,7 +173,7 @@ describe("the counter sale", () => {
     expect(first.status).toBe(302);
     expect(second.status).toBe(302);
     expect(second.location).toBe(first.location);
-    expect(await variantStock(t.pool, relogio.variant)).toBe(2);
+    expect(await unitsAt()).toBe(2);
   });
 
   it("twenty clerks selling the store's last unit at once: exactly one sale, nineteen refusals, stock 0", async () => {
@@ -157,7 +184,7 @@ describe("the counter sale", () => {
     const refused = answers.filter((answer) => answer.status === 409);
     expect(refused).toHaveLength(19);
     for (const answer of refused) expect(answer.body).toContain("está esgotado");
-    expect(await variantStock(t.pool, relogio.variant)).toBe(0);
+    expect(await unitsAt()).toBe(0);
     expect(await counterOrders()).toHaveLength(before + 1);
   });
 
@@ -165,7 +192,7 @@ describe("the counter sale", () => {
     await shelf(1);
     const answer = await post("/admin/balcao", { storeId: String(storeId), saleKey: "counter-customer-key-0000000000", productId: String(relogio.id), color: "Preto", quantity: "1", payment: "pix" }, customer.cookie);
     expect(answer.status).toBe(403);
-    expect(await variantStock(t.pool, relogio.variant)).toBe(1);
+    expect(await unitsAt()).toBe(1);
   });
 
   it("finds products by name, by a price card's QR and by SKU, with the store's units", async () => {
@@ -197,13 +224,10 @@ describe("the stock count (balanço)", () => {
     return rows[0]!.id;
   }
 
-  async function variantId(): Promise<number> {
-    const { rows } = await t.pool.query<{ id: number }>("select id from product_variants where product_id = $1 and color = 'Preto'", [relogio.id]);
-    return rows[0]!.id;
-  }
+  const variantId = async () => variantIdOfPreto;
 
   it("applies 'counted N at time T': a sale made between the count and its application stays off the shelf", async () => {
-    await shelf(5);
+    await shelf(5, 7);
     expect((await count({ intent: "start" })).status).toBe(302);
     const countId = await openCountId();
     const id = await variantId();
@@ -211,12 +235,13 @@ describe("the stock count (balanço)", () => {
     expect((await count({ intent: "count", countId: String(countId), [`counted_${id}`]: "3" })).status).toBe(200);
     // …and a colleague sells one at the counter before the count is applied.
     expect((await sale()).status).toBe(302);
-    expect(await variantStock(t.pool, relogio.variant)).toBe(4);
+    expect(await unitsAt()).toBe(4);
     const applied = await count({ intent: "apply", countId: String(countId) });
     expect(applied.status).toBe(302);
     expect(applied.location).toContain("aplicado=1");
-    // Counted 3, one sold after: 2 (overwriting with the count would give 3).
-    expect(await variantStock(t.pool, relogio.variant)).toBe(2);
+    // Counted 3, one sold after: 2 (overwriting with the count would give 3). The other store is not counted.
+    expect(await unitsAt()).toBe(2);
+    expect(await unitsAt(otherStoreId)).toBe(7);
 
     const { rows: audit } = await t.pool.query("select action, before, after from audit_log where action = 'product.stock_count' and entity_id = $1", [String(relogio.id)]);
     expect(audit).toHaveLength(1);
@@ -227,7 +252,7 @@ describe("the stock count (balanço)", () => {
     const again = await count({ intent: "apply", countId: String(countId) });
     expect(again.status).toBe(409);
     expect(again.body).toContain("Este balanço já foi aplicado");
-    expect(await variantStock(t.pool, relogio.variant)).toBe(2);
+    expect(await unitsAt()).toBe(2);
   });
 
   it("refuses a negative or missing count in pt-BR, and a count of a closed balanço", async () => {
@@ -244,6 +269,6 @@ describe("the stock count (balanço)", () => {
     const nothing = await count({ intent: "apply", countId: String(countId) });
     expect(nothing.status).toBe(409);
     expect(nothing.body).toContain("Conte ao menos um item");
-    expect(await variantStock(t.pool, relogio.variant)).toBe(5);
+    expect(await unitsAt()).toBe(5);
   });
 });

@@ -12,6 +12,7 @@ import { getReport } from "~/server/read-models/reports.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
+import { setAllVariantStock, setVariantStockByIds } from "../setup/variant-stock";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -246,10 +247,10 @@ describe("stock: variants to restock, products to check", () => {
     const variants = await t.db.select().from(productVariants).where(inArray(productVariants.productId, [a!.id, b!.id])).orderBy(asc(productVariants.id));
     return { a: a!, b: b!, ofA: variants.filter((v) => v.productId === a!.id), ofB: variants.filter((v) => v.productId === b!.id) };
   }
-  const setStock = (id: number, stock: number) => t.db.update(productVariants).set({ stock }).where(eq(productVariants.id, id));
+  const setStock = (id: number, stock: number) => setVariantStockByIds(t.pool, [id], stock);
 
   it("lists the variants of active products at 0–3 units, fewest first, with their size and colour", async () => {
-    await t.db.update(productVariants).set({ stock: 10 });
+    await setAllVariantStock(t.pool, 10);
     expect((await getDashboard(t.db, NOW)).lowStock).toEqual({ variants: [], total: 0 });
 
     const { a, b, ofA, ofB } = await variantsOfFirstProducts();
@@ -276,7 +277,7 @@ describe("stock: variants to restock, products to check", () => {
   });
 
   it("shows at most 10, and how many there are in all", async () => {
-    await t.db.update(productVariants).set({ stock: 10 });
+    await setAllVariantStock(t.pool, 10);
     const many = await t.db
       .select({ id: productVariants.id })
       .from(productVariants)
@@ -284,7 +285,7 @@ describe("stock: variants to restock, products to check", () => {
       .where(eq(products.active, true))
       .orderBy(asc(productVariants.id))
       .limit(STOCK_LIST_SIZE + 5);
-    await t.db.update(productVariants).set({ stock: 1 }).where(inArray(productVariants.id, many.map((variant) => variant.id)));
+    await setVariantStockByIds(t.pool, many.map((variant) => variant.id), 1);
     await setStock(many.at(-1)!.id, 0);
     const { lowStock } = await getDashboard(t.db, NOW);
     expect(lowStock.variants).toHaveLength(STOCK_LIST_SIZE);

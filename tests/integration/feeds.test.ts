@@ -152,7 +152,7 @@ describe("the Meta and Google feeds", () => {
     const isItem = (row: MetaRow) => new URL(row.link).pathname === `/produto/${variant!.productId}` && row.size === variant!.size && row.color === variant!.color;
     expect((await metaFeed()).find(isItem)?.availability).toBe("in stock");
 
-    await t.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.id, variant!.id));
+    await t.pool.query("delete from variant_stock where variant_id = $1", [variant!.id]);
     const meta = await metaFeed();
     const soldOut = meta.find(isItem)!;
     expect(soldOut.availability).toBe("out of stock");
@@ -263,7 +263,7 @@ describe("the Meta and Google feeds", () => {
     // exclusions and category mappings.
     const changes: (() => Promise<unknown>)[] = [
       () => t.db.update(products).set({ priceCents: sql`${products.priceCents} + 100` }).where(isNotNull(products.priceCents)),
-      () => t.pool.query("update product_variants set stock = stock + 1 where id = (select min(id) from product_variants)"),
+      () => t.pool.query("update variant_stock set units = units + 1 where variant_id = (select min(variant_id) from variant_stock)"),
       () => t.pool.query("update shops set name = name || ' ' where id = (select min(id) from shops)"),
       () => t.pool.query("update settings set updated_at = now()"),
       () => t.pool.query("insert into channel_excluded_products (product_id) select min(id) from products"),

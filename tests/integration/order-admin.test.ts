@@ -254,7 +254,8 @@ describe("status changes and stock", () => {
       .insert(products)
       .values({ name: "Produto apagado", description: "x", category: "Kids", shopId: sql`(select min(id) from shops)`, priceCents: 100 })
       .returning({ id: products.id });
-    await t.pool.query("insert into product_variants (product_id, stock) values ($1, 5)", [gone!.id]);
+    await t.pool.query("insert into product_variants (product_id) values ($1)", [gone!.id]);
+    await setVariantStock(t.pool, { productId: gone!.id, size: null, color: null }, 5);
     // Point one line at a product that is then deleted (order_items.product_id becomes null).
     await t.db.execute(sql`update order_items set product_id = ${gone!.id}, variant_id = (select id from product_variants where product_id = ${gone!.id}) where order_id = ${order.id} and product_id = ${chinelo.id}`);
     await t.db.delete(products).where(eq(products.id, gone!.id));

@@ -15,7 +15,7 @@ import { OrderRejectedError, placeOrder } from "~/server/orders/order-placing.se
 import { getOrderByToken } from "~/server/orders/order-reading.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
-import { setVariantStock } from "../setup/variant-stock";
+import { setVariantStock, variantStock } from "../setup/variant-stock";
 import { recordingOutbox } from "../setup/recording-outbox";
 
 let t: TestDatabase;
@@ -301,7 +301,7 @@ describe("new-order e-mail", () => {
     const outboxDir = await fs.mkdtemp(path.join(os.tmpdir(), "erick-outbox-"));
     const chinelo = await productNamed("Chinelo Slide Masculino");
     // Orders hold their units from placing: earlier tests of this file may have taken this size's last ones.
-    await t.db.execute(sql`update product_variants set stock = greatest(stock, 10) where product_id = ${chinelo.id} and size = '39' and color = 'Preto'`);
+    await setVariantStock(t.pool, { productId: chinelo.id, size: "39", color: "Preto" }, Math.max(10, await variantStock(t.pool, { productId: chinelo.id, size: "39", color: "Preto" })));
     const { token } = await place([{ productId: chinelo.id, size: "39", color: "Preto", quantity: 2 }]);
     const [{ id }] = (await t.db.execute<{ id: string }>(sql`select id from orders where public_token = ${token}`)).rows as [{ id: string }];
     const order = (await getOrderByToken(t.db, DEFAULT_SETTINGS, token))!;

@@ -12,6 +12,11 @@ beforeAll(async () => {
   t = await createTestDatabase({ seeded: false, migratedUpTo: "0020_storefront_change_scope" });
   const { pool } = t;
   await pool.query("insert into shops (slug, name, short_name, description, slogan, color) values ('calcados', 'Erick Calçados', 'Calçados', '', '', '#000')");
+  // Stock is per store since migration 0025: the shop has one, where today's numbers go.
+  await pool.query(
+    `insert into store_locations (slug, name, shop_id, city, category, address, phone, whatsapp, hours, lat, lng)
+     values ('calcados-barreiros', 'Erick Calçados Barreiros', (select id from shops), 'Barreiros', 'Calçados', 'Rua A', '', '', '', 0, 0)`,
+  );
   await pool.query(
     `insert into products (name, description, category, shop_id, price_cents, sizes, colors)
      values ('Tênis', 'x', 'Feminino', (select id from shops), 1000, '{37,38}', '{}')`,

@@ -199,7 +199,7 @@ describe("CSV import", () => {
     expect(after!.sizes).toEqual([...kept, "46"]);
     const variants = await t.db.select().from(productVariants).where(eq(productVariants.productId, chinelo!.id));
     expect(variants.some((variant) => variant.size === dropped)).toBe(false);
-    expect(variants.find((variant) => variant.size === "46")).toMatchObject({ stock: 9, sku: "CH-46" });
+    expect(variants.find((variant) => variant.size === "46" && variant.color === extra[column("cor")])).toMatchObject({ stock: 9, sku: "CH-46" });
     expect(after!.stock).toBe(variants.reduce((sum, variant) => sum + variant.stock, 0));
   });
 

@@ -10,7 +10,7 @@ import { createTestContext, signedInUser, type SignedInUser } from "../setup/adm
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { checkoutFormFields } from "../setup/order-fixtures";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
-import { setVariantStock, variantStock } from "../setup/variant-stock";
+import { setAllVariantStock, setVariantStock, variantStock } from "../setup/variant-stock";
 
 let t: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestContext>>;
@@ -39,7 +39,7 @@ let relogio: { id: number; variant: { productId: number; size: null; color: stri
 async function lastUnitOnly(units = 1) {
   const [row] = await t.db.select({ id: products.id }).from(products).where(eq(products.name, RELOGIO));
   relogio = { id: row!.id, variant: { productId: row!.id, size: null, color: "Preto" } };
-  await t.pool.query("update product_variants set stock = 0 where product_id = $1", [row!.id]);
+  await setAllVariantStock(t.pool, 0, [row!.id]);
   await setVariantStock(t.pool, relogio.variant, units);
 }
 

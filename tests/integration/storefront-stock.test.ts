@@ -11,6 +11,7 @@ import routes from "~/routes";
 import { inStockSizes, inStockSizesQuery, listProducts } from "~/server/catalog/products.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { browserRequest, run } from "../setup/signed-in";
+import { setVariantStockByIds } from "../setup/variant-stock";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -65,13 +66,13 @@ describe("the list's Tamanho filter", () => {
       .where(and(eq(productVariants.size, size), gt(productVariants.stock, 0)));
     expect(await inStockSizes(t.db)).toContain(size);
 
-    await t.db.update(productVariants).set({ stock: 0 }).where(eq(productVariants.size, size));
+    await setVariantStockByIds(t.pool, (await t.db.select({ id: productVariants.id }).from(productVariants).where(eq(productVariants.size, size))).map((row) => row.id), 0);
     expect(await inStockSizes(t.db)).not.toContain(size);
     expect(await list(`tamanho=${size}`)).toEqual([]);
 
     // One unit back on one product's shelf: the size and that product are back.
     const [back] = onShelf;
-    await t.db.update(productVariants).set({ stock: back!.stock }).where(eq(productVariants.id, back!.id));
+    await setVariantStockByIds(t.pool, [back!.id], back!.stock);
     const [product] = await t.db.select({ name: products.name }).from(products).where(eq(products.id, back!.productId));
     expect(await inStockSizes(t.db)).toContain(size);
     expect(await list(`tamanho=${encodeURIComponent(size)}`)).toEqual([product!.name]);
@@ -80,7 +81,7 @@ describe("the list's Tamanho filter", () => {
     expect(await inStockSizes(t.db)).not.toContain(size);
     await t.db.update(products).set({ active: true }).where(eq(products.id, back!.productId));
     for (const variant of onShelf) {
-      await t.db.update(productVariants).set({ stock: variant.stock }).where(eq(productVariants.id, variant.id));
+      await setVariantStockByIds(t.pool, [variant.id], variant.stock);
     }
     expect(await inStockSizes(t.db)).toContain(size);
   });

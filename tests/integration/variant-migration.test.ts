@@ -10,6 +10,11 @@ beforeAll(async () => {
   t = await createTestDatabase({ seeded: false, migratedUpTo: "0010_product_search" });
   const { pool } = t;
   await pool.query("insert into shops (slug, name, description, slogan, color) values ('calcados', 'Erick Calçados', '', '', '#000')");
+  // Stock is per store since migration 0025: the shop has one, where today's numbers go.
+  await pool.query(
+    `insert into store_locations (slug, name, shop_id, city, category, address, phone, whatsapp, hours, lat, lng)
+     values ('calcados-barreiros', 'Erick Calçados Barreiros', (select id from shops), 'Barreiros', 'Calçados', 'Rua A', '', '', '', 0, 0)`,
+  );
   const product = (name: string, sizes: string[], colors: string[], stock: number) =>
     pool.query<{ id: number }>(
       `insert into products (name, description, category, shop_id, price_cents, sizes, colors, stock)
@@ -85,16 +90,27 @@ describe("migration 0011: stock per size and colour", () => {
 
   it("keeps products.stock equal to the sum of its variants after any change to them", async () => {
     const grid = await productRow("Grid");
-    await t.pool.query("update product_variants set stock = stock + 10 where product_id = $1 and size = '39'", [grid.id]);
+    // The units are per store since migration 0025: the variants' stock follows them, products.stock the variants.
+    const addUnits = (where: string, units: number) =>
+      t.pool.query(
+        `insert into variant_stock (variant_id, store_location_id, units)
+         select id, (select min(id) from store_locations), $2 from product_variants where product_id = $1 and ${where}
+         on conflict (variant_id, store_location_id) do update set units = variant_stock.units + excluded.units`,
+        [grid.id, units],
+      );
+    await addUnits("size = '39'", 10);
     expect((await productRow("Grid")).stock).toBe(34);
     await t.pool.query("delete from product_variants where product_id = $1 and size = '37'", [grid.id]);
     expect((await productRow("Grid")).stock).toBe(28);
-    await t.pool.query("insert into product_variants (product_id, size, color, stock) values ($1, '40', 'Preto', 5)", [grid.id]);
+    await t.pool.query("insert into product_variants (product_id, size, color) values ($1, '40', 'Preto')", [grid.id]);
+    await addUnits("size = '40'", 5);
     expect((await productRow("Grid")).stock).toBe(33);
     await t.pool.query("delete from product_variants where product_id = $1", [grid.id]);
     expect((await productRow("Grid")).stock).toBe(0);
-    await expect(t.pool.query("update product_variants set stock = -1 where product_id = $1", [(await productRow("Plain")).id])).rejects.toThrow(
-      /product_variants_stock_not_negative/,
+    await expect(t.pool.query("update variant_stock set units = -1 where variant_id in (select id from product_variants where product_id = $1)", [(await productRow("Plain")).id])).rejects.toThrow(
+      /variant_stock_units_not_negative/,
     );
+    // The storefront's number is derived: writing it directly is refused.
+    await expect(t.pool.query("update product_variants set stock = 3 where product_id = $1", [(await productRow("Plain")).id])).rejects.toThrow(/move units in variant_stock/);
   });
 });

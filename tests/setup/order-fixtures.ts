@@ -121,12 +121,17 @@ export type OrderLine = { productId: number; size: string | null; color: string 
  * sends it: JSON in `lines`.
  */
 export async function orderableLine(pool: Pick<Pool, "query">, { stock = 10_000 } = {}): Promise<{ line: OrderLine; lines: string }> {
+  // At the product's own store: every delivery and the cart's orders are served from there when no store in the town has it.
   const { rows } = await pool.query<{ id: number; size: string | null; color: string | null }>(
-    `update product_variants v set stock = greatest(v.stock, $1)
-      from products p
-      where p.id = (select min(id) from products where active and price_cents is not null)
-        and v.product_id = p.id and v.size = coalesce(p.sizes[1], '') and v.color = coalesce(p.colors[1], '')
-      returning p.id, p.sizes[1] as size, p.colors[1] as color`,
+    `with chosen as (
+       select p.id, p.sizes[1] as size, p.colors[1] as color, v.id as variant_id, erick_product_home_store(p.id) as store
+       from products p join product_variants v on v.product_id = p.id and v.size = coalesce(p.sizes[1], '') and v.color = coalesce(p.colors[1], '')
+       where p.id = (select min(id) from products where active and price_cents is not null)
+     ), stocked as (
+       insert into variant_stock (variant_id, store_location_id, units) select variant_id, store, $1 from chosen
+       on conflict (variant_id, store_location_id) do update set units = greatest(variant_stock.units, excluded.units)
+     )
+     select id, size, color from chosen`,
     [stock],
   );
   const row = rows[0]!;

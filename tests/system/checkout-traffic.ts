@@ -27,10 +27,10 @@ export async function orderableProducts(db: Database): Promise<OrderableProduct[
     .orderBy(asc(products.id), asc(productVariants.id));
   if (rows.length < 3) throw new Error("the catalogue needs at least 3 products in stock");
   // Orders hold their units from placing: a shelf deep enough that no order of the traffic is refused.
-  await db
-    .update(productVariants)
-    .set({ stock: sql`greatest(${productVariants.stock}, 1000000)` })
-    .where(inArray(productVariants.id, rows.map((row) => row.variantId)));
+  await db.execute(sql`
+    insert into variant_stock (variant_id, store_location_id, units)
+    select id, erick_product_home_store(product_id), 1000000 from ${productVariants} where id = any(${sql.param(rows.map((row) => row.variantId))}::integer[])
+    on conflict (variant_id, store_location_id) do update set units = greatest(variant_stock.units, excluded.units)`);
   return rows.map((row) => ({ id: row.id, size: row.size || null, color: row.color || null }));
 }
 

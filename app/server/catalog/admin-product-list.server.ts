@@ -10,7 +10,7 @@ import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition } from "./product-search.server";
-import { variantGrid, variantsByProduct } from "./variants.server";
+import { variantGrid, variantsAtStore } from "./variants.server";
 
 /** The listed product's variants with 0–3 units, for a subquery of the list's one query. */
 const lowVariants = sql`from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.stock} <= ${LOW_STOCK_MAX}`;
@@ -94,7 +94,7 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number, s
     .where(eq(products.id, id));
   if (!row) return null;
   const { product } = row;
-  const variants = (await variantsByProduct(db, [product.id])).get(product.id) ?? [];
+  const variants = (await variantsAtStore(db, [product.id])).get(product.id) ?? [];
   return {
     id: product.id,
     name: product.name,

@@ -13,7 +13,7 @@ import { PRODUCT_CSV_COLUMNS, productCsvRows, type CsvProduct } from "./csv/colu
 import { readProductCsv } from "./csv/header.server";
 import { validateProductCsv, type ProductCsvProduct } from "./csv/validation.server";
 import { listStoreOptions, lockProductImports, ProductSaveError, productAuditFieldsByIds, resolveStoreOption, writeProduct } from "./product-save.server";
-import { stockMovedMessage, stockMovedSinceRead, variantGrid, variantsByProduct, writeVariantsOfProducts } from "./variants.server";
+import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, variantGrid, variantsAtStore, writeVariantsOfProducts } from "./variants.server";
 
 /**
  * Products with the store option the form would show and their variants in grid order (two queries,
@@ -27,7 +27,7 @@ async function csvProducts(db: DatabaseOrTransaction, ids: number[] | null, stor
     .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
     .where(ids === null ? undefined : inArray(products.id, [...new Set(ids)]))
     .orderBy(products.id);
-  const variants = await variantsByProduct(db, rows.map((row) => row.product.id));
+  const variants = await variantsAtStore(db, rows.map((row) => row.product.id));
   return rows.map(({ product, shopSlug, locationSlug }) => ({
     ...product,
     store: storeOptionFor(stores, locationSlug, shopSlug)?.value ?? null,
@@ -119,7 +119,7 @@ async function stockMovedSinceExport(tx: DatabaseOrTransaction, rows: ProductCsv
  */
 async function unprovenStockChanges(tx: DatabaseOrTransaction, rows: ProductCsvProduct[]): Promise<CsvRowError[]> {
   const existing = rows.filter((row) => row.id !== null);
-  const stored = await variantsByProduct(tx, existing.map((row) => row.id!));
+  const stored = await variantsAtStore(tx, existing.map((row) => row.id!));
   return existing.flatMap(({ id, line, input, exportedStock }) => {
     const now = new Map((stored.get(id!) ?? []).map((variant) => [variantKey(variant.size, variant.color), variant.stock]));
     return input.variants.flatMap((variant) => {
@@ -152,6 +152,8 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
     if (moved.length) throw new CsvConflictError(moved);
     const unproven = await unprovenStockChanges(tx, rows);
     if (unproven.length) throw new CsvConflictError(unproven);
+    // Each product's grid is the units at its own store as exported: read before a 'loja' change moves it.
+    const stockStores = await homeStoreOf(tx, rows.flatMap(({ id }) => (id === null ? [] : [id])));
     const written: { id: number; created: boolean; name: string }[] = [];
     const stores = new Map<string, Awaited<ReturnType<typeof resolveStoreOption>>>();
     const variants = new Map<number, (VariantStockInput & { sku?: string })[]>();
@@ -173,7 +175,7 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
         input.variants.map((variant) => (skus ? { ...variant, sku: skus.get(variantKey(variant.size, variant.color)) ?? "" } : variant)),
       );
     }
-    await writeVariantsOfProducts(tx, variants, rows.some((row) => row.skus !== null));
+    await writeVariantsOfProducts(tx, variants, rows.some((row) => row.skus !== null), stockStores);
     const after = await productAuditFieldsByIds(tx, written.map(({ id }) => id));
     const recorded = await recordAdminChanges(
       tx,

@@ -8,7 +8,7 @@ import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { createProduct } from "./products.server";
-import { stockMovedMessage, stockMovedSinceRead, variantGrid, variantsByProduct, writeVariants } from "./variants.server";
+import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, variantGrid, variantsAtStore, writeVariants } from "./variants.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 import type { MediaStorage } from "../media/media-storage.server";
@@ -71,7 +71,7 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
     .where(inArray(products.id, [...new Set(ids)]))
     .orderBy(products.id)
     .for("update", { of: products });
-  const variants = await variantsByProduct(tx, rows.map((row) => row.product.id));
+  const variants = await variantsAtStore(tx, rows.map((row) => row.product.id));
   const stores = await listStoreOptions(tx);
   for (const row of rows) {
     const p = row.product;
@@ -150,6 +150,9 @@ export async function writeProduct(
   // The clerk has now seen (and saved) the product's stock grid, unless the caller says otherwise.
   const review = options.stockNeedsReview === undefined ? false : options.stockNeedsReview;
   const columns = { ...productColumns(input, store), ...(review === null ? {} : { stockNeedsReview: review }) };
+  // The grid is the units at the store it was read at (the product's own store before this save), so
+  // choosing another 'Loja' does not copy the units into the new store.
+  const stockStore = id === null || options.writeVariants === false ? undefined : (await homeStoreOf(tx, [id])).get(id);
   let written: number | null;
   if (id === null) {
     written = await createProduct(tx, { ...columns, images: images ?? [] });
@@ -161,7 +164,7 @@ export async function writeProduct(
       .returning({ id: products.id });
     written = row?.id ?? null;
   }
-  if (written !== null && options.writeVariants !== false) await writeVariants(tx, written, input.variants);
+  if (written !== null && options.writeVariants !== false) await writeVariants(tx, written, input.variants, stockStore);
   return written;
 }
 

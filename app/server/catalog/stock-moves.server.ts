@@ -1,7 +1,9 @@
-// Units leaving and coming back to the shelf (docs/decisions/0023-stock-reserved-at-placing.md): an order
-// placed at the checkout or the cart, an order re-opened or cancelled in the admin. Every move locks the
-// products' rows first and then takes the variants' units with a conditional update, so stock never
-// goes below zero and two moves of the same units cannot both succeed.
+// Units leaving and coming back to a store's shelf (docs/decisions/0023-stock-reserved-at-placing.md,
+// 0025-stock-per-store.md): an order placed at the checkout or the cart, an order re-opened, cancelled
+// or moved to another store in the admin, a transfer between stores, a counter sale. Every move locks
+// the products' rows first and then changes the stores' units with conditional updates, so no store
+// goes below zero and two moves of the same units cannot both succeed. The counter sale calls
+// moveUnits inside its own transaction.
 import { asc, inArray, sql } from "drizzle-orm";
 import { products, productVariants } from "#database/schema";
 import { variantLabel } from "~/lib/catalog/variants";
@@ -10,29 +12,35 @@ import type { DatabaseOrTransaction } from "../db/database.server";
 /** Units wanted per variant id (lines of the same size × colour already added up). */
 export type UnitsByVariant = ReadonlyMap<number, number>;
 
+/** Units of a variant entering (delta > 0) or leaving (delta < 0) a store's shelf. */
+export type StoreUnitsMove = { variantId: number; storeId: number; delta: number };
+
 export type StockShortage = {
   productId: number;
   variantId: number;
+  storeId: number;
+  storeName: string;
   /** "Tênis X – Tam. 38 / Preto". */
   name: string;
   productName: string;
   size: string;
   color: string;
+  /** Units at the store now. */
   available: number;
   needed: number;
 };
 
-/** A move refused because a variant holds fewer units than asked: nothing was changed (the caller's transaction rolls back). */
+/** A move refused because a store holds fewer units of a variant than asked: nothing was changed. */
 export class StockShortageError extends Error {
   constructor(readonly shortages: StockShortage[]) {
     super(`Estoque insuficiente para: ${shortages.map((s) => `${s.name} (disponível: ${s.available}, no pedido: ${s.needed})`).join("; ")}`);
   }
 }
 
-/** One variant's stock before and after a move, for the audit log. */
-export type StockMove = { label: string; before: number; after: number };
+/** One variant's units at one store before and after a move, for the audit log. */
+export type StockMove = { label: string; storeId: number; before: number; after: number };
 
-type VariantRow = { id: number; productId: number; name: string; size: string; color: string; stock: number };
+type VariantRow = { id: number; productId: number; name: string; size: string; color: string };
 
 /** "Tênis X – Tam. 38 / Preto": the product's name and the size × colour. */
 function variantName(row: Pick<VariantRow, "name" | "size" | "color">): string {
@@ -40,58 +48,162 @@ function variantName(row: Pick<VariantRow, "name" | "size" | "color">): string {
   return variant ? `${row.name} – ${variant}` : row.name;
 }
 
-/** The audit log's key for a variant: its name and the product's id ("Tênis X – Tam. 38 / Preto (#12)"). */
-const moveLabel = (row: VariantRow) => `${variantName(row)} (#${row.productId})`;
+/** The audit log's key for a variant at a store: "Tênis X – Tam. 38 / Preto (#12) em Erick Calçados Barreiros". */
+const moveLabel = (row: VariantRow, storeName: string) => `${variantName(row)} (#${row.productId}) em ${storeName}`;
 
 /**
- * Takes `units` off the shelf (direction "take") or puts them back ("return"), all or nothing.
- * Locks the variants' products in id order first: the same order as a status change and a product
- * save (whose stock trigger writes the product row), so no two of them can deadlock. Taking is one
- * conditional update (`stock >= wanted`); a variant it could not take from throws StockShortageError
- * naming its real stock. Variants that no longer exist are skipped (their product or size was removed).
+ * Locks the products of these variants (id order, `for no key update`): every stock move and product
+ * save takes these locks first, so none deadlock and what is read after them holds until commit. Not
+ * FOR UPDATE: an order's lines hold KEY SHARE on their products (foreign key), which this must not wait for.
+ * Returns the ids of the products locked.
  */
-export async function moveUnits(tx: DatabaseOrTransaction, units: UnitsByVariant, direction: "take" | "return"): Promise<StockMove[]> {
-  const ids = [...units.keys()].sort((a, b) => a - b);
-  if (ids.length === 0) return [];
+export async function lockStockOf(tx: DatabaseOrTransaction, variantIds: readonly number[]): Promise<number[]> {
+  if (variantIds.length === 0) return [];
   const productIds = await tx
     .selectDistinct({ id: productVariants.productId })
     .from(productVariants)
-    .where(inArray(productVariants.id, ids));
+    .where(inArray(productVariants.id, [...new Set(variantIds)]));
   if (productIds.length === 0) return [];
-  await tx
+  const locked = await tx
     .select({ id: products.id })
     .from(products)
     .where(inArray(products.id, productIds.map((row) => row.id)))
     .orderBy(asc(products.id))
-    // Not FOR UPDATE: an order's lines hold KEY SHARE on their products (foreign key), which this must not wait for.
     .for("no key update");
+  return locked.map((row) => row.id);
+}
 
+/**
+ * Units of these variants per store (variant id → store id → units; a store without a row is left
+ * out). `storeIds` limits the stores. A plain read: lock with lockStockOf first when a decision follows.
+ */
+export async function unitsAt(
+  db: DatabaseOrTransaction,
+  variantIds: readonly number[],
+  storeIds?: readonly number[],
+): Promise<Map<number, Map<number, number>>> {
+  const byVariant = new Map<number, Map<number, number>>();
+  if (variantIds.length === 0) return byVariant;
+  const rows = await db.execute<{ variant_id: number; store_location_id: number; units: number }>(sql`
+    select variant_id, store_location_id, units from variant_stock
+    where variant_id = any(${sql.param([...new Set(variantIds)])}::integer[])
+      ${storeIds ? sql`and store_location_id = any(${sql.param([...storeIds])}::integer[])` : sql``}`);
+  for (const row of rows.rows) {
+    const stores = byVariant.get(Number(row.variant_id)) ?? new Map<number, number>();
+    stores.set(Number(row.store_location_id), Number(row.units));
+    byVariant.set(Number(row.variant_id), stores);
+  }
+  return byVariant;
+}
+
+/**
+ * Takes `units` off one store's shelf (direction "take") or puts them back ("return"), all or nothing
+ * (see moveStoreUnits).
+ */
+export async function moveUnits(
+  tx: DatabaseOrTransaction,
+  storeId: number,
+  units: UnitsByVariant,
+  direction: "take" | "return",
+): Promise<StockMove[]> {
   const sign = direction === "take" ? -1 : 1;
-  // One statement for all the variants: the stock trigger rewrites each product's total once.
-  const moved = await tx.execute<{ id: number; stock: number }>(sql`
-    update ${productVariants} v set stock = v.stock + d.delta
-    from unnest(${sql.param(ids)}::integer[], ${sql.param(ids.map((id) => sign * units.get(id)!))}::integer[]) as d(id, delta)
-    where v.id = d.id and v.stock + d.delta >= 0
-    returning v.id, v.stock`);
-  const after = new Map(moved.rows.map((row) => [Number(row.id), Number(row.stock)]));
+  return moveStoreUnits(tx, [...units].map(([variantId, quantity]) => ({ variantId, storeId, delta: sign * quantity })));
+}
 
-  const rows: VariantRow[] = await tx
-    .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size, color: productVariants.color, stock: productVariants.stock, name: products.name })
-    .from(productVariants)
-    .innerJoin(products, sql`${products.id} = ${productVariants.productId}`)
-    .where(inArray(productVariants.id, ids))
-    .orderBy(asc(productVariants.id));
-  const shortages = rows
-    .filter((row) => !after.has(row.id))
-    .map((row) => ({ productId: row.productId, variantId: row.id, name: variantName(row), productName: row.name, size: row.size, color: row.color, available: row.stock, needed: units.get(row.id)! }));
-  if (shortages.length) throw new StockShortageError(shortages);
+/**
+ * Applies every move, all or nothing: units leave a store only if it holds them (one conditional
+ * update; a store that could not give throws StockShortageError naming its real units, and nothing is
+ * changed), and arrive in one upsert. Locks the products first (lockStockOf). Moves of the same
+ * variant and store add up; variants that no longer exist are skipped (their product or size was
+ * removed). The storefront's stock follows by trigger (the sum at the stores that serve online).
+ */
+export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly StoreUnitsMove[]): Promise<StockMove[]> {
+  const deltas = new Map<string, StoreUnitsMove>();
+  for (const move of moves) {
+    const key = `${move.variantId}:${move.storeId}`;
+    const sum = deltas.get(key);
+    deltas.set(key, { ...move, delta: (sum?.delta ?? 0) + move.delta });
+  }
+  const wanted = [...deltas.values()].filter((move) => move.delta !== 0);
+  if (wanted.length === 0) return [];
+  const productIds = await lockStockOf(
+    tx,
+    wanted.map((move) => move.variantId),
+  );
+  if (productIds.length === 0) return [];
 
-  // The product's total changed with its variants (trigger): its page and lists show the change.
-  await tx
-    .update(products)
-    .set({ updatedAt: sql`now()` })
-    .where(inArray(products.id, productIds.map((row) => row.id)));
-  return rows.map((row) => ({ label: moveLabel(row), before: row.stock - sign * units.get(row.id)!, after: row.stock }));
+  const rows = await tx.execute<VariantRow & { product_id: number }>(sql`
+    select v.id, v.product_id, v.size, v.color, p.name from ${productVariants} v join ${products} p on p.id = v.product_id
+    where v.id = any(${sql.param([...new Set(wanted.map((move) => move.variantId))])}::integer[])`);
+  const variants = new Map(rows.rows.map((row) => [Number(row.id), { ...row, id: Number(row.id), productId: Number(row.product_id) }]));
+  const applied = wanted.filter((move) => variants.has(move.variantId));
+  const leaving = applied.filter((move) => move.delta < 0);
+  const arriving = applied.filter((move) => move.delta > 0);
+  const storeNames = await storeNamesOf(tx, [...new Set(applied.map((move) => move.storeId))]);
+
+  // In a savepoint: a refusal leaves the caller's transaction as it was, whatever it does next.
+  const after = await tx.transaction(async (savepoint) => {
+    const unitsAfter = new Map<string, number>();
+    if (leaving.length) {
+      const taken = await savepoint.execute<{ variant_id: number; store_location_id: number; units: number }>(sql`
+        update variant_stock s set units = s.units + d.delta
+        from unnest(${sql.param(leaving.map((move) => move.variantId))}::integer[], ${sql.param(leaving.map((move) => move.storeId))}::integer[],
+          ${sql.param(leaving.map((move) => move.delta))}::integer[]) as d(variant_id, store_id, delta)
+        where s.variant_id = d.variant_id and s.store_location_id = d.store_id and s.units + d.delta >= 0
+        returning s.variant_id, s.store_location_id, s.units`);
+      for (const row of taken.rows) unitsAfter.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
+      const short = leaving.filter((move) => !unitsAfter.has(`${move.variantId}:${move.storeId}`));
+      if (short.length) {
+        const now = await unitsAt(
+          savepoint,
+          short.map((move) => move.variantId),
+        );
+        throw new StockShortageError(
+          short.map((move) => {
+            const variant = variants.get(move.variantId)!;
+            return {
+              productId: variant.productId,
+              variantId: variant.id,
+              storeId: move.storeId,
+              storeName: storeNames.get(move.storeId) ?? "",
+              name: variantName(variant),
+              productName: variant.name,
+              size: variant.size,
+              color: variant.color,
+              available: now.get(move.variantId)?.get(move.storeId) ?? 0,
+              needed: -move.delta,
+            };
+          }),
+        );
+      }
+    }
+    if (arriving.length) {
+      const added = await savepoint.execute<{ variant_id: number; store_location_id: number; units: number }>(sql`
+        insert into variant_stock (variant_id, store_location_id, units)
+        select * from unnest(${sql.param(arriving.map((move) => move.variantId))}::integer[], ${sql.param(arriving.map((move) => move.storeId))}::integer[],
+          ${sql.param(arriving.map((move) => move.delta))}::integer[])
+        on conflict (variant_id, store_location_id) do update set units = variant_stock.units + excluded.units
+        returning variant_id, store_location_id, units`);
+      for (const row of added.rows) unitsAfter.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
+    }
+    return unitsAfter;
+  });
+
+  // The product's page and lists show the change (a transfer between two online stores leaves the
+  // storefront's sum as it was, but not where to pick it up).
+  await tx.update(products).set({ updatedAt: sql`now()` }).where(inArray(products.id, productIds));
+  return applied
+    .sort((a, b) => a.variantId - b.variantId || a.storeId - b.storeId)
+    .map((move) => {
+      const units = after.get(`${move.variantId}:${move.storeId}`)!;
+      return { label: moveLabel(variants.get(move.variantId)!, storeNames.get(move.storeId) ?? `loja #${move.storeId}`), storeId: move.storeId, before: units - move.delta, after: units };
+    });
+}
+
+async function storeNamesOf(db: DatabaseOrTransaction, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.execute<{ id: number; name: string }>(sql`select id, name from store_locations where id = any(${sql.param([...ids])}::integer[])`);
+  return new Map(rows.rows.map((row) => [Number(row.id), row.name]));
 }
 
 /** Adds up the units of lines of the same variant (lines whose variant was removed are left out). */

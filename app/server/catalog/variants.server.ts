@@ -1,6 +1,7 @@
 // A product's variants (size × colour, each with its stock) in the database: the grid every write
-// path saves, and the grids the storefront reads. products.stock, their sum, is the database's to
-// write (trigger erick_product_stock, migration 0011).
+// path saves, and the grids the storefront reads. The units are per store (variant_stock); the
+// storefront's `stock` of a variant (the sum at the stores that serve online) and products.stock are
+// the database's to write (triggers erick_variant_stock, migration 0025, and erick_product_stock, 0011).
 import { asc, inArray, sql } from "drizzle-orm";
 import { productVariants } from "#database/schema";
 import type { VariantStockInput } from "~/lib/catalog/product.schema";
@@ -8,43 +9,74 @@ import { variantIndex, variantKey, variantLabel, variantOptions } from "~/lib/ca
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /**
- * Makes the product's variants exactly `variants`: stock (and SKU, when given) written in one
- * statement, variants no longer offered removed (order lines that sold them keep their snapshot).
- * Existing variants keep their ids, so orders still point at them.
+ * Makes the product's variants exactly `variants`: their units at `storeId` (the product's own store
+ * when not given: erick_product_home_store) and SKU, when given, written in one statement; units at
+ * other stores are left as they are. Variants no longer offered are removed with their units at every
+ * store (order lines that sold them keep their snapshot). Existing variants keep their ids, so orders
+ * still point at them.
  */
 export async function writeVariants(
   tx: DatabaseOrTransaction,
   productId: number,
   variants: readonly (VariantStockInput & { sku?: string })[],
+  storeId?: number,
 ): Promise<void> {
   // A save that says nothing of SKUs (the form) leaves them as they are.
-  await writeVariantsOfProducts(tx, new Map([[productId, variants]]), variants.some((variant) => variant.sku !== undefined));
+  await writeVariantsOfProducts(
+    tx,
+    new Map([[productId, variants]]),
+    variants.some((variant) => variant.sku !== undefined),
+    storeId === undefined ? undefined : new Map([[productId, storeId]]),
+  );
 }
 
 /**
  * writeVariants for many products at once, in two statements however many rows (the CSV import: the
  * stock triggers run once, not once per product). SKUs are written when `withSkus`, else left alone.
+ * `stock` is the units at the product's store in `storeByProduct`, else at its own store.
  */
 export async function writeVariantsOfProducts(
   tx: DatabaseOrTransaction,
   byProduct: ReadonlyMap<number, readonly (VariantStockInput & { sku?: string })[]>,
   withSkus: boolean,
+  storeByProduct?: ReadonlyMap<number, number>,
 ): Promise<void> {
   const rows = [...byProduct].flatMap(([productId, variants]) => variants.map((variant) => ({ productId, ...variant })));
   if (rows.length === 0) return;
-  // Arrays as single parameters: no limit on the number of rows.
+  // Arrays as single parameters: no limit on the number of rows. The variants' rows first, then each
+  // one's units at its store; the storefront's stock follows by trigger.
   const kept = await tx.execute<{ id: number }>(sql`
-    insert into ${productVariants} (product_id, size, color, stock, sku)
-    select * from unnest(
-      ${sql.param(rows.map((row) => row.productId))}::integer[], ${sql.param(rows.map((row) => row.size))}::text[],
-      ${sql.param(rows.map((row) => row.color))}::text[], ${sql.param(rows.map((row) => row.stock))}::integer[],
-      ${sql.param(rows.map((row) => row.sku ?? ""))}::text[])
-    on conflict (product_id, size, color) do update set stock = excluded.stock${withSkus ? sql`, sku = excluded.sku` : sql``}
-    returning id`);
+    with wanted as (
+      select * from unnest(
+        ${sql.param(rows.map((row) => row.productId))}::integer[], ${sql.param(rows.map((row) => row.size))}::text[],
+        ${sql.param(rows.map((row) => row.color))}::text[], ${sql.param(rows.map((row) => row.stock))}::integer[],
+        ${sql.param(rows.map((row) => row.sku ?? ""))}::text[],
+        ${sql.param(rows.map((row) => storeByProduct?.get(row.productId) ?? 0))}::integer[])
+        as w(product_id, size, color, units, sku, store_id)
+    ), variants as (
+      insert into ${productVariants} (product_id, size, color, sku)
+      select product_id, size, color, sku from wanted
+      on conflict (product_id, size, color) do update set ${withSkus ? sql`sku = excluded.sku` : sql`size = excluded.size`}
+      returning id, product_id, size, color
+    )
+    insert into variant_stock (variant_id, store_location_id, units)
+    select v.id, case when w.store_id > 0 then w.store_id else erick_product_home_store(v.product_id) end, w.units
+    from variants v join wanted w on w.product_id = v.product_id and w.size = v.size and w.color = v.color
+    on conflict (variant_id, store_location_id) do update set units = excluded.units
+    returning variant_id as id`);
   await tx.execute(sql`
     delete from ${productVariants}
     where product_id = any(${sql.param([...byProduct.keys()])}::integer[])
       and not (id = any(${sql.param(kept.rows.map((row) => row.id))}::integer[]))`);
+}
+
+/** Each product's own store (its 'Loja', else its shop's first store): where a grid without a store is read and written. */
+export async function homeStoreOf(db: DatabaseOrTransaction, productIds: readonly number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.execute<{ id: number; store: number }>(
+    sql`select id, erick_product_home_store(id) as store from unnest(${sql.param([...new Set(productIds)])}::integer[]) as p(id)`,
+  );
+  return new Map(rows.rows.map((row) => [Number(row.id), Number(row.store)]));
 }
 
 /** A variant whose units are no longer what the clerk read. */
@@ -59,8 +91,9 @@ export type StockMovedSinceRead = { productId: number; size: string; color: stri
 export async function stockMovedSinceRead(
   tx: DatabaseOrTransaction,
   read: ReadonlyMap<number, ReadonlyMap<string, number>>,
+  storeByProduct?: ReadonlyMap<number, number>,
 ): Promise<StockMovedSinceRead[]> {
-  const stored = await variantsByProduct(tx, [...read.keys()]);
+  const stored = await variantsAtStore(tx, [...read.keys()], storeByProduct);
   return [...read].flatMap(([productId, units]) =>
     (stored.get(productId) ?? []).flatMap(({ size, color, stock }) => {
       const asRead = units.get(variantKey(size, color));
@@ -100,6 +133,33 @@ export async function variantsByProduct(db: DatabaseOrTransaction, productIds: r
     const list = byProduct.get(productId) ?? [];
     list.push(variant);
     byProduct.set(productId, list);
+  }
+  return byProduct;
+}
+
+/**
+ * The variants of these products with their units at one store each (`storeByProduct`, else the
+ * product's own store): what the product form and the CSV show and write.
+ */
+export async function variantsAtStore(
+  db: DatabaseOrTransaction,
+  productIds: readonly number[],
+  storeByProduct?: ReadonlyMap<number, number>,
+): Promise<Map<number, StoredVariant[]>> {
+  const byProduct = new Map<number, StoredVariant[]>();
+  const ids = [...new Set(productIds)];
+  if (ids.length === 0) return byProduct;
+  const rows = await db.execute<{ product_id: number; id: number; size: string; color: string; stock: number; sku: string }>(sql`
+    select v.product_id, v.id, v.size, v.color, coalesce(s.units, 0) as stock, v.sku
+    from unnest(${sql.param(ids)}::integer[], ${sql.param(ids.map((id) => storeByProduct?.get(id) ?? 0))}::integer[]) as p(id, store_id)
+    join ${productVariants} v on v.product_id = p.id
+    left join variant_stock s on s.variant_id = v.id
+      and s.store_location_id = case when p.store_id > 0 then p.store_id else erick_product_home_store(p.id) end
+    order by v.id`);
+  for (const { product_id, ...variant } of rows.rows) {
+    const list = byProduct.get(Number(product_id)) ?? [];
+    list.push({ ...variant, id: Number(variant.id), stock: Number(variant.stock) });
+    byProduct.set(Number(product_id), list);
   }
   return byProduct;
 }

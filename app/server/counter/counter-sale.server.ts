@@ -12,7 +12,7 @@ import { getSettings } from "../group/settings.server";
 import { productSearchCondition } from "../catalog/product-search.server";
 import { OrderRejectedError, placeOrder } from "../orders/order-placing.server";
 import { variantsByProduct } from "../catalog/variants.server";
-import { storeShelfStock } from "./store-stock.server";
+import { unitsAt } from "../catalog/stock-moves.server";
 
 /** A new key for one counter screen: a double tap or a resent form finds the sale it already made. */
 export function newSaleKey(): string {
@@ -98,7 +98,7 @@ export async function findCounterProducts(
     .limit(SEARCH_LIMIT);
   const variants = await variantsByProduct(db, rows.map((row) => row.id));
   const allVariantIds = [...variants.values()].flat().map((variant) => variant.id);
-  const shelf = await storeShelfStock(db, storeId, allVariantIds);
+  const shelf = storeId === null ? new Map<number, Map<number, number>>() : await unitsAt(db, allVariantIds, [storeId]);
   return {
     variantId,
     products: rows.map((row) => {
@@ -112,7 +112,7 @@ export async function findCounterProducts(
         shopName: row.shopName,
         priceCents: row.priceCents,
         image: row.cover?.key ? (row.cover as ImageRef) : null,
-        variants: ordered.map((variant) => ({ id: variant.id, size: variant.size, color: variant.color, sku: variant.sku, stock: shelf.get(variant.id) ?? 0 })),
+        variants: ordered.map((variant) => ({ id: variant.id, size: variant.size, color: variant.color, sku: variant.sku, stock: (storeId === null ? undefined : shelf.get(variant.id)?.get(storeId)) ?? 0 })),
       };
     }),
   };
@@ -135,7 +135,7 @@ export async function counterReceipt(db: DatabaseOrTransaction, orderId: string)
       storePhone: storeLocations.phone,
     })
     .from(orders)
-    .leftJoin(storeLocations, eq(storeLocations.id, orders.storeLocationId))
+    .leftJoin(storeLocations, eq(storeLocations.id, orders.fulfillingStoreId))
     .where(and(eq(orders.id, orderId), eq(orders.channel, "balcao")));
   if (!order) return null;
   const items = await db

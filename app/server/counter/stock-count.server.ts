@@ -8,7 +8,7 @@ import { variantLabel } from "~/lib/catalog/variants";
 import type { StockCountView } from "~/lib/counter/stock-count";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";
-import { setStoreShelfStock, storeShelfStock } from "./store-stock.server";
+import { lockStockOf, moveStoreUnits, unitsAt } from "../catalog/stock-moves.server";
 
 export type StockCountRefusal = { ok: false; message: string };
 
@@ -73,9 +73,9 @@ export async function recordCountLine(
       .where(eq(stockCounts.id, countId))
       .for("share");
     if (!count || count.appliedAt) return { ok: false, message: "Este balanço já foi aplicado. Comece outro." };
-    const shelf = await storeShelfStock(tx, count.storeId, [variantId], { lock: true });
-    const stockAtCount = shelf.get(variantId);
-    if (stockAtCount === undefined) return { ok: false, message: "Este tamanho ou cor não existe mais. Busque o produto de novo." };
+    // Locked as every stock move locks (the products): no sale is half-way through this shelf while it is read.
+    if ((await lockStockOf(tx, [variantId])).length === 0) return { ok: false, message: "Este tamanho ou cor não existe mais. Busque o produto de novo." };
+    const stockAtCount = (await unitsAt(tx, [variantId], [count.storeId])).get(variantId)?.get(count.storeId) ?? 0;
     await tx
       .insert(stockCountLines)
       .values({ countId, variantId, counted, stockAtCount })
@@ -110,27 +110,27 @@ export async function applyStockCount(
       .where(eq(stockCountLines.countId, countId));
     if (lines.length === 0) return { ok: false, message: "Conte ao menos um item antes de aplicar o balanço." };
 
-    // Locked in the same order as every other stock move, then read: nothing moves between the read and the write.
+    // Locked as every stock move locks, then read: nothing moves between the read and the write.
     const variantIds = lines.map((line) => line.variantId);
+    await lockStockOf(tx, variantIds);
     const variants = await tx
       .select({ id: productVariants.id, productId: productVariants.productId, size: productVariants.size, color: productVariants.color, name: products.name })
       .from(productVariants)
       .innerJoin(products, eq(products.id, productVariants.productId))
       .where(inArray(productVariants.id, variantIds));
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(inArray(products.id, [...new Set(variants.map((variant) => variant.productId))]))
-      .orderBy(asc(products.id))
-      .for("no key update");
-    const now = await storeShelfStock(tx, count.storeId, variantIds, { lock: true });
+    const shelves = await unitsAt(tx, variantIds, [count.storeId]);
+    const now = new Map(variants.map((variant) => [variant.id, shelves.get(variant.id)?.get(count.storeId) ?? 0]));
     const next = new Map<number, number>();
     for (const line of lines) {
       const current = now.get(line.variantId);
       if (current === undefined) continue;
       next.set(line.variantId, Math.max(0, line.counted + (current - line.stockAtCount)));
     }
-    await setStoreShelfStock(tx, count.storeId, next);
+    // The difference moves through the store's stock moves (the storefront's sum follows by trigger).
+    await moveStoreUnits(
+      tx,
+      [...next].map(([variantId, units]) => ({ variantId, storeId: count.storeId, delta: units - now.get(variantId)! })),
+    );
 
     const byProduct = new Map<number, { name: string; before: Record<string, number>; after: Record<string, number> }>();
     for (const variant of variants) {

@@ -18,7 +18,8 @@ import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import type { Settings } from "~/lib/group/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
-import { moveUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
+import { moveStoreUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
+import { planOrderStores } from "./order-store.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
@@ -126,8 +127,10 @@ function lineName(name: string, line: { size: string | null; color: string | nul
  * Checks every line against the database and prices it from there: the browser's prices are never
  * read. Refuses unknown or inactive products, sizes or colours the product does not have, and sold-out
  * sizes or more units than the shelf holds of a size × colour (lines of the same variant add up).
+ * `onlineShelf` false (a counter sale): the storefront's units are not asked, the counter's store is
+ * (its take refuses what that store lacks).
  */
-async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]): Promise<PricedLine[]> {
+async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[], { onlineShelf = true } = {}): Promise<PricedLine[]> {
   const ids = [...new Set(lines.map((line) => line.productId))];
   const rows = await tx
     .select({
@@ -161,10 +164,10 @@ async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]):
     }
     const wanted = variantKey(line.size ?? "", line.color ?? "");
     const variant = variants.get(product.id)?.find((candidate) => variantKey(candidate.size, candidate.color) === wanted);
-    if (!variant || variant.stock <= 0) throw new OrderRejectedError(`${lineName(product.name, line)} está esgotado.`);
+    if (!variant || (onlineShelf && variant.stock <= 0)) throw new OrderRejectedError(`${lineName(product.name, line)} está esgotado.`);
     const units = (unitsByVariant.get(variant.id) ?? 0) + line.quantity;
     unitsByVariant.set(variant.id, units);
-    if (units > variant.stock) {
+    if (onlineShelf && units > variant.stock) {
       throw new OrderRejectedError(
         `Temos só ${countLabel(variant.stock, "unidade", "unidades")} de ${lineName(product.name, line)}. Ajuste a quantidade.`,
       );
@@ -239,7 +242,7 @@ async function recordNewOrder(
   onCouponRefused: () => void,
 ): Promise<{ token: string; created: boolean }> {
   return db.transaction(async (tx) => {
-    const lines = await priceLines(tx, request.lines);
+    const lines = await priceLines(tx, request.lines, { onlineShelf: !request.counter });
     const customer = request.customer;
     if (customer) checkPayment(settings, customer);
 
@@ -285,6 +288,11 @@ async function recordNewOrder(
       }
     }
 
+    // A counter sale's units come off its own store's shelf, whether or not that store serves online.
+    const serving = counterStore
+      ? { storeId: counterStore.id, storeOfVariant: new Map(lines.map((line) => [line.variantId, counterStore.id])) }
+      : await servingStoresFor(tx, lines, { town: shippingAddress?.city ?? null, pickupStoreId: pickupLocationId });
+
     // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
     let coupon: RedeemedCoupon | null = null;
     if (request.couponCode) {
@@ -322,6 +330,7 @@ async function recordNewOrder(
           userId: request.userId,
           deliveryMethod,
           pickupLocationId,
+          fulfillingStoreId: serving.storeId,
           shippingAddress,
           subtotalCents,
           deliveryCents,
@@ -340,7 +349,6 @@ async function recordNewOrder(
           ...(counter
             ? {
                 status: "delivered",
-                storeLocationId: counter.storeLocationId,
                 clerkId: counter.clerk.id,
                 clerkName: counter.clerk.name,
                 cashReceivedCents: counter.cashReceivedCents,
@@ -359,9 +367,15 @@ async function recordNewOrder(
       if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
     }
     await admitNewOrder?.(tx);
-    await reserveUnits(tx, lines);
+    await reserveUnits(tx, serving.storeOfVariant, lines);
     await tx.insert(orderItems).values(
-      lines.map(({ shopId: _shopId, ...line }, position) => ({ ...line, orderId: id, position, discountCents: lineDiscounts[position] ?? 0 })),
+      lines.map(({ shopId: _shopId, ...line }, position) => ({
+        ...line,
+        orderId: id,
+        position,
+        discountCents: lineDiscounts[position] ?? 0,
+        storeLocationId: serving.storeOfVariant.get(line.variantId) ?? serving.storeId,
+      })),
     );
     // Open admin order pages on every app instance hear of it once this transaction commits.
     const code = orderCodeOf(id);
@@ -421,24 +435,39 @@ async function recordCounterSale(
   });
 }
 
+/** "… está esgotado." or "Temos só 2 unidades de …": the refusal for a line the shelf cannot cover. */
+function shortageMessage(name: string, available: number): string {
+  return available === 0 ? `${name} está esgotado.` : `Temos só ${countLabel(available, "unidade", "unidades")} de ${name}. Ajuste a quantidade.`;
+}
+
+/**
+ * The stores the order's units come from (docs/decisions/0025-stock-per-store.md): a pick-up's store,
+ * else the shopper's town, else the first store holding every line; lines no one store holds together
+ * each from their own. Refused when no store holds enough of a line.
+ */
+async function servingStoresFor(tx: Transaction, lines: PricedLine[], where: { town: string | null; pickupStoreId: number | null }) {
+  const plan = await planOrderStores(tx, unitsByVariant(lines), where);
+  if (plan.ok) return plan;
+  const line = lines.find((candidate) => candidate.variantId === plan.variantId)!;
+  throw new OrderRejectedError(shortageMessage(lineName(line.name, line), plan.mostAtOneStore));
+}
+
 /**
  * The order holds its units from the moment it is placed (docs/decisions/0023-stock-reserved-at-placing.md):
- * they leave the shelf in this transaction, all or nothing, so of ten shoppers racing for the last
- * pair one order is recorded and nine are told how many are left. priceLines read the stock without a
- * lock; this is the check that counts.
+ * they leave their stores' shelves in this transaction, all or nothing, so of ten shoppers racing for
+ * the last pair one order is recorded and nine are told how many are left. priceLines read the stock
+ * without a lock; this is the check that counts.
  */
-async function reserveUnits(tx: Transaction, lines: PricedLine[]): Promise<void> {
+async function reserveUnits(tx: Transaction, storeOfVariant: ReadonlyMap<number, number>, lines: PricedLine[]): Promise<void> {
   try {
-    await moveUnits(tx, unitsByVariant(lines), "take");
+    await moveStoreUnits(
+      tx,
+      [...unitsByVariant(lines)].map(([variantId, units]) => ({ variantId, storeId: storeOfVariant.get(variantId)!, delta: -units })),
+    );
   } catch (error) {
     if (!(error instanceof StockShortageError)) throw error;
     const [short] = error.shortages;
-    const name = lineName(short!.productName, { size: short!.size || null, color: short!.color || null });
-    throw new OrderRejectedError(
-      short!.available === 0
-        ? `${name} está esgotado.`
-        : `Temos só ${countLabel(short!.available, "unidade", "unidades")} de ${name}. Ajuste a quantidade.`,
-    );
+    throw new OrderRejectedError(shortageMessage(lineName(short!.productName, { size: short!.size || null, color: short!.color || null }), short!.available));
   }
 }
 

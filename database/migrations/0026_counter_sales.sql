@@ -20,7 +20,6 @@ CREATE TABLE "stock_counts" (
 );
 --> statement-breakpoint
 ALTER TABLE "orders" DROP CONSTRAINT "orders_channel_known";--> statement-breakpoint
-ALTER TABLE "orders" ADD COLUMN "store_location_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "clerk_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "clerk_name" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "cash_received_cents" integer;--> statement-breakpoint
@@ -29,6 +28,4 @@ ALTER TABLE "stock_count_lines" ADD CONSTRAINT "stock_count_lines_variant_id_pro
 ALTER TABLE "stock_counts" ADD CONSTRAINT "stock_counts_store_location_id_store_locations_id_fk" FOREIGN KEY ("store_location_id") REFERENCES "public"."store_locations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "stock_counts_open_idx" ON "stock_counts" USING btree ("store_location_id") WHERE "stock_counts"."applied_at" is null;--> statement-breakpoint
 CREATE INDEX "stock_counts_store_idx" ON "stock_counts" USING btree ("store_location_id","started_at");--> statement-breakpoint
-ALTER TABLE "orders" ADD CONSTRAINT "orders_store_location_id_store_locations_id_fk" FOREIGN KEY ("store_location_id") REFERENCES "public"."store_locations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_store_idx" ON "orders" USING btree ("store_location_id","created_at");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_channel_known" CHECK ("orders"."channel" in ('checkout','cart','balcao'));
