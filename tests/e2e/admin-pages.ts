@@ -25,18 +25,23 @@ export const ADMIN_PAGES = [
   ),
 ];
 
-/** A counter sale's receipt: one unit of the first product found for "relogio", sold at the first store through the counter's form. */
+/** A counter sale's receipt: one unit of the first product found for "relogio", sold through the counter's form at a store that holds it. */
 async function counterSaleReceipt(page: Page): Promise<string> {
   const screen = await (await page.request.get("/admin/balcao")).text();
-  const storeId = /<option value="(\d+)"/.exec(screen)?.[1] ?? "";
-  const found = (await (await page.request.get(`/admin/balcao/produtos?loja=${storeId}&q=relogio`)).json()) as {
-    products: { id: number; variants: { size: string; color: string; stock: number }[] }[];
-  };
-  const product = found.products[0];
-  const variant = product?.variants.find((candidate) => candidate.stock > 0);
-  if (!product || !variant) return "";
+  for (const [, storeId] of screen.matchAll(/<option value="(\d+)"/g)) {
+    const found = (await (await page.request.get(`/admin/balcao/produtos?loja=${storeId}&q=relogio`)).json()) as {
+      products: { id: number; variants: { size: string; color: string; stock: number }[] }[];
+    };
+    const product = found.products[0];
+    const variant = product?.variants.find((candidate) => candidate.stock > 0);
+    if (product && variant) return sellOne(page, storeId!, product.id, variant);
+  }
+  return "";
+}
+
+async function sellOne(page: Page, storeId: string, productId: number, variant: { size: string; color: string }): Promise<string> {
   const sale = await page.request.post("/admin/balcao", {
-    form: { storeId, saleKey: `admin-pages-${Date.now()}-${Math.random()}`, productId: String(product.id), size: variant.size, color: variant.color, quantity: "1", payment: "pix" },
+    form: { storeId, saleKey: `admin-pages-${Date.now()}-${Math.random()}`, productId: String(productId), size: variant.size, color: variant.color, quantity: "1", payment: "pix" },
     headers: { origin: new URL(page.url()).origin },
     maxRedirects: 0,
   });
