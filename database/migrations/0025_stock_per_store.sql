@@ -81,10 +81,11 @@ BEGIN
 END;
 $$;--> statement-breakpoint
 CREATE TRIGGER "store_locations_serves_online" AFTER UPDATE OF "serves_online" ON "store_locations" FOR EACH ROW WHEN (OLD."serves_online" IS DISTINCT FROM NEW."serves_online") EXECUTE FUNCTION "erick_store_serves_online"();--> statement-breakpoint
--- Today's numbers move to each product's own store. They are what is left after every held order, so
--- the held orders keep their units: each line is held at (and goes back to) its product's own store.
+-- Today's numbers move to each product's own store (a sold-out variant too: its store carries it, and the
+-- dashboard lists it as low there). They are what is left after every held order, so the held orders
+-- keep their units: each line is held at (and goes back to) its product's own store.
 INSERT INTO "variant_stock" ("variant_id", "store_location_id", "units")
-SELECT v."id", "erick_product_home_store"(v."product_id"), v."stock" FROM "product_variants" v WHERE v."stock" > 0;--> statement-breakpoint
+SELECT v."id", "erick_product_home_store"(v."product_id"), v."stock" FROM "product_variants" v;--> statement-breakpoint
 UPDATE "order_items" i SET "store_location_id" = "erick_product_home_store"(i."product_id") WHERE i."product_id" IS NOT NULL;--> statement-breakpoint
 UPDATE "orders" o SET "fulfilling_store_id" = coalesce(
   (SELECT i."store_location_id" FROM "order_items" i WHERE i."order_id" = o."id" AND i."store_location_id" IS NOT NULL ORDER BY i."position" LIMIT 1),

@@ -12,7 +12,7 @@ import { getReport } from "~/server/read-models/reports.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
-import { setAllVariantStock, setVariantStockByIds } from "../setup/variant-stock";
+import { setAllVariantStock, setVariantStockByIds, setVariantUnitsAt } from "../setup/variant-stock";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -258,12 +258,15 @@ describe("stock: variants to restock, products to check", () => {
     await setStock(ofA[0]!.id, 2);
     await setStock(ofA[1]!.id, 3);
     await setStock(ofB[0]!.id, 0);
+    const { rows: stores } = await t.pool.query<{ id: number; name: string }>("select id, erick_product_home_store(id) as store, (select name from store_locations where id = erick_product_home_store(p.id)) as name from products p where id = any($1::integer[])", [[a.id, b.id]]);
+    // Per store: each product's units are at its own store.
     const row = (product: { id: number; name: string }, variant: { size: string; color: string }, stock: number) => ({
       productId: product.id,
       name: product.name,
       size: variant.size,
       color: variant.color,
       stock,
+      store: stores.find((store) => store.id === product.id)!.name,
     });
     expect((await getDashboard(t.db, NOW)).lowStock).toEqual({
       variants: [row(b, ofB[0]!, 0), row(a, ofA[0]!, 2), row(a, ofA[1]!, 3)],
@@ -274,6 +277,19 @@ describe("stock: variants to restock, products to check", () => {
     await t.db.update(products).set({ active: false }).where(eq(products.id, b.id));
     expect((await getDashboard(t.db, NOW)).lowStock.variants.map((variant) => variant.productId)).toEqual([a.id, a.id]);
     await t.db.update(products).set({ active: true }).where(eq(products.id, b.id));
+  });
+
+  it("lists low stock per store: a size low at one store is listed for that store, however many another holds", async () => {
+    await setAllVariantStock(t.pool, 10);
+    const { a, ofA } = await variantsOfFirstProducts();
+    const { rows: stores } = await t.pool.query<{ id: number; name: string }>(
+      "select id, name from store_locations where id <> erick_product_home_store($1) order by position, id limit 1",
+      [a.id],
+    );
+    await setVariantUnitsAt(t.pool, ofA[0]!.id, stores[0]!.id, 1);
+    const { lowStock } = await getDashboard(t.db, NOW);
+    expect(lowStock.variants).toEqual([expect.objectContaining({ productId: a.id, size: ofA[0]!.size, color: ofA[0]!.color, stock: 1, store: stores[0]!.name })]);
+    expect(lowStock.total).toBe(1);
   });
 
   it("shows at most 10, and how many there are in all", async () => {

@@ -18,7 +18,8 @@ export type DashboardStats = {
 };
 
 /** A size × colour with 0–3 units (size and colour '' when the product has none). */
-export type LowStockVariant = { productId: number; name: string; size: string; color: string; stock: number };
+/** A size × colour at 0–3 units at a store that carries it (has held units of it: a row in variant_stock). */
+export type LowStockVariant = { productId: number; name: string; size: string; color: string; stock: number; store: string };
 
 /** A product whose one stock number the variants migration spread over its sizes: the clerk counts them. */
 export type StockReviewProduct = { id: number; name: string };

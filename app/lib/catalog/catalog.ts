@@ -1,3 +1,4 @@
+import type { PickupTown } from "~/lib/stores/pickup-today";
 /** Catalogue vocabulary shared by the storefront, the admin and the server. */
 
 export const CATEGORIES = [
@@ -88,4 +89,6 @@ export type ProductDetail = ProductSummary & {
   storeLocationName: string | null;
   images: ImageRef[];
   updatedAt: Date;
+  /** Where each size × colour can be picked up today, by town ("Retire hoje"). */
+  pickupTowns: PickupTown[];
 };

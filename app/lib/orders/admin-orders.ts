@@ -14,6 +14,7 @@ import {
   statusMessageKey,
   type StatusMessages,
 } from "./status-messages";
+import type { OrderStoreView } from "~/lib/stores/store-stock";
 import { whatsappLink } from "./whatsapp";
 import { CHANNEL_LABELS, type OrderChannel } from "./order-channel";
 
@@ -58,6 +59,8 @@ export type AdminOrderDetail = {
   pickupHours: string;
   /** Status changes and WhatsApp messages opened, oldest first, with who did them. */
   history: OrderHistoryEntry[];
+  /** The store that serves it (its units are on that store's shelf) and the stores it may move to. */
+  store: OrderStoreView;
 };
 
 export { CHANNEL_LABELS };

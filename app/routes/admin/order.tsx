@@ -12,6 +12,9 @@ import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import type { Route } from "./+types/order";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
+import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
+import { ORDER_STORE_INTENT, orderStoreSchema } from "~/lib/stores/store-stock";
+import { moveOrderToStore } from "~/server/orders/order-store.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   await requireAdmin(request, context);
@@ -32,6 +35,13 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     const recorded = await recordStatusMessageOpened(context.db, params.id, admin);
     if (!recorded) throw data("Pedido não encontrado", { status: 404 });
     return data({ ok: true as const });
+  }
+  if (form.get("intent") === ORDER_STORE_INTENT) {
+    const parsed = orderStoreSchema.safeParse({ storeId: form.get("storeId") });
+    if (!parsed.success) return data(actionRefusal("Escolha uma das lojas."), { status: 400 });
+    const moved = await moveOrderToStore(context.db, params.id, parsed.data.storeId, admin);
+    if (!moved.ok) return data(actionRefusal(moved.message), { status: moved.status });
+    return data(actionSuccess(moved.changed ? "Loja mudada: as unidades do pedido estão na nova loja." : "O pedido já é desta loja."));
   }
   if (form.get("intent") === "tracking") {
     const typed = String(form.get("trackingCode") ?? "").trim();

@@ -22,6 +22,10 @@ import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, 
 import type { Route } from "./+types/product-form";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
+import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
+import { stockTransferSchema, TRANSFER_INTENT } from "~/lib/stores/store-stock";
+import { StoreStockPanel } from "~/components/admin/products/store-stock-panel";
+import { readProductStoreStock, transferUnits } from "~/server/catalog/stock-transfer.server";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 
 /** Every image at its maximum plus the text fields: anything bigger is refused before it is read. */
@@ -40,13 +44,13 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   try {
     // The 'Loja' options are the stores as the settings name them.
     const stores = await listStoreOptions(context.db);
-    if (id === undefined) return { product: null, stores, loadError: null };
+    if (id === undefined) return { product: null, stores, storeStock: null, loadError: null };
     const product = id === null ? null : await getProductForEdit(context.db, id, stores);
-    if (product) return { product, stores, loadError: null };
-    return data({ product: null, stores, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 404 });
+    if (product) return { product, stores, storeStock: await readProductStoreStock(context.db, product.id), loadError: null };
+    return data({ product: null, stores, storeStock: null, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 404 });
   } catch (error) {
     log.error({ err: error }, "admin: loading a product failed");
-    return data({ product: null, stores: [], loadError: PRODUCT_MESSAGES.loadFailed }, { status: 500 });
+    return data({ product: null, stores: [], storeStock: null, loadError: PRODUCT_MESSAGES.loadFailed }, { status: 500 });
   }
 }
 
@@ -68,6 +72,15 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     if (!(error instanceof BodyTooLargeError)) throw error;
     const message = `${error.message} Envie até ${MAX_PRODUCT_IMAGES} imagens de no máximo 5 MB cada.`;
     return failure(message, 413, { images: message });
+  }
+
+  if (form.get("intent") === TRANSFER_INTENT) {
+    if (!id) return data(actionRefusal(PRODUCT_MESSAGES.loadFailed), { status: 404 });
+    const parsed = stockTransferSchema.safeParse(Object.fromEntries(form));
+    if (!parsed.success) return data(actionRefusal(parsed.error.issues[0]?.message ?? "Revise a transferência."), { status: 400 });
+    const moved = await transferUnits(context.db, parsed.data, admin);
+    if (!moved.ok) return data(actionRefusal(moved.message), { status: moved.status });
+    return data(actionSuccess(moved.message));
   }
 
   const values = productFormValues(form);
@@ -104,9 +117,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function AdminProductForm({ loaderData, actionData, params }: Route.ComponentProps) {
-  const { product, stores, loadError } = loaderData;
+  const { product, stores, storeStock, loadError } = loaderData;
   // The form takes the whole form's message with the fields' (under `form`), once per answer.
-  const serverErrors = useMemo(() => actionData && { ...actionData.errors, form: actionData.formError }, [actionData]);
+  // The transfer answers its own fetcher: only the save's answer is the form's.
+  const saveAnswer = actionData && "formError" in actionData ? actionData : undefined;
+  const serverErrors = useMemo(() => saveAnswer && { ...saveAnswer.errors, form: saveAnswer.formError }, [saveAnswer]);
   const editing = params.id !== undefined;
   const back = (
     <Link to="/admin/produtos" className="text-sm font-semibold text-brand-700 underline">
@@ -126,7 +141,7 @@ export default function AdminProductForm({ loaderData, actionData, params }: Rou
     );
   }
 
-  const initial = actionData?.values ?? (product ? productToFormInput(product) : NEW_PRODUCT);
+  const initial = saveAnswer?.values ?? (product ? productToFormInput(product) : NEW_PRODUCT);
   return (
     <div className="mx-auto max-w-3xl">
       {back}
@@ -144,6 +159,7 @@ export default function AdminProductForm({ loaderData, actionData, params }: Rou
           stockNeedsReview={product?.stockNeedsReview}
         />
       </div>
+      {storeStock ? <StoreStockPanel stock={storeStock} /> : null}
     </div>
   );
 }

@@ -7,6 +7,8 @@ import { sortSizes, type ProductFilters } from "~/lib/catalog/product-filters";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition, productSearchRank } from "./product-search.server";
 import { variantStockByProduct } from "./variants.server";
+import { variantIndex } from "~/lib/catalog/variants";
+import type { PickupTown } from "~/lib/stores/pickup-today";
 
 const summaryColumns = {
   id: products.id,
@@ -259,7 +261,32 @@ export async function getProduct(db: DatabaseOrTransaction, id: number): Promise
     return image ? [{ key, width: image.width, height: image.height, widths: image.widths, alt: image.alt }] : [];
   });
   const [summary] = await toSummaries(db, [row]);
-  return { ...summary!, ...extra, images };
+  return { ...summary!, ...extra, images, pickupTowns: await pickupTownsOf(db, summary!) };
+}
+
+/**
+ * "Retire hoje": each town's units of each variant (grid order) at its stores that serve online,
+ * the towns in the stores' order; towns without any unit of the product are left out.
+ */
+async function pickupTownsOf(db: DatabaseOrTransaction, product: { id: number; sizes: readonly string[]; colors: readonly string[] }): Promise<PickupTown[]> {
+  const rows = await db.execute<{ town: string; size: string; color: string; units: number }>(sql`
+    select l.city as town, v.size, v.color, sum(s.units)::integer as units, min(l.position) as position, min(l.id) as first_id
+    from variant_stock s
+    join ${productVariants} v on v.id = s.variant_id
+    join ${storeLocations} l on l.id = s.store_location_id
+    where v.product_id = ${product.id} and l.serves_online and s.units > 0
+    group by l.city, v.size, v.color
+    order by min(l.position), min(l.id)`);
+  const towns = new Map<string, PickupTown>();
+  const cells = Math.max(product.sizes.length, 1) * Math.max(product.colors.length, 1);
+  for (const row of rows.rows) {
+    const index = variantIndex(product, row.size, row.color);
+    if (index < 0) continue;
+    const town = towns.get(row.town) ?? { town: row.town, units: new Array<number>(cells).fill(0) };
+    town.units[index] = Number(row.units);
+    towns.set(row.town, town);
+  }
+  return [...towns.values()];
 }
 
 export type Shop = typeof shops.$inferSelect;

@@ -10,6 +10,7 @@ import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { readOrderHistory, toOrderView } from "./order-reading.server";
+import { orderStoreView } from "./order-store.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -114,5 +115,6 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
     stockApplied: row.order.stockApplied,
     pickupHours: row.order.deliveryMethod === "pickup" ? (row.locationHours ?? "") : "",
     history: await readOrderHistory(db, id, "admin"),
+    store: await orderStoreView(db, row.order.fulfillingStoreId),
   };
 }

@@ -1,11 +1,15 @@
 // The stores that serve an online order (docs/decisions/0025-stock-per-store.md, the rule in
 // app/lib/stores/serving-store.ts), among those that serve online. Read with the products locked, so
 // the shelves it reads are the ones the order then takes from.
-import { asc, eq } from "drizzle-orm";
-import { storeLocations } from "#database/schema";
+import { asc, eq, sql } from "drizzle-orm";
+import { orderItems, orders, storeLocations } from "#database/schema";
 import { planServingStores, type ServingPlan } from "~/lib/stores/serving-store";
-import { lockStockOf, unitsAt, type UnitsByVariant } from "../catalog/stock-moves.server";
-import type { DatabaseOrTransaction } from "../db/database.server";
+import type { OrderStoreView } from "~/lib/stores/store-stock";
+import { lockStockOf, moveStoreUnits, StockShortageError, unitsAt, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
+import type { Database, DatabaseOrTransaction } from "../db/database.server";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The plan for these units (variant id → units, in the lines' order), with their products locked. */
 export async function planOrderStores(
@@ -29,4 +33,85 @@ export async function planOrderStores(
     units: new Map([...wanted.keys()].map((variantId) => [variantId, units.get(variantId)?.get(store.id) ?? 0])),
   }));
   return planServingStores(shelves, wanted, where);
+}
+
+export type OrderStoreChange =
+  | { ok: true; changed: boolean }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * The order window's 'Loja que atende': the order (every line) is served from `storeId` from now on.
+ * When the order holds its units they move in this transaction: back to each line's store, off the new
+ * store's shelf, all or nothing ("A loja … não tem …" and nothing changes). Audited with both stores'
+ * units before and after.
+ */
+export async function moveOrderToStore(db: Database, orderId: string, storeId: number, actor: AuditActor): Promise<OrderStoreChange> {
+  if (!UUID.test(orderId)) return { ok: false, status: 404, message: "Pedido não encontrado" };
+  return db.transaction(async (tx) => {
+    // The order row first, as a status change: the two cannot interleave their stock moves.
+    const [order] = await tx
+      .select({ code: orders.code, stockApplied: orders.stockApplied, storeId: orders.fulfillingStoreId })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for("update");
+    if (!order) return { ok: false, status: 404, message: "Pedido não encontrado" };
+    const [store] = await tx.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, storeId));
+    if (!store) return { ok: false, status: 400, message: "Escolha uma das lojas." };
+    const lines = await tx
+      .select({
+        variantId: orderItems.variantId,
+        quantity: orderItems.quantity,
+        storeId: sql<number | null>`coalesce(${orderItems.storeLocationId}, ${orders.fulfillingStoreId}, erick_product_home_store(${orderItems.productId}))`,
+      })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(eq(orderItems.orderId, orderId));
+    if (order.storeId === storeId && lines.every((line) => line.storeId !== null && Number(line.storeId) === storeId)) return { ok: true, changed: false };
+    const previous = order.storeId === null ? null : await tx.select({ name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, order.storeId));
+
+    let moves: StockMove[] = [];
+    if (order.stockApplied) {
+      const held = lines.flatMap((line) => (line.variantId === null || line.storeId === null ? [] : [{ ...line, variantId: line.variantId, storeId: Number(line.storeId) }]));
+      try {
+        moves = await moveStoreUnits(
+          tx,
+          held.flatMap((line) => [
+            { variantId: line.variantId, storeId: line.storeId, delta: line.quantity },
+            { variantId: line.variantId, storeId, delta: -line.quantity },
+          ]),
+        );
+      } catch (error) {
+        if (!(error instanceof StockShortageError)) throw error;
+        const missing = error.shortages.map((short) => `${short.name} (tem ${short.available}, o pedido precisa de ${short.needed})`).join("; ");
+        return { ok: false, status: 409, message: `A loja ${store.name} não tem o bastante: ${missing}. Nada foi mudado.` };
+      }
+    }
+    await tx.update(orderItems).set({ storeLocationId: storeId }).where(eq(orderItems.orderId, orderId));
+    await tx.update(orders).set({ fulfillingStoreId: storeId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    const stock = (side: "before" | "after") => (moves.length ? { stock: Object.fromEntries(moves.map((move) => [move.label, move[side]])) } : {});
+    await recordAdminChange(tx, actor, {
+      action: "order.store",
+      entityType: "order",
+      entityId: orderId,
+      entityLabel: `#${order.code}`,
+      before: { store: previous?.[0]?.name ?? null, ...stock("before") },
+      after: { store: store.name, ...stock("after") },
+    });
+    return { ok: true, changed: true };
+  });
+}
+
+/** Every store, in the stores' order: the order window's and the product page's choices. */
+export async function listStores(db: DatabaseOrTransaction): Promise<{ id: number; name: string; city: string; slug: string }[]> {
+  return db
+    .select({ id: storeLocations.id, name: storeLocations.name, city: storeLocations.city, slug: storeLocations.slug })
+    .from(storeLocations)
+    .orderBy(asc(storeLocations.position), asc(storeLocations.id));
+}
+
+/** The order window's 'Loja que atende'. */
+export async function orderStoreView(db: DatabaseOrTransaction, storeId: number | null): Promise<OrderStoreView> {
+  const stores = await listStores(db);
+  const current = stores.find((store) => store.id === storeId);
+  return { storeId: current?.id ?? null, storeName: current?.name ?? null, stores: stores.map(({ id, name }) => ({ id, name })) };
 }

@@ -93,14 +93,17 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
       .from(orders)
       .orderBy(desc(orders.createdAt))
       .limit(RECENT_ORDERS),
-    // The partial index product_variants_low_idx holds exactly the variants at 0–3, so this reads
-    // those rows however big the catalogue. Inactive products are left out: nobody can order them.
-    db.execute<{ product_id: number; name: string; size: string; color: string; stock: number; total: number }>(sql`
-      select v.product_id, p.name, v.size, v.color, v.stock, count(*) over ()::int as total
-      from product_variants v
+    // Per store (docs/decisions/0025-stock-per-store.md): the sizes × colours a store carries at 0–3
+    // units there. The partial index variant_stock_low_idx holds exactly those rows, so this reads them
+    // however big the catalogue. Inactive products are left out: nobody can order them.
+    db.execute<{ product_id: number; name: string; size: string; color: string; stock: number; store: string; total: number }>(sql`
+      select v.product_id, p.name, v.size, v.color, s.units as stock, l.name as store, count(*) over ()::int as total
+      from variant_stock s
+      join product_variants v on v.id = s.variant_id
       join products p on p.id = v.product_id
-      where v.stock <= ${sql.raw(String(LOW_STOCK_MAX))} and p.active
-      order by v.stock, p.created_at desc, p.id desc, v.id
+      join store_locations l on l.id = s.store_location_id
+      where s.units <= ${sql.raw(String(LOW_STOCK_MAX))} and p.active
+      order by s.units, p.created_at desc, p.id desc, v.id, l.position, l.id
       limit ${STOCK_LIST_SIZE}`),
     db.execute<{ id: number; name: string; total: number }>(sql`
       select id, name, count(*) over ()::int as total
@@ -141,6 +144,7 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
         size: variant.size,
         color: variant.color,
         stock: Number(variant.stock),
+        store: variant.store,
       })),
       total: Number(low.rows[0]?.total ?? 0),
     },

@@ -32,6 +32,9 @@ export function LowStock({ variants, total }: { variants: LowStockVariant[]; tot
                 <th scope="col" className="py-2 pr-3 font-semibold">
                   Tamanho / cor
                 </th>
+                <th scope="col" className="py-2 pr-3 font-semibold">
+                  Loja
+                </th>
                 <th scope="col" className="py-2 text-right font-semibold">
                   Unidades
                 </th>
@@ -39,13 +42,14 @@ export function LowStock({ variants, total }: { variants: LowStockVariant[]; tot
             </thead>
             <tbody>
               {variants.map((variant) => (
-                <tr key={`${variant.productId}:${variant.size}:${variant.color}`} className="border-b border-slate-100 last:border-0">
+                <tr key={`${variant.productId}:${variant.size}:${variant.color}:${variant.store}`} className="border-b border-slate-100 last:border-0">
                   <th scope="row" className="py-2 pr-3 font-semibold">
                     <Link to={productEditPath(variant.productId)} className="text-brand-700 hover:underline">
                       {variant.name}
                     </Link>
                   </th>
                   <td data-label="Tamanho / cor" className="py-2 pr-3">{variantLabel(variant) || "—"}</td>
+                  <td data-label="Loja" className="py-2 pr-3">{variant.store}</td>
                   <td data-label="Unidades" className={`py-2 text-right tabular-nums ${variant.stock === 0 ? "font-bold text-red-700" : ""}`}>
                     {variant.stock === 0 ? "0 (esgotado)" : variant.stock}
                   </td>

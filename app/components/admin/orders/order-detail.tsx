@@ -10,6 +10,7 @@ import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
 import { TrackingCodeForm } from "./tracking-code-form";
+import { OrderStoreForm } from "./order-store-form";
 
 /**
  * Everything about one order for the clerk: on /admin/pedidos/{id} (under its h1, so sections are h2)
@@ -92,6 +93,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         <div className="mt-2 text-slate-800">
           <DeliverySummary delivery={order.delivery} />
           {order.delivery.method === "delivery" ? <TrackingCodeForm action={adminOrderPath(detail.id)} trackingCode={order.delivery.trackingCode ?? null} /> : null}
+          <OrderStoreForm action={adminOrderPath(detail.id)} store={detail.store} />
         </div>
       </section>
 

@@ -108,7 +108,7 @@ export function ProductDetail({
 
           <p className="text-slate-700">{product.description}</p>
 
-          <PurchasePanel product={product} url={url} sizeGuide={sizeGuide} />
+          <PurchasePanel product={product} url={url} sizeGuide={sizeGuide} pickupTowns={product.pickupTowns} />
           <DeliveryNotes />
         </div>
       </div>

@@ -8,7 +8,8 @@ import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { ProductSummary } from "~/lib/catalog/catalog";
 import { COLOR_PARAM, SIZE_PARAM } from "~/lib/channels/channels";
 import { colorInStock, sizeStates } from "~/lib/catalog/variant-choice";
-import { stockLimitMessage, stockNote, stockOf } from "~/lib/catalog/variants";
+import { stockLimitMessage, stockNote, stockOf, variantIndex } from "~/lib/catalog/variants";
+import { pickupTodayText, type PickupTown } from "~/lib/stores/pickup-today";
 import { priceInquiryMessage, whatsappLink } from "~/lib/orders/whatsapp";
 import { OptionButtons } from "./option-buttons";
 import { QuantityStepper } from "./quantity-stepper";
@@ -26,7 +27,18 @@ const list = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" }
  * as the catalogue feeds link each item) and it is on the shelf. It preselects a colour with units
  * (or the linked one), and sizes are judged in the chosen colour (app/lib/variant-choice.ts).
  */
-export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSummary; url: string; sizeGuide: SizeGuide | null }) {
+export function PurchasePanel({
+  product,
+  url,
+  sizeGuide,
+  pickupTowns = [],
+}: {
+  product: ProductSummary;
+  url: string;
+  sizeGuide: SizeGuide | null;
+  /** "Retire hoje: Barreiros (2)": where the chosen size × colour is on a shelf today. */
+  pickupTowns?: readonly PickupTown[];
+}) {
   const { settings } = useStorefront();
   const [searchParams] = useSearchParams();
   const [color, setColor] = useState<string | null>(() => {
@@ -133,6 +145,11 @@ export function PurchasePanel({ product, url, sizeGuide }: { product: ProductSum
                 if (chosen !== null) setStockRefusal(stockLimitMessage(chosen, product));
               }}
             />
+            {chosen !== null && pickupTodayText(pickupTowns, variantIndex(product, size, color)) ? (
+              <p className="w-full text-sm font-semibold text-green-800" data-testid="pickup-today">
+                {pickupTodayText(pickupTowns, variantIndex(product, size, color))}
+              </p>
+            ) : null}
             {chosen !== null && stockNote(chosen) === "Últimas unidades" ? (
               <p className="pb-2.5 text-sm font-semibold text-amber-800" data-testid="stock-note">
                 Últimas unidades
