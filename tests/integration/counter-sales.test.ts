@@ -11,6 +11,7 @@ import { getReport } from "~/server/read-models/reports.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { checkoutFormFields } from "../setup/order-fixtures";
 import { setAllVariantStock, setVariantUnitsAt } from "../setup/variant-stock";
 
 let t: TestDatabase;
@@ -30,7 +31,8 @@ let relogio: { id: number; priceCents: number; variant: { productId: number; siz
 beforeAll(async () => {
   t = await createTestDatabase({ maxConnections: 24 });
   app = await createTestContext(t);
-  http = await startHttpApp(app.context);
+  // Twenty racers from one address: the order limits stay out of the way (order-floods.test.ts has them).
+  http = await startHttpApp({ ...app.context, config: { ...app.context.config, orderLimits: { perAddress: 1_000, perPhone: 1_000 } } });
   admin = await signedInUser(app.context, "admin");
   customer = await signedInUser(app.context, "customer");
   const [row] = await t.db.select({ id: products.id, priceCents: products.priceCents }).from(products).where(eq(products.name, RELOGIO));
@@ -186,6 +188,39 @@ describe("the counter sale", () => {
     for (const answer of refused) expect(answer.body).toContain("está esgotado");
     expect(await unitsAt()).toBe(0);
     expect(await counterOrders()).toHaveLength(before + 1);
+  });
+
+  it("twenty racers for the store's last unit, online checkouts, quick orders, counter sales there and a transfer out: exactly one wins, no store below 0", async () => {
+    await shelf(1, 0);
+    // The transfer goes to a store that does not sell online: a unit moved there is out of the race.
+    await t.pool.query("update store_locations set serves_online = (id <> $1)", [otherStoreId]);
+    const lines = JSON.stringify([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }]);
+    const racer = (index: number) => {
+      if (index === 7) {
+        return post(`/admin/produtos/editar/${relogio.id}.data`, {
+          intent: "transfer",
+          variantId: String(variantIdOfPreto),
+          fromStoreId: String(storeId),
+          toStoreId: String(otherStoreId),
+          units: "1",
+        });
+      }
+      if (index % 3 === 0) return sale();
+      const key = `counter-race-key-${(keys += 1)}`;
+      return index % 3 === 1 ? post("/checkout", { ...checkoutFormFields(), lines, idempotencyKey: key }, "") : post("/pedido", { lines, idempotencyKey: key }, "");
+    };
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, index) => racer(index)));
+    const transferred = answers[7]!.status === 200 && answers[7]!.body.includes("unidade transferida");
+    const sold = answers.filter((answer, index) => index !== 7 && answer.status === 302);
+    expect(sold.length + (transferred ? 1 : 0), answers.map((answer) => answer.status).join(",")).toBe(1);
+    const refused = answers.filter((answer, index) => index !== 7 && answer.status === 409);
+    expect(refused).toHaveLength(19 - sold.length);
+    for (const answer of refused) expect(answer.body).toContain("está esgotado");
+    expect(await unitsAt()).toBe(0);
+    expect(await unitsAt(otherStoreId)).toBe(transferred ? 1 : 0);
+    const { rows } = await t.pool.query<{ negative: number }>("select count(*)::int as negative from variant_stock where units < 0");
+    expect(rows[0]!.negative).toBe(0);
+    await t.pool.query("update store_locations set serves_online = true");
   });
 
   it("is for staff only: a customer's sale is refused with 403 and nothing sold", async () => {
