@@ -43,6 +43,10 @@ export default [
     route("canais", "routes/admin/channels.tsx"),
     route("avisos", "routes/admin/push-devices.tsx"),
     route("equipe", "routes/admin/staff.tsx"),
+    // The counter sale and the stock count on a clerk's phone (app/server/counter).
+    route("balcao", "routes/admin/counter.tsx"),
+    route("balcao/recibo/:id", "routes/admin/counter-receipt.tsx"),
+    route("balcao/balanco", "routes/admin/stock-count.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
@@ -83,4 +87,6 @@ export default [
   route("admin/canais/qr/:id", "routes/admin/product-qr.ts"),
   // The admin's service worker (new-order notifications), scope /admin; the loader runs requireAdmin.
   route("admin/sw.js", "routes/admin/service-worker.ts"),
+  // The counter's product search and scanned-code look-up (JSON); the loader runs requireAdmin.
+  route("admin/balcao/produtos", "routes/admin/counter-products.ts"),
 ] satisfies RouteConfig;

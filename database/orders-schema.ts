@@ -30,6 +30,7 @@ export const orders = pgTable(
      * else is refused instead of answered with this order. Null for orders placed before it existed.
      */
     requestHash: text("request_hash"),
+    /** checkout | cart | balcao (a counter sale at a store, app/server/counter). */
     channel: text("channel").notNull(),
     status: text("status").notNull().default("pending"),
     customerName: text("customer_name").notNull().default(""),
@@ -89,12 +90,17 @@ export const orders = pgTable(
      * placed before stock was held at placing that the shelf could not cover (migration 0021).
      */
     stockApplied: boolean("stock_applied").notNull().default(false),
+    /** The staff account that made a counter sale, and its name then (null: an online order). */
+    clerkId: text("clerk_id"),
+    clerkName: text("clerk_name"),
+    /** Cash handed over at the counter, for the change on the receipt (null: not paid in cash there). */
+    cashReceivedCents: integer("cash_received_cents"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("orders_status_known", sql`${table.status} in ('pending','processing','shipped','delivered','cancelled')`),
-    check("orders_channel_known", sql`${table.channel} in ('checkout','cart')`),
+    check("orders_channel_known", sql`${table.channel} in ('checkout','cart','balcao')`),
     check("orders_source_known", sql`${table.source} in ('whatsapp','qr','google','instagram','direto')`),
     check("orders_totals_not_negative", sql`${table.subtotalCents} >= 0 and ${table.totalCents} >= 0`),
     check("orders_discount_not_negative", sql`${table.discountCents} >= 0`),

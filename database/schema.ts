@@ -12,3 +12,4 @@ export * from "./push-schema";
 export * from "./payments-schema";
 export * from "./delivery-schema";
 export * from "./notices-schema";
+export * from "./counter-schema";

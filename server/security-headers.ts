@@ -65,6 +65,8 @@ function newNonce(): string {
   return nonce;
 }
 
+const ADMIN_DOCUMENT = /^\/admin(?:\/|$)/;
+
 /**
  * Security headers on every response (pages, data requests, assets, errors). The nonce is per
  * request and reaches React Router through the load context, which stamps it on its scripts.
@@ -78,7 +80,9 @@ export function securityHeaders({ enforceCsp, https, mediaUrl }: { enforceCsp: b
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=()");
+    // The admin's counter reads price cards' QR codes and barcodes with the phone's camera (/admin/balcao);
+    // a document's policy holds for the pages it navigates to, so every admin document allows it.
+    res.setHeader("Permissions-Policy", `camera=${ADMIN_DOCUMENT.test(req.path) ? "(self)" : "()"}, microphone=(), geolocation=(), payment=()`);
     // The checkout opens WhatsApp in a tab it keeps a handle on for a moment.
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     if (https || req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");

@@ -25,6 +25,29 @@ export const ADMIN_PAGES = [
   ),
 ];
 
+/** A counter sale's receipt: one unit of the first product found for "relogio", sold through the counter's form at a store that holds it. */
+async function counterSaleReceipt(page: Page): Promise<string> {
+  const screen = await (await page.request.get("/admin/balcao")).text();
+  for (const [, storeId] of screen.matchAll(/<option value="(\d+)"/g)) {
+    const found = (await (await page.request.get(`/admin/balcao/produtos?loja=${storeId}&q=relogio`)).json()) as {
+      products: { id: number; variants: { size: string; color: string; stock: number }[] }[];
+    };
+    const product = found.products[0];
+    const variant = product?.variants.find((candidate) => candidate.stock > 0);
+    if (product && variant) return sellOne(page, storeId!, product.id, variant);
+  }
+  return "";
+}
+
+async function sellOne(page: Page, storeId: string, productId: number, variant: { size: string; color: string }): Promise<string> {
+  const sale = await page.request.post("/admin/balcao", {
+    form: { storeId, saleKey: `admin-pages-${Date.now()}-${Math.random()}`, productId: String(productId), size: variant.size, color: variant.color, quantity: "1", payment: "pix" },
+    headers: { origin: new URL(page.url()).origin },
+    maxRedirects: 0,
+  });
+  return sale.headers()["location"] ?? "";
+}
+
 /**
  * A URL for each admin page, in a signed-in admin's `page`: the routes with a parameter get a real one
  * (the first product the list shows, or finds for `productSearch`, and the newest order); a new route
@@ -38,6 +61,7 @@ export async function adminPageUrls(page: Page, { productSearch = "" } = {}): Pr
   const samples: Record<string, string> = {
     "/admin/produtos/editar/:id": editHref ?? "",
     "/admin/pedidos/:id": orderHref ?? "",
+    "/admin/balcao/recibo/:id": await counterSaleReceipt(page),
   };
   return ADMIN_PAGES.map((pattern) => {
     const url = pattern.includes(":") ? samples[pattern] : pattern;

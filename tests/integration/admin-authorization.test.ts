@@ -80,6 +80,11 @@ const ROUTE_ACCESS: Record<string, { get: StaffRoleName[]; post: StaffRoleName[]
   "routes/admin/channels": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/push-devices": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/staff": { get: DONO, post: DONO },
+  // The counter sale, its receipt, its product look-up and the stock count: every role, a Vendedor at their own store.
+  "routes/admin/counter": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/counter-receipt": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/counter-products": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/stock-count": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/order-events": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/reports-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/coupons-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
@@ -107,14 +112,17 @@ beforeAll(async () => {
     deliveryMethod: "pickup",
     items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }],
   });
-  // Picked up at the Vendedor's store, so the order page is theirs too.
+  const counterSale = await insertOrder(t.db, { channel: "balcao", createdAt: new Date(), items: [{ productId: product!.id, name: "Produto", unitPriceCents: 10_00, quantity: 1 }] });
+  // Picked up at the Vendedor's store, so the order page and the counter receipt are theirs too.
   const [store] = await t.db.select({ id: storeLocations.id }).from(storeLocations).limit(1);
   await t.db.update(orders).set({ pickupLocationId: store!.id }).where(eq(orders.id, order.id));
+  await t.db.update(orders).set({ fulfillingStoreId: store!.id }).where(eq(orders.id, counterSale.id));
   samples = {
     "admin/produtos/editar/:id": { id: String(product!.id) },
     "admin/pedidos/:id": { id: order.id },
     "admin/canais/etiqueta/:id": { id: String(product!.id) },
     "admin/canais/qr/:id": { id: String(product!.id) },
+    "admin/balcao/recibo/:id": { id: counterSale.id },
   };
   users = {
     customer: await signedInUser(context, "customer"),

@@ -2,7 +2,7 @@
 // grouping by day, week and month, the tables by shop, category, payment method and product, the
 // CSV format (BOM, ';', decimal comma) and the refusal of wrong periods.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { defaultReportQuery, parseReportQuery, REPORT_MESSAGES, type ReportQuery } from "~/lib/admin/reports";
+import { defaultReportQuery, parseReportQuery, REPORT_MESSAGES, REPORT_TABLES, type ReportQuery } from "~/lib/admin/reports";
 import { loader as pageLoader } from "~/routes/admin/reports";
 import { loader as csvLoader } from "~/routes/admin/reports-csv";
 import type { LoadContext } from "~/server/load-context.server";
@@ -201,7 +201,7 @@ describe("the page (/admin/relatorios)", () => {
     const data = await load("?de=2026-13-01&ate=2026-03-31");
     expect(data.error).toBe(REPORT_MESSAGES.invalidDate);
     expect(data.query.group).toBe("dia");
-    expect(data.report.tables).toHaveLength(6);
+    expect(data.report.tables).toHaveLength(REPORT_TABLES.length);
   });
 });
 

@@ -29,8 +29,8 @@ export type FixtureOrder = {
   customerName?: string;
   customerEmail?: string;
   customerPhone?: string;
-  /** "checkout" unless said: "cart" is the cart's quick order. */
-  channel?: "checkout" | "cart";
+  /** "checkout" unless said: "cart" is the cart's quick order, "balcao" a counter sale. */
+  channel?: "checkout" | "cart" | "balcao";
   paymentMethod?: string | null;
   deliveryCents?: number;
   /** "delivery" unless said. */

@@ -9,6 +9,8 @@ type AdminNavItem = { to: string; label: string; end: boolean; capability: Staff
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", end: true, capability: "dashboard" },
   { to: "/admin/produtos", label: "Produtos", end: false, capability: "products" },
+  { to: "/admin/balcao", label: "Balcão", end: true, capability: "counter" },
+  { to: "/admin/balcao/balanco", label: "Balanço", end: false, capability: "counter" },
   { to: "/admin/pedidos", label: "Pedidos", end: false, capability: "orders" },
   { to: "/admin/clientes", label: "Clientes", end: false, capability: "customers" },
   { to: "/admin/configuracoes", label: "Configurações", end: false, capability: "settings" },

@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = {
   "order.tracking": "Informou o código de rastreio",
   "order.payment": "Marcou o pedido como pago",
   "order.refund": "Devolveu pagamento do pedido",
+  "order.counter_sale": "Vendeu no balcão",
+  "product.stock_count": "Aplicou o balanço da loja",
   "order.store": "Mudou a loja que atende o pedido",
   "stock.transfer": "Transferiu unidades entre lojas",
 } as const;

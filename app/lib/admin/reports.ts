@@ -19,6 +19,7 @@ export const REPORT_TABLES = [
   { id: "pagamentos", title: "Vendas por forma de pagamento" },
   { id: "produtos", title: "Produtos mais vendidos" },
   { id: "origens", title: "Pedidos por origem" },
+  { id: "canais", title: "Vendas por canal" },
 ] as const;
 export type ReportTableId = (typeof REPORT_TABLES)[number]["id"];
 

@@ -18,6 +18,7 @@ import type { OrderStoreView } from "~/lib/stores/store-stock";
 import { whatsappLink } from "./whatsapp";
 import { isPaymentFilter, type AdminOrderPayment } from "../payments/admin-payment";
 import type { PaymentStatus } from "../payments/payment-status";
+import { CHANNEL_LABELS, type OrderChannel } from "./order-channel";
 
 export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number; payment: PaymentStatus | null };
 
@@ -48,7 +49,7 @@ export type AdminOrderRow = {
   status: OrderStatus;
   /** As recorded ('pickup', 'delivery'): a pick-up order's 'Enviado' reads 'Pronto para retirada'. */
   deliveryMethod: string;
-  channel: "checkout" | "cart";
+  channel: OrderChannel;
   /** The payment state beside the status; mismatchCents: a Pix of another amount arrived ("valor diferente"). */
   payment: { status: PaymentStatus; mismatchCents: number | null; refundedCents: number };
 };
@@ -75,7 +76,7 @@ export type AdminOrderDetail = {
   store: OrderStoreView;
 };
 
-export const CHANNEL_LABELS: Record<AdminOrderRow["channel"], string> = { checkout: "Checkout", cart: "Carrinho" };
+export { CHANNEL_LABELS };
 
 /**
  * The one name of the cart's quick orders, which carry no customer data (it is agreed in the chat):

@@ -2,13 +2,14 @@ import { formatBRL } from "../format/money";
 import type { OrderStatus } from "./order-status";
 import { PAYMENT_METHODS } from "../payments/payment-methods";
 import { CONSULT_NOTE } from "./whatsapp";
+import type { OrderChannel } from "./order-channel";
 
 /** A recorded order as pages and messages show it (client-safe; built by app/server/orders/order-reading.server.ts). */
 export type OrderView = {
   code: string;
   token: string;
   status: OrderStatus;
-  channel: "checkout" | "cart";
+  channel: OrderChannel;
   createdAt: string;
   customer: { name: string; email: string; phone: string; cpf: string };
   delivery:

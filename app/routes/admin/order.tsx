@@ -1,5 +1,4 @@
 import { data, isRouteErrorResponse, Link } from "react-router";
-import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/orders/admin-orders";
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";

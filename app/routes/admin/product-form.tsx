@@ -23,7 +23,7 @@ import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, 
 import type { Route } from "./+types/product-form";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
-import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
+import { actionSuccess } from "~/lib/forms/action-result";
 import { stockTransferSchema, TRANSFER_INTENT } from "~/lib/stores/store-stock";
 import { StoreStockPanel } from "~/components/admin/products/store-stock-panel";
 import { readProductStoreStock, transferUnits } from "~/server/catalog/stock-transfer.server";

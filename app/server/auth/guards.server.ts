@@ -145,6 +145,12 @@ export function staffStoreScope(user: StaffUser): number | null {
   return roleIsStoreBound(user.staffRole) ? user.staffStoreId : null;
 }
 
+/** Throws the 403 when a store-bound member of staff (Vendedor) asks to sell or count at another store. */
+export function requireStoreAccess(user: StaffUser, storeId: number): void {
+  const scope = staffStoreScope(user);
+  if (scope !== null && scope !== storeId) throw refusal("Você só pode vender e contar o estoque da sua loja.");
+}
+
 /**
  * A GET or HEAD of a page. When an action fails on a form posted without JavaScript, React Router
  * runs the loaders above the route's error boundary to show the error, with a GET copy of the POST

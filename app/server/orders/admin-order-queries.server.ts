@@ -6,6 +6,7 @@ import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/orders/admin-orders";
 import { isOrderStatus, recordedStatusOf, type ShownOrderStatus } from "~/lib/orders/order-status";
 import { isPaymentStatus, type PaymentStatus } from "~/lib/payments/payment-status";
+import { orderChannelOf } from "~/lib/orders/order-channel";
 import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
@@ -91,7 +92,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       hasConsultItems: row.hasConsultItems,
       status: isOrderStatus(row.status) ? row.status : "pending",
       deliveryMethod: row.deliveryMethod,
-      channel: row.channel === "cart" ? "cart" : "checkout",
+      channel: orderChannelOf(row.channel),
       payment: {
         status: isPaymentStatus(row.paymentStatus) ? row.paymentStatus : "awaiting",
         mismatchCents: row.mismatchCents ?? null,

@@ -1,9 +1,11 @@
 // Placing an order: pricing its lines from the database, the coupon, delivery and payment checks,
 // holding its units, and the idempotency key that makes a retry find the same order.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
-import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
-import { products, shops, storeLocations } from "#database/schema";
+import { eq, inArray, sql } from "drizzle-orm";
+import { orderHistory, orderItems, orders, type ShippingAddress } from "#database/orders-schema";
+import { orderPayments, products, shops, storeLocations } from "#database/schema";
+import { formatBRL } from "~/lib/format/money";
+import { counterPaymentLabel, type CounterPaymentMethod } from "~/lib/counter/counter-sale";
 import { countLabel } from "~/lib/format/plural";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/orders/checkout.schema";
@@ -20,6 +22,7 @@ import { moveStoreUnits, StockShortageError, unitsByVariant } from "../catalog/s
 import { planOrderStores } from "./order-store.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { newOrderNotice } from "../notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
 import { deliverOrderEmailsSoon, queueNewOrderEmail, wantsNewOrderEmail } from "./order-notifications.server";
@@ -53,12 +56,22 @@ export type OrderRequest = {
    * settings' flat fee by city (orders placed by scripts and older tests).
    */
   delivery?: { service: string; time: string; feeCents: number | null; freeAboveCents: number | null };
+  /** A counter sale (app/server/counter): made by a clerk at a store, paid and handed over at once. */
+  counter?: CounterSaleTerms;
+};
+
+export type CounterSaleTerms = {
+  storeLocationId: number;
+  clerk: AuditActor & { id: string };
+  paymentMethod: CounterPaymentMethod;
+  /** Cash handed over (dinheiro): at least the total, the rest is the change. */
+  cashReceivedCents: number | null;
 };
 
 /** What the key is bound to: everything that makes the order what it is, after validation. */
-export function orderRequestHash({ lines, customer, userId, couponCode }: Pick<OrderRequest, "lines" | "customer" | "userId" | "couponCode">): string {
+export function orderRequestHash({ lines, customer, userId, couponCode, counter }: Pick<OrderRequest, "lines" | "customer" | "userId" | "couponCode" | "counter">): string {
   // Without a coupon the hash is what it was before coupons, so a retry across an update still matches.
-  const bound = couponCode ? { lines, customer, userId, couponCode } : { lines, customer, userId };
+  const bound = counter ? { lines, userId, counter } : couponCode ? { lines, customer, userId, couponCode } : { lines, customer, userId };
   return createHash("sha256").update(JSON.stringify(bound)).digest("hex");
 }
 
@@ -115,8 +128,10 @@ function lineName(name: string, line: { size: string | null; color: string | nul
  * Checks every line against the database and prices it from there: the browser's prices are never
  * read. Refuses unknown or inactive products, sizes or colours the product does not have, and sold-out
  * sizes or more units than the shelf holds of a size × colour (lines of the same variant add up).
+ * `onlineShelf` false (a counter sale): the storefront's units are not asked, the counter's store is
+ * (its take refuses what that store lacks).
  */
-async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]): Promise<PricedLine[]> {
+async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[], { onlineShelf = true } = {}): Promise<PricedLine[]> {
   const ids = [...new Set(lines.map((line) => line.productId))];
   const rows = await tx
     .select({
@@ -150,10 +165,10 @@ async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[]):
     }
     const wanted = variantKey(line.size ?? "", line.color ?? "");
     const variant = variants.get(product.id)?.find((candidate) => variantKey(candidate.size, candidate.color) === wanted);
-    if (!variant || variant.stock <= 0) throw new OrderRejectedError(`${lineName(product.name, line)} está esgotado.`);
+    if (!variant || (onlineShelf && variant.stock <= 0)) throw new OrderRejectedError(`${lineName(product.name, line)} está esgotado.`);
     const units = (unitsByVariant.get(variant.id) ?? 0) + line.quantity;
     unitsByVariant.set(variant.id, units);
-    if (units > variant.stock) {
+    if (onlineShelf && units > variant.stock) {
       throw new OrderRejectedError(
         `Temos só ${countLabel(variant.stock, "unidade", "unidades")} de ${lineName(product.name, line)}. Ajuste a quantidade.`,
       );
@@ -231,7 +246,7 @@ async function recordNewOrder(
   onCouponRefused: () => void,
 ): Promise<{ token: string; created: boolean }> {
   return db.transaction(async (tx) => {
-    const lines = await priceLines(tx, request.lines);
+    const lines = await priceLines(tx, request.lines, { onlineShelf: !request.counter });
     const customer = request.customer;
     if (customer) checkPayment(settings, customer);
 
@@ -244,13 +259,16 @@ async function recordNewOrder(
     let deliveryMethod: "delivery" | "pickup" | "arrange" = "arrange";
     let deliveryService: string | null = null;
     let deliveryTime: string | null = null;
-    if (customer?.deliveryMethod === "pickup") {
-      const [location] = await tx
-        .select({ id: storeLocations.id })
-        .from(storeLocations)
-        .where(eq(storeLocations.id, customer.pickupLocationId ?? 0));
-      if (!location) throw new OrderRejectedError("Escolha uma loja válida para a retirada.");
-      pickupLocationId = location.id;
+    const counter = request.counter;
+    let counterStore: { id: number; name: string } | null = null;
+    if (counter) {
+      // Handed over at the store's counter: a pick-up there, delivered the moment it is recorded.
+      counterStore = await storeLocationOrRefuse(tx, counter.storeLocationId, "Escolha a loja do balcão.");
+      pickupLocationId = counterStore.id;
+      deliveryMethod = "pickup";
+      deliveryCents = 0;
+    } else if (customer?.deliveryMethod === "pickup") {
+      pickupLocationId = (await storeLocationOrRefuse(tx, customer.pickupLocationId ?? 0, "Escolha uma loja válida para a retirada.")).id;
       deliveryMethod = "pickup";
       deliveryCents = 0;
     } else if (customer) {
@@ -274,7 +292,10 @@ async function recordNewOrder(
       }
     }
 
-    const serving = await servingStoresFor(tx, lines, { town: shippingAddress?.city ?? null, pickupStoreId: pickupLocationId });
+    // A counter sale's units come off its own store's shelf, whether or not that store serves online.
+    const serving = counterStore
+      ? { storeId: counterStore.id, storeOfVariant: new Map(lines.map((line) => [line.variantId, counterStore.id])) }
+      : await servingStoresFor(tx, lines, { town: shippingAddress?.city ?? null, pickupStoreId: pickupLocationId });
 
     // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
     let coupon: RedeemedCoupon | null = null;
@@ -290,6 +311,7 @@ async function recordNewOrder(
     }
     const lineDiscounts = lines.map((_, index) => coupon?.lineDiscountsCents[index] ?? 0);
     const totalCents = subtotalCents - lineDiscounts.reduce((sum, cents) => sum + cents, 0) + (deliveryCents ?? 0);
+    if (counter) checkCounterPayment(counter, totalCents, hasConsultItems);
 
     const token = randomBytes(16).toString("base64url");
     let id = "";
@@ -304,7 +326,7 @@ async function recordNewOrder(
           publicToken: token,
           idempotencyKey: request.idempotencyKey,
           requestHash,
-          channel: customer ? "checkout" : "cart",
+          channel: counter ? "balcao" : customer ? "checkout" : "cart",
           customerName: customer?.name ?? "",
           customerEmail: customer?.email ?? "",
           customerPhone: customer?.phone ?? "",
@@ -323,11 +345,21 @@ async function recordNewOrder(
           couponId: coupon?.couponId ?? null,
           couponCode: coupon?.code ?? null,
           discountCents: coupon?.totalCents ?? 0,
-          paymentMethod: customer?.paymentMethod ?? null,
+          paymentMethod: counter?.paymentMethod ?? customer?.paymentMethod ?? null,
           installments: customer?.installments ?? 1,
           notes: customer?.notes ?? "",
           source: request.source ?? "direto",
           stockApplied: true,
+          ...(counter
+            ? {
+                status: "delivered",
+                clerkId: counter.clerk.id,
+                clerkName: counter.clerk.name,
+                cashReceivedCents: counter.cashReceivedCents,
+                // The clerk is there: no e-mail about it.
+                shopEmailedAt: sql`now()`,
+              }
+            : {}),
         })
         .onConflictDoNothing()
         .returning({ id: orders.id });
@@ -352,11 +384,60 @@ async function recordNewOrder(
     // Open admin order pages on every app instance hear of it once this transaction commits.
     const code = orderCodeOf(id);
     await notifyOrderEvent(tx, { type: "created", id, code });
+    if (counter && counterStore) {
+      await recordCounterSale(tx, counter, { id, code, totalCents, storeName: counterStore.name, lines });
+      return { token, created: true };
+    }
     // Every staff device's push, queued only if the order commits (app/server/notifications).
     await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines));
     // And the shop's e-mail, when it asked for one: also written with the order (./order-notifications.server.ts).
     if (wantsNewOrderEmail(settings)) await queueNewOrderEmail(tx, id);
     return { token, created: true };
+  });
+}
+
+async function storeLocationOrRefuse(tx: Transaction, id: number, refusal: string): Promise<{ id: number; name: string }> {
+  const [location] = await tx.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, id));
+  if (!location) throw new OrderRejectedError(refusal);
+  return location;
+}
+
+function checkCounterPayment(counter: CounterSaleTerms, totalCents: number, hasConsultItems: boolean) {
+  if (hasConsultItems) throw new OrderRejectedError("Este produto está com preço a consultar: cadastre o preço antes de vender no balcão.");
+  if (counter.paymentMethod !== "cash") return;
+  if (counter.cashReceivedCents === null || counter.cashReceivedCents < totalCents) {
+    throw new OrderRejectedError(`O valor recebido é menor que o total (${formatBRL(totalCents)}).`);
+  }
+}
+
+/** A counter sale is paid and handed over as it is recorded: its payment, its history and the audit say so, by the clerk. */
+async function recordCounterSale(
+  tx: Transaction,
+  counter: CounterSaleTerms,
+  order: { id: string; code: string; totalCents: number; storeName: string; lines: PricedLine[] },
+) {
+  await tx.insert(orderPayments).values({
+    orderId: order.id,
+    status: "paid",
+    paidCents: order.totalCents,
+    paidAt: sql`now()`,
+    confirmedBy: "clerk",
+    actorId: counter.clerk.id,
+    actorName: counter.clerk.name,
+  });
+  await tx.insert(orderHistory).values({ orderId: order.id, kind: "status", status: "delivered", actorId: counter.clerk.id, actorName: counter.clerk.name });
+  await recordAdminChange(tx, counter.clerk, {
+    action: "order.counter_sale",
+    entityType: "order",
+    entityId: order.id,
+    entityLabel: `#${order.code}`,
+    before: null,
+    after: {
+      store: order.storeName,
+      items: order.lines.map((line) => `${line.quantity}x ${line.name}${variantLabel(line) ? ` – ${variantLabel(line)}` : ""}`),
+      totalCents: order.totalCents,
+      paymentMethods: counterPaymentLabel(counter.paymentMethod),
+    },
   });
 }
 

@@ -5,6 +5,7 @@ import { orderHistory, orderItems, orders } from "#database/orders-schema";
 import { storeLocations } from "#database/schema";
 import type { OrderCoupon, OrderView } from "~/lib/orders/order-message";
 import { isOrderStatus } from "~/lib/orders/order-status";
+import { orderChannelOf } from "~/lib/orders/order-channel";
 import { pixPayload } from "~/lib/payments/pix";
 import { usablePixKey } from "~/lib/payments/pix-key";
 import type { OrderHistoryEntry } from "~/lib/orders/status-messages";
@@ -94,7 +95,7 @@ export function toOrderView(
     code: order.code,
     token: order.publicToken,
     status: isOrderStatus(order.status) ? order.status : "pending",
-    channel: order.channel === "cart" ? "cart" : "checkout",
+    channel: orderChannelOf(order.channel),
     createdAt: order.createdAt.toISOString(),
     customer: { name: order.customerName, email: order.customerEmail, phone: order.customerPhone, cpf: order.customerCpf },
     delivery,

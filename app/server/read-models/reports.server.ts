@@ -4,6 +4,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { toCsv } from "../files/csv.server";
 import { paymentLabel } from "~/lib/orders/order-message";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
+import { CHANNEL_LABELS, ORDER_CHANNELS, type OrderChannel } from "~/lib/orders/order-channel";
 import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/orders/order-source";
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/admin/reports";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
@@ -155,6 +156,27 @@ async function bySource(db: DatabaseOrTransaction, query: ReportQuery): Promise<
   };
 }
 
+/** Every channel (site checkout, cart, counter), none left out for having no orders: the rows add up to the period's sales. */
+async function byChannel(db: DatabaseOrTransaction, query: ReportQuery): Promise<ReportTable> {
+  const { rows } = await db.execute<{ channel: OrderChannel; orders: number; revenue: string }>(sql`
+    select c.channel, count(o.id)::int as orders, coalesce(sum(o.total_cents), 0)::bigint as revenue
+    from unnest(${sql.raw(`array[${ORDER_CHANNELS.map((channel) => `'${channel}'`).join(",")}]`)}::text[]) with ordinality as c(channel, position)
+    left join orders o on o.channel = c.channel and ${inPeriod(query)}
+    group by c.channel, c.position
+    order by c.position`);
+  return {
+    id: "canais",
+    title: title("canais"),
+    note: "Pedidos pelo site (checkout e carrinho) e vendas no balcão das lojas; a soma é o total de Vendas.",
+    columns: [
+      { label: "Canal", kind: "text" },
+      { label: "Pedidos", kind: "count" },
+      { label: "Faturamento (R$)", kind: "money" },
+    ],
+    rows: rows.map((row) => [CHANNEL_LABELS[row.channel], Number(row.orders), Number(row.revenue)]),
+  };
+}
+
 const BUILDERS: Record<ReportTableId, (db: DatabaseOrTransaction, query: ReportQuery) => Promise<ReportTable>> = {
   vendas: salesOverTime,
   lojas: (db, query) => itemsBy(db, query, "lojas"),
@@ -162,6 +184,7 @@ const BUILDERS: Record<ReportTableId, (db: DatabaseOrTransaction, query: ReportQ
   pagamentos: byPaymentMethod,
   produtos: topProducts,
   origens: bySource,
+  canais: byChannel,
 };
 
 export function getReportTable(db: DatabaseOrTransaction, query: ReportQuery, id: ReportTableId): Promise<ReportTable> {

@@ -1,0 +1,84 @@
+import { Link } from "react-router";
+import { changeCents, COUNTER_PATH, counterPaymentLabel, receiptDateTime, receiptText, type CounterReceipt } from "~/lib/counter/counter-sale";
+import { variantLabel } from "~/lib/catalog/variants";
+import { formatBRL } from "~/lib/format/money";
+import { adminOrderPath } from "~/lib/orders/admin-orders";
+
+/**
+ * A counter sale's receipt: sent on WhatsApp (the clerk picks the contact) or printed on a 58 or
+ * 80 mm receipt printer (the print CSS drops the panel and fits the paper's width).
+ */
+export function CounterReceiptView({ receipt }: { receipt: CounterReceipt }) {
+  const change = changeCents(receipt.totalCents, receipt.cashReceivedCents);
+  const whatsapp = `https://wa.me/?text=${encodeURIComponent(receiptText(receipt))}`;
+  return (
+    <div className="mx-auto max-w-md space-y-4">
+      <style>{`@media print {
+  @page { size: 80mm auto; margin: 2mm; }
+  body { background: #fff; }
+  .receipt { width: 100%; max-width: 76mm; font-size: 11px; box-shadow: none; border: 0; padding: 0; }
+}
+@media print and (max-width: 60mm) { .receipt { font-size: 9px; } }`}</style>
+      <p className="rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900 print:hidden" role="status">
+        {receipt.cancelled ? "Esta venda foi cancelada." : "Venda registrada."}
+      </p>
+      <article className="receipt rounded-lg border border-slate-200 bg-white p-4 font-mono text-sm text-black" aria-label="Recibo">
+        <h1 className="text-center font-bold">{receipt.store.name}</h1>
+        {receipt.store.address ? <p className="text-center">{receipt.store.address}</p> : null}
+        {receipt.store.phone ? <p className="text-center">{receipt.store.phone}</p> : null}
+        <p className="mt-2 border-t border-dashed border-black pt-2">
+          Recibo #{receipt.code}
+          <br />
+          {receiptDateTime(receipt.createdAt)}
+        </p>
+        <ul className="mt-2 border-t border-dashed border-black pt-2">
+          {receipt.items.map((item, index) => (
+            <li key={index} className="flex justify-between gap-2">
+              <span>
+                {item.quantity}x {item.name}
+                {variantLabel(item) ? ` (${variantLabel(item)})` : ""}
+              </span>
+              <span className="whitespace-nowrap">{formatBRL(item.unitPriceCents * item.quantity)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between border-t border-dashed border-black pt-2 font-bold">
+          <span>Total</span>
+          <span>{formatBRL(receipt.totalCents)}</span>
+        </p>
+        <p className="flex justify-between">
+          <span>Pagamento</span>
+          <span>{counterPaymentLabel(receipt.paymentMethod)}</span>
+        </p>
+        {receipt.cashReceivedCents !== null ? (
+          <>
+            <p className="flex justify-between">
+              <span>Recebido</span>
+              <span>{formatBRL(receipt.cashReceivedCents)}</span>
+            </p>
+            <p className="flex justify-between font-bold">
+              <span>Troco</span>
+              <span data-testid="troco">{formatBRL(change ?? 0)}</span>
+            </p>
+          </>
+        ) : null}
+        <p className="mt-2 border-t border-dashed border-black pt-2 text-center">Atendido por {receipt.clerkName}</p>
+        <p className="text-center">Obrigado pela preferência!</p>
+      </article>
+      <div className="grid grid-cols-2 gap-2 print:hidden">
+        <a href={whatsapp} target="_blank" rel="noreferrer" className="rounded-lg bg-emerald-700 px-3 py-3 text-center font-semibold text-white">
+          Enviar no WhatsApp
+        </a>
+        <button type="button" onClick={() => window.print()} className="rounded-lg border border-slate-300 bg-white px-3 py-3 font-semibold">
+          Imprimir
+        </button>
+        <Link to={COUNTER_PATH} className="col-span-2 rounded-lg bg-slate-900 px-3 py-3 text-center text-lg font-bold text-white">
+          Nova venda
+        </Link>
+        <Link to={adminOrderPath(receipt.orderId)} className="col-span-2 text-center text-sm text-slate-700 underline">
+          Ver o pedido
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,212 @@
+import { useCallback, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { changeCents, COUNTER_PAYMENT_METHODS, STOCK_COUNT_PATH, type CounterPaymentMethod, type CounterProduct } from "~/lib/counter/counter-sale";
+import type { ActionResult } from "~/lib/forms/action-result";
+import { parseBRL } from "~/lib/forms/price-input";
+import { formatBRL } from "~/lib/format/money";
+import { ProductFinder } from "./product-finder";
+import { StoreSelect, useRememberedStore } from "./remembered-store";
+
+type Store = { id: number; name: string };
+
+/** The two axes of a product's variants, in the product's order ('' when it has none). */
+function axes(product: CounterProduct) {
+  const sizes = [...new Set(product.variants.map((variant) => variant.size))].filter(Boolean);
+  const colors = [...new Set(product.variants.map((variant) => variant.color))].filter(Boolean);
+  return { sizes, colors };
+}
+
+function Choice({ label, selected, disabled, onClick, note }: { label: string; selected: boolean; disabled?: boolean; onClick: () => void; note?: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      disabled={disabled}
+      onClick={onClick}
+      className={`min-w-12 rounded-lg border px-3 py-2 text-base font-semibold ${
+        selected ? "border-slate-900 bg-slate-900 text-white" : "border-slate-300 bg-white text-slate-900"
+      } disabled:border-slate-200 disabled:bg-slate-100 disabled:text-slate-400 disabled:line-through`}
+    >
+      {label}
+      {note ? <span className="block text-xs font-normal">{note}</span> : null}
+    </button>
+  );
+}
+
+/**
+ * /admin/balcao on a phone held in one hand: the store, the product (camera or name), size, colour,
+ * quantity, payment and done; the sale's button stays under the thumb at the bottom of the screen.
+ */
+export function CounterSaleScreen({ stores, saleKey, result }: { stores: Store[]; saleKey: string; result: ActionResult | undefined }) {
+  const [storeId, setStoreId] = useRememberedStore(stores);
+  const [product, setProduct] = useState<CounterProduct | null>(null);
+  const [size, setSize] = useState("");
+  const [color, setColor] = useState("");
+  const [quantity, setQuantity] = useState(1);
+  const [payment, setPayment] = useState<CounterPaymentMethod | null>(null);
+  const [received, setReceived] = useState("");
+  const sending = useNavigation().state === "submitting";
+
+  const pick = useCallback((picked: CounterProduct, variantId: number | null) => {
+    const { sizes, colors } = axes(picked);
+    const named = picked.variants.find((variant) => variant.id === variantId);
+    const inStock = picked.variants.filter((variant) => variant.stock > 0);
+    // A scanned SKU names its size and colour; a product with one choice left has it chosen.
+    setSize(named?.size ?? (sizes.length === 1 ? sizes[0]! : new Set(inStock.map((v) => v.size)).size === 1 ? (inStock[0]?.size ?? "") : ""));
+    setColor(named?.color ?? (colors.length === 1 ? colors[0]! : new Set(inStock.map((v) => v.color)).size === 1 ? (inStock[0]?.color ?? "") : ""));
+    setQuantity(1);
+    setProduct(picked);
+  }, []);
+
+  const { sizes, colors } = product ? axes(product) : { sizes: [], colors: [] };
+  const stockOf = (s: string, c: string) => product?.variants.find((variant) => variant.size === s && variant.color === c)?.stock ?? 0;
+  const chosen = product?.variants.find((variant) => variant.size === size && variant.color === color) ?? null;
+  const totalCents = product?.priceCents != null ? product.priceCents * quantity : null;
+  const receivedCents = parseBRL(received);
+  const change = totalCents === null ? null : changeCents(totalCents, receivedCents);
+  const errors = result && !result.ok ? result.errors : {};
+  const ready = storeId !== null && chosen !== null && chosen.stock >= quantity && totalCents !== null && payment !== null && (payment !== "cash" || change !== null);
+
+  return (
+    <div className="mx-auto max-w-md space-y-4 pb-28">
+      <div className="flex items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-black">Balcão</h1>
+        <Link to={storeId ? `${STOCK_COUNT_PATH}?loja=${storeId}` : STOCK_COUNT_PATH} className="text-sm font-semibold text-slate-700 underline">
+          Balanço da loja
+        </Link>
+      </div>
+      <StoreSelect stores={stores} storeId={storeId} onChange={setStoreId} />
+      <ProductFinder storeId={storeId} onPick={pick} />
+
+      <Form method="post" className="space-y-4" aria-label="Venda no balcão">
+        <input type="hidden" name="saleKey" value={saleKey} />
+        <input type="hidden" name="storeId" value={storeId ?? ""} />
+        {product ? (
+          <section aria-label="Produto" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
+            <input type="hidden" name="productId" value={product.id} />
+            <input type="hidden" name="size" value={size} />
+            <input type="hidden" name="color" value={color} />
+            <div className="flex items-start justify-between gap-2">
+              <div className="min-w-0">
+                <h2 className="font-bold">{product.name}</h2>
+                <p className="text-sm text-slate-600">{product.priceCents === null ? "Preço a consultar" : formatBRL(product.priceCents)}</p>
+              </div>
+              <button type="button" onClick={() => setProduct(null)} className="text-sm font-semibold text-slate-700 underline">
+                Trocar
+              </button>
+            </div>
+            {sizes.length > 0 ? (
+              <fieldset>
+                <legend className="text-sm font-semibold">Tamanho</legend>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {sizes.map((option) => {
+                    const units = colors.length && color ? stockOf(option, color) : product.variants.filter((v) => v.size === option).reduce((sum, v) => sum + v.stock, 0);
+                    return <Choice key={option} label={option} note={`${units} un.`} selected={size === option} disabled={units === 0} onClick={() => setSize(option)} />;
+                  })}
+                </div>
+              </fieldset>
+            ) : null}
+            {colors.length > 0 ? (
+              <fieldset>
+                <legend className="text-sm font-semibold">Cor</legend>
+                <div className="mt-1 flex flex-wrap gap-2">
+                  {colors.map((option) => {
+                    const units = sizes.length && size ? stockOf(size, option) : product.variants.filter((v) => v.color === option).reduce((sum, v) => sum + v.stock, 0);
+                    return <Choice key={option} label={option} note={`${units} un.`} selected={color === option} disabled={units === 0} onClick={() => setColor(option)} />;
+                  })}
+                </div>
+              </fieldset>
+            ) : null}
+            <div className="flex items-center justify-between gap-3">
+              <span className="text-sm font-semibold" id="quantidade-rotulo">
+                Quantidade
+              </span>
+              <div className="flex items-center gap-2" role="group" aria-labelledby="quantidade-rotulo">
+                <button type="button" aria-label="Menos um" onClick={() => setQuantity((value) => Math.max(1, value - 1))} className="h-11 w-11 rounded-lg border border-slate-300 bg-white text-xl font-bold">
+                  −
+                </button>
+                <input
+                  name="quantity"
+                  value={quantity}
+                  onChange={(event) => setQuantity(Math.max(1, Math.min(99, Number(event.target.value.replace(/\D/g, "")) || 1)))}
+                  inputMode="numeric"
+                  aria-label="Quantidade"
+                  className="h-11 w-14 rounded-lg border border-slate-300 text-center text-lg"
+                />
+                <button type="button" aria-label="Mais um" onClick={() => setQuantity((value) => Math.min(99, value + 1))} className="h-11 w-11 rounded-lg border border-slate-300 bg-white text-xl font-bold">
+                  +
+                </button>
+              </div>
+            </div>
+            {chosen ? (
+              <p className={`text-sm ${chosen.stock < quantity ? "font-semibold text-red-700" : "text-slate-600"}`}>
+                {chosen.stock < quantity ? `Só ${chosen.stock} nesta loja.` : `${chosen.stock} nesta loja.`}
+              </p>
+            ) : null}
+          </section>
+        ) : null}
+
+        {product ? (
+          <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
+            <legend className="px-1 text-sm font-semibold">Pagamento</legend>
+            <input type="hidden" name="payment" value={payment ?? ""} />
+            <div className="grid grid-cols-2 gap-2">
+              {COUNTER_PAYMENT_METHODS.map((method) => (
+                <Choice key={method.value} label={method.label} selected={payment === method.value} onClick={() => setPayment(method.value)} />
+              ))}
+            </div>
+            {payment === "cash" ? (
+              <div className="space-y-2">
+                <label className="block text-sm font-semibold">
+                  Valor recebido (R$)
+                  <input
+                    name="received"
+                    value={received}
+                    onChange={(event) => setReceived(event.target.value)}
+                    inputMode="decimal"
+                    autoComplete="off"
+                    placeholder="0,00"
+                    aria-invalid={errors.received ? true : undefined}
+                    className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2.5 text-lg"
+                  />
+                </label>
+                {errors.received ? <p className="text-sm font-medium text-red-700">{errors.received}</p> : null}
+                <p className="text-lg" aria-live="polite">
+                  {change !== null ? (
+                    <>
+                      Troco: <strong>{formatBRL(change)}</strong>
+                    </>
+                  ) : received.trim() ? (
+                    <span className="text-red-700">Valor menor que o total.</span>
+                  ) : null}
+                </p>
+              </div>
+            ) : null}
+          </fieldset>
+        ) : null}
+
+        {errors.form ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+            {errors.form}
+          </p>
+        ) : Object.keys(errors).length > 0 && !errors.received ? (
+          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+            {Object.values(errors)[0]}
+          </p>
+        ) : null}
+
+        {/* Under the thumb: the total and the one button, fixed at the bottom of the phone's screen. */}
+        <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white p-3 shadow-lg lg:static lg:border-0 lg:p-0 lg:shadow-none">
+          <div className="mx-auto flex max-w-md items-center gap-3">
+            <p className="min-w-0 flex-1 text-lg">
+              Total <strong className="block text-2xl">{totalCents === null ? "—" : formatBRL(totalCents)}</strong>
+            </p>
+            <button type="submit" disabled={!ready || sending} className="rounded-lg bg-emerald-700 px-5 py-3 text-lg font-bold text-white disabled:bg-slate-300 disabled:text-slate-600">
+              {sending ? "Registrando…" : "Concluir venda"}
+            </button>
+          </div>
+        </div>
+      </Form>
+    </div>
+  );
+}

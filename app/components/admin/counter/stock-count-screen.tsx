@@ -1,0 +1,169 @@
+import { useCallback, useEffect, useState } from "react";
+import { Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
+import { COUNTER_PATH, STOCK_COUNT_PATH, type CounterProduct } from "~/lib/counter/counter-sale";
+import type { StockCountView } from "~/lib/counter/stock-count";
+import type { ActionResult } from "~/lib/forms/action-result";
+import { variantLabel } from "~/lib/catalog/variants";
+import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { ProductFinder } from "./product-finder";
+import { StoreSelect, useRememberedStore } from "./remembered-store";
+
+type Store = { id: number; name: string };
+
+const TIME = new Intl.DateTimeFormat("pt-BR", { timeStyle: "short", timeZone: SHOP_TIME_ZONE });
+
+/**
+ * /admin/balcao/balanco: a store's stock count on a phone. Scan or search a product, type what is on
+ * its shelf per size × colour, save; apply when the store is counted. Each saved line is "counted N
+ * now", so sales made while counting are still taken off when the count is applied.
+ */
+export function StockCountScreen({
+  stores,
+  storeId: shownStoreId,
+  count,
+  result,
+}: {
+  stores: Store[];
+  storeId: number | null;
+  count: StockCountView | null;
+  result: ActionResult | undefined;
+}) {
+  const [storeId, setStoreId] = useRememberedStore(stores, shownStoreId);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [product, setProduct] = useState<CounterProduct | null>(null);
+  const saver = useFetcher<ActionResult>();
+
+  // The remembered store opens its count.
+  useEffect(() => {
+    if (storeId !== null && storeId !== shownStoreId) navigate(`${STOCK_COUNT_PATH}?loja=${storeId}`, { replace: true });
+  }, [storeId, shownStoreId, navigate]);
+
+  const pick = useCallback((picked: CounterProduct) => setProduct(picked), []);
+  useEffect(() => {
+    if (saver.state === "idle" && saver.data?.ok) setProduct(null);
+  }, [saver.state, saver.data]);
+
+  const errors = result && !result.ok ? result.errors : {};
+  const saveErrors = saver.data && !saver.data.ok ? saver.data.errors : {};
+  const applied = params.get("aplicado");
+
+  return (
+    <div className="mx-auto max-w-md space-y-4">
+      <div className="flex items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-black">Balanço</h1>
+        <Link to={COUNTER_PATH} className="text-sm font-semibold text-slate-700 underline">
+          Voltar ao balcão
+        </Link>
+      </div>
+      <StoreSelect stores={stores} storeId={storeId} onChange={setStoreId} />
+      {applied ? (
+        <p role="status" className="rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900">
+          Balanço aplicado: {applied} {applied === "1" ? "prateleira atualizada" : "prateleiras atualizadas"}.
+        </p>
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+          {errors.form}
+        </p>
+      ) : null}
+
+      {shownStoreId !== null && !count ? (
+        <Form method="post">
+          <input type="hidden" name="storeId" value={shownStoreId} />
+          <p className="mb-3 text-sm text-slate-700">
+            Conte as prateleiras da loja produto a produto. As vendas feitas durante a contagem continuam descontadas quando o balanço for aplicado.
+          </p>
+          <button type="submit" name="intent" value="start" className="w-full rounded-lg bg-slate-900 px-4 py-3 text-lg font-bold text-white">
+            Começar balanço
+          </button>
+        </Form>
+      ) : null}
+
+      {shownStoreId !== null && count ? (
+        <>
+          <p className="text-sm text-slate-600">
+            Balanço aberto por {count.startedByName || "—"} às {TIME.format(new Date(count.startedAt))}.
+          </p>
+          <ProductFinder storeId={shownStoreId} onPick={pick} />
+          {product ? (
+            <saver.Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3" aria-label={`Contagem de ${product.name}`}>
+              <input type="hidden" name="storeId" value={shownStoreId} />
+              <input type="hidden" name="countId" value={count.id} />
+              <h2 className="font-bold">{product.name}</h2>
+              <p className="text-sm text-slate-600">Digite quantas unidades há na prateleira (deixe em branco o que não contou).</p>
+              <ul className="space-y-2">
+                {product.variants.map((variant) => {
+                  const counted = count.lines.find((line) => line.variantId === variant.id);
+                  return (
+                    <li key={variant.id}>
+                      <label className="flex items-center justify-between gap-3">
+                        <span className="min-w-0 flex-1">
+                          <span className="block font-semibold">{variantLabel(variant) || "Unidades"}</span>
+                          <span className="block text-xs text-slate-600">
+                            No sistema: {variant.stock}
+                            {counted ? ` · contado: ${counted.counted}` : ""}
+                          </span>
+                        </span>
+                        <input
+                          name={`counted_${variant.id}`}
+                          inputMode="numeric"
+                          pattern="[0-9]*"
+                          autoComplete="off"
+                          aria-label={`Contado: ${variantLabel(variant) || product.name}`}
+                          className="h-11 w-20 rounded-lg border border-slate-300 text-center text-lg"
+                        />
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+              {saveErrors.form ? <p className="text-sm font-medium text-red-700">{saveErrors.form}</p> : null}
+              <button type="submit" name="intent" value="count" className="w-full rounded-lg bg-slate-900 px-4 py-3 font-bold text-white">
+                {saver.state !== "idle" ? "Salvando…" : "Salvar contagem"}
+              </button>
+            </saver.Form>
+          ) : null}
+          {saver.data?.ok && saver.data.message ? (
+            <p role="status" className="text-sm font-semibold text-emerald-800">
+              {saver.data.message}
+            </p>
+          ) : null}
+
+          <section aria-label="Contados" className="rounded-lg border border-slate-200 bg-white p-3">
+            <h2 className="font-bold">Contados ({count.lines.length})</h2>
+            {count.lines.length === 0 ? (
+              <p className="text-sm text-slate-600">Nada contado ainda.</p>
+            ) : (
+              <ul className="mt-2 divide-y divide-slate-100 text-sm">
+                {count.lines.map((line) => (
+                  <li key={line.variantId} className="flex justify-between gap-2 py-1.5">
+                    <span className="min-w-0">
+                      {line.name}
+                      {variantLabel(line) ? ` (${variantLabel(line)})` : ""}
+                    </span>
+                    <span className="whitespace-nowrap">
+                      {line.counted} às {TIME.format(new Date(line.countedAt))}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <Form
+            method="post"
+            onSubmit={(event) => {
+              if (!window.confirm("Aplicar o balanço? O estoque desta loja passa a ser o contado, menos o que foi vendido depois.")) event.preventDefault();
+            }}
+          >
+            <input type="hidden" name="storeId" value={shownStoreId} />
+            <input type="hidden" name="countId" value={count.id} />
+            <button type="submit" name="intent" value="apply" className="w-full rounded-lg bg-emerald-700 px-4 py-3 text-lg font-bold text-white">
+              Aplicar balanço
+            </button>
+          </Form>
+        </>
+      ) : null}
+    </div>
+  );
+}

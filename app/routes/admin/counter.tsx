@@ -1,0 +1,35 @@
+import { data, redirect } from "react-router";
+import { CounterSaleScreen } from "~/components/admin/counter/counter-sale-screen";
+import { adminMeta } from "~/lib/admin/admin-meta";
+import { counterReceiptPath, counterSaleSchema } from "~/lib/counter/counter-sale";
+import { actionRefusal } from "~/lib/forms/action-result";
+import { fieldErrors } from "~/lib/forms/form-errors";
+import { requireStaffPermission, requireStoreAccess, staffStoreScope } from "~/server/auth/guards.server";
+import { listCounterStores, newSaleKey, sellAtCounter } from "~/server/counter/counter-sale.server";
+import { readFormData } from "~/server/requests/form-data.server";
+import type { Route } from "./+types/counter";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const clerk = await requireStaffPermission(request, context, "counter");
+  // A new key per screen: a double tap or a resent form finds the sale it already made.
+  return { stores: await listCounterStores(context.db, staffStoreScope(clerk)), saleKey: newSaleKey() };
+}
+
+/** One counter sale; on success, its receipt. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const clerk = await requireStaffPermission(request, context, "counter");
+  const parsed = counterSaleSchema.safeParse(Object.fromEntries(await readFormData(request)));
+  if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
+  requireStoreAccess(clerk, parsed.data.storeId);
+  const sale = await sellAtCounter(context.db, clerk, parsed.data);
+  if (!sale.ok) return data(actionRefusal(sale.message), { status: 409 });
+  return redirect(counterReceiptPath(sale.orderId));
+}
+
+export function meta() {
+  return adminMeta("Balcão");
+}
+
+export default function AdminCounter({ loaderData, actionData }: Route.ComponentProps) {
+  return <CounterSaleScreen stores={loaderData.stores} saleKey={loaderData.saleKey} result={actionData} />;
+}

@@ -1,0 +1,160 @@
+// The counter sale (/admin/balcao): a clerk sells at a store's counter from a phone. It is an order
+// like the others, placed through placeOrder (prices, units taken in its transaction, idempotency),
+// with the counter's terms: channel "balcao", the store, the clerk, paid and handed over at once.
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { media, orderItems, orders, productVariants, products, shops, storeLocations } from "#database/schema";
+import type { ImageRef } from "~/lib/catalog/catalog";
+import type { CounterLookup, CounterReceipt, CounterSaleInput } from "~/lib/counter/counter-sale";
+import type { CurrentUser } from "../auth/guards.server";
+import type { Database, DatabaseOrTransaction } from "../db/database.server";
+import { getSettings } from "../group/settings.server";
+import { productSearchCondition } from "../catalog/product-search.server";
+import { OrderRejectedError, placeOrder } from "../orders/order-placing.server";
+import { variantsByProduct } from "../catalog/variants.server";
+import { unitsAt } from "../catalog/stock-moves.server";
+
+/** A new key for one counter screen: a double tap or a resent form finds the sale it already made. */
+export function newSaleKey(): string {
+  return randomUUID();
+}
+
+export type CounterSaleResult = { ok: true; orderId: string; created: boolean } | { ok: false; message: string };
+
+/** Records the sale once per key (a double tap finds the sale it made), or says why not in pt-BR. */
+export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: CounterSaleInput): Promise<CounterSaleResult> {
+  const settings = await getSettings(db);
+  try {
+    const placed = await placeOrder(db, settings, {
+      idempotencyKey: `balcao:${sale.saleKey}`,
+      lines: [sale.line],
+      customer: null,
+      userId: null,
+      counter: {
+        storeLocationId: sale.storeId,
+        clerk: { id: clerk.id, name: clerk.name, email: clerk.email },
+        paymentMethod: sale.payment,
+        cashReceivedCents: sale.cashReceivedCents,
+      },
+    });
+    const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.publicToken, placed.token));
+    return { ok: true, orderId: order!.id, created: placed.created };
+  } catch (error) {
+    if (error instanceof OrderRejectedError) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/** The stores a counter can sell at, in the order /lojas lists them. */
+/** The stores a clerk may sell or count at: every store, or only `onlyStoreId` (a Vendedor's). */
+export function listCounterStores(db: DatabaseOrTransaction, onlyStoreId: number | null = null): Promise<{ id: number; name: string; city: string }[]> {
+  return db
+    .select({ id: storeLocations.id, name: storeLocations.name, city: storeLocations.city })
+    .from(storeLocations)
+    .where(onlyStoreId === null ? undefined : eq(storeLocations.id, onlyStoreId))
+    .orderBy(asc(storeLocations.position), asc(storeLocations.id));
+}
+
+const SEARCH_LIMIT = 8;
+
+/**
+ * What the counter's screen asks: products by name (search as you type), by id (a price card's QR)
+ * or by a variant's SKU (a barcode); active products only, with the store's units of each size × colour.
+ */
+export async function findCounterProducts(
+  db: DatabaseOrTransaction,
+  storeId: number | null,
+  query: { q?: string; productId?: number; sku?: string },
+): Promise<CounterLookup> {
+  let variantId: number | null = null;
+  let condition;
+  if (query.productId) condition = eq(products.id, query.productId);
+  else if (query.sku) {
+    const [variant] = await db
+      .select({ id: productVariants.id, productId: productVariants.productId })
+      .from(productVariants)
+      .where(sql`lower(${productVariants.sku}) = lower(${query.sku})`)
+      .limit(1);
+    if (!variant) return { products: [], variantId: null };
+    variantId = variant.id;
+    condition = eq(products.id, variant.productId);
+  } else {
+    condition = productSearchCondition(query.q ?? "");
+    if (!condition) return { products: [], variantId: null };
+  }
+  const rows = await db
+    .select({
+      id: products.id,
+      name: products.name,
+      shopName: shops.name,
+      priceCents: products.priceCents,
+      sizes: products.sizes,
+      colors: products.colors,
+      cover: { key: media.key, width: media.width, height: media.height, widths: media.widths, alt: media.alt },
+    })
+    .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(media, eq(media.key, sql`${products.images}[1]`))
+    .where(and(eq(products.active, true), condition))
+    .orderBy(asc(products.name), asc(products.id))
+    .limit(SEARCH_LIMIT);
+  const variants = await variantsByProduct(db, rows.map((row) => row.id));
+  const allVariantIds = [...variants.values()].flat().map((variant) => variant.id);
+  const shelf = storeId === null ? new Map<number, Map<number, number>>() : await unitsAt(db, allVariantIds, [storeId]);
+  return {
+    variantId,
+    products: rows.map((row) => {
+      // In the order the product lists its sizes and colours, as its page and the stock grid show them.
+      const ordered = [...(variants.get(row.id) ?? [])].sort(
+        (a, b) => row.sizes.indexOf(a.size) - row.sizes.indexOf(b.size) || row.colors.indexOf(a.color) - row.colors.indexOf(b.color),
+      );
+      return {
+        id: row.id,
+        name: row.name,
+        shopName: row.shopName,
+        priceCents: row.priceCents,
+        image: row.cover?.key ? (row.cover as ImageRef) : null,
+        variants: ordered.map((variant) => ({ id: variant.id, size: variant.size, color: variant.color, sku: variant.sku, stock: (storeId === null ? undefined : shelf.get(variant.id)?.get(storeId)) ?? 0 })),
+      };
+    }),
+  };
+}
+
+/** A counter sale's receipt; null when the order is not one. */
+export async function counterReceipt(db: DatabaseOrTransaction, orderId: string): Promise<CounterReceipt | null> {
+  const [order] = await db
+    .select({
+      id: orders.id,
+      code: orders.code,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      totalCents: orders.totalCents,
+      paymentMethod: orders.paymentMethod,
+      cashReceivedCents: orders.cashReceivedCents,
+      clerkName: orders.clerkName,
+      storeName: storeLocations.name,
+      storeAddress: storeLocations.address,
+      storePhone: storeLocations.phone,
+    })
+    .from(orders)
+    .leftJoin(storeLocations, eq(storeLocations.id, orders.fulfillingStoreId))
+    .where(and(eq(orders.id, orderId), eq(orders.channel, "balcao")));
+  if (!order) return null;
+  const items = await db
+    .select({ name: orderItems.name, size: orderItems.size, color: orderItems.color, quantity: orderItems.quantity, unitPriceCents: orderItems.unitPriceCents })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, [order.id]))
+    .orderBy(asc(orderItems.position));
+  return {
+    orderId: order.id,
+    code: order.code,
+    createdAt: order.createdAt.toISOString(),
+    store: { name: order.storeName ?? "", address: order.storeAddress ?? "", phone: order.storePhone ?? "" },
+    clerkName: order.clerkName ?? "",
+    items: items.map((item) => ({ ...item, unitPriceCents: item.unitPriceCents ?? 0 })),
+    totalCents: order.totalCents,
+    paymentMethod: order.paymentMethod ?? "",
+    cashReceivedCents: order.cashReceivedCents,
+    cancelled: order.status === "cancelled",
+  };
+}
