@@ -307,3 +307,39 @@ describe("the stock count (balanço)", () => {
     expect(await unitsAt()).toBe(5);
   });
 });
+
+describe("a Vendedor at the counter", () => {
+  it("sells and counts at their own store only: another store's sale, look-up, count or count id is refused and changes nothing", async () => {
+    const vendedor = await signedInUser(app.context, "admin", { staffRole: "vendedor", storeId });
+    const elsewhere = await signedInUser(app.context, "admin", { staffRole: "vendedor", storeId: otherStoreId });
+    await shelf(2, 2);
+    const before = (await counterOrders()).length;
+
+    // At their own store the sale goes through.
+    expect((await post("/admin/balcao", { ...saleFields(), storeId: String(storeId) }, vendedor.cookie)).status).toBe(302);
+    expect(await unitsAt()).toBe(1);
+    // Another store's shelf: 403 in pt-BR, no order, no unit moved.
+    const refused = await post("/admin/balcao", { ...saleFields(), storeId: String(otherStoreId) }, vendedor.cookie);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toContain("sua loja");
+    expect(await unitsAt(otherStoreId)).toBe(2);
+    expect((await counterOrders()).length).toBe(before + 1);
+
+    const lookup = await fetch(`${http.origin}/admin/balcao/produtos?loja=${otherStoreId}&q=relogio`, { headers: { cookie: vendedor.cookie } });
+    expect(lookup.status).toBe(403);
+
+    // A count opened at the Vendedor's store cannot be applied by a clerk of another store under theirs.
+    expect((await post("/admin/balcao/balanco", { storeId: String(storeId), intent: "start" }, vendedor.cookie)).status).toBe(302);
+    const { rows } = await t.pool.query<{ id: number }>("select id from stock_counts where store_location_id = $1 and applied_at is null", [storeId]);
+    const countId = String(rows[0]!.id);
+    expect((await post("/admin/balcao/balanco", { storeId: String(storeId), intent: "apply", countId }, elsewhere.cookie)).status).toBe(403);
+    const smuggled = await post("/admin/balcao/balanco", { storeId: String(otherStoreId), intent: "count", countId, [`counted_${variantIdOfPreto}`]: "0" }, elsewhere.cookie);
+    expect(smuggled.status).not.toBe(200);
+    expect(smuggled.body).toContain("Balanço não encontrado nesta loja");
+    expect(await unitsAt()).toBe(1);
+  });
+});
+
+function saleFields(): Record<string, string> {
+  return { saleKey: `counter-sale-key-${(keys += 1)}-0000000000`, productId: String(relogio.id), size: "", color: "Preto", quantity: "1", payment: "pix" };
+}
