@@ -92,10 +92,12 @@ UPDATE "orders" o SET "fulfilling_store_id" = coalesce(
   o."pickup_location_id"
 );--> statement-breakpoint
 -- From here on the storefront's number is derived: a statement that writes it directly (not through
--- variant_stock) is a mistake that would be silently undone by the next move, so it is refused.
+-- variant_stock) is a mistake that would be silently undone by the next move, so it is refused. A
+-- restore (app/server/ops/restore.server.ts) writes the rows as the backup holds them: it says so with
+-- the transaction-local setting erick.restoring.
 CREATE FUNCTION "erick_variant_stock_is_derived"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF pg_trigger_depth() = 1 AND ((TG_OP = 'INSERT' AND NEW."stock" <> 0) OR (TG_OP = 'UPDATE' AND NEW."stock" IS DISTINCT FROM OLD."stock")) THEN
+  IF pg_trigger_depth() = 1 AND coalesce(current_setting('erick.restoring', true), '') <> 'on' AND ((TG_OP = 'INSERT' AND NEW."stock" <> 0) OR (TG_OP = 'UPDATE' AND NEW."stock" IS DISTINCT FROM OLD."stock")) THEN
     RAISE EXCEPTION 'product_variants.stock is the sum of variant_stock at the stores that serve online: move units in variant_stock';
   END IF;
   RETURN NEW;

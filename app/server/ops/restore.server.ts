@@ -109,6 +109,9 @@ async function restoreDatabase(pool: pg.Pool, directory: string, manifest: Backu
 
     await client.query("begin");
     try {
+      // The backup's product_variants.stock as it was (derived from variant_stock, which it also holds):
+      // the trigger that refuses direct writes of it lets this transaction through.
+      await client.query("set local erick.restoring = 'on'");
       for (const { name, rows } of manifest.tables) {
         const file = path.join(directory, "database", `${name}.jsonl`);
         const loaded = fs.existsSync(file) ? await loadTable(client, name, file) : 0;
