@@ -36,7 +36,7 @@ beforeAll(async () => {
   };
   provider = bacenPixProvider({ ...config, timeoutMs: 2000 });
   // One staff device, so a "Pix recebido" push is queued once per paid order.
-  await t.pool.query("insert into users (id, name, email, role) values ('staff-pix', 'Clerk', 'clerk@exemplo.com', 'admin')");
+  await t.pool.query("insert into users (id, name, email, role, staff_role) values ('staff-pix', 'Clerk', 'clerk@exemplo.com', 'admin', 'dono')");
   await t.pool.query("insert into push_subscriptions (user_id, endpoint, p256dh, auth, device_label) values ('staff-pix', 'https://push.example/1', 'k', 'a', 'Android')");
 });
 

@@ -11,6 +11,7 @@ import { deliverDueOrderEmails, NEW_ORDER_EMAILS, sendNewOrderDigest, startOrder
 import { OrderRejectedError, placeOrder } from "~/server/orders/order-placing.server";
 import { CHECKOUT_CUSTOMER, orderableLine } from "../setup/order-fixtures";
 import { recordingOutbox } from "../setup/recording-outbox";
+import { setAllVariantStock } from "../setup/variant-stock";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -51,7 +52,7 @@ describe("the new-order e-mail through the outbox", () => {
     expect(await notices()).toEqual([order.id]);
 
     const { line } = await orderableLine(t.pool, { stock: 1 });
-    await t.pool.query("update product_variants set stock = 0 where product_id = $1", [line.productId]);
+    await setAllVariantStock(t.pool, 0, [line.productId]);
     await expect(placeTestOrder(line)).rejects.toBeInstanceOf(OrderRejectedError);
     expect(await notices()).toEqual([order.id]);
   });

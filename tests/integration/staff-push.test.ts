@@ -163,7 +163,7 @@ describe("a new order", () => {
     await subscribe(demoted);
     const kept = await subscribe(staff[0]!);
     await placeTestOrder();
-    await t.db.update(users).set({ role: "customer" }).where(eq(users.id, demoted.id));
+    await t.db.update(users).set({ role: "customer", staffRole: null }).where(eq(users.id, demoted.id));
     expect(await deliverDuePushes(t.db, transport)).toEqual({ sent: 1, failed: 0, gone: 0, dropped: 1 });
     expect(service.received.map((push) => push.endpoint)).toEqual([kept.endpoint]);
   });

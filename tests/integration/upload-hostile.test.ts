@@ -72,8 +72,8 @@ async function upload(fileName: string, bytes: Buffer, type = "image/jpeg") {
     result = thrown;
   }
   if (result instanceof Response) return { status: result.status, formError: null, name };
-  const { data, init } = result as { data: { formError: string }; init: ResponseInit | null };
-  return { status: init?.status ?? 200, formError: data.formError, name };
+  const { data, init } = result as { data: { errors?: { form?: string } }; init: ResponseInit | null };
+  return { status: init?.status ?? 200, formError: data.errors?.form, name };
 }
 
 async function state() {
