@@ -527,7 +527,7 @@ describe("imports", () => {
     );
     const file = [exportHeader, ...changedRows.map((fields) => fields.join(";")), ...rowsOf(untouched.id).map((fields) => fields.join(";")), newRow.join(";")].join("\n");
 
-    const { entries, startedAt, endedAt } = await entriesOf(async () => expect((await upload(file)).data.csv).toEqual({ ok: true, created: 1, updated: 1, unchanged: 1 }));
+    const { entries, startedAt, endedAt } = await entriesOf(async () => expect(((await upload(file)).data as { data?: { csv?: unknown } }).data?.csv).toEqual({ ok: true, created: 1, updated: 1, unchanged: 1 }));
     expect(entries).toHaveLength(2);
     for (const entry of entries) expectByAdmin(entry, startedAt, endedAt);
     expect(entries[0]).toMatchObject({

@@ -113,20 +113,22 @@ describe("request log", () => {
 
   it("writes asset files served (pictures, scripts, styles) at debug only, and a failed one at info", async () => {
     await fs.mkdir(app.context.config.mediaDir, { recursive: true });
-    await fs.writeFile(path.join(app.context.config.mediaDir, "log-test-640.webp"), "not really a picture");
+    // A name the app gives pictures (24 hex digits, a width): /media serves no other.
+    const picture = `${"0a".repeat(12)}-640.webp`;
+    await fs.writeFile(path.join(app.context.config.mediaDir, picture), "not really a picture");
     const idOf = async (response: Response) => {
       await response.arrayBuffer();
       return response.headers.get("x-request-id")!;
     };
-    const served = await fetch(`${plain.origin}/media/log-test-640.webp`);
+    const served = await fetch(`${plain.origin}/media/${picture}`);
     expect(served.status).toBe(200);
     const servedId = await idOf(served);
-    const missing = await fetch(`${plain.origin}/media/nao-existe-640.webp`);
+    const missing = await fetch(`${plain.origin}/media/${"0b".repeat(12)}-640.webp`);
     expect(missing.status).toBe(404);
-    expect(await lineFor(await idOf(missing))).toMatchObject({ level: 30, path: "/media/nao-existe-640.webp", status: 404 });
+    expect(await lineFor(await idOf(missing))).toMatchObject({ level: 30, path: `/media/${"0b".repeat(12)}-640.webp`, status: 404 });
     // The same picture on a server logging at debug is written, at debug.
-    const again = await fetch(`${debugging.origin}/media/log-test-640.webp`);
-    expect(await lineFor(await idOf(again))).toMatchObject({ level: 20, path: "/media/log-test-640.webp", status: 200 });
+    const again = await fetch(`${debugging.origin}/media/${picture}`);
+    expect(await lineFor(await idOf(again))).toMatchObject({ level: 20, path: `/media/${picture}`, status: 200 });
     expect(lines.some((line) => line.includes(servedId))).toBe(false);
     // A page stays at info.
     expect(await lineFor(await idOf(await fetch(`${plain.origin}/lojas`)))).toMatchObject({ level: 30, path: "/lojas" });
