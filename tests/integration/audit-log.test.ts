@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, auditLog, orders, products, productVariants, reviews, sessions, storeLocations, users } from "#database/schema";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin/admin-list";
-import { stockFieldName } from "~/lib/catalog/product.schema";
+import { stockFieldName } from "~/lib/catalog/product-form-fields";
 import { variantLabel } from "~/lib/catalog/variants";
 import type { AuditLogPage } from "~/lib/admin/audit-log";
 import { auditActionLabel, auditFieldLabel, formatAuditValue } from "~/lib/admin/audit-log";

@@ -14,7 +14,7 @@ import express from "express";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, products } from "#database/schema";
-import { stockFieldName } from "~/lib/catalog/product.schema";
+import { stockFieldName } from "~/lib/catalog/product-form-fields";
 import { action as formAction } from "~/routes/admin/product-form";
 import { action as listAction } from "~/routes/admin/products";
 import { squareImageResponse } from "~/server/channels/square-images.server";

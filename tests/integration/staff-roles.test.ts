@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orders, products, productVariants, storeLocations, users } from "#database/schema";
-import { stockFieldName } from "~/lib/catalog/product.schema";
+import { stockFieldName } from "~/lib/catalog/product-form-fields";
 import { action as productAction } from "~/routes/admin/product-form";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";

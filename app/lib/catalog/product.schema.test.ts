@@ -1,16 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { CATEGORIES, genderForCategory } from "./catalog";
 import { fieldErrors } from "../forms/form-errors";
-import {
-  categoryFromText,
-  genderFromText,
-  PRODUCT_MESSAGES,
-  productFormSchema,
-  productFormValues,
-  productToFormInput,
-  stockFieldName,
-  type ProductFormInput,
-} from "./product.schema";
+import { categoryFromText, genderFromText, PRODUCT_MESSAGES, productFormSchema, productToFormInput, type ProductFormInput } from "./product.schema";
+import { productFormValues, stockFieldName } from "./product-form-fields";
 import { storeOptionFor, storeOptionFromText } from "./store-options";
 import { variantKey } from "./variants";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../forms/form-errors";
-import { productFormSchema, productFormValues } from "./product.schema";
+import { productFormSchema } from "./product.schema";
+import { productFormValues } from "./product-form-fields";
 import { errorOfField, fieldOfError, stockGrid, typedUnits } from "./stock-grid";
 import { variantKey } from "./variants";
 

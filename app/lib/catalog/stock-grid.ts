@@ -1,7 +1,7 @@
 // The product form's stock grid (app/components/admin/products/stock-grid.tsx) as plain data: which
 // cells to show for the sizes and colours the clerk has listed so far, their accessible names, and
 // the totals of what has been typed. The schema (product.schema.ts) stays the judge of the numbers.
-import { STOCK_FIELD_PREFIX, stockFieldName } from "./product.schema";
+import { STOCK_FIELD_PREFIX, stockFieldName } from "./product-form-fields";
 import { variantKey, variantLabel, type VariantOption } from "./variants";
 
 export type StockCell = VariantOption & {

@@ -2,17 +2,8 @@ import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/products/product-editor";
 import { ProductPrintLinks } from "~/components/admin/products/product-print-links";
 import { NOTICE_PARAM } from "~/lib/catalog/admin-products";
-import {
-  IMAGE_FIELDS,
-  MAX_IMAGE_BYTES,
-  MAX_PRODUCT_IMAGES,
-  PRODUCT_MESSAGES,
-  productFormSchema,
-  productFormValues,
-  productToFormInput,
-  stockAsRead,
-  type ProductFormInput,
-} from "~/lib/catalog/product.schema";
+import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, productFormSchema, productToFormInput, type ProductFormInput } from "~/lib/catalog/product.schema";
+import { IMAGE_FIELDS, productFormValues, stockAsRead } from "~/lib/catalog/product-form-fields";
 import { actionRefusal, type ActionResult } from "~/lib/forms/action-result";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { parseId } from "~/lib/format/ids";

@@ -3,7 +3,8 @@ import { ChevronRightIcon, TrashIcon } from "~/components/ui/icons";
 import type { ImageRef } from "~/lib/catalog/catalog";
 import { imageUrl } from "~/lib/catalog/images";
 import { useMediaUrl } from "~/components/product/media-url";
-import { IMAGE_ACCEPT, IMAGE_FIELDS, IMAGE_HINT, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/catalog/product.schema";
+import { IMAGE_ACCEPT, IMAGE_HINT, MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES } from "~/lib/catalog/product.schema";
+import { IMAGE_FIELDS } from "~/lib/catalog/product-form-fields";
 import { photoThumbnail } from "./photo-thumbnail";
 
 export type ImageItem =

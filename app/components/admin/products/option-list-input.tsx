@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { CloseIcon, PlusIcon } from "~/components/ui/icons";
 import { splitOptionText } from "~/lib/catalog/option-text";
-import { typedOptionsField } from "~/lib/catalog/product.schema";
+import { typedOptionsField } from "~/lib/catalog/product-form-fields";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 
 /**

@@ -4,14 +4,8 @@ import { Field } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import type { ImageRef } from "~/lib/catalog/catalog";
 import { CATEGORIES, genderForCategory, PRODUCT_GENDERS } from "~/lib/catalog/catalog";
-import {
-  IMAGE_FIELDS,
-  PRODUCT_LIMITS,
-  productFormSchema,
-  productFormValues,
-  STOCK_READ_FIELD_PREFIX,
-  type ProductFormInput,
-} from "~/lib/catalog/product.schema";
+import { PRODUCT_LIMITS, productFormSchema, type ProductFormInput } from "~/lib/catalog/product.schema";
+import { IMAGE_FIELDS, productFormValues, STOCK_READ_FIELD_PREFIX } from "~/lib/catalog/product-form-fields";
 import { type StoreOption } from "~/lib/catalog/store-options";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import type { ActionResult } from "~/lib/forms/action-result";

@@ -4,16 +4,7 @@
 // (../product-csv.server.ts).
 import { fieldErrors } from "~/lib/forms/form-errors";
 import type { CsvRowError } from "~/lib/catalog/product-import";
-import {
-  categoryFromText,
-  genderFromText,
-  PRODUCT_LIMITS,
-  productFormSchema,
-  productToFormInput,
-  type EditableProduct,
-  type ProductFormData,
-  type ProductFormInput,
-} from "~/lib/catalog/product.schema";
+import { categoryFromText, genderFromText, PRODUCT_LIMITS, productFormSchema, productToFormInput, type EditableProduct, type ProductFormData, type ProductFormInput } from "~/lib/catalog/product.schema";
 import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-options";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";

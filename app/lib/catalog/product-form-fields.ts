@@ -1,0 +1,70 @@
+// How the admin product form names its fields and how a submitted form is read back into the
+// schema's input (./product.schema.ts holds the rules; this file, the names both sides agree on).
+import { variantKey } from "./variants";
+import { splitOptionText } from "./option-text";
+import type { ProductFormInput } from "./product.schema";
+
+/** The form field of one stock cell: `stock:["38","Preto"]` (see variantKey). */
+export const STOCK_FIELD_PREFIX = "stock:";
+export const stockFieldName = (size: string, color: string) => `${STOCK_FIELD_PREFIX}${variantKey(size, color)}`;
+
+/**
+ * The hidden field of one stock cell as the form was opened, `stockRead:["38","Preto"]`: the save is
+ * refused when a variant's stock moved since (an order took a unit), instead of putting it back.
+ */
+export const STOCK_READ_FIELD_PREFIX = "stockRead:";
+
+/** The form's fields named `{prefix}{variantKey}`, by variantKey. */
+function fieldsByKey(form: FormData, prefix: string): Record<string, string> {
+  return Object.fromEntries(
+    [...form.entries()].flatMap(([name, value]) => (name.startsWith(prefix) && typeof value === "string" ? [[name.slice(prefix.length), value]] : [])),
+  );
+}
+
+/** The units the form was opened with, by variantKey (what is not a count is left out). */
+export function stockAsRead(values: ProductFormInput): Map<string, number> {
+  return new Map(Object.entries(values.stockRead ?? {}).flatMap(([key, units]) => (/^\d{1,9}$/.test(units) ? [[key, Number(units)]] : [])));
+}
+
+/** The text box of a size or colour list: what was typed there and not yet added. */
+export const typedOptionsField = (list: "sizes" | "colors") => `${list}Typed`;
+
+/** The schema's input from the submitted form: the lists come as repeated fields. */
+export function productFormValues(form: FormData): ProductFormInput {
+  const one = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  const many = (name: string) => form.getAll(name).filter((value): value is string => typeof value === "string");
+  const consult = one("consultPrice") === "on";
+  return {
+    name: one("name"),
+    description: one("description"),
+    price: consult ? undefined : (one("price") ?? ""),
+    oldPrice: consult ? undefined : one("oldPrice"),
+    category: one("category"),
+    store: one("store"),
+    subcategory: one("subcategory"),
+    brand: one("brand"),
+    gender: one("gender"),
+    stock: fieldsByKey(form, STOCK_FIELD_PREFIX),
+    stockRead: fieldsByKey(form, STOCK_READ_FIELD_PREFIX),
+    // Text typed but not added ('28, 29, 30', '34-39') is read as the form's button would add it; the
+    // chips already listed are taken as they are (a saved size may hold a comma).
+    sizes: [...many("sizes"), ...splitOptionText(one(typedOptionsField("sizes")) ?? "")],
+    colors: [...many("colors"), ...splitOptionText(one(typedOptionsField("colors")) ?? "")],
+    featured: one("featured"),
+    active: one("active"),
+    weightGrams: one("weightGrams"),
+    heightCm: one("heightCm"),
+    widthCm: one("widthCm"),
+    lengthCm: one("lengthCm"),
+  };
+}
+
+/**
+ * The form's image fields: the new files, their order with the kept images (`k:{media key}` keeps
+ * one, `n:{i}` places the i-th new file; the first is the cover), and a marker that the list was sent
+ * at all (so an empty order means 'no images', not 'leave them').
+ */
+export const IMAGE_FIELDS = { newImages: "newImages", order: "imageOrder", sent: "imagesSent" } as const;
