@@ -31,27 +31,31 @@ test("'Retire hoje' on the product page, the per-store table and a transfer in t
 
   await signInAsAdmin(page, `/admin/produtos/editar/${id}`);
   const panel = page.getByRole("region", { name: "Estoque por loja" });
-  await expect(panel.getByRole("table")).toBeVisible();
-  await expect(panel.getByRole("columnheader")).toHaveCount(1 + 6);
+  // A block per store (six), each with its sizes × colours and their units.
+  await expect(panel.locator("[data-store]")).toHaveCount(6);
   await expectNoSidewaysScroll(page);
 
   // One unit of the first size × colour some store holds, from that store to another.
-  const stores = (await panel.getByRole("columnheader").allTextContents()).slice(1);
-  const rows = panel.getByRole("row");
-  let row = 1;
-  while (!(await rows.nth(row).getByRole("cell").allTextContents()).some((cell) => Number(cell) > 0)) row += 1;
-  const firstRow = rows.nth(row);
-  const cells = await firstRow.getByRole("cell").allTextContents();
-  const from = cells.findIndex((cell) => Number(cell) > 0);
-  const to = from === 0 ? 1 : 0;
-  await panel.locator("select[name=variantId]").selectOption({ label: (await firstRow.getByRole("rowheader").textContent())! });
-  await panel.locator("select[name=fromStoreId]").selectOption({ label: stores[from]! });
-  await panel.locator("select[name=toStoreId]").selectOption({ label: stores[to]! });
+  const units = (store: string, variant: string) => panel.locator(`[data-store="${store}"] [data-variant="${variant}"] [data-units]`);
+  const shelves = await panel.locator("[data-store]").evaluateAll((blocks) =>
+    blocks.flatMap((block) =>
+      [...block.querySelectorAll("[data-variant]")].map((item) => ({
+        store: block.getAttribute("data-store")!,
+        variant: item.getAttribute("data-variant")!,
+        units: Number(item.querySelector("[data-units]")!.textContent),
+      })),
+    ),
+  );
+  const source = shelves.find((shelf) => shelf.units > 0)!;
+  const target = shelves.find((shelf) => shelf.variant === source.variant && shelf.store !== source.store)!;
+  await panel.locator("select[name=variantId]").selectOption({ label: source.variant });
+  await panel.locator("select[name=fromStoreId]").selectOption({ label: source.store });
+  await panel.locator("select[name=toStoreId]").selectOption({ label: target.store });
   await panel.getByLabel("Unidades", { exact: true }).fill("1");
   await panel.getByRole("button", { name: "Transferir" }).click();
-  await expect(panel.getByRole("status")).toHaveText(`1 unidade transferida de ${stores[from]} para ${stores[to]}.`);
-  // The table shows the move once the page's data reloads after the action.
-  await expect(firstRow.getByRole("cell").nth(from)).toHaveText(String(Number(cells[from]) - 1));
-  await expect(firstRow.getByRole("cell").nth(to)).toHaveText(String(Number(cells[to]) + 1));
+  await expect(panel.getByRole("status")).toHaveText(`1 unidade transferida de ${source.store} para ${target.store}.`);
+  // The blocks show the move once the page's data reloads after the action.
+  await expect(units(source.store, source.variant)).toHaveText(String(source.units - 1));
+  await expect(units(target.store, target.variant)).toHaveText(String(target.units + 1));
   await expectNoSidewaysScroll(page);
 });

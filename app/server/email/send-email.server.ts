@@ -57,7 +57,11 @@ async function writeToOutbox(outboxDir: string, message: EmailMessage): Promise<
   const name = `${createdAt.toISOString().replace(/[:.]/g, "-")}-${randomBytes(4).toString("hex")}.json`;
   const file = path.join(outboxDir, name);
   const body: OutboxEmail = { createdAt: createdAt.toISOString(), from: null, ...message };
-  await fs.writeFile(file, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+  // Written beside the folder and renamed in (one filesystem, so atomic): whoever reads the outbox
+  // never finds half a message.
+  const partial = path.join(path.dirname(outboxDir), `.outbox-${name}.partial`);
+  await fs.writeFile(partial, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600, flag: "wx" });
+  await fs.rename(partial, file);
   // Through the server's log, as one of its lines (JSON, or readable on a terminal), not a plain-text line among them.
   log.info({ email: { subject: message.subject, to: message.to, file } }, `e-mail "${message.subject}" written to ${file}`);
   return file;

@@ -3,8 +3,8 @@ import type { ActionResult } from "~/lib/forms/action-result";
 import { TRANSFER_INTENT, type ProductStoreStock } from "~/lib/stores/store-stock";
 
 /**
- * The product page's 'Estoque por loja': the units of each size × colour at each store (a column per
- * store on a wide screen; on a phone, the table scrolls sideways with the size fixed), and a transfer
+ * The product page's 'Estoque por loja': the units of each size × colour at each store (a block per
+ * store, its sizes × colours wrapped beneath), and a transfer
  * between two stores, one action audited on both sides.
  */
 export function StoreStockPanel({ stock }: { stock: ProductStoreStock }) {
@@ -16,36 +16,26 @@ export function StoreStockPanel({ stock }: { stock: ProductStoreStock }) {
       <h2 id="estoque-por-loja" className="text-lg font-bold">
         Estoque por loja
       </h2>
-      <div className="mt-3 overflow-x-auto">
-        <table className="min-w-full text-sm">
-          <thead>
-            <tr className="text-left text-slate-600">
-              <th scope="col" className="sticky left-0 bg-white py-1 pr-3">
-                Tamanho / cor
-              </th>
-              {stock.stores.map((store) => (
-                <th key={store.id} scope="col" className="px-2 py-1 font-semibold">
-                  {store.name}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {stock.variants.map((variant) => (
-              <tr key={variant.id} className="border-t border-slate-100">
-                <th scope="row" className="sticky left-0 bg-white py-1 pr-3 text-left font-medium">
-                  {variant.label}
-                </th>
-                {stock.stores.map((store) => (
-                  <td key={store.id} className="px-2 py-1 tabular-nums">
-                    {variant.units[store.id] ?? 0}
-                  </td>
+      {/* A block per store with its sizes × colours wrapped beneath: readable at 320 px, nothing to scroll sideways. */}
+      <ul className="mt-3 space-y-3">
+        {stock.stores.map((store) => {
+          const total = stock.variants.reduce((sum, variant) => sum + (variant.units[store.id] ?? 0), 0);
+          return (
+            <li key={store.id} data-store={store.name} className="border-t border-slate-100 pt-2">
+              <p className="text-sm font-semibold">
+                {store.name} <span className="font-normal text-slate-600">· {total === 1 ? "1 unidade" : `${total} unidades`}</span>
+              </p>
+              <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+                {stock.variants.map((variant) => (
+                  <li key={variant.id} data-variant={variant.label} className="tabular-nums">
+                    <span className="text-slate-600">{variant.label}:</span> <span data-units>{variant.units[store.id] ?? 0}</span>
+                  </li>
                 ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+              </ul>
+            </li>
+          );
+        })}
+      </ul>
 
       <fetcher.Form method="post" className="mt-4 grid gap-3 sm:grid-cols-2">
         <h3 className="font-semibold sm:col-span-2">Transferir entre lojas</h3>
