@@ -11,6 +11,7 @@ import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "../group/settings.server";
 import { productSearchCondition } from "../catalog/product-search.server";
 import { OrderRejectedError, placeOrder } from "../orders/order-placing.server";
+import { listStores } from "../orders/order-store.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import { unitsAt } from "../catalog/stock-moves.server";
 
@@ -47,12 +48,9 @@ export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: Coun
 
 /** The stores a counter can sell at, in the order /lojas lists them. */
 /** The stores a clerk may sell or count at: every store, or only `onlyStoreId` (a Vendedor's). */
-export function listCounterStores(db: DatabaseOrTransaction, onlyStoreId: number | null = null): Promise<{ id: number; name: string; city: string }[]> {
-  return db
-    .select({ id: storeLocations.id, name: storeLocations.name, city: storeLocations.city })
-    .from(storeLocations)
-    .where(onlyStoreId === null ? undefined : eq(storeLocations.id, onlyStoreId))
-    .orderBy(asc(storeLocations.position), asc(storeLocations.id));
+export async function listCounterStores(db: DatabaseOrTransaction, onlyStoreId: number | null = null): Promise<{ id: number; name: string; city: string }[]> {
+  const stores = await listStores(db);
+  return stores.filter((store) => onlyStoreId === null || store.id === onlyStoreId).map(({ id, name, city }) => ({ id, name, city }));
 }
 
 const SEARCH_LIMIT = 8;

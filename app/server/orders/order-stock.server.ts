@@ -9,7 +9,7 @@ import { moveStoreUnits, StockShortageError, type StockMove, type StockShortage 
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /** The order's lines with the store that holds (or would hold) their units. */
-async function orderLinesAtStores(tx: DatabaseOrTransaction, orderId: string) {
+export async function orderLinesAtStores(tx: DatabaseOrTransaction, orderId: string) {
   const rows = await tx
     .select({
       variantId: orderItems.variantId,

@@ -8,6 +8,7 @@ import type { OrderStoreView } from "~/lib/stores/store-stock";
 import { lockStockOf, moveStoreUnits, StockShortageError, unitsAt, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
+import { orderLinesAtStores } from "./order-stock.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,25 +58,16 @@ export async function moveOrderToStore(db: Database, orderId: string, storeId: n
     if (!order) return { ok: false, status: 404, message: "Pedido não encontrado" };
     const [store] = await tx.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, storeId));
     if (!store) return { ok: false, status: 400, message: "Escolha uma das lojas." };
-    const lines = await tx
-      .select({
-        variantId: orderItems.variantId,
-        quantity: orderItems.quantity,
-        storeId: sql<number | null>`coalesce(${orderItems.storeLocationId}, ${orders.fulfillingStoreId}, erick_product_home_store(${orderItems.productId}))`,
-      })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(eq(orderItems.orderId, orderId));
-    if (order.storeId === storeId && lines.every((line) => line.storeId !== null && Number(line.storeId) === storeId)) return { ok: true, changed: false };
+    const lines = await orderLinesAtStores(tx, orderId);
+    if (order.storeId === storeId && lines.every((line) => line.storeId === storeId)) return { ok: true, changed: false };
     const previous = order.storeId === null ? null : await tx.select({ name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, order.storeId));
 
     let moves: StockMove[] = [];
     if (order.stockApplied) {
-      const held = lines.flatMap((line) => (line.variantId === null || line.storeId === null ? [] : [{ ...line, variantId: line.variantId, storeId: Number(line.storeId) }]));
       try {
         moves = await moveStoreUnits(
           tx,
-          held.flatMap((line) => [
+          lines.flatMap((line) => [
             { variantId: line.variantId, storeId: line.storeId, delta: line.quantity },
             { variantId: line.variantId, storeId, delta: -line.quantity },
           ]),
