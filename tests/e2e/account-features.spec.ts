@@ -243,6 +243,8 @@ test("favourites follow the account to another browser, merged with that browser
   await expect(page.getByTestId("my-favorites").getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toBeVisible(SLOW);
   // Removing one there removes it from the account.
   await openProduct(page, "bolsa", "Bolsa Transversal Feminina");
+  // The page knows who is signed in (the account menu), so the heart goes to the account at once.
+  await expect(page.getByRole("button", { name: "Menu da conta" })).toBeVisible(SLOW);
   const removed = favouritesSaved(page);
   await page.getByRole("button", { name: "Remover dos favoritos" }).click();
   expect((await removed).ok()).toBe(true);
