@@ -129,9 +129,9 @@ export function feedTable(figures: FeedFigures[]): string[] {
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
     ...figures.map(
       (feed) =>
-        `| \`${feed.path}\` | ${feed.status} | ${format(feed.items)} (${format(feed.leftOut)}) | ${mb(feed.bytes)} | ${format(feed.firstByteMs / 1000, 1)} | ${format(feed.totalMs / 1000, 1)} | ${mb(feed.memoryPeak)} (+${mb(feed.memoryGrowth)}${feed.memoryMethod === "sampled" ? ", sampled" : ""}) | ${feed.conditional.map((answer) => `${answer.status} ${format(answer.ms)}`).join(", ")} |`,
+        `| \`${feed.path}\` | ${feed.status} | ${format(feed.items)} (${Number.isNaN(feed.leftOut) ? "in the server's log" : format(feed.leftOut)}) | ${mb(feed.bytes)} | ${format(feed.firstByteMs / 1000, 1)} | ${format(feed.totalMs / 1000, 1)} | ${mb(feed.memoryPeak)} (+${mb(feed.memoryGrowth)}${feed.memoryMethod === "sampled" ? ", sampled" : ""}) | ${feed.conditional.map((answer) => `${answer.status} ${format(answer.ms)}`).join(", ")} |`,
     ),
     "",
-    "First byte: the feed is generated into a file (one repeatable-read transaction, keyset pages of 500 products), then streamed. Memory: resident size of the server process that peaked, its peak during the request (Linux VmHWM, reset before it) and the growth over its size before. If-None-Match: the first answer's ETag sent back; a worker that had not generated the feed yet does so first.",
+    "First byte: the feed is streamed as it is read (one repeatable-read transaction, keyset pages of 500 products, a page read when the client has taken the one before); the ETag is the catalogue's change count. Memory: resident size of the server process that peaked, its peak during the request (Linux VmHWM, reset before it) and the growth over its size before. If-None-Match: the first answer's ETag sent back; a worker that had not generated the feed yet does so first.",
   ];
 }

@@ -121,3 +121,39 @@ describe("a free-delivery coupon on an order whose delivery is already free", ()
     expect(order).toMatchObject({ deliveryCents: 0, discountCents: DEFAULT_SETTINGS.deliveryFeeCents });
   });
 });
+
+describe("the cart's preview of a free-delivery coupon", () => {
+  /** GET /api/cupom as the checkout asks it, for a delivery to `neighborhood` in Barreiros with the shop's own option. */
+  async function preview(code: string, neighborhood: string, option = "local") {
+    const params = new URLSearchParams({
+      codigo: code,
+      itens: `${line.productId}x1`,
+      entrega: "delivery",
+      cidade: "Barreiros",
+      opcao: option,
+      cep: "55560-000",
+      uf: "PE",
+      bairro: neighborhood,
+    });
+    const response = await fetch(`${http.origin}/api/cupom?${params}`, { headers: { "x-forwarded-for": `10.77.0.${(keys += 1) % 250}` } });
+    return (await response.json()) as { ok: boolean; deliveryWaivedCents?: number; message: string };
+  }
+
+  it("waives the bairro's fee, the one the order charges, not the flat fee", async () => {
+    const { rows } = await t.pool.query<{ fee_cents: number }>(
+      "select fee_cents from delivery_zones where city = 'Barreiros' and neighborhood = 'Usina Central Barreiros'",
+    );
+    const zoneFee = rows[0]?.fee_cents;
+    expect(zoneFee).toBeDefined();
+    expect(zoneFee).not.toBe(DEFAULT_SETTINGS.deliveryFeeCents);
+    expect(await saveCoupon({ code: "FRETEBAIRRO", kind: "free_delivery" })).toMatchObject({ status: 302 });
+
+    const far = await preview("FRETEBAIRRO", "Usina Central Barreiros");
+    expect(far).toMatchObject({ ok: true, deliveryWaivedCents: zoneFee });
+    expect(plain(far.message)).toBe(`FRETEBAIRRO aplicado: entrega grátis (−${plain(formatBRL(zoneFee!))})`);
+
+    // A bairro not on the list is agreed on WhatsApp: no fee to waive, as the order would say.
+    const unknown = await preview("FRETEBAIRRO", "Bairro Que Não Existe");
+    expect(unknown.ok).toBe(false);
+  });
+});

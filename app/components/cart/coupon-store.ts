@@ -2,7 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { createLocalStorageStore } from "~/components/ui/local-storage-store";
 import type { Cart } from "~/lib/cart/cart";
 import { couponCodeFromStored, normalizeCouponCode } from "~/lib/coupons/coupon-code";
-import { couponPreviewUrl, type CouponPreview } from "~/lib/coupons/coupons";
+import { couponPreviewUrl, type CouponPreview, type CouponPreviewWhere } from "~/lib/coupons/coupons";
 
 // The coupon the shopper applied, kept in the browser beside the cart (its own key, so the header's
 // cart badge, on every page, does not carry coupon code): the cart and the checkout read it.
@@ -15,13 +15,11 @@ export const couponActions = {
   clear: () => store.write(""),
 };
 
-type Where = Parameters<typeof couponPreviewUrl>[2];
-
 /**
  * The kept code and what the server says it gives these lines (asked again when the cart or the
  * delivery changes). `preview` is null while there is no code or the answer is on its way.
  */
-export function useCoupon(cart: Cart, where: Where) {
+export function useCoupon(cart: Cart, where: CouponPreviewWhere | null) {
   const code = useSyncExternalStore(store.subscribe, store.read, () => "");
   const [preview, setPreview] = useState<CouponPreview | null>(null);
   const url = code && cart.length ? couponPreviewUrl(code, cart, where) : null;

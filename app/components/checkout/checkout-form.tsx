@@ -67,7 +67,8 @@ export function CheckoutForm({
 
   const delivery = useDeliveryChoice({ zones: deliveryZones, settings, cart, subtotalCents: totals.totalCents, initialStreet: prefill?.address ?? "" });
   const city = delivery.address.city;
-  const coupon = useCoupon(cart, { deliveryMethod, city, phone });
+  const { cep, state, neighborhood } = delivery.address;
+  const coupon = useCoupon(cart, { deliveryMethod, city, phone, option: { id: delivery.optionId, cep, state, neighborhood } });
   const discount = coupon.preview?.ok ? coupon.preview : null;
   const quotedFee = deliveryMethod === "pickup" ? 0 : (delivery.option?.feeCents ?? null);
   const fee = discount?.deliveryWaivedCents ? 0 : quotedFee;

@@ -207,17 +207,30 @@ export type CouponPreview =
 
 export const COUPON_PREVIEW_PATH = "/api/cupom";
 
+/**
+ * Where the order goes, as the checkout knows it: the delivery option chosen (the shop's own by bairro,
+ * a carrier, the table by state), so that the preview prices the fee as the order will.
+ */
+export type CouponPreviewWhere = {
+  deliveryMethod: "delivery" | "pickup";
+  city: string;
+  phone: string;
+  option?: { id: string; cep: string; state: string; neighborhood: string };
+};
+
 /** The preview's address: the code, the cart's lines as "productId×quantity", and where it goes when known. */
-export function couponPreviewUrl(
-  code: string,
-  lines: { id: number; quantity: number }[],
-  where: { deliveryMethod: "delivery" | "pickup"; city: string; phone: string } | null,
-): string {
+export function couponPreviewUrl(code: string, lines: { id: number; quantity: number }[], where: CouponPreviewWhere | null): string {
   const params = new URLSearchParams({ codigo: code, itens: lines.map((line) => `${line.id}x${line.quantity}`).join(",") });
   if (where) {
     params.set("entrega", where.deliveryMethod);
     params.set("cidade", where.city);
     if (where.phone) params.set("telefone", where.phone);
+    if (where.deliveryMethod === "delivery" && where.option) {
+      params.set("opcao", where.option.id);
+      params.set("cep", where.option.cep);
+      params.set("uf", where.option.state);
+      params.set("bairro", where.option.neighborhood);
+    }
   }
   return `${COUPON_PREVIEW_PATH}?${params}`;
 }

@@ -4,6 +4,7 @@ import { clientAddress } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { takeCouponTry, tooManyCouponTriesMessage } from "~/server/coupons/coupon-tries.server";
 import { previewCoupon } from "~/server/coupons/redeem.server";
+import { decideDelivery, DeliveryUnavailableError } from "~/server/delivery/delivery-options.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/coupon-preview";
 
@@ -24,12 +25,35 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     return json({ ok: false, code: normalizeCouponCode(code), message: tooManyCouponTriesMessage(couponTry.retryAfter) }, 429, { "Retry-After": String(couponTry.retryAfter) });
   }
   const method = params.get("entrega");
+  const city = (params.get("cidade") ?? "").slice(0, 100);
   const user = await getCurrentUser(request, context);
-  const preview = await previewCoupon(context.db, await getSettings(context.db), {
+  const settings = await getSettings(context.db);
+  const option = params.get("opcao");
+  // The fee the order would charge for the option chosen (a bairro's, a carrier's), so the preview and the order agree.
+  const deliveryDecision =
+    method === "delivery" && option
+      ? await decideDelivery(
+          context,
+          settings,
+          {
+            option: option.slice(0, 100),
+            cep: (params.get("cep") ?? "").slice(0, 20),
+            city,
+            state: (params.get("uf") ?? "").slice(0, 2),
+            neighborhood: (params.get("bairro") ?? "").slice(0, 100),
+          },
+          lines,
+        ).catch((error: unknown) => {
+          if (error instanceof DeliveryUnavailableError) return null;
+          throw error;
+        })
+      : null;
+  const preview = await previewCoupon(context.db, settings, {
     code,
     lines,
     deliveryMethod: method === "delivery" || method === "pickup" ? method : null,
-    city: (params.get("cidade") ?? "").slice(0, 100),
+    deliveryDecision,
+    city,
     phone: (params.get("telefone") ?? "").slice(0, 30) || null,
     userId: user?.id ?? null,
   });

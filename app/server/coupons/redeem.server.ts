@@ -17,6 +17,7 @@ import {
 } from "~/lib/coupons/coupons";
 import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupons/coupon-code";
 import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery/delivery";
+import { zoneFeeCents } from "~/lib/delivery/zones";
 import { phoneKey as phoneDigits } from "~/lib/format/phone";
 import type { Settings } from "~/lib/group/settings";
 import type { DatabaseOrTransaction } from "../db/database.server";
@@ -164,12 +165,29 @@ export async function couponLinesOf(
 export async function previewCoupon(
   db: DatabaseOrTransaction,
   settings: Settings,
-  request: { code: string; lines: { productId: number; quantity: number }[]; deliveryMethod: DeliveryMethod | null; city: string; phone: string | null; userId: string | null },
+  request: {
+    code: string;
+    lines: { productId: number; quantity: number }[];
+    deliveryMethod: DeliveryMethod | null;
+    city: string;
+    phone: string | null;
+    userId: string | null;
+    /** The fee of the delivery the order would get (delivery-options' decideDelivery); without it, the flat fee. */
+    deliveryDecision?: { feeCents: number | null; freeAboveCents: number | null } | null;
+  },
 ): Promise<CouponPreview> {
   const lines = await couponLinesOf(db, request.lines);
   const subtotal = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
-  const fee = request.deliveryMethod ? deliveryFeeCents(settings, request.deliveryMethod, request.city, subtotal) : 0;
   const shopper = { phone: request.phone, userId: request.userId };
+  const decided = request.deliveryDecision;
+  // As placeOrder prices it: the zone's or the carrier's fee with its free-above rule, null when agreed on WhatsApp.
+  const fee = decided
+    ? decided.feeCents === null
+      ? null
+      : zoneFeeCents({ feeCents: decided.feeCents, freeAboveCents: decided.freeAboveCents }, subtotal)
+    : request.deliveryMethod
+      ? deliveryFeeCents(settings, request.deliveryMethod, request.city, subtotal)
+      : 0;
   const delivery = request.deliveryMethod === "pickup" ? "pickup" : request.deliveryMethod ? fee : "unknown";
   const decision = await decideCoupon(db, request.code, lines, delivery, shopper, { lock: false, unknownShopper: "leave-to-order" });
   if (!decision.ok) return { ok: false, code: decision.code, message: couponRefusalMessage(decision.code, decision.refusal) };
