@@ -77,10 +77,7 @@ export async function submitCounterSale(origin: string, cookie: string, shelf: C
     body: new URLSearchParams({
       storeId: String(shelf.storeId),
       saleKey: attempt.saleKey,
-      productId: String(shelf.productId),
-      size: shelf.size ?? "",
-      color: shelf.color ?? "",
-      quantity: "1",
+      lines: JSON.stringify([{ productId: shelf.productId, size: shelf.size, color: shelf.color, quantity: 1 }]),
       payment: "pix",
     }),
   });

@@ -28,7 +28,7 @@ export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: Coun
   try {
     const placed = await placeOrder(db, settings, {
       idempotencyKey: `balcao:${sale.saleKey}`,
-      lines: [sale.line],
+      lines: sale.lines,
       customer: null,
       userId: null,
       counter: {
