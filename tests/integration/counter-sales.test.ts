@@ -115,6 +115,10 @@ describe("the counter sale", () => {
     expect(receipt).toContain("Troco");
     expect(receipt).toContain("Enviar no WhatsApp");
 
+    expect(receipt.replaceAll("<!-- -->", "")).toContain(`Atendido por ${admin.name}`);
+    const window = (await (await fetch(`${http.origin}/admin/pedidos/${order.id}`, { headers: { cookie: admin.cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(window).toMatch(new RegExp(`Vendido no balcão por: </dt><dd[^>]*>${admin.name}</dd>`));
+
     const list = await (await fetch(`${http.origin}/admin/pedidos`, { headers: { cookie: admin.cookie } })).text();
     expect(list).toContain(order.code);
     expect(list).toContain("Balcão");
@@ -274,6 +278,20 @@ describe("the counter sale", () => {
     expect(garbled.status).toBe(400);
     expect(garbled.body).toContain("Itens da venda inválidos");
     expect(await counterOrders()).toHaveLength(before);
+  });
+
+  it("names the clerk in the order window and on the receipt from their account when the sale recorded no name; an online order names none", async () => {
+    await shelf(1);
+    const answer = await sale();
+    const orderId = answer.location!.split("/").pop()!;
+    await t.pool.query("update orders set clerk_name = null where id = $1", [orderId]);
+    const receipt = (await (await fetch(`${http.origin}${answer.location}`, { headers: { cookie: admin.cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(receipt).toContain(`Atendido por ${admin.name}`);
+    const window = await (await fetch(`${http.origin}/admin/pedidos/${orderId}`, { headers: { cookie: admin.cookie } })).text();
+    expect(window).toContain("Vendido no balcão por");
+    const { rows } = await t.pool.query<{ id: string }>("select id from orders where channel <> 'balcao' order by created_at desc limit 1");
+    const online = await (await fetch(`${http.origin}/admin/pedidos/${rows[0]!.id}`, { headers: { cookie: admin.cookie } })).text();
+    expect(online).not.toContain("Vendido no balcão por");
   });
 
   it("is for staff only: a customer's sale is refused with 403 and nothing sold", async () => {

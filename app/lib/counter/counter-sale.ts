@@ -128,6 +128,12 @@ export type CounterReceipt = {
   cancelled: boolean;
 };
 
+/** A counter sale's clerk as the order window and the receipt name them: the name recorded with the sale, else the account's. */
+export function clerkNameOf(row: { clerkId: string | null; clerkName: string | null }, account: { name: string | null; email: string | null }): string | null {
+  if (!row.clerkId && !row.clerkName) return null;
+  return row.clerkName?.trim() || account.name?.trim() || account.email || "um atendente";
+}
+
 export function counterPaymentLabel(method: string): string {
   const known = COUNTER_PAYMENT_METHODS.find((candidate) => candidate.value === method);
   return known ? (known.value === "debit" || known.value === "credit" ? `Cartão de ${known.label.toLowerCase()}` : known.label) : method;
