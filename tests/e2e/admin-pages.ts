@@ -41,7 +41,12 @@ async function counterSaleReceipt(page: Page): Promise<string> {
 
 async function sellOne(page: Page, storeId: string, productId: number, variant: { size: string; color: string }): Promise<string> {
   const sale = await page.request.post("/admin/balcao", {
-    form: { storeId, saleKey: `admin-pages-${Date.now()}-${Math.random()}`, productId: String(productId), size: variant.size, color: variant.color, quantity: "1", payment: "pix" },
+    form: {
+      storeId,
+      saleKey: `admin-pages-${Date.now()}-${Math.random()}`,
+      lines: JSON.stringify([{ productId, size: variant.size || null, color: variant.color || null, quantity: 1 }]),
+      payment: "pix",
+    },
     headers: { origin: new URL(page.url()).origin },
     maxRedirects: 0,
   });

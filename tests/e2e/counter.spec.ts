@@ -32,9 +32,12 @@ async function sellOneWatch(page: Page, pace: { tapMs: number; letterMs: number 
   await result.waitFor();
   await look();
   await result.click();
-  const sale = page.getByRole("form", { name: "Venda no balcão" });
+  const item = page.getByRole("region", { name: "Produto" });
   await look();
-  await sale.getByRole("button", { name: /^Preto/ }).click();
+  await item.getByRole("button", { name: /^Preto/ }).click();
+  await look();
+  await item.getByRole("button", { name: "Adicionar à venda" }).click();
+  const sale = page.getByRole("form", { name: "Venda no balcão" });
   await look();
   await sale.getByRole("button", { name: "Dinheiro", exact: true }).click();
   await look();
@@ -83,10 +86,56 @@ test("a one-item counter sale at 390 px: store remembered, found by name, cash w
   // The layout mid-sale, with the product, the choices and the payment open.
   await page.getByPlaceholder("Buscar pelo nome").fill("relog");
   await page.getByRole("list", { name: "Produtos encontrados" }).getByRole("button", { name: /Relógio Digital Unissex/ }).click();
+  await page.getByRole("region", { name: "Produto" }).getByRole("button", { name: /^Preto/ }).click();
+  await page.getByRole("button", { name: "Adicionar à venda" }).click();
   await page.getByRole("button", { name: "Dinheiro", exact: true }).click();
   await nothingOffScreen(page, "a sale in progress");
 
   await gotoHydrated(page, "/admin/balcao");
   const human = await sellOneWatch(page, HUMAN);
   console.log(`[counter] one-item sale at 390 px: ${machine.toFixed(1)} s scripted, ${human.toFixed(1)} s at a person's pace (a tap a second, 5 letters a second); goal 30 s`);
+});
+
+/** Finds `name` by typing `search` and opens it to be added. */
+async function findByName(page: Page, search: string, name: RegExp) {
+  await page.getByPlaceholder("Buscar pelo nome").fill(search);
+  await page.getByRole("list", { name: "Produtos encontrados" }).getByRole("button", { name }).click();
+  return page.getByRole("region", { name: "Produto" });
+}
+
+test("a basket at 390 px: two products added by name, one removed and added again, one payment, one receipt with both", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the clerk's phone");
+  test.setTimeout(120_000);
+  await signInAsAdmin(page, "/admin/balcao");
+  // The watch and the bag are both on the shelf of Erick Variedades Sirinhaém (the seed's own store for both).
+  await page.getByLabel("Loja").selectOption({ label: "Erick Variedades Sirinhaém" });
+
+  const basket = page.getByRole("region", { name: "Itens da venda" });
+  const total = page.getByText(/^Total/);
+  let item = await findByName(page, "bolsa", /Bolsa Transversal Feminina/);
+  await item.getByRole("button", { name: /^Caramelo/ }).click();
+  await item.getByRole("button", { name: "Adicionar à venda" }).click();
+  item = await findByName(page, "relog", /Relógio Digital Unissex/);
+  await item.getByRole("button", { name: /^Preto/ }).click();
+  await item.getByRole("button", { name: "Mais um" }).click();
+  await item.getByRole("button", { name: "Adicionar à venda" }).click();
+  await expect(basket.getByRole("listitem")).toHaveCount(2);
+  await expect(total).toContainText(/R\$\s249,70/);
+  await nothingOffScreen(page, "a basket of two");
+
+  await basket.getByRole("button", { name: /Remover Bolsa Transversal Feminina/ }).click();
+  await expect(basket.getByRole("listitem")).toHaveCount(1);
+  await expect(total).toContainText(/R\$\s159,80/);
+  item = await findByName(page, "bolsa", /Bolsa Transversal Feminina/);
+  await item.getByRole("button", { name: /^Caramelo/ }).click();
+  await item.getByRole("button", { name: "Adicionar à venda" }).click();
+  await expect(total).toContainText(/R\$\s249,70/);
+
+  await page.getByRole("button", { name: "PIX", exact: true }).click();
+  await page.getByRole("button", { name: "Concluir venda" }).click();
+  await expect(page.getByRole("status")).toHaveText("Venda registrada.");
+  const receipt = page.getByRole("article", { name: "Recibo" });
+  await expect(receipt).toContainText("2x Relógio Digital Unissex (Preto)");
+  await expect(receipt).toContainText("1x Bolsa Transversal Feminina (Caramelo)");
+  await expect(receipt).toContainText(/Total\s*R\$\s249,70/);
 });

@@ -75,14 +75,14 @@ async function post(path: string, fields: Record<string, string>, cookie = admin
   return { status: response.status, location: response.headers.get("location"), body: (await response.text()).replace(/\\+"/g, '"') };
 }
 
+/** The form's basket: the watch (Preto), one unit unless told. */
+const watchLines = (quantity = 1) => JSON.stringify([{ productId: relogio.id, size: null, color: "Preto", quantity }]);
+
 const sale = (fields: Partial<Record<string, string>> = {}) =>
   post("/admin/balcao", {
     storeId: String(storeId),
     saleKey: `counter-sale-key-${(keys += 1)}-0000000000`,
-    productId: String(relogio.id),
-    size: "",
-    color: "Preto",
-    quantity: "1",
+    lines: watchLines(),
     payment: "pix",
     ...fields,
   } as Record<string, string>);
@@ -115,6 +115,10 @@ describe("the counter sale", () => {
     expect(receipt).toContain("Troco");
     expect(receipt).toContain("Enviar no WhatsApp");
 
+    expect(receipt.replaceAll("<!-- -->", "")).toContain(`Atendido por ${admin.name}`);
+    const window = (await (await fetch(`${http.origin}/admin/pedidos/${order.id}`, { headers: { cookie: admin.cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(window).toMatch(new RegExp(`Vendido no balcão por: </dt><dd[^>]*>${admin.name}</dd>`));
+
     const list = await (await fetch(`${http.origin}/admin/pedidos`, { headers: { cookie: admin.cookie } })).text();
     expect(list).toContain(order.code);
     expect(list).toContain("Balcão");
@@ -134,7 +138,7 @@ describe("the counter sale", () => {
   it("refuses more units than the store holds, in pt-BR, and changes nothing", async () => {
     await shelf(1);
     const before = (await counterOrders()).length;
-    const answer = await sale({ quantity: "2" });
+    const answer = await sale({ lines: watchLines(2) });
     expect(answer.status).toBe(409);
     expect(answer.body).toContain("Temos só 1 unidade de");
     expect(await unitsAt()).toBe(1);
@@ -223,9 +227,76 @@ describe("the counter sale", () => {
     await t.pool.query("update store_locations set serves_online = true");
   });
 
+  it("a basket: several items in one sale, one order with every line, one payment, every line's units taken from the store", async () => {
+    await shelf(3);
+    const other = await anotherProductAtStore(2);
+    const before = (await counterOrders()).length;
+    const lines = JSON.stringify([
+      { productId: relogio.id, size: null, color: "Preto", quantity: 2 },
+      { productId: other.productId, size: other.size, color: other.color, quantity: 1 },
+    ]);
+    const answer = await sale({ lines, payment: "cash", received: "2000,00" });
+    expect(answer.status, answer.body.slice(0, 300)).toBe(302);
+    const made = (await counterOrders()).slice(before);
+    expect(made).toHaveLength(1);
+    const total = relogio.priceCents * 2 + other.priceCents;
+    expect(made[0]).toMatchObject({ total_cents: total, fulfilling_store_id: storeId, cash_received_cents: 200_000 });
+    const { rows: items } = await t.pool.query("select variant_id, quantity, store_location_id from order_items where order_id = $1 order by position", [made[0]!.id]);
+    expect(items).toEqual([
+      { variant_id: variantIdOfPreto, quantity: 2, store_location_id: storeId },
+      { variant_id: other.variantId, quantity: 1, store_location_id: storeId },
+    ]);
+    const { rows: paid } = await t.pool.query("select paid_cents from order_payments where order_id = $1", [made[0]!.id]);
+    expect(paid).toEqual([{ paid_cents: total }]);
+    expect(await unitsAt()).toBe(1);
+    expect(await other.units()).toBe(1);
+    // React separates the text's parts with empty comments.
+    const receipt = (await (await fetch(`${http.origin}${answer.location}`, { headers: { cookie: admin.cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(receipt).toContain(`2x ${RELOGIO}`);
+    expect(receipt).toContain(`1x ${other.name}`);
+  });
+
+  it("a basket is all or nothing: one item short refuses the sale naming it, in pt-BR, and no unit of the others moves", async () => {
+    await shelf(3);
+    const other = await anotherProductAtStore(1);
+    const before = (await counterOrders()).length;
+    const lines = JSON.stringify([
+      { productId: relogio.id, size: null, color: "Preto", quantity: 2 },
+      { productId: other.productId, size: other.size, color: other.color, quantity: 2 },
+    ]);
+    const answer = await sale({ lines });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toMatch(new RegExp(`Temos só 1 unidade de (&quot;|")${other.productName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+    expect(await unitsAt()).toBe(3);
+    expect(await other.units()).toBe(1);
+    expect(await counterOrders()).toHaveLength(before);
+
+    const empty = await sale({ lines: "[]" });
+    expect(empty.status).toBe(400);
+    expect(empty.body).toContain("Adicione um item à venda");
+    const garbled = await sale({ lines: "[{" });
+    expect(garbled.status).toBe(400);
+    expect(garbled.body).toContain("Itens da venda inválidos");
+    expect(await counterOrders()).toHaveLength(before);
+  });
+
+  it("names the clerk in the order window and on the receipt from their account when the sale recorded no name; an online order names none", async () => {
+    await shelf(1);
+    const answer = await sale();
+    const orderId = answer.location!.split("/").pop()!;
+    await t.pool.query("update orders set clerk_name = null where id = $1", [orderId]);
+    const receipt = (await (await fetch(`${http.origin}${answer.location}`, { headers: { cookie: admin.cookie } })).text()).replaceAll("<!-- -->", "");
+    expect(receipt).toContain(`Atendido por ${admin.name}`);
+    const window = await (await fetch(`${http.origin}/admin/pedidos/${orderId}`, { headers: { cookie: admin.cookie } })).text();
+    expect(window).toContain("Vendido no balcão por");
+    const { rows } = await t.pool.query<{ id: string }>("select id from orders where channel <> 'balcao' order by created_at desc limit 1");
+    const online = await (await fetch(`${http.origin}/admin/pedidos/${rows[0]!.id}`, { headers: { cookie: admin.cookie } })).text();
+    expect(online).not.toContain("Vendido no balcão por");
+  });
+
   it("is for staff only: a customer's sale is refused with 403 and nothing sold", async () => {
     await shelf(1);
-    const answer = await post("/admin/balcao", { storeId: String(storeId), saleKey: "counter-customer-key-0000000000", productId: String(relogio.id), color: "Preto", quantity: "1", payment: "pix" }, customer.cookie);
+    const answer = await post("/admin/balcao", { storeId: String(storeId), saleKey: "counter-customer-key-0000000000", lines: watchLines(), payment: "pix" }, customer.cookie);
     expect(answer.status).toBe(403);
     expect(await unitsAt()).toBe(1);
   });
@@ -340,6 +411,28 @@ describe("a Vendedor at the counter", () => {
   });
 });
 
+/** A size × colour of another priced product with `units` at the counter's store. */
+async function anotherProductAtStore(units: number) {
+  const { rows } = await t.pool.query<{ id: number; product_id: number; size: string; color: string; name: string; price_cents: number }>(
+    `select v.id, v.product_id, v.size, v.color, p.name, p.price_cents from product_variants v join products p on p.id = v.product_id
+     where p.active and p.price_cents is not null and p.id <> $1 order by p.id, v.id limit 1`,
+    [relogio.id],
+  );
+  const row = rows[0]!;
+  await setVariantUnitsAt(t.pool, row.id, storeId, units);
+  const label = [row.size ? `Tam. ${row.size}` : "", row.color].filter(Boolean).join(" / ");
+  return {
+    variantId: row.id,
+    productId: row.product_id,
+    size: row.size || null,
+    color: row.color || null,
+    priceCents: row.price_cents,
+    productName: row.name,
+    name: label ? `${row.name} (${label})` : row.name,
+    units: async () => (await t.pool.query<{ units: number }>("select units from variant_stock where variant_id = $1 and store_location_id = $2", [row.id, storeId])).rows[0]?.units ?? 0,
+  };
+}
+
 function saleFields(): Record<string, string> {
-  return { saleKey: `counter-sale-key-${(keys += 1)}-0000000000`, productId: String(relogio.id), size: "", color: "Preto", quantity: "1", payment: "pix" };
+  return { saleKey: `counter-sale-key-${(keys += 1)}-0000000000`, lines: watchLines(), payment: "pix" };
 }

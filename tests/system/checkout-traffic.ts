@@ -15,7 +15,7 @@ export type CheckoutAttempt = {
   token: string | null;
 };
 
-type OrderableProduct = { id: number; size: string | null; color: string | null };
+type OrderableProduct = { id: number; variantId: number; size: string | null; color: string | null };
 
 /** Active products, each with a size and colour it has on the shelf (its first such variant). */
 export async function orderableProducts(db: Database): Promise<OrderableProduct[]> {
@@ -31,7 +31,7 @@ export async function orderableProducts(db: Database): Promise<OrderableProduct[
     insert into variant_stock (variant_id, store_location_id, units)
     select id, erick_product_home_store(product_id), 1000000 from ${productVariants} where id = any(${sql.param(rows.map((row) => row.variantId))}::integer[])
     on conflict (variant_id, store_location_id) do update set units = greatest(variant_stock.units, excluded.units)`);
-  return rows.map((row) => ({ id: row.id, size: row.size || null, color: row.color || null }));
+  return rows.map((row) => ({ id: row.id, variantId: row.variantId, size: row.size || null, color: row.color || null }));
 }
 
 /** One to three different products, one unit each: never more than the stock, so every order is accepted. */

@@ -1,13 +1,19 @@
-// `npm run test:crash [-- --clients 16 --crash-after 60]`: the shop loses power in the middle of a rush.
+// `npm run test:crash [-- --clients 16 --counter-clients 8 --counter-units 10 --crash-after 60]`: the
+// shop loses power in the middle of a rush.
 //
 // Starts the production build (needs `react-router build`) on a fresh DATA_DIR with its embedded
 // PostgreSQL, has many clients place real checkout orders at once (the form a browser POSTs, each
-// with its idempotency key), then `kill -9`s the app and PostgreSQL mid-stream, starts the app again
-// on the same DATA_DIR (PostgreSQL recovers from its write-ahead log) and checks:
+// with its idempotency key) while clerks sell at a store's counter (/admin/balcao, a sale key each,
+// one size × colour whose shelf at that store runs out), then `kill -9`s the app and PostgreSQL
+// mid-stream, starts the app again on the same DATA_DIR (PostgreSQL recovers from its write-ahead
+// log) and checks:
 //   - every order the shop acknowledged (redirect to /pedido/{token}) is there, with all its items and
 //     totals that add up; no order is half-written; no unit lost or doubled (the shelf plus what orders hold stays the same);
-//   - replaying every request with the same idempotency key returns the acknowledged order and
-//     creates no duplicate (requests cut off by the crash are placed once now).
+//   - every counter sale acknowledged (redirect to its receipt) is there once, delivered, its unit
+//     taken from that store; the store's shelf is its units less every counter sale recorded, never
+//     below 0 (and 0 once a sale was refused as sold out);
+//   - replaying every request with the same idempotency key (sale key) returns the acknowledged order
+//     and creates no duplicate (requests cut off by the crash are placed once now, or refused as sold out).
 //
 // `-- --kill database` kills only PostgreSQL mid-rush (every process of it, `kill -9`) and leaves the
 // app running, which must supervise it: the app's processes never exit, the shop answers 200 again
@@ -18,11 +24,14 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { auditOrders, newAttempt, orderCount, orderableProducts, stockChanges, stockSnapshot, submitCheckout, type CheckoutAttempt } from "./checkout-traffic";
+import { auditCounterSales, clerkServerEnv, counterShelf, newCounterAttempt, signInClerk, submitCounterSale, type CounterAttempt, type CounterShelf } from "./counter-traffic";
 import { connectToShopDatabase, requireBuild, startShopProcess, type ShopProcess } from "./shop-process";
 
 const { values: args } = parseArgs({
   options: {
     clients: { type: "string", default: "16" },
+    "counter-clients": { type: "string", default: "8" },
+    "counter-units": { type: "string", default: "10" },
     "crash-after": { type: "string", default: "60" },
     kill: { type: "string", default: "everything" },
   },
@@ -35,6 +44,11 @@ const DATABASE_ONLY = args.kill === "database";
 /** How soon the shop must answer again by itself after its PostgreSQL was killed. */
 const RECOVERY_LIMIT_MS = 30_000;
 const CLIENTS = Number(args.clients);
+/** Clerks selling at the counter during the rush, and the units of the one size × colour they sell. */
+const COUNTER_CLIENTS = Number(args["counter-clients"]);
+const COUNTER_UNITS = Number(args["counter-units"]);
+/** The same clerk and session secret on both starts: the clerk's session outlives the crash. */
+const SERVER_ENV = clerkServerEnv();
 /** Acknowledged orders before the crash; it comes after 10 s at the latest. */
 const CRASH_AFTER = Number(args["crash-after"]);
 const MAX_RUSH_MS = 10_000;
@@ -53,10 +67,13 @@ function elapsed() {
 
 type Crash = ShopProcess["crash"];
 
-async function rush(origin: string, catalogue: Awaited<ReturnType<typeof orderableProducts>>, attempts: CheckoutAttempt[], crash: Crash) {
+type CounterTraffic = { cookie: string; shelf: CounterShelf; attempts: CounterAttempt[] };
+
+async function rush(origin: string, catalogue: Awaited<ReturnType<typeof orderableProducts>>, attempts: CheckoutAttempt[], counter: CounterTraffic, crash: Crash) {
   let crashed = false;
   let acknowledged = 0;
   let refusedBeforeCrash = 0;
+  let counterAcknowledged = 0;
   let crashing: ReturnType<Crash> | null = null;
   const triggerCrash = () => {
     if (crashed) return;
@@ -81,10 +98,49 @@ async function rush(origin: string, catalogue: Awaited<ReturnType<typeof orderab
       }
     }
   };
-  await Promise.all(Array.from({ length: CLIENTS }, client));
+  const clerk = async () => {
+    while (!crashed) {
+      const attempt = newCounterAttempt();
+      counter.attempts.push(attempt);
+      try {
+        const answer = await submitCounterSale(origin, counter.cookie, counter.shelf, attempt, AbortSignal.timeout(30_000));
+        if ("orderId" in answer) {
+          attempt.orderId = answer.orderId;
+          counterAcknowledged += 1;
+          acknowledged += 1;
+          if (acknowledged >= CRASH_AFTER) triggerCrash();
+        } else attempt.soldOut = true;
+      } catch (error) {
+        if (crashed) return;
+        refusedBeforeCrash += 1;
+        violations.push(`counter sale refused before the crash: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+  };
+  await Promise.all([...Array.from({ length: CLIENTS }, client), ...Array.from({ length: COUNTER_CLIENTS }, clerk)]);
   clearTimeout(timer);
   const killed = await crashing!;
-  return { acknowledged, refusedBeforeCrash, killed };
+  return { acknowledged, counterAcknowledged, refusedBeforeCrash, killed };
+}
+
+/** Every counter sale again with its sale key: an acknowledged one answers its order, a cut-off one is made now or refused as sold out. */
+async function replayCounter(origin: string, counter: CounterTraffic): Promise<CounterAttempt[]> {
+  const replayed: CounterAttempt[] = [];
+  for (const attempt of counter.attempts) {
+    try {
+      const answer = await submitCounterSale(origin, counter.cookie, counter.shelf, attempt, AbortSignal.timeout(30_000));
+      if ("orderId" in answer) {
+        if (attempt.orderId && answer.orderId !== attempt.orderId) violations.push(`replay of counter sale ${attempt.saleKey} answered order ${answer.orderId}, not ${attempt.orderId}`);
+        replayed.push({ ...attempt, orderId: answer.orderId });
+      } else {
+        if (attempt.orderId) violations.push(`replay of acknowledged counter sale ${attempt.orderId} was refused as sold out`);
+        replayed.push({ ...attempt, soldOut: true });
+      }
+    } catch (error) {
+      violations.push(`replay of counter sale ${attempt.saleKey} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return replayed;
 }
 
 async function replay(origin: string, attempts: CheckoutAttempt[]): Promise<CheckoutAttempt[]> {
@@ -120,10 +176,15 @@ async function waitForShop(origin: string, since: number): Promise<number | null
 }
 
 try {
-  shop = await startShopProcess(dataDir);
+  shop = await startShopProcess(dataDir, { env: SERVER_ENV });
   console.log(`[crash] shop started on ${shop.url} (${elapsed()})`);
   let database = connectToShopDatabase(dataDir);
   const catalogue = await orderableProducts(database.db);
+  const counter: CounterTraffic = {
+    cookie: await signInClerk(shop.url),
+    shelf: await counterShelf(database.db, COUNTER_UNITS, catalogue.map((product) => product.variantId)),
+    attempts: [],
+  };
   const stockBefore = await stockSnapshot(database.db);
   const ordersBefore = await orderCount(database.db);
   await database.pool.end();
@@ -133,13 +194,13 @@ try {
   const appPids = [running.pid, ...running.workerPids()].sort();
   let appExited = false;
   void running.exited.then(() => (appExited = true));
-  const { acknowledged, refusedBeforeCrash, killed } = await rush(shop.url, catalogue, attempts, () =>
+  const { acknowledged, counterAcknowledged, refusedBeforeCrash, killed } = await rush(shop.url, catalogue, attempts, counter, () =>
     DATABASE_ONLY ? running.crashDatabase() : running.crash(),
   );
   const killedAt = performance.now();
   console.log(
     `[crash] kill -9 of ${DATABASE_ONLY ? "PostgreSQL alone" : `the app (pid ${running.pid}) and PostgreSQL`} ` +
-      `(postmaster pid ${killed.postmaster}, ${killed.backends} other processes) after ${acknowledged} acknowledged orders (${elapsed()})`,
+      `(postmaster pid ${killed.postmaster}, ${killed.backends} other processes) after ${acknowledged} acknowledged orders, ${counterAcknowledged} of them counter sales (${elapsed()})`,
   );
   // Without its database going down hard, the run would only prove that the app restarts.
   if (!killed.postmaster) violations.push("no PostgreSQL process was found to kill");
@@ -154,20 +215,27 @@ try {
     const restarts = running.output().match(/PostgreSQL restarted after [\d.]+ s/g) ?? [];
     if (restarts.length !== 1) violations.push(`expected one "PostgreSQL restarted" log line, found ${restarts.length}`);
   } else {
-    shop = await startShopProcess(dataDir);
+    shop = await startShopProcess(dataDir, { env: SERVER_ENV });
     console.log(`[crash] shop restarted (${elapsed()})`);
   }
   database = connectToShopDatabase(dataDir);
   const afterCrash = await auditOrders(database.db, attempts);
   violations.push(...afterCrash.violations);
   violations.push(...stockChanges(stockBefore, await stockSnapshot(database.db)));
+  const counterAfterCrash = await auditCounterSales(database.db, counter.shelf, counter.attempts);
+  violations.push(...counterAfterCrash.violations.map((violation) => `after the crash: ${violation}`));
 
   const replayed = await replay(shop.url, attempts);
   const afterReplay = await auditOrders(database.db, replayed);
   violations.push(...afterReplay.violations.map((violation) => `after replay: ${violation}`));
+  const counterReplayed = await replayCounter(shop.url, counter);
+  const counterAfterReplay = await auditCounterSales(database.db, counter.shelf, counterReplayed);
+  violations.push(...counterAfterReplay.violations.map((violation) => `after the counter's replay: ${violation}`));
+  const counterSales = counterReplayed.filter((attempt) => attempt.orderId).length;
+  if (counterAfterReplay.found !== counterSales) violations.push(`${counterSales} counter sales answered after the replay, ${counterAfterReplay.found} recorded`);
   const ordersAfter = await orderCount(database.db);
-  if (ordersAfter - ordersBefore !== attempts.length) {
-    violations.push(`${attempts.length} distinct requests, but ${ordersAfter - ordersBefore} orders after the replay`);
+  if (ordersAfter - ordersBefore !== attempts.length + counterSales) {
+    violations.push(`${attempts.length} distinct checkouts and ${counterSales} counter sales, but ${ordersAfter - ordersBefore} orders after the replay`);
   }
   await database.pool.end();
 
@@ -178,7 +246,9 @@ try {
       `[crash] orders sent: ${attempts.length} (refused before the crash: ${refusedBeforeCrash})`,
       `[crash] acknowledged before the crash: ${acked}; cut off by the crash: ${attempts.length - acked - refusedBeforeCrash}`,
       `[crash] found after restart: ${afterCrash.found} (acknowledged ones missing: ${afterCrash.violations.filter((v) => v.includes("missing")).length})`,
-      `[crash] replayed: ${replayed.length}; orders after replay: ${ordersAfter - ordersBefore} (expected ${attempts.length}, one per key)`,
+      `[crash] counter sales sent: ${counter.attempts.length} (${COUNTER_CLIENTS} clerks, ${COUNTER_UNITS} units on the shelf); acknowledged before the crash: ${counter.attempts.filter((attempt) => attempt.orderId).length}; refused as sold out: ${counter.attempts.filter((attempt) => attempt.soldOut).length}`,
+      `[crash] counter sales found after restart: ${counterAfterCrash.found}; shelf ${counterAfterCrash.shelfUnits} (${counterAfterCrash.sold} sold); after the replay: ${counterAfterReplay.found} sales, shelf ${counterAfterReplay.shelfUnits}`,
+      `[crash] replayed: ${replayed.length}; orders after replay: ${ordersAfter - ordersBefore} (expected ${attempts.length + counterSales}, one per key)`,
       `[crash] total time: ${elapsed()}`,
     ].join("\n"),
   );
@@ -196,6 +266,6 @@ if (violations.length > 0) {
   process.exit(1);
 }
 console.log(
-  `[crash] OK: ${DATABASE_ONLY ? "the app outlived its database and brought it back; " : ""}every acknowledged order is whole, none half-written, replays made no duplicate`,
+  `[crash] OK: ${DATABASE_ONLY ? "the app outlived its database and brought it back; " : ""}every acknowledged order and counter sale is whole, none half-written, no shelf below 0, replays made no duplicate`,
 );
 process.exit(0);

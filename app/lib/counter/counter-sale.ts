@@ -1,13 +1,13 @@
 // The counter sale (/admin/balcao) as the phone and the server both read it: the form, the payment
 // choices, the change, what a scanned code names, and the receipt's text.
 import { z } from "~/lib/forms/validation";
-import { MAX_LINE_QUANTITY } from "../cart/cart";
 import { idSchema } from "../format/ids";
 import { formatBRL } from "../format/money";
 import { readBRL } from "../forms/price-input";
 import { variantLabel } from "../catalog/variants";
 import { SHOP_TIME_ZONE } from "../group/shop-time";
 import type { ImageRef } from "../catalog/catalog";
+import { orderLineSchema } from "../orders/checkout.schema";
 
 export const COUNTER_PATH = "/admin/balcao";
 /** The admin's product search and code look-up for the counter and the stock count (JSON). */
@@ -33,17 +33,31 @@ export function unitsField(message: string, min: number, max: number, maxMessage
 }
 
 const RECEIVED_MESSAGE = "Informe o valor recebido, como 50 ou 50,00";
+/** Items in one counter sale: a basket over the counter, never a wholesale order. */
+export const MAX_COUNTER_LINES = 30;
+const EMPTY_BASKET = "Adicione um item à venda";
+const BAD_BASKET = "Itens da venda inválidos. Atualize a página e tente novamente.";
 
-/** One item sold at the counter: what the phone posts. */
+/** The basket as the phone posts it: a JSON array of lines (product, size, colour, quantity) in a hidden field. */
+const counterLinesField = z
+  .string({ error: EMPTY_BASKET })
+  .transform((text, ctx) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      ctx.addIssue({ code: "custom", message: BAD_BASKET });
+      return z.NEVER;
+    }
+  })
+  .pipe(z.array(orderLineSchema, { error: BAD_BASKET }).min(1, EMPTY_BASKET).max(MAX_COUNTER_LINES, `Uma venda pode ter no máximo ${MAX_COUNTER_LINES} itens`));
+
+/** One counter sale, one item or a basket of them, one payment: what the phone posts. */
 export const counterSaleSchema = z
   .object({
     storeId: idSchema,
     /** Made when the screen opened: a double tap or a retry finds the sale already made. */
     saleKey: z.string().min(16).max(100),
-    productId: idSchema,
-    size: z.string().max(40).optional().default(""),
-    color: z.string().max(60).optional().default(""),
-    quantity: unitsField("Quantidade inválida", 1, MAX_LINE_QUANTITY, `A quantidade máxima por item é ${MAX_LINE_QUANTITY}`),
+    lines: counterLinesField,
     payment: z.enum(COUNTER_PAYMENT_METHODS.map((method) => method.value) as [CounterPaymentMethod, ...CounterPaymentMethod[]], {
       error: "Escolha a forma de pagamento",
     }),
@@ -62,7 +76,7 @@ export const counterSaleSchema = z
     return {
       storeId: sale.storeId,
       saleKey: sale.saleKey,
-      line: { productId: sale.productId, size: sale.size || null, color: sale.color || null, quantity: sale.quantity },
+      lines: sale.lines.map((line) => ({ ...line, size: line.size || null, color: line.color || null })),
       payment: sale.payment,
       cashReceivedCents,
     };
@@ -113,6 +127,12 @@ export type CounterReceipt = {
   /** Cancelled since (the sale was undone in the order window). */
   cancelled: boolean;
 };
+
+/** A counter sale's clerk as the order window and the receipt name them: the name recorded with the sale, else the account's. */
+export function clerkNameOf(row: { clerkId: string | null; clerkName: string | null }, account: { name: string | null; email: string | null }): string | null {
+  if (!row.clerkId && !row.clerkName) return null;
+  return row.clerkName?.trim() || account.name?.trim() || account.email || "um atendente";
+}
 
 export function counterPaymentLabel(method: string): string {
   const known = COUNTER_PAYMENT_METHODS.find((candidate) => candidate.value === method);

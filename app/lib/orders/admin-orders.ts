@@ -74,6 +74,8 @@ export type AdminOrderDetail = {
   history: OrderHistoryEntry[];
   /** The store that serves it (its units are on that store's shelf) and the stores it may move to. */
   store: OrderStoreView;
+  /** A counter sale's clerk: the name recorded with the sale, else the account's name or e-mail. */
+  clerkName: string | null;
 };
 
 export { CHANNEL_LABELS };

@@ -3,9 +3,9 @@
 // with the counter's terms: channel "balcao", the store, the clerk, paid and handed over at once.
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { media, orderItems, orders, productVariants, products, shops, storeLocations } from "#database/schema";
+import { media, orderItems, orders, productVariants, products, shops, storeLocations, users } from "#database/schema";
 import type { ImageRef } from "~/lib/catalog/catalog";
-import type { CounterLookup, CounterReceipt, CounterSaleInput } from "~/lib/counter/counter-sale";
+import { clerkNameOf, type CounterLookup, type CounterReceipt, type CounterSaleInput } from "~/lib/counter/counter-sale";
 import type { CurrentUser } from "../auth/guards.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "../group/settings.server";
@@ -28,7 +28,7 @@ export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: Coun
   try {
     const placed = await placeOrder(db, settings, {
       idempotencyKey: `balcao:${sale.saleKey}`,
-      lines: [sale.line],
+      lines: sale.lines,
       customer: null,
       userId: null,
       counter: {
@@ -129,13 +129,17 @@ export async function counterReceipt(db: DatabaseOrTransaction, orderId: string)
       totalCents: orders.totalCents,
       paymentMethod: orders.paymentMethod,
       cashReceivedCents: orders.cashReceivedCents,
+      clerkId: orders.clerkId,
       clerkName: orders.clerkName,
+      clerkAccountName: users.name,
+      clerkAccountEmail: users.email,
       storeName: storeLocations.name,
       storeAddress: storeLocations.address,
       storePhone: storeLocations.phone,
     })
     .from(orders)
     .leftJoin(storeLocations, eq(storeLocations.id, orders.fulfillingStoreId))
+    .leftJoin(users, eq(users.id, orders.clerkId))
     .where(and(eq(orders.id, orderId), eq(orders.channel, "balcao")));
   if (!order) return null;
   const items = await db
@@ -148,7 +152,7 @@ export async function counterReceipt(db: DatabaseOrTransaction, orderId: string)
     code: order.code,
     createdAt: order.createdAt.toISOString(),
     store: { name: order.storeName ?? "", address: order.storeAddress ?? "", phone: order.storePhone ?? "" },
-    clerkName: order.clerkName ?? "",
+    clerkName: clerkNameOf(order, { name: order.clerkAccountName, email: order.clerkAccountEmail }) ?? "",
     items: items.map((item) => ({ ...item, unitPriceCents: item.unitPriceCents ?? 0 })),
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod ?? "",

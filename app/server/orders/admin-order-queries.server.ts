@@ -1,18 +1,23 @@
 // The staff's views of orders: the list with its filters and one order's detail. Changes are in
 // admin-order-changes.server.ts.
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import { orderItems, orderPayments, orders, storeLocations, users } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/orders/admin-orders";
 import { isOrderStatus, recordedStatusOf, type ShownOrderStatus } from "~/lib/orders/order-status";
 import { isPaymentStatus, type PaymentStatus } from "~/lib/payments/payment-status";
 import { orderChannelOf } from "~/lib/orders/order-channel";
+import { clerkNameOf } from "~/lib/counter/counter-sale";
 import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { readOrderHistory, toOrderView } from "./order-reading.server";
 import { orderStoreView } from "./order-store.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
+
+/** The clerk who made a counter sale (orders.clerk_id), beside the shopper's account. */
+const clerks = alias(users, "clerks");
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -131,10 +136,13 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
       accountName: users.name,
       accountEmail: users.email,
       accountPhone: users.phone,
+      clerkAccountName: clerks.name,
+      clerkAccountEmail: clerks.email,
     })
     .from(orders)
     .leftJoin(storeLocations, eq(storeLocations.id, orders.pickupLocationId))
     .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(clerks, eq(clerks.id, orders.clerkId))
     .where(and(eq(orders.id, id), storeCondition(storeId)));
   if (!row) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position));
@@ -150,5 +158,6 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
     pickupHours: row.order.deliveryMethod === "pickup" ? (row.locationHours ?? "") : "",
     history: await readOrderHistory(db, id, "admin"),
     store: await orderStoreView(db, row.order.fulfillingStoreId),
+    clerkName: clerkNameOf(row.order, { name: row.clerkAccountName, email: row.clerkAccountEmail }),
   };
 }

@@ -65,6 +65,14 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
             {formatShopDateTime(detail.updatedAt)}
           </dd>
         </div>
+        {detail.clerkName !== null ? (
+          <div>
+            <dt className="inline font-semibold">Vendido no balcão por: </dt>
+            <dd className="inline" data-testid="order-clerk">
+              {detail.clerkName}
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt className="inline font-semibold">Estoque: </dt>
           <dd className="inline">{detail.stockApplied ? "baixado deste pedido" : "não baixado"}</dd>
