@@ -51,7 +51,7 @@ await runBenchmark(async () => {
   await saveSubscription(db, admins[2]!.id, subscribedBrowser(healthy), "Android · Chrome");
 
   const notice = (order: number) => ({ title: `Pedido #${order}`, body: "bench", tag: `pedido-${order}`, url: "/admin/pedidos" });
-  for (let order = 1; order <= orders; order++) await queueStaffPush(db, "new-order", notice(order));
+  for (let order = 1; order <= orders; order++) await queueStaffPush(db, "new-order", notice(order), "all-staff");
   const transport = webPushTransport({ ...webPush.generateVAPIDKeys(), subject: "mailto:loja@exemplo.com" }, { policy: { allowLoopback: true } });
   const started = performance.now();
   const arrivals: number[] = [];
@@ -62,7 +62,7 @@ await runBenchmark(async () => {
   // One more order while the slow service still holds the first ones.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const late = performance.now();
-  await queueStaffPush(db, "new-order", notice(orders + 1));
+  await queueStaffPush(db, "new-order", notice(orders + 1), "all-staff");
   const totals = await round;
   clearInterval(watch);
   while (arrivals.length < healthy.received.length) arrivals.push(performance.now() - started);

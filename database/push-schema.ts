@@ -2,8 +2,9 @@
 // queue (email-schema.ts), a push is a row first, written in the same transaction as the order, and
 // sent from here by app/server/notifications/push-queue.server.ts, so a restart loses none.
 import { sql } from "drizzle-orm";
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { users } from "./auth-schema";
+import { orders } from "./orders-schema";
 
 /** What the admin's service worker shows (app/server/notifications/admin-service-worker.js). */
 export type PushNotice = { title: string; body: string; tag: string; url: string };
@@ -41,6 +42,11 @@ export const pushQueue = pgTable(
     /** "new-order", "pix-paid" or "test". */
     kind: text("kind").notNull(),
     payload: jsonb("payload").$type<PushNotice>().notNull(),
+    /**
+     * The order it is about (null: a test push): a Vendedor is sent only their store's orders, checked
+     * again when it is sent (the order may have moved to another store, the clerk to another role).
+     */
+    orderId: uuid("order_id").references(() => orders.id, { onDelete: "cascade" }),
     attempts: integer("attempts").notNull().default(0),
     /** When a sender may take it next: moved ahead while a sender holds it (its lease), backed off after a failure. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),

@@ -398,11 +398,14 @@ describe("live order events (LISTEN/NOTIFY)", () => {
     const relogio = await product(RELOGIO, 5);
     const created = rec.next(isEvent((e) => e.type === "created"));
     const order = await place([{ productId: relogio.id, size: null, color: "Preto", quantity: 2 }]);
-    expect(await created).toEqual({ kind: "order", event: { type: "created", id: order.id, code: order.code } });
+    // With the store of the order, so a Vendedor's stream hears only of their store's (staff-store-notices.test.ts).
+    const { fulfillingStoreId } = await orderRow(order.id);
+    expect(fulfillingStoreId).not.toBeNull();
+    expect(await created).toEqual({ kind: "order", event: { type: "created", id: order.id, code: order.code }, storeId: fulfillingStoreId });
 
     const updated = rec.next(isEvent((e) => e.type === "updated"));
     await setOrderStatus(t.db, order.id, "processing", TEST_ACTOR);
-    expect(await updated).toEqual({ kind: "order", event: { type: "updated", id: order.id, code: order.code, status: "processing" } });
+    expect(await updated).toEqual({ kind: "order", event: { type: "updated", id: order.id, code: order.code, status: "processing" }, storeId: fulfillingStoreId });
 
     // Refused (short stock on re-opening): rolled back, so no event.
     const cancelled = rec.next(isEvent((e) => e.type === "updated" && e.status === "cancelled"));

@@ -14,6 +14,7 @@ import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { loopsPerDatabase, type DeliveryLoop } from "../db/delivery-loop.server";
 import { retryDelaySeconds } from "../email/email-queue.server";
 import { log } from "../log/logger.server";
+import { staffHearsOfOrderSql } from "./order-audience.server";
 import { PUSH_TTL_SECONDS, PushRefusedError, type PushTransport } from "./web-push.server";
 import { UnsafePushEndpointError } from "./push-endpoint.server";
 
@@ -31,22 +32,47 @@ const CANDIDATES = 2_000;
 export const MAX_DEVICES_PER_ACCOUNT = 10;
 
 /**
- * Queues `notice` for every device of every staff account (or only `userId`'s, for a test), the
- * MAX_DEVICES_PER_ACCOUNT newest of each; returns how many. `db` may be the transaction that made the order: then the pushes exist only if it commits.
+ * Who a push goes to: the staff who may hear of an order (a Vendedor: only their store's orders;
+ * ./order-audience.server.ts), one staff account (a test push), or every staff account.
  */
-export async function queueStaffPush(db: DatabaseOrTransaction, kind: PushKind, notice: PushNotice, { userId }: { userId?: string } = {}): Promise<number> {
+export type PushRecipients = { orderId: string } | { userId: string } | "all-staff";
+
+/**
+ * Queues `notice` for every device of the `recipients`' accounts, the MAX_DEVICES_PER_ACCOUNT newest
+ * of each; returns how many. `db` may be the transaction that made the order: then the pushes exist
+ * only if it commits.
+ */
+export async function queueStaffPush(db: DatabaseOrTransaction, kind: PushKind, notice: PushNotice, recipients: PushRecipients): Promise<number> {
+  const orderId = typeof recipients === "object" && "orderId" in recipients ? recipients.orderId : null;
+  const who =
+    recipients === "all-staff"
+      ? sql`u.staff_role is not null`
+      : "userId" in recipients
+        ? sql`s.user_id = ${recipients.userId}`
+        : staffHearsOfOrderSql(sql`u`, sql`${orderId}::uuid`);
   const { rowCount } = await db.execute(sql`
-    insert into push_queue (subscription_id, kind, payload)
-    select id, ${kind}, ${JSON.stringify(notice)}::jsonb from (
+    insert into push_queue (subscription_id, kind, payload, order_id)
+    select id, ${kind}, ${JSON.stringify(notice)}::jsonb, ${orderId}::uuid from (
       select s.id, row_number() over (partition by s.user_id order by s.id desc) as newest
       from push_subscriptions s join users u on u.id = s.user_id
-      where u.role = 'admin' ${userId ? sql`and s.user_id = ${userId}` : sql``}) devices
+      where u.role = 'admin' and ${who}) devices
     where newest <= ${MAX_DEVICES_PER_ACCOUNT}
     order by id`);
   return rowCount ?? 0;
 }
 
-type TakenPush = { id: number; attempts: number; payload: PushNotice; subscription_id: number; endpoint: string; p256dh: string; auth: string; role: string; service: string };
+type TakenPush = {
+  id: number;
+  attempts: number;
+  payload: PushNotice;
+  subscription_id: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  /** Whether the account may still hear of it: still staff and, for a Vendedor, the order still their store's. */
+  allowed: boolean;
+  service: string;
+};
 
 export type DeliveryTotals = { sent: number; failed: number; gone: number; dropped: number };
 
@@ -55,7 +81,8 @@ export type DeliveryTotals = { sent: number; failed: number; gone: number; dropp
  * free, whatever the others are waiting for, so a slow push service only delays its own devices.
  * At most `perService` pushes wait on one push service at a time (and `concurrency` in all); while
  * some are in flight, what was queued since is picked up every `pollMs`. A push whose staff member is
- * no longer an admin is dropped unsent (checked now, not when it was queued); one older than its TTL
+ * no longer an admin, or a Vendedor of another store than its order's, is dropped unsent (checked now,
+ * not when it was queued); one older than its TTL
  * is given up (the push service would drop it too). Throws only when the database fails.
  */
 export async function deliverDuePushes(
@@ -116,15 +143,16 @@ async function takeDuePushes(db: Database, limit: number, perService: number, bu
     taken as (
       update push_queue set attempts = attempts + 1, next_attempt_at = now() + ${LEASE}
       where id in (select id from chosen)
-      returning id, attempts, payload, subscription_id)
-    select taken.*, s.endpoint, s.p256dh, s.auth, u.role, split_part(s.endpoint, '/', 3) as service
+      returning id, attempts, payload, subscription_id, order_id)
+    select taken.id, taken.attempts, taken.payload, taken.subscription_id, s.endpoint, s.p256dh, s.auth, split_part(s.endpoint, '/', 3) as service,
+      u.role = 'admin' and ${staffHearsOfOrderSql(sql`u`, sql`taken.order_id`)} as allowed
     from taken join push_subscriptions s on s.id = taken.subscription_id join users u on u.id = s.user_id
     order by taken.id`);
   return rows;
 }
 
 async function deliverOne(db: Database, transport: PushTransport, push: TakenPush, totals: DeliveryTotals): Promise<void> {
-  if (push.role !== "admin") {
+  if (!push.allowed) {
     totals.dropped++;
     await db.execute(sql`delete from push_queue where id = ${push.id}`);
     return;

@@ -5,7 +5,8 @@
 //   PostgreSQL ──LISTEN, one connection per app process──▶ OrderEventHub ──▶ every open SSE stream
 //
 // Events say only that something changed (id, code, status); the page reloads its data through its
-// loader, so what it shows is always what the database holds and passes the loader's checks.
+// loader, so what it shows is always what the database holds and passes the loader's checks. Each
+// event carries its order's store, so a Vendedor's stream hears only of their store's orders.
 import { sql } from "drizzle-orm";
 import type pg from "pg";
 import type { OrderEvent } from "~/lib/orders/admin-orders";
@@ -13,6 +14,7 @@ import { isOrderStatus } from "~/lib/orders/order-status";
 import { dedicatedClients, type Database, type DatabaseOrTransaction } from "../db/database.server";
 import { listenConnection, type ListenConnection } from "../db/listen-connection.server";
 import { log } from "../log/logger.server";
+import { orderStoreIdSql } from "../notifications/order-audience.server";
 
 const ORDER_EVENTS_CHANNEL = "erick_order_events";
 
@@ -23,22 +25,29 @@ export type { OrderEvent };
  * lost connection events may have been missed, so `ready` tells pages to reload. `closing`: the
  * process is stopping, the stream should end now.
  */
-export type HubMessage = { kind: "order"; event: OrderEvent } | { kind: "ready" } | { kind: "closing" };
+export type HubMessage = { kind: "order"; event: OrderEvent; storeId: number | null } | { kind: "ready" } | { kind: "closing" };
 type Subscriber = (message: HubMessage) => void;
 
-/** Queues the event in the transaction: PostgreSQL delivers it when, and only if, the transaction commits. */
+/**
+ * Queues the event in the transaction: PostgreSQL delivers it when, and only if, the transaction
+ * commits. The order's store is read here, in the transaction that made or changed the order.
+ */
 export async function notifyOrderEvent(tx: DatabaseOrTransaction, event: OrderEvent): Promise<void> {
-  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${JSON.stringify(event)})`);
+  const payload = sql`jsonb_build_object('event', ${JSON.stringify(event)}::jsonb, 'storeId', ${orderStoreIdSql(sql`${event.id}::uuid`)})::text`;
+  await tx.execute(sql`select pg_notify(${ORDER_EVENTS_CHANNEL}, ${payload})`);
 }
 
-function parseEvent(payload: string | undefined): OrderEvent | null {
+function parseMessage(payload: string | undefined): HubMessage | null {
   try {
     const value: unknown = JSON.parse(payload ?? "");
     if (!value || typeof value !== "object") return null;
-    const { type, id, code, status } = value as Record<string, unknown>;
+    const { event, storeId } = value as Record<string, unknown>;
+    if (!event || typeof event !== "object") return null;
+    const { type, id, code, status } = event as Record<string, unknown>;
     if (typeof id !== "string" || typeof code !== "string") return null;
-    if (type === "created") return { type, id, code };
-    if (type === "updated" && isOrderStatus(status)) return { type, id, code, status };
+    const store = typeof storeId === "number" ? storeId : null;
+    if (type === "created") return { kind: "order", event: { type, id, code }, storeId: store };
+    if (type === "updated" && isOrderStatus(status)) return { kind: "order", event: { type, id, code, status }, storeId: store };
     return null;
   } catch {
     return null;
@@ -73,8 +82,8 @@ export class OrderEventHub {
       channel: ORDER_EVENTS_CHANNEL,
       logName: "order-events",
       onNotification: (payload) => {
-        const event = parseEvent(payload);
-        if (event) this.broadcast({ kind: "order", event });
+        const message = parseMessage(payload);
+        if (message) this.broadcast(message);
       },
       onListening: () => this.broadcast({ kind: "ready" }),
       // Nobody to tell: the connection waits for the next subscriber.
@@ -171,9 +180,11 @@ const RESTART_RETRY_MS = 2_000;
 
 /**
  * A `text/event-stream` response fed by the hub until the browser goes away (`signal`). Comments
- * every 25 s keep proxies and load balancers from closing a quiet connection.
+ * every 25 s keep proxies and load balancers from closing a quiet connection. `storeId`: only the
+ * events of that store's orders (a Vendedor's: staffStoreScope); null or left out, every order's.
  */
-export function orderEventStream(hub: OrderEventHub, signal: AbortSignal, options: { heartbeatMs?: number } = {}): Response {
+export function orderEventStream(hub: OrderEventHub, signal: AbortSignal, options: { heartbeatMs?: number; storeId?: number | null } = {}): Response {
+  const storeId = options.storeId ?? null;
   let cleanup = () => {};
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
@@ -190,7 +201,9 @@ export function orderEventStream(hub: OrderEventHub, signal: AbortSignal, option
       send("retry: 5000\n\n");
       const unsubscribe = hub.subscribe((message) => {
         if (message.kind === "ready") send("event: ready\ndata: {}\n\n");
-        else if (message.kind === "order") send(`event: order\ndata: ${JSON.stringify(message.event)}\n\n`);
+        else if (message.kind === "order") {
+          if (storeId === null || message.storeId === storeId) send(`event: order\ndata: ${JSON.stringify(message.event)}\n\n`);
+        }
         else {
           // A restart: come back soon, to whichever process answers then.
           send(`retry: ${RESTART_RETRY_MS}\n\n`);

@@ -388,8 +388,9 @@ async function recordNewOrder(
       await recordCounterSale(tx, counter, { id, code, totalCents, storeName: counterStore.name, lines });
       return { token, created: true };
     }
-    // Every staff device's push, queued only if the order commits (app/server/notifications).
-    await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines));
+    // The push to the devices of the staff who may see it (a Vendedor: their store's orders only),
+    // queued only if the order commits (app/server/notifications).
+    await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines), { orderId: id });
     // And the shop's e-mail, when it asked for one: also written with the order (./order-notifications.server.ts).
     if (wantsNewOrderEmail(settings)) await queueNewOrderEmail(tx, id);
     return { token, created: true };

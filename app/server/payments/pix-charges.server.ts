@@ -150,12 +150,17 @@ async function recordRemoteCharge(db: Database, chargeId: number, remote: PixCha
         where order_payments.status <> 'paid'
         returning order_id`);
       if (changed.length) {
-        await queueStaffPush(tx, "pix-paid", {
-          title: `Pix recebido: #${charge.code} ${formatBRL(received)}`,
-          body: "Pagamento confirmado pelo banco.",
-          tag: `pix-${charge.code}`,
-          url: adminOrderPath(charge.order_id),
-        });
+        await queueStaffPush(
+          tx,
+          "pix-paid",
+          {
+            title: `Pix recebido: #${charge.code} ${formatBRL(received)}`,
+            body: "Pagamento confirmado pelo banco.",
+            tag: `pix-${charge.code}`,
+            url: adminOrderPath(charge.order_id),
+          },
+          { orderId: charge.order_id },
+        );
         await notifyOrderEvent(tx, { type: "updated", id: charge.order_id, code: charge.code, status: charge.order_status as never });
       }
       return "paid";

@@ -1,0 +1,2 @@
+ALTER TABLE "push_queue" ADD COLUMN "order_id" uuid;--> statement-breakpoint
+ALTER TABLE "push_queue" ADD CONSTRAINT "push_queue_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;
