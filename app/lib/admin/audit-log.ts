@@ -94,6 +94,7 @@ const FIELD_LABELS: Record<string, string> = {
   heightCm: "Altura (cm)",
   widthCm: "Largura (cm)",
   lengthCm: "Comprimento (cm)",
+  storeStock: "Estoque por loja",
   removed: "Removidos",
   demoOrders: "Pedidos com produtos de demonstração (guardados à parte)",
   updated: "Atualizados",

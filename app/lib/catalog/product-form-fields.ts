@@ -14,6 +14,27 @@ export const stockFieldName = (size: string, color: string) => `${STOCK_FIELD_PR
  */
 export const STOCK_READ_FIELD_PREFIX = "stockRead:";
 
+/**
+ * The cell of one store's stock grid: `storeStock:barreiros-calcados:["38","Preto"]` (the store's
+ * slug, then variantKey), and the hidden field of its units as the form was opened,
+ * `storeStockRead:barreiros-calcados:["38","Preto"]`. A cell the clerk changed is refused when that
+ * store's units moved since (a sale there); a cell left as read is not written at all.
+ */
+export const STORE_STOCK_FIELD_PREFIX = "storeStock:";
+export const STORE_STOCK_READ_FIELD_PREFIX = "storeStockRead:";
+/** Sent by the form with its per-store grids: the stock is read per store, not from the `stock:` cells. */
+export const STORE_STOCK_GRID_FIELD = "storeStockGrid";
+
+/** The key of a store's cell in the form's values: `{store slug}:{variantKey}` (a slug holds no colon). */
+export const storeStockKey = (store: string, size: string, color: string) => `${store}:${variantKey(size, color)}`;
+export const storeStockFieldName = (store: string, size: string, color: string) => `${STORE_STOCK_FIELD_PREFIX}${storeStockKey(store, size, color)}`;
+
+/** A store cell's key split into the store's slug and the variantKey; null when it is not one. */
+export function splitStoreStockKey(key: string): { store: string; variant: string } | null {
+  const at = key.indexOf(":");
+  return at > 0 ? { store: key.slice(0, at), variant: key.slice(at + 1) } : null;
+}
+
 /** The form's fields named `{prefix}{variantKey}`, by variantKey. */
 function fieldsByKey(form: FormData, prefix: string): Record<string, string> {
   return Object.fromEntries(
@@ -24,6 +45,19 @@ function fieldsByKey(form: FormData, prefix: string): Record<string, string> {
 /** The units the form was opened with, by variantKey (what is not a count is left out). */
 export function stockAsRead(values: ProductFormInput): Map<string, number> {
   return new Map(Object.entries(values.stockRead ?? {}).flatMap(([key, units]) => (/^\d{1,9}$/.test(units) ? [[key, Number(units)]] : [])));
+}
+
+/** The units each store's grid was opened with: store slug → variantKey → units (what is not a count is left out). */
+export function storeStockAsRead(values: ProductFormInput): Map<string, Map<string, number>> {
+  const byStore = new Map<string, Map<string, number>>();
+  for (const [key, units] of Object.entries(values.storeStockRead ?? {})) {
+    const cell = splitStoreStockKey(key);
+    if (!cell || !/^\d{1,9}$/.test(units)) continue;
+    const read = byStore.get(cell.store) ?? new Map<string, number>();
+    read.set(cell.variant, Number(units));
+    byStore.set(cell.store, read);
+  }
+  return byStore;
 }
 
 /** The text box of a size or colour list: what was typed there and not yet added. */
@@ -49,6 +83,9 @@ export function productFormValues(form: FormData): ProductFormInput {
     gender: one("gender"),
     stock: fieldsByKey(form, STOCK_FIELD_PREFIX),
     stockRead: fieldsByKey(form, STOCK_READ_FIELD_PREFIX),
+    ...(form.has(STORE_STOCK_GRID_FIELD)
+      ? { storeStock: fieldsByKey(form, STORE_STOCK_FIELD_PREFIX), storeStockRead: fieldsByKey(form, STORE_STOCK_READ_FIELD_PREFIX) }
+      : {}),
     // Text typed but not added ('28, 29, 30', '34-39') is read as the form's button would add it; the
     // chips already listed are taken as they are (a saved size may hold a comma).
     sizes: [...many("sizes"), ...splitOptionText(one(typedOptionsField("sizes")) ?? "")],

@@ -193,6 +193,31 @@ export const productFormSchema = z
         }
         return units;
       }),
+    /**
+     * The per-store grids (the admin form): cells by `{store slug}:{variantKey}`, read as units by store
+     * slug and variantKey; absent (the CSV, the starter products, an older form): null, `stock` is the
+     * product's own store.
+     */
+    storeStock: z
+      .record(z.string(), z.string())
+      .optional()
+      .transform((cells, ctx) => {
+        if (cells === undefined) return null;
+        const byStore = new Map<string, Map<string, number>>();
+        for (const [key, typed] of Object.entries(cells)) {
+          const at = key.indexOf(":");
+          if (at <= 0) continue;
+          const parsed = parseStock(typed);
+          if (typeof parsed === "string") {
+            ctx.addIssue({ code: "custom", path: [key], message: parsed });
+            continue;
+          }
+          const units = byStore.get(key.slice(0, at)) ?? new Map<string, number>();
+          units.set(key.slice(at + 1), parsed);
+          byStore.set(key.slice(0, at), units);
+        }
+        return byStore;
+      }),
     sizes: optionList(PRODUCT_LIMITS.size, "tamanho"),
     colors: optionList(PRODUCT_LIMITS.color, "cor"),
     featured: checkbox,
@@ -202,15 +227,22 @@ export const productFormSchema = z
     widthCm: packageMeasure("widthCm"),
     lengthCm: packageMeasure("lengthCm"),
   })
-  .transform(({ price: priceCents, oldPrice: oldPriceCents, stock, ...rest }) => {
+  .transform(({ price: priceCents, oldPrice: oldPriceCents, stock, storeStock, ...rest }) => {
     // A cell per size × colour the product offers; cells of options no longer offered are dropped.
-    const variants: VariantStockInput[] = variantOptions(rest).map((option) => ({
+    const options = variantOptions(rest);
+    const variants: VariantStockInput[] = options.map((option) => ({
       ...option,
       stock: stock.get(variantKey(option.size, option.color)) ?? 0,
     }));
+    const offered = new Set(options.map((option) => variantKey(option.size, option.color)));
+    // Units typed per store slug and variantKey (offered options only); absent: `variants` carry the own store's units.
+    const perStore: { storeUnits?: Map<string, Map<string, number>> } = storeStock
+      ? { storeUnits: new Map([...storeStock].map(([store, units]) => [store, new Map([...units].filter(([key]) => offered.has(key)))] as const)) }
+      : {};
     return {
       ...rest,
       variants,
+      ...perStore,
       priceCents,
       // An old price means nothing next to 'Consultar preço'.
       oldPriceCents: priceCents === null ? null : oldPriceCents,
@@ -233,6 +265,10 @@ export type ProductFormInput = {
   stock: Record<string, string>;
   /** Units per size × colour when the form was opened (hidden fields), by variantKey; the schema ignores them. */
   stockRead?: Record<string, string>;
+  /** The per-store grids: units typed by `{store slug}:{variantKey}` (see product-form-fields.ts). */
+  storeStock?: Record<string, string>;
+  /** The same cells as the form was opened (hidden fields); the schema ignores them. */
+  storeStockRead?: Record<string, string>;
   sizes: string[];
   colors: string[];
   featured?: string;
@@ -264,6 +300,8 @@ export type EditableProduct = {
   gender: string;
   /** Every size × colour the product has, with its units. */
   variants: VariantStockInput[];
+  /** Units at every store by `{store slug}:{variantKey}` (the edit page; the CSV leaves it out). */
+  storeUnits?: Record<string, number>;
   sizes: string[];
   colors: string[];
   featured: boolean;
@@ -289,6 +327,12 @@ export function productToFormInput(product: EditableProduct): ProductFormInput {
     gender: product.gender,
     stock: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
     stockRead: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), String(variant.stock)])),
+    ...(product.storeUnits
+      ? {
+          storeStock: Object.fromEntries(Object.entries(product.storeUnits).map(([key, units]) => [key, String(units)])),
+          storeStockRead: Object.fromEntries(Object.entries(product.storeUnits).map(([key, units]) => [key, String(units)])),
+        }
+      : {}),
     sizes: product.sizes,
     colors: product.colors,
     featured: product.featured ? "on" : undefined,

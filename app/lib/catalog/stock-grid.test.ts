@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fieldErrors } from "../forms/form-errors";
 import { productFormSchema } from "./product.schema";
-import { productFormValues } from "./product-form-fields";
+import { productFormValues, STORE_STOCK_GRID_FIELD, STORE_STOCK_READ_FIELD_PREFIX, storeStockAsRead } from "./product-form-fields";
 import { errorOfField, fieldOfError, stockGrid, typedUnits } from "./stock-grid";
 import { variantKey } from "./variants";
 
@@ -52,5 +52,40 @@ describe("the product form's stock grid", () => {
     expect(errorOfField(bad.name)).toBe(bad.errorKey);
     expect(fieldOfError("name")).toBe("name");
     expect(errorOfField("price")).toBe("price");
+  });
+
+  it("a store's grid names its cells for the store; the schema reads units per store, drops sizes no longer offered, and points errors back", () => {
+    const barreiros = stockGrid({ sizes: ["38", "39"], colors: ["Preto"] }, { [variantKey("38", "Preto")]: "4", [variantKey("39", "Preto")]: "-1" }, "barreiros-calcados");
+    const sports = stockGrid({ sizes: ["38", "39"], colors: ["Preto"] }, { [variantKey("38", "Preto")]: "2" }, "sports");
+    expect(barreiros.body[0]!.cells[0]!.name).toBe(`storeStock:barreiros-calcados:${variantKey("38", "Preto")}`);
+    expect(barreiros.body[0]!.cells[0]!.label).toBe("Estoque – Tam. 38 / Preto");
+    const form = new FormData();
+    form.append("sizes", "38");
+    form.append("sizes", "39");
+    form.append("colors", "Preto");
+    form.append(STORE_STOCK_GRID_FIELD, "1");
+    for (const cell of [...barreiros.body, ...sports.body].flatMap((row) => row.cells)) form.append(cell.name, cell.value);
+    form.append(`storeStock:sports:${variantKey("40", "Preto")}`, "7");
+    form.append(`${STORE_STOCK_READ_FIELD_PREFIX}sports:${variantKey("38", "Preto")}`, "1");
+    const values = productFormValues(form);
+    expect(storeStockAsRead(values)).toEqual(new Map([["sports", new Map([[variantKey("38", "Preto"), 1]])]]));
+
+    const refused = productFormSchema.safeParse(values);
+    const bad = barreiros.body[1]!.cells[0]!;
+    expect(fieldErrors(refused.error!)[bad.errorKey]).toBe("O estoque não pode ser negativo");
+    expect(fieldOfError(bad.errorKey)).toBe(bad.name);
+    expect(errorOfField(bad.name)).toBe(bad.errorKey);
+
+    form.set(bad.name, "3");
+    const parsed = productFormSchema.parse({ ...productFormValues(form), name: "T", description: "D", price: "10,00", category: "Esportivo", store: "sports" });
+    expect(parsed.storeUnits).toEqual(
+      new Map([
+        ["barreiros-calcados", new Map([[variantKey("38", "Preto"), 4], [variantKey("39", "Preto"), 3]])],
+        ["sports", new Map([[variantKey("38", "Preto"), 2], [variantKey("39", "Preto"), 0]])],
+      ]),
+    );
+    // Without the grids' marker (the CSV, an older form) there are no per-store units.
+    form.delete(STORE_STOCK_GRID_FIELD);
+    expect(productFormValues(form).storeStock).toBeUndefined();
   });
 });

@@ -1,7 +1,7 @@
 // The product form's stock grid (app/components/admin/products/stock-grid.tsx) as plain data: which
 // cells to show for the sizes and colours the clerk has listed so far, their accessible names, and
 // the totals of what has been typed. The schema (product.schema.ts) stays the judge of the numbers.
-import { STOCK_FIELD_PREFIX, stockFieldName } from "./product-form-fields";
+import { STOCK_FIELD_PREFIX, STORE_STOCK_FIELD_PREFIX, stockFieldName, storeStockFieldName, storeStockKey } from "./product-form-fields";
 import { variantKey, variantLabel, type VariantOption } from "./variants";
 
 export type StockCell = VariantOption & {
@@ -39,22 +39,31 @@ export function stockCellLabel(option: VariantOption): string {
 
 /** The field a cell's error belongs to: `stock.["38","Preto"]` → `stock:["38","Preto"]`; other keys are field names already. */
 export function fieldOfError(key: string): string {
+  if (key.startsWith("storeStock.")) return `${STORE_STOCK_FIELD_PREFIX}${key.slice("storeStock.".length)}`;
   return key.startsWith("stock.") ? `${STOCK_FIELD_PREFIX}${key.slice("stock.".length)}` : key;
 }
 
 /** The error key of a field (fieldOfError's inverse). */
 export function errorOfField(name: string): string {
+  if (name.startsWith(STORE_STOCK_FIELD_PREFIX)) return `storeStock.${name.slice(STORE_STOCK_FIELD_PREFIX.length)}`;
   return name.startsWith(STOCK_FIELD_PREFIX) ? `stock.${name.slice(STOCK_FIELD_PREFIX.length)}` : name;
 }
 
 /**
  * The grid for the options listed now. `typed` holds every value typed so far by variantKey, also of
- * options since removed, so taking a size out and putting it back brings its numbers back.
+ * options since removed, so taking a size out and putting it back brings its numbers back. `store`
+ * (a store's slug): the cells are that store's grid (storeStockFieldName).
  */
-export function stockGrid({ sizes, colors }: { sizes: readonly string[]; colors: readonly string[] }, typed: Readonly<Record<string, string>>): StockGrid {
+export function stockGrid(
+  { sizes, colors }: { sizes: readonly string[]; colors: readonly string[] },
+  typed: Readonly<Record<string, string>>,
+  store?: string,
+): StockGrid {
   const cell = (size: string, color: string): StockCell => {
     const key = variantKey(size, color);
-    return { size, color, name: stockFieldName(size, color), errorKey: `stock.${key}`, label: stockCellLabel({ size, color }), value: typed[key] ?? NEW_CELL_VALUE };
+    const name = store === undefined ? stockFieldName(size, color) : storeStockFieldName(store, size, color);
+    const errorKey = store === undefined ? `stock.${key}` : `storeStock.${storeStockKey(store, size, color)}`;
+    return { size, color, name, errorKey, label: stockCellLabel({ size, color }), value: typed[key] ?? NEW_CELL_VALUE };
   };
   const rows: StockGrid["rows"] = sizes.length ? "sizes" : colors.length ? "colors" : "plain";
   const columns = sizes.length && colors.length ? [...colors] : [""];

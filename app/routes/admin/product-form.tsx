@@ -3,7 +3,7 @@ import { ProductEditor } from "~/components/admin/products/product-editor";
 import { ProductPrintLinks } from "~/components/admin/products/product-print-links";
 import { NOTICE_PARAM } from "~/lib/catalog/admin-products";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, productFormSchema, productToFormInput, type ProductFormInput } from "~/lib/catalog/product.schema";
-import { IMAGE_FIELDS, productFormValues, stockAsRead } from "~/lib/catalog/product-form-fields";
+import { IMAGE_FIELDS, productFormValues, stockAsRead, storeStockAsRead } from "~/lib/catalog/product-form-fields";
 import { actionRefusal, type ActionResult } from "~/lib/forms/action-result";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { parseId } from "~/lib/format/ids";
@@ -90,7 +90,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     : null;
 
   try {
-    await saveProduct(context.db, mediaStorageOf(context.config), { id: id ?? null, input: parsed.data, order, uploads, stockRead: stockAsRead(values) }, admin);
+    await saveProduct(context.db, mediaStorageOf(context.config), { id: id ?? null, input: parsed.data, order, uploads, stockRead: stockAsRead(values), storeStockRead: storeStockAsRead(values) }, admin);
   } catch (error) {
     if (error instanceof ProductSaveError) {
       return failure(error.message, 400, error.field ? { [error.field]: error.message } : {}, values);

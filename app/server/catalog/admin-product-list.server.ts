@@ -11,7 +11,7 @@ import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition, productSearchRank } from "./product-search.server";
-import { variantGrid, variantsAtStore } from "./variants.server";
+import { unitsByStoreSlug, variantGrid, variantsAtStore } from "./variants.server";
 
 /** The listed product's variants with 0–3 units, for a subquery of the list's one query. */
 const lowVariants = sql`from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.stock} <= ${LOW_STOCK_MAX}`;
@@ -108,6 +108,7 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number, s
     brand: product.brand,
     gender: product.gender,
     variants: variantGrid(product, variants),
+    storeUnits: await unitsByStoreSlug(db, product),
     stockNeedsReview: product.stockNeedsReview,
     sizes: product.sizes,
     colors: product.colors,

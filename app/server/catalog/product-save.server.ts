@@ -2,13 +2,14 @@
 // pipeline), delete, and what every write path shares (the store option's ids, the audit log's view of
 // a product, the lock imports take). The form, the CSV import and the starter products all write here.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { media, orderItems, orders, products, shops, storeLocations } from "#database/schema";
+import { media, orderItems, orders, products, productVariants, shops, storeLocations } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, type ProductFormData } from "~/lib/catalog/product.schema";
 import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { createProduct } from "./products.server";
 import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, variantGrid, variantsAtStore, writeVariants } from "./variants.server";
+import { moveStoreUnits, unitsAt, type StockMove } from "./stock-moves.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 import type { MediaStorage } from "../media/media-storage.server";
@@ -244,17 +245,101 @@ async function refuseStockMovedSinceRead(
   throw new ProductSaveError(`${messages.join("; ")}. Recarregue a página para ver o estoque de agora e refaça as alterações.`);
 }
 
+/** Units the form read per store slug and variantKey (storeStockAsRead). */
+export type StoreStockRead = ReadonlyMap<string, ReadonlyMap<string, number>>;
+
+type StoreCellChange = { storeId: number; key: string; delta: number };
+
+/**
+ * What the per-store grids change: a cell typed as it was read is not written (a sale there meanwhile
+ * stays sold); a changed cell becomes a move of (typed − read) units, refused, with the store named,
+ * when that store's units moved since the form was opened. Call with the product locked.
+ */
+async function planStoreStock(
+  tx: DatabaseOrTransaction,
+  product: { id: number | null; name: string },
+  typed: ReadonlyMap<string, ReadonlyMap<string, number>>,
+  read: StoreStockRead,
+): Promise<{ changes: StoreCellChange[]; unitsNow: Map<number, Map<number, number>>; variantIds: Map<string, number> }> {
+  const stores = await tx.select({ id: storeLocations.id, slug: storeLocations.slug, name: storeLocations.name }).from(storeLocations);
+  const storeBySlug = new Map(stores.map((store) => [store.slug, store]));
+  const variants =
+    product.id === null
+      ? []
+      : await tx.select({ id: productVariants.id, size: productVariants.size, color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, product.id));
+  const variantIds = new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.id]));
+  const unitsNow = await unitsAt(tx, [...variantIds.values()]);
+  const changes: StoreCellChange[] = [];
+  const moved: string[] = [];
+  for (const [slug, cells] of typed) {
+    const store = storeBySlug.get(slug);
+    if (!store) throw new ProductSaveError("uma das lojas do estoque não existe mais. Recarregue a página.");
+    for (const [key, units] of cells) {
+      const asRead = read.get(slug)?.get(key) ?? 0;
+      if (units === asRead) continue;
+      const variantId = variantIds.get(key);
+      const now = variantId === undefined ? 0 : (unitsNow.get(variantId)?.get(store.id) ?? 0);
+      if (now !== asRead) {
+        const [size, color] = JSON.parse(key) as [string, string];
+        moved.push(stockMovedMessage(product.name, { productId: product.id ?? 0, size, color, read: asRead, now }, `em ${store.name} desde que o formulário foi aberto`, "no formulário"));
+        continue;
+      }
+      changes.push({ storeId: store.id, key, delta: units - asRead });
+    }
+  }
+  if (moved.length) throw new ProductSaveError(`${moved.join("; ")}. Recarregue a página para ver o estoque de agora e refaça as alterações.`);
+  return { changes, unitsNow, variantIds };
+}
+
+/** The product's variants with their units at its own store as they are now: writing them leaves that store's units alone. */
+async function variantsKeepingUnits(
+  tx: DatabaseOrTransaction,
+  id: number | null,
+  input: ProductFormData,
+  plan: { unitsNow: Map<number, Map<number, number>>; variantIds: Map<string, number> },
+): Promise<ProductFormData["variants"]> {
+  const home = id === null ? undefined : (await homeStoreOf(tx, [id])).get(id);
+  return input.variants.map((variant) => {
+    const variantId = plan.variantIds.get(variantKey(variant.size, variant.color));
+    const units = home === undefined || variantId === undefined ? 0 : (plan.unitsNow.get(variantId)?.get(home) ?? 0);
+    return { ...variant, stock: units };
+  });
+}
+
+/** Applies the planned cell changes as moves (all or nothing) once the product's variants exist. */
+async function applyStoreStock(tx: DatabaseOrTransaction, productId: number, changes: readonly StoreCellChange[]): Promise<StockMove[]> {
+  if (changes.length === 0) return [];
+  const variants = await tx.select({ id: productVariants.id, size: productVariants.size, color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, productId));
+  const ids = new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.id]));
+  return moveStoreUnits(
+    tx,
+    changes.flatMap((change) => {
+      const variantId = ids.get(change.key);
+      return variantId === undefined ? [] : [{ variantId, storeId: change.storeId, delta: change.delta }];
+    }),
+  );
+}
+
 /**
  * Saves the form: the new images go through the media pipeline (by content: a text file named
  * foto.jpg is refused) and the product is written in one transaction. Any refusal leaves nothing
  * behind: no product change, no media row, no file. `order` null keeps the current images and adds
  * the uploads after them. `stockRead` is the units per variantKey the form was opened with: a
  * variant whose stock moved since (an order took a unit) refuses the save rather than put it back.
+ * With the per-store grids (`input.storeUnits`), `storeStockRead` is what each store's grid read: see
+ * planStoreStock.
  */
 export async function saveProduct(
   db: DatabaseOrTransaction,
   storage: MediaStorage,
-  request: { id: number | null; input: ProductFormData; order: string[] | null; uploads: ImageUpload[]; stockRead?: ReadonlyMap<string, number> },
+  request: {
+    id: number | null;
+    input: ProductFormData;
+    order: string[] | null;
+    uploads: ImageUpload[];
+    stockRead?: ReadonlyMap<string, number>;
+    storeStockRead?: StoreStockRead;
+  },
   actor: AuditActor,
 ): Promise<number> {
   const { id, input } = request;
@@ -293,17 +378,30 @@ export async function saveProduct(
       }
       // Locks the product: a stock move waits until this save commits, and one before it shows here.
       const before = id === null ? null : await productAuditFields(tx, id);
-      if (id !== null && before && request.stockRead?.size) await refuseStockMovedSinceRead(tx, id, String(before.name), input, request.stockRead);
-      const written = await writeProduct(tx, id, input, keys);
-      if (written === null) throw new ProductNotFoundError();
+      if (id !== null && !before) throw new ProductNotFoundError();
+      let written: number | null;
+      let storeMoves: StockMove[] = [];
+      if (input.storeUnits) {
+        const plan = await planStoreStock(tx, { id, name: String(before?.name ?? input.name) }, input.storeUnits, request.storeStockRead ?? new Map());
+        written = await writeProduct(tx, id, { ...input, variants: await variantsKeepingUnits(tx, id, input, plan) }, keys);
+        if (written === null) throw new ProductNotFoundError();
+        storeMoves = await applyStoreStock(tx, written, plan.changes);
+      } else {
+        if (id !== null && before && request.stockRead?.size) await refuseStockMovedSinceRead(tx, id, String(before.name), input, request.stockRead);
+        written = await writeProduct(tx, id, input, keys);
+        if (written === null) throw new ProductNotFoundError();
+      }
       released = await releaseImages(tx, currentKeys.filter((key) => !keys.includes(key)));
       await recordAdminChange(tx, actor, {
         action: id === null ? "product.create" : "product.update",
         entityType: "product",
         entityId: written,
         entityLabel: input.name,
-        before,
-        after: await productAuditFields(tx, written),
+        // Units moved at any store, each named with its store (the `stock` field is the own store's).
+        before: before && storeMoves.length ? { ...before, storeStock: Object.fromEntries(storeMoves.map((move) => [move.label, move.before])) } : before,
+        after: storeMoves.length
+          ? { ...(await productAuditFields(tx, written)), storeStock: Object.fromEntries(storeMoves.map((move) => [move.label, move.after])) }
+          : await productAuditFields(tx, written),
       });
       return written;
     });

@@ -200,3 +200,29 @@ export function stockInGridOrder(product: { sizes: readonly string[]; colors: re
   }
   return stock;
 }
+
+/**
+ * A product's units at every store, by `{store slug}:{variantKey}` (storeStockKey): each of its
+ * size × colour options at each store, 0 where the store has no row. What the form's per-store grids
+ * open with.
+ */
+export async function unitsByStoreSlug(
+  db: DatabaseOrTransaction,
+  product: { id: number; sizes: readonly string[]; colors: readonly string[] },
+): Promise<Record<string, number>> {
+  const rows = await db.execute<{ slug: string; size: string | null; color: string | null; units: number | null }>(sql`
+    select l.slug, v.size, v.color, s.units
+    from store_locations l
+    left join (variant_stock s join ${productVariants} v on v.id = s.variant_id and v.product_id = ${product.id}) on s.store_location_id = l.id
+    order by l.id`);
+  const stored = new Map(rows.rows.filter((row) => row.size !== null).map((row) => [`${row.slug}:${variantKey(row.size!, row.color!)}`, Number(row.units)]));
+  const slugs = [...new Set(rows.rows.map((row) => row.slug))];
+  return Object.fromEntries(
+    slugs.flatMap((slug) =>
+      variantOptions(product).map((option) => {
+        const key = `${slug}:${variantKey(option.size, option.color)}`;
+        return [key, stored.get(key) ?? 0] as const;
+      }),
+    ),
+  );
+}

@@ -13,6 +13,8 @@ type StockGridProps = {
   errors: FieldErrors;
   /** The migration spread one number over the product's sizes: the clerk should count them. */
   needsReview?: boolean;
+  /** The store (slug) whose grid this is: its cells are named for it (see stockGrid). */
+  store?: string;
 };
 
 /** Whole numbers only; the phone shows its number pad. Text rather than type=number, so arrows and the wheel never change a count. */
@@ -23,9 +25,9 @@ const numeric = { type: "text", inputMode: "numeric", autoComplete: "off", spell
  * option lists as the clerk edits them. On a phone each size is a card with a line per colour
  * (table-stacked); wider, a grid too wide for the screen scrolls inside its box, never the page.
  */
-export function StockGrid({ sizes, colors, typed, onType, errors, needsReview }: StockGridProps) {
+export function StockGrid({ sizes, colors, typed, onType, errors, needsReview, store }: StockGridProps) {
   const id = useId();
-  const grid = stockGrid({ sizes, colors }, typed);
+  const grid = stockGrid({ sizes, colors }, typed, store);
   const notice = needsReview ? (
     <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm font-semibold text-amber-950" data-testid="stock-review-notice">
       O estoque foi dividido entre os tamanhos na atualização; confira e salve.
