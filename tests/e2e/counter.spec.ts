@@ -139,3 +139,46 @@ test("a basket at 390 px: two products added by name, one removed and added agai
   await expect(receipt).toContainText("1x Bolsa Transversal Feminina (Caramelo)");
   await expect(receipt).toContainText(/Total\s*R\$\s249,70/);
 });
+
+// EAN-13's tables, to draw a shoe box's barcode in front of the fake camera.
+const EAN_L = ["0001101", "0011001", "0010011", "0111101", "0100011", "0110001", "0101111", "0111011", "0110111", "0001011"];
+const EAN_PARITY = ["LLLLLL", "LLGLGG", "LLGGLG", "LLGGGL", "LGLLGG", "LGGLLG", "LGGGLL", "LGLGLL", "LGLGGL", "LGGLGL"];
+const invert = (code: string) => [...code].map((bit) => (bit === "1" ? "0" : "1")).join("");
+
+function ean13Modules(code: string): string {
+  const parity = EAN_PARITY[Number(code[0])]!;
+  const left = [...code.slice(1, 7)].map((digit, index) => (parity[index] === "L" ? EAN_L[Number(digit)]! : [...invert(EAN_L[Number(digit)]!)].reverse().join(""))).join("");
+  const right = [...code.slice(7)].map((digit) => invert(EAN_L[Number(digit)]!)).join("");
+  return `101${left}01010${right}101`;
+}
+
+test("a browser without BarcodeDetector reads a box's EAN-13 with the counter's own reader and looks it up", async ({ page, isMobile }) => {
+  test.skip(!isMobile, "the clerk's phone");
+  test.setTimeout(120_000);
+  // The camera films a box's barcode: a canvas stream stands in for it, and BarcodeDetector is gone
+  // (as on an iPhone), so the fallback reader must do the reading.
+  await page.addInitScript((modules: string) => {
+    delete (window as { BarcodeDetector?: unknown }).BarcodeDetector;
+    const canvas = document.createElement("canvas");
+    canvas.width = 640;
+    canvas.height = 480;
+    const draw = () => {
+      const context = canvas.getContext("2d")!;
+      context.fillStyle = "#eee";
+      context.fillRect(0, 0, 640, 480);
+      context.fillStyle = "#111";
+      const scale = 4;
+      const left = (640 - modules.length * scale) / 2;
+      for (let index = 0; index < modules.length; index++) if (modules[index] === "1") context.fillRect(left + index * scale, 140, scale, 200);
+    };
+    draw();
+    setInterval(draw, 100);
+    navigator.mediaDevices.getUserMedia = async () => canvas.captureStream(10);
+  }, ean13Modules("7891234567895"));
+  await signInAsAdmin(page, "/admin/balcao");
+  const lookup = page.waitForRequest((request) => request.url().includes("/admin/balcao/produtos") && request.url().includes("codigo=7891234567895"));
+  await page.getByRole("button", { name: "Escanear" }).click();
+  await lookup;
+  // No size × colour has that code in the seed: the clerk is told so, and the camera is closed.
+  await expect(page.getByText("Nenhum produto com este código. Busque pelo nome.")).toBeVisible();
+});

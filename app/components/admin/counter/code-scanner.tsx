@@ -1,6 +1,7 @@
 // The counter's camera: reads a price card's QR code or a barcode. Loaded only when the clerk taps
-// "Escanear" (React.lazy in ./product-finder.tsx), and its fallback decoder only on a browser
-// without BarcodeDetector (jsQR: QR codes only; a barcode is then typed in the field below).
+// "Escanear" (React.lazy in ./product-finder.tsx), and its fallback decoders only on a browser
+// without BarcodeDetector (or whose BarcodeDetector lacks those formats): jsQR for QR codes and the
+// counter's own EAN-13 / Code 128 reader (~/lib/counter/barcode-reader) for the boxes' barcodes.
 import { useEffect, useRef, useState } from "react";
 
 type Detector = (frame: HTMLCanvasElement) => Promise<string | null>;
@@ -15,22 +16,30 @@ const WANTED_FORMATS = ["qr_code", "ean_13", "ean_8", "upc_a", "upc_e", "code_12
 const FRAME_INTERVAL_MS = 200;
 const FRAME_MAX_WIDTH = 640;
 
+/** The formats the fallback reads: what a native detector must have for the fallback to stay unloaded. */
+const FALLBACK_FORMATS = ["qr_code", "ean_13", "code_128"];
+
 async function makeDetector(): Promise<Detector> {
   const Native = (globalThis as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
+  let native: Detector | null = null;
+  let formats: string[] = [];
   if (Native) {
-    const supported = (await Native.getSupportedFormats?.()) ?? WANTED_FORMATS;
-    const formats = WANTED_FORMATS.filter((format) => supported.includes(format));
+    const supported = (await Native.getSupportedFormats?.().catch(() => [])) ?? WANTED_FORMATS;
+    formats = WANTED_FORMATS.filter((format) => supported.includes(format));
     if (formats.length > 0) {
       const detector = new Native({ formats });
-      return async (frame) => (await detector.detect(frame))[0]?.rawValue ?? null;
+      native = async (frame) => (await detector.detect(frame))[0]?.rawValue ?? null;
     }
   }
-  const { default: jsQR } = await import("jsqr");
+  if (native && FALLBACK_FORMATS.every((format) => formats.includes(format))) return native;
+  const [{ default: jsQR }, { readBarcode }] = await Promise.all([import("jsqr"), import("~/lib/counter/barcode-reader")]);
   return async (frame) => {
+    const found = await native?.(frame);
+    if (found) return found;
     const context = frame.getContext("2d", { willReadFrequently: true });
     if (!context) return null;
     const image = context.getImageData(0, 0, frame.width, frame.height);
-    return jsQR(image.data, image.width, image.height, { inversionAttempts: "dontInvert" })?.data ?? null;
+    return jsQR(image.data, image.width, image.height, { inversionAttempts: "dontInvert" })?.data ?? readBarcode(image);
   };
 }
 

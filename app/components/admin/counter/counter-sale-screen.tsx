@@ -163,18 +163,23 @@ export function CounterSaleScreen({ stores, saleKey, result }: { stores: Store[]
   const [basket, setBasket] = useState<BasketLine[]>([]);
   const [payment, setPayment] = useState<CounterPaymentMethod | null>(null);
   const [received, setReceived] = useState("");
+  /** What a scan just did to the list, said aloud for a clerk looking at the box, not the screen. */
+  const [notice, setNotice] = useState("");
   const sending = useNavigation().state === "submitting";
 
   const pick = useCallback((picked: CounterProduct, variantId: number | null) => {
     const { sizes, colors } = axes(picked);
     const named = picked.variants.find((variant) => variant.id === variantId);
+    setNotice("");
     // A scanned barcode names its size and colour: in stock, it goes straight into the sale.
     if (named && named.stock > 0 && picked.priceCents !== null) {
-      setBasket((current) =>
-        unitsInBasket(current, named.id) < named.stock
-          ? addToBasket(current, { variantId: named.id, product: { id: picked.id, name: picked.name, priceCents: picked.priceCents }, size: named.size, color: named.color, quantity: 1 })
-          : current,
-      );
+      const label = variantLabel({ size: named.size || null, color: named.color || null });
+      const name = `${picked.name}${label ? ` (${label})` : ""}`;
+      if (unitsInBasket(basket, named.id) >= named.stock) setNotice(`Não há mais unidades de ${name} nesta loja.`);
+      else {
+        setNotice(`Adicionado: ${name}.`);
+        setBasket(addToBasket(basket, { variantId: named.id, product: { id: picked.id, name: picked.name, priceCents: picked.priceCents }, size: named.size, color: named.color, quantity: 1 }));
+      }
       setEditing(null);
       return;
     }
@@ -186,13 +191,14 @@ export function CounterSaleScreen({ stores, saleKey, result }: { stores: Store[]
       size: named?.size ?? (sizes.length === 1 ? sizes[0]! : new Set(inStock.map((v) => v.size)).size === 1 ? (inStock[0]?.size ?? "") : ""),
       color: named?.color ?? (colors.length === 1 ? colors[0]! : new Set(inStock.map((v) => v.color)).size === 1 ? (inStock[0]?.color ?? "") : ""),
     }));
-  }, []);
+  }, [basket]);
 
   // Units are per store: a basket made at one store is not sold at another.
   function changeStore(id: number | null) {
     chooseStore(id);
     setBasket([]);
     setEditing(null);
+    setNotice("");
   }
 
   const totalCents = basketTotalCents(basket);
@@ -211,6 +217,9 @@ export function CounterSaleScreen({ stores, saleKey, result }: { stores: Store[]
       </div>
       <StoreSelect stores={stores} storeId={storeId} onChange={changeStore} />
       <ProductFinder storeId={storeId} onPick={pick} />
+      <p aria-live="polite" className="text-sm font-medium text-slate-700">
+        {notice}
+      </p>
       {editing ? (
         <ItemEditor
           key={editing.key}
