@@ -47,6 +47,7 @@ export default [
     route("balcao", "routes/admin/counter.tsx"),
     route("balcao/recibo/:id", "routes/admin/counter-receipt.tsx"),
     route("balcao/balanco", "routes/admin/stock-count.tsx"),
+    route("estoque", "routes/admin/store-stock.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

@@ -85,6 +85,8 @@ const ROUTE_ACCESS: Record<string, { get: StaffRoleName[]; post: StaffRoleName[]
   "routes/admin/counter-receipt": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/counter-products": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/stock-count": { get: EVERY_ROLE, post: EVERY_ROLE },
+  // A store's stock (read-only): every role, a Vendedor their own store only.
+  "routes/admin/store-stock": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/order-events": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/reports-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/coupons-csv": { get: DONO_GERENTE, post: DONO_GERENTE },

@@ -238,6 +238,7 @@ describe("CSV export (/admin/relatorios/exportar.csv)", () => {
       categorias: "Categoria;Pedidos;Itens vendidos;Antes dos cupons (R$);Depois dos cupons (R$)",
       pagamentos: "Forma de pagamento;Pedidos;Faturamento (R$)",
       produtos: "Produto;Quantidade;Faturamento (R$)",
+      unidades: "Loja física;Pedidos;Faturamento (R$);Checkout (R$);Carrinho (R$);Balcão (R$)",
     };
     for (const [id, header] of Object.entries(headers)) {
       const response = await download(`?de=2026-03-01&ate=2026-03-31&tabela=${id}`);

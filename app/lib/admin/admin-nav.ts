@@ -11,6 +11,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/produtos", label: "Produtos", end: false, capability: "products" },
   { to: "/admin/balcao", label: "Balcão", end: true, capability: "counter" },
   { to: "/admin/balcao/balanco", label: "Balanço", end: false, capability: "counter" },
+  { to: "/admin/estoque", label: "Estoque", end: false, capability: "stock" },
   { to: "/admin/pedidos", label: "Pedidos", end: false, capability: "orders" },
   { to: "/admin/clientes", label: "Clientes", end: false, capability: "customers" },
   { to: "/admin/configuracoes", label: "Configurações", end: false, capability: "settings" },

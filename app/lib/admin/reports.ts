@@ -20,6 +20,7 @@ export const REPORT_TABLES = [
   { id: "produtos", title: "Produtos mais vendidos" },
   { id: "origens", title: "Pedidos por origem" },
   { id: "canais", title: "Vendas por canal" },
+  { id: "unidades", title: "Vendas por loja física" },
 ] as const;
 export type ReportTableId = (typeof REPORT_TABLES)[number]["id"];
 

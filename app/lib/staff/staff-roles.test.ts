@@ -12,7 +12,7 @@ describe("the roles' capabilities", () => {
   it("shows each role only the menu entries it may open, and lands the Vendedor on the orders", () => {
     expect(adminNavFor(ROLE_CAPABILITIES.dono)).toEqual(ADMIN_NAV);
     expect(adminNavFor(ROLE_CAPABILITIES.gerente).map((item) => item.to)).not.toContain("/admin/equipe");
-    expect(adminNavFor(ROLE_CAPABILITIES.vendedor).map((item) => item.to)).toEqual(["/admin/balcao", "/admin/balcao/balanco", "/admin/pedidos", "/admin/avisos"]);
+    expect(adminNavFor(ROLE_CAPABILITIES.vendedor).map((item) => item.to)).toEqual(["/admin/balcao", "/admin/balcao/balanco", "/admin/estoque", "/admin/pedidos", "/admin/avisos"]);
     expect([staffHomePath("dono"), staffHomePath("gerente"), staffHomePath("vendedor")]).toEqual(["/admin", "/admin", "/admin/pedidos"]);
   });
 });

@@ -177,6 +177,50 @@ async function byChannel(db: DatabaseOrTransaction, query: ReportQuery): Promise
   };
 }
 
+/**
+ * Every physical store, none left out for having no orders, each with its revenue by channel, and a
+ * "Sem loja" row for orders no store serves (recorded before stores held stock): the rows add up to the
+ * period's sales, and each row's channels to its revenue. An order is its store's as in the admin's
+ * orders (the store that serves it, else its pick-up store).
+ */
+async function byStore(db: DatabaseOrTransaction, query: ReportQuery): Promise<ReportTable> {
+  const byChannel = sql.join(
+    ORDER_CHANNELS.map((channel, index) => sql`coalesce(sum(sold.total_cents) filter (where sold.channel = ${channel}), 0)::bigint as ${sql.identifier(`channel_${index}`)}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{ name: string | null; orders: number; revenue: string } & Record<`channel_${number}`, string>>(sql`
+    with sold as (
+      select coalesce(o.fulfilling_store_id, o.pickup_location_id) as store_id, o.channel, o.total_cents
+      from orders o
+      where ${inPeriod(query)}
+    )
+    select name, orders, revenue, ${sql.join(
+      ORDER_CHANNELS.map((_, index) => sql.identifier(`channel_${index}`)),
+      sql`, `,
+    )} from (
+      select s.name, s.position, s.id, count(sold.store_id)::int as orders, coalesce(sum(sold.total_cents), 0)::bigint as revenue, ${byChannel}
+      from store_locations s left join sold on sold.store_id = s.id
+      group by s.id
+      union all
+      select null, null, null, count(*)::int, coalesce(sum(sold.total_cents), 0)::bigint, ${byChannel}
+      from sold where sold.store_id is null
+      having count(*) > 0
+    ) stores
+    order by position nulls last, id nulls last`);
+  return {
+    id: "unidades",
+    title: title("unidades"),
+    note: "Total dos pedidos de cada loja física (a que atende o pedido ou onde ele é retirado), com as vendas no balcão; a soma é o total de Vendas. “Sem loja”: pedidos anteriores ao estoque por loja.",
+    columns: [
+      { label: "Loja física", kind: "text" },
+      { label: "Pedidos", kind: "count" },
+      { label: "Faturamento (R$)", kind: "money" },
+      ...ORDER_CHANNELS.map((channel) => ({ label: `${CHANNEL_LABELS[channel]} (R$)`, kind: "money" as const })),
+    ],
+    rows: rows.map((row) => [row.name ?? "Sem loja", Number(row.orders), Number(row.revenue), ...ORDER_CHANNELS.map((_, index) => Number(row[`channel_${index}`]))]),
+  };
+}
+
 const BUILDERS: Record<ReportTableId, (db: DatabaseOrTransaction, query: ReportQuery) => Promise<ReportTable>> = {
   vendas: salesOverTime,
   lojas: (db, query) => itemsBy(db, query, "lojas"),
@@ -185,6 +229,7 @@ const BUILDERS: Record<ReportTableId, (db: DatabaseOrTransaction, query: ReportQ
   produtos: topProducts,
   origens: bySource,
   canais: byChannel,
+  unidades: byStore,
 };
 
 export function getReportTable(db: DatabaseOrTransaction, query: ReportQuery, id: ReportTableId): Promise<ReportTable> {
