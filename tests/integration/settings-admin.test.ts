@@ -205,6 +205,42 @@ describe("saving (/admin/configuracoes action)", () => {
     expect(reloaded.lastSaved).toEqual({ at: row.updatedAt.toISOString(), by: admin.name });
   });
 
+  it("'Vende no site' off for a store: its units leave what the storefront sells, the others' stay; on again, they are back; audited", async () => {
+    const page = await loadPage();
+    const index = page.locations.findIndex((location) => location.servesOnline);
+    const store = page.locations[index]!;
+    const other = page.locations.find((location) => location.id !== store.id)!;
+    // A product's first variant: 4 units at this store, 1 at another.
+    const { rows } = await t.pool.query<{ id: number; product_id: number }>("select id, product_id from product_variants order by id limit 1");
+    const variant = rows[0]!;
+    await t.pool.query("delete from variant_stock where variant_id = $1", [variant.id]);
+    await t.pool.query("insert into variant_stock (variant_id, store_location_id, units) values ($1, $2, 4), ($1, $3, 1)", [variant.id, store.id, other.id]);
+    const sold = async () => (await t.pool.query<{ stock: number }>("select stock from product_variants where id = $1", [variant.id])).rows[0]!.stock;
+    expect(await sold()).toBe(5);
+
+    expect(await save(settingsForm(page, { [`locations.${index}.servesOnline`]: null }))).toEqual({ status: 200, data: { ok: true } });
+    expect((await t.db.select().from(storeLocations).where(eq(storeLocations.id, store.id)))[0]!.servesOnline).toBe(false);
+    expect(await sold()).toBe(1);
+    expect((await loadPage()).locations[index]!.servesOnline).toBe(false);
+    const [entry] = (
+      await t.pool.query<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+        "select before, after from audit_log where entity_type = 'store_location' and entity_id = $1 order by id desc limit 1",
+        [String(store.id)],
+      )
+    ).rows;
+    expect(entry).toMatchObject({ before: { servesOnline: true }, after: { servesOnline: false } });
+
+    // A form without the box (an older page) leaves it as it is.
+    const withoutBox = settingsForm(await loadPage());
+    withoutBox.delete(`locations.${index}.servesOnlineSent`);
+    withoutBox.set(`locations.${index}.servesOnline`, "on");
+    expect((await save(withoutBox)).status).toBe(200);
+    expect(await sold()).toBe(1);
+
+    expect(await save(settingsForm(await loadPage(), { [`locations.${index}.servesOnline`]: "on" }))).toEqual({ status: 200, data: { ok: true } });
+    expect(await sold()).toBe(5);
+  });
+
   it("maxInstallments 13: the message, status 400, and nothing saved", async () => {
     const page = await loadPage();
     const rowBefore = await settingsRow();

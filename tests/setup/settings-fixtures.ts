@@ -35,6 +35,9 @@ export function settingsForm(page: SettingsPage, changes: Record<string, string 
     fields[`locations.${index}.hours`] = location.hours;
     fields[`locations.${index}.lat`] = coordinateInput(location.lat);
     fields[`locations.${index}.lng`] = coordinateInput(location.lng);
+    // As the page sends its 'Vende no site' box: the marker always, the box when ticked.
+    fields[`locations.${index}.servesOnlineSent`] = "1";
+    if (location.servesOnline) fields[`locations.${index}.servesOnline`] = "on";
   });
   for (const [key, value] of Object.entries(changes)) {
     if (value === null) delete fields[key];

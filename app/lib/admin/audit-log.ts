@@ -104,6 +104,7 @@ const FIELD_LABELS: Record<string, string> = {
   hours: "Horário",
   lat: "Latitude",
   lng: "Longitude",
+  servesOnline: "Vende no site",
   storeName: "Nome da loja",
   publicOrigin: "Endereço público",
   storeEmail: "E-mail da loja",

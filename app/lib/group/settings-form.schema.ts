@@ -105,6 +105,8 @@ const locationSchema = z.object({
   hours: required("Informe o horário", 100),
   lat: coordinate(90, SETTINGS_MESSAGES.latitude),
   lng: coordinate(180, SETTINGS_MESSAGES.longitude),
+  /** Its shelf counts for the storefront; absent (a form without the box): left as it is. */
+  servesOnline: z.boolean().optional(),
 });
 export type StoreLocationEdit = z.output<typeof locationSchema>;
 
@@ -214,6 +216,8 @@ const TEXT_FIELDS = [
   "pixMerchantCity",
 ] as const;
 const LOCATION_FIELDS = ["id", "name", "address", "phone", "whatsapp", "hours", "lat", "lng"] as const;
+/** Sent beside a store's 'Vende no site' box (`locations.N.servesOnlineSent`). */
+export const SERVES_ONLINE_SENT = "servesOnlineSent";
 
 /**
  * The submitted form as the schema's input. Inputs are named after the schema's paths
@@ -241,7 +245,11 @@ export function readSettingsForm(form: FormData) {
     >,
     locations: [...indexes]
       .sort((a, b) => a - b)
-      .map((index) => Object.fromEntries(LOCATION_FIELDS.map((field) => [field, text(`locations.${index}.${field}`)])) as Record<(typeof LOCATION_FIELDS)[number], string>),
+      .map((index) => ({
+        ...(Object.fromEntries(LOCATION_FIELDS.map((field) => [field, text(`locations.${index}.${field}`)])) as Record<(typeof LOCATION_FIELDS)[number], string>),
+        // An unticked box is not sent: the hidden marker tells "off" from a form that has no box.
+        ...(form.has(`locations.${index}.${SERVES_ONLINE_SENT}`) ? { servesOnline: checked(`locations.${index}.servesOnline`) } : {}),
+      })),
   };
 }
 

@@ -23,4 +23,6 @@ export type EditableLocation = {
   hours: string;
   lat: number;
   lng: number;
+  /** Its shelf counts for the storefront (store_locations.serves_online). */
+  servesOnline: boolean;
 };

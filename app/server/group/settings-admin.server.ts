@@ -30,6 +30,7 @@ export async function loadSettingsPage(db: Database): Promise<SettingsPage> {
         hours: storeLocations.hours,
         lat: storeLocations.lat,
         lng: storeLocations.lng,
+        servesOnline: storeLocations.servesOnline,
       })
       .from(storeLocations)
       .orderBy(asc(storeLocations.position), asc(storeLocations.id)),
@@ -68,7 +69,9 @@ export async function saveSettings(db: Database, input: SettingsFormOutput, acto
       before: (previous?.data as Record<string, unknown> | undefined) ?? {},
       after: input.settings,
     });
-    for (const { id, ...location } of input.locations) {
+    for (const { id, ...sent } of input.locations) {
+      // A form without the 'Vende no site' box leaves it as it is.
+      const location = Object.fromEntries(Object.entries(sent).filter(([, value]) => value !== undefined)) as Omit<typeof sent, "servesOnline"> & { servesOnline?: boolean };
       const updated = await tx.update(storeLocations).set(location).where(eq(storeLocations.id, id)).returning({ id: storeLocations.id });
       if (updated.length === 0) throw new SettingsSaveError(`store location ${id} does not exist`);
       const before = previousLocations.find((row) => row.id === id)!;

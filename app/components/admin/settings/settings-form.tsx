@@ -14,6 +14,7 @@ import {
   coordinateInput,
   NOTIFICATION_FIELDS,
   readSettingsForm,
+  SERVES_ONLINE_SENT,
   SETTINGS_MESSAGES,
   settingsFormSchema,
 } from "~/lib/group/settings-form.schema";
@@ -302,6 +303,10 @@ function LocationFields({ location, index, field }: { location: EditableLocation
           <Field label="Latitude" {...field(name("lat"))} inputMode="decimal" defaultValue={coordinateInput(location.lat)} />
           <Field label="Longitude" {...field(name("lng"))} inputMode="decimal" defaultValue={coordinateInput(location.lng)} />
         </div>
+      </div>
+      <input type="hidden" name={name(SERVES_ONLINE_SENT)} value="1" />
+      <div className="mt-4">
+        <Checkbox name={name("servesOnline")} label="Vende no site (o estoque desta loja conta para o que o site vende)" defaultChecked={location.servesOnline} />
       </div>
     </fieldset>
   );
