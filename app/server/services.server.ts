@@ -98,7 +98,7 @@ export function connectServices(config: AppConfig, url: string): Services {
   emails.deliverSoon();
   startPushDelivery(db, webPushTransport(loadOrCreateVapidKeys(config)));
   startOrderEmailDelivery({ db, emails, config });
-  // Pix charges queued by the checkout are made, open ones read again (a lost webhook): leased, one process per row.
+  // Pix charges queued by the checkout are made, open ones read again (a lost webhook), unfinished refunds read back: leased, one process per row.
   const pixWork = startPixWork({ db, config });
   return {
     config,

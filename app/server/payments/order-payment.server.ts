@@ -27,6 +27,7 @@ import {
   type ChargeRow,
   type ReconcileHooks,
 } from "./pix-charges.server";
+import { checkRequestedRefunds } from "./pix-refund-readback.server";
 import { pixWebhookUrl } from "./pix-webhook.server";
 
 /** A visit reads the charge again at most this often (a page left open polls every few seconds). */
@@ -145,8 +146,8 @@ export function checkoutPixCharge(context: ChargeContext) {
 
 /**
  * Each process's Pix round, every 30 s and at the start: queued charges not yet made (a crash between
- * the checkout's commit and the provider) and open charges due a read (lost webhooks). Each row is
- * leased, so instances never do one twice.
+ * the checkout's commit and the provider), open charges due a read (lost webhooks), and refunds the
+ * provider had not finished. Each row is leased, so instances never do one twice.
  */
 export function startPixWork(context: ChargeContext, { intervalMs = POLL_INTERVAL_MS } = {}): DeliveryLoop | null {
   const pix = context.config.pix;
@@ -156,6 +157,7 @@ export function startPixWork(context: ChargeContext, { intervalMs = POLL_INTERVA
     async () => {
       await createQueuedCharges(context.db, pix, chargeDetailsReader(context), { provider });
       await checkDueCharges(context.db, provider, PIX_HOOKS);
+      await checkRequestedRefunds(context.db, provider);
     },
     { intervalMs, name: "pix" },
   );
