@@ -52,18 +52,24 @@ export const pixCharges = pgTable(
     providerId: text("provider_id").notNull(),
     amountCents: integer("amount_cents").notNull(),
     copyPaste: text("copy_paste").notNull(),
-    /** 'active', 'paid', 'mismatch' (money arrived, not the amount), 'expired'. */
+    /**
+     * 'creating' (committed with the order, not yet made at the provider: provider_id and copy_paste
+     * are empty until it is), 'active', 'paid', 'mismatch' (money arrived, not the amount), 'expired'.
+     */
     status: text("status").notNull().default("active"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     /** When the poller reads it next; a sender holds it by moving this ahead (its lease). */
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }),
+    /** The last try at making a 'creating' charge failed then: the order page shows the static code meanwhile. */
+    creationFailedAt: timestamp("creation_failed_at", { withTimezone: true }),
   },
   (table) => [
-    check("pix_charges_status_known", sql`${table.status} in ('active','paid','mismatch','expired')`),
+    check("pix_charges_status_known", sql`${table.status} in ('creating','active','paid','mismatch','expired')`),
     check("pix_charges_amount_positive", sql`${table.amountCents} > 0`),
     index("pix_charges_open_idx").on(table.nextCheckAt).where(sql`status = 'active'`),
+    index("pix_charges_creating_idx").on(table.nextCheckAt).where(sql`status = 'creating'`),
     index("pix_charges_order_idx").on(table.orderId, table.createdAt),
   ],
 );
@@ -106,8 +112,14 @@ export const pixRefunds = pgTable(
     actorId: text("actor_id"),
     actorName: text("actor_name").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the poller next reads a 'processing' refund back from the provider; a reader holds it by moving this ahead. */
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check("pix_refunds_amount_positive", sql`${table.amountCents} > 0`), index("pix_refunds_order_idx").on(table.orderId, table.createdAt)],
+  (table) => [
+    check("pix_refunds_amount_positive", sql`${table.amountCents} > 0`),
+    index("pix_refunds_order_idx").on(table.orderId, table.createdAt),
+    index("pix_refunds_processing_idx").on(table.nextCheckAt).where(sql`status = 'processing'`),
+  ],
 );
 
 /** The last time the shop told the provider where to call for a key, and what it answered (shown in settings). */

@@ -7,8 +7,7 @@ import { runMigrations } from "./db/migrate.server";
 import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-queue.server";
 import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.server";
 import { startOrderEmailDelivery, stopOrderEmailDelivery } from "./orders/order-notifications.server";
-import { PIX_HOOKS } from "./payments/order-payment.server";
-import { startPixPolling } from "./payments/pix-charges.server";
+import { chargesSettled, startPixWork } from "./payments/order-payment.server";
 import { registerShopPixWebhook } from "./payments/pix-webhook.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
@@ -99,8 +98,8 @@ export function connectServices(config: AppConfig, url: string): Services {
   emails.deliverSoon();
   startPushDelivery(db, webPushTransport(loadOrCreateVapidKeys(config)));
   startOrderEmailDelivery({ db, emails, config });
-  // Open Pix charges are read again on a timer: a payment whose webhook was lost is found (leased: one reader per charge).
-  const pixPolling = config.pix ? startPixPolling(db, config.pix, PIX_HOOKS) : null;
+  // Pix charges queued by the checkout are made, open ones read again (a lost webhook), unfinished refunds read back: leased, one process per row.
+  const pixWork = startPixWork({ db, config });
   return {
     config,
     db,
@@ -110,7 +109,8 @@ export function connectServices(config: AppConfig, url: string): Services {
       await stopEmailDelivery(db);
       await stopPushDelivery(db);
       await stopOrderEmailDelivery(db);
-      await pixPolling?.stop();
+      await pixWork?.stop();
+      await chargesSettled();
       await pool.end().catch(() => {});
     },
   };

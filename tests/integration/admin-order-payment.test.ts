@@ -11,6 +11,7 @@ import type { AdminOrderList } from "~/lib/orders/admin-orders";
 import { getReport } from "~/server/read-models/reports.server";
 import { getSalesSummary } from "~/server/read-models/sales-summary.server";
 import { createOrderCharge, pixProviderFor, reconcileCharge } from "~/server/payments/pix-charges.server";
+import { checkRequestedRefunds } from "~/server/payments/pix-refund-readback.server";
 import type { AdminOrderPayment } from "~/lib/payments/admin-payment";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { bacenPixEnvironment, startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";
@@ -233,6 +234,51 @@ describe("refunds", () => {
     const { rows } = await t.pool.query("select status from pix_refunds where order_id = $1 order by id", [other.id]);
     expect(rows.map((row) => row.status)).toEqual(["processing", "processing", "failed"]);
   });
+});
+
+describe("a refund left 'pedida ao banco' is read back from the bank", () => {
+  it("once, however many rounds run at once: DEVOLVIDO keeps it given back; NAO_REALIZADO, or a refund the bank never received, gives the amount back", async () => {
+    const neverArrived = await paidPixOrder(6000);
+    const done = await paidPixOrder(6100);
+    const notDone = await paidPixOrder(6200);
+    fake.down = true;
+    try {
+      expect(okOf(await refund(withProvider, neverArrived.id, "20,00"))).toBe(true);
+    } finally {
+      fake.down = false;
+    }
+    // The bank does these two, but its answer comes after the shop stopped waiting (4 s).
+    fake.delayMs = 4500;
+    try {
+      await Promise.all([refund(withProvider, done.id, "10,00"), refund(withProvider, notDone.id, "30,00")]);
+    } finally {
+      fake.delayMs = 0;
+    }
+    const ids = [neverArrived.id, done.id, notDone.id];
+    const refundStates = async () => (await t.pool.query("select order_id, status from pix_refunds where order_id = any($1) order by amount_cents", [ids])).rows.map((row) => row.status);
+    expect(await refundStates()).toEqual(["processing", "processing", "processing"]);
+    expect((await paymentRow(notDone.id))!.refunded_cents).toBe(3000);
+    // The bank's side finishes half a second after the shop gave up waiting.
+    for (const placed of [done, notDone]) await expect.poll(() => fake.charges.get(placed.txid)!.pix[0]!.devolucoes.length).toBe(1);
+    fake.charges.get(notDone.txid)!.pix[0]!.devolucoes[0]!.status = "NAO_REALIZADO";
+
+    const provider = pixProviderFor(pix);
+    // Not right away: the refund's own request may still be waiting for the bank.
+    expect((await checkRequestedRefunds(t.db, provider)).length).toBe(0);
+    await t.pool.query("update pix_refunds set next_check_at = now() where order_id = any($1)", [ids]);
+    const rounds = (await Promise.all(Array.from({ length: 20 }, () => checkRequestedRefunds(t.db, provider)))).flat();
+    expect(rounds.sort()).toEqual(["done", "failed", "failed"]);
+    expect(await refundStates()).toEqual(["done", "failed", "failed"]);
+    expect(await paymentRow(neverArrived.id)).toMatchObject({ status: "paid", refunded_cents: 0 });
+    expect(await paymentRow(done.id)).toMatchObject({ status: "paid", refunded_cents: 1000 });
+    expect(await paymentRow(notDone.id)).toMatchObject({ status: "paid", refunded_cents: 0 });
+    expect(fake.charges.get(done.txid)!.pix[0]!.devolucoes.map((item) => item.status)).toEqual(["DEVOLVIDO"]);
+
+    await t.pool.query("update pix_refunds set next_check_at = now() where order_id = any($1)", [ids]);
+    expect(await checkRequestedRefunds(t.db, provider)).toEqual([]);
+    // The window shows what the bank said; the amount not given back may be asked for again.
+    expect((await windowPayment(withProvider, notDone.id)).refundableCents).toBe(6200);
+  }, 60_000);
 });
 
 describe("the orders list and the reports", () => {

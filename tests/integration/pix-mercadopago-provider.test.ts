@@ -40,6 +40,23 @@ describe("the Mercado Pago Pix adapter", () => {
     expect(tooMuch.kind).toBe("refused");
   });
 
+  it("a refund read back is the refund made (the same idempotency key), and is made then if the first request never arrived", async () => {
+    const provider = mercadoPagoPixProvider({ accessToken: fake.accessToken, apiUrl: fake.url });
+    const created = await provider.createCharge(charge("lojaerick000000000000000004", 1000));
+    await fake.approve("lojaerick000000000000000004");
+    const reference = { txid: created.txid, providerId: created.providerId };
+    const made = await provider.refund({ reference, endToEndId: "x", refundId: "rb1", amountCents: 300 });
+    await expect(provider.readRefund({ reference, endToEndId: "x", refundId: "rb1", amountCents: 300 })).resolves.toEqual(made);
+    expect(fake.payments.get(Number(created.providerId))!.refunds).toHaveLength(1);
+
+    fake.down = true;
+    await expect(provider.refund({ reference, endToEndId: "x", refundId: "rb2", amountCents: 200 })).rejects.toMatchObject({ kind: "unavailable" });
+    fake.down = false;
+    await expect(provider.readRefund({ reference, endToEndId: "x", refundId: "rb2", amountCents: 200 })).resolves.toMatchObject({ amountCents: 200, status: "done" });
+    await provider.readRefund({ reference, endToEndId: "x", refundId: "rb2", amountCents: 200 });
+    expect(fake.payments.get(Number(created.providerId))!.refunds.map((refund) => refund.amount)).toEqual([3, 2]);
+  });
+
   it("a wrong token is 'refused', a down service 'unavailable', and the token never shows in messages", async () => {
     const wrong = mercadoPagoPixProvider({ accessToken: "APP_USR-errado", apiUrl: fake.url });
     const refused = (await wrong.createCharge(charge("lojaerick000000000000000003", 100)).catch((caught: unknown) => caught)) as PixProviderError;

@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import type { TestCertificates } from "./test-certificates";
 
 export type FakePixPayment = { endToEndId: string; txid: string; valor: string; horario: string; devolucoes: FakeRefund[] };
-type FakeRefund = { id: string; rtrId: string; valor: string; horario: { solicitacao: string }; status: "EM_PROCESSAMENTO" | "DEVOLVIDO" };
+type FakeRefund = { id: string; rtrId: string; valor: string; horario: { solicitacao: string }; status: "EM_PROCESSAMENTO" | "DEVOLVIDO" | "NAO_REALIZADO" };
 type FakeCharge = {
   txid: string;
   revisao: number;
@@ -154,7 +154,8 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
         const existing = payment.devolucoes.find((item) => item.id === id);
         if (req.method === "GET") {
           if (!existing) return problem(res, 404, "DevolucaoNaoEncontrada", "Devolução não encontrada");
-          existing.status = "DEVOLVIDO";
+          // The bank finishes it by the time it is read again, unless a test settled it otherwise (NAO_REALIZADO).
+          if (existing.status === "EM_PROCESSAMENTO") existing.status = "DEVOLVIDO";
           return json(res, 200, existing);
         }
         if (req.method === "PUT") {

@@ -39,6 +39,7 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
   const webhookSecret = crypto.randomBytes(16).toString("hex");
   const payments = new Map<number, FakePayment>();
   const byIdempotencyKey = new Map<string, number>();
+  const refundsByIdempotencyKey = new Map<string, FakePayment["refunds"][number]>();
   let nextId = 1_000_001;
 
   const server = http.createServer(async (req, res) => {
@@ -90,6 +91,10 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       if (!payment) return send(404, { message: "Payment not found" });
       if (!one[2] && req.method === "GET") return send(200, payment);
       if (one[2] && req.method === "POST") {
+        // The same idempotency key answers the refund it made, as Mercado Pago does.
+        const key = String(req.headers["x-idempotency-key"] ?? "");
+        const repeated = key ? refundsByIdempotencyKey.get(key) : undefined;
+        if (repeated) return send(201, repeated);
         const amount = typeof body.amount === "number" ? body.amount : payment.transaction_amount;
         const refunded = payment.refunds.reduce((sum, refund) => sum + refund.amount, 0);
         if (payment.status !== "approved" || Math.round((refunded + amount) * 100) > Math.round(payment.transaction_amount * 100)) {
@@ -97,6 +102,7 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
         }
         const refund = { id: nextId++, amount, status: "approved" as const };
         payment.refunds.push(refund);
+        if (key) refundsByIdempotencyKey.set(key, refund);
         return send(201, refund);
       }
     }

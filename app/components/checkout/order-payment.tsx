@@ -6,6 +6,8 @@ import { timeLeftText, type OrderPaymentView } from "~/lib/payments/payment-stat
 
 /** While a Pix waits, the page asks again this often: "Pagamento confirmado" appears without a reload. */
 const POLL_MS = 5000;
+/** While the provider makes the charge (moments after the checkout), the page asks this often: its code appears without a reload. */
+const GENERATING_POLL_MS = 1000;
 
 /** The order's money as the shopper sees it: paid, waiting for the Pix (with its countdown), expired or refunded. */
 export function OrderPayment({ payment, error }: { payment: OrderPaymentView; error: string | null }) {
@@ -13,19 +15,25 @@ export function OrderPayment({ payment, error }: { payment: OrderPaymentView; er
   const navigation = useNavigation();
   const [now, setNow] = useState<number | null>(null);
   const waiting = payment.status === "awaiting" && payment.charge !== null;
+  const generating = payment.status === "awaiting" && payment.generating;
 
   useEffect(() => {
     if (!waiting) return;
     setNow(Date.now());
     const tick = setInterval(() => setNow(Date.now()), 1000);
-    const poll = setInterval(() => {
-      if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
-    }, POLL_MS);
-    return () => {
-      clearInterval(tick);
-      clearInterval(poll);
-    };
-  }, [waiting, revalidator]);
+    return () => clearInterval(tick);
+  }, [waiting]);
+
+  useEffect(() => {
+    if (!waiting && !generating) return;
+    const poll = setInterval(
+      () => {
+        if (document.visibilityState === "visible" && revalidator.state === "idle") void revalidator.revalidate();
+      },
+      generating ? GENERATING_POLL_MS : POLL_MS,
+    );
+    return () => clearInterval(poll);
+  }, [waiting, generating, revalidator]);
 
   if (payment.status === "paid") {
     return (
@@ -72,6 +80,16 @@ export function OrderPayment({ payment, error }: { payment: OrderPaymentView; er
       {payment.mismatchCents !== null ? (
         <p role="status" className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
           Recebemos um Pix de {formatBRL(payment.mismatchCents)}, diferente do valor do pedido. A loja vai falar com você.
+        </p>
+      ) : null}
+      {generating ? (
+        <p role="status" className="mt-8 text-sm font-semibold text-slate-800">
+          Gerando o código PIX…
+        </p>
+      ) : null}
+      {payment.chargeUnavailable ? (
+        <p role="status" className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
+          O banco não gerou o Pix deste pedido agora. Pague com o código abaixo; a loja confirma o pagamento.
         </p>
       ) : null}
       {waiting && payment.charge ? (

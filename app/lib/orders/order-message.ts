@@ -36,6 +36,8 @@ export type OrderView = {
   notes: string;
   /** PIX 'copia e cola' for the exact total, when paid by PIX and the shop has a key. */
   pixCode: string | null;
+  /** Paid by a provider's Pix whose code is on the order page (made after the order): the message says it waits for the Pix. */
+  pixAwaitingOnPage?: boolean;
 };
 
 export type OrderCoupon = {
@@ -128,6 +130,7 @@ export function orderMessage(order: OrderView, orderUrl: string): string {
   lines.push(`*Total: ${formatBRL(order.totalCents)}*`);
   if (order.hasConsultItems) lines.push(CONSULT_NOTE);
   if (order.pixCode) lines.push("", "PIX copia e cola:", order.pixCode);
+  else if (order.pixAwaitingOnPage) lines.push("", "Aguardando o pagamento por PIX: o código está no link do pedido.");
   if (order.notes) lines.push("", `Observações: ${order.notes}`);
   lines.push("", `Acompanhe o pedido: ${orderUrl}`);
 

@@ -20,6 +20,10 @@ export type OrderPaymentView = {
   charge: { copyPaste: string; expiresAt: string } | null;
   /** An expired order whose units are still on the shelf may ask for a new Pix. */
   canRenew: boolean;
+  /** The provider's charge is being made (moments after the checkout): "Gerando o código PIX…", and the page asks again soon. */
+  generating: boolean;
+  /** The provider did not make the charge in time: the page shows the shop's static code with a line saying so. */
+  chargeUnavailable: boolean;
 };
 
 /** "29:58": what is left of a charge's time, for the countdown (never negative). */

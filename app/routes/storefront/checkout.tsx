@@ -6,6 +6,7 @@ import { clientAddress, saveAccountPhone } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { listDeliveryZones } from "~/server/delivery/delivery-zones.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
+import { checkoutPixCharge } from "~/server/payments/order-payment.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/checkout";
 
@@ -24,10 +25,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await getCurrentUser(request, context);
   const form = await readFormData(request);
-  const result = await submitCheckout(context, form, {
-    userId: user?.id ?? null,
-    clientAddress: clientAddress(context, request),
-  });
+  const result = await submitCheckout(
+    context,
+    form,
+    { userId: user?.id ?? null, clientAddress: clientAddress(context, request) },
+    // A Pix order's charge: queued with the order, made after the answer (app/server/payments).
+    checkoutPixCharge(context),
+  );
   if (!result.ok) {
     const headers = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : undefined;
     return data(actionRefusal(result.formError ? { ...result.errors, form: result.formError } : result.errors), { status: result.status, headers });

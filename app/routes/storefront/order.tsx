@@ -17,14 +17,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!order) throw data("Pedido não encontrado", { status: 404 });
   const orderUrl = `${await shopPublicOrigin(context)}/pedido/${order.token}`;
   const payment = await orderPaymentOnPage(context, order.token, settings);
-  // The provider's charge replaces the static code; once paid or expired, no code invites a payment.
-  const pixCode = payment?.charge ? payment.charge.copyPaste : payment && payment.status !== "awaiting" ? null : order.pixCode;
+  // The provider's charge replaces the static code (none while it is being made); once paid or
+  // expired, no code invites a payment.
+  const pixCode = payment?.charge ? payment.charge.copyPaste : payment && (payment.status !== "awaiting" || payment.generating) ? null : order.pixCode;
   const shown = { ...order, pixCode };
+  // The message goes out as the page first opens, usually before the provider's code exists: it says
+  // the order waits for the Pix and where its code is, never a code that may not be the charge's.
+  const byProvider = payment?.status === "awaiting" && (payment.generating || payment.charge !== null);
+  const message = byProvider ? orderMessage({ ...shown, pixCode: null, pixAwaitingOnPage: true }, orderUrl) : orderMessage(shown, orderUrl);
   return {
     order: shown,
     payment,
     history: await readOrderHistoryByToken(context.db, order.token),
-    whatsappUrl: whatsappLink(settings.storeWhatsApp, orderMessage(shown, orderUrl)),
+    whatsappUrl: whatsappLink(settings.storeWhatsApp, message),
     pixQrSvg: pixCode ? qrCodeSvg(pixCode, `QR Code PIX do pedido ${order.code}`) : null,
   };
 }

@@ -7,7 +7,8 @@ import type { EmailOutbox } from "../email/email-queue.server";
 import { getSettings } from "../group/settings.server";
 import { decideDelivery, DeliveryUnavailableError, type DeliveryDecision } from "../delivery/delivery-options.server";
 import { admitCouponTry, admitNewOrder } from "./order-limits.server";
-import { OrderRejectedError, placeOrder } from "./order-placing.server";
+import { OrderRejectedError, placeOrder, type PlaceOrderOptions } from "./order-placing.server";
+import type { Settings } from "~/lib/group/settings";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);
 
@@ -21,8 +22,18 @@ type OrderContext = { db: Database; emails: EmailOutbox; config: AppConfig };
 /** Who sends the order: account and address, for the limits. */
 type Submitter = { userId: string | null; clientAddress: string };
 
+/**
+ * The payment's part of a new order, given by the route (the payments domain comes after orders):
+ * `queue` runs inside the order's transaction (true: something to do after the commit), `afterCommit`
+ * once it committed.
+ */
+export type NewOrderPayment = {
+  queue: (tx: Parameters<NonNullable<PlaceOrderOptions["withNewOrder"]>>[0], order: { id: string; totalCents: number; paymentMethod: string | null }, settings: Settings) => Promise<boolean>;
+  afterCommit: (orderId: string) => void;
+};
+
 /** The checkout page's form: the cart lines, the customer's details and an idempotency key. */
-export async function submitCheckout(context: OrderContext, form: FormData, submitter: Submitter): Promise<OrderSubmissionResult> {
+export async function submitCheckout(context: OrderContext, form: FormData, submitter: Submitter, payment?: NewOrderPayment): Promise<OrderSubmissionResult> {
   const values = Object.fromEntries(
     CUSTOMER_FIELDS.flatMap((field) => {
       const value = form.get(field);
@@ -30,7 +41,7 @@ export async function submitCheckout(context: OrderContext, form: FormData, subm
     }),
   );
   const customer = checkoutSchema.safeParse(values);
-  return recordOrder(context, form, customer.success ? customer.data : null, customer.success ? {} : fieldErrors(customer.error), submitter);
+  return recordOrder(context, form, customer.success ? customer.data : null, customer.success ? {} : fieldErrors(customer.error), submitter, payment);
 }
 
 /** The cart's 'Finalizar pelo WhatsApp': the lines only; the rest is agreed in the chat. */
@@ -48,6 +59,7 @@ async function recordOrder(
   customer: CheckoutInput | null,
   customerErrors: FieldErrors,
   { userId, clientAddress }: Submitter,
+  payment?: NewOrderPayment,
 ): Promise<OrderSubmissionResult> {
   const envelope = orderEnvelopeSchema.safeParse({
     lines: form.get("lines") ?? undefined,
@@ -71,6 +83,7 @@ async function recordOrder(
         throw error;
       }
     }
+    let paymentPending: string | null = null;
     const { token, created } = await placeOrder(
       context.db,
       settings,
@@ -78,8 +91,13 @@ async function recordOrder(
       {
         admitNewOrder: (tx) => admitNewOrder(tx, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }),
         takeCouponTry: () => admitCouponTry(context.db, clientAddress),
+        // A Pix order's charge commits with it; it is made at the provider after the commit, never before the answer.
+        withNewOrder: async (tx, order) => {
+          paymentPending = payment && (await payment.queue(tx, order, settings)) ? order.id : null;
+        },
       },
     );
+    if (created && paymentPending) payment?.afterCommit(paymentPending);
     return { ok: true, token, created };
   } catch (error) {
     if (error instanceof OrderRejectedError) {

@@ -90,6 +90,11 @@ export type PlaceOrderOptions = {
   takeCouponTry?: () => Promise<{ giveBack: () => Promise<void> }>;
   /** Where new order ids come from (tests give ids whose codes collide). */
   newOrderId?: () => string;
+  /**
+   * Runs once per new shop order (not a counter sale), inside its transaction, last: what must commit
+   * with the order or not at all (the payments domain's pending Pix charge).
+   */
+  withNewOrder?: (tx: Transaction, order: { id: string; totalCents: number; paymentMethod: string | null }) => Promise<void>;
 };
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -207,7 +212,7 @@ export async function placeOrder(
   db: Database,
   settings: Settings,
   request: OrderRequest,
-  { admitNewOrder, takeCouponTry, newOrderId = randomUUID }: PlaceOrderOptions = {},
+  { admitNewOrder, takeCouponTry, newOrderId = randomUUID, withNewOrder }: PlaceOrderOptions = {},
 ): Promise<{ token: string; created: boolean }> {
   const requestHash = orderRequestHash(request);
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
@@ -217,7 +222,7 @@ export async function placeOrder(
   let couponRefused = false;
   try {
     couponTry = request.couponCode && takeCouponTry ? await takeCouponTry() : null;
-    const placed = await recordNewOrder(db, settings, request, requestHash, newOrderId, admitNewOrder, () => (couponRefused = true));
+    const placed = await recordNewOrder(db, settings, request, requestHash, newOrderId, { admitNewOrder, withNewOrder }, () => (couponRefused = true));
     if (placed.created) {
       deliverPushesSoon(db);
       deliverOrderEmailsSoon(db);
@@ -242,7 +247,7 @@ async function recordNewOrder(
   request: OrderRequest,
   requestHash: string,
   newOrderId: () => string,
-  admitNewOrder: PlaceOrderOptions["admitNewOrder"],
+  { admitNewOrder, withNewOrder }: Pick<PlaceOrderOptions, "admitNewOrder" | "withNewOrder">,
   onCouponRefused: () => void,
 ): Promise<{ token: string; created: boolean }> {
   return db.transaction(async (tx) => {
@@ -393,6 +398,7 @@ async function recordNewOrder(
     await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines), { orderId: id });
     // And the shop's e-mail, when it asked for one: also written with the order (./order-notifications.server.ts).
     if (wantsNewOrderEmail(settings)) await queueNewOrderEmail(tx, id);
+    await withNewOrder?.(tx, { id, totalCents, paymentMethod: customer?.paymentMethod ?? null });
     return { token, created: true };
   });
 }

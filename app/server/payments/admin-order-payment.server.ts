@@ -99,6 +99,8 @@ async function lockPayment(tx: DatabaseOrTransaction, orderId: string): Promise<
 }
 
 const NOT_FOUND = "Pedido não encontrado.";
+/** A refund sent to the provider is read back by the poller only after this: past any wait for the provider's answer. */
+const REFUND_FIRST_READBACK = sql`interval '1 minute'`;
 
 /** "Marcar como pago": who and when, audited; a second click (or a concurrent one) changes nothing. */
 export async function markOrderPaid(db: Database, config: AppConfig, orderId: string, actor: AuditActor): Promise<ActionResult> {
@@ -181,8 +183,9 @@ export async function refundOrderPayment(
     const { rows: counted } = await tx.execute<{ n: number }>(sql`select count(*)::int as n from pix_refunds where order_id = ${orderId}`);
     const refundId = refundIdFor(orderId, (counted[0]?.n ?? 0) + 1);
     const { rows: inserted } = await tx.execute<{ id: number }>(sql`
-      insert into pix_refunds (order_id, receipt_id, refund_id, amount_cents, reason, status, actor_id, actor_name)
-      values (${orderId}, ${receiptId}, ${refundId}, ${input.amountCents}, ${input.reason}, ${through ? "processing" : "done"}, ${actor.id}, ${actor.name})
+      insert into pix_refunds (order_id, receipt_id, refund_id, amount_cents, reason, status, actor_id, actor_name, next_check_at)
+      values (${orderId}, ${receiptId}, ${refundId}, ${input.amountCents}, ${input.reason}, ${through ? "processing" : "done"}, ${actor.id}, ${actor.name},
+              now() + ${REFUND_FIRST_READBACK})
       returning id`);
     await tx.execute(sql`
       update order_payments set refunded_cents = refunded_cents + ${input.amountCents},
@@ -215,7 +218,9 @@ export async function refundOrderPayment(
   // processamento") rather than risk giving it twice; the clerk checks the bank app.
   const outcome: PixRefund["status"] = answer ? answer.status : problem?.kind === "unavailable" ? "processing" : "failed";
   await db.transaction(async (tx) => {
-    await tx.execute(sql`update pix_refunds set status = ${outcome} where id = ${reserved.refundRowId}`);
+    // Only from 'processing': the poller's read-back may have settled it meanwhile (never twice).
+    const { rows: settled } = await tx.execute(sql`update pix_refunds set status = ${outcome} where id = ${reserved.refundRowId} and status = 'processing' returning id`);
+    if (!settled.length) return;
     if (outcome === "failed") {
       await tx.execute(sql`
         update order_payments set refunded_cents = refunded_cents - ${input.amountCents}, status = 'paid', updated_at = now()

@@ -196,5 +196,13 @@ export function bacenPixProvider(options: BacenPixOptions): PixProvider {
       }
       throw failure(answer, "devolver o Pix");
     },
+    async readRefund({ endToEndId, refundId }) {
+      const answer = await api("GET", `/v2/pix/${encodeURIComponent(endToEndId)}/devolucao/${encodeURIComponent(refundId)}`);
+      if (answer.status === 200) {
+        const parsed = refundShape.safeParse(answer.body);
+        if (parsed.success) return refundFrom(parsed.data);
+      }
+      throw failure(answer, "ler a devolução do Pix");
+    },
   };
 }

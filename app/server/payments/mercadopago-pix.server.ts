@@ -143,6 +143,11 @@ export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider
       }
       throw failure(answer, "devolver o Pix no Mercado Pago");
     },
+    // Mercado Pago answers a refund sent again with the same idempotency key with the refund it made
+    // (and makes it, if the first request never arrived: the shop already counts it as given back).
+    async readRefund(input) {
+      return this.refund(input);
+    },
   };
 }
 

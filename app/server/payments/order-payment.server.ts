@@ -1,20 +1,42 @@
 // The money side of one order, as its page and the admin read and change it. With a Pix provider the
-// order page is where the charge is made (the checkout answers at once; the page waits a few seconds
-// for the provider at most) and where each visit reads it again, so a lost webhook shows as soon as
-// the shopper looks.
+// checkout commits the order with a queued charge and answers at once; the charge is made right after
+// (createOrderChargeSoon) or by the poller, never by the page, which only reads the database while
+// it waits ("Gerando o código PIX…"). Each visit reads an open charge again, so a lost webhook shows
+// as soon as the shopper looks.
 import { sql } from "drizzle-orm";
 import { isPaymentStatus, type OrderPaymentView, type PaymentStatus } from "~/lib/payments/payment-status";
 import type { Settings } from "~/lib/group/settings";
 import { usablePixKey } from "~/lib/payments/pix-key";
 import type { AppConfig } from "../config.server";
-import type { Database } from "../db/database.server";
+import type { Database, DatabaseOrTransaction } from "../db/database.server";
+import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server";
+import { getSettings } from "../group/settings.server";
 import { trustedPublicOrigin } from "../group/public-origin.server";
+import { log } from "../log/logger.server";
 import { releaseUnpaidOrderStock, retakeOrderStock } from "../orders/order-stock.server";
-import { createOrderCharge, pixProviderFor, reconcileCharge, type ChargeRow, type ReconcileHooks } from "./pix-charges.server";
+import {
+  CHARGE_TIMEOUT_MS,
+  POLL_INTERVAL_MS,
+  checkDueCharges,
+  createOrderCharge,
+  createQueuedCharges,
+  pixProviderFor,
+  queueOrderCharge,
+  reconcileCharge,
+  type ChargeDetails,
+  type ChargeRow,
+  type ReconcileHooks,
+} from "./pix-charges.server";
+import { checkRequestedRefunds } from "./pix-refund-readback.server";
 import { pixWebhookUrl } from "./pix-webhook.server";
 
 /** A visit reads the charge again at most this often (a page left open polls every few seconds). */
 const RECHECK_AFTER_SECONDS = 10;
+/**
+ * How long the page says "Gerando o código PIX…" for a queued charge before it shows the static code:
+ * the provider's own timeout, and a little for the queue.
+ */
+export const CHARGE_WAIT_MS = CHARGE_TIMEOUT_MS + 2000;
 
 export const PIX_HOOKS: ReconcileHooks = { releaseStock: releaseUnpaidOrderStock };
 
@@ -31,6 +53,8 @@ async function readRows(db: Database, orderId: string) {
 
 function viewOf(payment: PaymentRow | undefined, charge: ChargeRow | undefined, wantsPix: boolean): OrderPaymentView {
   const status: PaymentStatus = payment && isPaymentStatus(payment.status) ? payment.status : "awaiting";
+  const waitingForCharge = wantsPix && status === "awaiting" && charge?.status !== "active";
+  const generating = waitingForCharge && charge?.status === "creating" && !charge.creation_failed_at && Date.now() - new Date(charge.created_at).getTime() < CHARGE_WAIT_MS;
   return {
     status,
     paidAt: payment?.paid_at ? new Date(payment.paid_at).toISOString() : null,
@@ -39,12 +63,16 @@ function viewOf(payment: PaymentRow | undefined, charge: ChargeRow | undefined, 
     mismatchCents: payment?.mismatch_cents ?? null,
     charge: status === "awaiting" && charge?.status === "active" ? { copyPaste: charge.copy_paste, expiresAt: new Date(charge.expires_at).toISOString() } : null,
     canRenew: wantsPix && status === "expired",
+    generating,
+    chargeUnavailable: waitingForCharge && !generating && payment?.mismatch_cents == null,
   };
 }
 
 /**
- * The order's payment for its page. With a provider and a pending Pix order: makes the charge when
- * there is none yet, and reads an open one again when it was last read a while ago.
+ * The order's payment for its page, from the database: a charge still being made shows as
+ * "generating" (the page asks again shortly). With a provider and a pending Pix order without any
+ * charge (placed before the queue, or while the key was unset) one is queued and nudged; an open
+ * charge last read a while ago is read again.
  */
 export async function orderPaymentForPage(context: { db: Database; config: AppConfig }, order: PayableOrder, pix: { key: string; shopName: string; webhookUrl?: string } | null): Promise<OrderPaymentView> {
   const { db, config } = context;
@@ -52,14 +80,87 @@ export async function orderPaymentForPage(context: { db: Database; config: AppCo
   let { payment, charge } = await readRows(db, order.id);
   if (wantsPix && config.pix && pix && (!payment || payment.status === "awaiting")) {
     if (!charge) {
-      await createOrderCharge(db, config.pix, { orderId: order.id, code: order.code, amountCents: order.totalCents, key: pix.key, shopName: pix.shopName, webhookUrl: pix.webhookUrl, payerEmail: order.customerEmail || undefined });
+      await queueOrderCharge(db, config.pix, order);
+      createOrderChargeSoon(context, order.id);
       ({ payment, charge } = await readRows(db, order.id));
+    } else if (charge.status === "creating" && new Date(charge.next_check_at).getTime() <= Date.now()) {
+      // Nobody holds it (a nudge lost to a restart): the poller would, this is sooner.
+      createOrderChargeSoon(context, order.id);
     } else if (charge.status === "active" && (!charge.last_checked_at || Date.now() - new Date(charge.last_checked_at).getTime() > RECHECK_AFTER_SECONDS * 1000)) {
       await reconcileCharge(db, pixProviderFor(config.pix), charge.txid, PIX_HOOKS);
       ({ payment, charge } = await readRows(db, order.id));
     }
   }
   return viewOf(payment, charge, wantsPix);
+}
+
+type ChargeContext = { db: Database; config: AppConfig };
+
+/** What a queued charge needs from the order and the shop's settings, read when it is made; null: the order no longer wants one. */
+function chargeDetailsReader(context: ChargeContext): (orderId: string) => Promise<ChargeDetails | null> {
+  return async (orderId) => {
+    const { rows } = await context.db.execute<PayableOrder>(sql`
+      select id, code, status, payment_method as "paymentMethod", total_cents as "totalCents", customer_email as "customerEmail"
+      from orders where id = ${orderId}`);
+    const order = rows[0];
+    if (!order || order.status !== "pending" || order.paymentMethod !== "pix") return null;
+    const pix = await chargeSettings(context, await getSettings(context.db));
+    return pix ? { code: order.code, ...pix, payerEmail: order.customerEmail || undefined } : null;
+  };
+}
+
+const chargesInFlight = new Set<Promise<unknown>>();
+
+/**
+ * Makes the order's queued charge now, in the background (the request that queued it answers at
+ * once); the poller makes it instead if this process dies first.
+ */
+export function createOrderChargeSoon(context: ChargeContext, orderId: string): void {
+  if (!context.config.pix) return;
+  const making: Promise<unknown> = createQueuedCharges(context.db, context.config.pix, chargeDetailsReader(context), { orderId })
+    .catch((error: unknown) => log.warn({ err: error }, "pix charge creation failed: the poller tries again"))
+    .finally(() => chargesInFlight.delete(making));
+  chargesInFlight.add(making);
+}
+
+/** Waits for the charges this process is making in the background (tests, and a clean stop). */
+export async function chargesSettled(): Promise<void> {
+  while (chargesInFlight.size) await Promise.all([...chargesInFlight]);
+}
+
+/**
+ * The checkout's Pix part (wired by its route): a Pix order with a provider and the shop's key gets its
+ * charge queued inside the order's transaction, so the order never commits without one, and made right
+ * after the commit, in the background.
+ */
+export function checkoutPixCharge(context: ChargeContext) {
+  return {
+    queue: async (tx: DatabaseOrTransaction, order: { id: string; totalCents: number; paymentMethod: string | null }, settings: Settings): Promise<boolean> => {
+      if (!context.config.pix || order.paymentMethod !== "pix" || order.totalCents <= 0 || !usablePixKey(settings.pixKey)) return false;
+      await queueOrderCharge(tx, context.config.pix, { id: order.id, totalCents: order.totalCents });
+      return true;
+    },
+    afterCommit: (orderId: string) => createOrderChargeSoon(context, orderId),
+  };
+}
+
+/**
+ * Each process's Pix round, every 30 s and at the start: queued charges not yet made (a crash between
+ * the checkout's commit and the provider), open charges due a read (lost webhooks), and refunds the
+ * provider had not finished. Each row is leased, so instances never do one twice.
+ */
+export function startPixWork(context: ChargeContext, { intervalMs = POLL_INTERVAL_MS } = {}): DeliveryLoop | null {
+  const pix = context.config.pix;
+  if (!pix) return null;
+  const provider = pixProviderFor(pix);
+  return startDeliveryLoop(
+    async () => {
+      await createQueuedCharges(context.db, pix, chargeDetailsReader(context), { provider });
+      await checkDueCharges(context.db, provider, PIX_HOOKS);
+      await checkRequestedRefunds(context.db, provider);
+    },
+    { intervalMs, name: "pix" },
+  );
 }
 
 /** "Gerar novo Pix" on an expired order: its units again (or what the shelf lacks), then a new charge. */

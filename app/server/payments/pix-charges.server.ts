@@ -5,14 +5,14 @@
 // recorded once (pix_receipts.end_to_end_id is unique); the charge row is locked while it is
 // reconciled, so two instances, a replayed webhook and the poller never record or announce twice.
 //
-//   checkout ──commit (order + reservation)──▶ createOrderCharge (outside the order's transaction)
+//   checkout ──commit (order + reservation + 'creating' charge row)──▶ createQueuedCharges (outside
+//        any transaction; nudged right after the commit, drained by the poller after a crash)
 //   webhook / order page / poller ──▶ reconcileCharge ──▶ provider.readCharge ──▶ one transaction:
 //        receipts (once) → paid | mismatch | expired → push "Pix recebido", order event
 import { sql } from "drizzle-orm";
 import { formatBRL } from "~/lib/format/money";
 import { adminOrderPath } from "~/lib/orders/admin-orders";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server";
 import { log } from "../log/logger.server";
 import { queueStaffPush } from "../notifications/push-queue.server";
 import { notifyOrderEvent } from "../orders/order-events.server";
@@ -56,46 +56,110 @@ export type ChargeRow = {
   provider_id: string;
   amount_cents: number;
   copy_paste: string;
-  status: "active" | "paid" | "mismatch" | "expired";
+  status: "creating" | "active" | "paid" | "mismatch" | "expired";
   expires_at: Date;
   created_at: Date;
+  next_check_at: Date;
+  creation_failed_at: Date | null;
 };
 
 export type NewCharge = { orderId: string; code: string; amountCents: number; key: string; shopName: string; webhookUrl?: string; payerEmail?: string };
+/** What a queued charge needs besides its row: the order's code and e-mail, the shop's key and name; null when the order no longer wants one. */
+export type ChargeDetails = Omit<NewCharge, "orderId" | "amountCents">;
+
+/** A try at making a queued charge that failed is tried again after this (the order page shows the static code meanwhile). */
+const CREATION_RETRY = sql`interval '30 seconds'`;
+/** The making of a queued charge, one process at a time: past it (the process died) another takes it. */
+const CREATION_LEASE = sql`interval '30 seconds'`;
 
 /**
- * Creates the order's next charge at the provider and records it. Called after the order committed,
- * never inside its transaction (no row lock held while waiting on the network). Never throws: when the
- * provider is down or slow, null, and the order keeps the static code.
+ * Queues the order's next charge as a 'creating' row: inside the order's transaction at the checkout,
+ * so a committed Pix order always has one, made at the provider right after (createQueuedCharges).
+ * Its txid is derived from the order and the attempt, so every try (two instances, a restart) is the
+ * same charge at the provider (PUT /v2/cob/{txid} and Mercado Pago's idempotency key answer the first).
  */
-export async function createOrderCharge(db: Database, config: PixConfig, order: NewCharge, provider = pixProviderFor(config)): Promise<ChargeRow | null> {
-  const { rows } = await db.execute<{ attempts: number }>(sql`select count(*)::int as attempts from pix_charges where order_id = ${order.orderId}`);
-  const txid = chargeTxid(order.orderId, (rows[0]?.attempts ?? 0) + 1);
+export async function queueOrderCharge(tx: DatabaseOrTransaction, config: PixConfig, order: { id: string; totalCents: number }): Promise<void> {
+  const { rows } = await tx.execute<{ attempts: number; open: number }>(sql`
+    select count(*)::int as attempts, count(*) filter (where status = 'creating')::int as open from pix_charges where order_id = ${order.id}`);
+  if ((rows[0]?.open ?? 0) > 0) return;
+  const txid = chargeTxid(order.id, (rows[0]?.attempts ?? 0) + 1);
+  await tx.execute(sql`
+    insert into pix_charges (order_id, txid, provider, provider_id, amount_cents, copy_paste, status, expires_at, next_check_at)
+    values (${order.id}, ${txid}, ${config.provider}, '', ${order.totalCents}, '', 'creating',
+            now() + make_interval(mins => ${config.expiresMinutes}), now())
+    on conflict (txid) do nothing`);
+}
+
+/**
+ * Makes queued charges at the provider: each 'creating' row nobody holds, taken with a lease (for
+ * update skip locked), so two instances or twenty concurrent drains call the provider once per charge.
+ * `orderId`: only that order's (the checkout's nudge right after its commit). Never throws for the
+ * provider: a failed try is marked and tried again later.
+ */
+export async function createQueuedCharges(
+  db: Database,
+  config: PixConfig,
+  detailsOf: (orderId: string) => Promise<ChargeDetails | null>,
+  { orderId, batch = 20, provider = pixProviderFor(config) }: { orderId?: string; batch?: number; provider?: PixProvider } = {},
+): Promise<ChargeRow[]> {
+  const { rows: claimed } = await db.execute<ChargeRow>(sql`
+    update pix_charges set next_check_at = now() + ${CREATION_LEASE}
+    where id in (
+      select id from pix_charges where status = 'creating' and next_check_at <= now() and expires_at > now()
+        ${orderId ? sql`and order_id = ${orderId}` : sql``}
+      order by next_check_at limit ${batch} for update skip locked)
+    returning *`);
+  const made: ChargeRow[] = [];
+  for (const row of claimed) {
+    const details = await detailsOf(row.order_id);
+    if (!details) {
+      // The order was cancelled, paid otherwise or the key removed meanwhile: nothing to make.
+      await db.execute(sql`update pix_charges set status = 'expired' where id = ${row.id} and status = 'creating'`);
+      continue;
+    }
+    const charge = await makeClaimedCharge(db, config, provider, row, details);
+    if (charge) made.push(charge);
+  }
+  return made;
+}
+
+async function makeClaimedCharge(db: Database, config: PixConfig, provider: PixProvider, row: ChargeRow, details: ChargeDetails): Promise<ChargeRow | null> {
   let charge: PixCharge;
   try {
     charge = await provider.createCharge({
-      txid,
-      amountCents: order.amountCents,
+      txid: row.txid,
+      amountCents: row.amount_cents,
       expiresInSeconds: config.expiresMinutes * 60,
-      key: order.key,
-      description: `Pedido #${order.code} - ${order.shopName}`,
-      webhookUrl: order.webhookUrl,
-      payerEmail: order.payerEmail,
+      key: details.key,
+      description: `Pedido #${details.code} - ${details.shopName}`,
+      webhookUrl: details.webhookUrl,
+      payerEmail: details.payerEmail,
     });
   } catch (error) {
-    log.warn({ err: error instanceof PixProviderError ? error.message : error, order: order.code }, "pix charge not created: the order keeps the static code");
+    log.warn({ err: error instanceof PixProviderError ? error.message : error, order: details.code }, "pix charge not created: the order shows the static code until a later try makes it");
+    await db.execute(sql`update pix_charges set creation_failed_at = now(), next_check_at = now() + ${CREATION_RETRY} where id = ${row.id} and status = 'creating'`);
     return null;
   }
+  // Just made, so just read: the order page's first visit need not ask the provider again.
   const { rows: created } = await db.execute<ChargeRow>(sql`
-    insert into pix_charges (order_id, txid, provider, provider_id, amount_cents, copy_paste, expires_at, next_check_at)
-    values (${order.orderId}, ${txid}, ${provider.name}, ${charge.providerId}, ${charge.amountCents}, ${charge.copyPaste},
-            ${charge.expiresAt.toISOString()}, now() + make_interval(secs => ${POLL_INTERVAL_MS / 1000}))
-    on conflict (txid) do update set copy_paste = excluded.copy_paste
+    update pix_charges set status = 'active', provider_id = ${charge.providerId}, copy_paste = ${charge.copyPaste}, expires_at = ${charge.expiresAt.toISOString()},
+      creation_failed_at = null, last_checked_at = now(), next_check_at = now() + make_interval(secs => ${POLL_INTERVAL_MS / 1000})
+    where id = ${row.id} and status = 'creating'
     returning *`);
   await db.execute(sql`
-    insert into order_payments (order_id, status) values (${order.orderId}, 'awaiting')
+    insert into order_payments (order_id, status) values (${row.order_id}, 'awaiting')
     on conflict (order_id) do update set status = 'awaiting', updated_at = now() where order_payments.status = 'expired'`);
   return created[0] ?? null;
+}
+
+/**
+ * Queues the order's next charge and makes it now, waiting for the provider (the page's "Gerar novo
+ * Pix", tests). Null when the provider is down or slow: the queued row is tried again later.
+ */
+export async function createOrderCharge(db: Database, config: PixConfig, order: NewCharge, provider = pixProviderFor(config)): Promise<ChargeRow | null> {
+  await queueOrderCharge(db, config, { id: order.orderId, totalCents: order.amountCents });
+  const [charge] = await createQueuedCharges(db, config, async () => order, { orderId: order.orderId, provider });
+  return charge ?? null;
 }
 
 export type ReconcileOutcome = "unknown" | "unavailable" | "waiting" | "paid" | "already-paid" | "mismatch" | "expired";
@@ -207,9 +271,4 @@ export async function checkDueCharges(db: Database, provider: PixProvider, hooks
   const outcomes: ReconcileOutcome[] = [];
   for (const { txid } of rows) outcomes.push(await reconcileCharge(db, provider, txid, hooks));
   return outcomes;
-}
-
-export function startPixPolling(db: Database, config: PixConfig, hooks: ReconcileHooks = {}, { intervalMs = POLL_INTERVAL_MS } = {}): DeliveryLoop {
-  const provider = pixProviderFor(config);
-  return startDeliveryLoop(() => checkDueCharges(db, provider, hooks), { intervalMs, name: "pix" });
 }

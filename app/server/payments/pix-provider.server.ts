@@ -50,8 +50,12 @@ export interface PixProvider {
   readCharge(reference: PixChargeReference): Promise<PixCharge>;
   /** Tells the provider where to announce payments for this key (a no-op where it is set per charge). */
   registerWebhook(key: string, webhookUrl: string): Promise<void>;
-  refund(input: { reference: PixChargeReference; endToEndId: string; refundId: string; amountCents: number }): Promise<PixRefund>;
+  refund(input: PixRefundRequest): Promise<PixRefund>;
+  /** Where a refund left unanswered stands now (the poller asks until it is done or failed); not-found: the provider has no such refund. */
+  readRefund(input: PixRefundRequest): Promise<PixRefund>;
 }
+
+export type PixRefundRequest = { reference: PixChargeReference; endToEndId: string; refundId: string; amountCents: number };
 
 /**
  * The provider could not be reached, answered too late, or answered something we cannot read: the
