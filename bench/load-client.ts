@@ -69,7 +69,7 @@ async function runAutocannon({ origin, paths, connections, durationS, headers, c
   const withFreshValue = (request: { path?: string }) => {
     if (!freshParam || !request.path) return request;
     sent += 1;
-    return { ...request, path: `${request.path}${request.path.includes("?") ? "&" : "?"}${freshParam}=b${sent}` };
+    return { ...request, path: `${request.path}${request.path.includes("?") ? "&" : "?"}${freshParam}=b${process.pid}x${sent}` };
   };
   const cpuBefore = process.cpuUsage();
   const result = await autocannon({
