@@ -76,11 +76,13 @@ function startWebServer(services, onListening) {
   // them), renders and keeps the rest.
   // The storefront shell's settings, shops and stores between requests, cleared by the same notifications.
   const groupDataCache = viteDevServer ? undefined : new serverModule.GroupDataCache();
+  // Each category's newest products, for the product pages' related products: the same notifications.
+  const categoryNewestCache = viteDevServer ? undefined : new serverModule.CategoryNewestCache();
   const pageCache = viteDevServer
     ? undefined
     : serverModule.startPageCache(services.db, {
         pages: cachedPages,
-        alsoFollowing: [groupDataCache],
+        alsoFollowing: [groupDataCache, categoryNewestCache],
         // The same page for every shopper; with a session cookie, the form that links the style sheet.
         variantOf: (cookie) => (serverModule.sessionCookieIn(cookie, services.auth) ? "session" : "no-session"),
         // One worker renders a stale page for all of them (server/page-render-peers.ts).
@@ -97,7 +99,7 @@ function startWebServer(services, onListening) {
     const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
     app.use((req, res, next) => (/\.[^/]*$/.test(req.path) ? publicFiles(req, res, next) : next()));
   }
-  app.use(serverModule.createApp({ ...services, groupDataCache }));
+  app.use(serverModule.createApp({ ...services, groupDataCache, categoryNewestCache }));
   const server = http.createServer(serverModule.frontDoor(app, { steps, answer: pageCache?.answer, log }));
   server.listen(config.port, config.host, onListening);
   // A port taken or an address gone since the configuration was checked: said plainly, not as an

@@ -1,4 +1,4 @@
-// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--client wrk|autocannon] [--rate R] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only]`
+// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--client wrk|autocannon] [--rate R] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only | --click-ids | --long-tail]`
 //
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
@@ -16,6 +16,12 @@
 // --pages-only leaves them out (at 100,000 products they take minutes).
 // --variants V gives each generated product V variants (V sizes, one colour) instead of its own
 // sizes × colours: `--products 100000 --variants 5 --feeds-only` is issue 26's catalogue.
+// Two modes measure the page cache's edges instead of the feeds and pages (issue 41; either or both):
+// --click-ids: a product page with a fresh `fbclid` per request, and with `utm_*` tags and a fresh
+// `utm_content`, against the same page without (the cache keys on the parameters pages read, so all
+// three should be hits); --long-tail: a product page with a size no one asked for before on every
+// request (`?tamanho=<new>`: a true miss, a render each time) against a static file, measured before
+// and after it in the same run (the machine's other work moves both alike; the ratio is the figure).
 //
 // Figures, not pass/fail: timing goals belong here, never in the test suite.
 import { spawnSync } from "node:child_process";
@@ -52,7 +58,8 @@ import { ROOT, startShopProcess } from "../tests/system/shop-process";
 
 const SEED_PRODUCTS = 20;
 const BATCH = 1_000;
-const VARIANT_RANGE = 10_000;
+// Small enough for one statement to finish within the pool's query timeout on a loaded machine (10,000 did not).
+const VARIANT_RANGE = 2_000;
 // What Chrome on a phone sends: pages are measured compressed, as shoppers get them (and with a
 // browser's user agent: crawlers get pages rendered whole and cached apart).
 const HEADERS = {
@@ -66,6 +73,8 @@ const { values: args } = parseArgs({
     variants: { type: "string" },
     "feeds-only": { type: "boolean", default: false },
     "pages-only": { type: "boolean", default: false },
+    "click-ids": { type: "boolean", default: false },
+    "long-tail": { type: "boolean", default: false },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     seed: { type: "string", default: "1" },
@@ -399,6 +408,79 @@ async function load(server: Server, urlPath: string, headers: Record<string, str
   return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: median(alone), cache };
 }
 
+type EdgeLoad = Omit<Load, "alone" | "cache"> & { label: string; path: string; freshParam?: string; cache: string };
+
+/** `urlPath` under load, each request with a fresh value of `freshParam` when given; X-Page-Cache counted. */
+async function edgeLoad(server: Server, label: string, urlPath: string, freshParam?: string): Promise<EdgeLoad> {
+  // A few requests first, outside the figures (JIT, the pool's connections), each fresh too.
+  for (let index = 0; index < 10; index += 1) {
+    const separator = urlPath.includes("?") ? "&" : "?";
+    const response = await fetch(`${server.origin}${urlPath}${freshParam ? `${separator}${freshParam}=warm${index}` : ""}`, { headers: HEADERS, redirect: "manual" });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${urlPath} answered ${response.status}`);
+  }
+  const pids = server.pids();
+  const cpuBefore = processCpuMs(pids);
+  const result = await runLoad(loadClient, { origin: server.origin, paths: [urlPath], connections, durationS: duration, headers: HEADERS, countHeader: "X-Page-Cache", freshParam });
+  const cache = [...result.headerCounts].map(([answer, total]) => `${answer} ${total.toLocaleString("en")}`).join(", ");
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), label, path: urlPath, freshParam, cache };
+}
+
+/** --click-ids: the product page as ads bring it (a fresh click id per request) against the page alone. */
+async function clickIdLoads(server: Server, productId: number): Promise<EdgeLoad[]> {
+  const page = `/produto/${productId}`;
+  const loads: EdgeLoad[] = [];
+  log(`--click-ids: ${page} alone, with a fresh fbclid, with utm_* and a fresh utm_content, ${duration} s each`);
+  loads.push(await edgeLoad(server, "no query", page));
+  loads.push(await edgeLoad(server, "fresh `fbclid`", page, "fbclid"));
+  loads.push(await edgeLoad(server, "`utm_*`, fresh `utm_content`", `${page}?utm_source=instagram&utm_medium=social&utm_campaign=black-friday`, "utm_content"));
+  return loads;
+}
+
+/** --long-tail: a size no one asked for on every request (a true miss), between two loads of a static file. */
+async function longTailLoads(server: Server, productId: number): Promise<EdgeLoad[]> {
+  const page = `/produto/${productId}`;
+  const asset = staticAsset();
+  log(`--long-tail: ${asset}, ${page} with a fresh ?tamanho=, ${asset} again, ${duration} s each`);
+  const before = await edgeLoad(server, "static file (before)", asset);
+  const miss = await edgeLoad(server, "fresh `tamanho` (true miss)", page, "tamanho");
+  const after = await edgeLoad(server, "static file (after)", asset);
+  return [before, miss, after];
+}
+
+function edgeTables(clickIds: EdgeLoad[], longTail: EdgeLoad[]): string[] {
+  const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+  const header = [
+    "| load | URL | fresh per request | req/s | p50 ms | p99 ms | CPU ms | X-Page-Cache | errors / non-2xx | ratio |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
+  ];
+  const row = (load: EdgeLoad, ratio: string) =>
+    `| ${load.label} | \`${load.path}\` | ${load.freshParam ? `\`${load.freshParam}\`` : ""} | ${format(load.requests)} | ${format(load.p50)} | ${format(load.p99)} | ${Number.isNaN(load.cpuMs) ? "" : format(load.cpuMs, 2)} | ${load.cache} | ${load.errors} / ${load.non2xx} | ${ratio} |`;
+  const percent = (part: number, whole: number) => `${format((100 * part) / whole, 1)} %`;
+  const lines: string[] = [];
+  if (clickIds.length > 0) {
+    const plain = clickIds[0]!;
+    lines.push("", "### Click ids (--click-ids)", "", "ratio: req/s against the page with no query (target: a hit's rate, ~100 %).", "", ...header);
+    lines.push(...clickIds.map((load, index) => row(load, index === 0 ? "" : percent(load.requests, plain.requests))));
+  }
+  if (longTail.length > 0) {
+    const [before, miss, after] = longTail as [EdgeLoad, EdgeLoad, EdgeLoad];
+    const staticRate = (before.requests + after.requests) / 2;
+    lines.push(
+      "",
+      "### Long tail (--long-tail)",
+      "",
+      `ratio: the true miss's req/s against the static file's mean of the two loads around it (${format(staticRate)} req/s); target ≥ 10 %.`,
+      "",
+      ...header,
+      row(before, ""),
+      row(miss, percent(miss.requests, staticRate)),
+      row(after, ""),
+    );
+  }
+  return lines;
+}
+
 function cpuModel(): string {
   try {
     const line = fs.readFileSync("/proc/cpuinfo", "utf8").split("\n").find((text) => text.startsWith("model name"));
@@ -419,6 +501,7 @@ function printTable(
   feeds: FeedFigures[],
   changing: ChangingLoad[],
   details: { fillSeconds: number; matches: number; startLoad: number[]; processes: number; variants: number },
+  edges: string[] = [],
 ) {
   const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const figures = (load: Load | null) =>
@@ -432,14 +515,14 @@ function printTable(
     `- Load: ${loadClient === "wrk" ? "wrk (one thread)" : "autocannon (in this process)"}, ${connections} connections, ${duration} s per URL, \`accept-encoding: gzip, deflate, br, zstd\`; server: \`node server.js\` (production build, ${details.processes === 1 ? "one process" : `a primary and ${details.processes - 1} workers`}) and PostgreSQL on the same machine`,
     `- Data: ${format(productCount)} products (seed ${seed}${variantsPerProduct === undefined ? "" : `; ${variantsPerProduct} variants each, but the seed's 20`}), ${format(details.variants)} variants, filled in ${format(details.fillSeconds, 1)} s; "${searchWord}" is in ${format(details.matches)} of them`,
     "",
-    "### Catalogue feeds",
-    "",
-    ...(feeds.length === 0 ? ["Not measured (--pages-only)."] : feedTable(feeds)),
-    "",
-    "### Pages",
-    "",
+    ...(edges.length > 0 ? edges : []),
+    ...(edges.length > 0 && feeds.length === 0 ? [] : ["", "### Catalogue feeds", ""]),
+    ...(feeds.length === 0 ? (edges.length > 0 ? [] : ["Not measured (--pages-only)."]) : feedTable(feeds)),
+    ...(edges.length > 0 && rows.length === 0 ? [] : ["", "### Pages", ""]),
     ...(rows.length === 0
-      ? ["Not measured (--feeds-only)."]
+      ? edges.length > 0
+        ? []
+        : ["Not measured (--feeds-only)."]
       : [
           "| URL | anonymous req/s | p50 ms | p99 ms | CPU ms | signed-in req/s | p50 ms | p99 ms | CPU ms | signed in / anonymous req/s | errors / non-2xx (anonymous; signed in) | alone ms (signed in) |",
           "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
@@ -497,10 +580,18 @@ async function main() {
   const signedInHeaders = { ...HEADERS, cookie: await shopperSessionCookie(services) };
   log("starting the production server");
   const server = await startServer(dataDir, url);
+  const variants = (await services.db.execute<{ total: number }>(sql`select count(*)::int as total from product_variants`)).rows[0]?.total ?? 0;
+  const edgeModes = args["click-ids"] || args["long-tail"];
+  if (edgeModes) {
+    const clickIds = args["click-ids"] ? await clickIdLoads(server, productId) : [];
+    const longTail = args["long-tail"] ? await longTailLoads(server, productId) : [];
+    console.log("");
+    printTable([], [], [], { fillSeconds, matches, startLoad, processes: server.pids().length, variants }, edgeTables(clickIds, longTail));
+    return;
+  }
   // First, on a server that has served nothing yet: its memory is the feeds' alone.
   log("generating the catalogue feeds");
   const feeds = args["pages-only"] ? [] : await measureFeeds(server.origin, server.pids);
-  const variants = (await services.db.execute<{ total: number }>(sql`select count(*)::int as total from product_variants`)).rows[0]?.total ?? 0;
   const pages = args["feeds-only"] ? [] : ["/", ...listSearches.map((search) => `/produtos${search}`), `/produto/${productId}`];
   const rows: Row[] = [];
   for (const urlPath of pages) {

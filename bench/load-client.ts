@@ -27,6 +27,11 @@ export type LoadOptions = {
    * connections × 1000 / delayMs requests a second instead of as many as the server can answer.
    */
   delayMs?: number;
+  /**
+   * Every request adds this query parameter with a value no request before it sent (e.g. `fbclid`, or
+   * `tamanho` for a size no one asked for): a page the cache has never seen under that address.
+   */
+  freshParam?: string;
 };
 
 export type LoadResult = {
@@ -51,7 +56,7 @@ export function runLoad(client: LoadClient, options: LoadOptions): Promise<LoadR
   return client === "wrk" ? runWrk(options) : runAutocannon(options);
 }
 
-async function runAutocannon({ origin, paths, connections, durationS, headers, countHeader, delayMs }: LoadOptions): Promise<LoadResult> {
+async function runAutocannon({ origin, paths, connections, durationS, headers, countHeader, delayMs, freshParam }: LoadOptions): Promise<LoadResult> {
   if (delayMs) throw new Error("An offered rate (delayMs) needs wrk");
   const headerCounts = new Map<string, number>();
   const onResponse = (_status: number, _body: string, _context: unknown, received?: Record<string, string | string[] | undefined>) => {
@@ -60,13 +65,24 @@ async function runAutocannon({ origin, paths, connections, durationS, headers, c
     const value = name ? String(received?.[name]) : "none";
     headerCounts.set(value, (headerCounts.get(value) ?? 0) + 1);
   };
+  let sent = 0;
+  const withFreshValue = (request: { path?: string }) => {
+    if (!freshParam || !request.path) return request;
+    sent += 1;
+    return { ...request, path: `${request.path}${request.path.includes("?") ? "&" : "?"}${freshParam}=b${process.pid}x${sent}` };
+  };
   const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: origin,
     connections,
     duration: durationS,
     headers,
-    requests: paths.map((urlPath) => ({ method: "GET", path: urlPath, ...(countHeader ? { onResponse } : {}) })),
+    requests: paths.map((urlPath) => ({
+      method: "GET",
+      path: urlPath,
+      ...(countHeader ? { onResponse } : {}),
+      ...(freshParam ? { setupRequest: withFreshValue } : {}),
+    })),
   });
   const cpu = process.cpuUsage(cpuBefore);
   const responses = result["1xx"] + result["2xx"] + result["3xx"] + result["4xx"] + result["5xx"];
@@ -86,19 +102,25 @@ async function runAutocannon({ origin, paths, connections, durationS, headers, c
  * wrk's Lua script: the headers, the paths in turn, the header's values counted per thread (read back
  * in `done`, which runs apart from the threads), and one JSON line of figures at the end.
  */
-function wrkScript({ paths, headers, countHeader, delayMs }: Pick<LoadOptions, "paths" | "headers" | "countHeader" | "delayMs">): string {
+function wrkScript({ paths, headers, countHeader, delayMs, freshParam }: Pick<LoadOptions, "paths" | "headers" | "countHeader" | "delayMs" | "freshParam">): string {
   const lua = (text: string) => JSON.stringify(text);
   return `
 local paths = { ${paths.map(lua).join(", ")} }
 local headers = { ${Object.entries(headers).map(([name, value]) => `[${lua(name)}] = ${lua(value)}`).join(", ")} }
 local counted = ${countHeader ? lua(countHeader.toLowerCase()) : "nil"}
+local fresh = ${freshParam ? lua(freshParam) : "nil"}
 local threads = {}
-function setup(thread) table.insert(threads, thread) end
-function init(args) counts = {} ; turn = 0 ; non2xx = 0 end
+function setup(thread) table.insert(threads, thread) ; thread:set("number", #threads) end
+function init(args) counts = {} ; turn = 0 ; non2xx = 0 ; sent = 0 end
 ${delayMs ? `function delay() return ${Math.round(delayMs)} end` : ""}
 function request()
   turn = turn % #paths + 1
-  return wrk.format("GET", paths[turn], headers)
+  local target = paths[turn]
+  if fresh then
+    sent = sent + 1
+    target = target .. (string.find(target, "?", 1, true) and "&" or "?") .. fresh .. "=t" .. number .. "b" .. sent
+  end
+  return wrk.format("GET", target, headers)
 end
 function response(status, received, body)
   if status < 200 or status > 299 then non2xx = non2xx + 1 end
@@ -124,10 +146,10 @@ end
 `;
 }
 
-async function runWrk({ origin, paths, connections, durationS, headers, countHeader, delayMs }: LoadOptions): Promise<LoadResult> {
+async function runWrk({ origin, paths, connections, durationS, headers, countHeader, delayMs, freshParam }: LoadOptions): Promise<LoadResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-wrk-"));
   const script = path.join(dir, "load.lua");
-  fs.writeFileSync(script, wrkScript({ paths, headers, countHeader, delayMs }));
+  fs.writeFileSync(script, wrkScript({ paths, headers, countHeader, delayMs, freshParam }));
   try {
     // `times` after wrk: the CPU time of the shell's children (wrk), user and system.
     const command = `wrk -t1 -c${connections} -d${durationS}s --timeout 10s -s "$1" "$2"; status=$?; times; exit $status`;

@@ -8,6 +8,7 @@ import { healthChecks } from "./health";
 import { refuseUnknownMethods, withMethodNotAllowed } from "./method-not-allowed";
 import type { Services } from "~/server/services.server";
 import type { GroupDataCache } from "~/server/read-models/storefront-shell.server";
+import type { CategoryNewestCache } from "~/server/catalog/category-newest-cache.server";
 import "~/server/load-context.server";
 import { discardUnreadBodies } from "./unread-body";
 import { answerAbsoluteFormAsPath } from "./request-target";
@@ -23,6 +24,7 @@ export { precompressedAssets } from "./precompressed-assets";
 export { coordinatePageRenders, workerRenderPeers } from "./page-render-peers";
 export { sessionCookieIn } from "~/server/auth/guards.server";
 export { GroupDataCache } from "~/server/read-models/storefront-shell.server";
+export { CategoryNewestCache } from "~/server/catalog/category-newest-cache.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
 export { frontDoor } from "./front-door";
@@ -33,9 +35,10 @@ export { isWorkerRequestNotice, log, noteRequestInWorker } from "~/server/log/lo
 /**
  * The React Router part of the Express app; server.js adds compression and static files around it.
  * `groupDataCache`: the storefront shell's group data kept between requests, cleared by the page cache's
- * change notifications (server.js passes the one it gave `startPageCache`).
+ * change notifications (server.js passes the one it gave `startPageCache`); `categoryNewestCache` the same
+ * for the product pages' related products.
  */
-export function createApp(services: Services & { groupDataCache?: GroupDataCache }) {
+export function createApp(services: Services & { groupDataCache?: GroupDataCache; categoryNewestCache?: CategoryNewestCache }) {
   const app = express();
   app.disable("x-powered-by");
   // server.js does this first too; here for the app on its own (tests, one-process tools).
@@ -72,6 +75,7 @@ export function createApp(services: Services & { groupDataCache?: GroupDataCache
       emails: services.emails,
       cspNonce: String(res.locals.cspNonce ?? ""),
       groupDataCache: services.groupDataCache,
+      categoryNewestCache: services.categoryNewestCache,
       requestLog: res.locals.requestLog as RequestLogFields | undefined,
     })),
   );

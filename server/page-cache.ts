@@ -25,7 +25,9 @@
 // Compressing a 50–100 KB page again on every hit would cost more than the rest of the hit (2–3 ms of
 // CPU), so the parts are also kept deflated, each ending on a byte boundary, and a hit's gzip body is
 // those pieces with the nonce between them as stored (uncompressed) deflate blocks: a valid gzip
-// stream for the cost of its checksum.
+// stream for the cost of its checksum. A page is deflated when it is first asked for again, not when
+// it is kept: most addresses of the long tail (a product no one else opens, a size no one sells) are
+// asked for once, and deflating a 110 KB page cost their render 5–8 ms of the main thread for nothing.
 import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
@@ -56,8 +58,11 @@ type CachedPage = {
   cacheControl: string | null;
   /** The body's parts in UTF-8. */
   parts: Buffer[];
-  /** Each part as raw deflate blocks, none final, ending on a byte boundary (a sync flush). */
-  deflated: Buffer[];
+  /**
+   * Each part as raw deflate blocks, none final, ending on a byte boundary (a sync flush); null until
+   * the page is first asked for again (a page asked for again always has them).
+   */
+  deflated: Buffer[] | null;
   /** Each part's CRC-32 and its crc32Shift, for the gzip trailer (crc32-combine.ts). */
   checksums: number[];
   shifts: number[];
@@ -256,6 +261,7 @@ export class PageCache {
     this.pages.set(key, page);
     if (!page.askedAgain) {
       page.askedAgain = true;
+      this.deflate(page);
       this.askedAgainBytes += page.bytes;
       this.keepWithinBudget();
     }
@@ -281,9 +287,8 @@ export class PageCache {
       this.abandonRevalidation(key);
       return undefined;
     }
-    const deflated = parts.map((part) => deflateRawSync(part, { finishFlush: zlibConstants.Z_SYNC_FLUSH }));
-    this.keep(key, { contentType, cacheControl, parts, deflated, scope, stale: renderedStale });
-    return { contentType, cacheControl, parts, deflated, url, renderStartedAt: token.startedAt };
+    const kept = this.keep(key, { contentType, cacheControl, parts, deflated: null, scope, stale: renderedStale });
+    return { contentType, cacheControl, parts, deflated: kept.deflated ?? undefined, url, renderStartedAt: token.startedAt };
   }
 
   /** Keeps a page another process rendered (after this one was told not to), unless a fresh one is here. */
@@ -295,7 +300,7 @@ export class PageCache {
     const scope = this.options.pages.scopeOf(shared.url, text.map((part) => part.toString("utf8")).join(""));
     const renderedStale = this.changedSinceTime(shared.renderStartedAt, scope);
     if (renderedStale && !current) return;
-    const deflated = shared.deflated.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength));
+    const deflated = shared.deflated?.map((part) => Buffer.from(part.buffer, part.byteOffset, part.byteLength)) ?? null;
     this.keep(key, { contentType: shared.contentType, cacheControl: shared.cacheControl, parts: text, deflated, scope, stale: renderedStale });
   }
 
@@ -310,17 +315,31 @@ export class PageCache {
    * counts as asked for once again). So every new address a client makes up (a size no one sells, a
    * parameter in the list with a new value each time) pushes out at most the pages asked for once.
    */
-  private keep(key: string, page: Pick<CachedPage, "contentType" | "cacheControl" | "parts" | "deflated" | "scope" | "stale">) {
-    const bytes = [...page.parts, ...page.deflated].reduce((sum, part) => sum + part.length, 0);
+  private keep(key: string, page: Pick<CachedPage, "contentType" | "cacheControl" | "parts" | "deflated" | "scope" | "stale">): CachedPage {
+    const bytes = [...page.parts, ...(page.deflated ?? [])].reduce((sum, part) => sum + part.length, 0);
     const previous = this.pages.get(key);
     if (previous) this.drop(key, previous);
     const checksums = page.parts.map((part) => crc32(part));
     const shifts = page.parts.map((part) => crc32Shift(part.length));
     const askedAgain = previous?.askedAgain ?? false;
-    this.pages.set(key, { ...page, checksums, shifts, bytes, storedAt: this.options.now(), revalidatingUntil: 0, askedAgain });
+    const kept: CachedPage = { ...page, checksums, shifts, bytes, storedAt: this.options.now(), revalidatingUntil: 0, askedAgain };
+    this.pages.set(key, kept);
     this.bytes += bytes;
-    if (askedAgain) this.askedAgainBytes += bytes;
+    if (askedAgain) {
+      this.deflate(kept);
+      this.askedAgainBytes += kept.bytes;
+    }
     this.keepWithinBudget();
+    return kept;
+  }
+
+  /** Deflates a kept page's parts once (see the top of this file), counting them in the budget. */
+  private deflate(page: CachedPage) {
+    if (page.deflated) return;
+    page.deflated = deflatedParts(page.parts);
+    const added = page.deflated.reduce((sum, part) => sum + part.length, 0);
+    page.bytes += added;
+    this.bytes += added;
   }
 
   private keepWithinBudget() {
@@ -409,6 +428,10 @@ function renderedWhole(html: string): boolean {
   return !html.includes("<!--$!-->") && !html.includes('$RX("');
 }
 
+function deflatedParts(parts: Buffer[]): Buffer[] {
+  return parts.map((part) => deflateRawSync(part, { finishFlush: zlibConstants.Z_SYNC_FLUSH }));
+}
+
 /** The page with `nonce` between its parts. */
 export function joinedPage(page: Pick<CachedPage, "parts">, nonce: string): Buffer {
   const separator = Buffer.from(nonce, "utf8");
@@ -445,6 +468,8 @@ export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated" | "check
   const separatorChecksum = crc32(separator);
   const separatorShift = nonceShift(separator.length);
   const nonceBlock = storedBlock(separator);
+  // Deflated when first asked for again: only a page got some other way lacks them.
+  const deflated = page.deflated ?? deflatedParts(page.parts);
   const pieces: Buffer[] = [GZIP_HEADER];
   let checksum = 0;
   let size = 0;
@@ -454,7 +479,7 @@ export function gzippedPage(page: Pick<CachedPage, "parts" | "deflated" | "check
       checksum = crc32Combine(checksum, separatorChecksum, separator.length, separatorShift);
       size += separator.length;
     }
-    pieces.push(page.deflated[index]!);
+    pieces.push(deflated[index]!);
     checksum = index === 0 ? page.checksums[0]! : crc32Combine(checksum, page.checksums[index]!, part.length, page.shifts[index]);
     size += part.length;
   });

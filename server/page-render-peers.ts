@@ -18,9 +18,9 @@ const ANSWER_TIMEOUT_MS = 1_000;
 export type SharedPage = {
   contentType: string;
   cacheControl: string | null;
-  /** The body's parts in UTF-8, split at the nonce, and each as raw deflate blocks (server/page-cache.ts). */
+  /** The body's parts in UTF-8, split at the nonce, and each as raw deflate blocks (server/page-cache.ts) once it has them. */
   parts: Uint8Array[];
-  deflated: Uint8Array[];
+  deflated?: Uint8Array[];
   url: string | undefined;
   /** Wall-clock time the render started: a change a process heard after it may be missing from the page. */
   renderStartedAt: number;

@@ -1,4 +1,5 @@
 import type { Auth } from "./auth/auth.server";
+import type { CategoryNewestCache } from "./catalog/category-newest-cache.server";
 import type { AppConfig } from "./config.server";
 import type { Database } from "./db/database.server";
 import type { EmailOutbox } from "./email/email-queue.server";
@@ -16,6 +17,8 @@ export type LoadContext = {
   cspNonce: string;
   /** The storefront shell's group data between requests (production server only; see GroupDataCache). */
   groupDataCache?: GroupDataCache;
+  /** Each category's newest products between requests, for the product pages' related products (production server only). */
+  categoryNewestCache?: CategoryNewestCache;
   /** This request's log line (server/request-log.ts): its id, and the user once a guard knows them. */
   requestLog?: RequestLogFields;
 };

@@ -321,9 +321,9 @@ describe("PageCache", () => {
 
   it("stays within its size, dropping the least recently used page, serves an aged page stale while it renders again, and forgets old pages", () => {
     let now = 0;
-    // A page's share of the budget: its text plus its deflated copy.
+    // A page's share of the budget: its text, plus its deflated copy once it is asked for again (/a).
     const pageBytes = 8 + deflateRawSync(Buffer.from("x".repeat(8)), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
-    const cache = new PageCache({ pages, maxBytes: 20 * pageBytes, maxAgeMs: 1_000, maxStaleAgeMs: 5_000, now: () => now });
+    const cache = new PageCache({ pages, maxBytes: pageBytes + 19 * 8, maxAgeMs: 1_000, maxStaleAgeMs: 5_000, now: () => now });
     cache.setEnabled(true);
     for (const key of ["/a", "/b", "/c"]) cache.store(key, cache.startRendering(), page("x".repeat(8)));
     expect(cache.get("/a")).toBeDefined();
@@ -400,6 +400,19 @@ describe("PageCache", () => {
     cache.changed({ productIds: new Set([8]), shopSlugs: new Set(["calcados"]) });
     cache.storeShared("/produto/8", { ...renderedElsewhere("velha", startedBeforeAnotherChange), url: "/produto/8" });
     expect(cache.get("/produto/8")).toBeUndefined();
+  });
+
+  it("deflates a page when it is first asked for again, not when a page asked for once is kept", () => {
+    const cache = new PageCache({ pages });
+    cache.setEnabled(true);
+    const body = "<p>Calçados e variedades</p>".repeat(100);
+    // What another process would be handed: the text alone for a page asked for once.
+    expect(cache.store("/produto/1?tamanho=novo", cache.startRendering(), page(body))?.deflated).toBeUndefined();
+    const kept = cache.get("/produto/1?tamanho=novo")!;
+    expect(kept.deflated).not.toBeNull();
+    expect(gunzipSync(gzippedPage(kept, "")).toString()).toBe(body);
+    // Rendered again once asked for again: kept deflated, and handed on so.
+    expect(cache.store("/produto/1?tamanho=novo", cache.startRendering(), page(body))?.deflated).toHaveLength(1);
   });
 
   it("joins the kept parts around any nonce, plain and as one valid gzip stream", () => {

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useId, useState } from "react";
 import { Link, useLocation } from "react-router";
 import { UserIcon } from "~/components/ui/icons";
 import { lazyExport } from "~/components/ui/lazy-export";
-import { loginPath } from "~/lib/pages/safe-redirect";
+import { loginLink } from "~/lib/pages/login-link";
 import { withoutTrackingParams } from "~/lib/pages/tracking-params";
 import { useStorefront } from "./use-storefront";
 
@@ -40,7 +40,7 @@ export function AccountMenu() {
     const here = `${location.pathname}${withoutTrackingParams(location.search)}`;
     return (
       <Link
-        to={ACCOUNT_PAGES.includes(location.pathname) ? "/login" : loginPath(here)}
+        to={ACCOUNT_PAGES.includes(location.pathname) ? "/login" : loginLink(here)}
         className="flex items-center gap-1.5 rounded-full p-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         aria-label="Entrar"
       >

@@ -1,6 +1,6 @@
 import { ClockIcon, DirectionsIcon, InstagramIcon, MapPinIcon, PhoneIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { MapEmbed } from "~/components/ui/map-embed";
-import { directionsUrl } from "~/lib/pages/navigation";
+import { directionsUrl } from "~/lib/pages/map-links";
 import { telHref } from "~/lib/format/phone";
 import { instagramUrl } from "~/lib/group/settings";
 import { greetingMessage, storeWhatsAppNumber, whatsappLink } from "~/lib/orders/whatsapp";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { MapPinIcon } from "./icons";
-import { mapEmbedUrl } from "~/lib/pages/navigation";
+import { mapEmbedUrl } from "~/lib/pages/map-links";
 
 /**
  * A map that loads only when asked: the page never waits on the maps provider, and phones on 3G do not

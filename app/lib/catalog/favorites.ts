@@ -1,7 +1,6 @@
-/** Favourite products, kept in the browser as a list of product ids (no account needed). */
-export const FAVORITES_STORAGE_KEY = "erick_favorites";
-/** Set while localStorage mirrors the signed-in account's list rather than holding this browser's own. */
-export const FAVORITES_ACCOUNT_MARK_KEY = "erick_favorites_account";
+// The keys are apart (favorites-keys.ts): the storefront layout reads one on every page, and the rest of
+// this module would then ride in the shell chunk every page loads.
+export { FAVORITES_ACCOUNT_MARK_KEY, FAVORITES_STORAGE_KEY } from "./favorites-keys";
 /** Beyond this the oldest favourites are dropped, so a stored list can never grow without bound. */
 export const MAX_FAVORITES = 200;
 

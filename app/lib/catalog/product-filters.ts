@@ -20,13 +20,22 @@ const MAX_SIZE_LENGTH = 20;
 const MAX_PAGE = 10_000;
 
 /**
+ * The shop a list shows: the page's own (a shop's route) or `?loja=`, else null (every shop's). Apart
+ * from parseProductFilters so the list route's page-cache declaration (its `handle`, which the browser
+ * loads too) reads the shop as the loader does without bringing the search text's rules along.
+ */
+export function listedShop(params: URLSearchParams, presetShop: ShopSlug | null = null): ShopSlug | null {
+  return presetShop ?? SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;
+}
+
+/**
  * Reads the list filters from the URL. Anything unknown or malformed is ignored rather than an error,
  * so a mangled shared link still shows a normal page.
  */
 export function parseProductFilters(params: URLSearchParams, presetShop: ShopSlug | null = null): ProductFilters {
   const q = searchQuery(params.get("q"), MAX_QUERY_LENGTH);
   const category = CATEGORIES.find((c) => c === params.get("categoria")) ?? null;
-  const shop = presetShop ?? SHOP_SLUGS.find((s) => s === params.get("loja")) ?? null;
+  const shop = listedShop(params, presetShop);
   const price = PRICE_BANDS.find((b) => b.value === params.get("preco"))?.value ?? "all";
   // Without control characters: PostgreSQL refuses a NUL byte in a query's text (a 500).
   const size = oneLine(params.get("tamanho") ?? "");
@@ -62,7 +71,9 @@ function sizeRank(size: string): [group: number, value: number] {
   return letter >= 0 ? [1, letter] : [2, 0];
 }
 
-const collator = new Intl.Collator("pt-BR", { numeric: true, sensitivity: "base" });
+// Marked pure: the list page's browser chunk uses the filters but not sortSizes, and a bare `new` left
+// the collator's construction in it.
+const collator = /* @__PURE__ */ new Intl.Collator("pt-BR", { numeric: true, sensitivity: "base" });
 
 /** Sizes as a shopper reads them: numbers in order (2, 4, 10, 34), then PP to XG, then the rest ("10 anos", "Único"). */
 export function sortSizes(sizes: readonly string[]): string[] {

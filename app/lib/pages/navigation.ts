@@ -1,3 +1,6 @@
+// The storefront's own addresses. The header's links bring this module into the shell chunk every page
+// loads, and a module there carries every export any other chunk uses: the admin's product addresses
+// (admin-product-paths.ts) and the map links (map-links.ts) are modules of their own.
 import { SHOP_SLUGS } from "../catalog/catalog";
 
 export type NavLink = { to: string; label: string };
@@ -25,28 +28,4 @@ export function shopPath(shopSlug: string): string {
 
 export function productPath(productId: number): string {
   return `/produto/${productId}`;
-}
-
-/** The product's form in the admin. */
-export function productEditPath(productId: number): string {
-  return `/admin/produtos/editar/${productId}`;
-}
-
-/** The product's price card with its QR code, to print (the print page of /admin/canais with this product chosen). */
-export function productPrintPath(productId: number, format: "a6" | "a4" = "a6"): string {
-  return `/admin/canais/cartazes?produtos=${productId}&formato=${format}`;
-}
-
-/** The product's QR code alone, as an SVG file for the shop's own artwork. */
-export function productQrPath(productId: number): string {
-  return `/admin/canais/qr/${productId}`;
-}
-
-/** Google Maps directions to a point, opened in the maps app on phones. */
-export function directionsUrl(lat: number, lng: number): string {
-  return `https://www.google.com/maps/dir/?api=1&destination=${lat},${lng}`;
-}
-
-export function mapEmbedUrl(lat: number, lng: number): string {
-  return `https://maps.google.com/maps?q=${lat},${lng}&z=16&output=embed`;
 }

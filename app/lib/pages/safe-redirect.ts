@@ -1,3 +1,5 @@
+import { loginLink } from "./login-link";
+
 /**
  * `value` when it is a path on this site ("/produtos?q=x"), else `fallback`. Anything that a browser
  * could read as another origin is refused: "//evil.com" and "/\evil.com" (protocol-relative),
@@ -21,8 +23,7 @@ export function safeRedirectPath(value: unknown, fallback = "/"): string {
   }
 }
 
-/** `/login?redirectTo=…` for coming back to `path` after signing in. */
+/** `/login?redirectTo=…` for coming back to `path` after signing in (any path: checked here first). */
 export function loginPath(path: string): string {
-  const back = safeRedirectPath(path, "");
-  return back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+  return loginLink(safeRedirectPath(path, ""));
 }

@@ -9,7 +9,7 @@ import { sessionCookieSent } from "~/lib/account/personal-view";
 import type { StorefrontView } from "~/lib/group/storefront-shell";
 import { hasSessionCookie } from "~/server/auth/guards.server";
 import { useStorefront } from "~/components/layout/use-storefront";
-import { FAVORITES_ACCOUNT_MARK_KEY } from "~/lib/catalog/favorites";
+import { FAVORITES_ACCOUNT_MARK_KEY } from "~/lib/catalog/favorites-keys";
 import { loadStorefrontShell } from "~/server/read-models/storefront-shell.server";
 import type { Route } from "./+types/layout";
 

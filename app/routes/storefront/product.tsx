@@ -47,7 +47,7 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
     // Only this product's table, built here: the size tables stay out of the page's JavaScript.
     sizeGuide: product.sizes.length > 0 ? sizeGuideFor(product) : null,
     // Not awaited: the related products and the review list stream in after the page.
-    related: relatedProducts(context.db, product, RELATED_LIMIT).then((list) => list.map(productCardData)),
+    related: relatedProducts(context.db, product, RELATED_LIMIT, context.categoryNewestCache).then((list) => list.map(productCardData)),
     reviews: listReviews(context.db, id),
     summary,
     viewer: null as ReviewViewer,

@@ -5,7 +5,7 @@ import { FilterIcon } from "~/components/ui/icons";
 import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog/catalog";
 import { pageMeta } from "~/lib/pages/meta";
 import { shopPath } from "~/lib/pages/navigation";
-import { filtersToSearch, hasActiveFilters, parseProductFilters, type ProductFilters } from "~/lib/catalog/product-filters";
+import { filtersToSearch, hasActiveFilters, listedShop, parseProductFilters, type ProductFilters } from "~/lib/catalog/product-filters";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { suggestSearch } from "~/server/catalog/product-search.server";
 import { inStockSizes, listProducts } from "~/server/catalog/products.server";
@@ -19,7 +19,7 @@ function presetShopFor(pathname: string): ShopSlug | null {
 
 // Kept by the page cache: the list of the shop its loader reads from the address (every shop's without one).
 export const handle = {
-  pageCache: { listsShop: (url) => parseProductFilters(url.searchParams, presetShopFor(url.pathname)).shop },
+  pageCache: { listsShop: (url) => listedShop(url.searchParams, presetShopFor(url.pathname)) },
 } satisfies CachedPageHandle;
 
 export async function loader({ context, request }: Route.LoaderArgs) {

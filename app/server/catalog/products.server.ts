@@ -7,6 +7,7 @@ import { sortSizes, type ProductFilters } from "~/lib/catalog/product-filters";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition, productSearchRank } from "./product-search.server";
 import { variantStockByProduct } from "./variants.server";
+import type { CategoryNewestCache } from "./category-newest-cache.server";
 import { variantIndex } from "~/lib/catalog/variants";
 import type { PickupTown } from "~/lib/stores/pickup-today";
 
@@ -188,16 +189,31 @@ export async function featuredProducts(db: DatabaseOrTransaction, limit = 4): Pr
   return toSummaries(db, rows);
 }
 
+/**
+ * The newest `limit` active products of the product's category but itself. With `cache`, the
+ * category's newest `limit + 1` come from it (read once per category until the catalogue changes).
+ */
 export async function relatedProducts(
   db: DatabaseOrTransaction,
   product: { id: number; category: string },
   limit = 4,
+  cache?: CategoryNewestCache,
 ): Promise<ProductSummary[]> {
-  const rows = await summaryQuery(db)
-    .where(and(eq(products.active, true), eq(products.category, product.category), ne(products.id, product.id)))
-    .orderBy(desc(products.id))
-    .limit(limit);
-  return toSummaries(db, rows);
+  if (!cache) {
+    const rows = await summaryQuery(db)
+      .where(and(eq(products.active, true), eq(products.category, product.category), ne(products.id, product.id)))
+      .orderBy(desc(products.id))
+      .limit(limit);
+    return toSummaries(db, rows);
+  }
+  const newest = await cache.read(product.category, limit + 1, async () => {
+    const rows = await summaryQuery(db)
+      .where(and(eq(products.active, true), eq(products.category, product.category)))
+      .orderBy(desc(products.id))
+      .limit(limit + 1);
+    return toSummaries(db, rows);
+  });
+  return newest.filter((summary) => summary.id !== product.id).slice(0, limit);
 }
 
 /** The active products among `ids`, in the order of `ids` (for lists kept elsewhere, such as favourites). */
@@ -227,41 +243,54 @@ export async function productStock(db: DatabaseOrTransaction, ids: readonly numb
   return rows.map((row) => ({ ...row, variantStock: stock.get(row.id) ?? [] }));
 }
 
-/** An active product with all its images, or null. */
+/**
+ * An active product with all its images, or null. Two round trips: the product with its shop, cover
+ * and store (one row), then its pictures, its stock per size × colour and "Retire hoje" together: a
+ * product page nobody asked for before (the long tail of a large catalogue) waits for these.
+ */
 export async function getProduct(db: DatabaseOrTransaction, id: number): Promise<ProductDetail | null> {
   if (!Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return null;
-  const [row] = await summaryQuery(db)
-    .where(and(eq(products.id, id), eq(products.active, true)))
-    .limit(1);
-  if (!row) return null;
-  const [extra] = await db
+  const [row] = await db
     .select({
+      ...summaryColumns,
       subcategory: products.subcategory,
       brand: products.brand,
       material: products.material,
       gender: products.gender,
-      stock: products.stock,
       images: products.images,
       updatedAt: products.updatedAt,
       storeLocationName: storeLocations.name,
     })
     .from(products)
+    .innerJoin(shops, eq(shops.id, products.shopId))
+    .leftJoin(media, eq(media.key, sql`${products.images}[1]`))
     .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
-    .where(eq(products.id, id));
-  if (!extra) return null;
-  const imageRows = extra.images.length
-    ? await db
-        .select()
-        .from(media)
-        .where(inArray(media.key, extra.images))
-    : [];
+    .where(and(eq(products.id, id), eq(products.active, true)))
+    .limit(1);
+  if (!row) return null;
+  const [imageRows, stock, pickupTowns] = await Promise.all([
+    row.images.length ? db.select().from(media).where(inArray(media.key, row.images)) : [],
+    variantStockByProduct(db, [row]),
+    pickupTownsOf(db, row),
+  ]);
   const byKey = new Map(imageRows.map((image) => [image.key, image]));
-  const images = extra.images.flatMap((key) => {
+  const images = row.images.flatMap((key) => {
     const image = byKey.get(key);
     return image ? [{ key, width: image.width, height: image.height, widths: image.widths, alt: image.alt }] : [];
   });
-  const [summary] = await toSummaries(db, [row]);
-  return { ...summary!, ...extra, images, pickupTowns: await pickupTownsOf(db, summary!) };
+  const { subcategory, brand, material, gender, updatedAt, storeLocationName } = row;
+  return {
+    ...toSummary(row, stock.get(row.id) ?? []),
+    subcategory,
+    brand,
+    material,
+    gender,
+    stock: row.stock,
+    updatedAt,
+    storeLocationName,
+    images,
+    pickupTowns,
+  };
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type MissingRecommended,
 } from "~/lib/channels/channel-check";
 import { GOOGLE_CATEGORY_MAX_LENGTH } from "~/lib/channels/channels.schema";
-import { productEditPath } from "~/lib/pages/navigation";
+import { productEditPath } from "~/lib/pages/admin-product-paths";
 import { countLabel } from "~/lib/format/plural";
 import { ProductPicker } from "~/components/admin/products/product-picker";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { productEditPath } from "~/lib/pages/navigation";
+import { productEditPath } from "~/lib/pages/admin-product-paths";
 import type { LowStockVariant, StockReviewProduct } from "~/lib/admin/dashboard";
 import { countLabel, pluralForm } from "~/lib/format/plural";
 import { LOW_STOCK_MAX, variantLabel } from "~/lib/catalog/variants";

@@ -3,7 +3,8 @@ import { ProductImage } from "~/components/product/product-image";
 import { PencilIcon, TrashIcon } from "~/components/ui/icons";
 import { lowVariantsLabel, type AdminProductRow } from "~/lib/catalog/admin-products";
 import { formatBRL } from "~/lib/format/money";
-import { productEditPath, productPath, productPrintPath } from "~/lib/pages/navigation";
+import { productEditPath, productPrintPath } from "~/lib/pages/admin-product-paths";
+import { productPath } from "~/lib/pages/navigation";
 
 /** One product of the admin grid: what a clerk checks at a glance, and its actions. */
 export function AdminProductCard({ product, onDelete }: { product: AdminProductRow; onDelete: () => void }) {

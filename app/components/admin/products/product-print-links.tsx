@@ -1,4 +1,4 @@
-import { productPrintPath, productQrPath } from "~/lib/pages/navigation";
+import { productPrintPath, productQrPath } from "~/lib/pages/admin-product-paths";
 
 const link = "rounded-lg border border-slate-300 px-3 py-2 text-sm font-semibold hover:bg-slate-50";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { productEditPath } from "~/lib/pages/navigation";
+import { productEditPath } from "~/lib/pages/admin-product-paths";
 import { STARTER_IMPORT_PATH, type StarterResult as StarterOutcome } from "~/lib/catalog/product-import";
 
 function isOutcome(value: unknown): value is StarterOutcome {
