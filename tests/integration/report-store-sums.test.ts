@@ -72,7 +72,7 @@ async function counterSale(store: Store, quantity: number, payment: "cash" | "pi
   const sold = await sellAtCounter(t.db, clerk, {
     storeId: store.id,
     saleKey: `report-sums-sale-${++keys}-0000000000`,
-    line: line(quantity),
+    lines: [line(quantity)],
     payment,
     cashReceivedCents: payment === "cash" ? 1_000_000 : null,
   });
