@@ -10,7 +10,8 @@
 //
 // `--pix` (with a server it starts): PIX_PROVIDER=bacen against the local fake of the Banco Central's
 // API (mutual TLS, in this process) answering each call in `--pix-delay` ms (default 200), and the
-// shop's Pix key set, so every order page makes the order's charge at the provider, as in production.
+// shop's Pix key set, so every Pix order's charge is made at the provider right after its checkout
+// commits (a queue the checkout nudges), as in production; "charges made" counts those the fake made.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -134,7 +135,7 @@ try {
 
   const placed = attempts.filter((attempt) => attempt.token).length;
   const audit = await auditOrders(connection.db, attempts.filter((attempt) => attempt.token));
-  const charges = args.pix ? Number((await connection.pool.query<{ n: number }>("select count(*)::int as n from pix_charges")).rows[0]?.n ?? 0) : 0;
+  const charges = args.pix ? Number((await connection.pool.query<{ n: number }>("select count(*)::int as n from pix_charges where status <> 'creating'")).rows[0]?.n ?? 0) : 0;
   await connection.pool.end();
 
   console.log(`\nLoad test: ${SHOPPERS} shoppers for ${seconds.toFixed(1)} s against ${target} — ${new Date().toISOString()}`);

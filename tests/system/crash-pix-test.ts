@@ -44,7 +44,7 @@ async function chargesByToken(tokens: string[]) {
   const database = connectToShopDatabase(dataDir);
   try {
     const { rows } = await database.pool.query<{ token: string; txid: string }>(
-      `select o.public_token as token, c.txid from orders o join pix_charges c on c.order_id = o.id where o.public_token = any($1)`,
+      `select o.public_token as token, c.txid from orders o join pix_charges c on c.order_id = o.id where o.public_token = any($1) and c.status = 'active'`,
       [tokens],
     );
     return rows;
@@ -79,9 +79,12 @@ try {
   const attempts: CheckoutAttempt[] = Array.from({ length: ORDERS }, () => newAttempt(catalogue));
   const origin = shop.url;
   const tokens = await Promise.all(attempts.map((attempt) => submitCheckout(origin, attempt, AbortSignal.timeout(30_000))));
-  // The order page makes the charge (the checkout answers before the bank is called).
-  await Promise.all(tokens.map((token) => fetch(`${origin}/pedido/${token}`).then((response) => response.text())));
-  const charges = await chargesByToken(tokens);
+  // The checkout answers before the bank is called; the shop makes each queued charge right after.
+  let charges = await chargesByToken(tokens);
+  for (let waited = 0; charges.length < ORDERS && waited < 20_000; waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    charges = await chargesByToken(tokens);
+  }
   if (charges.length !== ORDERS) violations.push(`${ORDERS} orders, but ${charges.length} charges made`);
   const paidAtBank: Paid[] = [];
   for (const charge of charges) {
