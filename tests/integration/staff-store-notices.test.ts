@@ -16,6 +16,7 @@ import { saveSubscription } from "~/server/notifications/push-subscriptions.serv
 import { webPushTransport } from "~/server/notifications/web-push.server";
 import { OrderEventHub, orderEventHub, orderEventStream } from "~/server/orders/order-events.server";
 import { placeOrder } from "~/server/orders/order-placing.server";
+import { moveOrderToStore } from "~/server/orders/order-store.server";
 import { createTestContext, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startLoopbackPushService, subscribedBrowser, type LoopbackPushService, type TestBrowser } from "../setup/loopback-push-service";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";
@@ -149,6 +150,35 @@ describe("new-order pushes", () => {
     expect(await deliverDuePushes(t.db, transport)).toEqual({ sent: 1, failed: 0, gone: 0, dropped: 1 });
     expect(service.received.map((push) => push.endpoint)).toEqual([kept.endpoint]);
     expect(service.received.map((push) => push.endpoint)).not.toContain(phone.endpoint);
+  });
+});
+
+describe("an order moved to another store ('Loja que atende')", () => {
+  it("pushes once to the Vendedores of the store it goes to, and to nobody else", async () => {
+    const owners: [string, SignedInUser][] = [
+      ["dono", dono],
+      ["gerente", gerente],
+      ["vendedorA", vendedorA],
+      ["vendedorB", vendedorB],
+    ];
+    const browsers: TestBrowser[] = [];
+    const phones = new Map<string, string>();
+    for (const [who, user] of owners) {
+      const browser = await subscribe(user);
+      browsers.push(browser);
+      phones.set(browser.endpoint, who);
+    }
+    const order = await placeAt(storeA);
+    await deliverDuePushes(t.db, transport);
+    service.received.length = 0;
+
+    expect(await moveOrderToStore(t.db, order.id, storeB.id, { id: dono.id, name: "Dono", email: "dono@exemplo.com" })).toEqual({ ok: true, changed: true });
+    // Moving it to the store it is already at again changes nothing and tells nobody.
+    expect(await moveOrderToStore(t.db, order.id, storeB.id, { id: dono.id, name: "Dono", email: "dono@exemplo.com" })).toEqual({ ok: true, changed: false });
+    await deliverDuePushes(t.db, transport);
+    expect(receivedBy(phones, browsers)).toEqual([`vendedorB pedido-${order.code}`]);
+    const notice = browsers.find((browser) => phones.get(browser.endpoint) === "vendedorB")!.decrypt(service.received[0]!.body) as { title: string };
+    expect(notice.title).toBe(`Pedido #${order.code} passou para ${storeB.name}`);
   });
 });
 

@@ -29,6 +29,19 @@ export function newOrderNotice(order: { id: string; code: string; totalCents: nu
   };
 }
 
+/**
+ * To the Vendedores of the store an order was moved to ("Loja que atende"): from now on it is theirs to
+ * pick, and they heard nothing when it was placed at another store.
+ */
+export function orderMovedNotice(order: { id: string; code: string }, storeName: string): PushNotice {
+  return {
+    title: `Pedido #${order.code} passou para ${storeName}`,
+    body: "Agora é esta loja que atende o pedido.",
+    tag: `pedido-${order.code}`,
+    url: adminOrderPath(order.id),
+  };
+}
+
 /** "Enviar aviso de teste": the same kind of notification, to the staff member's own devices. */
 export const TEST_NOTICE: PushNotice = {
   title: "Aviso de teste – Painel Erick",

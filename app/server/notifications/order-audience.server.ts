@@ -27,3 +27,12 @@ export function staffHearsOfOrderSql(user: SQL, orderId: SQL): SQL {
   );
   return sql`(${user}.staff_role is not null and (${orderId} is null or ${user}.staff_role not in (${storeBound}) or ${user}.staff_store_id = ${orderStoreIdSql(orderId)}))`;
 }
+
+/** True when the staff account `user` is a Vendedor (a store-bound role) of order `orderId`'s store. */
+export function storeStaffOfOrderSql(user: SQL, orderId: SQL): SQL {
+  const storeBound = sql.join(
+    STORE_BOUND_ROLES.map((role) => sql`${role}`),
+    sql`, `,
+  );
+  return sql`(${user}.staff_role in (${storeBound}) and ${user}.staff_store_id = ${orderStoreIdSql(orderId)})`;
+}

@@ -14,11 +14,11 @@ import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { loopsPerDatabase, type DeliveryLoop } from "../db/delivery-loop.server";
 import { retryDelaySeconds } from "../email/email-queue.server";
 import { log } from "../log/logger.server";
-import { staffHearsOfOrderSql } from "./order-audience.server";
+import { staffHearsOfOrderSql, storeStaffOfOrderSql } from "./order-audience.server";
 import { PUSH_TTL_SECONDS, PushRefusedError, type PushTransport } from "./web-push.server";
 import { UnsafePushEndpointError } from "./push-endpoint.server";
 
-export type PushKind = "new-order" | "pix-paid" | "test";
+export type PushKind = "new-order" | "order-moved" | "pix-paid" | "test";
 
 /** A sender holds a push this long; past it, another sender may take it (the first one died mid-send). */
 const LEASE = sql`interval '2 minutes'`;
@@ -33,9 +33,10 @@ export const MAX_DEVICES_PER_ACCOUNT = 10;
 
 /**
  * Who a push goes to: the staff who may hear of an order (a Vendedor: only their store's orders;
- * ./order-audience.server.ts), one staff account (a test push), or every staff account.
+ * ./order-audience.server.ts) or with `storeStaffOnly` only the Vendedores of its store, one staff
+ * account (a test push), or every staff account.
  */
-export type PushRecipients = { orderId: string } | { userId: string } | "all-staff";
+export type PushRecipients = { orderId: string; storeStaffOnly?: boolean } | { userId: string } | "all-staff";
 
 /**
  * Queues `notice` for every device of the `recipients`' accounts, the MAX_DEVICES_PER_ACCOUNT newest
@@ -49,7 +50,9 @@ export async function queueStaffPush(db: DatabaseOrTransaction, kind: PushKind, 
       ? sql`u.staff_role is not null`
       : "userId" in recipients
         ? sql`s.user_id = ${recipients.userId}`
-        : staffHearsOfOrderSql(sql`u`, sql`${orderId}::uuid`);
+        : recipients.storeStaffOnly
+          ? storeStaffOfOrderSql(sql`u`, sql`${orderId}::uuid`)
+          : staffHearsOfOrderSql(sql`u`, sql`${orderId}::uuid`);
   const { rowCount } = await db.execute(sql`
     insert into push_queue (subscription_id, kind, payload, order_id)
     select id, ${kind}, ${JSON.stringify(notice)}::jsonb, ${orderId}::uuid from (

@@ -3,11 +3,15 @@
 // the shelves it reads are the ones the order then takes from.
 import { asc, eq, sql } from "drizzle-orm";
 import { orderItems, orders, storeLocations } from "#database/schema";
+import { isOrderStatus } from "~/lib/orders/order-status";
 import { planServingStores, type ServingPlan } from "~/lib/stores/serving-store";
 import type { OrderStoreView } from "~/lib/stores/store-stock";
 import { lockStockOf, moveStoreUnits, StockShortageError, unitsAt, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
+import { orderMovedNotice } from "../notifications/new-order-push.server";
+import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
+import { notifyOrderEvent } from "./order-events.server";
 import { orderLinesAtStores } from "./order-stock.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -48,10 +52,10 @@ export type OrderStoreChange =
  */
 export async function moveOrderToStore(db: Database, orderId: string, storeId: number, actor: AuditActor): Promise<OrderStoreChange> {
   if (!UUID.test(orderId)) return { ok: false, status: 404, message: "Pedido não encontrado" };
-  return db.transaction(async (tx) => {
+  const change = await db.transaction(async (tx): Promise<OrderStoreChange> => {
     // The order row first, as a status change: the two cannot interleave their stock moves.
     const [order] = await tx
-      .select({ code: orders.code, stockApplied: orders.stockApplied, storeId: orders.fulfillingStoreId })
+      .select({ code: orders.code, status: orders.status, stockApplied: orders.stockApplied, storeId: orders.fulfillingStoreId })
       .from(orders)
       .where(eq(orders.id, orderId))
       .for("update");
@@ -78,8 +82,16 @@ export async function moveOrderToStore(db: Database, orderId: string, storeId: n
         return { ok: false, status: 409, message: `A loja ${store.name} não tem o bastante: ${missing}. Nada foi mudado.` };
       }
     }
+    // Open order pages hear of it under the store it leaves (sent before the change, read with the old
+    // store) and the store it goes to; that store's Vendedores get a push, having heard nothing so far.
+    const event = { type: "updated" as const, id: orderId, code: order.code, status: isOrderStatus(order.status) ? order.status : "pending" };
+    await notifyOrderEvent(tx, event);
     await tx.update(orderItems).set({ storeLocationId: storeId }).where(eq(orderItems.orderId, orderId));
     await tx.update(orders).set({ fulfillingStoreId: storeId, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+    await notifyOrderEvent(tx, event);
+    if (event.status !== "delivered" && event.status !== "cancelled") {
+      await queueStaffPush(tx, "order-moved", orderMovedNotice({ id: orderId, code: order.code }, store.name), { orderId, storeStaffOnly: true });
+    }
     const stock = (side: "before" | "after") => (moves.length ? { stock: Object.fromEntries(moves.map((move) => [move.label, move[side]])) } : {});
     await recordAdminChange(tx, actor, {
       action: "order.store",
@@ -91,6 +103,8 @@ export async function moveOrderToStore(db: Database, orderId: string, storeId: n
     });
     return { ok: true, changed: true };
   });
+  if (change.ok && change.changed) deliverPushesSoon(db);
+  return change;
 }
 
 /** Every store, in the stores' order: the order window's and the product page's choices. */
