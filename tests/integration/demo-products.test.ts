@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, orderItems, orders, products, productVariants } from "#database/schema";
 import type { LoadContext } from "~/server/load-context.server";
 import { action as dashboardAction, loader as dashboardLoader } from "~/routes/admin/dashboard";
+import { parseOrderFilters } from "~/lib/orders/admin-orders";
+import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
+import { getAdminOrder, listAdminOrders } from "~/server/orders/admin-order-queries.server";
 import { getSalesSummary } from "~/server/read-models/sales-summary.server";
 import { openAdminTest, requestAs, type SignedInUser } from "../setup/admin-session";
 import { insertOrder } from "../setup/order-fixtures";
@@ -83,6 +86,13 @@ describe("the demo catalogue", () => {
 
     const page = await call(dashboardLoader, requestAs(admin, "/admin?demoRemovidos=20&demoPedidos=1"));
     expect(page.data).toMatchObject({ demoProducts: 0, demoRemoved: { products: 20, orders: 1 } });
+
+    // The clerk sees it apart: its row in the orders list and its window carry the demo badge.
+    const list = await listAdminOrders(t.db, parseOrderFilters(new URLSearchParams()));
+    const rows = Object.fromEntries(list.orders.map((order) => [order.id, order.demoProducts]));
+    expect(rows).toMatchObject({ [demoOrder.id]: true, [realOrder.id]: false });
+    expect((await getAdminOrder(t.db, DEFAULT_SETTINGS, demoOrder.id))?.demoProducts).toBe(true);
+    expect((await getAdminOrder(t.db, DEFAULT_SETTINGS, realOrder.id))?.demoProducts).toBe(false);
   });
 
   it("a second press removes nothing and says so; an unknown intent is refused in the house's answer", async () => {

@@ -50,6 +50,8 @@ export type AdminOrderRow = {
   /** As recorded ('pickup', 'delivery'): a pick-up order's 'Enviado' reads 'Pronto para retirada'. */
   deliveryMethod: string;
   channel: OrderChannel;
+  /** It had demo products (removed since): kept, but no sale, and shown as such. */
+  demoProducts: boolean;
   /** The payment state beside the status; mismatchCents: a Pix of another amount arrived ("valor diferente"). */
   payment: { status: PaymentStatus; mismatchCents: number | null; refundedCents: number };
 };
@@ -76,7 +78,12 @@ export type AdminOrderDetail = {
   store: OrderStoreView;
   /** A counter sale's clerk: the name recorded with the sale, else the account's name or e-mail. */
   clerkName: string | null;
+  /** It had demo products (removed since): kept, but no sale, and shown as such. */
+  demoProducts: boolean;
 };
+
+/** The badge of an order that had demo products: out of every figure, kept for the record. */
+export const DEMO_ORDER_LABEL = "Demonstração";
 
 export { CHANNEL_LABELS };
 

@@ -73,6 +73,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       status: orders.status,
       deliveryMethod: orders.deliveryMethod,
       channel: orders.channel,
+      demoProducts: orders.demoProducts,
       paymentStatus: orderPayments.status,
       mismatchCents: orderPayments.mismatchCents,
       refundedCents: orderPayments.refundedCents,
@@ -98,6 +99,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       status: isOrderStatus(row.status) ? row.status : "pending",
       deliveryMethod: row.deliveryMethod,
       channel: orderChannelOf(row.channel),
+      demoProducts: row.demoProducts,
       payment: {
         status: isPaymentStatus(row.paymentStatus) ? row.paymentStatus : "awaiting",
         mismatchCents: row.mismatchCents ?? null,
@@ -159,5 +161,6 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
     history: await readOrderHistory(db, id, "admin"),
     store: await orderStoreView(db, row.order.fulfillingStoreId),
     clerkName: clerkNameOf(row.order, { name: row.clerkAccountName, email: row.clerkAccountEmail }),
+    demoProducts: row.order.demoProducts,
   };
 }

@@ -3,7 +3,7 @@ import { OrderHistoryList } from "~/components/checkout/order-history";
 import { OrderTotals } from "~/components/checkout/order-totals";
 import { DeliverySummary } from "~/components/checkout/delivery-summary";
 import { WhatsAppIcon } from "~/components/ui/icons";
-import { adminOrderPath, CHANNEL_LABELS, type AdminOrderPageData, STATUS_MESSAGE_OPENED_INTENT, UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
+import { adminOrderPath, CHANNEL_LABELS, DEMO_ORDER_LABEL, type AdminOrderPageData, STATUS_MESSAGE_OPENED_INTENT, UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
 import { formatBRL, instalmentCents } from "~/lib/format/money";
 import { paymentLabel } from "~/lib/orders/order-message";
 import { formatShopDateTime } from "~/lib/group/shop-time";
@@ -31,6 +31,11 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         <OrderStatusBadge status={order.status} deliveryMethod={order.delivery.method} />
         {payment ? <PaymentBadge status={payment.status} mismatchCents={payment.mismatchCents} refundedCents={payment.refundedCents} /> : null}
         <span className="text-slate-600">{CHANNEL_LABELS[order.channel]}</span>
+        {detail.demoProducts ? (
+          <span className="rounded bg-slate-200 px-1.5 py-0.5 text-xs font-bold uppercase text-slate-700" title="Pedido com produtos de demonstração: fora dos números">
+            {DEMO_ORDER_LABEL}
+          </span>
+        ) : null}
         <a href={detail.publicPath} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
           Ver página do pedido
         </a>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { adminOrderPath, type AdminOrderRow, CHANNEL_LABELS, UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
+import { adminOrderPath, type AdminOrderRow, CHANNEL_LABELS, DEMO_ORDER_LABEL, UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
 import { formatBRL } from "~/lib/format/money";
 import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
@@ -53,6 +53,9 @@ export function OrdersList({
               </Link>
               {highlighted.has(order.id) ? (
                 <span className="ml-1 rounded bg-amber-200 px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-amber-900">Novo</span>
+              ) : null}
+              {order.demoProducts ? (
+                <span className="ml-1 rounded bg-slate-200 px-1.5 py-0.5 text-[0.65rem] font-bold uppercase text-slate-700">{DEMO_ORDER_LABEL}</span>
               ) : null}
               <span className="flex flex-wrap justify-end gap-1 sm:hidden">
                 <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />
