@@ -522,6 +522,11 @@ describe("CSV export", () => {
       "altura_cm",
       "largura_cm",
       "comprimento_cm",
+      // Each store's units and its units as exported, in the order of the form's Loja options.
+      ...(await t.pool.query<{ slug: string }>("select l.slug from store_locations l join shops s on s.id = l.shop_id order by s.position, s.id, l.position, l.id")).rows.flatMap(({ slug }) => [
+        `estoque_${slug.replace(/-/g, "_")}`,
+        `estoque_exportado_${slug.replace(/-/g, "_")}`,
+      ]),
     ]);
     // A row per size × colour, the product's columns repeated on each.
     const [{ variants }] = (await t.db.select({ variants: count() }).from(productVariants)) as [{ variants: number }];

@@ -59,7 +59,8 @@ const column = (name: (typeof PRODUCT_CSV_COLUMNS)[number]) => PRODUCT_CSV_COLUM
 /** The product's rows of an exported file, with `change` applied to each. */
 function rowsOf(exported: string, productId: number, change: (cells: string[]) => void = () => {}): string {
   const [, ...rows] = readCsv(exported);
-  const mine = rows.map((row) => row.cells.map(unguardFormula)).filter((cells) => cells[column("id")] === String(productId));
+  // The layout before the columns per store (a single `estoque`): its guard is issue 31's.
+  const mine = rows.map((row) => row.cells.slice(0, PRODUCT_CSV_COLUMNS.length).map(unguardFormula)).filter((cells) => cells[column("id")] === String(productId));
   mine.forEach(change);
   return toCsv(PRODUCT_CSV_COLUMNS, mine);
 }
@@ -109,7 +110,7 @@ describe("the CSV without estoque_exportado (the column deleted from an old expo
   function rowsWithoutProof(exported: string, productId: number, change: (cells: string[]) => void = () => {}): string {
     const [, ...rows] = readCsv(exported);
     const kept = PRODUCT_CSV_COLUMNS.filter((name) => name !== "estoque_exportado");
-    const mine = rows.map((row) => row.cells.map(unguardFormula)).filter((cells) => cells[column("id")] === String(productId));
+    const mine = rows.map((row) => row.cells.slice(0, PRODUCT_CSV_COLUMNS.length).map(unguardFormula)).filter((cells) => cells[column("id")] === String(productId));
     mine.forEach(change);
     return toCsv(kept, mine.map((cells) => cells.filter((_, index) => index !== column("estoque_exportado"))));
   }

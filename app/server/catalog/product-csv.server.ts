@@ -9,11 +9,23 @@ import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { decodeCsvFile, toCsv } from "../files/csv.server";
 import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { PRODUCT_CSV_COLUMNS, productCsvRows, type CsvProduct } from "./csv/columns.server";
+import { productCsvHeader, productCsvRows, type CsvProduct } from "./csv/columns.server";
 import { readProductCsv } from "./csv/header.server";
 import { validateProductCsv, type ProductCsvProduct } from "./csv/validation.server";
-import { listStoreOptions, lockProductImports, ProductSaveError, productAuditFieldsByIds, resolveStoreOption, writeProduct } from "./product-save.server";
-import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, variantGrid, variantsAtStore, writeVariantsOfProducts } from "./variants.server";
+import {
+  applyStoreStock,
+  listStoreOptions,
+  lockProductImports,
+  planStoreStock,
+  ProductSaveError,
+  productAuditFieldsByIds,
+  resolveStoreOption,
+  variantsKeepingUnits,
+  writeProduct,
+  type StoreStockPlan,
+} from "./product-save.server";
+import type { StockMove } from "./stock-moves.server";
+import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, storeUnitsOfProducts, variantGrid, variantsAtStore, writeVariantsOfProducts } from "./variants.server";
 
 /**
  * Products with the store option the form would show and their variants in grid order (two queries,
@@ -28,17 +40,19 @@ async function csvProducts(db: DatabaseOrTransaction, ids: number[] | null, stor
     .where(ids === null ? undefined : inArray(products.id, [...new Set(ids)]))
     .orderBy(products.id);
   const variants = await variantsAtStore(db, rows.map((row) => row.product.id));
+  const storeUnits = await storeUnitsOfProducts(db, rows.map((row) => row.product.id));
   return rows.map(({ product, shopSlug, locationSlug }) => ({
     ...product,
     store: storeOptionFor(stores, locationSlug, shopSlug)?.value ?? null,
     variants: variantGrid(product, variants.get(product.id) ?? []),
+    storeUnits: storeUnits.get(product.id) ?? {},
   }));
 }
 
 /** Every product as CSV, a row per variant (see ../csv.server.ts: ';' between columns, UTF-8 with BOM). */
 export async function productsCsv(db: DatabaseOrTransaction): Promise<string> {
   const stores = await listStoreOptions(db);
-  return toCsv(PRODUCT_CSV_COLUMNS, (await csvProducts(db, null, stores)).flatMap((product) => productCsvRows(product, stores)));
+  return toCsv(productCsvHeader(stores), (await csvProducts(db, null, stores)).flatMap((product) => productCsvRows(product, stores)));
 }
 
 /** The database has moved on since the file was checked: nothing is saved, the errors say why. */
@@ -75,10 +89,13 @@ export async function importProductsCsvFile(db: Database, bytes: Uint8Array, act
  * Any bad row: nothing is saved and every bad row is reported by its line in the file.
  */
 export async function importProductsCsv(db: Database, text: string, actor: AuditActor): Promise<CsvImportResult> {
-  const file = readProductCsv(text);
+  const stores = await listStoreOptions(db);
+  const file = readProductCsv(
+    text,
+    stores.map((store) => store.value),
+  );
   if (!file.ok) return file;
   const ids = file.sheet.ids;
-  const stores = await listStoreOptions(db);
   const existing = new Map(ids.length ? (await csvProducts(db, ids, stores)).map((product) => [product.id, product]) : []);
   const { valid, errors } = validateProductCsv(file.sheet, existing, stores);
   if (errors.length) return { ok: false, errors };
@@ -118,7 +135,8 @@ async function stockMovedSinceExport(tx: DatabaseOrTransaction, rows: ProductCsv
  * locked, as stockMovedSinceExport.
  */
 async function unprovenStockChanges(tx: DatabaseOrTransaction, rows: ProductCsvProduct[]): Promise<CsvRowError[]> {
-  const existing = rows.filter((row) => row.id !== null);
+  // A file with a column per store proves each store's units with its own pair of columns.
+  const existing = rows.filter((row) => row.id !== null && !row.input.storeUnits);
   const stored = await variantsAtStore(tx, existing.map((row) => row.id!));
   return existing.flatMap(({ id, line, input, exportedStock }) => {
     const now = new Map((stored.get(id!) ?? []).map((variant) => [variantKey(variant.size, variant.color), variant.stock]));
@@ -152,12 +170,32 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
     if (moved.length) throw new CsvConflictError(moved);
     const unproven = await unprovenStockChanges(tx, rows);
     if (unproven.length) throw new CsvConflictError(unproven);
+    // A column per store: each changed cell is a move from what the file says the store had at the
+    // export, refused (by line, naming the store) when that store's units moved since.
+    const plans = new Map<ProductCsvProduct, StoreStockPlan>();
+    const movedAtStores: CsvRowError[] = [];
+    for (const row of rows) {
+      if (!row.input.storeUnits) continue;
+      const plan = await planStoreStock(tx, { id: row.id }, row.input.storeUnits, row.storeRead);
+      plans.set(row, plan);
+      for (const move of plan.moved) {
+        movedAtStores.push({
+          line: row.lineOfVariant.get(move.key) ?? row.line,
+          message: `${stockMovedMessage(row.input.name, move, `em ${move.storeName} desde a exportação`, "na planilha")}. Exporte o CSV de novo e refaça as alterações.`,
+        });
+      }
+    }
+    if (movedAtStores.length) throw new CsvConflictError(movedAtStores.sort((a, b) => a.line - b.line));
     // Each product's grid is the units at its own store as exported: read before a 'loja' change moves it.
     const stockStores = await homeStoreOf(tx, rows.flatMap(({ id }) => (id === null ? [] : [id])));
-    const written: { id: number; created: boolean; name: string }[] = [];
+    const written: { id: number; created: boolean; name: string; changes: StoreStockPlan["changes"] }[] = [];
     const stores = new Map<string, Awaited<ReturnType<typeof resolveStoreOption>>>();
     const variants = new Map<number, (VariantStockInput & { sku?: string })[]>();
-    for (const { line, id, input, skus, stockNeedsReview } of rows) {
+    for (const row of rows) {
+      const { line, id, skus, stockNeedsReview } = row;
+      const plan = plans.get(row);
+      // The own store's units are left as they are; the plan's moves set every store's.
+      const input = plan ? { ...row.input, variants: await variantsKeepingUnits(tx, id, row.input, plan) } : row.input;
       let store = stores.get(input.store);
       if (!store) {
         store = await resolveStoreOption(tx, input.store).catch((error: unknown) => {
@@ -169,14 +207,21 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
       const writtenId = await writeProduct(tx, id, input, undefined, { store, stockNeedsReview, writeVariants: false });
       // Deleted by someone else since the check: the whole file is refused, as for any bad row.
       if (writtenId === null) throw new CsvConflictError([{ line, message: `id: o produto ${id} foi excluído durante a importação.` }]);
-      written.push({ id: writtenId, created: id === null, name: input.name });
+      written.push({ id: writtenId, created: id === null, name: input.name, changes: plan?.changes ?? [] });
       variants.set(
         writtenId,
         input.variants.map((variant) => (skus ? { ...variant, sku: skus.get(variantKey(variant.size, variant.color)) ?? "" } : variant)),
       );
     }
     await writeVariantsOfProducts(tx, variants, rows.some((row) => row.skus !== null), stockStores);
+    const storeMoves = new Map<number, StockMove[]>();
+    for (const { id, changes } of written) if (changes.length) storeMoves.set(id, await applyStoreStock(tx, id, changes));
     const after = await productAuditFieldsByIds(tx, written.map(({ id }) => id));
+    // Units moved at any store, each named with its store (the `stock` field is the own store's).
+    const withStoreStock = (id: number, fields: Record<string, unknown> | null, side: "before" | "after") => {
+      const moves = storeMoves.get(id);
+      return fields && moves?.length ? { ...fields, storeStock: Object.fromEntries(moves.map((move) => [move.label, move[side]])) } : fields;
+    };
     const recorded = await recordAdminChanges(
       tx,
       actor,
@@ -185,8 +230,8 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
         entityType: "product",
         entityId: id,
         entityLabel: name,
-        before: created ? null : (before.get(id) ?? null),
-        after: after.get(id) ?? null,
+        before: created ? null : withStoreStock(id, before.get(id) ?? null, "before"),
+        after: withStoreStock(id, after.get(id) ?? null, "after"),
       })),
     );
     // As the audit log counts them: an update that changed nothing is not one.

@@ -8,7 +8,7 @@ import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { createProduct } from "./products.server";
-import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, variantGrid, variantsAtStore, writeVariants } from "./variants.server";
+import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, variantGrid, variantsAtStore, writeVariants, type StockMovedSinceRead } from "./variants.server";
 import { moveStoreUnits, unitsAt, type StockMove } from "./stock-moves.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
@@ -250,17 +250,27 @@ export type StoreStockRead = ReadonlyMap<string, ReadonlyMap<string, number>>;
 
 type StoreCellChange = { storeId: number; key: string; delta: number };
 
+/** A changed cell whose store's units are no longer what was read: the save is refused. */
+export type StoreCellMoved = StockMovedSinceRead & { key: string; storeName: string };
+
+export type StoreStockPlan = {
+  changes: StoreCellChange[];
+  moved: StoreCellMoved[];
+  unitsNow: Map<number, Map<number, number>>;
+  variantIds: Map<string, number>;
+};
+
 /**
  * What the per-store grids change: a cell typed as it was read is not written (a sale there meanwhile
  * stays sold); a changed cell becomes a move of (typed − read) units, refused, with the store named,
  * when that store's units moved since the form was opened. Call with the product locked.
  */
-async function planStoreStock(
+export async function planStoreStock(
   tx: DatabaseOrTransaction,
-  product: { id: number | null; name: string },
+  product: { id: number | null },
   typed: ReadonlyMap<string, ReadonlyMap<string, number>>,
   read: StoreStockRead,
-): Promise<{ changes: StoreCellChange[]; unitsNow: Map<number, Map<number, number>>; variantIds: Map<string, number> }> {
+): Promise<StoreStockPlan> {
   const stores = await tx.select({ id: storeLocations.id, slug: storeLocations.slug, name: storeLocations.name }).from(storeLocations);
   const storeBySlug = new Map(stores.map((store) => [store.slug, store]));
   const variants =
@@ -270,7 +280,7 @@ async function planStoreStock(
   const variantIds = new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.id]));
   const unitsNow = await unitsAt(tx, [...variantIds.values()]);
   const changes: StoreCellChange[] = [];
-  const moved: string[] = [];
+  const moved: StoreCellMoved[] = [];
   for (const [slug, cells] of typed) {
     const store = storeBySlug.get(slug);
     if (!store) throw new ProductSaveError("uma das lojas do estoque não existe mais. Recarregue a página.");
@@ -281,18 +291,17 @@ async function planStoreStock(
       const now = variantId === undefined ? 0 : (unitsNow.get(variantId)?.get(store.id) ?? 0);
       if (now !== asRead) {
         const [size, color] = JSON.parse(key) as [string, string];
-        moved.push(stockMovedMessage(product.name, { productId: product.id ?? 0, size, color, read: asRead, now }, `em ${store.name} desde que o formulário foi aberto`, "no formulário"));
+        moved.push({ productId: product.id ?? 0, size, color, read: asRead, now, key, storeName: store.name });
         continue;
       }
       changes.push({ storeId: store.id, key, delta: units - asRead });
     }
   }
-  if (moved.length) throw new ProductSaveError(`${moved.join("; ")}. Recarregue a página para ver o estoque de agora e refaça as alterações.`);
-  return { changes, unitsNow, variantIds };
+  return { changes, moved, unitsNow, variantIds };
 }
 
 /** The product's variants with their units at its own store as they are now: writing them leaves that store's units alone. */
-async function variantsKeepingUnits(
+export async function variantsKeepingUnits(
   tx: DatabaseOrTransaction,
   id: number | null,
   input: ProductFormData,
@@ -307,7 +316,7 @@ async function variantsKeepingUnits(
 }
 
 /** Applies the planned cell changes as moves (all or nothing) once the product's variants exist. */
-async function applyStoreStock(tx: DatabaseOrTransaction, productId: number, changes: readonly StoreCellChange[]): Promise<StockMove[]> {
+export async function applyStoreStock(tx: DatabaseOrTransaction, productId: number, changes: readonly StoreCellChange[]): Promise<StockMove[]> {
   if (changes.length === 0) return [];
   const variants = await tx.select({ id: productVariants.id, size: productVariants.size, color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, productId));
   const ids = new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.id]));
@@ -382,7 +391,12 @@ export async function saveProduct(
       let written: number | null;
       let storeMoves: StockMove[] = [];
       if (input.storeUnits) {
-        const plan = await planStoreStock(tx, { id, name: String(before?.name ?? input.name) }, input.storeUnits, request.storeStockRead ?? new Map());
+        const plan = await planStoreStock(tx, { id }, input.storeUnits, request.storeStockRead ?? new Map());
+        if (plan.moved.length) {
+          const name = String(before?.name ?? input.name);
+          const messages = plan.moved.map((move) => stockMovedMessage(name, move, `em ${move.storeName} desde que o formulário foi aberto`, "no formulário"));
+          throw new ProductSaveError(`${messages.join("; ")}. Recarregue a página para ver o estoque de agora e refaça as alterações.`);
+        }
         written = await writeProduct(tx, id, { ...input, variants: await variantsKeepingUnits(tx, id, input, plan) }, keys);
         if (written === null) throw new ProductNotFoundError();
         storeMoves = await applyStoreStock(tx, written, plan.changes);

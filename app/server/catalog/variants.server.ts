@@ -201,6 +201,22 @@ export function stockInGridOrder(product: { sizes: readonly string[]; colors: re
   return stock;
 }
 
+/** The units of these products' variants at each store holding a row, by product id then `{store slug}:{variantKey}`. */
+export async function storeUnitsOfProducts(db: DatabaseOrTransaction, productIds: readonly number[]): Promise<Map<number, Record<string, number>>> {
+  const byProduct = new Map<number, Record<string, number>>();
+  if (productIds.length === 0) return byProduct;
+  const rows = await db.execute<{ product_id: number; slug: string; size: string; color: string; units: number }>(sql`
+    select v.product_id, l.slug, v.size, v.color, s.units
+    from variant_stock s join ${productVariants} v on v.id = s.variant_id join store_locations l on l.id = s.store_location_id
+    where v.product_id = any(${sql.param([...new Set(productIds)])}::integer[])`);
+  for (const row of rows.rows) {
+    const units = byProduct.get(Number(row.product_id)) ?? {};
+    units[`${row.slug}:${variantKey(row.size, row.color)}`] = Number(row.units);
+    byProduct.set(Number(row.product_id), units);
+  }
+  return byProduct;
+}
+
 /**
  * A product's units at every store, by `{store slug}:{variantKey}` (storeStockKey): each of its
  * size × colour options at each store, 0 where the store has no row. What the form's per-store grids

@@ -3,6 +3,7 @@
 // repeated on each of its rows.
 import { centsToInput, type EditableProduct, type VariantStockInput } from "~/lib/catalog/product.schema";
 import { type StoreOption } from "~/lib/catalog/store-options";
+import { variantKey } from "~/lib/catalog/variants";
 import { unguardFormula } from "../../files/csv.server";
 
 /** The columns, in order; the import reads them by name. */
@@ -37,6 +38,22 @@ export const PRODUCT_CSV_COLUMNS = [
 ] as const;
 export type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
+/**
+ * A store's pair of columns, after the fixed ones: its units (`estoque_barreiros_calcados`) and its
+ * units at the export (`estoque_exportado_barreiros_calcados`), named from the store's slug with
+ * underscores (a header's hyphens read as underscores). A file with them edits each store's units;
+ * the product's `estoque` stays its own store's, and must agree with that store's column.
+ */
+export type StoreColumn = `estoque_${string}`;
+const slugColumn = (slug: string) => slug.toLowerCase().replace(/[^a-z0-9]+/g, "_");
+export const storeStockColumn = (slug: string): StoreColumn => `estoque_${slugColumn(slug)}`;
+export const storeExportedColumn = (slug: string): StoreColumn => `estoque_exportado_${slugColumn(slug)}`;
+
+/** The export's header: the fixed columns, then each store's pair in the stores' order. */
+export function productCsvHeader(stores: readonly StoreOption[]): string[] {
+  return [...PRODUCT_CSV_COLUMNS, ...stores.flatMap((store) => [storeStockColumn(store.value), storeExportedColumn(store.value)])];
+}
+
 export const REQUIRED_COLUMNS: readonly Column[] = ["nome", "categoria", "loja", "preco", "estoque"];
 
 /** The product's own columns: the same on every row of a product. */
@@ -66,7 +83,7 @@ export const COLUMN_OF: Readonly<Record<string, Column>> = {
 export const MAX_SKU_LENGTH = 60;
 
 /** A product as the export writes it: its variants in grid order, with their SKUs. */
-export type CsvProduct = Omit<EditableProduct, "variants"> & { id: number; variants: (VariantStockInput & { sku: string })[] };
+export type CsvProduct = Omit<EditableProduct, "variants"> & { id: number; variants: (VariantStockInput & { sku: string })[]; storeUnits?: Record<string, number> };
 
 const yesNo = (value: boolean) => (value ? "sim" : "não");
 
@@ -98,6 +115,10 @@ export function productCsvRows(product: CsvProduct, stores: readonly StoreOption
     product.heightCm ?? "",
     product.widthCm ?? "",
     product.lengthCm ?? "",
+    ...stores.flatMap((option) => {
+      const units = product.storeUnits?.[`${option.value}:${variantKey(variant.size, variant.color)}`] ?? 0;
+      return [units, units];
+    }),
   ]);
 }
 
@@ -121,7 +142,7 @@ export function parseYesNo(text: string): boolean | null {
 export const optionText = (text: string) => text.trim().replace(/\s+/g, " ");
 
 /** A cell by column name, the spreadsheet formula guard undone; undefined when the file has no such column. */
-export function cellOf(columns: readonly string[], cells: readonly string[], column: Column): string | undefined {
+export function cellOf(columns: readonly string[], cells: readonly string[], column: Column | StoreColumn): string | undefined {
   const position = columns.indexOf(column);
   return position < 0 ? undefined : unguardFormula((cells[position] ?? "").trim());
 }

@@ -3,7 +3,7 @@
 import { parseId } from "~/lib/format/ids";
 import type { CsvRowError } from "~/lib/catalog/product-import";
 import { CsvSyntaxError, readCsv, type CsvRecord } from "../../files/csv.server";
-import { cellOf, headerName, PRODUCT_CSV_COLUMNS, REQUIRED_COLUMNS } from "./columns.server";
+import { cellOf, headerName, PRODUCT_CSV_COLUMNS, REQUIRED_COLUMNS, storeExportedColumn, storeStockColumn } from "./columns.server";
 
 /** Rows, i.e. variants, in one file. */
 export const MAX_CSV_ROWS = 20_000;
@@ -24,8 +24,9 @@ export type ProductCsvSheet = {
   ids: number[];
 };
 
-function headerProblems(header: CsvRecord, columns: string[]): string[] {
+function headerProblems(header: CsvRecord, columns: string[], storeSlugs: readonly string[]): string[] {
   const problems: string[] = [];
+  const known = [...KNOWN_COLUMNS, ...storeSlugs.flatMap((slug) => [storeStockColumn(slug), storeExportedColumn(slug)])];
   const preVariant = PRE_VARIANT_COLUMNS.filter((column) => columns.includes(column));
   if (preVariant.length) {
     problems.push(
@@ -35,9 +36,14 @@ function headerProblems(header: CsvRecord, columns: string[]): string[] {
   columns.forEach((column, position) => {
     if (PRE_VARIANT_COLUMNS.includes(column)) return;
     if (!column) problems.push(`a coluna ${position + 1} não tem nome`);
-    else if (!KNOWN_COLUMNS.includes(column)) problems.push(`coluna desconhecida “${header.cells[position]?.trim()}”`);
+    else if (!known.includes(column)) problems.push(`coluna desconhecida “${header.cells[position]?.trim()}”`);
     else if (columns.indexOf(column) !== position) problems.push(`coluna “${column}” repetida`);
   });
+  // A store's units without its units at the export could undo a sale made since (and the reverse means nothing).
+  for (const slug of storeSlugs) {
+    const [units, exported] = [storeStockColumn(slug), storeExportedColumn(slug)];
+    if (columns.includes(units) !== columns.includes(exported)) problems.push(`falta a coluna “${columns.includes(units) ? exported : units}” (as colunas de estoque de cada loja vêm em par)`);
+  }
   for (const required of REQUIRED_COLUMNS) {
     if (!columns.includes(required)) problems.push(`falta a coluna “${required}”`);
   }
@@ -46,9 +52,9 @@ function headerProblems(header: CsvRecord, columns: string[]): string[] {
 
 /**
  * The file's records under a header of known columns (accents, case and spaces in the header are
- * forgiven). A syntax error, a bad header, no rows or more than MAX_CSV_ROWS: one error, by its line.
+ * forgiven; `storeSlugs` name the stores whose `estoque_<store>` columns are known). A syntax error, a bad header, no rows or more than MAX_CSV_ROWS: one error, by its line.
  */
-export function readProductCsv(text: string): { ok: true; sheet: ProductCsvSheet } | { ok: false; errors: CsvRowError[] } {
+export function readProductCsv(text: string, storeSlugs: readonly string[] = []): { ok: true; sheet: ProductCsvSheet } | { ok: false; errors: CsvRowError[] } {
   let records;
   try {
     records = readCsv(text);
@@ -60,7 +66,7 @@ export function readProductCsv(text: string): { ok: true; sheet: ProductCsvSheet
   if (!header) return { ok: false, errors: [{ line: 1, message: "O arquivo está vazio." }] };
 
   const columns = header.cells.map(headerName);
-  const problems = headerProblems(header, columns);
+  const problems = headerProblems(header, columns, storeSlugs);
   if (problems.length) return { ok: false, errors: [{ line: header.line, message: `Cabeçalho: ${problems.join("; ")}.` }] };
   if (rows.length === 0) return { ok: false, errors: [{ line: header.line, message: "O arquivo não tem produtos (só o cabeçalho)." }] };
   if (rows.length > MAX_CSV_ROWS) {

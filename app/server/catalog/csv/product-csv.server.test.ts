@@ -108,7 +108,8 @@ describe("validateProductCsv", () => {
       ["36", "Caramelo", "SRT-36-CAR", 1],
       ["36", "Preto", "", 2],
     ]);
-    const { valid, errors } = validate(toCsv(PRODUCT_CSV_COLUMNS, [...rows, ...productCsvRows(plain, stores)]));
+    // The fixed columns only (the layout with a single `estoque`).
+    const { valid, errors } = validate(toCsv(PRODUCT_CSV_COLUMNS, [...rows, ...productCsvRows(plain, stores)].map((row) => row.slice(0, PRODUCT_CSV_COLUMNS.length))));
     expect(errors).toEqual([]);
     const { id, variants, ...unchanged } = saved;
     expect(valid).toEqual([
@@ -121,6 +122,9 @@ describe("validateProductCsv", () => {
         stockNeedsReview: null,
         // What each variant had at the export, by its line: the import refuses what moved since.
         exportedStock: new Map(variants.map((variant, index) => [variantKey(variant.size, variant.color), { line: 2 + index, units: variant.stock }])),
+        // No column per store in this layout.
+        storeRead: new Map(),
+        lineOfVariant: new Map(variants.map((variant, index) => [variantKey(variant.size, variant.color), 2 + index])),
       },
       expect.objectContaining({ line: 6, id: 8, input: expect.objectContaining({ variants: [{ size: "", color: "", stock: 5 }] }) }),
     ]);

@@ -9,7 +9,7 @@ import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-optio
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CsvRecord } from "../../files/csv.server";
-import { cellOf, COLUMN_OF, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, type Column } from "./columns.server";
+import { cellOf, COLUMN_OF, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, storeExportedColumn, storeStockColumn, type Column } from "./columns.server";
 import { comparable, groupRows, type ProductRows } from "./grouping.server";
 import type { ProductCsvSheet } from "./header.server";
 import { LineProblems } from "./line-problems.server";
@@ -26,6 +26,10 @@ export type ProductCsvProduct = {
   stockNeedsReview: boolean | null;
   /** By variantKey, the units `estoque_exportado` says the variant had at the export, and its row's line. */
   exportedStock: Map<string, { line: number; units: number }>;
+  /** A file with a column per store: each store's units at the export (store slug → variantKey → units). */
+  storeRead: Map<string, Map<string, number>>;
+  /** Each variant's row, by variantKey. */
+  lineOfVariant: Map<string, number>;
 };
 
 /**
@@ -106,7 +110,10 @@ function axis(columns: string[], rows: CsvRecord[], column: "tamanho" | "cor") {
 function checkProduct(columns: string[], group: ProductRows, product: EditableProduct | null, problems: LineProblems, stores: readonly StoreOption[]): ProductCsvProduct | null {
   const [first, ...others] = group.rows as [CsvRecord, ...CsvRecord[]];
   const errorsBefore = problems.count;
-  const values: ProductFormInput = product ? { ...productToFormInput(product), stock: {} } : { stock: {}, sizes: [], colors: [], active: "on" };
+  // The stock comes from the file only (the product's stored units per store are not cells of it).
+  const values: ProductFormInput = product
+    ? { ...productToFormInput(product), stock: {}, storeStock: undefined, storeStockRead: undefined }
+    : { stock: {}, sizes: [], colors: [], active: "on" };
   const unknownStore = applyProductColumns(columns, first, values, problems, stores);
 
   // The product's columns agree on all its rows.
@@ -134,6 +141,23 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
   const lineOfKey = new Map<string, number>();
   const skus = columns.includes("sku") ? new Map<string, string>() : null;
   const exportedStock = new Map<string, { line: number; units: number }>();
+  // A column per store: every store's units go through the per-store grid, with what each had at the export.
+  const storeColumns = stores.filter((store) => columns.includes(storeStockColumn(store.value)));
+  const storeRead = new Map<string, Map<string, number>>();
+  if (storeColumns.length) values.storeStock = {};
+  // `estoque` is the units at the product's own store as exported (a new product's: its loja's).
+  const ownStore = product?.store ?? values.store ?? "";
+  const readCell = (store: string, key: string, column: Column | ReturnType<typeof storeExportedColumn>, row: CsvRecord) => {
+    const exported = cellOf(columns, row.cells, column) ?? "";
+    if (!exported || group.id === null) return;
+    if (!/^\d{1,9}$/.test(exported)) {
+      problems.add(row.line, `${column}: não altere esta coluna: é o estoque na hora da exportação (numa linha nova, deixe vazia)`);
+      return;
+    }
+    const read = storeRead.get(store) ?? new Map<string, number>();
+    read.set(key, Number(exported));
+    storeRead.set(store, read);
+  };
   group.rows.forEach((row, index) => {
     const size = sizes.of(index);
     const color = colors.of(index);
@@ -160,12 +184,37 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
     }
     lineOfKey.set(key, row.line);
     values.stock[key] = cellOf(columns, row.cells, "estoque") ?? "";
+    if (values.storeStock) {
+      for (const store of storeColumns) {
+        const typed = cellOf(columns, row.cells, storeStockColumn(store.value)) ?? "";
+        // Empty: that store's units stay as they are.
+        if (typed === "") continue;
+        values.storeStock[`${store.value}:${key}`] = typed;
+        readCell(store.value, key, storeExportedColumn(store.value), row);
+      }
+      // `estoque` is the own store's too: taken when its own column is absent, empty or left as
+      // exported while `estoque` was edited; refused when both were edited and disagree.
+      const ownKey = `${ownStore}:${key}`;
+      const estoque = values.stock[key] ?? "";
+      const estoqueEdited = estoque !== "" && estoque !== (cellOf(columns, row.cells, "estoque_exportado") ?? "");
+      const ownCell = values.storeStock[ownKey];
+      const ownExported = ownStore ? (cellOf(columns, row.cells, storeExportedColumn(ownStore)) ?? "") : "";
+      if (ownStore && estoque !== "" && (ownCell === undefined || (estoqueEdited && ownCell === ownExported))) {
+        values.storeStock[ownKey] = estoque;
+        if (ownCell === undefined) readCell(ownStore, key, "estoque_exportado", row);
+      } else if (ownCell !== undefined && estoqueEdited && estoque !== ownCell) {
+        const column = storeStockColumn(ownStore);
+        problems.add(row.line, `estoque: “${estoque}” é diferente de ${column} (“${ownCell}”); com as colunas por loja, mude o estoque em “${column}”`);
+      }
+      const anyGiven = Object.keys(values.storeStock).some((cell) => cell.endsWith(`:${key}`));
+      values.stock[key] = values.storeStock[ownKey] ?? (estoque || (anyGiven ? "0" : ""));
+    }
     if (skus) {
       const sku = cellOf(columns, row.cells, "sku") ?? "";
       if (sku.length > MAX_SKU_LENGTH) problems.add(row.line, `sku: Use no máximo ${MAX_SKU_LENGTH} caracteres`);
       skus.set(key, sku);
     }
-    const exported = cellOf(columns, row.cells, "estoque_exportado") ?? "";
+    const exported = values.storeStock ? "" : (cellOf(columns, row.cells, "estoque_exportado") ?? "");
     if (exported && group.id !== null) {
       if (/^\d{1,9}$/.test(exported)) exportedStock.set(key, { line: row.line, units: Number(exported) });
       else problems.add(row.line, "estoque_exportado: não altere esta coluna: é o estoque na hora da exportação (numa linha nova, deixe vazia)");
@@ -180,13 +229,19 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
   if (!parsed.success) {
     const lineOf = (field: string) => {
       if (field.startsWith("stock.")) return lineOfKey.get(field.slice("stock.".length));
+      if (field.startsWith("storeStock.")) return lineOfKey.get(field.slice(field.indexOf(":") + 1));
       if (field === "sizes") return tooLongAt("tamanho", PRODUCT_LIMITS.size);
       if (field === "colors") return tooLongAt("cor", PRODUCT_LIMITS.color);
       return undefined;
     };
     for (const [field, message] of Object.entries(fieldErrors(parsed.error))) {
       if (field === "store" && unknownStore) continue;
-      problems.add(lineOf(field) ?? first.line, `${field.startsWith("stock.") ? "estoque" : (COLUMN_OF[field] ?? field)}: ${message}`);
+      const column = field.startsWith("storeStock.")
+        ? storeStockColumn(field.slice("storeStock.".length, field.indexOf(":")))
+        : field.startsWith("stock.")
+          ? "estoque"
+          : (COLUMN_OF[field] ?? field);
+      problems.add(lineOf(field) ?? first.line, `${column}: ${message}`);
     }
     return null;
   }
@@ -198,5 +253,5 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
     !product ||
     product.variants.length !== input.variants.length ||
     input.variants.some((variant) => product.variants.find((old) => old.size === variant.size && old.color === variant.color)?.stock !== variant.stock);
-  return { line: first.line, id: group.id, input, skus, stockNeedsReview: stockChanged ? false : null, exportedStock };
+  return { line: first.line, id: group.id, input, skus, stockNeedsReview: stockChanged ? false : null, exportedStock, storeRead, lineOfVariant: lineOfKey };
 }
