@@ -1,7 +1,7 @@
 // The counter sale (/admin/balcao) as the phone and the server both read it: the form, the payment
 // choices, the change, what a scanned code names, and the receipt's text.
 import { z } from "~/lib/forms/validation";
-import { idSchema } from "../format/ids";
+import { idSchema, parseId } from "../format/ids";
 import { formatBRL } from "../format/money";
 import { readBRL } from "../forms/price-input";
 import { variantLabel } from "../catalog/variants";
@@ -97,8 +97,13 @@ export function scannedCode(text: string): { productId: number } | { sku: string
   const value = text.trim();
   if (!value) return null;
   const page = /\/produto\/(\d{1,10})(?:[/?#]|$)/.exec(value);
-  if (page) return { productId: Number(page[1]) };
-  return value.length <= 80 ? { sku: value } : null;
+  // A page id past PostgreSQL's integer names no product (and would fail the query): nothing found.
+  if (page) {
+    const productId = parseId(page[1]);
+    return productId === null ? null : { productId };
+  }
+  // PostgreSQL text holds no NUL, and no barcode or SKU has control characters.
+  return value.length <= 80 && ![...value].some((character) => character.charCodeAt(0) < 0x20) ? { sku: value } : null;
 }
 
 /** A product as the counter and the stock count find it. */
