@@ -14,6 +14,7 @@ import { discardUnreadBodies } from "./unread-body";
 import { answerAbsoluteFormAsPath } from "./request-target";
 import { mediaFiles } from "./media-files";
 import { cachedPagesOf, type CachedPages } from "./cached-pages";
+import { feedDownloads } from "./feed-downloads";
 
 export { checkListenAddress, loadConfig, ConfigError } from "~/server/config.server";
 export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
@@ -67,6 +68,7 @@ export function createApp(services: Services & { groupDataCache?: GroupDataCache
     res.append = (field: string, value?: string | string[]) => (field.toLowerCase() === "set-cookie" ? append(field, value) : res.set(field, value));
     next();
   });
+  app.use(feedDownloads(services));
   app.use(
     reactRouterHandler((_req, res) => ({
       db: services.db,

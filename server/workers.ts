@@ -91,7 +91,8 @@ export function startWorkers({
   };
 
   // Structured clone, not JSON: the rendered pages the workers hand each other are Buffers (server/page-render-peers.ts).
-  cluster.setupPrimary({ serialization: "advanced" });
+  // `--expose-gc`: a catalogue feed collects its own garbage as it streams (app/server/channels/feeds.server.ts).
+  cluster.setupPrimary({ serialization: "advanced", execArgv: [...process.execArgv, "--expose-gc"] });
   for (let index = 0; index < count; index += 1) fork();
 
   return {

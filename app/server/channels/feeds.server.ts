@@ -46,6 +46,24 @@ function matchesIfNoneMatch(ifNoneMatch: string, etag: string): boolean {
   return tags.includes("*") || tags.includes(etag);
 }
 
+/**
+ * Heap and array buffers a feed may leave behind before it asks for a full collection. A page's rows,
+ * entries and bytes live across two scavenges (a page is read, written and sent over several), so V8
+ * promotes them, about 4 MB of old generation per 500 products, and collects them only when the old
+ * generation reaches a limit set from the live heap: about +100 MB of resident memory for one feed at
+ * 20,000 products even with nothing held (docs/benchmarks.md, "Feeds at 100,000 products"). A full
+ * collection of a worker's ~50 MB live heap takes 10–40 ms, one per about 1,600 products.
+ */
+const FEED_GARBAGE_BUDGET = 16 * 2 ** 20;
+/** V8's full collection: the workers run with `--expose-gc` (server/workers.ts); absent elsewhere (tests, one process). */
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
+
+/** The heap and array buffers in use: what a feed's garbage adds to. */
+function heldMemory(): number {
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+}
+
 /** At most MAX_STREAMS feeds generated at once by this process: each holds a transaction and a connection. */
 class StreamPlaces {
   private used = 0;
@@ -100,6 +118,7 @@ function openFeedStream(db: Database, format: FeedFormat, origin: string, done: 
         foldWhenLong(db, unfolded, (error) => log.warn({ err: error }, "feeds: folding the change counter failed"));
         const settings = await getSettings(tx);
         const pages = feedCatalogPages(tx);
+        let heldAfterCollection = collectGarbage ? heldMemory() : 0;
         let cancelled = false;
         let reading: Promise<void> = Promise.resolve();
         let finish!: () => void;
@@ -170,6 +189,10 @@ function openFeedStream(db: Database, format: FeedFormat, origin: string, done: 
               }
               if (chunk) {
                 controller.enqueue(bytes(chunk));
+                if (collectGarbage && heldMemory() - heldAfterCollection > FEED_GARBAGE_BUDGET) {
+                  collectGarbage();
+                  heldAfterCollection = heldMemory();
+                }
                 return;
               }
             }
