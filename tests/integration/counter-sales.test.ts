@@ -320,6 +320,19 @@ describe("the counter sale", () => {
     const anonymous = await fetch(`${http.origin}/admin/balcao/produtos?q=relogio`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
   });
+
+  it("a look-up PostgreSQL could not run as typed is never a 500: a NUL parts words, a page id past its integer names nothing", async () => {
+    const find = async (query: string) => {
+      const answer = await fetch(`${http.origin}/admin/balcao/produtos?loja=${storeId}&${query}`, { headers: { cookie: admin.cookie } });
+      expect(answer.status, query).toBe(200);
+      return ((await answer.json()) as { products: { id: number }[] }).products.map((product) => product.id);
+    };
+    expect(await find("q=%00")).toEqual([]);
+    expect(await find("codigo=%00")).toEqual([]);
+    expect(await find(`codigo=${encodeURIComponent("/produto/9999999999")}`)).toEqual([]);
+    // "rel" and "ogio", both in "Relógio".
+    expect(await find("q=rel%00ogio")).toContain(relogio.id);
+  });
 });
 
 describe("the stock count (balanço)", () => {

@@ -18,9 +18,12 @@ import { escapeLike } from "../db/sql-search.server";
 /** Words past this many are ignored: each one is another index condition. */
 const MAX_SEARCH_WORDS = 8;
 
-/** The typed words, lower-case and accent-free, as typed otherwise ("%tenis" stays "%tenis"). */
+/**
+ * The typed words, lower-case and accent-free, as typed otherwise ("%tenis" stays "%tenis"). Control
+ * characters part words, whichever box sent them: PostgreSQL refuses a NUL in a query's text.
+ */
 export function searchWords(query: string): string[] {
-  return normalizeSearchText(query).split(" ").filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+  return normalizeSearchText(query.replace(/\p{Cc}/gu, " ")).split(" ").filter(Boolean).slice(0, MAX_SEARCH_WORDS);
 }
 
 /** The words' letters and digits, for the text search ("t_nis" → "tnis"); words of punctuation only are dropped. */
