@@ -17,7 +17,7 @@ export function AdminProductCard({ product, onDelete }: { product: AdminProductR
           image={product.image}
           alt=""
           sizes="(min-width: 1280px) 20vw, (min-width: 640px) 33vw, 50vw"
-          className={`aspect-square w-full object-cover ${product.active ? "" : "opacity-60"}`}
+          className={`aspect-square w-full object-cover ${product.active ? "" : "grayscale"}`}
         />
         <div className="absolute left-2 top-2 flex flex-wrap gap-1">
           {product.featured ? <span className="rounded bg-amber-400 px-2 py-0.5 text-xs font-bold text-amber-950">Destaque</span> : null}
