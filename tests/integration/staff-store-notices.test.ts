@@ -91,6 +91,18 @@ async function subscribe(user: SignedInUser): Promise<TestBrowser> {
   return browser;
 }
 
+/** A subscribed phone for each [name, account] (an account twice: two phones), and each phone's owner's name by endpoint. */
+async function subscribeAll(owners: [string, SignedInUser][]) {
+  const browsers: TestBrowser[] = [];
+  const phones = new Map<string, string>();
+  for (const [who, user] of owners) {
+    const browser = await subscribe(user);
+    browsers.push(browser);
+    phones.set(browser.endpoint, who);
+  }
+  return { browsers, phones };
+}
+
 /** "who tag" for every push the service received, each device named by its owner. */
 function receivedBy(phones: Map<string, string>, browsers: TestBrowser[]): string[] {
   return service.received.map((push) => {
@@ -108,13 +120,7 @@ describe("new-order pushes", () => {
       ["vendedorA", vendedorA],
       ["vendedorB", vendedorB],
     ];
-    const browsers: TestBrowser[] = [];
-    const phones = new Map<string, string>();
-    for (const [who, user] of owners) {
-      const browser = await subscribe(user);
-      browsers.push(browser);
-      phones.set(browser.endpoint, who);
-    }
+    const { browsers, phones } = await subscribeAll(owners);
     const atA = [await placeAt(storeA), await placeAt(storeA), await placeAt(storeA)];
     const atB = [await placeAt(storeB), await placeAt(storeB)];
 
@@ -161,13 +167,7 @@ describe("an order moved to another store ('Loja que atende')", () => {
       ["vendedorA", vendedorA],
       ["vendedorB", vendedorB],
     ];
-    const browsers: TestBrowser[] = [];
-    const phones = new Map<string, string>();
-    for (const [who, user] of owners) {
-      const browser = await subscribe(user);
-      browsers.push(browser);
-      phones.set(browser.endpoint, who);
-    }
+    const { browsers, phones } = await subscribeAll(owners);
     const order = await placeAt(storeA);
     await deliverDuePushes(t.db, transport);
     service.received.length = 0;
