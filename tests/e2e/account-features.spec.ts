@@ -290,6 +290,35 @@ test("a heart tapped before the page knows who is signed in is still saved on th
   await expect(favourites.getByRole("link", { name: "Bolsa Transversal Feminina", exact: true })).toBeVisible();
 });
 
+// The race CI met (1 run in 60 here): a link followed while /api/eu is on its way, whose answer comes
+// while the router still fetches the new page's route (its manifest). The first answer is dropped with
+// the cancelled hydration; the new page must ask again, not take the page for known.
+test("a link followed while the page asks who is signed in, answered before the new page's route arrives: the page still knows", async ({ page }) => {
+  const shopper = newShopper();
+  await register(page, shopper);
+  const releaseView = await holdNextPersonalView(page);
+  let releaseRoutes = () => {};
+  const routesHeld = new Promise<void>((resolve) => (releaseRoutes = resolve));
+  const isProductRoute = (url: URL) => url.pathname === "/__manifest" && (url.searchParams.get("paths") ?? "").includes("/produto/");
+  await page.route(isProductRoute, async (route) => {
+    await routesHeld;
+    await route.continue();
+  });
+  await gotoHydrated(page, "/produtos?q=chuteira");
+  await page.getByRole("link", { name: "Chuteira Society", exact: true }).click();
+  // The navigation waits for its route; meanwhile the page's first /api/eu answers.
+  const answered = page.waitForResponse((response) => new URL(response.url()).pathname === "/api/eu");
+  releaseView();
+  await (await answered).finished();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+  releaseRoutes();
+  await expect(page.getByRole("heading", { level: 1, name: "Chuteira Society" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Menu da conta" })).toBeVisible(SLOW);
+  const saved = favouritesSaved(page);
+  await page.getByRole("button", { name: "Adicionar aos favoritos" }).click();
+  expect((await saved).ok()).toBe(true);
+});
+
 // Most shoppers never sign in: a page asked for without a session cookie knows nobody is, and asks
 // /api/eu nothing (one request and one render of the whole page fewer on every page they open).
 test("a browser that never signed in does not ask who is signed in; once signed in, every page does", async ({ page }) => {

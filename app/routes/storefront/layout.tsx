@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import { Outlet, type ShouldRevalidateFunctionArgs } from "react-router";
 import { FloatingWhatsApp } from "~/components/layout/floating-whatsapp";
 import { Header } from "~/components/layout/header";
@@ -32,9 +32,11 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<St
 }
 
 /**
- * Whether this tab has had /api/eu's answer. A link followed before the first answer cancels the
- * loader that awaited it; without asking again, the page would treat a signed-in shopper as unknown
- * until the next sign-in (no account menu, favourites not saved on the account).
+ * Whether the page shows /api/eu's answer. A link followed before the first answer cancels the loader
+ * that awaited it, and its answer is dropped even when it arrives before the new page's route: so this
+ * follows what the layout rendered (below), not what a loader fetched. Without asking again, the page
+ * would treat a signed-in shopper as unknown until the next sign-in (no account menu, favourites not
+ * saved on the account).
  */
 let personalViewKnown = !sessionCookieSent();
 
@@ -44,7 +46,6 @@ let personalViewKnown = !sessionCookieSent();
  */
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   const [shell, personal] = await Promise.all([serverLoader(), personalViewFor(request)]);
-  personalViewKnown = true;
   return { ...shell, user: personal.user };
 }
 
@@ -81,6 +82,10 @@ function favouritesFollowAnAccount(user: ReturnType<typeof useStorefront>["user"
 
 export default function StorefrontLayout() {
   const { user } = useStorefront();
+  // `undefined` only while the page was asked for with a session cookie and no answer is shown yet.
+  useEffect(() => {
+    personalViewKnown = user !== undefined;
+  }, [user]);
   return (
     <>
       <a href="#conteudo" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
