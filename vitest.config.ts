@@ -11,8 +11,9 @@ const TYPEGEN_OUTPUT = `${path.sep}.react-router${path.sep}types${path.sep}`;
  * and its write: an ENOENT no test awaits (CI on Node 24, 2026-11-28). The tests never read those
  * types (`npm run typecheck` generates its own), so that one error is not a test's failure.
  */
-function isTypegenRace(error: Error & { code?: unknown; path?: unknown }): boolean {
-  return error.code === "ENOENT" && typeof error.path === "string" && error.path.includes(TYPEGEN_OUTPUT);
+function isTypegenRace(error: object): boolean {
+  const { code, path: file } = error as { code?: unknown; path?: unknown };
+  return code === "ENOENT" && typeof file === "string" && file.includes(TYPEGEN_OUTPUT);
 }
 
 // Kept apart from vite.config.ts on purpose: the React Router and Tailwind plugins are not wanted in
