@@ -1,4 +1,5 @@
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
+import { AdminSearchForm } from "~/components/admin/admin-search-form";
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { STOCK_COUNT_PATH } from "~/lib/counter/counter-sale";
 import { countLabel } from "~/lib/format/plural";
@@ -21,46 +22,32 @@ export function StoreStockScreen({ stores, store, list, q, canCount }: { stores:
           {q ? ` para “${q}”` : ""}
         </p>
       </div>
-      <Form method="get" role="search" className="flex flex-wrap items-end gap-3 rounded-xl bg-white p-4 shadow-sm">
-        {stores.length > 1 ? (
-          <div className="min-w-[10rem] flex-1">
-            <label htmlFor="stock-store" className="block text-sm font-semibold text-slate-800">
-              Loja
-            </label>
-            <select id="stock-store" name="loja" defaultValue={store.id} key={store.id} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base">
-              {stores.map((option) => (
-                <option key={option.id} value={option.id}>
-                  {option.name}
-                </option>
-              ))}
-            </select>
-          </div>
-        ) : (
-          <input type="hidden" name="loja" value={store.id} />
-        )}
-        <div className="min-w-[12rem] flex-1">
-          <label htmlFor="stock-search" className="block text-sm font-semibold text-slate-800">
-            Buscar produto
-          </label>
-          <input
-            id="stock-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            key={q}
-            placeholder="Nome do produto"
-            className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 text-base"
-          />
-        </div>
-        <button type="submit" className="rounded-lg bg-slate-900 px-4 py-2.5 text-sm font-semibold text-white hover:bg-slate-800">
-          Buscar
-        </button>
-        {q ? (
-          <Link to={`${STORE_STOCK_PATH}?loja=${store.id}`} className="px-2 py-2.5 text-sm font-semibold text-brand-700 underline">
-            Limpar busca
-          </Link>
-        ) : null}
-      </Form>
+      <AdminSearchForm
+        id="stock-search"
+        label="Buscar produto"
+        placeholder="Nome do produto"
+        q={q}
+        clearTo={`${STORE_STOCK_PATH}?loja=${store.id}`}
+        boxClassName="min-w-[12rem] flex-1"
+        before={
+          stores.length > 1 ? (
+            <div className="min-w-[10rem] flex-1">
+              <label htmlFor="stock-store" className="block text-sm font-semibold text-slate-800">
+                Loja
+              </label>
+              <select id="stock-store" name="loja" defaultValue={store.id} key={store.id} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base">
+                {stores.map((option) => (
+                  <option key={option.id} value={option.id}>
+                    {option.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : (
+            <input type="hidden" name="loja" value={store.id} />
+          )
+        }
+      />
       {canCount ? (
         <p className="text-sm text-slate-700">
           A prateleira não bate?{" "}
