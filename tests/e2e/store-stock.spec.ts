@@ -70,8 +70,9 @@ test("a Vendedor reads their store's stock on a phone, and only theirs", async (
     await expect(clerk).toHaveURL(/\/admin\/estoque$/, { timeout: 20_000 });
     await clerk.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await expect(clerk.getByRole("heading", { level: 1, name: "Estoque" })).toBeVisible();
-    // One store, theirs: nothing to choose.
-    await expect(clerk.getByLabel("Loja")).toHaveCount(0);
+    // One store, theirs: nothing to choose. (A box, not any label: a product named "Chinelo Lojas …"
+    // by another spec on this shop is a region whose name holds "Loja".)
+    await expect(clerk.getByRole("combobox", { name: "Loja" })).toHaveCount(0);
     await nothingOffScreen(clerk, "the store's stock");
 
     await clerk.getByLabel("Buscar produto").fill("relog");
