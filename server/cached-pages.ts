@@ -3,6 +3,7 @@
 // (app/lib/pages/page-caching.ts), and its path comes from app/routes.ts. Renaming a route moves the
 // cache with it; nothing here spells a storefront address.
 import { pageCachingOf, type PageCaching } from "../app/lib/pages/page-caching";
+import { pageQuery } from "../app/lib/pages/page-query";
 
 /** A route as the server build has it (`build.routes`), or as app/routes.ts gives it, flattened. */
 export type RouteEntry = { id: string; parentId?: string; path?: string; index?: boolean; handle?: unknown };
@@ -18,6 +19,11 @@ export type CachedPages = {
    * table does not spell exactly is simply not kept.
    */
   isCached: (pathname: string) => boolean;
+  /**
+   * The query a kept page is kept under: the parameters the storefront's pages read, in one order
+   * (app/lib/pages/page-query.ts), less those its route applies only in the browser (`browserParams`).
+   */
+  keyQuery: (pathname: string, search: string) => string;
   /** The products and lists the page at `url` (path and query) shows, from its route's declaration and its links. */
   scopeOf: (url: string | undefined, html: string) => PageScope;
 };
@@ -70,6 +76,7 @@ export function cachedPagesOf(routes: readonly RouteEntry[]): CachedPages {
   };
   return {
     isCached: (pathname) => routeFor(pathname) !== undefined,
+    keyQuery: (pathname, search) => pageQuery(search, routeFor(pathname)?.caching.browserParams),
     scopeOf(url, html) {
       const productIds = new Set<number>();
       for (const link of productLinks) for (const [, id] of html.matchAll(link)) productIds.add(Number(id));

@@ -31,7 +31,6 @@
 import { crc32, deflateRawSync, constants as zlibConstants } from "node:zlib";
 import type { NextFunction, Request, Response } from "express";
 import { isbot } from "isbot";
-import { pageQuery } from "../app/lib/pages/page-query";
 import type pg from "pg";
 import { dedicatedClients, type Database } from "../app/server/db/database.server";
 import { listenConnection } from "../app/server/db/listen-connection.server";
@@ -373,17 +372,18 @@ function isCacheableRequest(req: Request, pages: CachedPages): boolean {
 }
 
 /**
- * The page's own path and the query parameters the pages read, in one order (app/lib/pages/page-query.ts:
- * a click's `fbclid` or a campaign's `utm_source` is the same page as none), plus what the app reads of
+ * The page's own path and the query parameters the pages read on the server, in one order
+ * (`keyQuery`: a click's `fbclid`, a campaign's `utm_source` or the product page's `?tamanho=`, applied
+ * in the browser, are the same page as none), plus what the app reads of
  * the request: the Host and forwarded headers (the share previews use the request's origin when
  * PUBLIC_URL is unset), so a forged Host gets its own entry; and whether it is a crawler, which gets
  * the page rendered whole instead of streamed.
  */
-export function cacheKey(req: Pick<Request, "protocol" | "headers" | "originalUrl">, variant: string): string {
+export function cacheKey(req: Pick<Request, "protocol" | "headers" | "originalUrl" | "path">, variant: string, pages: Pick<CachedPages, "keyQuery">): string {
   const { host = "", "x-forwarded-host": forwardedHost = "", "x-forwarded-proto": forwardedProto = "" } = req.headers;
   const bot = isCrawler(req.headers["user-agent"] ?? "") ? "bot" : "browser";
   const queryAt = req.originalUrl.indexOf("?");
-  const address = queryAt < 0 ? req.originalUrl : `${req.originalUrl.slice(0, queryAt)}${pageQuery(req.originalUrl.slice(queryAt))}`;
+  const address = queryAt < 0 ? req.originalUrl : `${req.originalUrl.slice(0, queryAt)}${pages.keyQuery(req.path, req.originalUrl.slice(queryAt))}`;
   return `${req.protocol} ${host} ${String(forwardedHost)} ${String(forwardedProto)} ${bot} ${variant} ${address}`;
 }
 
@@ -577,7 +577,7 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
   const lookUp = (req: Request, res: Response) => {
     const nonce = typeof res.locals.cspNonce === "string" ? res.locals.cspNonce : "";
     if (!cache.isEnabled || !nonce || !isCacheableRequest(req, cache.cachedPages)) return undefined;
-    return { key: cacheKey(req, variantOf(req.headers.cookie)), nonce };
+    return { key: cacheKey(req, variantOf(req.headers.cookie), cache.cachedPages), nonce };
   };
 
   /**

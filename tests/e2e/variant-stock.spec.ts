@@ -60,6 +60,16 @@ test("a sold-out size, the last units, and refusals past the shelf on the page, 
   await soldOut.click({ force: true });
   await expect(soldOut).toHaveAttribute("aria-pressed", "false");
 
+  // A feed's link names the size and colour: chosen in the browser, on the product's one kept page
+  // (tests/integration/shared-pages.test.ts).
+  await gotoHydrated(page, `${productUrl}?cor=Branco&tamanho=38&fbclid=anuncio`);
+  await expect(page.getByRole("button", { name: "Branco", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByRole("button", { name: "38", exact: true })).toHaveAttribute("aria-pressed", "true");
+  // 38 is gone in Preto, the colour chosen when the link names none: the shopper picks the size.
+  await gotoHydrated(page, `${productUrl}?tamanho=38`);
+  await expect(page.getByRole("button", { name: "Preto", exact: true })).toHaveAttribute("aria-pressed", "true");
+  await expect(soldOut).toHaveAttribute("aria-pressed", "false");
+
   await page.getByRole("button", { name: "37", exact: true }).click();
   await expect(page.getByTestId("stock-note")).toHaveText("Últimas unidades");
   // "+" stops at the one unit of 37 in Preto, and says why at once (not only when adding).

@@ -203,11 +203,18 @@ describe("page cache", () => {
       expect(clicked.cache).toBe("hit");
     }
     expect(renders).toBe(before);
-    // The parameters the page reads still make their own page, whatever their order.
-    expect((await get(`/produto/${PRODUCT_ID}?tamanho=38&cor=Preto`)).cache).toBe("miss");
-    expect((await get(`/produto/${PRODUCT_ID}?cor=Preto&fbclid=y&tamanho=38`)).cache).toBe("hit");
-    expect((await get(`/produto/${PRODUCT_ID}?tamanho=39&cor=Preto`)).cache).toBe("miss");
-    expect(renders).toBe(before + 2);
+    // The size and colour a feed's link names are applied in the browser: the product's one page.
+    for (const linked of ["?tamanho=38&cor=Preto", "?cor=Preto&fbclid=y&tamanho=38", "?tamanho=nunca-pedido-1", "?cor=Verde&tamanho=nunca-pedido-2"]) {
+      expect((await get(`/produto/${PRODUCT_ID}${linked}`)).cache, linked).toBe("hit");
+    }
+    expect(renders).toBe(before);
+    // A parameter the page reads on the server still makes its own page, whatever the order.
+    expect((await get(`/produto/${PRODUCT_ID}?avaliacao=salva&tamanho=38`)).cache).toBe("miss");
+    expect((await get(`/produto/${PRODUCT_ID}?fbclid=z&avaliacao=salva`)).cache).toBe("hit");
+    expect(renders).toBe(before + 1);
+    // On a list, `tamanho` is a filter the server reads: its own page.
+    expect((await get("/produtos?tamanho=38")).cache).toBe("miss");
+    expect((await get("/produtos?fbclid=w&tamanho=38")).cache).toBe("hit");
   });
 
   it("serves nothing while its change notifications could be missed, and starts again empty", async () => {

@@ -16,6 +16,7 @@ const SECRET_PHONE = "(81) 99876-5432";
 const SECRET_ADDRESS = "Rua do Segredo, 4242";
 const OWN_REVIEW = "Comentário da cliente A sobre o produto";
 const HIDDEN_REVIEW = "Avaliação escondida pela equipe";
+const GOOGLEBOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 let t: TestDatabase;
 let app: Awaited<ReturnType<typeof createTestContext>>;
@@ -118,8 +119,34 @@ describe("the same cached page for every shopper", () => {
       expect(page.cache, click).toBe("hit");
       expect(page.body).not.toContain("CLIQUE-UM");
     }
-    // A parameter the page reads still makes its own page.
-    expect((await get(`${path}?tamanho=nenhum-outro&fbclid=x`, null)).cache).toBe("miss");
+    // A parameter the page reads on the server still makes its own page.
+    expect((await get(`${path}?avaliacao=salva&fbclid=x`, null)).cache).toBe("miss");
+  });
+
+  it("renders a product page the same whatever size and colour its link names (the route leaves them to the browser), so they share its kept page", async () => {
+    const { rows } = await t.pool.query<{ id: number; size: string; color: string }>(
+      "select v.product_id as id, v.size, v.color from product_variants v join products p on p.id = v.product_id where p.active and v.size <> '' and v.color <> '' order by v.product_id, v.size desc limit 1",
+    );
+    const linked = rows[0]!;
+    // Without the page cache: each address rendered by the app itself.
+    const plain = await startHttpApp(app.context, { withSecurityHeaders: true });
+    try {
+      // As a crawler gets it (whole, not streamed), without the nonce and the deferred data's scripts,
+      // whose order is the order their queries came back in.
+      const render = async (query: string) => {
+        const response = await fetch(`${plain.origin}/produto/${linked.id}${query}`, { headers: { "user-agent": GOOGLEBOT } });
+        expect(response.status, query).toBe(200);
+        return (await response.text()).replace(/nonce="[^"]*"/g, 'nonce=""').replace(/<script nonce="">window\.__reactRouterContext\.streamController\.enqueue\(.*?\);<\/script>/g, "");
+      };
+      const alone = await render("");
+      expect(alone).toContain(linked.size);
+      expect(await render(`?tamanho=${encodeURIComponent(linked.size)}&cor=${encodeURIComponent(linked.color)}`)).toBe(alone);
+      expect(await render("?tamanho=nenhum&cor=nenhuma&fbclid=x")).toBe(alone);
+    } finally {
+      await plain.close();
+    }
+    await get(`/produto/${linked.id}?tamanho=${encodeURIComponent(linked.size)}`, null);
+    expect((await get(`/produto/${linked.id}?cor=${encodeURIComponent(linked.color)}&tamanho=outro`, null)).cache).toBe("hit");
   });
 
   it("gives each shopper their own part from /api/eu, never cached", async () => {

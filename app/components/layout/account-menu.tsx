@@ -1,8 +1,9 @@
 import { Suspense, useCallback, useEffect, useId, useState } from "react";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useMatches } from "react-router";
 import { UserIcon } from "~/components/ui/icons";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { loginLink } from "~/lib/pages/login-link";
+import type { CachedPageHandle } from "~/lib/pages/page-caching";
 import { withoutTrackingParams } from "~/lib/pages/tracking-params";
 import { useStorefront } from "./use-storefront";
 
@@ -23,6 +24,7 @@ const AccountMenuPanel = lazyExport(loadPanel, "AccountMenuPanel");
 export function AccountMenu() {
   const { user } = useStorefront();
   const location = useLocation();
+  const matches = useMatches();
   const [open, setOpen] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   // The list arrives with its chunk: until it is on the page, the button may not point at it.
@@ -36,8 +38,10 @@ export function AccountMenu() {
   }, [user]);
 
   if (!user) {
-    // Without a click's id: a kept page (server/page-cache.ts) is served to every click's address.
-    const here = `${location.pathname}${withoutTrackingParams(location.search)}`;
+    // Without a click's id, nor what the page applies in the browser (the product page's size from a
+    // link): a kept page (server/page-cache.ts) is served to every such address.
+    const browserParams = (matches.at(-1)?.handle as CachedPageHandle | undefined)?.pageCache?.browserParams;
+    const here = `${location.pathname}${withoutTrackingParams(location.search, browserParams)}`;
     return (
       <Link
         to={ACCOUNT_PAGES.includes(location.pathname) ? "/login" : loginLink(here)}

@@ -4,6 +4,6 @@ import { STOREFRONT_LAYOUT_ID, type StorefrontView } from "~/lib/group/storefron
 /** Settings, shops and store locations loaded once by the storefront layout, and who is signed in. */
 export function useStorefront(): StorefrontView {
   const data = useRouteLoaderData<StorefrontView>(STOREFRONT_LAYOUT_ID);
-  if (!data) throw new Error("useStorefront must be used inside the storefront layout");
+  if (!data) throw new Error("useStorefront: outside the storefront layout");
   return data;
 }

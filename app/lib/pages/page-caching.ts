@@ -16,6 +16,12 @@ export type PageCaching = {
    * products it lists, from its address (null: every shop's), as its loader reads it.
    */
   listsShop?: (url: URL) => string | null;
+  /**
+   * Query parameters the page applies in the browser only, after hydration (the product page's size and
+   * colour named by a feed's link): the server renders the same page whatever they say, so they are
+   * left out of its key, and a value no one asked for before is a hit, not a render.
+   */
+  browserParams?: readonly string[];
 };
 
 export type CachedPageHandle = { pageCache?: PageCaching };

@@ -18,6 +18,12 @@ describe("pageQuery", () => {
     expect(pageQuery("?x=1&_=2")).toBe("");
     expect(pageQuery("")).toBe("");
   });
+
+  it("leaves out the parameters a page applies only in the browser", () => {
+    expect(pageQuery("?tamanho=38&cor=Preto&avaliacao=salva", ["tamanho", "cor"])).toBe("?avaliacao=salva");
+    expect(pageQuery("?tamanho=38&cor=Preto", ["tamanho", "cor"])).toBe("");
+    expect(pageQuery("?tamanho=38&cor=Preto", ["cor"])).toBe("?tamanho=38");
+  });
 });
 
 describe("tracking parameters", () => {
@@ -28,6 +34,10 @@ describe("tracking parameters", () => {
     for (const name of ["q", "tamanho", "cor", "loja", "cupom", "redirectTo", "utm"]) expect(isTrackingParam(name), name).toBe(false);
     expect(withoutTrackingParams("?tamanho=38&fbclid=abc&utm_source=meta")).toBe("?tamanho=38");
     expect(withoutTrackingParams("?fbclid=abc")).toBe("");
-    expect(withoutTrackingParams("?cor=Azul%20Marinho")).toBe("?cor=Azul%20Marinho");
+    // One encoding, whichever the address used: the page a kept render links is the same for both.
+    expect(withoutTrackingParams("?cor=Azul%20Marinho")).toBe("?cor=Azul+Marinho");
+    expect(withoutTrackingParams("?cor=Azul+Marinho&gclid=g")).toBe("?cor=Azul+Marinho");
+    expect(withoutTrackingParams("")).toBe("");
+    expect(withoutTrackingParams("?cor=Azul&tamanho=38&fbclid=x&avaliacao=salva", ["tamanho", "cor"])).toBe("?avaliacao=salva");
   });
 });

@@ -28,9 +28,11 @@ export const STOREFRONT_PAGE_PARAMS: ReadonlySet<string> = new Set([
  * The query the storefront pages read, in one order: only STOREFRONT_PAGE_PARAMS, sorted by name (each
  * name's values in the order given), encoded one way. `?fbclid=x&cor=Azul&tamanho=38` and
  * `?tamanho=38&cor=Azul` are the same page. Empty string when none is left; else starting with '?'.
+ * `appliedInBrowser`: parameters this page reads only in the browser (its route's `browserParams`,
+ * page-caching.ts), left out too.
  */
-export function pageQuery(search: string): string {
-  const read = [...new URLSearchParams(search)].filter(([name]) => STOREFRONT_PAGE_PARAMS.has(name));
+export function pageQuery(search: string, appliedInBrowser: readonly string[] = []): string {
+  const read = [...new URLSearchParams(search)].filter(([name]) => STOREFRONT_PAGE_PARAMS.has(name) && !appliedInBrowser.includes(name));
   if (read.length === 0) return "";
   // A stable sort keeps each name's values in their order.
   read.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

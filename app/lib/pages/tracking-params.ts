@@ -11,12 +11,13 @@ export function isTrackingParam(name: string): boolean {
   return TRACKING_PARAM.test(name);
 }
 
-/** `search` without the click ids and campaign tags (for links a page builds from its own address). */
-export function withoutTrackingParams(search: string): string {
+/**
+ * `search` without the click ids and campaign tags (for links a page builds from its own address), nor
+ * the `browserParams` of the page's route (app/lib/pages/page-caching.ts), encoded one way.
+ */
+export function withoutTrackingParams(search: string, browserParams: readonly string[] = []): string {
   const params = new URLSearchParams(search);
-  const names = [...new Set(params.keys())];
-  if (!names.some(isTrackingParam)) return search;
-  for (const name of names) if (isTrackingParam(name)) params.delete(name);
+  for (const name of [...params.keys()]) if (isTrackingParam(name) || browserParams.includes(name)) params.delete(name);
   const rest = params.toString();
-  return rest ? `?${rest}` : "";
+  return rest && `?${rest}`;
 }

@@ -21,9 +21,11 @@ import { sessionCookieSent } from "~/lib/account/personal-view";
 import type { ReviewViewer } from "~/components/product/detail/reviews-section";
 import type { Route } from "./+types/product";
 import type { CachedPageHandle } from "~/lib/pages/page-caching";
+import { COLOR_PARAM, SIZE_PARAM } from "~/lib/channels/channels";
 
-// Kept by the page cache, stale when its product (or one it links) changes.
-export const handle = { pageCache: { productParam: "id" } } satisfies CachedPageHandle;
+// Kept by the page cache, stale when its product (or one it links) changes; one page per product,
+// whatever size and colour a link names (the purchase panel applies them in the browser).
+export const handle = { pageCache: { productParam: "id", browserParams: [SIZE_PARAM, COLOR_PARAM] } } satisfies CachedPageHandle;
 
 export const RELATED_LIMIT = 4;
 const META_DESCRIPTION_LENGTH = 155;

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useLayoutEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { cartActions } from "~/components/cart/cart-store";
 import { PRIMARY_ACTION } from "~/components/layout/primary-action";
@@ -8,6 +8,7 @@ import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
 import type { ProductSummary } from "~/lib/catalog/catalog";
 import { COLOR_PARAM, SIZE_PARAM } from "~/lib/channels/channels";
 import { colorInStock, sizeStates } from "~/lib/catalog/variant-choice";
+import { linkedChoice } from "~/lib/catalog/linked-choice";
 import { stockLimitMessage, stockNote, stockOf, variantIndex } from "~/lib/catalog/variants";
 import { pickupTodayText, type PickupTown } from "~/lib/stores/pickup-today";
 import { priceInquiryMessage, whatsappLink } from "~/lib/orders/whatsapp";
@@ -25,7 +26,7 @@ const list = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" }
  * Colour, size, quantity and the add button. Unlike the card, the detail page preselects no size:
  * the shopper picks one on purpose before adding, unless the link named it (`?tamanho=38&cor=Preto`,
  * as the catalogue feeds link each item) and it is on the shelf. It preselects a colour with units
- * (or the linked one), and sizes are judged in the chosen colour (app/lib/variant-choice.ts).
+ * (or the linked one), and sizes are judged in the chosen colour (app/lib/catalog/variant-choice.ts).
  */
 export function PurchasePanel({
   product,
@@ -41,15 +42,20 @@ export function PurchasePanel({
 }) {
   const { settings } = useStorefront();
   const [searchParams] = useSearchParams();
-  const [color, setColor] = useState<string | null>(() => {
-    const linked = searchParams.get(COLOR_PARAM);
-    if (linked !== null && product.colors.includes(linked)) return linked;
-    return product.colors.find((option) => colorInStock(product, option)) ?? product.colors[0] ?? null;
-  });
-  const [size, setSize] = useState<string | null>(() => {
-    const linked = searchParams.get(SIZE_PARAM);
-    return linked !== null && product.sizes.includes(linked) && stockOf(product, linked, color) > 0 ? linked : null;
-  });
+  const [color, setColor] = useState<string | null>(() => product.colors.find((option) => colorInStock(product, option)) ?? product.colors[0] ?? null);
+  const [size, setSize] = useState<string | null>(null);
+  // The link's size and colour, applied once the page is in the browser: the server renders one page
+  // per product whatever a link names (the page cache keeps one page: `browserParams` in the route),
+  // and a layout effect runs before the hydrated page is first painted again.
+  const linkedColor = searchParams.get(COLOR_PARAM);
+  const linkedSize = searchParams.get(SIZE_PARAM);
+  useLayoutEffect(() => {
+    const linked = linkedChoice(product, linkedColor, linkedSize, color);
+    if (linked.color !== undefined) setColor(linked.color);
+    if (linked.size !== undefined) setSize(linked.size);
+    // Only when the product or the link changes: the shopper's own choices afterwards are theirs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [product.id, linkedColor, linkedSize]);
   const [quantity, setQuantity] = useState(1);
   const [stockRefusal, setStockRefusal] = useState<string | null>(null);
   const [added, showAdded, hideAdded] = useTimedFlag(ADDED_FEEDBACK_MS);
