@@ -20,8 +20,10 @@
 // --click-ids: a product page with a fresh `fbclid` per request, and with `utm_*` tags and a fresh
 // `utm_content`, against the same page without (the cache keys on the parameters pages read, so all
 // three should be hits); --long-tail: a product page with a size no one asked for before on every
-// request (`?tamanho=<new>`: a true miss, a render each time) against a static file, measured before
-// and after it in the same run (the machine's other work moves both alike; the ratio is the figure).
+// request (`?tamanho=<new>`, as a feed's link: the product's one kept page, the size is chosen in the
+// browser) and a product no one opened before on every request (a true miss, a render each time)
+// against a static file, measured before and after them in the same run (the machine's other work
+// moves all alike; the ratio is the figure).
 //
 // Figures, not pass/fail: timing goals belong here, never in the test suite.
 import { spawnSync } from "node:child_process";
@@ -408,22 +410,41 @@ async function load(server: Server, urlPath: string, headers: Record<string, str
   return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), alone: median(alone), cache };
 }
 
-type EdgeLoad = Omit<Load, "alone" | "cache"> & { label: string; path: string; freshParam?: string; cache: string };
+/** What is new on every request: a query parameter's value, or the id in the path's `{id}`. */
+type Fresh = { param: string } | { ids: readonly number[] };
 
-/** `urlPath` under load, each request with a fresh value of `freshParam` when given; X-Page-Cache counted. */
-async function edgeLoad(server: Server, label: string, urlPath: string, freshParam?: string): Promise<EdgeLoad> {
-  // A few requests first, outside the figures (JIT, the pool's connections), each fresh too.
-  for (let index = 0; index < 10; index += 1) {
+type EdgeLoad = Omit<Load, "alone" | "cache"> & { label: string; path: string; fresh?: string; cache: string };
+
+const WARM_REQUESTS = 10;
+
+/** `urlPath` under load, each request with something fresh when given; X-Page-Cache counted. */
+async function edgeLoad(server: Server, label: string, urlPath: string, fresh?: Fresh): Promise<EdgeLoad> {
+  // A few requests first, outside the figures (JIT, the pool's connections), each fresh too (the
+  // last ids: the load takes them from the first).
+  const ids = fresh && "ids" in fresh ? fresh.ids : undefined;
+  if (ids && ids.length <= WARM_REQUESTS) throw new Error("too few ids for a fresh one per request");
+  for (let index = 0; index < WARM_REQUESTS; index += 1) {
     const separator = urlPath.includes("?") ? "&" : "?";
-    const response = await fetch(`${server.origin}${urlPath}${freshParam ? `${separator}${freshParam}=warm${index}` : ""}`, { headers: HEADERS, redirect: "manual" });
+    const target = ids ? urlPath.replace("{id}", String(ids[ids.length - 1 - index])) : `${urlPath}${fresh && "param" in fresh ? `${separator}${fresh.param}=warm${index}` : ""}`;
+    const response = await fetch(`${server.origin}${target}`, { headers: HEADERS, redirect: "manual" });
     await response.arrayBuffer();
-    if (response.status !== 200) throw new Error(`${urlPath} answered ${response.status}`);
+    if (response.status !== 200) throw new Error(`${target} answered ${response.status}`);
   }
   const pids = server.pids();
   const cpuBefore = processCpuMs(pids);
-  const result = await runLoad(loadClient, { origin: server.origin, paths: [urlPath], connections, durationS: duration, headers: HEADERS, countHeader: "X-Page-Cache", freshParam });
+  const result = await runLoad(loadClient, {
+    origin: server.origin,
+    paths: [urlPath],
+    connections,
+    durationS: duration,
+    headers: HEADERS,
+    countHeader: "X-Page-Cache",
+    freshParam: fresh && "param" in fresh ? fresh.param : undefined,
+    freshIds: ids?.slice(0, -WARM_REQUESTS),
+  });
   const cache = [...result.headerCounts].map(([answer, total]) => `${answer} ${total.toLocaleString("en")}`).join(", ");
-  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), label, path: urlPath, freshParam, cache };
+  const freshLabel = fresh === undefined ? undefined : "param" in fresh ? `\`${fresh.param}\`` : "product id";
+  return { ...loadFigures(result, processCpuMs(pids) - cpuBefore), label, path: urlPath, fresh: freshLabel, cache };
 }
 
 /** --click-ids: the product page as ads bring it (a fresh click id per request) against the page alone. */
@@ -432,20 +453,38 @@ async function clickIdLoads(server: Server, productId: number): Promise<EdgeLoad
   const loads: EdgeLoad[] = [];
   log(`--click-ids: ${page} alone, with a fresh fbclid, with utm_* and a fresh utm_content, ${duration} s each`);
   loads.push(await edgeLoad(server, "no query", page));
-  loads.push(await edgeLoad(server, "fresh `fbclid`", page, "fbclid"));
-  loads.push(await edgeLoad(server, "`utm_*`, fresh `utm_content`", `${page}?utm_source=instagram&utm_medium=social&utm_campaign=black-friday`, "utm_content"));
+  loads.push(await edgeLoad(server, "fresh `fbclid`", page, { param: "fbclid" }));
+  loads.push(await edgeLoad(server, "`utm_*`, fresh `utm_content`", `${page}?utm_source=instagram&utm_medium=social&utm_campaign=black-friday`, { param: "utm_content" }));
   return loads;
 }
 
-/** --long-tail: a size no one asked for on every request (a true miss), between two loads of a static file. */
-async function longTailLoads(server: Server, productId: number): Promise<EdgeLoad[]> {
+/**
+ * --long-tail, between two loads of a static file: a product page with a size no one asked for on
+ * every request (as a feed's link names one: the product's kept page since the size is chosen in the
+ * browser), and a product no one opened before on every request (a true miss: a render each).
+ */
+async function longTailLoads(server: Server, productId: number, neverOpened: readonly number[]): Promise<EdgeLoad[]> {
   const page = `/produto/${productId}`;
   const asset = staticAsset();
-  log(`--long-tail: ${asset}, ${page} with a fresh ?tamanho=, ${asset} again, ${duration} s each`);
+  log(`--long-tail: ${asset}, ${page} with a fresh ?tamanho=, /produto/{id} of a product not opened before, ${asset} again, ${duration} s each`);
   const before = await edgeLoad(server, "static file (before)", asset);
-  const miss = await edgeLoad(server, "fresh `tamanho` (true miss)", page, "tamanho");
+  const size = await edgeLoad(server, "fresh `tamanho` (a feed's link)", page, { param: "tamanho" });
+  const miss = await edgeLoad(server, "a product not opened before (true miss)", "/produto/{id}", { ids: neverOpened });
   const after = await edgeLoad(server, "static file (after)", asset);
-  return [before, miss, after];
+  return [before, size, miss, after];
+}
+
+/** Active products other than `productId`, shuffled (seeded): a page no load asked for yet, for each request. */
+async function productsNotOpened({ db }: Services, productId: number): Promise<number[]> {
+  const rows = await db.select({ id: products.id }).from(products).where(eq(products.active, true)).orderBy(asc(products.id));
+  const ids = rows.map((row) => row.id).filter((id) => id !== productId);
+  let seed = 41;
+  for (let index = ids.length - 1; index > 0; index -= 1) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    const other = seed % (index + 1);
+    [ids[index], ids[other]] = [ids[other]!, ids[index]!];
+  }
+  return ids;
 }
 
 function edgeTables(clickIds: EdgeLoad[], longTail: EdgeLoad[]): string[] {
@@ -455,7 +494,7 @@ function edgeTables(clickIds: EdgeLoad[], longTail: EdgeLoad[]): string[] {
     "| --- | --- | --- | ---: | ---: | ---: | ---: | --- | ---: | ---: |",
   ];
   const row = (load: EdgeLoad, ratio: string) =>
-    `| ${load.label} | \`${load.path}\` | ${load.freshParam ? `\`${load.freshParam}\`` : ""} | ${format(load.requests)} | ${format(load.p50)} | ${format(load.p99)} | ${Number.isNaN(load.cpuMs) ? "" : format(load.cpuMs, 2)} | ${load.cache} | ${load.errors} / ${load.non2xx} | ${ratio} |`;
+    `| ${load.label} | \`${load.path}\` | ${load.fresh ?? ""} | ${format(load.requests)} | ${format(load.p50)} | ${format(load.p99)} | ${Number.isNaN(load.cpuMs) ? "" : format(load.cpuMs, 2)} | ${load.cache} | ${load.errors} / ${load.non2xx} | ${ratio} |`;
   const percent = (part: number, whole: number) => `${format((100 * part) / whole, 1)} %`;
   const lines: string[] = [];
   if (clickIds.length > 0) {
@@ -464,16 +503,17 @@ function edgeTables(clickIds: EdgeLoad[], longTail: EdgeLoad[]): string[] {
     lines.push(...clickIds.map((load, index) => row(load, index === 0 ? "" : percent(load.requests, plain.requests))));
   }
   if (longTail.length > 0) {
-    const [before, miss, after] = longTail as [EdgeLoad, EdgeLoad, EdgeLoad];
+    const [before, size, miss, after] = longTail as [EdgeLoad, EdgeLoad, EdgeLoad, EdgeLoad];
     const staticRate = (before.requests + after.requests) / 2;
     lines.push(
       "",
       "### Long tail (--long-tail)",
       "",
-      `ratio: the true miss's req/s against the static file's mean of the two loads around it (${format(staticRate)} req/s); target ≥ 10 %.`,
+      `ratio: req/s against the static file's mean of the two loads around them (${format(staticRate)} req/s); target for the true miss ≥ 10 %.`,
       "",
       ...header,
       row(before, ""),
+      row(size, percent(size.requests, staticRate)),
       row(miss, percent(miss.requests, staticRate)),
       row(after, ""),
     );
@@ -584,7 +624,7 @@ async function main() {
   const edgeModes = args["click-ids"] || args["long-tail"];
   if (edgeModes) {
     const clickIds = args["click-ids"] ? await clickIdLoads(server, productId) : [];
-    const longTail = args["long-tail"] ? await longTailLoads(server, productId) : [];
+    const longTail = args["long-tail"] ? await longTailLoads(server, productId, await productsNotOpened(services, productId)) : [];
     console.log("");
     printTable([], [], [], { fillSeconds, matches, startLoad, processes: server.pids().length, variants }, edgeTables(clickIds, longTail));
     return;

@@ -32,6 +32,11 @@ export type LoadOptions = {
    * `tamanho` for a size no one asked for): a page the cache has never seen under that address.
    */
   freshParam?: string;
+  /**
+   * Each request puts the next of these ids in place of `{id}` in its path (`/produto/{id}`), each
+   * once while they last, then from the first again: a page no request before it asked for.
+   */
+  freshIds?: readonly number[];
 };
 
 export type LoadResult = {
@@ -56,7 +61,7 @@ export function runLoad(client: LoadClient, options: LoadOptions): Promise<LoadR
   return client === "wrk" ? runWrk(options) : runAutocannon(options);
 }
 
-async function runAutocannon({ origin, paths, connections, durationS, headers, countHeader, delayMs, freshParam }: LoadOptions): Promise<LoadResult> {
+async function runAutocannon({ origin, paths, connections, durationS, headers, countHeader, delayMs, freshParam, freshIds }: LoadOptions): Promise<LoadResult> {
   if (delayMs) throw new Error("An offered rate (delayMs) needs wrk");
   const headerCounts = new Map<string, number>();
   const onResponse = (_status: number, _body: string, _context: unknown, received?: Record<string, string | string[] | undefined>) => {
@@ -67,10 +72,14 @@ async function runAutocannon({ origin, paths, connections, durationS, headers, c
   };
   let sent = 0;
   const withFreshValue = (request: { path?: string }) => {
-    if (!freshParam || !request.path) return request;
+    if (!request.path) return request;
     sent += 1;
-    return { ...request, path: `${request.path}${request.path.includes("?") ? "&" : "?"}${freshParam}=b${process.pid}x${sent}` };
+    let target = request.path;
+    if (freshIds?.length) target = target.replace("{id}", String(freshIds[(sent - 1) % freshIds.length]));
+    if (freshParam) target = `${target}${target.includes("?") ? "&" : "?"}${freshParam}=b${process.pid}x${sent}`;
+    return { ...request, path: target };
   };
+  const fresh = Boolean(freshParam || freshIds?.length);
   const cpuBefore = process.cpuUsage();
   const result = await autocannon({
     url: origin,
@@ -81,7 +90,7 @@ async function runAutocannon({ origin, paths, connections, durationS, headers, c
       method: "GET",
       path: urlPath,
       ...(countHeader ? { onResponse } : {}),
-      ...(freshParam ? { setupRequest: withFreshValue } : {}),
+      ...(fresh ? { setupRequest: withFreshValue } : {}),
     })),
   });
   const cpu = process.cpuUsage(cpuBefore);
@@ -102,13 +111,14 @@ async function runAutocannon({ origin, paths, connections, durationS, headers, c
  * wrk's Lua script: the headers, the paths in turn, the header's values counted per thread (read back
  * in `done`, which runs apart from the threads), and one JSON line of figures at the end.
  */
-function wrkScript({ paths, headers, countHeader, delayMs, freshParam }: Pick<LoadOptions, "paths" | "headers" | "countHeader" | "delayMs" | "freshParam">): string {
+function wrkScript({ paths, headers, countHeader, delayMs, freshParam, freshIds = [] }: Pick<LoadOptions, "paths" | "headers" | "countHeader" | "delayMs" | "freshParam" | "freshIds">): string {
   const lua = (text: string) => JSON.stringify(text);
   return `
 local paths = { ${paths.map(lua).join(", ")} }
 local headers = { ${Object.entries(headers).map(([name, value]) => `[${lua(name)}] = ${lua(value)}`).join(", ")} }
 local counted = ${countHeader ? lua(countHeader.toLowerCase()) : "nil"}
 local fresh = ${freshParam ? lua(freshParam) : "nil"}
+local ids = { ${freshIds.join(", ")} }
 local threads = {}
 function setup(thread) table.insert(threads, thread) ; thread:set("number", #threads) end
 function init(args) counts = {} ; turn = 0 ; non2xx = 0 ; sent = 0 end
@@ -116,8 +126,11 @@ ${delayMs ? `function delay() return ${Math.round(delayMs)} end` : ""}
 function request()
   turn = turn % #paths + 1
   local target = paths[turn]
+  sent = sent + 1
+  if #ids > 0 then
+    target = string.gsub(target, "{id}", tostring(ids[(sent - 1) % #ids + 1]), 1)
+  end
   if fresh then
-    sent = sent + 1
     target = target .. (string.find(target, "?", 1, true) and "&" or "?") .. fresh .. "=t" .. number .. "b" .. sent
   end
   return wrk.format("GET", target, headers)
@@ -146,10 +159,10 @@ end
 `;
 }
 
-async function runWrk({ origin, paths, connections, durationS, headers, countHeader, delayMs, freshParam }: LoadOptions): Promise<LoadResult> {
+async function runWrk({ origin, paths, connections, durationS, headers, countHeader, delayMs, freshParam, freshIds }: LoadOptions): Promise<LoadResult> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-wrk-"));
   const script = path.join(dir, "load.lua");
-  fs.writeFileSync(script, wrkScript({ paths, headers, countHeader, delayMs, freshParam }));
+  fs.writeFileSync(script, wrkScript({ paths, headers, countHeader, delayMs, freshParam, freshIds }));
   try {
     // `times` after wrk: the CPU time of the shell's children (wrk), user and system.
     const command = `wrk -t1 -c${connections} -d${durationS}s --timeout 10s -s "$1" "$2"; status=$?; times; exit $status`;

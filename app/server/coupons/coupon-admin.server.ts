@@ -3,13 +3,14 @@
 import { asc, eq, sql } from "drizzle-orm";
 import { coupons, orders } from "#database/schema";
 import { couponDiscountText, type AdminCoupon, type CouponFormInput } from "~/lib/coupons/coupon.schema";
-import { COUPON_KIND_LABELS, type CouponKind } from "~/lib/coupons/coupons";
+import { COUPON_KIND_LABELS } from "~/lib/coupons/coupons";
 import type { ReportQuery } from "~/lib/admin/reports";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { toCsv } from "../files/csv.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
+import { couponRuleOf } from "./coupon-rule.server";
 
 /**
  * Every coupon, by code, with its uses, the discount given and the sales of those orders (cancelled
@@ -32,18 +33,8 @@ export async function listCoupons(db: DatabaseOrTransaction, period?: Pick<Repor
     .orderBy(asc(coupons.code));
   return rows.map(({ coupon, uses, discountCents, salesCents }) => ({
     id: coupon.id,
-    code: coupon.code,
+    ...couponRuleOf(coupon),
     description: coupon.description,
-    kind: coupon.kind as CouponKind,
-    percentOff: coupon.percentOff,
-    amountOffCents: coupon.amountOffCents,
-    freeDelivery: coupon.kind !== "free_delivery" && coupon.freeDelivery,
-    minSubtotalCents: coupon.minSubtotalCents,
-    shopIds: coupon.shopIds,
-    categories: coupon.categories,
-    productIds: coupon.productIds,
-    validFrom: coupon.validFrom,
-    validUntil: coupon.validUntil,
     maxUses: coupon.maxUses,
     maxUsesPerShopper: coupon.maxUsesPerShopper,
     firstPurchaseOnly: coupon.firstPurchaseOnly,

@@ -9,11 +9,9 @@ import {
   couponRefusalMessage,
   type CouponDelivery,
   type CouponDiscount,
-  type CouponKind,
   type CouponLine,
   type CouponPreview,
   type CouponRefusal,
-  type CouponRule,
 } from "~/lib/coupons/coupons";
 import { isCouponCodeShape, normalizeCouponCode } from "~/lib/coupons/coupon-code";
 import { deliveryFeeCents, type DeliveryMethod } from "~/lib/delivery/delivery";
@@ -21,8 +19,7 @@ import { zoneFeeCents } from "~/lib/delivery/zones";
 import { phoneKey as phoneDigits } from "~/lib/format/phone";
 import type { Settings } from "~/lib/group/settings";
 import type { DatabaseOrTransaction } from "../db/database.server";
-
-type CouponRow = typeof coupons.$inferSelect;
+import { couponRuleOf } from "./coupon-rule.server";
 
 /** Who places the order: by phone (checkout) and by account (signed in); neither for a quick order signed out. */
 export type CouponShopper = { phone: string | null; userId: string | null };
@@ -31,22 +28,6 @@ export type RedeemedCoupon = CouponDiscount & { couponId: number };
 
 export type CouponDecision = { ok: true; coupon: RedeemedCoupon } | { ok: false; code: string; refusal: CouponRefusal };
 
-function ruleOf(row: CouponRow): CouponRule {
-  return {
-    code: row.code,
-    kind: row.kind as CouponKind,
-    percentOff: row.percentOff,
-    amountOffCents: row.amountOffCents,
-    // Kind free_delivery waives the fee by its kind; the flag is for a percentage or an amount beside it.
-    freeDelivery: row.kind !== "free_delivery" && row.freeDelivery,
-    minSubtotalCents: row.minSubtotalCents,
-    shopIds: row.shopIds,
-    categories: row.categories,
-    productIds: row.productIds,
-    validFrom: row.validFrom,
-    validUntil: row.validUntil,
-  };
-}
 
 /** This shopper's orders, by phone number or by account; null when the shopper cannot be told. */
 function shopperOrders(shopper: CouponShopper): SQL | undefined {
@@ -90,7 +71,7 @@ export async function decideCoupon(
   if (!row) return refuse({ reason: "unknown" });
   if (!row.active) return refuse({ reason: "paused" });
 
-  const result = applyCoupon(ruleOf(row), lines, delivery, now);
+  const result = applyCoupon(couponRuleOf(row), lines, delivery, now);
   if (!result.ok) return refuse(result.refusal);
 
   const limitedPerShopper = row.maxUsesPerShopper !== null || row.firstPurchaseOnly;

@@ -7,7 +7,6 @@ import { PAYMENT_STATUSES } from "~/lib/payments/payment-status";
 
 /** Search by code, name or phone and a status filter, kept in the URL (a GET form). */
 export function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
-  const submit = useSubmit();
   const filtered = Boolean(filters.q || filters.status || filters.payment);
   return (
     <AdminSearchForm
@@ -20,48 +19,51 @@ export function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
       clearLabel="Limpar filtros"
       after={
         <>
-          <div>
-            <label htmlFor="order-status-filter" className="block text-sm font-semibold text-slate-800">
-              Status
-            </label>
-            <select
-              id="order-status-filter"
-              name="status"
-              defaultValue={filters.status ?? ""}
-              key={filters.status ?? ""}
-              onChange={(event) => void submit(event.currentTarget.form)}
-              className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
-            >
-              <option value="">Todos</option>
-              {SHOWN_ORDER_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {ORDER_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="order-payment-filter" className="block text-sm font-semibold text-slate-800">
-              Pagamento
-            </label>
-            <select
-              id="order-payment-filter"
-              name="pagamento"
-              defaultValue={filters.payment ?? ""}
-              key={filters.payment ?? ""}
-              onChange={(event) => void submit(event.currentTarget.form)}
-              className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
-            >
-              <option value="">Todos</option>
-              {PAYMENT_STATUSES.map((payment) => (
-                <option key={payment} value={payment}>
-                  {PAYMENT_LABELS[payment]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <SubmittingSelect id="order-status-filter" label="Status" name="status" value={filters.status} options={SHOWN_ORDER_STATUSES} labels={ORDER_STATUS_LABELS} />
+          <SubmittingSelect id="order-payment-filter" label="Pagamento" name="pagamento" value={filters.payment} options={PAYMENT_STATUSES} labels={PAYMENT_LABELS} />
         </>
       }
     />
+  );
+}
+
+/** A filter of the list that applies itself when changed ("Todos": none); `key` resets it when the URL changes. */
+function SubmittingSelect<T extends string>({
+  id,
+  label,
+  name,
+  value,
+  options,
+  labels,
+}: {
+  id: string;
+  label: string;
+  name: string;
+  value: T | null | undefined;
+  options: readonly T[];
+  labels: Record<T, string>;
+}) {
+  const submit = useSubmit();
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        name={name}
+        defaultValue={value ?? ""}
+        key={value ?? ""}
+        onChange={(event) => void submit(event.currentTarget.form)}
+        className="mt-1 rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
+      >
+        <option value="">Todos</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
