@@ -5,7 +5,6 @@
 // this process does both.
 import cluster from "node:cluster";
 import http from "node:http";
-import zlib from "node:zlib";
 import compression from "compression";
 import express from "express";
 
@@ -42,16 +41,6 @@ try {
 }
 log.level = config.logLevel;
 
-/**
- * Brotli for the browsers that take it (all current ones), at quality 3 with a 256 KB window: a
- * rendered page compresses in about half the CPU of `compression`'s default (quality 4, 4 MB window),
- * 4% larger (a product list: 25.3 KB instead of 24.4 KB), still smaller than the gzip the page cache
- * serves anonymous visitors. Pages are well under 256 KB, so the smaller window loses nothing.
- */
-const BROTLI = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 },
-};
-
 /** Express with everything around the app: security headers, compression, the page cache, static files. */
 function startWebServer(services, onListening) {
   const app = express();
@@ -70,7 +59,7 @@ function startWebServer(services, onListening) {
       mediaUrl: config.mediaUrl,
     }),
   ];
-  app.use(compression({ brotli: BROTLI }));
+  app.use(compression({ brotli: serverModule.PAGE_BROTLI }));
   // Whole storefront pages, the same for every shopper, re-rendered after a change (server/page-cache.ts).
   // Hits are sent at the front door; its middleware, before the static files (its pages are none of
   // them), renders and keeps the rest.

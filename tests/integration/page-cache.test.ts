@@ -126,6 +126,28 @@ describe("page cache", () => {
     expect(plain.body.replaceAll(plain.nonce, first.nonce)).toBe(first.body);
   });
 
+  it("sends a page it keeps whole, compressed as the browser takes it, with its length", async () => {
+    for (const [accepted, expected] of [["br, gzip", "br"], ["gzip", "gzip"], ["identity", null]] as const) {
+      const path = `/produto/${PRODUCT_ID}?avaliacao=inteira-${expected ?? "nenhuma"}`;
+      const response = await fetch(`${origin}${path}`, { headers: { "accept-encoding": accepted } });
+      const body = await response.text();
+      expect(response.headers.get("x-page-cache"), accepted).toBe("miss");
+      expect(response.headers.get("content-encoding"), accepted).toBe(expected);
+      expect(Number(response.headers.get("content-length")), accepted).toBeGreaterThan(0);
+      if (expected === null) expect(Number(response.headers.get("content-length"))).toBe(Buffer.byteLength(body));
+      expect(body).toMatch(/^<!doctype html>.*<\/html>$/s);
+      // The page kept is the one sent.
+      const again = await get(path, { "accept-encoding": accepted });
+      expect(again.cache, accepted).toBe("hit");
+      const nonceOf = (page: string) => /<script nonce="([^"]+)">1<\/script>/.exec(page)?.[1] ?? "";
+      expect(again.body.split(again.nonce).join("N")).toBe(body.split(nonceOf(body)).join("N"));
+    }
+    // Not kept, so sent as it comes: a page that sets a cookie.
+    const lojas = await fetch(`${origin}/lojas`, { headers: { "accept-encoding": "br" } });
+    expect(lojas.headers.get("set-cookie")).toContain("visita=1");
+    expect(await lojas.text()).toBe("<h1>lojas</h1>");
+  });
+
   it("drops the pages when a product changes, from any connection", async () => {
     await get(`/produto/${PRODUCT_ID}`);
     expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
