@@ -505,6 +505,9 @@ export const PAGE_BROTLI = {
   params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 },
 };
 
+/** How long a kept page's render may take from its first part to its end and still be sent whole. */
+export const WHOLE_PAGE_WAIT_MS = 250;
+
 const brotliCompressed = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
@@ -512,7 +515,8 @@ const gzipped = promisify(gzip);
  * A rendered page that will be kept, compressed in one piece on the thread pool and sent with its
  * length. Streamed through `compression`, each of React's passes was a flush: a compression call, a
  * thread-pool round trip and a socket write apiece, about a tenth of a render's CPU; the shopper waits
- * instead for the deferred parts (related products, reviews: a few ms on a miss).
+ * instead for the deferred parts (related products, reviews: a few ms on a miss), WHOLE_PAGE_WAIT_MS
+ * at the most.
  */
 async function sendWhole(req: Request, res: Response, body: Buffer, end: (chunk: Buffer) => unknown) {
   const encoding = pageEncodings.get(String(req.headers["accept-encoding"] ?? ""), () => req.acceptsEncodings("br", "gzip", "identity") || "identity");
@@ -574,23 +578,41 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
       if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
       else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
     };
-    const write = res.write;
-    const end = res.end;
-    // A page to keep is sent whole (sendWhole); any other answer (a redirect, a 404, a cookie) as it comes.
+    const write = res.write as (...args: WriteArgs) => boolean;
+    const end = res.end as (...args: unknown[]) => Response;
+    // A page to keep is sent whole (sendWhole); any other answer (a redirect, a 404, a cookie) as it
+    // comes, and so is a page whose deferred parts take longer than WHOLE_PAGE_WAIT_MS: what is
+    // rendered goes out then (the header and the product, while the reviews' query is slow).
     let whole: boolean | undefined;
+    let held: WriteArgs[] = [];
+    let waiting: ReturnType<typeof setTimeout> | undefined;
+    const startStreaming = () => {
+      whole = false;
+      for (const args of held) write.apply(res, args);
+      held = [];
+      (res as Response & { flush?: () => void }).flush?.();
+    };
+    const decide = () => {
+      if (whole !== undefined) return;
+      whole = isCacheableResponse(res);
+      if (whole) waiting = setTimeout(startStreaming, WHOLE_PAGE_WAIT_MS);
+    };
     res.write = function (this: Response, ...args: WriteArgs) {
-      whole ??= isCacheableResponse(res);
+      decide();
       collect(args[0], args[1]);
-      if (!whole) return (write as (...a: WriteArgs) => boolean).apply(this, args);
+      if (!whole) return write.apply(this, args);
+      // Its callback is called now: the chunk is the page's, whichever way it goes out.
       const callback = args.find((arg) => typeof arg === "function") as (() => void) | undefined;
+      held.push(args.filter((arg) => typeof arg !== "function") as WriteArgs);
       if (callback) process.nextTick(callback);
       return true;
     } as Response["write"];
     res.end = function (this: Response, ...args: unknown[]) {
-      whole ??= isCacheableResponse(res);
+      decide();
+      clearTimeout(waiting);
       if (typeof args[0] !== "function") collect(args[0], args[1]);
-      if (!whole) return (end as (...a: unknown[]) => Response).apply(this, args);
-      sendWhole(req, res, Buffer.concat(chunks), (body) => (end as (...a: unknown[]) => Response).call(this, body)).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
+      if (!whole) return end.apply(this, args);
+      sendWhole(req, res, Buffer.concat(chunks), (body) => end.call(this, body)).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
       return this;
     } as Response["end"];
     // 'finish' only when the whole body went out: an aborted page is never kept ('close' comes
@@ -610,6 +632,7 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
       if (revalidating) peers?.finished(key, kept ? { kind: "page", page: kept } : { kind: "abandon" });
     });
     res.once("close", () => {
+      clearTimeout(waiting);
       if (!finished && revalidating) endClaim({ kind: "abandon" });
     });
     next();

@@ -37,6 +37,7 @@ describe("page cache", () => {
   /** Requests that reached the app behind the front door. */
   let appRequests = 0;
   const pageRenders = new Map<string, number>();
+  let releaseSlowPart: (() => void) | undefined;
 
   beforeAll(async () => {
     t = await createTestDatabase();
@@ -57,6 +58,8 @@ describe("page cache", () => {
       res.type("html");
       // Written in pieces, as a streamed render is, with the nonce in several places.
       res.write(`<!doctype html><html><head><script nonce="${nonce}">1</script></head><body>`);
+      // A deferred part that takes its time: the test says when it is ready.
+      if (req.query.lento) await new Promise<void>((resolve) => (releaseSlowPart = resolve));
       // A streamed section whose data failed after the status went out, as React marks it.
       const failed = req.query.falha ? `<!--$!--><template data-dgst="x"></template><!--/$-->` : "";
       res.end(`<h1>${row.name}</h1>${failed}${"<p>texto</p>".repeat(200)}<script nonce="${nonce}">2</script></body></html>`);
@@ -142,6 +145,20 @@ describe("page cache", () => {
       const nonceOf = (page: string) => /<script nonce="([^"]+)">1<\/script>/.exec(page)?.[1] ?? "";
       expect(again.body.split(again.nonce).join("N")).toBe(body.split(nonceOf(body)).join("N"));
     }
+    // A page whose deferred part is slow goes out as it comes after WHOLE_PAGE_WAIT_MS: its start
+    // reaches the browser before the part is ready (this read would wait forever otherwise).
+    const slow = await fetch(`${origin}/produto/${PRODUCT_ID}?avaliacao=lenta&lento=1`, { headers: { "accept-encoding": "br" } });
+    expect(slow.headers.get("content-length")).toBeNull();
+    const reader = slow.body!.getReader();
+    const decoder = new TextDecoder();
+    let start = "";
+    while (!start.includes("</head>")) start += decoder.decode((await reader.read()).value, { stream: true });
+    expect(releaseSlowPart).toBeDefined();
+    releaseSlowPart!();
+    let rest = "";
+    for (let read = await reader.read(); !read.done; read = await reader.read()) rest += decoder.decode(read.value, { stream: true });
+    expect(`${start}${rest}`).toMatch(/^<!doctype html>.*<h1>.*<\/html>$/s);
+    expect((await get(`/produto/${PRODUCT_ID}?avaliacao=lenta&lento=1`)).cache).toBe("hit");
     // Not kept, so sent as it comes: a page that sets a cookie.
     const lojas = await fetch(`${origin}/lojas`, { headers: { "accept-encoding": "br" } });
     expect(lojas.headers.get("set-cookie")).toContain("visita=1");
