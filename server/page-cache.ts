@@ -584,6 +584,8 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
     // comes, and so is a page whose deferred parts take longer than WHOLE_PAGE_WAIT_MS: what is
     // rendered goes out then (the header and the product, while the reviews' query is slow).
     let whole: boolean | undefined;
+    /** The page as sendWhole took it, kept from the same bytes below. */
+    let sentWhole: Buffer | undefined;
     let held: WriteArgs[] = [];
     let waiting: ReturnType<typeof setTimeout> | undefined;
     const startStreaming = () => {
@@ -612,7 +614,8 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
       clearTimeout(waiting);
       if (typeof args[0] !== "function") collect(args[0], args[1]);
       if (!whole) return end.apply(this, args);
-      sendWhole(req, res, Buffer.concat(chunks), (body) => end.call(this, body)).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
+      sentWhole = Buffer.concat(chunks);
+      sendWhole(req, res, sentWhole, (body) => end.call(this, body)).catch((error: unknown) => res.destroy(error instanceof Error ? error : undefined));
       return this;
     } as Response["end"];
     // 'finish' only when the whole body went out: an aborted page is never kept ('close' comes
@@ -621,7 +624,7 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
     res.once("finish", () => {
       finished = true;
       if (!isCacheableResponse(res)) return revalidating ? endClaim({ kind: "forget" }) : undefined;
-      const html = Buffer.concat(chunks).toString("utf8");
+      const html = (sentWhole ?? Buffer.concat(chunks)).toString("utf8");
       if (!renderedWhole(html)) return endClaim({ kind: "abandon" });
       const kept = cache.store(key, token, {
         contentType: String(res.getHeader("content-type")),

@@ -3,7 +3,7 @@ import { Link, useLocation, useMatches } from "react-router";
 import { UserIcon } from "~/components/ui/icons";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { loginLink } from "~/lib/pages/login-link";
-import type { CachedPageHandle } from "~/lib/pages/page-caching";
+import { pageCachingOf } from "~/lib/pages/page-caching";
 import { withoutTrackingParams } from "~/lib/pages/tracking-params";
 import { useStorefront } from "./use-storefront";
 
@@ -40,7 +40,7 @@ export function AccountMenu() {
   if (!user) {
     // Without a click's id, nor what the page applies in the browser (the product page's size from a
     // link): a kept page (server/page-cache.ts) is served to every such address.
-    const browserParams = (matches.at(-1)?.handle as CachedPageHandle | undefined)?.pageCache?.browserParams;
+    const browserParams = pageCachingOf(matches.at(-1)?.handle)?.browserParams;
     const here = `${location.pathname}${withoutTrackingParams(location.search, browserParams)}`;
     return (
       <Link

@@ -13,5 +13,5 @@ export function linkedChoice(product: StockGrid, linkedColor: string | null, lin
   const color = linkedColor !== null && product.colors.includes(linkedColor) ? linkedColor : undefined;
   const judgedIn = color ?? defaultColor;
   const size = linkedSize !== null && product.sizes.includes(linkedSize) && stockOf(product, linkedSize, judgedIn) > 0 ? linkedSize : undefined;
-  return { ...(color !== undefined ? { color } : {}), ...(size !== undefined ? { size } : {}) };
+  return { color, size };
 }

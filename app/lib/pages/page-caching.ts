@@ -26,7 +26,8 @@ export type PageCaching = {
 
 export type CachedPageHandle = { pageCache?: PageCaching };
 
+/** A route's declaration, from its `handle` whatever that is (the server's route table, or `useMatches` in the browser). */
 export function pageCachingOf(handle: unknown): PageCaching | undefined {
-  if (typeof handle !== "object" || handle === null || !("pageCache" in handle)) return undefined;
-  return (handle as CachedPageHandle).pageCache;
+  // Optional chaining reads nothing from undefined or null, and a primitive has no `pageCache`.
+  return (handle as CachedPageHandle | null | undefined)?.pageCache;
 }

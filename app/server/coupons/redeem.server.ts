@@ -28,7 +28,6 @@ export type RedeemedCoupon = CouponDiscount & { couponId: number };
 
 export type CouponDecision = { ok: true; coupon: RedeemedCoupon } | { ok: false; code: string; refusal: CouponRefusal };
 
-
 /** This shopper's orders, by phone number or by account; null when the shopper cannot be told. */
 function shopperOrders(shopper: CouponShopper): SQL | undefined {
   const conditions: SQL[] = [];
