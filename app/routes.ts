@@ -78,7 +78,7 @@ export default [
   route("admin/cupons/exportar.csv", "routes/admin/coupons-csv.ts"),
   // Every product as CSV; the loader runs requireAdmin.
   route("admin/produtos/exportar.csv", "routes/admin/products-csv.ts"),
-  // The product picker's choices by name or code (JSON, at most 8); the loader runs requireAdmin.
+  // The product picker's choices by name or code (JSON, at most 8); the loader asks for "products".
   route("admin/produtos/busca", "routes/admin/product-picker-search.ts"),
   // Creates one starter product per POST (the import page's progress); loader and action run requireAdmin.
   route("admin/importar/produto-inicial", "routes/admin/import-starter.ts"),

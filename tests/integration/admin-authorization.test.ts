@@ -95,8 +95,8 @@ const ROUTE_ACCESS: Record<string, { get: StaffRoleName[]; post: StaffRoleName[]
   "routes/admin/price-card": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/price-sheet": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/product-qr": { get: DONO_GERENTE, post: DONO_GERENTE },
-  // The product picker's choices (names and prices): any member of staff picks products somewhere.
-  "routes/admin/product-picker-search": { get: EVERY_ROLE, post: EVERY_ROLE },
+  // The product picker's choices (inactive products, prices): the roles that manage products (issue 49.8).
+  "routes/admin/product-picker-search": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/service-worker": { get: EVERY_ROLE, post: EVERY_ROLE },
 };
 /** Real values for the routes' parameters, by pattern; a new route with a parameter needs one here. */

@@ -393,6 +393,17 @@ describe("the stock count (balanço)", () => {
 });
 
 describe("a Vendedor at the counter", () => {
+  it("has their one store chosen on a new phone (nothing remembered): the page comes with it selected (issue 51.8)", async () => {
+    const vendedor = await signedInUser(app.context, "admin", { staffRole: "vendedor", storeId });
+    const html = await fetch(`${http.origin}/admin/balcao`, { headers: { cookie: vendedor.cookie } }).then((response) => response.text());
+    const select = /<select name="storeId"[^>]*>(.*?)<\/select>/s.exec(html)?.[1] ?? "";
+    expect(select).toMatch(new RegExp(`<option value="${storeId}" selected="">`));
+    expect(select).not.toContain("selected=\"\">Escolha a loja");
+    // A Dono, who sells at any store, still chooses (or the phone remembers).
+    const owner = await fetch(`${http.origin}/admin/balcao`, { headers: { cookie: admin.cookie } }).then((response) => response.text());
+    expect(/<select name="storeId"[^>]*>(.*?)<\/select>/s.exec(owner)?.[1]).toContain('<option value="" selected="">Escolha a loja</option>');
+  });
+
   it("sells and counts at their own store only: another store's sale, look-up, count or count id is refused and changes nothing", async () => {
     const vendedor = await signedInUser(app.context, "admin", { staffRole: "vendedor", storeId });
     const elsewhere = await signedInUser(app.context, "admin", { staffRole: "vendedor", storeId: otherStoreId });

@@ -151,7 +151,7 @@ describe("stock per store", () => {
     expect((await checkout()).status).toBe(302);
     const [order] = (await ordersOfRelogio()).slice(-1);
     expect(order!.store).toBe(own.slug);
-    const move = (store: Store) => post(`/admin/pedidos/${order!.id}.data`, { intent: "store", storeId: String(store.id) }, admin.cookie);
+    const move = (store: Store) => post(`/admin/pedidos/${order!.id}.data`, { intent: "store", storeId: String(store.id), confirmed: "on" }, admin.cookie);
 
     const refused = await move(other);
     expect(refused.status).toBe(409);

@@ -4,7 +4,7 @@ import type { InputLimits } from "~/lib/forms/form-limits";
 type Described = { label: string; name: string; error?: string; hint?: string };
 
 function controlClass(error?: string) {
-  return `mt-1 w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`;
+  return `mt-1 w-full rounded-lg border bg-white px-3 py-2.5 text-base read-only:bg-slate-100 ${error ? "border-red-600" : "border-slate-300"}`;
 }
 
 /**

@@ -5,6 +5,7 @@ export const PUBLIC_ORIGIN_MESSAGES = {
   invalid: "Informe o endereço da loja começando com https:// (ex.: https://loja.exemplo.com.br), sem caminho depois do domínio.",
   hint: "Só o começo do endereço pelo qual os clientes acessam a loja, como https://loja.exemplo.com.br.",
   confirm: "Confira o endereço e marque a confirmação para salvar.",
+  donoOnly: "Só o Dono pode mudar o endereço público da loja: os links de redefinição de senha e o aviso de Pix do banco vão para ele.",
 } as const;
 
 /** `typed` as an origin (`https://loja.exemplo.com.br`), or null when it is anything more or less. */

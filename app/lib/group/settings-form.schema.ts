@@ -10,6 +10,7 @@ import type { Settings } from "./settings";
 import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "../orders/status-messages";
 import { STORE_ARTICLES } from "../stores/store-name";
 import { normalizePixKey } from "../payments/pix-key";
+import { roleMay, type StaffRole } from "../staff/staff-roles";
 
 export const SETTINGS_MESSAGES = {
   saved: "Salvo!",
@@ -272,4 +273,36 @@ export function changedMoneySettings(stored: Settings, submitted: Settings): (ty
       ? PAYMENT_KEYS.some((key) => stored.paymentMethods[key] !== submitted.paymentMethods[key])
       : stored[name] !== submitted[name],
   );
+}
+
+/**
+ * The shop's contact, where orders and new-order e-mails go: only a role with "shop-contact" (Dono)
+ * changes them, as the public address (its own form on the page).
+ */
+export const CONTACT_SETTINGS = ["storeEmail", "storeWhatsApp"] as const;
+
+/** The note beside a setting the role sees but may not change. */
+export const DONO_ONLY_NOTE = "Só o Dono pode mudar";
+
+const DONO_ONLY_LABELS: Record<(typeof MONEY_SETTINGS)[number] | (typeof CONTACT_SETTINGS)[number], string> = {
+  paymentMethods: "formas de pagamento",
+  maxInstallments: "número de parcelas",
+  pixKey: "chave PIX",
+  pixMerchantName: "nome do recebedor PIX",
+  pixMerchantCity: "cidade do recebedor PIX",
+  storeEmail: "e-mail da loja",
+  storeWhatsApp: "WhatsApp da loja",
+};
+
+/**
+ * Why a save by this role is refused whole (a Dono-only setting differs from what is stored), in
+ * pt-BR; null when the role may save it.
+ */
+export function donoOnlySettingsRefusal(role: StaffRole, stored: Settings, submitted: Settings): string | null {
+  const changed = [
+    ...(roleMay(role, "money-settings") ? [] : changedMoneySettings(stored, submitted)),
+    ...(roleMay(role, "shop-contact") ? [] : CONTACT_SETTINGS.filter((name) => stored[name] !== submitted[name])),
+  ];
+  if (changed.length === 0) return null;
+  return `${DONO_ONLY_NOTE}: ${changed.map((name) => DONO_ONLY_LABELS[name]).join(", ")}. Nada foi salvo.`;
 }

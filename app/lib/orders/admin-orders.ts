@@ -157,7 +157,13 @@ export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string,
 export const STATUS_MESSAGE_OPENED_INTENT = "whatsapp-opened";
 
 /** What /admin/pedidos/{id} loads; the list's modal loads the same through a fetcher. */
-export type AdminOrderPageData = { detail: AdminOrderDetail; whatsappUrl: string | null; payment: AdminOrderPayment | null };
+export type AdminOrderPageData = {
+  detail: AdminOrderDetail;
+  whatsappUrl: string | null;
+  payment: AdminOrderPayment | null;
+  /** The controls the signed-in role may use on this order: the others are not shown (the server refuses them too). */
+  allowed: { changeStore: boolean; refund: boolean };
+};
 
 /** The live stream of order events (app/routes/admin/order-events.ts). */
 export const ORDER_EVENTS_PATH = "/admin/pedidos/eventos";

@@ -3,9 +3,9 @@ import { ADMIN_NAV, adminNavFor } from "../admin/admin-nav";
 import { ROLE_CAPABILITIES, roleMay, STAFF_CAPABILITIES, staffHomePath } from "./staff-roles";
 
 describe("the roles' capabilities", () => {
-  it("gives the Dono everything, the Gerente all but staff and money settings, the Vendedor counter, orders, stock and notices", () => {
+  it("gives the Dono everything, the Gerente all but staff, money settings and the shop's address and contact, the Vendedor counter, orders, stock and notices", () => {
     expect([...ROLE_CAPABILITIES.dono].sort()).toEqual([...STAFF_CAPABILITIES].sort());
-    expect(STAFF_CAPABILITIES.filter((capability) => !roleMay("gerente", capability)).sort()).toEqual(["money-settings", "staff"]);
+    expect(STAFF_CAPABILITIES.filter((capability) => !roleMay("gerente", capability)).sort()).toEqual(["money-settings", "shop-contact", "staff"]);
     expect([...ROLE_CAPABILITIES.vendedor].sort()).toEqual(["counter", "notifications", "orders", "stock"]);
   });
 

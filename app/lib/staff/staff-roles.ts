@@ -11,27 +11,41 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { dono: "Dono", gere
 
 /** One sentence per role, for the staff screen and `npm run admin`. */
 export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
-  dono: "Tudo, inclusive a equipe e o dinheiro da loja (chave PIX, formas de pagamento).",
-  gerente: "Tudo, menos a equipe e o dinheiro da loja.",
+  dono: "Tudo, inclusive a equipe, o dinheiro da loja (chave PIX, formas de pagamento) e o endereço, WhatsApp e e-mail da loja.",
+  gerente: "Tudo, menos a equipe, o dinheiro da loja e o endereço, WhatsApp e e-mail da loja.",
   vendedor: "Balcão, pedidos e estoque da sua loja; sem preços, configurações, cupons, relatórios ou outras lojas.",
 };
 
 export const STAFF_CAPABILITIES = [
   /** The dashboard (sales figures, low stock of every store). */
   "dashboard",
-  /** Products: every field but the stock (prices, names, images), the import and the product CSV. */
+  /**
+   * Products: every field but the stock (prices, names, images), the import and the product CSV, the
+   * product picker (inactive products, prices) and hiding a customer's review.
+   */
   "products",
   /** Writing stock; a Vendedor only their own store's. */
   "stock",
   /** Orders: list, detail, status, tracking, live events; a Vendedor only their own store's. */
   "orders",
-  /** The counter sale and the stock count (balanço) at a store: /admin/balcao, /admin/balanco. */
+  /**
+   * Changing the store that serves an order ('Loja que atende'): its units move from one store's shelf
+   * to another's, so a store-bound role (Vendedor) does not.
+   */
+  "order-store",
+  /** The counter sale and the stock count (balanço) at a store: /admin/balcao, /admin/balcao/balanco. */
   "counter",
   "customers",
   /** Settings other than the money ones. */
   "settings",
   /** The shop's money settings: PIX key and receiver, payment methods, installments, Pix provider. */
   "money-settings",
+  /**
+   * Where the shop is reached and what its links start with: the public address (password-reset links,
+   * the Pix webhook the bank calls), the shop's WhatsApp number and e-mail (orders and new-order
+   * e-mails). Whoever sets them can take over the shop, so they are the Dono's, like the money.
+   */
+  "shop-contact",
   /** Giving a payment back (a Pix refund, total or partial): money leaving the shop. */
   "refunds",
   "coupons",
@@ -48,7 +62,8 @@ export const STAFF_CAPABILITIES = [
 ] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
-const GERENTE: readonly StaffCapability[] = STAFF_CAPABILITIES.filter((capability) => capability !== "staff" && capability !== "money-settings");
+const DONO_ONLY: readonly StaffCapability[] = ["staff", "money-settings", "shop-contact"];
+const GERENTE: readonly StaffCapability[] = STAFF_CAPABILITIES.filter((capability) => !DONO_ONLY.includes(capability));
 
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {
   dono: STAFF_CAPABILITIES,

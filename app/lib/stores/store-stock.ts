@@ -15,6 +15,25 @@ export type OrderStoreView = { storeId: number | null; storeName: string | null;
 
 export const TRANSFER_INTENT = "transfer";
 export const ORDER_STORE_INTENT = "store";
+/** Sent with the store change once the clerk has seen what moves where (`confirmed=on`); without it the action only answers the preview. */
+export const ORDER_STORE_CONFIRMED = "confirmed";
+
+/** What the order window asks before a store change: each line's units and the stores they leave and reach. */
+export type OrderStoreMovePreview = { storeId: number; storeName: string; moves: string[] };
+
+export const ORDER_STORE_MESSAGES = {
+  handedOver: "Esta venda já foi entregue ao cliente (balcão, entregue ou retirada): ela fica na loja que a fez.",
+  noUnitsMove: "O estoque deste pedido não está baixado: nenhuma unidade muda de loja.",
+} as const;
+
+/**
+ * A sale handed over to the customer keeps its store: a counter sale, or an order delivered or picked
+ * up. Its units left that store's shelf with the customer; moving it would write stock at two stores
+ * for goods that are gone, and take the sale from the clerk who made it.
+ */
+export function orderStoreIsFixed(order: { channel: string; status: string }): boolean {
+  return order.channel === "balcao" || order.status === "delivered";
+}
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 

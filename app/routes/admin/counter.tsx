@@ -4,7 +4,7 @@ import { adminMeta } from "~/lib/admin/admin-meta";
 import { counterReceiptPath, counterSaleSchema } from "~/lib/counter/counter-sale";
 import { actionRefusal } from "~/lib/forms/action-result";
 import { fieldErrors } from "~/lib/forms/form-errors";
-import { requireStaffPermission, requireStoreAccess, staffStoreScope } from "~/server/auth/guards.server";
+import { requireStaffPermission, staffStoreScope, storeAccessRefusal } from "~/server/auth/guards.server";
 import { listCounterStores, newSaleKey, sellAtCounter } from "~/server/counter/counter-sale.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/counter";
@@ -20,7 +20,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const clerk = await requireStaffPermission(request, context, "counter");
   const parsed = counterSaleSchema.safeParse(Object.fromEntries(await readFormData(request)));
   if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
-  requireStoreAccess(clerk, parsed.data.storeId);
+  const refused = storeAccessRefusal(clerk, parsed.data.storeId);
+  if (refused) return refused;
   const sale = await sellAtCounter(context.db, clerk, parsed.data);
   if (!sale.ok) return data(actionRefusal(sale.message), { status: 409 });
   return redirect(counterReceiptPath(sale.orderId));

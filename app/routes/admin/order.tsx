@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, Link } from "react-router";
 import { OrderDetail } from "~/components/admin/orders/order-detail";
 import { type AdminOrderPageData, orderStatusWhatsAppUrl, STATUS_MESSAGE_OPENED_INTENT } from "~/lib/orders/admin-orders";
 import { ORDER_STATUS_MESSAGES, orderStatusFormSchema, type OrderStatusFormResult } from "~/lib/orders/order-status.schema";
-import { requireStaffPermission, staffRefusal, staffStoreScope, type StaffUser } from "~/server/auth/guards.server";
+import { requireStaffPermission, staffActionRefusal, staffStoreScope, type StaffUser } from "~/server/auth/guards.server";
 import { roleMay } from "~/lib/staff/staff-roles";
 import { readFormData } from "~/server/requests/form-data.server";
 import { getAdminOrder, orderInStoreScope } from "~/server/orders/admin-order-queries.server";
@@ -17,8 +17,8 @@ import { actionRefusal, actionSuccess, type ActionResult } from "~/lib/forms/act
 import { fieldErrors, formValues } from "~/lib/forms/form-errors";
 import { MARK_PAID_INTENT, REFUND_INTENT, refundFormSchema } from "~/lib/payments/admin-payment";
 import { adminOrderPayment, markOrderPaid, refundOrderPayment } from "~/server/payments/admin-order-payment.server";
-import { ORDER_STORE_INTENT, orderStoreSchema } from "~/lib/stores/store-stock";
-import { moveOrderToStore } from "~/server/orders/order-store.server";
+import { ORDER_STORE_CONFIRMED, ORDER_STORE_INTENT, orderStoreIsFixed, orderStoreSchema, type OrderStoreMovePreview } from "~/lib/stores/store-stock";
+import { moveOrderToStore, previewOrderStoreMove } from "~/server/orders/order-store.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   const user = await requireStaffPermission(request, context, "orders");
@@ -30,6 +30,11 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
     detail,
     whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings),
     payment: await adminOrderPayment(context.db, context.config, detail.id),
+    // The window shows only the controls this role may use on this order (the action checks again).
+    allowed: {
+      changeStore: roleMay(user.staffRole, "order-store") && !orderStoreIsFixed({ channel: detail.order.channel, status: detail.order.status }),
+      refund: roleMay(user.staffRole, "refunds"),
+    },
   };
 }
 
@@ -54,8 +59,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data(actionSuccess());
   }
   if (form.get("intent") === ORDER_STORE_INTENT) {
+    if (!roleMay(admin.staffRole, "order-store")) return staffActionRefusal(admin);
     const parsed = orderStoreSchema.safeParse({ storeId: form.get("storeId") });
     if (!parsed.success) return data(actionRefusal("Escolha uma das lojas."), { status: 400 });
+    // Asked first: without the confirmation the answer is what would move where, and nothing moves.
+    if (form.get(ORDER_STORE_CONFIRMED) !== "on") {
+      const previewed = await previewOrderStoreMove(context.db, params.id, parsed.data.storeId);
+      if (!previewed.ok) return data(actionRefusal(previewed.message), { status: previewed.status });
+      if (!previewed.changed) return data(actionSuccess("O pedido já é desta loja."));
+      return data(actionSuccess<{ storeMove: OrderStoreMovePreview }>(undefined, { storeMove: previewed.preview }));
+    }
     const moved = await moveOrderToStore(context.db, params.id, parsed.data.storeId, admin);
     if (!moved.ok) return data(actionRefusal(moved.message), { status: moved.status });
     return data(actionSuccess(moved.changed ? "Loja mudada: as unidades do pedido estão na nova loja." : "O pedido já é desta loja."));
@@ -89,7 +102,7 @@ async function paymentAction(context: Route.ActionArgs["context"], orderId: stri
   if (intent === MARK_PAID_INTENT) {
     result = await markOrderPaid(context.db, context.config, orderId, admin);
   } else {
-    if (!roleMay(admin.staffRole, "refunds")) throw staffRefusal(admin);
+    if (!roleMay(admin.staffRole, "refunds")) return staffActionRefusal(admin);
     const parsed = refundFormSchema.safeParse(formValues(form));
     if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
     result = await refundOrderPayment(context.db, context.config, orderId, { amountCents: parsed.data.amount, reason: parsed.data.reason }, admin);

@@ -5,9 +5,9 @@ import { actionRefusal, actionSuccess, type ActionResult } from "~/lib/forms/act
 import { normalizePublicOrigin, PUBLIC_ORIGIN_MESSAGES, type PublicOriginActionResult } from "~/lib/group/public-origin.schema";
 import { publicAddressOf, setOwnerPublicOrigin } from "~/server/group/public-origin.server";
 import { fieldErrors } from "~/lib/forms/form-errors";
-import { changedMoneySettings, parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
+import { donoOnlySettingsRefusal, parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
 import { formatShopDateTime } from "~/lib/group/shop-time";
-import { requireStaffPermission, staffRefusal } from "~/server/auth/guards.server";
+import { requireStaffPermission } from "~/server/auth/guards.server";
 import { roleMay } from "~/lib/staff/staff-roles";
 import { readFormData } from "~/server/requests/form-data.server";
 import { loadSettingsPage, saveSettings } from "~/server/group/settings-admin.server";
@@ -20,7 +20,7 @@ import { registerShopPixWebhook } from "~/server/payments/pix-webhook.server";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPermission(request, context, "settings");
   const [page, publicAddress] = await Promise.all([loadSettingsPage(context.db), publicAddressOf(context)]);
-  return { ...page, publicAddress, canEditMoney: roleMay(user.staffRole, "money-settings") };
+  return { ...page, publicAddress, canEditMoney: roleMay(user.staffRole, "money-settings"), canEditContact: roleMay(user.staffRole, "shop-contact") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -28,6 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === "public-origin-review" || intent === "public-origin-confirm") {
+    // Whoever sets it receives the password-reset links (the Dono's too) and the bank's Pix notices.
+    if (!roleMay(admin.staffRole, "shop-contact")) {
+      return data<PublicOriginActionResult>(actionRefusal({ publicOrigin: PUBLIC_ORIGIN_MESSAGES.donoOnly }, { form: "public-origin" }), { status: 403 });
+    }
     // The address is typed, shown back as it will be saved, then confirmed; PUBLIC_URL, when set, wins.
     const origin = context.config.publicUrl ? null : normalizePublicOrigin(String(form.get("publicOrigin") ?? ""));
     if (!origin) return data<PublicOriginActionResult>(actionRefusal({ publicOrigin: PUBLIC_ORIGIN_MESSAGES.invalid }, { form: "public-origin" }), { status: 400 });
@@ -44,8 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<ActionResult>(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
   }
   const stored = await getSettings(context.db);
-  // A Gerente's form sends the money settings back as stored; a changed one is refused whole.
-  if (!roleMay(admin.staffRole, "money-settings") && changedMoneySettings(stored, parsed.data.settings).length > 0) throw staffRefusal(admin);
+  // A Gerente's form sends the Dono's settings (money, contact) back as stored; a changed one is refused
+  // whole, answered on the page (a thrown refusal would replace it with the error page).
+  const refusedWhy = donoOnlySettingsRefusal(admin.staffRole, stored, parsed.data.settings);
+  if (refusedWhy) return data<ActionResult>(actionRefusal(refusedWhy), { status: 403 });
   try {
     const keyBefore = context.config.pix ? stored.pixKey : null;
     await saveSettings(context.db, parsed.data, admin);
@@ -64,7 +70,7 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, locations, lastSaved, publicAddress, canEditMoney } = loaderData;
+  const { settings, locations, lastSaved, publicAddress, canEditMoney, canEditContact } = loaderData;
   const publicOriginAnswer = actionData?.data?.form === "public-origin" ? (actionData as PublicOriginActionResult) : undefined;
   const settingsAnswer = publicOriginAnswer ? undefined : (actionData as ActionResult | undefined);
   return (
@@ -81,10 +87,10 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
         ) : null}
       </p>
       <div className="mt-6">
-        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} answer={settingsAnswer} canEditMoney={canEditMoney} />
+        <SettingsForm settings={settings} locations={locations} version={lastSaved?.at ?? "inicial"} answer={settingsAnswer} canEditMoney={canEditMoney} canEditContact={canEditContact} />
       </div>
       <div className="mt-6">
-        <PublicOriginForm current={publicAddress} answer={publicOriginAnswer} />
+        <PublicOriginForm current={publicAddress} answer={publicOriginAnswer} canEdit={canEditContact} />
       </div>
     </div>
   );

@@ -6,7 +6,7 @@ import { countLineSchema } from "~/lib/counter/stock-count";
 import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
 import { fieldErrors } from "~/lib/forms/form-errors";
 import { parseId } from "~/lib/format/ids";
-import { requireStaffPermission, requireStoreAccess, staffStoreScope } from "~/server/auth/guards.server";
+import { requireStaffPermission, staffStoreScope, storeAccessRefusal } from "~/server/auth/guards.server";
 import { listCounterStores } from "~/server/counter/counter-sale.server";
 import { applyStockCount, openStockCount, readOpenStockCount, recordCountLine } from "~/server/counter/stock-count.server";
 import { readFormData } from "~/server/requests/form-data.server";
@@ -27,7 +27,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const storeId = parseId(form.get("storeId"));
   if (!storeId) return data(actionRefusal("Escolha a loja do balanço."), { status: 400 });
-  requireStoreAccess(user, storeId);
+  const refused = storeAccessRefusal(user, storeId);
+  if (refused) return refused;
   const back = `${STOCK_COUNT_PATH}?loja=${storeId}`;
   switch (form.get("intent")) {
     case "start": {

@@ -12,7 +12,7 @@ import { parseId } from "~/lib/format/ids";
 import { reviewSchema, reviewVisibilitySchema } from "~/lib/catalog/review.schema";
 import { loginPath } from "~/lib/pages/safe-redirect";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
-import { getCurrentUser, requireAdmin } from "~/server/auth/guards.server";
+import { getCurrentUser, requireStaffPermission } from "~/server/auth/guards.server";
 import { getProduct, relatedProducts } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/catalog/reviews.server";
@@ -69,14 +69,15 @@ export async function clientLoader({ request, serverLoader }: Route.ClientLoader
 // Only a page asked for with a session cookie has someone's review to show (lib/personal-view.ts).
 clientLoader.hydrate = sessionCookieSent();
 
-/** intent=review: a signed-in shopper's review (new or edited); intent=hide-review: staff only. */
+/** intent=review: a signed-in shopper's review (new or edited); intent=hide-review: staff who manage products. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const id = parseId(params.id);
   if (id === null) throw new Response("Produto não encontrado.", { status: 404 });
   const values = formValues(await readFormData(request));
 
   if (values.intent === "hide-review") {
-    const admin = await requireAdmin(request, context);
+    // Moderating reviews is product work: a role without "products" (Vendedor) gets the 403.
+    const admin = await requireStaffPermission(request, context, "products");
     const parsed = reviewVisibilitySchema.safeParse(values);
     if (!parsed.success) throw new Response("Pedido inválido.", { status: 400 });
     const found = await setReviewHidden(context.db, { productId: id, ...parsed.data }, admin);

@@ -1,6 +1,7 @@
 import { createCookieGetter, parseCookies } from "better-auth/cookies";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import type { UserRole } from "#database/schema";
+import { actionRefusal } from "~/lib/forms/action-result";
 import { loginPath } from "~/lib/pages/safe-redirect";
 import { isStaffRole, roleIsStoreBound, roleMay, STAFF_ROLE_LABELS, type StaffCapability, type StaffRole } from "~/lib/staff/staff-roles";
 import type { RequestLogFields } from "../log/logger.server";
@@ -119,9 +120,23 @@ export async function requireAdmin(request: Request, context: AuthContext): Prom
   throw refusal("Acesso restrito à equipe da loja.");
 }
 
+/** The pt-BR line for a staff member whose role does not include what they asked for. */
+export function staffRefusalMessage(user: StaffUser): string {
+  return `Seu perfil (${STAFF_ROLE_LABELS[user.staffRole]}) não permite isso. Se precisar, fale com o Dono da loja.`;
+}
+
 /** The pt-BR refusal of a staff member whose role does not include what they asked for. */
 export function staffRefusal(user: StaffUser): Response {
-  return refusal(`Seu perfil (${STAFF_ROLE_LABELS[user.staffRole]}) não permite isso. Se precisar, fale com o Dono da loja.`);
+  return refusal(staffRefusalMessage(user));
+}
+
+/**
+ * A refusal by role inside a page the role opens (the order window's refund, a setting only the Dono
+ * changes): a 403 answered as the action's data, so the page stays and shows why, in pt-BR, where a
+ * thrown refusal would replace the page with its error boundary. `why` defaults to the role's line.
+ */
+export function staffActionRefusal(user: StaffUser, why: string = staffRefusalMessage(user)) {
+  return data(actionRefusal(why), { status: 403 });
 }
 
 /**
@@ -145,10 +160,22 @@ export function staffStoreScope(user: StaffUser): number | null {
   return roleIsStoreBound(user.staffRole) ? user.staffStoreId : null;
 }
 
+const STORE_ACCESS_MESSAGE = "Você só pode vender e contar o estoque da sua loja.";
+
+/** Whether this member of staff may sell and count at the store (a Vendedor: their own only). */
+function mayUseStore(user: StaffUser, storeId: number): boolean {
+  const scope = staffStoreScope(user);
+  return scope === null || scope === storeId;
+}
+
 /** Throws the 403 when a store-bound member of staff (Vendedor) asks to sell or count at another store. */
 export function requireStoreAccess(user: StaffUser, storeId: number): void {
-  const scope = staffStoreScope(user);
-  if (scope !== null && scope !== storeId) throw refusal("Você só pode vender e contar o estoque da sua loja.");
+  if (!mayUseStore(user, storeId)) throw refusal(STORE_ACCESS_MESSAGE);
+}
+
+/** For an action on a page the role opens (the counter, the balanço): the 403 as the action's data, so the page stays; null when allowed. */
+export function storeAccessRefusal(user: StaffUser, storeId: number) {
+  return mayUseStore(user, storeId) ? null : staffActionRefusal(user, STORE_ACCESS_MESSAGE);
 }
 
 /**

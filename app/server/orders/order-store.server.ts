@@ -1,11 +1,11 @@
 // The stores that serve an online order (docs/decisions/0025-stock-per-store.md, the rule in
 // app/lib/stores/serving-store.ts), among those that serve online. Read with the products locked, so
 // the shelves it reads are the ones the order then takes from.
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, storeLocations } from "#database/schema";
 import { isOrderStatus } from "~/lib/orders/order-status";
 import { planServingStores, type ServingPlan } from "~/lib/stores/serving-store";
-import type { OrderStoreView } from "~/lib/stores/store-stock";
+import { ORDER_STORE_MESSAGES, orderStoreIsFixed, type OrderStoreMovePreview, type OrderStoreView } from "~/lib/stores/store-stock";
 import { lockStockOf, moveStoreUnits, StockShortageError, unitsAt, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
@@ -44,24 +44,87 @@ export type OrderStoreChange =
   | { ok: true; changed: boolean }
   | { ok: false; status: 400 | 404 | 409; message: string };
 
+type Refusal = Extract<OrderStoreChange, { ok: false }>;
+
+/** The order (locked when `lock`) and the store asked for, or why the store cannot change. */
+type StoreChange =
+  | { refusal: Refusal }
+  | { order: { code: string; status: string; channel: string; stockApplied: boolean; storeId: number | null }; store: { id: number; name: string } };
+
+async function storeChangeOf(tx: DatabaseOrTransaction, orderId: string, storeId: number, lock: boolean): Promise<StoreChange> {
+  if (!UUID.test(orderId)) return { refusal: { ok: false, status: 404, message: "Pedido não encontrado" } };
+  const query = tx
+    .select({ code: orders.code, status: orders.status, channel: orders.channel, stockApplied: orders.stockApplied, storeId: orders.fulfillingStoreId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const [order] = lock ? await query.for("update") : await query;
+  if (!order) return { refusal: { ok: false, status: 404, message: "Pedido não encontrado" } };
+  if (orderStoreIsFixed(order)) return { refusal: { ok: false, status: 409, message: ORDER_STORE_MESSAGES.handedOver } };
+  const [store] = await tx.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, storeId));
+  if (!store) return { refusal: { ok: false, status: 400, message: "Escolha uma das lojas." } };
+  return { order, store };
+}
+
 /**
- * The order window's 'Loja que atende': the order (every line) is served from `storeId` from now on.
+ * What a store change would do, for the order window to ask before it: each held line's units, from
+ * the store that holds them to the new one ("Tênis X 38 Preto: 1 un. de Barreiros Calçados para
+ * Sirinhaém Calçados"). Nothing is written; moveOrderToStore decides again when confirmed.
+ */
+export async function previewOrderStoreMove(
+  db: DatabaseOrTransaction,
+  orderId: string,
+  storeId: number,
+): Promise<{ ok: true; changed: false } | { ok: true; changed: true; preview: OrderStoreMovePreview } | Refusal> {
+  const change = await storeChangeOf(db, orderId, storeId, false);
+  if ("refusal" in change) return change.refusal;
+  const { order, store } = change;
+  const rows = await db
+    .select({
+      variantId: orderItems.variantId,
+      name: orderItems.name,
+      size: orderItems.size,
+      color: orderItems.color,
+      quantity: orderItems.quantity,
+      storeId: sql<number | null>`coalesce(${orderItems.storeLocationId}, ${orders.fulfillingStoreId}, erick_product_home_store(${orderItems.productId}))`,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.id));
+  // As moveOrderToStore: a line whose size × colour was removed since holds no units anywhere.
+  const lines = rows.filter((line) => line.variantId !== null);
+  if (order.storeId === storeId && lines.every((line) => line.storeId !== null && Number(line.storeId) === storeId)) return { ok: true, changed: false };
+  const fromIds = [...new Set(lines.flatMap((line) => (line.storeId === null ? [] : [Number(line.storeId)])))];
+  const names = new Map(
+    (fromIds.length ? await db.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).where(inArray(storeLocations.id, fromIds)) : []).map(
+      (row) => [row.id, row.name],
+    ),
+  );
+  const moves = order.stockApplied
+    ? lines
+        .filter((line) => line.storeId !== null && Number(line.storeId) !== storeId)
+        .map((line) => {
+          const label = [line.name, line.size, line.color].filter(Boolean).join(" ");
+          return `${label}: ${line.quantity} un. de ${names.get(Number(line.storeId)) ?? "outra loja"} para ${store.name}`;
+        })
+    : [];
+  return { ok: true, changed: true, preview: { storeId: store.id, storeName: store.name, moves } };
+}
+
+/**
+ * The order window's 'Loja que atende': the order (every line) is served from `storeId` from now on;
+ * never a sale handed over to the customer (orderStoreIsFixed: "Esta venda já foi entregue…").
  * When the order holds its units they move in this transaction: back to each line's store, off the new
  * store's shelf, all or nothing ("A loja … não tem …" and nothing changes). Audited with both stores'
  * units before and after.
  */
 export async function moveOrderToStore(db: Database, orderId: string, storeId: number, actor: AuditActor): Promise<OrderStoreChange> {
-  if (!UUID.test(orderId)) return { ok: false, status: 404, message: "Pedido não encontrado" };
   const change = await db.transaction(async (tx): Promise<OrderStoreChange> => {
-    // The order row first, as a status change: the two cannot interleave their stock moves.
-    const [order] = await tx
-      .select({ code: orders.code, status: orders.status, stockApplied: orders.stockApplied, storeId: orders.fulfillingStoreId })
-      .from(orders)
-      .where(eq(orders.id, orderId))
-      .for("update");
-    if (!order) return { ok: false, status: 404, message: "Pedido não encontrado" };
-    const [store] = await tx.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, storeId));
-    if (!store) return { ok: false, status: 400, message: "Escolha uma das lojas." };
+    // The order row first, as a status change: the two cannot interleave their stock moves (and a sale
+    // handed over meanwhile is refused here).
+    const found = await storeChangeOf(tx, orderId, storeId, true);
+    if ("refusal" in found) return found.refusal;
+    const { order, store } = found;
     const lines = await orderLinesAtStores(tx, orderId);
     if (order.storeId === storeId && lines.every((line) => line.storeId === storeId)) return { ok: true, changed: false };
     const previous = order.storeId === null ? null : await tx.select({ name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, order.storeId));

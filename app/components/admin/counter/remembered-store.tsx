@@ -2,11 +2,15 @@ import { useEffect, useState } from "react";
 
 const KEY = "erick-balcao-loja";
 
-/** The store this phone sells at: chosen once, remembered on the phone for the counter and the stock count. */
+/**
+ * The store this phone sells at: chosen once, remembered on the phone for the counter and the stock
+ * count. With one store to choose from (a Vendedor's) it is that one, on any phone, from the first render.
+ */
 export function useRememberedStore(stores: readonly { id: number }[], initial: number | null = null): [number | null, (id: number | null) => void] {
-  const [storeId, setStoreId] = useState<number | null>(initial);
+  const only = stores.length === 1 ? stores[0]!.id : null;
+  const [storeId, setStoreId] = useState<number | null>(initial ?? only);
   useEffect(() => {
-    if (initial !== null) return;
+    if (initial !== null || only !== null) return;
     let remembered: number | null = null;
     try {
       remembered = Number(window.localStorage.getItem(KEY)) || null;
@@ -14,7 +18,7 @@ export function useRememberedStore(stores: readonly { id: number }[], initial: n
       remembered = null;
     }
     if (remembered !== null && stores.some((store) => store.id === remembered)) setStoreId(remembered);
-  }, [stores, initial]);
+  }, [stores, initial, only]);
   function choose(id: number | null) {
     setStoreId(id);
     try {

@@ -13,13 +13,14 @@ import { TrackingCodeForm } from "./tracking-code-form";
 import { OrderPaymentPanel } from "./order-payment-panel";
 import { PaymentBadge } from "./payment-badge";
 import { OrderStoreForm } from "./order-store-form";
+import { orderStoreIsFixed } from "~/lib/stores/store-stock";
 
 /**
  * Everything about one order for the clerk: on /admin/pedidos/{id} (under its h1, so sections are h2)
  * and in the list's modal (under the dialog's h2, so h3).
  */
 export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageData; headingLevel?: 2 | 3 }) {
-  const { detail, whatsappUrl, payment } = data;
+  const { detail, whatsappUrl, payment, allowed } = data;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { order } = detail;
   const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
@@ -109,7 +110,12 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         <div className="mt-2 text-slate-800">
           <DeliverySummary delivery={order.delivery} />
           {order.delivery.method === "delivery" ? <TrackingCodeForm action={adminOrderPath(detail.id)} trackingCode={order.delivery.trackingCode ?? null} /> : null}
-          <OrderStoreForm action={adminOrderPath(detail.id)} store={detail.store} />
+          <OrderStoreForm
+            action={adminOrderPath(detail.id)}
+            store={detail.store}
+            canChange={allowed.changeStore}
+            handedOver={orderStoreIsFixed({ channel: order.channel, status: order.status })}
+          />
         </div>
       </section>
 
@@ -157,7 +163,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
           {paymentLabel(order.payment.method)}
           {order.payment.installments > 1 ? ` em ${order.payment.installments}x de ${formatBRL(instalmentCents(order.totalCents, order.payment.installments))}` : ""}
         </p>
-        {payment ? <OrderPaymentPanel payment={payment} action={adminOrderPath(detail.id)} orderTotalCents={order.totalCents} /> : null}
+        {payment ? <OrderPaymentPanel payment={payment} action={adminOrderPath(detail.id)} orderTotalCents={order.totalCents} canRefund={allowed.refund} /> : null}
       </section>
 
       {order.notes ? (

@@ -11,8 +11,21 @@ const REFUND_STATUS: Record<AdminOrderPayment["refunds"][number]["status"], stri
   failed: "recusada pelo banco",
 };
 
-/** The order window's money: how and when it was paid, "Marcar como pago", refunds and the refund form. */
-export function OrderPaymentPanel({ payment, action, orderTotalCents }: { payment: AdminOrderPayment; action: string; orderTotalCents: number }) {
+/**
+ * The order window's money: how and when it was paid, "Marcar como pago", refunds and the refund form
+ * (only for a role that may give money back: `canRefund`).
+ */
+export function OrderPaymentPanel({
+  payment,
+  action,
+  orderTotalCents,
+  canRefund,
+}: {
+  payment: AdminOrderPayment;
+  action: string;
+  orderTotalCents: number;
+  canRefund: boolean;
+}) {
   const markPaid = useFetcher<ActionResult>();
   const refund = useFetcher<ActionResult>();
   const refundErrors = refund.data && !refund.data.ok ? refund.data.errors : null;
@@ -61,7 +74,7 @@ export function OrderPaymentPanel({ payment, action, orderTotalCents }: { paymen
         </ul>
       ) : null}
 
-      {payment.refundableCents > 0 ? (
+      {canRefund && payment.refundableCents > 0 ? (
         <details className="rounded-lg border border-slate-200 p-3">
           <summary className="cursor-pointer font-semibold">Devolver pagamento</summary>
           <refund.Form method="post" action={action} className="mt-3 grid gap-3 sm:grid-cols-[10rem_1fr]">

@@ -1,12 +1,15 @@
 import { Form } from "react-router";
 import { Field } from "~/components/ui/field";
 import { refusalErrors } from "~/lib/forms/action-result";
+import { DONO_ONLY_NOTE } from "~/lib/group/settings-form.schema";
 import { PUBLIC_ORIGIN_MESSAGES, type PublicAddress, type PublicOriginActionResult } from "~/lib/group/public-origin.schema";
 
 type Props = {
   current: PublicAddress;
   /** The action's answer: an error, or the address as it will be saved, to confirm. */
   answer?: PublicOriginActionResult;
+  /** Only the Dono sets it (it receives the password-reset links): others see it, with a note. */
+  canEdit: boolean;
 };
 
 const SOURCE_TEXT = {
@@ -19,7 +22,7 @@ const SOURCE_TEXT = {
  * The shop's public address (links in e-mails, sitemap, share previews): typed, shown back as it will
  * be saved, then confirmed. Never learnt from a request (app/server/group/public-origin.server.ts).
  */
-export function PublicOriginForm({ current, answer }: Props) {
+export function PublicOriginForm({ current, answer, canEdit }: Props) {
   const pending = answer?.data?.pending;
   return (
     <section aria-labelledby="endereco-publico" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
@@ -30,7 +33,18 @@ export function PublicOriginForm({ current, answer }: Props) {
         Os links enviados pela loja (e-mails, sitemap, prévias de compartilhamento) começam com <strong className="break-all">{current.origin}</strong>,{" "}
         {SOURCE_TEXT[current.source]}
       </p>
-      {current.source === "PUBLIC_URL" ? null : pending ? (
+      {current.source === "PUBLIC_URL" ? null : !canEdit ? (
+        <>
+          <p className="mt-3 text-sm font-semibold text-slate-700" data-testid="public-origin-dono-only">
+            {DONO_ONLY_NOTE}.
+          </p>
+          {refusalErrors(answer)?.publicOrigin ? (
+            <p role="alert" className="mt-1 text-sm font-medium text-red-700">
+              {refusalErrors(answer)?.publicOrigin}
+            </p>
+          ) : null}
+        </>
+      ) : pending ? (
         <Form method="post" className="mt-4 space-y-3">
           <input type="hidden" name="intent" value="public-origin-confirm" />
           <input type="hidden" name="publicOrigin" value={pending} />

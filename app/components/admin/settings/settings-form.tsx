@@ -12,6 +12,7 @@ import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { type EditableLocation, type Settings } from "~/lib/group/settings";
 import {
   coordinateInput,
+  DONO_ONLY_NOTE,
   NOTIFICATION_FIELDS,
   readSettingsForm,
   SERVES_ONLINE_SENT,
@@ -31,6 +32,8 @@ type Props = {
   answer?: ActionResult;
   /** The money settings (payment methods, installments, PIX) are the Dono's: others see them, not change them. */
   canEditMoney: boolean;
+  /** The shop's e-mail and WhatsApp (where orders go) are the Dono's too: shown read-only, sent back as stored. */
+  canEditContact: boolean;
 };
 
 /** A payment method's checkbox (`paymentMethods.pix`) clears the one message about them all. */
@@ -40,7 +43,7 @@ const errorOfInput = (name: string) => (name.startsWith("paymentMethods.") ? "pa
  * The settings form. Checked in the browser with the action's own schema, then sent by a fetcher;
  * 'Salvo!' shows for 3 s after a save and any edit clears it, as in the shop's earlier admin.
  */
-export function SettingsForm({ settings, locations, version, answer, canEditMoney }: Props) {
+export function SettingsForm({ settings, locations, version, answer, canEditMoney, canEditContact }: Props) {
   const fetcher = useFetcher<ActionResult>();
   const [saved, showSaved, clearSaved] = useTimedFlag(3000);
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -79,7 +82,14 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
           hint="Para as frases do site e dos e-mails: “Bem-vindo ao Grupo Erick”, “às Lojas Erick”."
           options={STORE_ARTICLES.map((article) => ({ value: article, label: `${article} ${settings.storeName}` }))}
         />
-        <Field label="E-mail da loja" {...field("storeEmail")} type="email" defaultValue={settings.storeEmail} />
+        <Field
+          label="E-mail da loja"
+          {...field("storeEmail")}
+          type="email"
+          defaultValue={settings.storeEmail}
+          readOnly={!canEditContact}
+          hint={canEditContact ? undefined : `${DONO_ONLY_NOTE}: os e-mails de novos pedidos vão para este endereço.`}
+        />
         <Field label="Telefone da loja" {...field("storePhone")} type="tel" defaultValue={settings.storePhone} />
         <Field
           label="WhatsApp da loja"
@@ -87,8 +97,11 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
           type="tel"
           inputMode="tel"
           defaultValue={settings.storeWhatsApp}
+          readOnly={!canEditContact}
           hint={
-            isPlaceholderWhatsApp(settings.storeWhatsApp)
+            !canEditContact
+              ? `${DONO_ONLY_NOTE}: os pedidos pelo WhatsApp vão para este número.`
+              : isPlaceholderWhatsApp(settings.storeWhatsApp)
               ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, com DDD: (81) 99876-5432"
               : "Com DDD, do jeito que preferir: (81) 99876-5432"
           }
