@@ -2,7 +2,7 @@
 // pipeline), delete, and what every write path shares (the store option's ids, the audit log's view of
 // a product, the lock imports take). The form, the CSV import and the starter products all write here.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { media, orderItems, orders, products, productVariants, shops, storeLocations } from "#database/schema";
+import { media, orderItems, products, productVariants, shops, storeLocations, variantStock } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, type ProductFormData } from "~/lib/catalog/product.schema";
 import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
@@ -452,25 +452,50 @@ export async function countDemoProducts(db: DatabaseOrTransaction): Promise<numb
   return row?.count ?? 0;
 }
 
+/** What "Remover produtos de demonstração" would remove, shown before the owner confirms. */
+export type DemoProductsRemoval = {
+  /** The demo products, by name. */
+  names: string[];
+  /** Their units in stock, every store's. */
+  units: number;
+  /** Orders with a line of one of them: kept as they are. */
+  orders: number;
+};
+
+async function demoProductsRemovalIn(db: DatabaseOrTransaction, ids: number[]): Promise<Omit<DemoProductsRemoval, "names">> {
+  if (ids.length === 0) return { units: 0, orders: 0 };
+  const [stock] = await db
+    .select({ units: sql<number>`coalesce(sum(${variantStock.units}), 0)::int` })
+    .from(variantStock)
+    .innerJoin(productVariants, eq(productVariants.id, variantStock.variantId))
+    .where(inArray(productVariants.productId, ids));
+  const [ordered] = await db.select({ orders: sql<number>`count(distinct ${orderItems.orderId})::int` }).from(orderItems).where(inArray(orderItems.productId, ids));
+  return { units: stock?.units ?? 0, orders: ordered?.orders ?? 0 };
+}
+
+export async function previewDemoProductsRemoval(db: DatabaseOrTransaction): Promise<DemoProductsRemoval> {
+  const demo = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.demo, true)).orderBy(asc(products.name));
+  return { names: demo.map((product) => product.name), ...(await demoProductsRemovalIn(db, demo.map((product) => product.id))) };
+}
+
 /**
- * "Remover produtos de demonstração": every demo product goes, with its stock (its variants go with
- * it) and its pictures; orders that had one are kept, marked `demoProducts` before their lines lose
- * the product, so the dashboard and the reports leave them out. One audit entry says how many.
+ * "Remover produtos de demonstração", once the owner confirmed: every demo product goes, with its
+ * stock (its variants go with it) and its pictures. Orders are never changed: nothing tells a test
+ * order from a sale (a clerk may have sold at the counter before the real catalogue was in), so an
+ * order with a demo product stays in the sales and the reports as it was, its lines keeping their
+ * name and price as with any deleted product (decision 0002); a test order leaves the figures by
+ * being cancelled, like any other. One audit entry says what went.
  */
 export async function removeDemoProducts(
   db: DatabaseOrTransaction,
   storage: MediaStorage,
   actor: AuditActor,
-): Promise<{ products: number; orders: number }> {
+): Promise<{ products: number; units: number; orders: number }> {
   const outcome = await db.transaction(async (tx) => {
     const demo = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.demo, true)).for("update");
-    if (demo.length === 0) return { products: 0, orders: 0, released: [] as string[] };
+    if (demo.length === 0) return { products: 0, units: 0, orders: 0, released: [] as string[] };
     const ids = demo.map((product) => product.id);
-    const marked = await tx
-      .update(orders)
-      .set({ demoProducts: true })
-      .where(inArray(orders.id, tx.selectDistinct({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.productId, ids))))
-      .returning({ id: orders.id });
+    const { units, orders: ordersKept } = await demoProductsRemovalIn(tx, ids);
     const removed = await tx.delete(products).where(inArray(products.id, ids)).returning({ images: products.images });
     await recordAdminChange(tx, actor, {
       action: "product.demo_remove",
@@ -478,10 +503,10 @@ export async function removeDemoProducts(
       entityId: null,
       entityLabel: "Produtos de demonstração",
       before: { demoProducts: demo.map((product) => product.name) },
-      after: { removed: removed.length, demoOrders: marked.length },
+      after: { removed: removed.length, units, ordersKept },
     });
-    return { products: removed.length, orders: marked.length, released: await releaseImages(tx, removed.flatMap((row) => row.images)) };
+    return { products: removed.length, units, orders: ordersKept, released: await releaseImages(tx, removed.flatMap((row) => row.images)) };
   });
   await Promise.all(outcome.released.map((key) => removeImageFiles(storage, key)));
-  return { products: outcome.products, orders: outcome.orders };
+  return { products: outcome.products, units: outcome.units, orders: outcome.orders };
 }
