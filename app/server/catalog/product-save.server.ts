@@ -251,7 +251,7 @@ export type StoreStockRead = ReadonlyMap<string, ReadonlyMap<string, number>>;
 type StoreCellChange = { storeId: number; key: string; delta: number };
 
 /** A changed cell whose store's units are no longer what was read: the save is refused. */
-export type StoreCellMoved = StockMovedSinceRead & { key: string; storeName: string };
+export type StoreCellMoved = StockMovedSinceRead & { key: string; storeName: string; storeSlug: string };
 
 export type StoreStockPlan = {
   changes: StoreCellChange[];
@@ -291,7 +291,7 @@ export async function planStoreStock(
       const now = variantId === undefined ? 0 : (unitsNow.get(variantId)?.get(store.id) ?? 0);
       if (now !== asRead) {
         const [size, color] = JSON.parse(key) as [string, string];
-        moved.push({ productId: product.id ?? 0, size, color, read: asRead, now, key, storeName: store.name });
+        moved.push({ productId: product.id ?? 0, size, color, read: asRead, now, key, storeName: store.name, storeSlug: slug });
         continue;
       }
       changes.push({ storeId: store.id, key, delta: units - asRead });
@@ -450,6 +450,24 @@ export async function deleteProduct(db: DatabaseOrTransaction, storage: MediaSto
 export async function countDemoProducts(db: DatabaseOrTransaction): Promise<number> {
   const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(eq(products.demo, true));
   return row?.count ?? 0;
+}
+
+/**
+ * Another product of the same store with the same name (case, accents and spaces aside), or null: the
+ * form saves it anyway (two products may share a name) and the list warns, since a product saved twice
+ * splits its stock in two.
+ */
+export async function sameNameInStore(db: DatabaseOrTransaction, id: number): Promise<{ id: number; name: string } | null> {
+  const { rows } = await db.execute<{ id: number; name: string }>(sql`
+    select other.id, other.name
+    from ${products} saved
+    join ${products} other on other.id <> saved.id
+      and lower(unaccent(btrim(regexp_replace(other.name, '[[:space:]]+', ' ', 'g')))) = lower(unaccent(btrim(regexp_replace(saved.name, '[[:space:]]+', ' ', 'g'))))
+      and erick_product_home_store(other.id) is not distinct from erick_product_home_store(saved.id)
+    where saved.id = ${id}
+    order by other.id
+    limit 1`);
+  return rows[0] ?? null;
 }
 
 /** What "Remover produtos de demonstração" would remove, shown before the owner confirms. */
