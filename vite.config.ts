@@ -88,14 +88,19 @@ const precompressClientAssets: Plugin = {
   },
 };
 
+// "[PLUGIN_TIMINGS] Your build spent significant time in plugins…": a note on this machine's speed,
+// which the first `npm start` wrote into the owner's log (issue 51). Real warnings stay on.
+const BUILD_CHECKS = { pluginTimings: false, bundlerTimings: false };
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   build: isSsrBuild
     ? // The server build's entry is our Express app, which wraps React Router's request handler. It is
       // one file: lazy imports split the browser's JavaScript, and a server that holds every module
       // in memory has no use for their chunks (split, each module both lazy and static was a warning).
-      { rolldownOptions: { input: "./server/app.ts", output: { codeSplitting: false } } }
+      { rolldownOptions: { input: "./server/app.ts", output: { codeSplitting: false }, checks: BUILD_CHECKS } }
     : {
         rolldownOptions: {
+          checks: BUILD_CHECKS,
           output: {
             codeSplitting: {
               groups: [

@@ -153,14 +153,10 @@ async function sayWhatIsMissing(db: Database, config: AppConfig) {
         "Remova-os no painel (/admin, “Remover produtos de demonstração”) antes de abrir a loja.",
     );
   }
+  // The owner's confirmed address is the public origin (README, PUBLIC_URL): nothing left to do then.
   if (config.production && !config.publicUrl) {
     const stored = await readStoredOrigin(db);
-    if (stored?.source === "owner") {
-      warnActionItem(
-        `PUBLIC_URL não está definido: os links dos e-mails, do sitemap e das prévias de compartilhamento usam o endereço confirmado em /admin/configuracoes (${stored.origin}). ` +
-          "Defina PUBLIC_URL com o endereço público da loja (ex.: PUBLIC_URL=https://loja.exemplo.com.br).",
-      );
-    } else {
+    if (stored?.source !== "owner") {
       warnActionItem(
         `PUBLIC_URL não está definido e nenhum endereço público foi confirmado: os links do sitemap e das prévias de compartilhamento usam ${stored?.origin ?? "o endereço desta máquina"}, ` +
           "e os e-mails de redefinição de senha não são enviados (um link com um endereço adivinhado poderia entregar o código a outra pessoa). " +

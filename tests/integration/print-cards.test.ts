@@ -75,4 +75,14 @@ describe("QR codes and printed cards", () => {
     expect(empty.status).toBe(404);
     expect(empty.data).toMatch(/Nenhum produto encontrado/);
   });
+
+  it("prints an inactive product's card too: the product list offers it (issue 51: it answered 404 'Nenhum produto encontrado')", async () => {
+    const [hidden] = await t.db.insert(products).values({ name: "Sandália fora de linha", description: "", category: "Feminino", shopId: (await t.db.select({ shopId: products.shopId }).from(products).limit(1))[0]!.shopId, priceCents: 4_990, active: false }).returning();
+    const card = await run<string>(cardLoader, requestAs(admin, `/admin/canais/etiqueta/${hidden!.id}`), context, { id: String(hidden!.id) });
+    expect(card.status).toBe(200);
+    expect(card.data).toContain("Sandália fora de linha");
+    const sheet = await run<string>(sheetLoader, requestAs(admin, `/admin/canais/cartazes?produtos=${hidden!.id}&formato=a6`), context);
+    expect(sheet.status).toBe(200);
+    expect(await decode(svgsIn(sheet.data)[0]!)).toBe(`${PUBLIC_URL}/produto/${hidden!.id}?utm_source=qr`);
+  });
 });

@@ -597,3 +597,21 @@ describe("a store renamed in the settings", () => {
     expect(imported?.location).toBe(slug);
   });
 });
+
+describe("the same name twice in one store (issue 51)", () => {
+  it("saves it and the list warns, naming the product the store already had; another store's namesake does not count", async () => {
+    const first = await createProduct({ name: "Chinelo Praia Repetido" });
+    const second = await call(formAction, post(admin, "/admin/produtos/novo", productForm({ name: "chinelo práia repetido" }, [{ name: "capa.png", bytes: await png("#0f766e") }])));
+    const [saved] = await t.db.select({ id: products.id }).from(products).where(eq(products.name, "chinelo práia repetido"));
+    expect(second).toMatchObject({ status: 302, location: `/admin/produtos?aviso=cadastrado&mesmoNome=${saved!.id}` });
+    const list = await call(listLoader, requestAs(admin, second.location!));
+    expect(list.data.sameName).toEqual({ savedId: saved!.id, other: { id: first.id, name: "Chinelo Praia Repetido" } });
+
+    const elsewhere = await call(
+      formAction,
+      post(admin, "/admin/produtos/novo", productForm({ name: "Chinelo Praia Repetido", store: "sirinhaem-calcados" }, [{ name: "capa.png", bytes: await png("#0f766e") }])),
+    );
+    expect(elsewhere).toMatchObject({ status: 302, location: "/admin/produtos?aviso=cadastrado" });
+  });
+});
+

@@ -4,6 +4,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "~/server/config.server";
 import { log } from "~/server/log/logger.server";
 import { prepareDatabase } from "~/server/services.server";
+import { connectDatabase } from "~/server/db/database.server";
+import { setOwnerPublicOrigin } from "~/server/group/public-origin.server";
+import { TEST_ACTOR } from "../setup/admin-session";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 
 let t: TestDatabase;
@@ -16,10 +19,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function warningsOfPrepare(options: Parameters<typeof prepareDatabase>[1]): Promise<string[]> {
+async function warningsOfPrepare(options: Parameters<typeof prepareDatabase>[1], { production = false } = {}): Promise<string[]> {
   const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
   try {
-    const config = loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999" });
+    const config = { ...loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999" }), production };
     const database = await prepareDatabase(config, options);
     await database.close();
     return warn.mock.calls.map((call) => String(call.at(-1)));
@@ -51,5 +54,32 @@ describe("start-up reminders", () => {
 
   it("`npm run admin -- create` (sayWhatIsMissing: false) prints none of them", async () => {
     expect(await warningsOfPrepare({ joinRunningDatabase: true, sayWhatIsMissing: false })).toEqual([]);
+  });
+
+  it("in production without PUBLIC_URL: a warning until the owner confirms the address, none after (issue 51)", async () => {
+    const publicUrl = (line: string) => line.includes("PUBLIC_URL");
+    expect((await warningsOfPrepare({}, { production: true })).filter(publicUrl)).toHaveLength(1);
+    const config = loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999" });
+    await setOwnerPublicOrigin(t.db, config, TEST_ACTOR, "https://loja.exemplo.com.br");
+    expect((await warningsOfPrepare({}, { production: true })).filter(publicUrl)).toEqual([]);
+  });
+});
+
+describe("the database's stop (Ctrl-C)", () => {
+  it("a connection PostgreSQL ends by an administrator's command is not a warning; it still reads at debug level", async () => {
+    const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
+    const debug = vi.spyOn(log, "debug").mockImplementation(() => {});
+    const { pool } = connectDatabase(`${t.url}${t.url.includes("?") ? "&" : "?"}application_name=erick-stop-test`);
+    try {
+      await Promise.all([pool.query("select pg_sleep(0.05)"), pool.query("select pg_sleep(0.05)")]);
+      const ended = await t.pool.query("select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'erick-stop-test'");
+      expect(ended.rowCount).toBe(2);
+      await vi.waitFor(() => expect(debug.mock.calls.filter((call) => String(call.at(-1)).includes("administrator command"))).toHaveLength(2));
+      expect(warn.mock.calls.map((call) => String(call.at(-1))).filter((line) => line.includes("database connection"))).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      debug.mockRestore();
+      await pool.end();
+    }
   });
 });

@@ -4,6 +4,7 @@ import { formatBRL } from "../format/money";
 import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponKind, formatCouponDay } from "../coupons/coupons";
 import { isOrderStatus, orderStatusLabel } from "../orders/order-status";
 import { isStaffRole, STAFF_ROLE_LABELS } from "../staff/staff-roles";
+import { STATUS_MESSAGE_LABELS } from "../orders/status-messages";
 
 export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon", "delivery"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -97,6 +98,8 @@ const FIELD_LABELS: Record<string, string> = {
   storeStock: "Estoque por loja",
   removed: "Removidos",
   demoOrders: "Pedidos com produtos de demonstração (guardados à parte)",
+  units: "Unidades em estoque",
+  ordersKept: "Pedidos com esses produtos (mantidos nas vendas)",
   updated: "Atualizados",
   address: "Endereço",
   phone: "Telefone",
@@ -151,10 +154,30 @@ const FIELD_LABELS: Record<string, string> = {
   refund: "Devolução",
   reason: "Motivo",
   state: "Situação",
+  trackingCode: "Código de rastreio",
+  // A counter sale (app/server/orders/order-placing.server.ts).
+  items: "Itens",
+  totalCents: "Total",
+  // Delivery zones and the table by state, in the words of /admin/entregas.
+  city: "Cidade",
+  neighborhood: "Bairro",
+  feeCents: "Taxa de entrega",
+  freeAboveCents: "Grátis a partir de",
+  deliveryTime: "Prazo de entrega",
+  cutoff: "Horário limite",
+  // Settings fields the list above did not name.
+  storeArticle: "Artigo antes do nome",
+  statusMessages: "Mensagens de status no WhatsApp",
+  ...STATUS_MESSAGE_LABELS,
 };
 
-export function auditFieldLabel(field: string): string {
-  return FIELD_LABELS[field] ?? field;
+/** A field whose name means another thing in one kind of entry: a delivery's `state` is the UF, a refund's its situation. */
+const ENTITY_FIELD_LABELS: Partial<Record<AuditEntityType, Record<string, string>>> = {
+  delivery: { state: "UF" },
+};
+
+export function auditFieldLabel(field: string, entityType: string | null = null): string {
+  return (isAuditEntityType(entityType) ? ENTITY_FIELD_LABELS[entityType]?.[field] : undefined) ?? FIELD_LABELS[field] ?? field;
 }
 
 export function auditActionLabel(action: string): string {

@@ -23,3 +23,7 @@ export type LowStockVariant = { productId: number; name: string; size: string; c
 
 /** A product whose one stock number the variants migration spread over its sizes: the clerk counts them. */
 export type StockReviewProduct = { id: number; name: string };
+
+/** The dashboard's address with this parameter shows what "Remover produtos de demonstração" would remove, to confirm. */
+export const CONFIRM_DEMO_REMOVAL_PARAM = "remover-demonstracao";
+export const DEMO_REMOVAL_UNCONFIRMED = "Confirme a remoção depois de ver o que será removido.";

@@ -47,6 +47,8 @@ export const PRODUCT_NOTICES = {
 } as const;
 export type ProductNotice = keyof typeof PRODUCT_NOTICES;
 export const NOTICE_PARAM = "aviso";
+/** `?mesmoNome=<id>`: the product just saved has the name of another product of its store. */
+export const SAME_NAME_PARAM = "mesmoNome";
 
 export function noticeFrom(params: URLSearchParams): ProductNotice | null {
   const value = params.get(NOTICE_PARAM);

@@ -1,7 +1,8 @@
 import { data, Link, redirect } from "react-router";
 import { DemoProductsNotice } from "~/components/admin/dashboard/demo-products-notice";
+import { CONFIRM_DEMO_REMOVAL_PARAM, DEMO_REMOVAL_UNCONFIRMED } from "~/lib/admin/dashboard";
 import { actionRefusal } from "~/lib/forms/action-result";
-import { countDemoProducts, removeDemoProducts } from "~/server/catalog/product-save.server";
+import { countDemoProducts, previewDemoProductsRemoval, removeDemoProducts } from "~/server/catalog/product-save.server";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
@@ -52,11 +53,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const params = new URL(request.url).searchParams;
   const removedProducts = Number(params.get("demoRemovidos"));
+  // The button's second step: what would go, for the owner to confirm.
+  const demoRemoval = demoProducts > 0 && params.has(CONFIRM_DEMO_REMOVAL_PARAM) ? await previewDemoProductsRemoval(context.db) : null;
   return {
     ...dashboard,
     demoProducts,
+    demoRemoval,
     demoRemoved: params.has("demoRemovidos") && Number.isSafeInteger(removedProducts)
-      ? { products: removedProducts, orders: Number(params.get("demoPedidos")) || 0 }
+      ? { products: removedProducts, units: Number(params.get("demoUnidades")) || 0, orders: Number(params.get("demoPedidos")) || 0 }
       : null,
     whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp),
     storesWithPlaceholder: locations.filter((location) => isPlaceholderWhatsApp(location.whatsapp)).map((location) => location.name),
@@ -64,14 +68,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** "Remover produtos de demonstração": every demo product and its stock; their orders kept apart. */
+/** "Remover produtos de demonstração", confirmed: every demo product and its stock; orders stay as they are. */
 export async function action({ request, context }: Route.ActionArgs) {
   // Removing products is a catalogue change (Dono, Gerente), whoever else sees the dashboard.
   const admin = await requireStaffPermission(request, context, "products");
   const form = await readFormData(request);
   if (form.get("intent") !== "remove-demo-products") return data(actionRefusal("Ação desconhecida."), { status: 400 });
+  // Only from the confirmation, which said what goes: a stray or repeated tap removes nothing.
+  if (form.get("confirmar") !== "sim") return data(actionRefusal(DEMO_REMOVAL_UNCONFIRMED), { status: 400 });
   const removed = await removeDemoProducts(context.db, mediaStorageOf(context.config), admin);
-  return redirect(`/admin?demoRemovidos=${removed.products}&demoPedidos=${removed.orders}`);
+  return redirect(`/admin?demoRemovidos=${removed.products}&demoUnidades=${removed.units}&demoPedidos=${removed.orders}`);
 }
 
 export function meta() {
@@ -125,7 +131,7 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </div>
       ) : null}
 
-      <DemoProductsNotice count={loaderData.demoProducts} removed={loaderData.demoRemoved} error={demoError} />
+      <DemoProductsNotice count={loaderData.demoProducts} removal={loaderData.demoRemoval} removed={loaderData.demoRemoved} error={demoError} />
 
       {emails.failing > 0 ? (
         <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">

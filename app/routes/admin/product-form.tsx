@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { ProductEditor } from "~/components/admin/products/product-editor";
 import { ProductPrintLinks } from "~/components/admin/products/product-print-links";
-import { NOTICE_PARAM } from "~/lib/catalog/admin-products";
+import { NOTICE_PARAM, SAME_NAME_PARAM } from "~/lib/catalog/admin-products";
 import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, productFormSchema, productToFormInput, type ProductFormInput } from "~/lib/catalog/product.schema";
 import { IMAGE_FIELDS, productFormValues, stockAsRead, storeStockAsRead } from "~/lib/catalog/product-form-fields";
 import { actionRefusal, type ActionResult } from "~/lib/forms/action-result";
@@ -10,7 +10,7 @@ import { parseId } from "~/lib/format/ids";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
-import { listStoreOptions, ProductNotFoundError, ProductSaveError, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
+import { listStoreOptions, ProductNotFoundError, ProductSaveError, sameNameInStore, saveProduct, type ImageUpload } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/product-form";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
@@ -89,8 +89,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     ? form.getAll(IMAGE_FIELDS.order).filter((value): value is string => typeof value === "string")
     : null;
 
+  let savedId: number;
   try {
-    await saveProduct(context.db, mediaStorageOf(context.config), { id: id ?? null, input: parsed.data, order, uploads, stockRead: stockAsRead(values), storeStockRead: storeStockAsRead(values) }, admin);
+    savedId = await saveProduct(context.db, mediaStorageOf(context.config), { id: id ?? null, input: parsed.data, order, uploads, stockRead: stockAsRead(values), storeStockRead: storeStockAsRead(values) }, admin);
   } catch (error) {
     if (error instanceof ProductSaveError) {
       return failure(error.message, 400, error.field ? { [error.field]: error.message } : {}, values);
@@ -99,7 +100,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     log.error({ err: error }, "admin: saving a product failed");
     return failure("não foi possível gravar. Tente novamente.", 500, {}, values);
   }
-  return redirect(`/admin/produtos?${NOTICE_PARAM}=${id === undefined ? "cadastrado" : "atualizado"}`);
+  // Saved; the list warns when the store already had a product of this name (saved twice by mistake?).
+  const twin = await sameNameInStore(context.db, savedId);
+  return redirect(`/admin/produtos?${NOTICE_PARAM}=${id === undefined ? "cadastrado" : "atualizado"}${twin ? `&${SAME_NAME_PARAM}=${savedId}` : ""}`);
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

@@ -7,14 +7,14 @@ import { DeleteProductDialog } from "~/components/admin/products/delete-product-
 import { NoticeToast } from "~/components/admin/products/notice-toast";
 import { ProductListFilters } from "~/components/admin/products/product-list-filters";
 import { PlusIcon } from "~/components/ui/icons";
-import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES } from "~/lib/catalog/admin-products";
+import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES, SAME_NAME_PARAM } from "~/lib/catalog/admin-products";
 import { parseId } from "~/lib/format/ids";
 import { PRODUCT_MESSAGES } from "~/lib/catalog/product.schema";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { listAdminProducts } from "~/server/catalog/admin-product-list.server";
-import { deleteProduct } from "~/server/catalog/product-save.server";
+import { deleteProduct, sameNameInStore } from "~/server/catalog/product-save.server";
 import type { Route } from "./+types/products";
 import { log } from "~/server/log/logger.server";
 import { countLabel, pluralForm } from "~/lib/format/plural";
@@ -25,9 +25,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireStaffPermission(request, context, "products");
   const url = new URL(request.url);
   const filters = parseAdminProductFilters(url.searchParams);
-  const [page, shops] = await Promise.all([listAdminProducts(context.db, filters), listShops(context.db)]);
+  const savedId = parseId(url.searchParams.get(SAME_NAME_PARAM));
+  const [page, shops, twin] = await Promise.all([
+    listAdminProducts(context.db, filters),
+    listShops(context.db),
+    savedId === null ? null : sameNameInStore(context.db, savedId),
+  ]);
   return {
     ...page,
+    sameName: twin && savedId !== null ? { savedId, other: twin } : null,
     filters: { ...filters, page: page.page },
     shops: shops.map((shop) => ({ slug: shop.slug, name: shop.name })),
   };
@@ -87,8 +93,23 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
     navigate({ search: search ? `?${search}` : "" }, { replace: true, preventScrollReset: true });
   }, [navigate, searchParams]);
 
+  const { sameName } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
+      {sameName ? (
+        <p role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="same-name-warning">
+          <span className="font-semibold">Esta loja já tinha um produto chamado “{sameName.other.name}”</span> (código {sameName.other.id}). Se for o mesmo
+          produto cadastrado duas vezes, o estoque ficou dividido entre os dois:{" "}
+          <Link to={`/admin/produtos/editar/${sameName.other.id}`} className="font-semibold underline">
+            abrir o que já existia
+          </Link>{" "}
+          ou{" "}
+          <Link to={`/admin/produtos/editar/${sameName.savedId}`} className="font-semibold underline">
+            o que acabou de salvar
+          </Link>
+          .
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Produtos</h1>

@@ -2,7 +2,7 @@
 // pipeline), delete, and what every write path shares (the store option's ids, the audit log's view of
 // a product, the lock imports take). The form, the CSV import and the starter products all write here.
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { media, orderItems, orders, products, productVariants, shops, storeLocations } from "#database/schema";
+import { media, orderItems, products, productVariants, shops, storeLocations, variantStock } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, type ProductFormData } from "~/lib/catalog/product.schema";
 import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
@@ -251,7 +251,7 @@ export type StoreStockRead = ReadonlyMap<string, ReadonlyMap<string, number>>;
 type StoreCellChange = { storeId: number; key: string; delta: number };
 
 /** A changed cell whose store's units are no longer what was read: the save is refused. */
-export type StoreCellMoved = StockMovedSinceRead & { key: string; storeName: string };
+export type StoreCellMoved = StockMovedSinceRead & { key: string; storeName: string; storeSlug: string };
 
 export type StoreStockPlan = {
   changes: StoreCellChange[];
@@ -291,7 +291,7 @@ export async function planStoreStock(
       const now = variantId === undefined ? 0 : (unitsNow.get(variantId)?.get(store.id) ?? 0);
       if (now !== asRead) {
         const [size, color] = JSON.parse(key) as [string, string];
-        moved.push({ productId: product.id ?? 0, size, color, read: asRead, now, key, storeName: store.name });
+        moved.push({ productId: product.id ?? 0, size, color, read: asRead, now, key, storeName: store.name, storeSlug: slug });
         continue;
       }
       changes.push({ storeId: store.id, key, delta: units - asRead });
@@ -453,24 +453,67 @@ export async function countDemoProducts(db: DatabaseOrTransaction): Promise<numb
 }
 
 /**
- * "Remover produtos de demonstração": every demo product goes, with its stock (its variants go with
- * it) and its pictures; orders that had one are kept, marked `demoProducts` before their lines lose
- * the product, so the dashboard and the reports leave them out. One audit entry says how many.
+ * Another product of the same store with the same name (case, accents and spaces aside), or null: the
+ * form saves it anyway (two products may share a name) and the list warns, since a product saved twice
+ * splits its stock in two.
+ */
+export async function sameNameInStore(db: DatabaseOrTransaction, id: number): Promise<{ id: number; name: string } | null> {
+  const { rows } = await db.execute<{ id: number; name: string }>(sql`
+    select other.id, other.name
+    from ${products} saved
+    join ${products} other on other.id <> saved.id
+      and lower(unaccent(btrim(regexp_replace(other.name, '[[:space:]]+', ' ', 'g')))) = lower(unaccent(btrim(regexp_replace(saved.name, '[[:space:]]+', ' ', 'g'))))
+      and erick_product_home_store(other.id) is not distinct from erick_product_home_store(saved.id)
+    where saved.id = ${id}
+    order by other.id
+    limit 1`);
+  return rows[0] ?? null;
+}
+
+/** What "Remover produtos de demonstração" would remove, shown before the owner confirms. */
+export type DemoProductsRemoval = {
+  /** The demo products, by name. */
+  names: string[];
+  /** Their units in stock, every store's. */
+  units: number;
+  /** Orders with a line of one of them: kept as they are. */
+  orders: number;
+};
+
+async function demoProductsRemovalIn(db: DatabaseOrTransaction, ids: number[]): Promise<Omit<DemoProductsRemoval, "names">> {
+  if (ids.length === 0) return { units: 0, orders: 0 };
+  const [stock] = await db
+    .select({ units: sql<number>`coalesce(sum(${variantStock.units}), 0)::int` })
+    .from(variantStock)
+    .innerJoin(productVariants, eq(productVariants.id, variantStock.variantId))
+    .where(inArray(productVariants.productId, ids));
+  const [ordered] = await db.select({ orders: sql<number>`count(distinct ${orderItems.orderId})::int` }).from(orderItems).where(inArray(orderItems.productId, ids));
+  return { units: stock?.units ?? 0, orders: ordered?.orders ?? 0 };
+}
+
+export async function previewDemoProductsRemoval(db: DatabaseOrTransaction): Promise<DemoProductsRemoval> {
+  const demo = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.demo, true)).orderBy(asc(products.name));
+  return { names: demo.map((product) => product.name), ...(await demoProductsRemovalIn(db, demo.map((product) => product.id))) };
+}
+
+/**
+ * "Remover produtos de demonstração", once the owner confirmed: every demo product goes, with its
+ * stock (its variants go with it) and its pictures. Orders are never changed: nothing tells a test
+ * order from a sale (a clerk may have sold at the counter before the real catalogue was in), so an
+ * order with a demo product stays in the sales and the reports as it was, its lines keeping their
+ * name and price as with any deleted product (decision 0002); a test order leaves the figures by
+ * being cancelled, like any other. One audit entry says what went.
  */
 export async function removeDemoProducts(
   db: DatabaseOrTransaction,
   storage: MediaStorage,
   actor: AuditActor,
-): Promise<{ products: number; orders: number }> {
+): Promise<{ products: number; units: number; orders: number }> {
   const outcome = await db.transaction(async (tx) => {
     const demo = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.demo, true)).for("update");
-    if (demo.length === 0) return { products: 0, orders: 0, released: [] as string[] };
+    if (demo.length === 0) return { products: 0, units: 0, orders: 0, released: [] as string[] };
     const ids = demo.map((product) => product.id);
-    const marked = await tx
-      .update(orders)
-      .set({ demoProducts: true })
-      .where(inArray(orders.id, tx.selectDistinct({ id: orderItems.orderId }).from(orderItems).where(inArray(orderItems.productId, ids))))
-      .returning({ id: orders.id });
+    const { units, orders: ordersKept } = await demoProductsRemovalIn(tx, ids);
     const removed = await tx.delete(products).where(inArray(products.id, ids)).returning({ images: products.images });
     await recordAdminChange(tx, actor, {
       action: "product.demo_remove",
@@ -478,10 +521,10 @@ export async function removeDemoProducts(
       entityId: null,
       entityLabel: "Produtos de demonstração",
       before: { demoProducts: demo.map((product) => product.name) },
-      after: { removed: removed.length, demoOrders: marked.length },
+      after: { removed: removed.length, units, ordersKept },
     });
-    return { products: removed.length, orders: marked.length, released: await releaseImages(tx, removed.flatMap((row) => row.images)) };
+    return { products: removed.length, units, orders: ordersKept, released: await releaseImages(tx, removed.flatMap((row) => row.images)) };
   });
   await Promise.all(outcome.released.map((key) => removeImageFiles(storage, key)));
-  return { products: outcome.products, orders: outcome.orders };
+  return { products: outcome.products, units: outcome.units, orders: outcome.orders };
 }

@@ -216,10 +216,13 @@ export async function relatedProducts(
   return newest.filter((summary) => summary.id !== product.id).slice(0, limit);
 }
 
-/** The active products among `ids`, in the order of `ids` (for lists kept elsewhere, such as favourites). */
-export async function productSummariesByIds(db: DatabaseOrTransaction, ids: readonly number[]): Promise<ProductSummary[]> {
+/**
+ * The active products among `ids`, in the order of `ids` (for lists kept elsewhere, such as
+ * favourites); `inactiveToo` for the admin's printing, where a hidden product's card is the owner's choice.
+ */
+export async function productSummariesByIds(db: DatabaseOrTransaction, ids: readonly number[], { inactiveToo = false } = {}): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await summaryQuery(db).where(and(eq(products.active, true), inArray(products.id, [...ids])));
+  const rows = await summaryQuery(db).where(and(inactiveToo ? undefined : eq(products.active, true), inArray(products.id, [...ids])));
   const byId = new Map((await toSummaries(db, rows)).map((summary) => [summary.id, summary]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -33,7 +33,8 @@ function cardImageWidth(widths: readonly number[]): number {
 /** The active products among `ids` as cards (their order kept, unknown ids skipped). */
 /** `mediaUrl`: the configured base of image URLs (MEDIA_URL, or /media on `origin`). */
 export async function priceCards(db: DatabaseOrTransaction, origin: string, ids: readonly number[], mediaUrl = DEFAULT_MEDIA_URL): Promise<PriceCardData[]> {
-  const products = await productSummariesByIds(db, ids.slice(0, MAX_CARDS_PER_PRINT));
+  // An inactive product's card too: the product list offers it, and printing before putting it on sale is the owner's call.
+  const products = await productSummariesByIds(db, ids.slice(0, MAX_CARDS_PER_PRINT), { inactiveToo: true });
   return products.map((product) => ({
     id: product.id,
     name: product.name,

@@ -7,6 +7,9 @@ export type Database = NodePgDatabase<typeof schema>;
 /** A transaction handle has the same query API as the database. */
 export type DatabaseOrTransaction = Database | Parameters<Parameters<Database["transaction"]>[0]>[0];
 
+/** SQLSTATE admin_shutdown: "terminating connection due to administrator command". */
+const ADMIN_SHUTDOWN = "57P01";
+
 export function connectDatabase(connectionString: string, options: { max?: number } = {}) {
   const pool = new pg.Pool({
     connectionString,
@@ -24,8 +27,14 @@ export function connectDatabase(connectionString: string, options: { max?: numbe
   // the shop recovers. A client checked out (a transaction in flight) has no pool listener: its query
   // fails (the request answers 503) and the client also emits 'error', which without a listener of its
   // own is an uncaught exception that ends the process.
+  // PostgreSQL ending a connection by an administrator's command (57P01: a stop, as Ctrl-C gives the
+  // embedded one with the shop, or pg_terminate_backend) is a deliberate stop, not a fault: one line
+  // per connection on every Ctrl-C read as four warnings (issue 51). Kept at debug level.
   pool.on("connect", (client) => {
-    client.on("error", (error) => log.warn(`database connection lost: ${error.message}`));
+    client.on("error", (error) => {
+      if ((error as { code?: unknown }).code === ADMIN_SHUTDOWN) log.debug(`database connection closed by the database's stop: ${error.message}`);
+      else log.warn(`database connection lost: ${error.message}`);
+    });
   });
   // The pool re-emits an idle client's error, already logged by the listener above.
   pool.on("error", () => {});

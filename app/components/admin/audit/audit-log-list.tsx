@@ -21,7 +21,7 @@ export function AuditLogList({ entries }: { entries: AuditEntry[] }) {
             <dl className="mt-2 grid grid-cols-1 gap-x-3 gap-y-1 text-sm sm:grid-cols-[auto_minmax(0,1fr)]">
               {entry.changes.map((change) => (
                 <div key={change.field} className="contents">
-                  <dt className="font-semibold text-slate-700">{auditFieldLabel(change.field)}</dt>
+                  <dt className="font-semibold text-slate-700">{auditFieldLabel(change.field, entry.entityType)}</dt>
                   <dd className="text-slate-800 wrap-anywhere">
                     {entry.kind === "create" ? (
                       formatAuditValue(change.field, change.after, entry.orderDeliveryMethod)
