@@ -103,11 +103,13 @@ type ChargeContext = { db: Database; config: AppConfig };
 /** What a queued charge needs from the order and the shop's settings, read when it is made; null: the order no longer wants one. */
 function chargeDetailsReader(context: ChargeContext): (orderId: string) => Promise<ChargeDetails | null> {
   return async (orderId) => {
-    const { rows } = await context.db.execute<PayableOrder>(sql`
-      select id, code, status, payment_method as "paymentMethod", total_cents as "totalCents", customer_email as "customerEmail"
+    const { rows } = await context.db.execute<PayableOrder & { channel: string }>(sql`
+      select id, code, status, channel, payment_method as "paymentMethod", total_cents as "totalCents", customer_email as "customerEmail"
       from orders where id = ${orderId}`);
     const order = rows[0];
-    if (!order || order.status !== "pending" || order.paymentMethod !== "pix") return null;
+    // A shop order waits for its Pix while pending; a counter sale is handed over at once and waits for it delivered.
+    const waiting = order?.status === "pending" || (order?.channel === "balcao" && order.status === "delivered");
+    if (!order || !waiting || order.paymentMethod !== "pix") return null;
     // Marked paid by the clerk meanwhile (the provider could not say): no charge to make.
     const { payment } = await readRows(context.db, orderId);
     if (payment?.status === "paid" || payment?.status === "refunded") return null;
