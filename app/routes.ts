@@ -46,6 +46,7 @@ export default [
     // The counter sale and the stock count on a clerk's phone (app/server/counter).
     route("balcao", "routes/admin/counter.tsx"),
     route("balcao/recibo/:id", "routes/admin/counter-receipt.tsx"),
+    route("balcao/pix/:id", "routes/admin/counter-pix.tsx"),
     route("balcao/balanco", "routes/admin/stock-count.tsx"),
     route("estoque", "routes/admin/store-stock.tsx"),
   ]),

@@ -28,10 +28,18 @@ export const orderPayments = pgTable(
     actorName: text("actor_name").notNull().default(""),
     /** A transfer arrived for another amount than the order's: shown to the clerk, not paid. */
     mismatchCents: integer("mismatch_cents"),
+    /**
+     * Money the clerk must sort out: 'stock-short' (paid after the Pix expired and its units were sold
+     * meanwhile; attention_detail names them), 'paid-after-cancel' (a cancelled order's Pix paid: give
+     * it back), 'paid-twice' (two charges of one order paid). Null: nothing to do.
+     */
+    attention: text("attention"),
+    attentionDetail: text("attention_detail").notNull().default(""),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check("order_payments_status_known", sql`${table.status} in ('awaiting','paid','expired','refunded')`),
+    check("order_payments_attention_known", sql`${table.attention} in ('stock-short','paid-after-cancel','paid-twice')`),
     check("order_payments_amounts", sql`${table.paidCents} >= 0 and ${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.paidCents}`),
     index("order_payments_status_idx").on(table.status),
   ],
@@ -54,7 +62,8 @@ export const pixCharges = pgTable(
     copyPaste: text("copy_paste").notNull(),
     /**
      * 'creating' (committed with the order, not yet made at the provider: provider_id and copy_paste
-     * are empty until it is), 'active', 'paid', 'mismatch' (money arrived, not the amount), 'expired'.
+     * are empty until it is), 'active', 'paid', 'mismatch' (money arrived, not the amount), 'expired',
+     * 'removed' (withdrawn at the provider: the order was cancelled or paid otherwise).
      */
     status: text("status").notNull().default("active"),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
@@ -66,7 +75,7 @@ export const pixCharges = pgTable(
     creationFailedAt: timestamp("creation_failed_at", { withTimezone: true }),
   },
   (table) => [
-    check("pix_charges_status_known", sql`${table.status} in ('creating','active','paid','mismatch','expired')`),
+    check("pix_charges_status_known", sql`${table.status} in ('creating','active','paid','mismatch','expired','removed')`),
     check("pix_charges_amount_positive", sql`${table.amountCents} > 0`),
     index("pix_charges_open_idx").on(table.nextCheckAt).where(sql`status = 'active'`),
     index("pix_charges_creating_idx").on(table.nextCheckAt).where(sql`status = 'creating'`),

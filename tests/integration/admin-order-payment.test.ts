@@ -129,8 +129,9 @@ describe("Marcar como pago", () => {
     expect(await paymentRow(placed.id)).toMatchObject({ status: "paid", paid_cents: 12000 });
   });
 
-  it("with a provider, a Pix order is paid only by the bank; a cash order may still be marked", async () => {
+  it("with a provider, a Pix order with a live charge is paid only by the bank; a cash order may still be marked", async () => {
     const pixOrder = await order(5000, "pix");
+    await createOrderCharge(t.db, pix, { orderId: pixOrder.id, code: pixOrder.code, amountCents: pixOrder.totalCents, key: "+5581998765432", shopName: "Loja Erick" });
     expect(await windowPayment(withProvider, pixOrder.id)).toMatchObject({ canMarkPaid: false });
     expect(refusalOf(await markPaid(withProvider, pixOrder.id))?.form).toMatch(/confirmado pelo banco/);
     expect((await paymentRow(pixOrder.id))?.status ?? "awaiting").toBe("awaiting");

@@ -83,7 +83,7 @@ const sale = (fields: Partial<Record<string, string>> = {}) =>
     storeId: String(storeId),
     saleKey: `counter-sale-key-${(keys += 1)}-0000000000`,
     lines: watchLines(),
-    payment: "pix",
+    payment: "debit",
     ...fields,
   } as Record<string, string>);
 
@@ -296,7 +296,7 @@ describe("the counter sale", () => {
 
   it("is for staff only: a customer's sale is refused with 403 and nothing sold", async () => {
     await shelf(1);
-    const answer = await post("/admin/balcao", { storeId: String(storeId), saleKey: "counter-customer-key-0000000000", lines: watchLines(), payment: "pix" }, customer.cookie);
+    const answer = await post("/admin/balcao", { storeId: String(storeId), saleKey: "counter-customer-key-0000000000", lines: watchLines(), payment: "debit" }, customer.cookie);
     expect(answer.status).toBe(403);
     expect(await unitsAt()).toBe(1);
   });
@@ -458,5 +458,5 @@ async function anotherProductAtStore(units: number) {
 }
 
 function saleFields(): Record<string, string> {
-  return { saleKey: `counter-sale-key-${(keys += 1)}-0000000000`, lines: watchLines(), payment: "pix" };
+  return { saleKey: `counter-sale-key-${(keys += 1)}-0000000000`, lines: watchLines(), payment: "debit" };
 }

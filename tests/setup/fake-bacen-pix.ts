@@ -18,7 +18,7 @@ type FakeCharge = {
   valor: { original: string };
   chave: string;
   solicitacaoPagador?: string;
-  status: "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_PSP";
+  status: "ATIVA" | "CONCLUIDA" | "REMOVIDA_PELO_PSP" | "REMOVIDA_PELO_USUARIO_RECEBEDOR";
   pixCopiaECola: string;
   loc: { id: number; location: string; tipoCob: "cob" };
   pix: FakePixPayment[];
@@ -38,6 +38,8 @@ export type FakeBacenPix = {
   down: boolean;
   /** When set, webhook registrations for a plain-http address are refused, as real providers do. */
   refusePlainHttpWebhooks: boolean;
+  /** When set, new charges carry this copia-e-cola instead of a real-looking one (a provider's odd answer). */
+  copyPasteOverride: string | null;
   /** A shopper pays the charge: it becomes CONCLUIDA. `notify` calls the registered webhook. */
   pay(txid: string, options?: { amountCents?: number; notify?: boolean }): Promise<FakePixPayment>;
   /** Calls the shop's webhook for a charge, as the provider would (or as a forger would). */
@@ -121,12 +123,21 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
             chave: body.chave,
             solicitacaoPagador: typeof body.solicitacaoPagador === "string" ? body.solicitacaoPagador : undefined,
             status: "ATIVA",
-            pixCopiaECola: `00020101021226830014br.gov.bcb.pix2561${location}5204000053039865802BR5905ERICK6009BARREIROS62070503***6304ABCD`,
+            pixCopiaECola: fake.copyPasteOverride ?? `00020101021226830014br.gov.bcb.pix2561${location}5204000053039865802BR5905ERICK6009BARREIROS62070503***6304ABCD`,
             loc: { id: loc, location, tipoCob: "cob" },
             pix: [],
           };
           charges.set(txid, charge);
           return json(res, 201, { ...charge, pix: undefined, location });
+        }
+        if (req.method === "PATCH") {
+          const charge = charges.get(txid);
+          if (!charge) return problem(res, 404, "CobNaoEncontrado", "Cobrança não encontrada");
+          if (body.status !== "REMOVIDA_PELO_USUARIO_RECEBEDOR") return problem(res, 400, "CobPayloadInvalido", "status inválido");
+          if (charge.status !== "ATIVA") return problem(res, 400, "CobOperacaoInvalida", "A cobrança não está ATIVA");
+          charge.status = "REMOVIDA_PELO_USUARIO_RECEBEDOR";
+          charge.revisao += 1;
+          return json(res, 200, { ...charge, location: charge.loc.location, pix: undefined });
         }
         if (req.method === "GET") {
           const charge = charges.get(txid);
@@ -199,6 +210,7 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
     delayMs: 0,
     down: false,
     refusePlainHttpWebhooks: false,
+    copyPasteOverride: null,
     async pay(txid, options = {}) {
       const charge = charges.get(txid);
       if (!charge) throw new Error(`fake Pix: no charge ${txid}`);

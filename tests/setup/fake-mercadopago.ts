@@ -25,6 +25,8 @@ export type FakeMercadoPago = {
   accessToken: string;
   webhookSecret: string;
   payments: Map<number, FakePayment>;
+  /** Every GET /v1/payments/{id}, by payment id, in order. */
+  reads: number[];
   delayMs: number;
   down: boolean;
   /** The shopper pays; `notify` sends Mercado Pago's signed notification to the payment's notification_url. */
@@ -41,6 +43,7 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
   const byIdempotencyKey = new Map<string, number>();
   const refundsByIdempotencyKey = new Map<string, FakePayment["refunds"][number]>();
   let nextId = 1_000_001;
+  const reads: number[] = [];
 
   const server = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -85,11 +88,24 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
       if (key) byIdempotencyKey.set(key, id);
       return send(201, payment);
     }
+    if (req.method === "GET" && url.pathname === "/v1/payments/search") {
+      const reference = url.searchParams.get("external_reference");
+      const results = [...payments.values()].filter((payment) => payment.external_reference === reference);
+      return send(200, { paging: { total: results.length, limit: 30, offset: 0 }, results });
+    }
     const one = url.pathname.match(/^\/v1\/payments\/(\d+)(\/refunds)?$/);
     if (one) {
       const payment = payments.get(Number(one[1]));
       if (!payment) return send(404, { message: "Payment not found" });
-      if (!one[2] && req.method === "GET") return send(200, payment);
+      if (!one[2] && req.method === "GET") {
+        reads.push(payment.id);
+        return send(200, payment);
+      }
+      if (!one[2] && req.method === "PUT") {
+        if (body.status !== "cancelled" || payment.status !== "pending") return send(400, { message: "payment cannot be cancelled" });
+        payment.status = "cancelled";
+        return send(200, payment);
+      }
       if (one[2] && req.method === "POST") {
         // The same idempotency key answers the refund it made, as Mercado Pago does.
         const key = String(req.headers["x-idempotency-key"] ?? "");
@@ -134,6 +150,7 @@ export async function startFakeMercadoPago(): Promise<FakeMercadoPago> {
     accessToken,
     webhookSecret,
     payments,
+    reads,
     delayMs: 0,
     down: false,
     async approve(externalReference, options = {}) {

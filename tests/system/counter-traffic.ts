@@ -78,7 +78,7 @@ export async function submitCounterSale(origin: string, cookie: string, shelf: C
       storeId: String(shelf.storeId),
       saleKey: attempt.saleKey,
       lines: JSON.stringify([{ productId: shelf.productId, size: shelf.size, color: shelf.color, quantity: 1 }]),
-      payment: "pix",
+      payment: "debit",
     }),
   });
   const location = response.headers.get("location") ?? "";

@@ -43,12 +43,22 @@ export type AdminOrderPayment = {
   /** A Pix arrived for another amount: "valor diferente", not paid. */
   mismatchCents: number | null;
   canMarkPaid: boolean;
+  /** What the clerk must sort out about money that came when the order no longer expected it (pt-BR), or null. */
+  attention: string | null;
   /** What may still be given back (0: no refund form). */
   refundableCents: number;
   /** A refund goes through the Pix provider (else the shop gives the money back itself and records it). */
   refundViaProvider: boolean;
   refunds: AdminPaymentRefund[];
 };
+
+/** The window's line for money the clerk must sort out (order_payments.attention). */
+export function paymentAttention(code: string | null, detail: string): string | null {
+  if (code === "stock-short") return `Pago depois que o Pix expirou, quando as unidades já tinham voltado à venda. ${detail} Reponha o estoque ou devolva o pagamento.`;
+  if (code === "paid-after-cancel") return "Pix pago depois do cancelamento do pedido: devolva o valor ao cliente.";
+  if (code === "paid-twice") return "Este pedido foi pago duas vezes: devolva um dos Pix pelo app do banco.";
+  return null;
+}
 
 export const MARK_PAID_INTENT = "mark-paid";
 export const REFUND_INTENT = "refund";

@@ -6,6 +6,8 @@ import { actionRefusal } from "~/lib/forms/action-result";
 import { fieldErrors } from "~/lib/forms/form-errors";
 import { requireStaffPermission, staffStoreScope, storeAccessRefusal } from "~/server/auth/guards.server";
 import { listCounterStores, newSaleKey, sellAtCounter } from "~/server/counter/counter-sale.server";
+import { startCounterPixCharge } from "~/server/payments/counter-pix.server";
+import { counterPixPath } from "~/lib/counter/counter-pix";
 import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/counter";
 
@@ -24,6 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refused) return refused;
   const sale = await sellAtCounter(context.db, clerk, parsed.data);
   if (!sale.ok) return data(actionRefusal(sale.message), { status: 409 });
+  // PIX: the code for the customer to scan first; the receipt once the money is in.
+  if (parsed.data.payment === "pix") {
+    await startCounterPixCharge(context, sale.orderId);
+    return redirect(counterPixPath(sale.orderId));
+  }
   return redirect(counterReceiptPath(sale.orderId));
 }
 

@@ -17,6 +17,7 @@ import { actionRefusal, actionSuccess, type ActionResult } from "~/lib/forms/act
 import { fieldErrors, formValues } from "~/lib/forms/form-errors";
 import { MARK_PAID_INTENT, REFUND_INTENT, refundFormSchema } from "~/lib/payments/admin-payment";
 import { adminOrderPayment, markOrderPaid, refundOrderPayment } from "~/server/payments/admin-order-payment.server";
+import { withdrawOrderChargesSoon } from "~/server/payments/order-payment.server";
 import { ORDER_STORE_CONFIRMED, ORDER_STORE_INTENT, orderStoreIsFixed, orderStoreSchema, type OrderStoreMovePreview } from "~/lib/stores/store-stock";
 import { moveOrderToStore, previewOrderStoreMove } from "~/server/orders/order-store.server";
 
@@ -86,6 +87,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   try {
     const result = await setOrderStatus(context.db, params.id, parsed.data.status, admin);
+    // A cancelled order's Pix can no longer be paid: withdrawn at the provider, in the background.
+    if (result.ok && result.status === "cancelled") withdrawOrderChargesSoon(context, params.id);
     if (result.ok) {
       return data<OrderStatusFormResult>(actionSuccess(ORDER_STATUS_MESSAGES.success, { status: result.status, updatedAt: result.updatedAt }));
     }
@@ -101,6 +104,7 @@ async function paymentAction(context: Route.ActionArgs["context"], orderId: stri
   let result: ActionResult;
   if (intent === MARK_PAID_INTENT) {
     result = await markOrderPaid(context.db, context.config, orderId, admin);
+    if (result.ok) withdrawOrderChargesSoon(context, orderId);
   } else {
     if (!roleMay(admin.staffRole, "refunds")) return staffActionRefusal(admin);
     const parsed = refundFormSchema.safeParse(formValues(form));

@@ -5,7 +5,7 @@ import { pageMeta } from "~/lib/pages/meta";
 import { orderMessage } from "~/lib/orders/order-message";
 import { whatsappLink } from "~/lib/orders/whatsapp";
 import { getOrderByToken, readOrderHistoryByToken } from "~/server/orders/order-reading.server";
-import { qrCodeSvg } from "~/server/media/qr-code.server";
+import { qrCodeSvgIfDrawable } from "~/server/media/qr-code.server";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import { orderPaymentOnPage, renewPixOnPage } from "~/server/payments/order-payment.server";
@@ -30,7 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     payment,
     history: await readOrderHistoryByToken(context.db, order.token),
     whatsappUrl: whatsappLink(settings.storeWhatsApp, message),
-    pixQrSvg: pixCode ? qrCodeSvg(pixCode, `QR Code PIX do pedido ${order.code}`) : null,
+    pixQrSvg: pixCode ? qrCodeSvgIfDrawable(pixCode, `QR Code PIX do pedido ${order.code}`) : null,
   };
 }
 

@@ -17,3 +17,15 @@ export function qrCodeSvg(text: string, label: string): string {
   const title = label.replace(/[<>&"]/g, "");
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${size} ${size}" role="img" aria-label="${title}" shape-rendering="crispEdges"><rect width="${size}" height="${size}" fill="#fff"/><path d="${path}" fill="#000"/></svg>`;
 }
+
+/**
+ * The same for a code from outside (a Pix provider's copia-e-cola): null when it is too long to be
+ * drawn as a QR code (past version 40's 2,331 bytes), so the page shows the code without its QR.
+ */
+export function qrCodeSvgIfDrawable(text: string, label: string): string | null {
+  try {
+    return qrCodeSvg(text, label);
+  } catch {
+    return null;
+  }
+}

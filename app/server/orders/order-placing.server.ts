@@ -417,21 +417,29 @@ function checkCounterPayment(counter: CounterSaleTerms, totalCents: number, hasC
   }
 }
 
-/** A counter sale is paid and handed over as it is recorded: its payment, its history and the audit say so, by the clerk. */
+/**
+ * A counter sale is handed over as it is recorded: its history and the audit say so, by the clerk. It
+ * is paid at once in cash or by card; a PIX sale waits for its money (the PIX screen shows the code:
+ * the provider's charge confirms it, or the clerk does).
+ */
 async function recordCounterSale(
   tx: Transaction,
   counter: CounterSaleTerms,
   order: { id: string; code: string; totalCents: number; storeName: string; lines: PricedLine[] },
 ) {
-  await tx.insert(orderPayments).values({
-    orderId: order.id,
-    status: "paid",
-    paidCents: order.totalCents,
-    paidAt: sql`now()`,
-    confirmedBy: "clerk",
-    actorId: counter.clerk.id,
-    actorName: counter.clerk.name,
-  });
+  await tx.insert(orderPayments).values(
+    counter.paymentMethod === "pix" && order.totalCents > 0
+      ? { orderId: order.id, status: "awaiting" }
+      : {
+          orderId: order.id,
+          status: "paid",
+          paidCents: order.totalCents,
+          paidAt: sql`now()`,
+          confirmedBy: "clerk",
+          actorId: counter.clerk.id,
+          actorName: counter.clerk.name,
+        },
+  );
   await tx.insert(orderHistory).values({ orderId: order.id, kind: "status", status: "delivered", actorId: counter.clerk.id, actorName: counter.clerk.name });
   await recordAdminChange(tx, counter.clerk, {
     action: "order.counter_sale",

@@ -9,13 +9,14 @@
 import { sql } from "drizzle-orm";
 import { actionRefusal, actionSuccess, type ActionResult } from "~/lib/forms/action-result";
 import { formatBRL } from "~/lib/format/money";
-import { PAYMENT_LABELS, refundTooLargeMessage, type AdminOrderPayment, type AdminPaymentRefund } from "~/lib/payments/admin-payment";
+import { PAYMENT_LABELS, paymentAttention, refundTooLargeMessage, type AdminOrderPayment, type AdminPaymentRefund } from "~/lib/payments/admin-payment";
 import { isPaymentStatus, type PaymentStatus } from "~/lib/payments/payment-status";
 import type { AppConfig } from "../config.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { log } from "../log/logger.server";
 import { notifyOrderEvent } from "../orders/order-events.server";
+import { retakeOrderStock } from "../orders/order-stock.server";
 import { pixProviderFor } from "./pix-charges.server";
 import { PixProviderError, type PixRefund } from "./pix-provider.server";
 
@@ -30,14 +31,22 @@ type PaymentRow = {
   confirmed_by: string | null;
   actor_name: string;
   mismatch_cents: number | null;
+  attention: string | null;
+  attention_detail: string;
 };
 
 /**
- * A clerk confirms the money only where no provider does: no provider set, or an order paid another
- * way (cash, card). A provider's Pix order is paid when the provider says so, never by a click.
+ * A clerk confirms the money wherever the provider cannot: no provider set, an order paid another way
+ * (cash, card), or a Pix order without a live charge at this provider (never made, expired, made under
+ * another PIX_PROVIDER: the shopper was shown the shop's static code). A live charge is paid when the
+ * provider says so, never by a click.
  */
-function clerkConfirms(config: AppConfig, order: Pick<OrderRow, "payment_method">): boolean {
-  return !config.pix || order.payment_method !== "pix";
+async function clerkConfirms(db: DatabaseOrTransaction, config: AppConfig, order: Pick<OrderRow, "id" | "payment_method">): Promise<boolean> {
+  if (!config.pix || order.payment_method !== "pix") return true;
+  const { rows } = await db.execute<{ live: boolean }>(sql`
+    select (status = 'active' and provider = ${config.pix.provider} and expires_at > now()) as live
+    from pix_charges where order_id = ${order.id} order by created_at desc, id desc limit 1`);
+  return !rows[0]?.live;
 }
 
 function statusOf(payment: PaymentRow | undefined): PaymentStatus {
@@ -49,7 +58,7 @@ export async function adminOrderPayment(db: DatabaseOrTransaction, config: AppCo
   if (!UUID.test(orderId)) return null;
   const [{ rows: orderRows }, { rows: payments }, { rows: receipts }, { rows: refunds }] = await Promise.all([
     db.execute<OrderRow>(sql`select id, code, status, payment_method, total_cents from orders where id = ${orderId}`),
-    db.execute<PaymentRow>(sql`select status, paid_cents, refunded_cents, paid_at, confirmed_by, actor_name, mismatch_cents from order_payments where order_id = ${orderId}`),
+    db.execute<PaymentRow>(sql`select status, paid_cents, refunded_cents, paid_at, confirmed_by, actor_name, mismatch_cents, attention, attention_detail from order_payments where order_id = ${orderId}`),
     db.execute<{ end_to_end_id: string }>(sql`
       select r.end_to_end_id from pix_receipts r join pix_charges c on c.id = r.charge_id
       where c.order_id = ${orderId} order by (c.status = 'paid') desc, r.id desc limit 1`),
@@ -71,7 +80,8 @@ export async function adminOrderPayment(db: DatabaseOrTransaction, config: AppCo
     confirmedByName: payment?.confirmed_by === "clerk" ? payment.actor_name : "",
     endToEndId: receipts[0]?.end_to_end_id ?? null,
     mismatchCents: payment?.mismatch_cents ?? null,
-    canMarkPaid: status === "awaiting" && order.status !== "cancelled" && order.total_cents > 0 && clerkConfirms(config, order),
+    canMarkPaid: (status === "awaiting" || status === "expired") && order.status !== "cancelled" && order.total_cents > 0 && (await clerkConfirms(db, config, order)),
+    attention: status === "paid" ? paymentAttention(payment?.attention ?? null, payment?.attention_detail ?? "") : null,
     refundableCents,
     refundViaProvider: payment?.confirmed_by === "pix",
     refunds: refunds.map(
@@ -94,7 +104,7 @@ async function lockPayment(tx: DatabaseOrTransaction, orderId: string): Promise<
   if (!order) return null;
   await tx.execute(sql`insert into order_payments (order_id, status) values (${orderId}, 'awaiting') on conflict (order_id) do nothing`);
   const { rows } = await tx.execute<PaymentRow>(sql`
-    select status, paid_cents, refunded_cents, paid_at, confirmed_by, actor_name, mismatch_cents from order_payments where order_id = ${orderId} for update`);
+    select status, paid_cents, refunded_cents, paid_at, confirmed_by, actor_name, mismatch_cents, attention, attention_detail from order_payments where order_id = ${orderId} for update`);
   return { order, payment: rows[0]! };
 }
 
@@ -111,13 +121,16 @@ export async function markOrderPaid(db: Database, config: AppConfig, orderId: st
     const { order, payment } = locked;
     const status = statusOf(payment);
     if (status === "paid" || status === "refunded") return actionRefusal("Este pedido já está pago.");
-    if (!clerkConfirms(config, order)) return actionRefusal("Este Pix é confirmado pelo banco: o pedido fica pago sozinho quando o pagamento chega.");
+    if (!(await clerkConfirms(tx, config, order))) return actionRefusal("Este Pix é confirmado pelo banco: o pedido fica pago sozinho quando o pagamento chega.");
     if (order.status === "cancelled") return actionRefusal("Pedido cancelado não pode ser marcado como pago.");
-    if (status !== "awaiting") return actionRefusal("O Pix deste pedido expirou: gere um novo Pix ou registre outra forma de pagamento.");
     if (order.total_cents <= 0) return actionRefusal("Este pedido não tem valor a pagar.");
+    // Its Pix ran out and the units went back to the shelf: paid after all, they are taken again, or
+    // the window says which the shelf lacks.
+    const retaken = status === "expired" && order.status === "pending" ? await retakeOrderStock(tx, orderId) : { ok: true as const };
+    const shortage = retaken.ok ? null : retaken.message;
     await tx.execute(sql`
       update order_payments set status = 'paid', paid_cents = ${order.total_cents}, paid_at = now(), confirmed_by = 'clerk',
-        actor_id = ${actor.id}, actor_name = ${actor.name}, updated_at = now()
+        actor_id = ${actor.id}, actor_name = ${actor.name}, attention = ${shortage ? "stock-short" : null}, attention_detail = ${shortage ?? ""}, updated_at = now()
       where order_id = ${orderId}`);
     await recordAdminChange(tx, actor, {
       action: "order.payment",
@@ -128,7 +141,7 @@ export async function markOrderPaid(db: Database, config: AppConfig, orderId: st
       after: { payment: PAYMENT_LABELS.paid, amount: formatBRL(order.total_cents) },
     });
     await notifyOrderEvent(tx, { type: "updated", id: order.id, code: order.code, status: order.status as never });
-    return actionSuccess(`Pedido marcado como pago (${formatBRL(order.total_cents)}).`);
+    return actionSuccess(`Pedido marcado como pago (${formatBRL(order.total_cents)}).${shortage ? ` ${shortage}` : ""}`);
   });
 }
 

@@ -182,6 +182,11 @@ export function bacenPixProvider(options: BacenPixOptions): PixProvider {
       if (answer.status === 200) return chargeFrom(answer.body);
       throw failure(answer, "ler a cobrança Pix");
     },
+    async removeCharge({ txid }) {
+      const answer = await api("PATCH", txidPath(txid), { status: "REMOVIDA_PELO_USUARIO_RECEBEDOR" });
+      if ((answer.status >= 200 && answer.status < 300) || answer.status === 404) return;
+      throw failure(answer, "remover a cobrança Pix");
+    },
     async registerWebhook(key, webhookUrl) {
       const answer = await api("PUT", `/v2/webhook/${encodeURIComponent(key)}`, { webhookUrl });
       if (answer.status >= 200 && answer.status < 300) return;

@@ -107,6 +107,16 @@ export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider
     return new PixProviderError("refused", `${what}: ${reason}`);
   }
 
+  /** A payment by our txid (its external_reference): for a charge whose making went unanswered, so its id is unknown. */
+  async function paymentByReference(txid: string): Promise<{ id: number | string }> {
+    const answer = await call("GET", `/v1/payments/search?external_reference=${encodeURIComponent(txid)}`);
+    if (answer.status !== 200) throw failure(answer, "procurar o Pix no Mercado Pago");
+    const found = (answer.body as { results?: unknown } | undefined)?.results;
+    const first = Array.isArray(found) ? (found[0] as { id?: number | string } | undefined) : undefined;
+    if (!first?.id) throw new PixProviderError("not-found", "procurar o Pix no Mercado Pago: não encontrado");
+    return first as { id: number | string };
+  }
+
   return {
     name: "mercadopago",
     async createCharge(charge) {
@@ -128,9 +138,24 @@ export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider
       throw failure(answer, "criar o Pix no Mercado Pago");
     },
     async readCharge({ txid, providerId }) {
+      if (!providerId) return chargeFrom(await paymentByReference(txid), txid);
       const answer = await call("GET", `/v1/payments/${encodeURIComponent(providerId)}`);
       if (answer.status === 200) return chargeFrom(answer.body, txid);
       throw failure(answer, "ler o Pix no Mercado Pago");
+    },
+    async removeCharge({ txid, providerId }) {
+      let id = providerId;
+      if (!id) {
+        try {
+          id = String((await paymentByReference(txid)).id);
+        } catch (error) {
+          if (error instanceof PixProviderError && error.kind === "not-found") return;
+          throw error;
+        }
+      }
+      const answer = await call("PUT", `/v1/payments/${encodeURIComponent(id)}`, { status: "cancelled" });
+      if (answer.status === 200 || answer.status === 404) return;
+      throw failure(answer, "cancelar o Pix no Mercado Pago");
     },
     async registerWebhook() {
       // Mercado Pago takes the address with each charge (notification_url).

@@ -13,19 +13,20 @@ import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server
 import { getSettings } from "../group/settings.server";
 import { trustedPublicOrigin } from "../group/public-origin.server";
 import { log } from "../log/logger.server";
-import { releaseUnpaidOrderStock, retakeOrderStock } from "../orders/order-stock.server";
+import { retakeOrderStock } from "../orders/order-stock.server";
 import {
   CHARGE_TIMEOUT_MS,
   POLL_INTERVAL_MS,
   checkDueCharges,
   createOrderCharge,
   createQueuedCharges,
+  expireStaleCharges,
   pixProviderFor,
   queueOrderCharge,
   reconcileCharge,
+  withdrawUnwantedCharges,
   type ChargeDetails,
   type ChargeRow,
-  type ReconcileHooks,
 } from "./pix-charges.server";
 import { checkRequestedRefunds } from "./pix-refund-readback.server";
 import { pixWebhookUrl } from "./pix-webhook.server";
@@ -37,8 +38,6 @@ const RECHECK_AFTER_SECONDS = 10;
  * the provider's own timeout, and a little for the queue.
  */
 export const CHARGE_WAIT_MS = CHARGE_TIMEOUT_MS + 2000;
-
-export const PIX_HOOKS: ReconcileHooks = { releaseStock: releaseUnpaidOrderStock };
 
 type PayableOrder = { id: string; code: string; status: string; paymentMethod: string | null; totalCents: number; customerEmail: string };
 type PaymentRow = { status: string; paid_at: Date | null; confirmed_by: string | null; refunded_cents: number; mismatch_cents: number | null };
@@ -79,15 +78,20 @@ export async function orderPaymentForPage(context: { db: Database; config: AppCo
   const wantsPix = Boolean(config.pix && pix?.key && order.paymentMethod === "pix" && order.status === "pending" && order.totalCents > 0);
   let { payment, charge } = await readRows(db, order.id);
   if (wantsPix && config.pix && pix && (!payment || payment.status === "awaiting")) {
-    if (!charge) {
+    if (!charge || charge.status === "removed") {
+      // None yet, or the last one withdrawn when the order was cancelled (it has been reopened since).
       await queueOrderCharge(db, config.pix, order);
       createOrderChargeSoon(context, order.id);
+      ({ payment, charge } = await readRows(db, order.id));
+    } else if (charge.status === "creating" && new Date(charge.expires_at).getTime() <= Date.now()) {
+      // The provider never made it within its life: it frees the order's units now, not at the next round.
+      await expireStaleCharges(db, pixProviderFor(config.pix), {}, { orderId: order.id });
       ({ payment, charge } = await readRows(db, order.id));
     } else if (charge.status === "creating" && new Date(charge.next_check_at).getTime() <= Date.now()) {
       // Nobody holds it (a nudge lost to a restart): the poller would, this is sooner.
       createOrderChargeSoon(context, order.id);
     } else if (charge.status === "active" && (!charge.last_checked_at || Date.now() - new Date(charge.last_checked_at).getTime() > RECHECK_AFTER_SECONDS * 1000)) {
-      await reconcileCharge(db, pixProviderFor(config.pix), charge.txid, PIX_HOOKS);
+      await reconcileCharge(db, pixProviderFor(config.pix), charge.txid);
       ({ payment, charge } = await readRows(db, order.id));
     }
   }
@@ -99,11 +103,16 @@ type ChargeContext = { db: Database; config: AppConfig };
 /** What a queued charge needs from the order and the shop's settings, read when it is made; null: the order no longer wants one. */
 function chargeDetailsReader(context: ChargeContext): (orderId: string) => Promise<ChargeDetails | null> {
   return async (orderId) => {
-    const { rows } = await context.db.execute<PayableOrder>(sql`
-      select id, code, status, payment_method as "paymentMethod", total_cents as "totalCents", customer_email as "customerEmail"
+    const { rows } = await context.db.execute<PayableOrder & { channel: string }>(sql`
+      select id, code, status, channel, payment_method as "paymentMethod", total_cents as "totalCents", customer_email as "customerEmail"
       from orders where id = ${orderId}`);
     const order = rows[0];
-    if (!order || order.status !== "pending" || order.paymentMethod !== "pix") return null;
+    // A shop order waits for its Pix while pending; a counter sale is handed over at once and waits for it delivered.
+    const waiting = order?.status === "pending" || (order?.channel === "balcao" && order.status === "delivered");
+    if (!order || !waiting || order.paymentMethod !== "pix") return null;
+    // Marked paid by the clerk meanwhile (the provider could not say): no charge to make.
+    const { payment } = await readRows(context.db, orderId);
+    if (payment?.status === "paid" || payment?.status === "refunded") return null;
     const pix = await chargeSettings(context, await getSettings(context.db));
     return pix ? { code: order.code, ...pix, payerEmail: order.customerEmail || undefined } : null;
   };
@@ -121,6 +130,18 @@ export function createOrderChargeSoon(context: ChargeContext, orderId: string): 
     .catch((error: unknown) => log.warn({ err: error }, "pix charge creation failed: the poller tries again"))
     .finally(() => chargesInFlight.delete(making));
   chargesInFlight.add(making);
+}
+
+/**
+ * After a cancel or a payment the clerk recorded: the order's open charge is withdrawn at the provider
+ * in the background (the clerk's click does not wait on the bank); the Pix round does it otherwise.
+ */
+export function withdrawOrderChargesSoon(context: ChargeContext, orderId: string): void {
+  if (!context.config.pix) return;
+  const withdrawing: Promise<unknown> = withdrawUnwantedCharges(context.db, pixProviderFor(context.config.pix), {}, { orderId })
+    .catch((error: unknown) => log.warn({ err: error }, "pix charge withdrawal failed: the Pix round tries again"))
+    .finally(() => chargesInFlight.delete(withdrawing));
+  chargesInFlight.add(withdrawing);
 }
 
 /** Waits for the charges this process is making in the background (tests, and a clean stop). */
@@ -146,8 +167,9 @@ export function checkoutPixCharge(context: ChargeContext) {
 
 /**
  * Each process's Pix round, every 30 s and at the start: queued charges not yet made (a crash between
- * the checkout's commit and the provider), open charges due a read (lost webhooks), and refunds the
- * provider had not finished. Each row is leased, so instances never do one twice.
+ * the checkout's commit and the provider), charges past their life that no read settles (never made,
+ * or made under another provider), open charges due a read (lost webhooks), charges of orders
+ * cancelled or paid otherwise (withdrawn at the provider), and refunds the provider had not finished. Each row is leased, so instances never do one twice.
  */
 export function startPixWork(context: ChargeContext, { intervalMs = POLL_INTERVAL_MS } = {}): DeliveryLoop | null {
   const pix = context.config.pix;
@@ -156,7 +178,9 @@ export function startPixWork(context: ChargeContext, { intervalMs = POLL_INTERVA
   return startDeliveryLoop(
     async () => {
       await createQueuedCharges(context.db, pix, chargeDetailsReader(context), { provider });
-      await checkDueCharges(context.db, provider, PIX_HOOKS);
+      await expireStaleCharges(context.db, provider);
+      await checkDueCharges(context.db, provider);
+      await withdrawUnwantedCharges(context.db, provider);
       await checkRequestedRefunds(context.db, provider);
     },
     { intervalMs, name: "pix" },

@@ -47,7 +47,10 @@ export type PixChargeReference = { txid: string; providerId: string };
 export interface PixProvider {
   readonly name: "bacen" | "mercadopago";
   createCharge(charge: NewPixCharge): Promise<PixCharge>;
+  /** The charge as the provider has it; `providerId` may be empty (a charge whose making went unanswered): found by the txid. */
   readCharge(reference: PixChargeReference): Promise<PixCharge>;
+  /** Withdraws an unpaid charge so it can no longer be paid (the order was cancelled or paid otherwise); a charge the provider does not know is gone already. */
+  removeCharge(reference: PixChargeReference): Promise<void>;
   /** Tells the provider where to announce payments for this key (a no-op where it is set per charge). */
   registerWebhook(key: string, webhookUrl: string): Promise<void>;
   refund(input: PixRefundRequest): Promise<PixRefund>;

@@ -13,14 +13,17 @@ import { loadOrCreateAuthSecret } from "../auth/auth.server";
 import { trustedPublicOrigin } from "../group/public-origin.server";
 import { getSettings } from "../group/settings.server";
 import { log } from "../log/logger.server";
+import { readBodyWithin } from "../requests/form-data.server";
 import { verifyMercadoPagoSignature } from "./mercadopago-pix.server";
 import type { PixConfig } from "../config.server";
-import { pixProviderFor, reconcileCharge, type ReconcileHooks, type ReconcileOutcome } from "./pix-charges.server";
+import { pixProviderFor, reconcileCharge, type ReconcileOutcome } from "./pix-charges.server";
 import { PixProviderError } from "./pix-provider.server";
 
 export const PIX_WEBHOOK_PATH = "/api/pix/webhook";
 /** A call naming more charges than this is cut there: a provider announces one or a few at a time. */
 const MAX_CHARGES_PER_CALL = 20;
+/** A provider's call is a few hundred bytes (20 charges, a few KB): anything past this is not one, and is not read. */
+export const PIX_WEBHOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
 export function pixWebhookSecret(config: Pick<AppConfig, "authSecret" | "dataDir">): string {
   const secret = config.authSecret ?? loadOrCreateAuthSecret(config.dataDir);
@@ -38,7 +41,7 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-type WebhookContext = { db: Database; config: AppConfig; releaseStock?: ReconcileHooks["releaseStock"] };
+type WebhookContext = { db: Database; config: AppConfig };
 
 /** Answers the provider's call. Never a 5xx for what the provider sent: it would retry forever. */
 export async function handlePixWebhook(context: WebhookContext, request: Request, givenSecret: string): Promise<Response> {
@@ -46,19 +49,33 @@ export async function handlePixWebhook(context: WebhookContext, request: Request
   if (!pix || !sameSecret(givenSecret, pixWebhookSecret(context.config))) return new Response("Não encontrado", { status: 404 });
   let body: unknown;
   try {
-    body = await request.json();
-  } catch {
+    body = JSON.parse((await readBodyWithin(request, PIX_WEBHOOK_BODY_LIMIT_BYTES)).toString("utf8"));
+  } catch (error) {
+    if (error instanceof Response) return error;
     return new Response("JSON inválido", { status: 400 });
   }
   const txids = pix.provider === "bacen" ? bacenTxids(body) : await mercadoPagoTxids(context.db, pix, request, body);
   if (txids === "forbidden") return new Response("Assinatura inválida", { status: 401 });
   const provider = pixProviderFor(pix);
   const outcomes: ReconcileOutcome[] = [];
-  for (const txid of txids.slice(0, MAX_CHARGES_PER_CALL)) {
-    outcomes.push(await reconcileCharge(context.db, provider, txid, { releaseStock: context.releaseStock }));
+  for (const txid of await unsettled(context.db, txids.slice(0, MAX_CHARGES_PER_CALL))) {
+    outcomes.push(await reconcileCharge(context.db, provider, txid));
   }
   log.info({ charges: txids.length, outcomes }, "pix webhook");
   return Response.json({ ok: true });
+}
+
+/**
+ * The named charges still worth a read: one already paid is settled, so a replayed announcement of it
+ * (Mercado Pago resends, or someone replays a captured call within its signature's window) costs no
+ * call to the provider.
+ */
+async function unsettled(db: Database, txids: string[]): Promise<string[]> {
+  if (!txids.length) return [];
+  const { rows } = await db.execute<{ txid: string }>(sql`
+    select txid from pix_charges where txid in (${sql.join(txids.map((txid) => sql`${txid}`), sql`, `)}) and status <> 'paid'`);
+  const open = new Set(rows.map((row) => row.txid));
+  return txids.filter((txid) => open.has(txid));
 }
 
 function bacenTxids(body: unknown): string[] {

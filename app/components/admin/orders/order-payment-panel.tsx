@@ -48,6 +48,11 @@ export function OrderPaymentPanel({
           Chegou um Pix de {formatBRL(payment.mismatchCents)}, diferente do valor do pedido ({formatBRL(orderTotalCents)}): o pedido não foi marcado como pago. Fale com o cliente.
         </p>
       ) : null}
+      {payment.attention ? (
+        <p role="alert" className="rounded-lg bg-amber-50 p-3 font-semibold text-amber-900" data-testid="payment-attention">
+          {payment.attention}
+        </p>
+      ) : null}
 
       {payment.canMarkPaid ? (
         <markPaid.Form method="post" action={action}>
