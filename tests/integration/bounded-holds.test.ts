@@ -1,7 +1,7 @@
 // Issue 49, item 1: one address held the whole online stock (six cart orders of 50 lines × 99 units
 // in 1.1 s, held until a clerk cancelled them). Through the real HTTP app and PostgreSQL: one order
 // takes at most what a household buys (caps the owner can raise in /admin/configuracoes), one address
-// or phone holds at most so many units at once however many orders race, and a pending order nobody
+// or phone holds at most so many units at once (ORDER_LIMIT_HELD_UNITS) however many orders race, and a pending order nobody
 // confirmed or paid is cancelled after the owner's hold time, its units back exactly once, the
 // shopper's page and the order window saying why. A counter sale is not capped.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -28,8 +28,8 @@ let product: { id: number; variants: { id: number; size: string | null; color: s
 beforeAll(async () => {
   t = await createTestDatabase({ maxConnections: 24 });
   app = await createTestContext(t);
-  // The number of orders per address and phone stays out of the way: these tests are about units.
-  http = await startHttpApp({ ...app.context, config: { ...app.context.config, orderLimits: { perAddress: 1_000, perPhone: 1_000 } } });
+  // The number of orders per address and phone stays out of the way: these tests are about units (60 held at once, the default).
+  http = await startHttpApp({ ...app.context, config: { ...app.context.config, orderLimits: { perAddress: 1_000, perPhone: 1_000, heldUnits: 60 } } });
   admin = await signedInUser(app.context, "admin");
   const { rows } = await t.pool.query<{ product_id: number }>(
     `select v.product_id from product_variants v join products p on p.id = v.product_id
@@ -107,9 +107,9 @@ describe("one order takes at most what a household buys", () => {
     const bad = await saveSettings({ maxUnitsPerLine: "0" });
     expect(bad.status).toBe(400);
     expect(bad.body).toContain("Informe um número inteiro de 1 a 999");
-    expect((await saveSettings({ maxUnitsPerLine: "99", maxUnitsPerOrder: "200", maxHeldUnitsPerShopper: "500" })).status).toBe(200);
-    expect((await quickOrder(lines(1, 99))).status).toBe(302);
-    expect((await saveSettings({ maxUnitsPerLine: "10", maxUnitsPerOrder: "30", maxHeldUnitsPerShopper: "60" })).status).toBe(200);
+    expect((await saveSettings({ maxUnitsPerLine: "50", maxUnitsPerOrder: "200" })).status).toBe(200);
+    expect((await quickOrder(lines(1, 50))).status).toBe(302);
+    expect((await saveSettings({ maxUnitsPerLine: "10", maxUnitsPerOrder: "30" })).status).toBe(200);
   });
 });
 
@@ -131,7 +131,7 @@ describe("the units one address or phone holds at once", () => {
   it("one phone from many addresses: concurrent checkouts hold at most the limit", async () => {
     await freshShelf();
     const { emails } = recordingOutbox();
-    const context = { db: t.db, emails, config: { ...app.context.config, orderLimits: { perAddress: 1_000, perPhone: 1_000 } } };
+    const context = { db: t.db, emails, config: { ...app.context.config, orderLimits: { perAddress: 1_000, perPhone: 1_000, heldUnits: 60 } } };
     const form = () => {
       const fields = new FormData();
       for (const [field, value] of Object.entries(checkoutFormFields({ ...CHECKOUT_CUSTOMER, phone: "(81) 95555-0049" }))) fields.set(field, value);

@@ -22,7 +22,6 @@ export function settingsForm(page: SettingsPage, changes: Record<string, string 
     orderHoldHours: String(settings.orderHoldHours),
     maxUnitsPerLine: String(settings.maxUnitsPerLine),
     maxUnitsPerOrder: String(settings.maxUnitsPerOrder),
-    maxHeldUnitsPerShopper: String(settings.maxHeldUnitsPerShopper),
     pixKey: settings.pixKey,
     pixMerchantName: settings.pixMerchantName,
     pixMerchantCity: settings.pixMerchantCity,

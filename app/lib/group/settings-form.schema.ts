@@ -176,7 +176,6 @@ export const settingsFormSchema = z
     orderHoldHours: orderHoldNumber("orderHoldHours"),
     maxUnitsPerLine: orderHoldNumber("maxUnitsPerLine"),
     maxUnitsPerOrder: orderHoldNumber("maxUnitsPerOrder"),
-    maxHeldUnitsPerShopper: orderHoldNumber("maxHeldUnitsPerShopper"),
     emailNotifications: z.boolean(),
     whatsappNotifications: z.boolean(),
     orderNotifications: z.boolean(),

@@ -35,8 +35,6 @@ export const settingsSchema = z.object({
   /** Units of one size × colour, and in all, one shopper's order may take (never a counter sale). */
   maxUnitsPerLine: holdNumber(ORDER_HOLD_FIELDS.maxUnitsPerLine),
   maxUnitsPerOrder: holdNumber(ORDER_HOLD_FIELDS.maxUnitsPerOrder),
-  /** Units one phone or one client address may hold at once in pending orders. */
-  maxHeldUnitsPerShopper: holdNumber(ORDER_HOLD_FIELDS.maxHeldUnitsPerShopper),
   emailNotifications: z.boolean().default(true),
   whatsappNotifications: z.boolean().default(true),
   orderNotifications: z.boolean().default(true),

@@ -1,6 +1,7 @@
 // How much a shopper's order may take off the shelf, and for how long while nobody confirms it
 // (docs/decisions/0027-bounded-holds.md). The owner's numbers live in the settings (/admin/configuracoes);
-// a counter sale is a clerk's, not a shopper's, and none of these apply to it.
+// the units one client holds at once is an order limit of the environment (ORDER_LIMIT_HELD_UNITS),
+// beside the number of orders. A counter sale is a clerk's, not a shopper's, and none of these apply to it.
 import { countLabel } from "../format/plural";
 
 /** The settings' fields, with what a small shop starts with and the range the form accepts. */
@@ -8,7 +9,6 @@ export const ORDER_HOLD_FIELDS = {
   orderHoldHours: { label: "Reserva de pedidos não confirmados (horas)", default: 2, min: 1, max: 168 },
   maxUnitsPerLine: { label: "Máximo de unidades de cada item por pedido", default: 10, min: 1, max: 999 },
   maxUnitsPerOrder: { label: "Máximo de unidades por pedido", default: 30, min: 1, max: 9_999 },
-  maxHeldUnitsPerShopper: { label: "Máximo de unidades reservadas ao mesmo tempo por cliente", default: 60, min: 1, max: 99_999 },
 } as const;
 export type OrderHoldField = keyof typeof ORDER_HOLD_FIELDS;
 export const ORDER_HOLD_FIELD_NAMES = Object.keys(ORDER_HOLD_FIELDS) as OrderHoldField[];
@@ -18,8 +18,6 @@ export const ORDER_HOLD_HINTS: Record<OrderHoldField, string> = {
     "Um pedido do site que ninguém confirmou nem pagou é cancelado depois disso, e as unidades voltam para a prateleira. Um pedido com Pix automático fica reservado enquanto o Pix vale.",
   maxUnitsPerLine: "O que uma família compra de um mesmo tamanho e cor. Para mais, o cliente fala com a loja pelo WhatsApp.",
   maxUnitsPerOrder: "Somando todos os itens do pedido. Não vale para as vendas no balcão.",
-  maxHeldUnitsPerShopper:
-    "Somando os pedidos pendentes de um mesmo telefone ou de uma mesma conexão de internet. Aumente se muitos clientes compram pela mesma rede (um escritório).",
 };
 
 export function orderHoldFieldMessage(field: OrderHoldField): string {

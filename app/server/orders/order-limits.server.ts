@@ -4,10 +4,10 @@
 // mobile data share addresses (carrier NAT), so the address limit is the looser one.
 // How many is the owner's to change (AppConfig.orderLimits: ORDER_LIMIT_PER_ADDRESS, ORDER_LIMIT_PER_PHONE).
 //
-// A shopper's order also takes at most what a household buys, and one phone or one address holds at
-// most so many units at once in pending orders (docs/decisions/0027-bounded-holds.md): the settings'
-// maxUnitsPerLine, maxUnitsPerOrder and maxHeldUnitsPerShopper. A counter sale is not a shopper's order
-// and never comes here.
+// A shopper's order also takes at most what a household buys (the settings' maxUnitsPerLine and
+// maxUnitsPerOrder), and one phone or one address holds at most so many units at once in pending orders
+// (AppConfig.orderLimits.heldUnits: ORDER_LIMIT_HELD_UNITS): docs/decisions/0027-bounded-holds.md. A
+// counter sale is not a shopper's order and never comes here.
 import { sql } from "drizzle-orm";
 import { phoneKey } from "~/lib/format/phone";
 import type { Settings } from "~/lib/group/settings";
@@ -48,7 +48,7 @@ export async function admitNewOrder(
     if (!allowed) throw new OrderRejectedError(tooManyOrdersMessage(retryAfter ?? rule.window), 429, retryAfter ?? rule.window);
   }
   checkHouseholdCaps(settings, order.lines);
-  await checkUnitsHeld(tx, settings.maxHeldUnitsPerShopper, client, order);
+  if (limits.heldUnits !== undefined) await checkUnitsHeld(tx, limits.heldUnits, client, order);
 }
 
 /** One size × colour (lines of the same one add up), and the whole order, within the owner's caps. */
