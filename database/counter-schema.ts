@@ -39,6 +39,14 @@ export const stockCountLines = pgTable(
     counted: integer("counted").notNull(),
     /** The stock the system had for this shelf at `counted_at`: what moved after it is added to `counted` when applied. */
     stockAtCount: integer("stock_at_count").notNull(),
+    /**
+     * Units of this shelf held then by open orders (pending, processing): still on the shelf, so counted,
+     * but already off the system's number. The shelf becomes counted − held (+ what moved since).
+     */
+    heldAtCount: integer("held_at_count").notNull().default(0),
+    /** The shelf's units in the system just before and after the count was applied (null until then). */
+    unitsBefore: integer("units_before"),
+    unitsAfter: integer("units_after"),
     countedAt: timestamp("counted_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

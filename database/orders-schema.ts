@@ -95,6 +95,12 @@ export const orders = pgTable(
     clerkName: text("clerk_name"),
     /** Cash handed over at the counter, for the change on the receipt (null: not paid in cash there). */
     cashReceivedCents: integer("cash_received_cents"),
+    /**
+     * The client address a shopper's order came from (the cart's quick order has no phone): the units
+     * one address holds at once in pending orders are limited (app/server/orders/order-limits.server.ts).
+     * Null for counter sales and orders placed before it existed.
+     */
+    clientAddress: text("client_address"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -110,6 +116,8 @@ export const orders = pgTable(
     index("orders_customer_phone_key_idx").on(table.customerPhoneKey),
     index("orders_customer_email_key_idx").on(table.customerEmailKey),
     index("orders_coupon_idx").on(table.couponId),
+    index("orders_held_by_address_idx").on(table.clientAddress).where(sql`${table.status} = 'pending' and ${table.stockApplied}`),
+    index("orders_held_since_idx").on(table.createdAt).where(sql`${table.status} = 'pending' and ${table.stockApplied}`),
   ],
 );
 
@@ -165,6 +173,8 @@ export const orderHistory = pgTable(
     /** The staff account (null when it was deleted since, or the change came from a script). */
     actorId: text("actor_id"),
     actorName: text("actor_name").notNull().default(""),
+    /** Why, when the shop did it by itself: 'hold-expired' (nobody confirmed or paid it in time: app/lib/orders/order-holds.ts). */
+    reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -53,6 +53,8 @@ const envSchema = z.object({
   // New orders one address may place in 10 minutes, and one phone number in an hour (orders/order-limits).
   ORDER_LIMIT_PER_ADDRESS: z.coerce.number({ error: "deve ser um número de pedidos" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
   ORDER_LIMIT_PER_PHONE: z.coerce.number({ error: "deve ser um número de pedidos" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
+  // Units one address, or one phone, may hold at once in pending orders (orders/order-limits).
+  ORDER_LIMIT_HELD_UNITS: z.coerce.number({ error: "deve ser um número de unidades" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
   DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "deve ser uma URL postgres:// válida" })
     .optional(),
@@ -227,8 +229,12 @@ export type AppConfig = {
    * the client address (rate limits are per address). false: the connection's own address.
    */
   trustProxy: boolean | number | string;
-  /** ORDER_LIMIT_PER_ADDRESS (per 10 minutes, default 30) and ORDER_LIMIT_PER_PHONE (per hour, default 10). */
-  orderLimits: { perAddress: number; perPhone: number };
+  /**
+   * ORDER_LIMIT_PER_ADDRESS (per 10 minutes, default 30) and ORDER_LIMIT_PER_PHONE (per hour, default 10);
+   * ORDER_LIMIT_HELD_UNITS (default 60), the units one address or phone holds at once in pending orders
+   * (absent in a hand-made config, such as a test's that keeps the limits out of the way: not limited).
+   */
+  orderLimits: { perAddress: number; perPhone: number; heldUnits?: number };
   /**
    * Web Push: VAPID_PUBLIC_KEY + VAPID_PRIVATE_KEY (null: generated on the first start and kept in
    * DATA_DIR/vapid-keys.json, see notifications/vapid-keys.server.ts), and VAPID_SUBJECT, by default
@@ -319,7 +325,7 @@ export function loadConfig(
       keys: values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY } : null,
       subject: values.VAPID_SUBJECT ?? (values.PUBLIC_URL?.startsWith("https://") ? values.PUBLIC_URL.replace(/\/+$/, "") : DEFAULT_VAPID_SUBJECT),
     },
-    orderLimits: { perAddress: values.ORDER_LIMIT_PER_ADDRESS ?? 30, perPhone: values.ORDER_LIMIT_PER_PHONE ?? 10 },
+    orderLimits: { perAddress: values.ORDER_LIMIT_PER_ADDRESS ?? 30, perPhone: values.ORDER_LIMIT_PER_PHONE ?? 10, heldUnits: values.ORDER_LIMIT_HELD_UNITS ?? 60 },
     pix: pixSettings.pix,
     cepLookupUrl: values.CEP_LOOKUP_URL ?? null,
     melhorEnvio:

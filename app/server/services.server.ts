@@ -8,6 +8,7 @@ import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-
 import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.server";
 import { startOrderEmailDelivery, stopOrderEmailDelivery } from "./orders/order-notifications.server";
 import { chargesSettled, startPixWork } from "./payments/order-payment.server";
+import { startHoldExpiry } from "./orders/order-holds.server";
 import { registerShopPixWebhook } from "./payments/pix-webhook.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
@@ -100,6 +101,8 @@ export function connectServices(config: AppConfig, url: string): Services {
   startOrderEmailDelivery({ db, emails, config });
   // Pix charges queued by the checkout are made, open ones read again (a lost webhook), unfinished refunds read back: leased, one process per row.
   const pixWork = startPixWork({ db, config });
+  // Shoppers' orders nobody confirmed or paid in time are cancelled and their units given back: row-locked, once.
+  const holdExpiry = startHoldExpiry(db);
   return {
     config,
     db,
@@ -110,6 +113,7 @@ export function connectServices(config: AppConfig, url: string): Services {
       await stopPushDelivery(db);
       await stopOrderEmailDelivery(db);
       await pixWork?.stop();
+      await holdExpiry.stop();
       await chargesSettled();
       await pool.end().catch(() => {});
     },

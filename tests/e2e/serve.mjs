@@ -36,6 +36,7 @@ if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_UR
 // are tested in tests/integration/order-floods.test.ts.
 env.ORDER_LIMIT_PER_ADDRESS ??= "100000";
 env.ORDER_LIMIT_PER_PHONE ??= "100000";
+env.ORDER_LIMIT_HELD_UNITS ??= "100000000";
 // Sign-in is rate-limited per client address (10 a minute). Every test server trusts X-Forwarded-For
 // from loopback, so each browser context can have an address of its own (signInAsAdmin, auth.spec.ts)
 // and one test's sign-ins never count against another's: a fast machine passed 10 a minute on one

@@ -346,6 +346,8 @@ describe("the stock count (balanço)", () => {
   const variantId = async () => variantIdOfPreto;
 
   it("applies 'counted N at time T': a sale made between the count and its application stays off the shelf", async () => {
+    // No online order of the tests above still holds a watch here: held units are counted apart (stock-count-held.test.ts).
+    await t.pool.query("update orders set status = 'cancelled', stock_applied = false where status in ('pending', 'processing') and channel <> 'balcao'");
     await shelf(5, 7);
     expect((await count({ intent: "start" })).status).toBe(302);
     const countId = await openCountId();

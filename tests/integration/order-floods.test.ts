@@ -59,7 +59,7 @@ async function orderCount() {
 describe("order limits", () => {
   it("a family's few orders from one address and one phone all go through with the default limits", async () => {
     const { context: ctx } = context();
-    expect(ctx.config.orderLimits).toEqual({ perAddress: 30, perPhone: 10 });
+    expect(ctx.config.orderLimits).toEqual({ perAddress: 30, perPhone: 10, heldUnits: 60 });
     for (let order = 0; order < 5; order += 1) {
       const result = await submitCheckout(ctx, checkoutForm({ phone: "(81) 98888-0001" }), from("10.1.0.1"));
       expect(result.ok).toBe(true);

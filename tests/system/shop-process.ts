@@ -104,7 +104,7 @@ export async function startShopProcess(
   }
   // A rush of shoppers simulated from one address with one phone number: only the order limits
   // would be measured (they have their own test, tests/integration/order-floods.test.ts).
-  Object.assign(env, { ORDER_LIMIT_PER_ADDRESS: "1000000", ORDER_LIMIT_PER_PHONE: "1000000" }, extraEnv);
+  Object.assign(env, { ORDER_LIMIT_PER_ADDRESS: "1000000", ORDER_LIMIT_PER_PHONE: "1000000", ORDER_LIMIT_HELD_UNITS: "100000000" }, extraEnv);
   fs.mkdirSync(dataDir, { recursive: true });
   const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";

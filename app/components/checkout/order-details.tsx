@@ -7,6 +7,7 @@ import { formatBRL } from "~/lib/format/money";
 import type { OrderPaymentView } from "~/lib/payments/payment-status";
 import { paymentLabel, type OrderView } from "~/lib/orders/order-message";
 import { type OrderHistoryEntry, shopperStatusLabel } from "~/lib/orders/status-messages";
+import { HOLD_EXPIRED_EXPLANATION } from "~/lib/orders/order-holds";
 import { OrderHistoryList } from "./order-history";
 import { OrderTotals } from "./order-totals";
 import { DeliverySummary } from "./delivery-summary";
@@ -25,6 +26,8 @@ type Props = {
 export function OrderDetails({ order, payment, paymentError, history, whatsappUrl, pixQrSvg }: Props) {
   // Past 'Pendente' the shop has the order: sending it again would only duplicate it in the chat.
   const awaitingSend = order.status === "pending";
+  // Cancelled by the shop itself (its hold expired): the last status change says why.
+  const autoCancelNote = order.status === "cancelled" ? history.findLast((entry) => entry.kind === "status")?.note : undefined;
   const [searchParams, setSearchParams] = useSearchParams();
   const [justPlaced] = useState(() => searchParams.get("novo") === "1");
   const [handedOff, setHandedOff] = useState<boolean | null>(null);
@@ -80,6 +83,13 @@ export function OrderDetails({ order, payment, paymentError, history, whatsappUr
       <p className="mt-1 text-sm text-slate-600">
         Feito em {new Date(order.createdAt).toLocaleString("pt-BR", { dateStyle: "short", timeStyle: "short", timeZone: "America/Recife" })}
       </p>
+
+      {autoCancelNote ? (
+        <div role="status" data-testid="order-auto-cancelled" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          <p className="font-bold">{autoCancelNote}</p>
+          <p className="mt-1 text-sm">{HOLD_EXPIRED_EXPLANATION}</p>
+        </div>
+      ) : null}
 
       {awaitingSend ? (
         <a

@@ -16,7 +16,7 @@ export function OrderHistoryList({ entries, deliveryMethod, testId }: { entries:
               {formatShopDateTime(entry.at)}
             </time>
             <span className="font-semibold text-slate-900">
-              {entry.kind === "whatsapp" ? `Mensagem de WhatsApp aberta (${status})` : index === 0 ? `Pedido recebido: ${status}` : status}
+              {entry.kind === "whatsapp" ? `Mensagem de WhatsApp aberta (${status})` : index === 0 ? `Pedido recebido: ${status}` : (entry.note ?? status)}
             </span>
             {entry.actorName ? <span className="text-slate-600">por {entry.actorName}</span> : null}
           </li>

@@ -11,6 +11,7 @@ import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } f
 import { STORE_ARTICLES } from "../stores/store-name";
 import { normalizePixKey } from "../payments/pix-key";
 import { roleMay, type StaffRole } from "../staff/staff-roles";
+import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, orderHoldFieldMessage, type OrderHoldField } from "../orders/order-holds";
 
 export const SETTINGS_MESSAGES = {
   saved: "Salvo!",
@@ -97,6 +98,21 @@ function statusMessage(key: StatusMessageKey) {
   return z.preprocess((value) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n") : DEFAULT_STATUS_MESSAGES[key]), required("Escreva a mensagem deste status", STATUS_MESSAGE_MAX));
 }
 
+/** A whole number in the field's range; a form without the field (one sent before it existed) keeps the default. */
+function orderHoldNumber(field: OrderHoldField) {
+  const { min, max, default: fallback } = ORDER_HOLD_FIELDS[field];
+  const message = orderHoldFieldMessage(field);
+  return z.preprocess(
+    (value) => (value == null ? String(fallback) : value),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}$/, message)
+      .transform(Number)
+      .pipe(z.number().min(min, message).max(max, message)),
+  );
+}
+
 const locationSchema = z.object({
   id: z.string().regex(/^\d{1,9}$/, "Loja inválida").transform(Number),
   name: required("Informe o nome da loja", 100),
@@ -158,6 +174,9 @@ export const settingsFormSchema = z
       .regex(/^\d{1,2}$/, SETTINGS_MESSAGES.maxInstallments)
       .transform(Number)
       .pipe(z.number().min(1, SETTINGS_MESSAGES.maxInstallments).max(MAX_INSTALLMENTS, SETTINGS_MESSAGES.maxInstallments)),
+    orderHoldHours: orderHoldNumber("orderHoldHours"),
+    maxUnitsPerLine: orderHoldNumber("maxUnitsPerLine"),
+    maxUnitsPerOrder: orderHoldNumber("maxUnitsPerOrder"),
     emailNotifications: z.boolean(),
     whatsappNotifications: z.boolean(),
     orderNotifications: z.boolean(),
@@ -238,6 +257,8 @@ export function readSettingsForm(form: FormData) {
   }
   return {
     ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, text(name)])) as Record<(typeof TEXT_FIELDS)[number], string>),
+    // Absent (a form from before they existed): null, which keeps the default.
+    ...(Object.fromEntries(ORDER_HOLD_FIELD_NAMES.map((name) => [name, form.has(name) ? text(name) : null])) as Record<OrderHoldField, string | null>),
     ...(Object.fromEntries(NOTIFICATION_FIELDS.map(({ name }) => [name, checked(name)])) as Record<NotificationKey, boolean>),
     paymentMethods: Object.fromEntries(PAYMENT_KEYS.map((key) => [key, checked(`paymentMethods.${key}`)])) as Record<PaymentKey, boolean>,
     statusMessages: Object.fromEntries(STATUS_MESSAGE_KEYS.map((key) => [key, form.has(`statusMessages.${key}`) ? text(`statusMessages.${key}`) : null])) as Record<

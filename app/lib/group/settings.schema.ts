@@ -4,6 +4,9 @@ import { STORE_ARTICLES } from "../stores/store-name";
 import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "../orders/status-messages";
 import { PLACEHOLDER_WHATSAPP } from "../orders/whatsapp";
 import { normalizePixKey } from "../payments/pix-key";
+import { ORDER_HOLD_FIELDS } from "../orders/order-holds";
+
+const holdNumber = ({ min, max, default: fallback }: { min: number; max: number; default: number }) => z.number().int().min(min).max(max).default(fallback);
 
 /** The group's settings (the earlier site's 'general' settings document) with its defaults. Money in centavos. */
 export const settingsSchema = z.object({
@@ -27,6 +30,11 @@ export const settingsSchema = z.object({
     })
     .prefault({}),
   maxInstallments: z.number().int().min(1).max(MAX_INSTALLMENTS).default(5),
+  /** A shopper's order nobody confirmed or paid is cancelled after this (../orders/order-holds.ts). */
+  orderHoldHours: holdNumber(ORDER_HOLD_FIELDS.orderHoldHours),
+  /** Units of one size × colour, and in all, one shopper's order may take (never a counter sale). */
+  maxUnitsPerLine: holdNumber(ORDER_HOLD_FIELDS.maxUnitsPerLine),
+  maxUnitsPerOrder: holdNumber(ORDER_HOLD_FIELDS.maxUnitsPerOrder),
   emailNotifications: z.boolean().default(true),
   whatsappNotifications: z.boolean().default(true),
   orderNotifications: z.boolean().default(true),

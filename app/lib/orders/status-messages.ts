@@ -81,4 +81,6 @@ export type OrderHistoryEntry = {
   at: string;
   /** Who did it (admin only; empty on the shopper's page). */
   actorName: string;
+  /** Why, when the shop did it by itself ("Cancelado automaticamente: reserva expirada"). */
+  note?: string;
 };

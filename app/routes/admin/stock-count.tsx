@@ -8,17 +8,24 @@ import { fieldErrors } from "~/lib/forms/form-errors";
 import { parseId } from "~/lib/format/ids";
 import { requireStaffPermission, staffStoreScope, storeAccessRefusal } from "~/server/auth/guards.server";
 import { listCounterStores } from "~/server/counter/counter-sale.server";
-import { applyStockCount, openStockCount, readOpenStockCount, recordCountLine } from "~/server/counter/stock-count.server";
+import { applyStockCount, openStockCount, readAppliedStockCount, readOpenStockCount, recordCountLine } from "~/server/counter/stock-count.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/stock-count";
 
-/** ?loja=ID: that store's open count. */
+/** ?loja=ID: that store's open count; &balanco=ID: that count of the store, just applied (its differences). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPermission(request, context, "counter");
-  const asked = parseId(new URL(request.url).searchParams.get("loja"));
+  const params = new URL(request.url).searchParams;
+  const asked = parseId(params.get("loja"));
   const storeId = asked !== null && (staffStoreScope(user) ?? asked) === asked ? asked : staffStoreScope(user);
-  const [stores, count] = await Promise.all([listCounterStores(context.db, staffStoreScope(user)), storeId ? readOpenStockCount(context.db, storeId) : null]);
-  return { stores, storeId: stores.some((store) => store.id === storeId) ? storeId : null, count };
+  const appliedId = parseId(params.get("balanco"));
+  const [stores, count, applied] = await Promise.all([
+    listCounterStores(context.db, staffStoreScope(user)),
+    storeId ? readOpenStockCount(context.db, storeId) : null,
+    storeId && appliedId ? readAppliedStockCount(context.db, storeId, appliedId) : null,
+  ]);
+  const shown = stores.some((store) => store.id === storeId) ? storeId : null;
+  return { stores, storeId: shown, count, applied: shown === null ? null : applied };
 }
 
 /** `intent`: start (the store's count), count (one or more shelves: `counted_<variantId>`), apply. */
@@ -52,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!countId) return data(actionRefusal("Balanço inválido."), { status: 400 });
       const applied = await applyStockCount(context.db, storeId, countId, user);
       if (!applied.ok) return data(actionRefusal(applied.message), { status: 409 });
-      return redirect(`${back}&aplicado=${applied.shelves}`);
+      return redirect(`${back}&aplicado=${applied.shelves}&balanco=${applied.countId}`);
     }
     default:
       return data(actionRefusal("Ação desconhecida."), { status: 400 });
@@ -64,5 +71,5 @@ export function meta() {
 }
 
 export default function AdminStockCount({ loaderData, actionData }: Route.ComponentProps) {
-  return <StockCountScreen stores={loaderData.stores} storeId={loaderData.storeId} count={loaderData.count} result={actionData} />;
+  return <StockCountScreen stores={loaderData.stores} storeId={loaderData.storeId} count={loaderData.count} applied={loaderData.applied} result={actionData} />;
 }

@@ -89,7 +89,7 @@ async function recordOrder(
       settings,
       { ...envelope.data, customer, userId, source: orderSourceOf(form.get("source")), ...(delivery ? { delivery } : {}) },
       {
-        admitNewOrder: (tx) => admitNewOrder(tx, context.config.orderLimits, { address: clientAddress, phone: customer?.phone ?? null }),
+        admitNewOrder: (tx, order) => admitNewOrder(tx, context.config.orderLimits, settings, { address: clientAddress, phone: customer?.phone ?? null }, order),
         takeCouponTry: () => admitCouponTry(context.db, clientAddress),
         // A Pix order's charge commits with it; it is made at the provider after the commit, never before the answer.
         withNewOrder: async (tx, order) => {

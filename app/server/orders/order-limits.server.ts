@@ -3,11 +3,19 @@
 // address and per phone number, in the database so every app process shares the counts. Shoppers on
 // mobile data share addresses (carrier NAT), so the address limit is the looser one.
 // How many is the owner's to change (AppConfig.orderLimits: ORDER_LIMIT_PER_ADDRESS, ORDER_LIMIT_PER_PHONE).
+//
+// A shopper's order also takes at most what a household buys (the settings' maxUnitsPerLine and
+// maxUnitsPerOrder), and one phone or one address holds at most so many units at once in pending orders
+// (AppConfig.orderLimits.heldUnits: ORDER_LIMIT_HELD_UNITS): docs/decisions/0027-bounded-holds.md. A
+// counter sale is not a shopper's order and never comes here.
+import { sql } from "drizzle-orm";
 import { phoneKey } from "~/lib/format/phone";
+import type { Settings } from "~/lib/group/settings";
+import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/orders/order-holds";
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitInTransaction, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { OrderRejectedError } from "./order-placing.server";
+import { lineName, OrderRejectedError, type AdmittedLine } from "./order-placing.server";
 import { takeCouponTry, tooManyCouponTriesMessage } from "../coupons/coupon-tries.server";
 import { SEND_WITHOUT_COUPON } from "~/lib/coupons/coupons";
 
@@ -21,20 +29,68 @@ export function tooManyOrdersMessage(retryAfterSeconds: number): string {
 }
 
 /**
- * Counts one new order for the client, in the order's transaction (placeOrder's `admitNewOrder`):
- * retries of a submission that get its order back count nothing. Throws OrderRejectedError (429,
- * with the seconds to wait) past a limit, which undoes the order and the count.
+ * Admits one new order of a shopper, in the order's transaction (placeOrder's `admitNewOrder`):
+ * retries of a submission that get its order back count nothing. Throws OrderRejectedError, which
+ * undoes the order and the counts: past the number of orders (429, with the seconds to wait), past
+ * the household caps, or past the units its phone or address may hold at once.
  */
 export async function admitNewOrder(
   tx: DatabaseOrTransaction,
   limits: AppConfig["orderLimits"],
+  settings: Settings,
   client: { address: string; phone: string | null },
+  order: { id: string; lines: readonly AdmittedLine[] },
 ) {
   const counters: [string, RateLimitRule][] = [[`order|address|${client.address}`, { window: ADDRESS_WINDOW, max: limits.perAddress }]];
   if (client.phone) counters.push([`order|phone|${phoneKey(client.phone)}`, { window: PHONE_WINDOW, max: limits.perPhone }]);
   for (const [key, rule] of counters) {
     const { allowed, retryAfter } = await consumeRateLimitInTransaction(tx, key, rule);
     if (!allowed) throw new OrderRejectedError(tooManyOrdersMessage(retryAfter ?? rule.window), 429, retryAfter ?? rule.window);
+  }
+  checkHouseholdCaps(settings, order.lines);
+  if (limits.heldUnits !== undefined) await checkUnitsHeld(tx, limits.heldUnits, client, order);
+}
+
+/** One size × colour (lines of the same one add up), and the whole order, within the owner's caps. */
+function checkHouseholdCaps(settings: Settings, lines: readonly AdmittedLine[]) {
+  const byVariant = new Map<number, { line: AdmittedLine; units: number }>();
+  for (const line of lines) {
+    const seen = byVariant.get(line.variantId);
+    byVariant.set(line.variantId, { line, units: (seen?.units ?? 0) + line.quantity });
+  }
+  for (const { line, units } of byVariant.values()) {
+    if (units > settings.maxUnitsPerLine) throw new OrderRejectedError(tooManyOfOneItemMessage(lineName(line.name, line), settings.maxUnitsPerLine));
+  }
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  if (units > settings.maxUnitsPerOrder) throw new OrderRejectedError(tooManyUnitsMessage(units, settings.maxUnitsPerOrder));
+}
+
+/**
+ * The units the client's address, and its phone, hold at once in pending orders, this one included,
+ * within `max`. Each is decided under a transaction lock of its own (address first, then phone, as the
+ * counters above), so concurrent orders from one client are counted one after the other: of six sent
+ * at once, those past the limit are refused, whatever their timing. The address is kept on the order
+ * for the next one's count; its units are not in order_items yet, so they are added here.
+ */
+async function checkUnitsHeld(
+  tx: DatabaseOrTransaction,
+  max: number,
+  client: { address: string; phone: string | null },
+  order: { id: string; lines: readonly AdmittedLine[] },
+) {
+  await tx.execute(sql`update orders set client_address = ${client.address} where id = ${order.id}`);
+  const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const holders: ["address" | "phone", string, ReturnType<typeof sql>][] = [["address", `order-hold|address|${client.address}`, sql`o.client_address = ${client.address}`]];
+  const phone = client.phone ? phoneKey(client.phone) : "";
+  if (phone) holders.push(["phone", `order-hold|phone|${phone}`, sql`o.customer_phone_key = ${phone}`]);
+  for (const [who, lockKey, same] of holders) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
+    const { rows } = await tx.execute<{ held: number }>(sql`
+      select coalesce(sum(i.quantity), 0)::int as held
+      from orders o join order_items i on i.order_id = o.id
+      where o.status = 'pending' and o.stock_applied and o.id <> ${order.id} and ${same}`);
+    const held = rows[0]?.held ?? 0;
+    if (held + units > max) throw new OrderRejectedError(tooManyHeldMessage(who, held, max));
   }
 }
 

@@ -77,11 +77,11 @@ export function orderRequestHash({ lines, customer, userId, couponCode, counter 
 
 export type PlaceOrderOptions = {
   /**
-   * Runs once per new order, inside its transaction, after its row is in: a limit throws
-   * OrderRejectedError here and the order is undone. Retries of a submission (same key) that find or
-   * wait for its order never run it, so twenty concurrent retries count once.
+   * Runs once per new order, inside its transaction, after its row is in, before its units are taken:
+   * a limit throws OrderRejectedError here and the order is undone. Retries of a submission (same key)
+   * that find or wait for its order never run it, so twenty concurrent retries count once.
    */
-  admitNewOrder?: (tx: Transaction) => Promise<void>;
+  admitNewOrder?: (tx: Transaction, order: { id: string; lines: readonly AdmittedLine[] }) => Promise<void>;
   /**
    * Runs before a typed coupon is decided (never for a retry that finds its order): takes one try from
    * the client's allowance of coupon codes, or throws OrderRejectedError past it. The try is given
@@ -98,6 +98,9 @@ export type PlaceOrderOptions = {
 };
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/** A new order's line as a limit sees it (./order-limits.server.ts): what it takes, and how to name it. */
+export type AdmittedLine = Pick<PricedLine, "variantId" | "name" | "size" | "color" | "quantity">;
 
 /** The short code shoppers and staff quote ("#1A2B3C4D"): the order id's first 8 hex digits, upper case. */
 export function orderCodeOf(id: string): string {
@@ -124,7 +127,7 @@ type PricedLine = {
 };
 
 /** "Tênis X" or "Tênis X (Tam. 38 / Preto)": how a refusal names what was asked for. */
-function lineName(name: string, line: { size: string | null; color: string | null }): string {
+export function lineName(name: string, line: { size: string | null; color: string | null }): string {
   const label = variantLabel(line);
   return label ? `"${name}" (${label})` : `"${name}"`;
 }
@@ -375,7 +378,7 @@ async function recordNewOrder(
       // Otherwise the code (or, never seen, the id) was taken: another one.
       if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
     }
-    await admitNewOrder?.(tx);
+    await admitNewOrder?.(tx, { id, lines });
     await reserveUnits(tx, serving.storeOfVariant, lines);
     await tx.insert(orderItems).values(
       lines.map(({ shopId: _shopId, ...line }, position) => ({

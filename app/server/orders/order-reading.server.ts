@@ -9,6 +9,7 @@ import { orderChannelOf } from "~/lib/orders/order-channel";
 import { pixPayload } from "~/lib/payments/pix";
 import { usablePixKey } from "~/lib/payments/pix-key";
 import type { OrderHistoryEntry } from "~/lib/orders/status-messages";
+import { historyReasonLabel } from "~/lib/orders/order-holds";
 import type { Settings } from "~/lib/group/settings";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
@@ -45,6 +46,7 @@ export async function readOrderHistory(db: DatabaseOrTransaction, orderId: strin
       status: isOrderStatus(row.status) ? row.status : "pending",
       at: row.createdAt.toISOString(),
       actorName: audience === "admin" ? row.actorName : "",
+      ...(historyReasonLabel(row.reason) ? { note: historyReasonLabel(row.reason)! } : {}),
     })),
   ];
 }

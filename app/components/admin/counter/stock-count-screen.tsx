@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useState } from "react";
 import { Form, Link, useFetcher, useNavigate, useSearchParams } from "react-router";
 import { COUNTER_PATH, STOCK_COUNT_PATH, type CounterProduct } from "~/lib/counter/counter-sale";
-import type { StockCountView } from "~/lib/counter/stock-count";
+import {
+  differenceSentence,
+  differenceSummary,
+  heldLabel,
+  lineDifference,
+  type AppliedStockCountView,
+  type HeldUnits,
+  type StockCountLine,
+  type StockCountView,
+} from "~/lib/counter/stock-count";
+import { formatBRL } from "~/lib/format/money";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { variantLabel } from "~/lib/catalog/variants";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
@@ -21,11 +31,14 @@ export function StockCountScreen({
   stores,
   storeId: shownStoreId,
   count,
+  applied: appliedCount,
   result,
 }: {
   stores: Store[];
   storeId: number | null;
   count: StockCountView | null;
+  /** The count just applied (?balanco=ID): its differences. */
+  applied: AppliedStockCountView | null;
   result: ActionResult | undefined;
 }) {
   const [storeId, setStoreId] = useRememberedStore(stores, shownStoreId);
@@ -58,9 +71,19 @@ export function StockCountScreen({
       </div>
       <StoreSelect stores={stores} storeId={storeId} onChange={setStoreId} />
       {applied ? (
-        <p role="status" className="rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900">
-          Balanço aplicado: {applied} {applied === "1" ? "prateleira atualizada" : "prateleiras atualizadas"}.
-        </p>
+        <section role="status" aria-label="Balanço aplicado" className="rounded-lg bg-emerald-50 p-3 text-emerald-950">
+          <p className="font-semibold">
+            Balanço aplicado: {applied} {applied === "1" ? "prateleira atualizada" : "prateleiras atualizadas"}.
+          </p>
+          {appliedCount ? (
+            <>
+              <p className="mt-1 text-sm" data-testid="stock-count-applied-summary">
+                {differenceSentence(differenceSummary(appliedCount.lines), "after", formatBRL)}
+              </p>
+              <CountLines lines={appliedCount.lines} held={{}} tense="after" />
+            </>
+          ) : null}
+        </section>
       ) : null}
       {errors.form ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
@@ -102,6 +125,7 @@ export function StockCountScreen({
                           <span className="block font-semibold">{variantLabel(variant) || "Unidades"}</span>
                           <span className="block text-xs text-slate-600">
                             No sistema: {variant.stock}
+                            {count.held[variant.id] ? ` · ${heldLabel(count.held[variant.id]!)}` : ""}
                             {counted ? ` · contado: ${counted.counted}` : ""}
                           </span>
                         </span>
@@ -135,25 +159,18 @@ export function StockCountScreen({
             {count.lines.length === 0 ? (
               <p className="text-sm text-slate-600">Nada contado ainda.</p>
             ) : (
-              <ul className="mt-2 divide-y divide-slate-100 text-sm">
-                {count.lines.map((line) => (
-                  <li key={line.variantId} className="flex justify-between gap-2 py-1.5">
-                    <span className="min-w-0">
-                      {line.name}
-                      {variantLabel(line) ? ` (${variantLabel(line)})` : ""}
-                    </span>
-                    <span className="whitespace-nowrap">
-                      {line.counted} às {TIME.format(new Date(line.countedAt))}
-                    </span>
-                  </li>
-                ))}
-              </ul>
+              <>
+                <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="stock-count-summary">
+                  {differenceSentence(differenceSummary(count.lines), "before", formatBRL)}
+                </p>
+                <CountLines lines={count.lines} held={count.held} tense="before" />
+              </>
             )}
           </section>
           <Form
             method="post"
             onSubmit={(event) => {
-              if (!window.confirm("Aplicar o balanço? O estoque desta loja passa a ser o contado, menos o que foi vendido depois.")) event.preventDefault();
+              if (!window.confirm("Aplicar o balanço? O estoque desta loja passa a ser o contado, menos o reservado para pedidos e o que foi vendido depois.")) event.preventDefault();
             }}
           >
             <input type="hidden" name="storeId" value={shownStoreId} />
@@ -165,5 +182,43 @@ export function StockCountScreen({
         </>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Each counted shelf: the system's number and the units open orders hold there (on the shelf, already
+ * sold), what was counted, what the shelf becomes, and the difference in units and reais.
+ */
+function CountLines({ lines, held, tense }: { lines: StockCountLine[]; held: Record<number, HeldUnits>; tense: "before" | "after" }) {
+  return (
+    <ul className="mt-2 divide-y divide-slate-100 text-sm">
+      {lines.map((line) => {
+        const difference = lineDifference(line);
+        const heldNow = held[line.variantId];
+        return (
+          <li key={line.variantId} className="py-1.5" data-testid="stock-count-line">
+            <div className="flex justify-between gap-2">
+              <span className="min-w-0 font-medium">
+                {line.name}
+                {variantLabel(line) ? ` (${variantLabel(line)})` : ""}
+              </span>
+              <span
+                className={`whitespace-nowrap font-semibold ${difference.units < 0 ? "text-red-700" : difference.units > 0 ? "text-amber-800" : "text-slate-600"}`}
+              >
+                {difference.units === 0
+                  ? "sem diferença"
+                  : `${difference.units > 0 ? "+" : "−"}${Math.abs(difference.units)}${difference.cents === null ? "" : ` (${difference.units > 0 ? "+" : "−"}${formatBRL(Math.abs(difference.cents))})`}`}
+              </span>
+            </div>
+            <p className="text-xs text-slate-600">
+              {tense === "before" ? "No sistema" : "Era"}: {line.before}
+              {line.heldAtCount > 0 ? ` (+ ${heldNow && tense === "before" ? heldLabel(heldNow) : `${line.heldAtCount} ${line.heldAtCount === 1 ? "reservado" : "reservados"} para pedidos`})` : ""}
+              {` · contado: ${line.counted} às ${TIME.format(new Date(line.countedAt))}`}
+              {` · ${tense === "before" ? "fica" : "ficou"}: ${line.after}`}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

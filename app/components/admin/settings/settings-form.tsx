@@ -21,6 +21,7 @@ import {
 } from "~/lib/group/settings-form.schema";
 import { STORE_ARTICLES } from "~/lib/stores/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
+import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, ORDER_HOLD_HINTS } from "~/lib/orders/order-holds";
 import { StatusMessagesFields } from "./status-messages-fields";
 
 type Props = {
@@ -125,6 +126,24 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
           defaultValue={settings.deliveryCities.join("\n")}
         />
         <Field label="Dias de entrega" {...field("deliveryDays")} defaultValue={settings.deliveryDays} />
+      </Section>
+
+      <Section
+        title="Pedidos pelo site"
+        intro="Um pedido segura as unidades desde que é feito. Estes limites impedem que alguém reserve o estoque da loja sem comprar."
+      >
+        {ORDER_HOLD_FIELD_NAMES.map((name) => (
+          <Field
+            key={name}
+            label={ORDER_HOLD_FIELDS[name].label}
+            {...field(name)}
+            type="number"
+            inputMode="numeric"
+            step={1}
+            defaultValue={settings[name]}
+            hint={ORDER_HOLD_HINTS[name]}
+          />
+        ))}
       </Section>
 
       {canEditMoney ? (
