@@ -131,6 +131,7 @@ try {
   console.log(`
   Loja com Pix de teste: ${shopUrl}  (painel: ${shopUrl}/admin, ${ADMIN.email} / ${ADMIN.password})
   Banco de teste:        ${bankUrl}
+  Dados:                 ${dataDir}
 
   1. Faça um pedido na loja pagando com PIX: a página do pedido mostra o QR e o copia-e-cola do banco.
   2. No banco de teste, toque em "Pagar" na cobrança do pedido.
