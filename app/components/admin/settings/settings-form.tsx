@@ -20,6 +20,7 @@ import {
 } from "~/lib/group/settings-form.schema";
 import { STORE_ARTICLES } from "~/lib/stores/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
+import { brazilianPhoneText } from "~/lib/format/phone";
 import { StatusMessagesFields } from "./status-messages-fields";
 
 type Props = {
@@ -86,7 +87,7 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
           {...field("storeWhatsApp")}
           type="tel"
           inputMode="tel"
-          defaultValue={settings.storeWhatsApp}
+          defaultValue={brazilianPhoneText(settings.storeWhatsApp)}
           hint={
             isPlaceholderWhatsApp(settings.storeWhatsApp)
               ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, com DDD: (81) 99876-5432"
@@ -295,7 +296,7 @@ function LocationFields({ location, index, field }: { location: EditableLocation
           {...field(name("whatsapp"))}
           type="tel"
           inputMode="tel"
-          defaultValue={location.whatsapp}
+          defaultValue={brazilianPhoneText(location.whatsapp)}
           hint={isPlaceholderWhatsApp(location.whatsapp) ? "Número de exemplo: até ser trocado, o botão desta loja abre o WhatsApp da loja acima" : undefined}
         />
         <Field label="Horário" {...field(name("hours"))} defaultValue={location.hours} />
