@@ -23,6 +23,22 @@ test.describe("on the shared server", () => {
     expect(sidebar).toBeGreaterThanOrEqual(document - 1);
   });
 
+  test("'Remover produtos de demonstração' first says what goes and what stays; Cancelar removes nothing (issue 51)", async ({ page }) => {
+    // Only looks: the shared server's catalogue is the demo one, which the other tests use.
+    await signInAsAdmin(page, "/admin");
+    const notice = page.getByTestId("demo-products");
+    await notice.getByRole("link", { name: "Remover produtos de demonstração" }).click();
+    const step = page.getByTestId("demo-removal");
+    await expect(step.getByRole("heading", { name: /^Remover 20 produtos de demonstração e [\d.]+ unidades em estoque\?$/ })).toBeVisible();
+    await expect(step).toContainText(/pedidos? (tem|têm) algum desses produtos|Nenhum pedido tem esses produtos/);
+    await expect(step.getByRole("button", { name: "Sim, remover" })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await step.getByRole("link", { name: "Cancelar" }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByTestId("demo-removal")).toHaveCount(0);
+    await expect(notice).toContainText("A loja ainda tem 20 produtos de demonstração");
+  });
+
   test("the dashboard shows its cards, charts or empty states, shortcuts and the placeholder-WhatsApp warning", async ({ page }) => {
     await signInAsAdmin(page, "/admin");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
@@ -90,8 +106,9 @@ ownServer.describe("on a server of its own", () => {
     await save(page);
     const saved = page.getByRole("status").filter({ hasText: "Salvo!" });
     await expect(saved).toBeVisible(SLOW);
-    // Stored as typed by the shop's rules: digits only, the handle with its @.
-    await expect(page.getByLabel("WhatsApp da loja", { exact: true })).toHaveValue("5581999998888");
+    // Stored by the shop's rules (digits only, the handle with its @) and the number shown back as people
+    // write it, not as 5581999998888 (issue 51).
+    await expect(page.getByLabel("WhatsApp da loja", { exact: true })).toHaveValue("(81) 99999-8888");
     await expect(page.getByLabel("Instagram", { exact: true })).toHaveValue("@lojaerick");
     await expect(saved).toBeHidden({ timeout: 5_000 });
 

@@ -49,3 +49,16 @@ test("a coupon applied in the cart is on the order: WhatsApp text and order page
   await expect(shopper.getByTestId("order-coupon")).toHaveText(new RegExp(`Desconto \\(${code}\\)\\s*−R\\$\\s7,99`));
   await shopperContext.close();
 });
+
+test("after 'Cupom … salvo.' the form is empty again for the next coupon (issue 51)", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const code = `LIMPO${testInfo.project.name.replace(/\W/g, "").toUpperCase()}`;
+  await signInAsAdmin(page, "/admin/cupons");
+  await page.getByLabel("Código").fill(code);
+  await page.getByLabel("Porcentagem (%)").fill("5");
+  await page.getByRole("button", { name: "Salvar cupom" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Cupom ${code} salvo.` })).toBeVisible();
+  await expect(page.getByLabel("Código")).toHaveValue("");
+  await expect(page.getByLabel("Porcentagem (%)")).toHaveValue("");
+});
+

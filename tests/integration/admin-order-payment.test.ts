@@ -112,6 +112,15 @@ describe("Marcar como pago", () => {
     const shown = await windowPayment(plain, placed.id);
     expect(shown).toMatchObject({ status: "paid", confirmedBy: "clerk", confirmedByName: admin.name, canMarkPaid: false, refundableCents: 8990, refundViaProvider: false });
     expect(shown.paidAt).not.toBeNull();
+    // The window's history says it too, with who (issue 51: it listed the status changes only).
+    const window = (await orderLoader({ request: requestAs(admin, `/admin/pedidos/${placed.id}`), context: plain, params: { id: placed.id } } as never)) as {
+      detail: { history: { kind: string; actorName: string; at: string }[] };
+    };
+    expect(window.detail.history.map(({ kind, actorName }) => ({ kind, actorName }))).toEqual([
+      { kind: "status", actorName: "" },
+      { kind: "paid", actorName: admin.name },
+    ]);
+    expect(window.detail.history[1]!.at).toBe(shown.paidAt);
 
     const again = await markPaid(plain, placed.id);
     expect(refusalOf(again)).toEqual({ form: "Este pedido já está pago." });

@@ -4,7 +4,7 @@
 // store, and nothing is saved. Real PostgreSQL, the order's real stock move.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CsvImportResult } from "~/lib/catalog/product-import";
-import { productCsvHeader, storeExportedColumn, storeStockColumn } from "~/server/catalog/csv/columns.server";
+import { productCsvHeader, spreadsheetColumn, storeExportedColumn, storeStockColumn } from "~/server/catalog/csv/columns.server";
 import { importProductsCsv, productsCsv } from "~/server/catalog/product-csv.server";
 import { listStoreOptions } from "~/server/catalog/product-save.server";
 import { readCsv, toCsv, unguardFormula } from "~/server/files/csv.server";
@@ -102,7 +102,16 @@ describe("the products CSV with a column per store", () => {
     const label = [`Tam. ${variant.size}`, variant.color].filter(Boolean).join(" / ");
     expect(result).toEqual({
       ok: false,
-      errors: [{ line, message: `O estoque de ${variant.name} (${label}) mudou em ${second!.name} desde a exportação: 2 agora, 3 na planilha. Exporte o CSV de novo e refaça as alterações.` }],
+      // The cell it means, as the spreadsheet names it (issue 51: "2 agora, 0 na planilha" beside a visible cell of 2).
+      errors: [
+        {
+          line,
+          message:
+            `O estoque de ${variant.name} (${label}) mudou em ${second!.name} desde a exportação: 2 agora, 3 na planilha, ` +
+            `em ${storeExportedColumn(second!.slug)} (célula ${spreadsheetColumn(header.indexOf(storeExportedColumn(second!.slug)))}${line}), o estoque na exportação. ` +
+            "Exporte o CSV de novo e refaça as alterações.",
+        },
+      ],
     });
     expect(await variantUnitsByStore(t.pool, variant.id)).toMatchObject({ [first!.slug]: 1, [second!.slug]: 2 });
 

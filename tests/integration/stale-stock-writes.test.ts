@@ -82,7 +82,12 @@ describe("the CSV: export → an order takes the last unit → import", () => {
     const label = [`Tam. ${variant.size}`, variant.color].filter(Boolean).join(" / ");
     expect(result).toEqual({
       ok: false,
-      errors: [{ line, message: `O estoque de ${variant.name} (${label}) mudou desde a exportação: 0 agora, 1 na planilha. Exporte o CSV de novo e refaça as alterações.` }],
+      errors: [
+        {
+          line,
+          message: `O estoque de ${variant.name} (${label}) mudou desde a exportação: 0 agora, 1 na planilha, em estoque_exportado (célula ${String.fromCharCode(65 + column("estoque_exportado"))}${line}), o estoque na exportação. Exporte o CSV de novo e refaça as alterações.`,
+        },
+      ],
     });
     expect(await variantStock(t.pool, variant)).toBe(0);
     expect(await productRow(variant.productId)).toEqual(before);

@@ -9,15 +9,22 @@ export function OrderHistoryList({ entries, deliveryMethod, testId }: { entries:
   return (
     <ol className="space-y-2 border-l-2 border-slate-200 pl-4 text-sm" data-testid={testId}>
       {entries.map((entry, index) => {
-        const status = shopperStatusLabel(entry.status, deliveryMethod);
+        const text =
+          entry.kind === "paid"
+            ? entry.by === "clerk"
+              ? "Marcado como pago"
+              : "Pagamento confirmado pelo banco (Pix)"
+            : entry.kind === "whatsapp"
+              ? `Mensagem de WhatsApp aberta (${shopperStatusLabel(entry.status, deliveryMethod)})`
+              : index === 0
+                ? `Pedido recebido: ${shopperStatusLabel(entry.status, deliveryMethod)}`
+                : (entry.note ?? shopperStatusLabel(entry.status, deliveryMethod));
         return (
           <li key={index} className="flex flex-wrap gap-x-2">
             <time dateTime={entry.at} className="tabular-nums text-slate-600">
               {formatShopDateTime(entry.at)}
             </time>
-            <span className="font-semibold text-slate-900">
-              {entry.kind === "whatsapp" ? `Mensagem de WhatsApp aberta (${status})` : index === 0 ? `Pedido recebido: ${status}` : (entry.note ?? status)}
-            </span>
+            <span className="font-semibold text-slate-900">{text}</span>
             {entry.actorName ? <span className="text-slate-600">por {entry.actorName}</span> : null}
           </li>
         );

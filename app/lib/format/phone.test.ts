@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isBrazilianPhone, telHref } from "./phone";
+import { brazilianPhoneText, isBrazilianPhone, telHref } from "./phone";
 import { lacksAreaCode, maskPhone, whatsAppDigits } from "../forms/phone-input";
 
 describe("telHref", () => {
@@ -80,5 +80,14 @@ describe("whatsAppDigits", () => {
     for (const phone of ["99876-5432", "81 9999-ABCD", "55819999988889", "(20) 99876-5432", "999", ""]) {
       expect(whatsAppDigits(phone), phone).toBeNull();
     }
+  });
+});
+
+describe("brazilianPhoneText", () => {
+  it("shows a stored number as it was typed (issue 51: '(81) 98765-4321' came back as 5581987654321)", () => {
+    expect(brazilianPhoneText("5581987654321")).toBe("(81) 98765-4321");
+    expect(brazilianPhoneText("81987654321")).toBe("(81) 98765-4321");
+    expect(brazilianPhoneText("558136751995")).toBe("(81) 3675-1995");
+    expect(brazilianPhoneText("@erick")).toBe("@erick");
   });
 });

@@ -31,3 +31,15 @@ export function isBrazilianPhone(phone: string): boolean {
 export function phoneKey(phone: string): string {
   return phone.replace(/\D/g, "").replace(/^55(?=\d{10,11}$)/, "");
 }
+
+/**
+ * A stored Brazilian number as people write it: "5581987654321" → "(81) 98765-4321", "558136751995"
+ * → "(81) 3675-1995". What is no Brazilian number stays as it is. The forms show it this way and keep
+ * the digits (a number typed as "(81) 98765-4321" was shown back as 5581987654321).
+ */
+export function brazilianPhoneText(phone: string): string {
+  if (!isBrazilianPhone(phone)) return phone;
+  const digits = phoneKey(phone);
+  const local = digits.slice(2);
+  return `(${digits.slice(0, 2)}) ${local.slice(0, local.length - 4)}-${local.slice(-4)}`;
+}

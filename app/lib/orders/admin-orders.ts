@@ -19,12 +19,13 @@ import { whatsappLink } from "./whatsapp";
 import { isPaymentFilter, type AdminOrderPayment } from "../payments/admin-payment";
 import type { PaymentStatus } from "../payments/payment-status";
 import { CHANNEL_LABELS, type OrderChannel } from "./order-channel";
+import { parseId } from "../format/ids";
 
-export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number; payment: PaymentStatus | null };
+export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number; payment: PaymentStatus | null; store: number | null };
 
 /**
  * `/admin/pedidos?status=pending&q=maria&pagina=2` (`status=pickup_ready`: pick-up orders ready at the
- * store; `pagamento=paid`: by payment); unknown values are ignored.
+ * store; `pagamento=paid`: by payment; `loja=3`: the orders a store serves); unknown values are ignored.
  */
 export function parseOrderFilters(searchParams: URLSearchParams): AdminOrderFilters {
   const status = searchParams.get("status");
@@ -34,6 +35,7 @@ export function parseOrderFilters(searchParams: URLSearchParams): AdminOrderFilt
     q: searchParam(searchParams),
     page: pageParam(searchParams),
     payment: isPaymentFilter(payment) ? payment : null,
+    store: parseId(searchParams.get("loja")),
   };
 }
 
@@ -50,6 +52,8 @@ export type AdminOrderRow = {
   /** As recorded ('pickup', 'delivery'): a pick-up order's 'Enviado' reads 'Pronto para retirada'. */
   deliveryMethod: string;
   channel: OrderChannel;
+  /** The store that serves it (null: none recorded). */
+  storeName: string | null;
   /** It had demo products (removed since): kept, but no sale, and shown as such. */
   demoProducts: boolean;
   /** The payment state beside the status; mismatchCents: a Pix of another amount arrived ("valor diferente"). */

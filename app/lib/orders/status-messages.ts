@@ -74,13 +74,18 @@ export const PREVIEW_VALUES: Record<"delivery" | "pickup", StatusMessageValues> 
   },
 };
 
-/** One line of an order's history: a status change, or a clerk opening the WhatsApp message. */
-export type OrderHistoryEntry = {
-  kind: "status" | "whatsapp";
-  status: OrderStatus;
-  at: string;
-  /** Who did it (admin only; empty on the shopper's page). */
-  actorName: string;
-  /** Why, when the shop did it by itself ("Cancelado automaticamente: reserva expirada"). */
-  note?: string;
-};
+/**
+ * One line of an order's history: a status change, a clerk opening the WhatsApp message, or (admin
+ * only) the payment received: marked by a clerk ("Marcar como pago") or confirmed by the Pix provider.
+ */
+export type OrderHistoryEntry =
+  | {
+      kind: "status" | "whatsapp";
+      status: OrderStatus;
+      at: string;
+      /** Who did it (admin only; empty on the shopper's page). */
+      actorName: string;
+      /** Why, when the shop did it by itself ("Cancelado automaticamente: reserva expirada"). */
+      note?: string;
+    }
+  | { kind: "paid"; by: "clerk" | "pix"; at: string; actorName: string };

@@ -9,6 +9,7 @@ import { useLiveOrderEvents } from "~/components/admin/orders/live-order-events"
 import { type AdminOrderRow, type OrderEvent, parseOrderFilters } from "~/lib/orders/admin-orders";
 import { requireStaffPermission, staffStoreScope } from "~/server/auth/guards.server";
 import { hasAnyOrder, listAdminOrders } from "~/server/orders/admin-order-queries.server";
+import { listStores } from "~/server/auth/staff.server";
 import type { Route } from "./+types/orders";
 import { countLabel, pluralForm } from "~/lib/format/plural";
 import { adminMeta } from "~/lib/admin/admin-meta";
@@ -19,7 +20,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const stores = staffStoreScope(user);
   const list = await listAdminOrders(context.db, filters, stores);
   const anyOrder = list.total > 0 || (await hasAnyOrder(context.db, stores));
-  return { ...list, filters, anyOrder };
+  // The Loja filter, for whoever sees every store's orders.
+  const storeOptions = stores === null ? (await listStores(context.db)).map((store) => ({ id: store.id, name: store.name })) : [];
+  return { ...list, filters, anyOrder, storeOptions };
 }
 
 export function meta() {
@@ -27,7 +30,7 @@ export function meta() {
 }
 
 export default function AdminOrders({ loaderData }: Route.ComponentProps) {
-  const { orders, total, page, pageCount, filters, anyOrder } = loaderData;
+  const { orders, total, page, pageCount, filters, anyOrder, storeOptions } = loaderData;
   const revalidator = useRevalidator();
   const [open, setOpen] = useState<Pick<AdminOrderRow, "id" | "code"> | null>(null);
   const [newOrders, setNewOrders] = useState(0);
@@ -55,7 +58,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold">Pedidos</h1>
           <p className="text-sm text-slate-600">
             {countLabel(total, "pedido", "pedidos")}
-            {filters.q || filters.status || filters.payment ? ` ${pluralForm(total, "encontrado", "encontrados")}` : ""}
+            {filters.q || filters.status || filters.payment || filters.store ? ` ${pluralForm(total, "encontrado", "encontrados")}` : ""}
           </p>
         </div>
         <LiveOrdersStatus
@@ -68,7 +71,7 @@ export default function AdminOrders({ loaderData }: Route.ComponentProps) {
         />
       </div>
 
-      <OrderFilters filters={filters} />
+      <OrderFilters filters={filters} stores={storeOptions} />
 
       {orders.length ? (
         <OrdersList orders={orders} highlighted={highlighted} onOpen={(order) => setOpen({ id: order.id, code: order.code })} />

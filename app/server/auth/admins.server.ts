@@ -48,7 +48,9 @@ export async function createAdmin(auth: Auth, db: Database, admin: NewAdmin, act
   const hash = await context.password.hash(admin.password);
   const user = await context.internalAdapter.createUser({
     email,
-    name: admin.name?.trim() || email.split("@")[0]!,
+    // No name given: the e-mail, whole, until the person sets theirs in /conta. Its local part read as
+    // a name ("marcado como pago por dono", issue 51).
+    name: admin.name?.trim() || email,
     // Whoever runs the server chose this address, so a Google sign-in with it may join this account.
     emailVerified: true,
     role: "admin",

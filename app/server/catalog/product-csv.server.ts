@@ -9,7 +9,7 @@ import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { decodeCsvFile, toCsv } from "../files/csv.server";
 import { recordAdminChanges, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { productCsvHeader, productCsvRows, type CsvProduct } from "./csv/columns.server";
+import { productCsvHeader, productCsvRows, spreadsheetColumn, storeExportedColumn, type CsvProduct } from "./csv/columns.server";
 import { readProductCsv } from "./csv/header.server";
 import { validateProductCsv, type ProductCsvProduct } from "./csv/validation.server";
 import {
@@ -100,7 +100,13 @@ export async function importProductsCsv(db: Database, text: string, actor: Audit
   const { valid, errors } = validateProductCsv(file.sheet, existing, stores);
   if (errors.length) return { ok: false, errors };
   try {
-    return await saveCsvRows(db, valid, actor);
+    // "the units at the export, in estoque_exportado_x (cell V5)": the cell a refusal means, as the spreadsheet names it.
+    const columns = file.sheet.columns;
+    const exportedCell = (column: string, line: number) => {
+      const position = columns.indexOf(column);
+      return `, em ${column}${position < 0 ? "" : ` (célula ${spreadsheetColumn(position)}${line})`}, o estoque na exportação`;
+    };
+    return await saveCsvRows(db, valid, actor, exportedCell);
   } catch (error) {
     if (error instanceof CsvConflictError) return { ok: false, errors: error.errors };
     throw error;
@@ -112,16 +118,17 @@ export async function importProductsCsv(db: Database, text: string, actor: Audit
  * units since the export), by line. Called with the products locked, which every stock move takes
  * first, so what it reads holds until the import commits.
  */
-async function stockMovedSinceExport(tx: DatabaseOrTransaction, rows: ProductCsvProduct[]): Promise<CsvRowError[]> {
+async function stockMovedSinceExport(tx: DatabaseOrTransaction, rows: ProductCsvProduct[], exportedCell: ExportedCell): Promise<CsvRowError[]> {
   const checked = rows.filter((row) => row.id !== null && row.exportedStock.size > 0);
   const exported = new Map(checked.map((row) => [row.id!, row]));
   const moved = await stockMovedSinceRead(tx, new Map(checked.map((row) => [row.id!, new Map([...row.exportedStock].map(([key, { units }]) => [key, units]))])));
   return moved
     .map((move) => {
       const { input, exportedStock } = exported.get(move.productId)!;
+      const line = exportedStock.get(variantKey(move.size, move.color))!.line;
       return {
-        line: exportedStock.get(variantKey(move.size, move.color))!.line,
-        message: `${stockMovedMessage(input.name, move, "desde a exportação", "na planilha")}. Exporte o CSV de novo e refaça as alterações.`,
+        line,
+        message: `${stockMovedMessage(input.name, move, "desde a exportação", `na planilha${exportedCell("estoque_exportado", line)}`)}. Exporte o CSV de novo e refaça as alterações.`,
       };
     })
     .sort((a, b) => a.line - b.line);
@@ -162,11 +169,14 @@ async function unprovenStockChanges(tx: DatabaseOrTransaction, rows: ProductCsvP
  * after). A product row per product; the variants of all of them in two statements at the end.
  * Refused as a whole when a variant's stock moved since the export.
  */
-async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: AuditActor): Promise<Extract<CsvImportResult, { ok: true }>> {
+/** Where a variant's units at the export were read: its column and cell, for the refusal's message. */
+type ExportedCell = (column: string, line: number) => string;
+
+async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: AuditActor, exportedCell: ExportedCell): Promise<Extract<CsvImportResult, { ok: true }>> {
   return db.transaction(async (tx) => {
     await lockProductImports(tx);
     const before = await productAuditFieldsByIds(tx, rows.flatMap(({ id }) => (id === null ? [] : [id])));
-    const moved = await stockMovedSinceExport(tx, rows);
+    const moved = await stockMovedSinceExport(tx, rows, exportedCell);
     if (moved.length) throw new CsvConflictError(moved);
     const unproven = await unprovenStockChanges(tx, rows);
     if (unproven.length) throw new CsvConflictError(unproven);
@@ -179,9 +189,11 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
       const plan = await planStoreStock(tx, { id: row.id }, row.input.storeUnits, row.storeRead);
       plans.set(row, plan);
       for (const move of plan.moved) {
+        const line = row.lineOfVariant.get(move.key) ?? row.line;
+        const column = row.storeReadColumn.get(move.storeSlug)?.get(move.key) ?? storeExportedColumn(move.storeSlug);
         movedAtStores.push({
-          line: row.lineOfVariant.get(move.key) ?? row.line,
-          message: `${stockMovedMessage(row.input.name, move, `em ${move.storeName} desde a exportação`, "na planilha")}. Exporte o CSV de novo e refaça as alterações.`,
+          line,
+          message: `${stockMovedMessage(row.input.name, move, `em ${move.storeName} desde a exportação`, `na planilha${exportedCell(column, line)}`)}. Exporte o CSV de novo e refaça as alterações.`,
         });
       }
     }

@@ -18,17 +18,25 @@ PERFIL: dono (tudo; é o padrão), gerente (tudo menos a equipe e o dinheiro da 
 (balcão, pedidos e estoque da sua loja; --loja obrigatório, com o nome da loja como em /lojas).
 Sem --password, uma senha forte é gerada e mostrada uma única vez.`;
 
-/** --role and --loja as a staff access; the error says what is wrong in pt-BR. */
-async function accessFrom(values: { role?: string; loja?: string }, services: Pick<Services, "db">): Promise<StaffAccess> {
+/**
+ * --role and --loja as a staff access, with the store's name as registered (what the command says
+ * back, not the name as typed); the error says what is wrong in pt-BR.
+ */
+async function accessFrom(values: { role?: string; loja?: string }, services: Pick<Services, "db">): Promise<StaffAccess & { storeName: string | null }> {
   const role = (values.role ?? "dono").trim().toLowerCase();
   if (!isStaffRole(role)) throw new StaffAccessError(`Perfil desconhecido: "${values.role}". Use ${STAFF_ROLES.join(", ")}.`);
   if (!roleIsStoreBound(role)) {
     if (values.loja !== undefined) throw new StaffAccessError(`--loja é só para vendedor: um ${STAFF_ROLE_LABELS[role]} vê todas as lojas.`);
-    return { staffRole: role, storeId: null };
+    return { staffRole: role, storeId: null, storeName: null };
   }
   if (!values.loja?.trim()) throw new StaffAccessError(`Um vendedor precisa de uma loja: --loja "Erick Calçados Sirinhaém" (o nome como em /lojas).`);
-  return { staffRole: role, storeId: (await storeByName(services.db, values.loja)).id };
+  const store = await storeByName(services.db, values.loja);
+  return { staffRole: role, storeId: store.id, storeName: store.name };
 }
+
+/** "Vendedor, Erick Calçados Sirinhaém" or "Dono". */
+const accessLabel = (access: { staffRole: StaffAccess["staffRole"]; storeName: string | null }) =>
+  `${STAFF_ROLE_LABELS[access.staffRole]}${access.storeName ? `, ${access.storeName}` : ""}`;
 
 /** The audit log's 'who' for a change made here: no account, so the system user who ran the command. */
 function commandLineActor() {
@@ -72,21 +80,25 @@ export async function runAdminCommand(argv: string[], services: Pick<Services, "
       case "create": {
         const generated = parsed.values.password === undefined;
         const password = parsed.values.password ?? generatedPassword();
-        const access = await accessFrom(parsed.values, services);
+        const { storeName, ...access } = await accessFrom(parsed.values, services);
         const admin = await createAdmin(services.auth, services.db, { email, password, name: parsed.values.name, access }, commandLineActor());
-        out.log(`Conta da equipe criada: ${admin.email} (${STAFF_ROLE_LABELS[access.staffRole]}${parsed.values.loja ? `, ${parsed.values.loja}` : ""})`);
+        out.log(`Conta da equipe criada: ${admin.email} (${accessLabel({ ...access, storeName })})`);
+        if (!parsed.values.name?.trim()) {
+          out.log(`Sem --name, pedidos e recibos mostram o e-mail (${admin.email}) como o nome; a pessoa põe o nome dela em /conta, ou crie com --name "Nome".`);
+        }
         if (generated) out.log(`Senha gerada (anote agora, ela não é mostrada de novo): ${password}`);
         return 0;
       }
       case "promote":
       case "demote": {
-        const access = command === "promote" ? await accessFrom(parsed.values, services) : null;
+        const promoted = command === "promote" ? await accessFrom(parsed.values, services) : null;
+        const access = promoted && { staffRole: promoted.staffRole, storeId: promoted.storeId };
         const result = await setRole(services.db, email, access, commandLineActor());
         if (!result.ok) {
           out.error(result.message);
           return 1;
         }
-        out.log(access ? `${email} agora é ${STAFF_ROLE_LABELS[access.staffRole]}.` : `${email} agora é cliente.`);
+        out.log(promoted ? `${email} agora é ${accessLabel(promoted)}.` : `${email} agora é cliente.`);
         return 0;
       }
       default:

@@ -60,7 +60,8 @@ function storeCondition(storeId: number | null): SQL | undefined {
 }
 
 export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminOrderFilters, storeId: number | null = null): Promise<AdminOrderList> {
-  const where = and(statusCondition(filters.status), searchCondition(filters.q), paymentCondition(filters.payment), storeCondition(storeId));
+  // The staff's own store (a Vendedor) and the list's Loja filter both hold.
+  const where = and(statusCondition(filters.status), searchCondition(filters.q), paymentCondition(filters.payment), storeCondition(storeId), storeCondition(filters.store));
   const rows = await db
     .select({
       id: orders.id,
@@ -73,6 +74,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       status: orders.status,
       deliveryMethod: orders.deliveryMethod,
       channel: orders.channel,
+      storeName: storeLocations.name,
       demoProducts: orders.demoProducts,
       paymentStatus: orderPayments.status,
       mismatchCents: orderPayments.mismatchCents,
@@ -82,6 +84,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+    .leftJoin(storeLocations, sql`${storeLocations.id} = coalesce(${orders.fulfillingStoreId}, ${orders.pickupLocationId})`)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(ADMIN_PAGE_SIZE)
@@ -99,6 +102,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       status: isOrderStatus(row.status) ? row.status : "pending",
       deliveryMethod: row.deliveryMethod,
       channel: orderChannelOf(row.channel),
+      storeName: row.storeName ?? null,
       demoProducts: row.demoProducts,
       payment: {
         status: isPaymentStatus(row.paymentStatus) ? row.paymentStatus : "awaiting",

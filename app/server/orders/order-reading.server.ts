@@ -2,7 +2,7 @@
 // order-placing.server.ts; the staff's views and status moves in admin-order-*.server.ts.
 import { and, asc, desc, eq } from "drizzle-orm";
 import { orderHistory, orderItems, orders } from "#database/orders-schema";
-import { storeLocations } from "#database/schema";
+import { orderPayments, storeLocations } from "#database/schema";
 import type { OrderCoupon, OrderView } from "~/lib/orders/order-message";
 import { isOrderStatus } from "~/lib/orders/order-status";
 import { orderChannelOf } from "~/lib/orders/order-channel";
@@ -29,7 +29,8 @@ export async function getOrderByToken(db: DatabaseOrTransaction, settings: Setti
 /**
  * An order's history, oldest first, starting with its placing ('Pendente' at its creation). The
  * shopper's page gets the status changes only and no names; the admin also sees the WhatsApp
- * messages opened and who did each.
+ * messages opened, the payment received (marked by a clerk or confirmed by the Pix provider), and who
+ * did each.
  */
 export async function readOrderHistory(db: DatabaseOrTransaction, orderId: string, audience: "shopper" | "admin"): Promise<OrderHistoryEntry[]> {
   const [placed] = await db.select({ createdAt: orders.createdAt }).from(orders).where(eq(orders.id, orderId));
@@ -39,7 +40,7 @@ export async function readOrderHistory(db: DatabaseOrTransaction, orderId: strin
     .from(orderHistory)
     .where(audience === "admin" ? eq(orderHistory.orderId, orderId) : and(eq(orderHistory.orderId, orderId), eq(orderHistory.kind, "status")))
     .orderBy(asc(orderHistory.createdAt), asc(orderHistory.id));
-  return [
+  const entries: OrderHistoryEntry[] = [
     { kind: "status" as const, status: "pending" as const, at: placed.createdAt.toISOString(), actorName: "" },
     ...rows.map((row) => ({
       kind: row.kind === "whatsapp" ? ("whatsapp" as const) : ("status" as const),
@@ -49,6 +50,19 @@ export async function readOrderHistory(db: DatabaseOrTransaction, orderId: strin
       ...(historyReasonLabel(row.reason) ? { note: historyReasonLabel(row.reason)! } : {}),
     })),
   ];
+  if (audience === "admin") {
+    const [payment] = await db
+      .select({ paidAt: orderPayments.paidAt, confirmedBy: orderPayments.confirmedBy, actorName: orderPayments.actorName })
+      .from(orderPayments)
+      .where(eq(orderPayments.orderId, orderId));
+    if (payment?.paidAt) {
+      const paid: OrderHistoryEntry = { kind: "paid", by: payment.confirmedBy === "clerk" ? "clerk" : "pix", at: payment.paidAt.toISOString(), actorName: payment.actorName };
+      // In its place in time (a counter sale is paid as it is handed over: paid first, then Entregue).
+      const after = entries.findIndex((entry, index) => index > 0 && entry.at >= paid.at);
+      entries.splice(after < 0 ? entries.length : after, 0, paid);
+    }
+  }
+  return entries;
 }
 
 /** The shopper's view of the history, by the order page's token. */

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useSearchParams } from "react-router";
+import { Form, useLocation, useSearchParams } from "react-router";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { CATEGORIES } from "~/lib/catalog/catalog";
@@ -45,6 +45,17 @@ export function CouponsPanel({
   const saved = searchParams.get("salvo");
   const [editing, setEditing] = useState<AdminCoupon | null>(null);
   const [formKey, setFormKey] = useState(0);
+  // A save lands here again (?salvo=…, a new location): the form starts over, empty, instead of
+  // keeping the saved code in its fields. A refused save stays on the same location, fields as typed.
+  const { key: locationKey } = useLocation();
+  const [formLocation, setFormLocation] = useState(locationKey);
+  if (formLocation !== locationKey) {
+    setFormLocation(locationKey);
+    if (saved) {
+      setEditing(null);
+      setFormKey((key) => key + 1);
+    }
+  }
 
   return (
     <div className="space-y-8">

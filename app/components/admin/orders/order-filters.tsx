@@ -5,9 +5,11 @@ import { ORDER_STATUS_LABELS, SHOWN_ORDER_STATUSES } from "~/lib/orders/order-st
 import { PAYMENT_LABELS } from "~/lib/payments/admin-payment";
 import { PAYMENT_STATUSES } from "~/lib/payments/payment-status";
 
-/** Search by code, name or phone and a status filter, kept in the URL (a GET form). */
-export function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
-  const filtered = Boolean(filters.q || filters.status || filters.payment);
+/** Search by code, name or phone and the status, payment and store filters, kept in the URL (a GET form). */
+export function OrderFilters({ filters, stores }: { filters: AdminOrderFilters; stores: { id: number; name: string }[] }) {
+  const filtered = Boolean(filters.q || filters.status || filters.payment || filters.store);
+  const storeIds = stores.map((store) => String(store.id));
+  const storeNames = Object.fromEntries(stores.map((store) => [String(store.id), store.name]));
   return (
     <AdminSearchForm
       id="order-search"
@@ -21,6 +23,9 @@ export function OrderFilters({ filters }: { filters: AdminOrderFilters }) {
         <>
           <SubmittingSelect id="order-status-filter" label="Status" name="status" value={filters.status} options={SHOWN_ORDER_STATUSES} labels={ORDER_STATUS_LABELS} />
           <SubmittingSelect id="order-payment-filter" label="Pagamento" name="pagamento" value={filters.payment} options={PAYMENT_STATUSES} labels={PAYMENT_LABELS} />
+          {stores.length > 1 ? (
+            <SubmittingSelect id="order-store-filter" label="Loja" name="loja" value={filters.store === null ? null : String(filters.store)} options={storeIds} labels={storeNames} />
+          ) : null}
         </>
       }
     />

@@ -5,7 +5,7 @@ import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { PaymentBadge } from "./payment-badge";
 
-const COLUMNS = "sm:grid sm:grid-cols-[6.5rem_8.5rem_minmax(0,1fr)_7rem_7rem_7rem_5.5rem] sm:items-center sm:gap-3";
+const COLUMNS = "sm:grid sm:grid-cols-[6.5rem_8.5rem_minmax(0,1fr)_7rem_7rem_7rem_8rem] sm:items-center sm:gap-3";
 
 /**
  * The orders as a list of rows (a grid on wide screens, cards on phones). The code links to the
@@ -29,7 +29,7 @@ export function OrdersList({
         <span className="text-right">Total</span>
         <span>Status</span>
         <span>Pagamento</span>
-        <span>Canal</span>
+        <span>Canal e loja</span>
       </div>
       <ul className="divide-y divide-slate-100" data-testid="orders-list">
         {orders.map((order) => (
@@ -79,7 +79,10 @@ export function OrdersList({
             <p className="hidden sm:block">
               <PaymentBadge status={order.payment.status} mismatchCents={order.payment.mismatchCents} refundedCents={order.payment.refundedCents} />
             </p>
-            <p className="text-xs text-slate-500 sm:text-sm">{CHANNEL_LABELS[order.channel]}</p>
+            <p className="text-xs text-slate-500 sm:text-sm">
+              {CHANNEL_LABELS[order.channel]}
+              {order.storeName ? <span className="block">{order.storeName}</span> : null}
+            </p>
           </li>
         ))}
       </ul>

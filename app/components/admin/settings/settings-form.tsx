@@ -22,6 +22,7 @@ import {
 import { STORE_ARTICLES } from "~/lib/stores/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
 import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, ORDER_HOLD_HINTS } from "~/lib/orders/order-holds";
+import { brazilianPhoneText } from "~/lib/format/phone";
 import { StatusMessagesFields } from "./status-messages-fields";
 
 type Props = {
@@ -97,7 +98,7 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
           {...field("storeWhatsApp")}
           type="tel"
           inputMode="tel"
-          defaultValue={settings.storeWhatsApp}
+          defaultValue={brazilianPhoneText(settings.storeWhatsApp)}
           readOnly={!canEditContact}
           hint={
             !canEditContact
@@ -327,7 +328,7 @@ function LocationFields({ location, index, field }: { location: EditableLocation
           {...field(name("whatsapp"))}
           type="tel"
           inputMode="tel"
-          defaultValue={location.whatsapp}
+          defaultValue={brazilianPhoneText(location.whatsapp)}
           hint={isPlaceholderWhatsApp(location.whatsapp) ? "Número de exemplo: até ser trocado, o botão desta loja abre o WhatsApp da loja acima" : undefined}
         />
         <Field label="Horário" {...field(name("hours"))} defaultValue={location.hours} />

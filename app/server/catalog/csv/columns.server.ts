@@ -122,6 +122,13 @@ export function productCsvRows(product: CsvProduct, stores: readonly StoreOption
   ]);
 }
 
+/** A column's letters as a spreadsheet shows them: 0 → A, 25 → Z, 26 → AA. */
+export function spreadsheetColumn(position: number): string {
+  let letters = "";
+  for (let rest = position + 1; rest > 0; rest = Math.floor((rest - 1) / 26)) letters = String.fromCharCode(65 + ((rest - 1) % 26)) + letters;
+  return letters;
+}
+
 /** A header cell as a column name: accents, case and spaces forgiven ('Preço Antigo' → 'preco_antigo'). */
 export const headerName = (cell: string) =>
   cell

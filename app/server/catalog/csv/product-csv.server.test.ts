@@ -124,6 +124,7 @@ describe("validateProductCsv", () => {
         exportedStock: new Map(variants.map((variant, index) => [variantKey(variant.size, variant.color), { line: 2 + index, units: variant.stock }])),
         // No column per store in this layout.
         storeRead: new Map(),
+        storeReadColumn: new Map(),
         lineOfVariant: new Map(variants.map((variant, index) => [variantKey(variant.size, variant.color), 2 + index])),
       },
       expect.objectContaining({ line: 6, id: 8, input: expect.objectContaining({ variants: [{ size: "", color: "", stock: 5 }] }) }),

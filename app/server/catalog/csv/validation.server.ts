@@ -28,6 +28,8 @@ export type ProductCsvProduct = {
   exportedStock: Map<string, { line: number; units: number }>;
   /** A file with a column per store: each store's units at the export (store slug → variantKey → units). */
   storeRead: Map<string, Map<string, number>>;
+  /** The column each of those was read from (store slug → variantKey → column), for a refusal to point at its cell. */
+  storeReadColumn: Map<string, Map<string, string>>;
   /** Each variant's row, by variantKey. */
   lineOfVariant: Map<string, number>;
 };
@@ -144,6 +146,7 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
   // A column per store: every store's units go through the per-store grid, with what each had at the export.
   const storeColumns = stores.filter((store) => columns.includes(storeStockColumn(store.value)));
   const storeRead = new Map<string, Map<string, number>>();
+  const storeReadColumn = new Map<string, Map<string, string>>();
   if (storeColumns.length) values.storeStock = {};
   // `estoque` is the units at the product's own store as exported (a new product's: its loja's).
   const ownStore = product?.store ?? values.store ?? "";
@@ -157,6 +160,9 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
     const read = storeRead.get(store) ?? new Map<string, number>();
     read.set(key, Number(exported));
     storeRead.set(store, read);
+    const readFrom = storeReadColumn.get(store) ?? new Map<string, string>();
+    readFrom.set(key, column);
+    storeReadColumn.set(store, readFrom);
   };
   group.rows.forEach((row, index) => {
     const size = sizes.of(index);
@@ -253,5 +259,5 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
     !product ||
     product.variants.length !== input.variants.length ||
     input.variants.some((variant) => product.variants.find((old) => old.size === variant.size && old.color === variant.color)?.stock !== variant.stock);
-  return { line: first.line, id: group.id, input, skus, stockNeedsReview: stockChanged ? false : null, exportedStock, storeRead, lineOfVariant: lineOfKey };
+  return { line: first.line, id: group.id, input, skus, stockNeedsReview: stockChanged ? false : null, exportedStock, storeRead, storeReadColumn, lineOfVariant: lineOfKey };
 }
