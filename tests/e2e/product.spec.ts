@@ -99,13 +99,14 @@ test("a typed quantity is kept within 1 and the chosen size and colour's stock",
   await expect(quantity).toHaveValue("1");
 });
 
-test("an unknown or non-numeric id goes to the product list", async ({ page }) => {
-  await page.goto("/produto/999999");
-  await expect(page).toHaveURL(/\/produtos$/);
-  await expect(page.getByRole("heading", { level: 1, name: "Todos os Produtos" })).toBeVisible();
+test("an unknown or non-numeric id says 'Produto indisponível' with other products", async ({ page }) => {
+  const response = await page.goto("/produto/999999");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Produto indisponível" })).toBeVisible();
+  await expect(page.getByTestId("product-card").first()).toBeVisible();
+  await expect(page.getByRole("link", { name: "Ver todos os produtos" })).toHaveAttribute("href", "/produtos");
 
-  await page.goto("/produto/abc");
-  await expect(page).toHaveURL(/\/produtos$/);
+  expect((await page.goto("/produto/abc"))?.status()).toBe(404);
 });
 
 test("an out-of-stock product cannot be added", async ({ page }) => {

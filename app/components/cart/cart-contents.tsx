@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from "react";
 import { TrashIcon } from "~/components/ui/icons";
 import type { Cart, CartItem, CartTotals } from "~/lib/cart/cart";
 import type { lineStockLimit } from "~/lib/cart/cart-stock";
-import type { StorefrontView } from "~/lib/group/storefront-shell";
 import { CartLine } from "./cart-line";
 import { CartSummary } from "./cart-summary";
 
@@ -21,14 +20,12 @@ export function CartContents({
   cart,
   totals,
   limitOf,
-  settings,
   lines,
 }: {
   cart: Cart;
   totals: CartTotals;
   /** A line's stock limit, from the cart's re-check (cart-view.tsx keeps that code). */
   limitOf: (item: CartItem) => ReturnType<typeof lineStockLimit>;
-  settings: StorefrontView["settings"];
   lines: CartLineActions;
 }) {
   return (
@@ -52,7 +49,7 @@ export function CartContents({
         <ClearCart onClear={lines.clear} />
       </section>
       <div className="mt-8 lg:mt-0">
-        <CartSummary cart={cart} totals={totals} settings={settings} />
+        <CartSummary cart={cart} totals={totals} />
       </div>
     </div>
   );

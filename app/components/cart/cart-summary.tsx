@@ -1,27 +1,23 @@
 import { Link } from "react-router";
 import type { Cart, CartTotals } from "~/lib/cart/cart";
 import { formatBRL } from "~/lib/format/money";
-import type { Settings } from "~/lib/group/settings";
+import { useStorefront } from "~/components/layout/use-storefront";
 import { CouponField } from "./coupon-field";
 import { useCoupon } from "./coupon-store";
 import { WhatsAppOrderButton } from "./whatsapp-order-button";
 
-const cityList = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
-
 export function CartSummary({
   cart,
   totals,
-  settings,
 }: {
   cart: Cart;
   totals: CartTotals;
-  settings: Pick<Settings, "storeWhatsApp" | "freeShippingMinCents" | "deliveryCities">;
 }) {
   const { itemCount, totalCents, hasConsultItems } = totals;
+  const { delivery } = useStorefront();
   const coupon = useCoupon(cart, null);
   const discountCents = coupon.preview?.ok ? coupon.preview.linesCents : 0;
-  const missingForFree = settings.freeShippingMinCents - totalCents;
-  const cities = settings.deliveryCities.length ? ` em ${cityList.format(settings.deliveryCities)}` : "";
+  const missingForFree = (delivery?.freeFromCents ?? 0) - totalCents;
 
   return (
     <section aria-labelledby="resumo-pedido" className="rounded-xl border border-slate-200 bg-slate-50 p-5 lg:sticky lg:top-44">
@@ -53,12 +49,14 @@ export function CartSummary({
         </div>
       </dl>
 
-      <p className="mt-3 text-xs text-slate-600">
-        {settings.freeShippingMinCents > 0
-          ? `Entrega grátis a partir de ${formatBRL(settings.freeShippingMinCents)}${cities}.`
-          : `Entrega grátis${cities}.`}
-        {missingForFree > 0 && totalCents > 0 ? ` Faltam ${formatBRL(missingForFree)} para a entrega grátis.` : null}
-      </p>
+      {delivery ? (
+        <p className="mt-3 text-xs text-slate-600" data-testid="cart-delivery-note">
+          {`${delivery.note}.`}
+          {missingForFree > 0 && totalCents > 0
+            ? ` Faltam ${formatBRL(missingForFree)} para a entrega grátis${delivery.freeEverywhere ? "" : " nesses bairros"}.`
+            : null}
+        </p>
+      ) : null}
       {hasConsultItems ? (
         <p className="mt-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">Alguns produtos precisam de consulta de preço.</p>
       ) : null}

@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
-import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon } from "~/components/ui/icons";
 import { lazyExport } from "~/components/ui/lazy-export";
 import { useHydrated } from "~/components/ui/use-hydrated";
@@ -28,7 +27,6 @@ export function CartView() {
   const nonce = useNonce();
   const hydrated = useHydrated();
   const { cart, totals, remove, setQuantity, clear } = useCart();
-  const { settings } = useStorefront();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [announcement, setAnnouncement] = useState("");
   const { stocks, changes: stockChanges } = useCartStock(cart, hydrated);
@@ -94,7 +92,6 @@ export function CartView() {
             cart={cart}
             totals={totals}
             limitOf={(item) => lineStockLimit(item, stocks.get(item.id))}
-            settings={settings}
             lines={lineActions}
           />
         </Suspense>

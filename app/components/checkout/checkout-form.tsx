@@ -107,7 +107,7 @@ export function CheckoutForm({
         Preencha seus dados e envie o pedido. Ele fica registrado na loja e abrimos o WhatsApp para você confirmar.
       </p>
 
-      <Form method="post" {...form.props} onChange={onChange} className="mt-6 grid gap-8 lg:grid-cols-[1fr_24rem]">
+      <Form method="post" {...form.props} onChange={onChange} className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="lines" value={orderLinesJson(cart)} />
         <input type="hidden" name="source" value={orderSourceHint() ?? ""} />

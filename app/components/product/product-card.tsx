@@ -14,11 +14,12 @@ import { ProductImage } from "./product-image";
 import { ADDED_FEEDBACK_MS, useTimedFlag } from "./use-timed-flag";
 
 
-export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+/** `size`: the size a list is filtered by (`?tamanho=`), the card's own choice from the start. */
+export function ProductCard({ product, priority = false, size: listedSize }: { product: ProductCardData; priority?: boolean; size?: string | null }) {
   const { settings, origin } = useStorefront();
   const id = useId();
   // The first size and colour on the shelf, so a tap on "Adicionar" adds something that exists.
-  const [initial] = useState(() => firstInStock(product));
+  const [initial] = useState(() => firstInStock(product, listedSize));
   const [size, setSize] = useState(initial?.size ?? product.sizes[0] ?? null);
   const [color, setColor] = useState(initial?.color ?? product.colors[0] ?? null);
   const [refusal, setRefusal] = useState<string | null>(null);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { filtersToSearch, hasActiveFilters, parseProductFilters, sortSizes } from "./product-filters";
+import { filtersToSearch, hasActiveFilters, parseProductFilters, sizeGroups, sortSizes } from "./product-filters";
 
 const parse = (query: string, preset: Parameters<typeof parseProductFilters>[1] = null) =>
   parseProductFilters(new URLSearchParams(query), preset);
@@ -74,5 +74,16 @@ describe("sortSizes", () => {
       "Único",
     ]);
     expect(sortSizes(["35,5", "35", "36"])).toEqual(["35", "35,5", "36"]);
+  });
+});
+
+describe("sizeGroups", () => {
+  it("keeps shoe sizes apart from clothing sizes, each in reading order", () => {
+    expect(sizeGroups(["41", "2", "GG", "24", "10", "P", "35,5", "Único", "44"])).toEqual([
+      { label: "Calçados", sizes: ["24", "35,5", "41", "44"] },
+      { label: "Roupas", sizes: ["2", "10", "P", "GG", "Único"] },
+    ]);
+    expect(sizeGroups(["38", "39"])).toEqual([{ label: "Calçados", sizes: ["38", "39"] }]);
+    expect(sizeGroups([])).toEqual([]);
   });
 });

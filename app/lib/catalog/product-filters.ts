@@ -83,3 +83,23 @@ export function sortSizes(sizes: readonly string[]): string[] {
     return groupA - groupB || valueA - valueB || collator.compare(a, b);
   });
 }
+
+/** Brazilian shoe numbering starts here (a baby's 17); clothes numbered below it are children's ages (2 to 16). */
+const FIRST_SHOE_SIZE = 17;
+
+export type SizeGroup = { label: string; sizes: string[] };
+
+/**
+ * The size filter's groups, so a shopper looking for a shoe size does not read children's clothing
+ * sizes among them: "Roupas" (PP to EGG, 2 to 16 and the rest), "Calçados" (17 and up, half sizes
+ * included), each in reading order; an empty group is left out. Read from the size alone: a trouser
+ * numbered 40 lands among the shoes (docs/search.md).
+ */
+export function sizeGroups(sizes: readonly string[]): SizeGroup[] {
+  const sorted = sortSizes(sizes);
+  const isShoe = (size: string) => NUMBER.test(size) && Number(size.replace(",", ".")) >= FIRST_SHOE_SIZE;
+  return [
+    { label: "Calçados", sizes: sorted.filter(isShoe) },
+    { label: "Roupas", sizes: sorted.filter((size) => !isShoe(size)) },
+  ].filter((group) => group.sizes.length > 0);
+}

@@ -13,6 +13,13 @@ describe("what a shopper may pick", () => {
     expect(firstInStock({ ...sandal, variantStock: [0, 0, 0, 0, 0, 0] })).toBeNull();
   });
 
+  it("preselects the size a list is filtered by, in its first colour on the shelf", () => {
+    expect(firstInStock(sandal, "39")).toEqual({ size: "39", color: "Preto" });
+    // Sold out since the list was read: the first on the shelf, as without a filter.
+    expect(firstInStock(sandal, "38")).toEqual({ size: "37", color: "Branco" });
+    expect(firstInStock(sandal, null)).toEqual({ size: "37", color: "Branco" });
+  });
+
   it("says a colour is out only when none of its sizes is left", () => {
     expect(colorInStock(sandal, "Preto")).toBe(true);
     expect(colorInStock(sandal, "Branco")).toBe(true);

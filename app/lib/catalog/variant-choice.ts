@@ -9,9 +9,13 @@ export type StockGrid = { sizes: readonly string[]; colors: readonly string[]; v
 
 const orNull = (value: string) => value || null;
 
-/** The first size and colour (grid order) with units, as the cart writes them (null for none); null when all are out. */
-export function firstInStock(product: StockGrid): { size: string | null; color: string | null } | null {
-  const found = variantOptions(product).find((option) => stockOf(product, orNull(option.size), orNull(option.color)) > 0);
+/**
+ * The first size and colour (grid order) with units, as the cart writes them (null for none); null when
+ * all are out. With `size` (a list filtered by it), the first colour with units of that size when it has any.
+ */
+export function firstInStock(product: StockGrid, size?: string | null): { size: string | null; color: string | null } | null {
+  const onShelf = variantOptions(product).filter((option) => stockOf(product, orNull(option.size), orNull(option.color)) > 0);
+  const found = onShelf.find((option) => option.size === size) ?? onShelf[0];
   return found ? { size: orNull(found.size), color: orNull(found.color) } : null;
 }
 

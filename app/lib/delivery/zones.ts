@@ -1,4 +1,5 @@
 import { normalizeSearchText } from "../catalog/search-text";
+import { formatBRL } from "../format/money";
 
 /** One bairro of a town the shop delivers to itself, as /admin/entregas keeps it. Money in centavos. */
 export type DeliveryZone = {
@@ -64,4 +65,30 @@ export function zoneTimeLabel(zone: Pick<DeliveryZone, "deliveryTime" | "cutoff"
 /** The local delivery option for a bairro of the list at this subtotal. */
 export function localOption(zone: DeliveryZone, subtotalCents: number): DeliveryOption {
   return { id: LOCAL_OPTION, label: `Entrega da loja — ${zone.neighborhood}`, feeCents: zoneFeeCents(zone, subtotalCents), time: zoneTimeLabel(zone) };
+}
+
+/** What the product page and the cart say of the shop's own delivery, from its bairros (storefront shell). */
+export type DeliverySummary = {
+  /** "Entrega em Barreiros e Sirinhaém: de R$ 5,00 a R$ 15,00 conforme o bairro; grátis a partir de R$ 300,00 em alguns bairros" */
+  note: string;
+  /** The lowest amount from which some bairro's delivery is free, for the cart's "Faltam …"; null: none is. */
+  freeFromCents: number | null;
+  /** Every bairro's delivery is free from freeFromCents. */
+  freeEverywhere: boolean;
+};
+
+const townList = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
+
+/** The bairros' fees and free-delivery amounts in one sentence a shopper reads; null without bairros. */
+export function deliverySummary(zones: readonly Pick<DeliveryZone, "city" | "feeCents" | "freeAboveCents">[]): DeliverySummary | null {
+  if (zones.length === 0) return null;
+  const towns = [...new Map(zones.map((zone) => [normalizeSearchText(zone.city), zone.city.trim()])).values()];
+  const fees = zones.map((zone) => zone.feeCents);
+  const [lowest, highest] = [Math.min(...fees), Math.max(...fees)];
+  const fee = lowest === highest ? formatBRL(lowest) : `de ${formatBRL(lowest)} a ${formatBRL(highest)} conforme o bairro`;
+  const free = zones.flatMap((zone) => (zone.freeAboveCents === null ? [] : [zone.freeAboveCents]));
+  const freeFromCents = free.length ? Math.min(...free) : null;
+  const freeEverywhere = free.length === zones.length && free.every((amount) => amount === freeFromCents);
+  const freeText = freeFromCents === null ? "" : `; grátis a partir de ${formatBRL(freeFromCents)}${freeEverywhere ? "" : " em alguns bairros"}`;
+  return { note: `Entrega em ${townList.format(towns)}: ${fee}${freeText}`, freeFromCents, freeEverywhere };
 }

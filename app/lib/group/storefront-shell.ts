@@ -3,6 +3,7 @@
 // who is signed in comes apart, from /api/eu (./personal-view.ts).
 import type { ShellUser } from "../account/personal-view";
 import type { Settings } from "./settings";
+import type { DeliverySummary } from "../delivery/zones";
 
 /** The storefront layout route's id (app/routes.ts): its loader data is the shell. */
 export const STOREFRONT_LAYOUT_ID = "storefront";
@@ -31,6 +32,8 @@ export type StorefrontShell = {
   shops: { id: number; slug: string; name: string; shortName: string; description: string; slogan: string; color: string }[];
   locations: ShellLocation[];
   origin: string;
+  /** The shop's own delivery by bairro (/admin/entregas) in words; null when it has no bairros. */
+  delivery: DeliverySummary | null;
   /** Absolute URLs of the share pictures: the group's, and each shop's by slug (app/server/channels/share-images.server.ts). */
   shareImages: { group: string; shops: Record<string, string> };
 };

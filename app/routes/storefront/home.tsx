@@ -6,7 +6,8 @@ import { productCardData } from "~/lib/catalog/catalog";
 import { pageMeta } from "~/lib/pages/meta";
 import { FOUNDED_YEAR } from "~/lib/group/settings";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
-import { featuredProducts } from "~/server/catalog/products.server";
+import { featuredProducts, listProducts } from "~/server/catalog/products.server";
+import { parseProductFilters } from "~/lib/catalog/product-filters";
 import type { Route } from "./+types/home";
 import type { CachedPageHandle } from "~/lib/pages/page-caching";
 
@@ -19,14 +20,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // A flyer's or a post's link (/?cupom=CODE) takes the coupon to the cart, whose page keeps it.
   const coupon = new URL(request.url).searchParams.get("cupom");
   if (coupon !== null) throw redirect(`/carrinho?cupom=${encodeURIComponent(coupon.slice(0, 100))}`);
-  return { featured: (await featuredProducts(context.db, FEATURED_ON_HOME)).map(productCardData) };
+  const featured = await featuredProducts(context.db, FEATURED_ON_HOME);
+  if (featured.length > 0) return { heading: "Produtos em Destaque", products: featured.map(productCardData) };
+  // Nothing marked as featured: the newest products, rather than telling shoppers there is nothing to show.
+  const newest = await listProducts(context.db, parseProductFilters(new URLSearchParams()));
+  return { heading: "Novidades", products: newest.products.slice(0, FEATURED_ON_HOME).map(productCardData) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
   const shell = shellFromMatches(matches);
   const name = shell?.settings.storeName ?? "Grupo Erick";
+  // pageMeta adds " | {name}" to the title: the name once.
   return pageMeta({
-    title: `${name}: calçados, variedades, kids e sports`,
+    title: "Calçados, variedades, kids e sports",
     description: `Lojas Erick em Barreiros e Sirinhaém (PE) desde ${FOUNDED_YEAR}. Calçados, variedades, artigos infantis e esportivos. Peça pelo WhatsApp.`,
     url: shell ? `${shell.origin}/` : undefined,
     image: shell?.shareImages.group,
@@ -44,26 +50,24 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <ServerIsland id="inicio-abertura" load={loadHero} />
 
-      <section className="container-page py-12" aria-labelledby="destaques">
-        <div className="flex items-end justify-between gap-4">
-          <h2 id="destaques" className="text-2xl font-bold">
-            Produtos em Destaque
-          </h2>
-          <Link to="/produtos" className="flex shrink-0 items-center gap-1 whitespace-nowrap font-semibold text-brand-700 hover:underline">
-            Ver Todos
-            <ChevronRightIcon className="h-4 w-4" />
-          </Link>
-        </div>
-        {loaderData.featured.length ? (
+      {loaderData.products.length ? (
+        <section className="container-page py-12" aria-labelledby="destaques">
+          <div className="flex items-end justify-between gap-4">
+            <h2 id="destaques" className="text-2xl font-bold">
+              {loaderData.heading}
+            </h2>
+            <Link to="/produtos" className="flex shrink-0 items-center gap-1 whitespace-nowrap font-semibold text-brand-700 hover:underline">
+              Ver Todos
+              <ChevronRightIcon className="h-4 w-4" />
+            </Link>
+          </div>
           <div className="mt-6 grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
-            {loaderData.featured.map((product, index) => (
+            {loaderData.products.map((product, index) => (
               <ProductCard key={product.id} product={product} priority={index < 2} />
             ))}
           </div>
-        ) : (
-          <p className="mt-6 text-slate-600">Nenhum produto em destaque no momento.</p>
-        )}
-      </section>
+        </section>
+      ) : null}
 
       <ServerIsland id="inicio-lojas" load={loadShopsAndVisit} />
     </>

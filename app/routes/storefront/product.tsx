@@ -1,4 +1,5 @@
-import { data, redirect } from "react-router";
+import { data, isRouteErrorResponse, redirect } from "react-router";
+import { ProductUnavailable, type UnavailableProductView } from "~/components/product/detail/product-unavailable";
 import { actionRefusal } from "~/lib/forms/action-result";
 import { ProductDetail } from "~/components/product/detail/product-detail";
 import { sizeGuideFor } from "~/components/product/detail/size-guide-data";
@@ -13,7 +14,7 @@ import { reviewSchema, reviewVisibilitySchema } from "~/lib/catalog/review.schem
 import { loginPath } from "~/lib/pages/safe-redirect";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { getCurrentUser, requireStaffPermission } from "~/server/auth/guards.server";
-import { getProduct, relatedProducts } from "~/server/catalog/products.server";
+import { getProduct, productsLike, relatedProducts, unavailableProduct } from "~/server/catalog/products.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { getRatingSummary, listReviews, saveReview, setReviewHidden } from "~/server/catalog/reviews.server";
 import { personalViewFor } from "~/components/layout/personal-view";
@@ -39,18 +40,22 @@ const REVIEWS_HASH = "#avaliacoes";
  */
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const id = parseId(params.id);
-  if (id === null) throw redirect("/produtos");
   // In parallel: the product and its rating (one aggregate query).
-  const [product, summary] = await Promise.all([getProduct(context.db, id), getRatingSummary(context.db, id)]);
-  // Unknown, removed or mistyped products: the list is the most useful place to land (the earlier site sent them there too).
-  if (!product) throw redirect("/produtos");
+  const [product, summary = null] = id === null ? [null] : await Promise.all([getProduct(context.db, id), getRatingSummary(context.db, id)]);
+  // Unknown, removed or mistyped: "Produto indisponível" with products like it (the ErrorBoundary below),
+  // 410 for one that was on sale (search engines drop it), 404 for one that never was.
+  if (!product) {
+    const { removed, category } = await unavailableProduct(context.db, id);
+    const similar = (await productsLike(context.db, category, RELATED_LIMIT, context.categoryNewestCache)).map(productCardData);
+    throw data({ removed, similar } satisfies UnavailableProductView, { status: removed ? 410 : 404 });
+  }
   return {
     product,
     // Only this product's table, built here: the size tables stay out of the page's JavaScript.
     sizeGuide: product.sizes.length > 0 ? sizeGuideFor(product) : null,
     // Not awaited: the related products and the review list stream in after the page.
     related: relatedProducts(context.db, product, RELATED_LIMIT, context.categoryNewestCache).then((list) => list.map(productCardData)),
-    reviews: listReviews(context.db, id),
+    reviews: listReviews(context.db, product.id),
     summary,
     viewer: null as ReviewViewer,
     reviewSaved: new URL(request.url).searchParams.get("avaliacao") === "salva",
@@ -107,11 +112,14 @@ function metaDescription(text: string): string {
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).replace(/[,.;:]$/, "")}…`;
 }
 
-export function meta({ loaderData, matches }: Route.MetaArgs) {
+export function meta({ loaderData, matches, error }: Route.MetaArgs) {
   const shell = shellFromMatches(matches);
   // Only an unexpected error (shown by an error boundary) leaves no loader data.
   const product = loaderData?.product;
-  if (!product) return pageMeta({ title: "Produto", description: "", siteName: shell?.settings.storeName });
+  if (!product) {
+    const title = isRouteErrorResponse(error) ? "Produto indisponível" : "Produto";
+    return [...pageMeta({ title, description: "", siteName: shell?.settings.storeName }), { name: "robots", content: "noindex" }];
+  }
   const tags = pageMeta({
     title: product.name,
     description: metaDescription(product.description),
@@ -143,4 +151,10 @@ export default function Product({ loaderData, actionData }: Route.ComponentProps
       reviews={{ summary, reviews, viewer, result: actionData, saved: reviewSaved }}
     />
   );
+}
+
+/** A product that is not (or no longer) on sale: the loader's 404 or 410, with products like it. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (!isRouteErrorResponse(error) || (error.status !== 404 && error.status !== 410) || !error.data?.similar) throw error;
+  return <ProductUnavailable {...(error.data as UnavailableProductView)} />;
 }

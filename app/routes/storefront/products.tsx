@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
-import { FilterIcon } from "~/components/ui/icons";
+import { FilterIcon, WhatsAppIcon } from "~/components/ui/icons";
+import { whatsappLink } from "~/lib/orders/whatsapp";
 import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog/catalog";
 import { pageMeta } from "~/lib/pages/meta";
 import { shopPath } from "~/lib/pages/navigation";
-import { filtersToSearch, hasActiveFilters, listedShop, parseProductFilters, type ProductFilters } from "~/lib/catalog/product-filters";
+import { filtersToSearch, hasActiveFilters, listedShop, parseProductFilters, sizeGroups, type ProductFilters } from "~/lib/catalog/product-filters";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { suggestSearch } from "~/server/catalog/product-search.server";
 import { inStockSizes, listProducts } from "~/server/catalog/products.server";
@@ -38,21 +39,49 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       suggestion = { display: suggested.display };
     }
   }
+  const { total, totalCapped } = page;
+  // Filters other than the search: only then does an empty result offer to clear them.
+  const narrowed = hasActiveFilters({ ...filters, q: "" }, presetShop);
+  // The page's links, made here: the list's JavaScript does not carry the query's rules (docs/benchmarks.md).
+  const linkFor = (changes: Partial<ProductFilters>) =>
+    `${url.pathname}${filtersToSearch({ ...filters, page: page.page, ...changes }, { includeShop: !presetShop })}`;
   return {
     ...page,
     products: page.products.map(productCardData),
     filters: { ...filters, page: page.page },
     presetShop,
     path: url.pathname,
-    suggestion,
+    suggestion: suggestion && { ...suggestion, href: linkFor({ q: suggestion.display, page: 1 }) },
+    links: {
+      self: linkFor({}),
+      previous: page.page > 1 ? linkFor({ page: page.page - 1 }) : null,
+      next: page.page < page.pageCount ? linkFor({ page: page.page + 1 }) : null,
+      // The search kept, every other filter cleared.
+      withoutFilters: linkFor({ category: null, shop: presetShop, price: "all", size: null, page: 1 }),
+    },
+    // Written here, not in the page's JavaScript (docs/decisions/0003-javascript-budget.md).
+    resultCount: suggestion
+      ? `Nenhum produto encontrado para “${filters.q}”. Mostrando ${countLabel(total, "produto", "produtos")} para “${suggestion.display}”.`
+      : `${
+          totalCapped ? `mais de ${total.toLocaleString("pt-BR")} produtos encontrados` : `${countLabel(total, "produto", "produtos")} ${pluralForm(total, "encontrado", "encontrados")}`
+        }${filters.q ? ` para “${filters.q}”` : ""}`,
+    narrowed,
+    emptyHint: narrowed ? "Tente outra busca ou limpe os filtros." : filters.q ? "Tente outra palavra, ou pergunte à loja." : "Volte em breve: a loja está renovando o catálogo.",
+    // What the shopper's WhatsApp message says when the search found nothing.
+    inquiry: filters.q ? `Olá! Procurei “${filters.q}” no site e não encontrei. Vocês têm?` : null,
     // The chosen size stays an option after it sells out, so the select still shows what filters the list.
-    sizes: filters.size && !sizes.includes(filters.size) ? [filters.size, ...sizes] : sizes,
+    sizeGroups: sizeGroups(filters.size && !sizes.includes(filters.size) ? [filters.size, ...sizes] : sizes),
   };
 }
 
 function listTitle(filters: ProductFilters, shops: { slug: string; name: string }[]): string {
   const shop = shops.find((candidate) => candidate.slug === filters.shop);
   return shop?.name ?? filters.category ?? "Todos os Produtos";
+}
+
+/** The page's heading: what was searched for, else the list's name. */
+function heading(filters: ProductFilters, shops: { slug: string; name: string }[]): string {
+  return filters.q ? `Resultados para “${filters.q}”` : listTitle(filters, shops);
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -62,7 +91,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return pageMeta({
     title: loaderData.filters.q ? `Busca: ${loaderData.filters.q}` : title,
     description: shopDescription ?? `${title} nas lojas Erick de Barreiros e Sirinhaém. Peça pelo WhatsApp.`,
-    url: shell ? `${shell.origin}${loaderData.path}${filtersToSearch({ ...loaderData.filters, page: loaderData.page }, { includeShop: !loaderData.presetShop })}` : undefined,
+    url: shell ? `${shell.origin}${loaderData.links.self}` : undefined,
     // A shop's page (or a list filtered to one shop) shows that shop's picture.
     image: loaderData.filters.shop ? shell?.shareImages.shops[loaderData.filters.shop] : shell?.shareImages.group,
     siteName: shell?.settings.storeName,
@@ -70,35 +99,27 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Products({ loaderData, matches }: Route.ComponentProps) {
-  const { products, total, totalCapped, page, pageCount, filters, presetShop, path, suggestion, sizes } = loaderData;
+  const { products, page, pageCount, totalCapped, filters, presetShop, path, suggestion, links, resultCount, narrowed, emptyHint, inquiry, sizeGroups } =
+    loaderData;
   const shell = shellFromMatches(matches);
   const shops = shell?.shops ?? [];
   const submit = useSubmit();
   const navigation = useNavigation();
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const title = listTitle(filters, shops);
-  const linkFor = (changes: Partial<ProductFilters>) =>
-    `${path}${filtersToSearch({ ...filters, ...changes }, { includeShop: !presetShop })}`;
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
 
   return (
     <div className="container-page py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">{title}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{heading(filters, shops)}</h1>
           <p className="mt-1 text-sm text-slate-600" role="status" data-testid="result-count">
-            {suggestion
-              ? `Nenhum produto encontrado para “${filters.q}”. Mostrando ${countLabel(total, "produto", "produtos")} para “${suggestion.display}”.`
-              : `${
-                  totalCapped
-                    ? `mais de ${total.toLocaleString("pt-BR")} produtos encontrados`
-                    : `${countLabel(total, "produto", "produtos")} ${pluralForm(total, "encontrado", "encontrados")}`
-                }${filters.q ? ` para “${filters.q}”` : ""}`}
+            {resultCount}
           </p>
           {suggestion ? (
             <p className="mt-1 text-base" data-testid="did-you-mean">
               Você quis dizer{" "}
-              <Link to={linkFor({ q: suggestion.display, page: 1 })} className="font-semibold text-brand-700 underline">
+              <Link to={suggestion.href} className="font-semibold text-brand-700 underline">
                 {suggestion.display}
               </Link>
               ?
@@ -122,7 +143,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
           <Form
             method="get"
             action={path}
-            key={`${path}?${filtersToSearch(filters)}`}
+            key={links.self}
             onChange={(event) => {
               const form = event.currentTarget;
               // Typing in the search box submits on Enter; the selects apply at once.
@@ -171,13 +192,15 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
                 </option>
               ))}
             </FilterSelect>
-            {sizes.length > 0 ? (
+            {sizeGroups.length > 0 ? (
               <FilterSelect label="Tamanho" name="tamanho" value={filters.size ?? ""}>
                 <option value="">Todos os tamanhos</option>
-                {sizes.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
+                {sizeGroups.map((group) => (
+                  <optgroup key={group.label} label={group.label}>
+                    {group.sizes.map((size) => (
+                      <option key={size}>{size}</option>
+                    ))}
+                  </optgroup>
                 ))}
               </FilterSelect>
             ) : null}
@@ -185,7 +208,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
               <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
                 Aplicar filtros
               </button>
-              {hasActiveFilters(filters, presetShop) ? (
+              {narrowed ? (
                 <Link to={path} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800">
                   Limpar filtros
                 </Link>
@@ -202,23 +225,36 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
           {products.length === 0 ? (
             <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
               <p className="text-lg font-semibold">Nenhum produto encontrado</p>
-              <p className="mt-1 text-sm text-slate-600">Tente outra busca ou limpe os filtros.</p>
-              <Link to={path} className="mt-4 inline-block rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white">
-                Limpar filtros
-              </Link>
+              <p className="mt-1 text-sm text-slate-600">{emptyHint}</p>
+              {narrowed ? (
+                <Link to={links.withoutFilters} className="mt-4 inline-block rounded-lg border border-slate-300 px-4 py-2 font-semibold">
+                  Limpar filtros
+                </Link>
+              ) : null}
+              {inquiry && shell ? (
+                <a
+                  href={whatsappLink(shell.settings.storeWhatsApp, inquiry)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="mx-auto mt-4 flex w-fit items-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-2 font-semibold text-white"
+                >
+                  <WhatsAppIcon className="h-4 w-4" />
+                  Não achou? Pergunte pelo WhatsApp
+                </a>
+              ) : null}
             </div>
           ) : (
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 xl:grid-cols-4">
               {products.map((product, index) => (
-                <ProductCard key={product.id} product={product} priority={index < 2} />
+                <ProductCard key={`${product.id}:${filters.size}`} product={product} priority={index < 2} size={filters.size} />
               ))}
             </div>
           )}
 
           {pageCount > 1 ? (
             <nav aria-label="Paginação" className="mt-8 flex items-center justify-center gap-3 text-sm">
-              {page > 1 ? (
-                <Link to={linkFor({ page: page - 1 })} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="prev">
+              {links.previous ? (
+                <Link to={links.previous} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="prev">
                   Anterior
                 </Link>
               ) : null}
@@ -226,8 +262,8 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
                 {/* Past the counting limit the last page is unknown. */}
                 {totalCapped ? `Página ${page}` : `Página ${page} de ${pageCount}`}
               </span>
-              {page < pageCount ? (
-                <Link to={linkFor({ page: page + 1 })} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="next">
+              {links.next ? (
+                <Link to={links.next} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="next">
                   Próxima
                 </Link>
               ) : null}

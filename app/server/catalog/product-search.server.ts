@@ -10,7 +10,7 @@
 // A search that finds nothing is tried again with each unknown word replaced by the catalogue's most
 // similar word (search_words, trigram similarity), for "Você quis dizer …?".
 import { type SQL, sql } from "drizzle-orm";
-import { products } from "#database/catalog-schema";
+import { products, productVariants } from "#database/catalog-schema";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { escapeLike } from "../db/sql-search.server";
@@ -27,11 +27,14 @@ export function searchWords(query: string): string[] {
 }
 
 /** The words' letters and digits, for the text search ("t_nis" → "tnis"); words of punctuation only are dropped. */
-function lexemes(query: string): string[] {
-  return searchWords(query)
+function lexemes(query: string | string[]): string[] {
+  return (typeof query === "string" ? searchWords(query) : query)
     .map((word) => word.replace(/[^\p{L}\p{N}]+/gu, ""))
     .filter(Boolean);
 }
+
+/** A word that names a size: a number up to two digits ("41", "8") or a letter size (PP to EGG), as typed lower-case. */
+const SIZE_WORD = /^(?:\d{1,2}|pp|p|m|g|gg|xg|xgg|eg|egg)$/;
 
 /** Every word as a prefix, all required: "calcado infantis" → `calcado:* & infantis:*` (stemmed by PostgreSQL). */
 function prefixQuery(words: string[]): SQL {
@@ -45,11 +48,25 @@ function prefixQuery(words: string[]): SQL {
 export function productSearchCondition(query: string): SQL | null {
   const words = searchWords(query);
   if (words.length === 0) return null;
+  // "tênis 41": a size word also matches a product with that size on the shelf (in any colour), so
+  // it is a condition of its own; the other words match the text together, through the indexes.
+  const sizes = words.filter((word) => SIZE_WORD.test(word));
+  const others = words.filter((word) => !SIZE_WORD.test(word));
+  const conditions = sizes.map(
+    (size) =>
+      sql`(${wordsCondition([size])} or ${products.id} in (select v.product_id from ${productVariants} v where v.size = ${size.toUpperCase()} and v.stock > 0))`,
+  );
+  if (others.length > 0) conditions.unshift(wordsCondition(others));
+  return sql`(${sql.join(conditions, sql` and `)})`;
+}
+
+/** Every word matches, as a word form (colours included: migration 0049) or as a piece of the text. */
+function wordsCondition(words: string[]): SQL {
   const asText = sql.join(
     words.map((word) => sql`${products.searchText} like ${`%${escapeLike(word)}%`}`),
     sql` and `,
   );
-  const forms = lexemes(query);
+  const forms = lexemes(words);
   return forms.length > 0 ? sql`(${products.searchVector} @@ ${prefixQuery(forms)} or (${asText}))` : sql`(${asText})`;
 }
 

@@ -297,6 +297,38 @@ export async function getProduct(db: DatabaseOrTransaction, id: number): Promise
 }
 
 /**
+ * Why a product page has no product: removed (its row is inactive, or an admin deleted it: the audit
+ * log keeps its category; docs/decisions/0002-deleting-a-product.md) or never there. An id past the
+ * products' sequence was never given: the log is not read for it, whatever a bot makes up.
+ */
+export async function unavailableProduct(db: DatabaseOrTransaction, id: number | null): Promise<{ removed: boolean; category: string | null }> {
+  if (id === null || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) return { removed: false, category: null };
+  const { rows } = await db.execute<{ category: string | null }>(sql`
+    select category from ${products} where id = ${id}
+    union all
+    (select before->>'category' from audit_log
+      where entity_type = 'product' and action = 'product.delete' and entity_id = ${String(id)}
+        and ${id} <= (select last_value from products_id_seq)
+      order by at desc limit 1)
+    limit 1`);
+  const [row] = rows;
+  return row ? { removed: true, category: row.category } : { removed: false, category: null };
+}
+
+/** What a page without its product shows instead: the newest of its category, else the newest of all. */
+export async function productsLike(
+  db: DatabaseOrTransaction,
+  category: string | null,
+  limit: number,
+  cache?: CategoryNewestCache,
+): Promise<ProductSummary[]> {
+  const similar = category ? await relatedProducts(db, { id: 0, category }, limit, cache) : [];
+  if (similar.length > 0) return similar;
+  const rows = await summaryQuery(db).where(eq(products.active, true)).orderBy(desc(products.id)).limit(limit);
+  return toSummaries(db, rows);
+}
+
+/**
  * "Retire hoje": each town's units of each variant (grid order) at its stores that serve online,
  * the towns in the stores' order; towns without any unit of the product are left out.
  */

@@ -4,9 +4,11 @@ import type { AppConfig } from "../config.server";
 import { shareImageUrls } from "../channels/share-images.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { getSettings } from "../group/settings.server";
+import { listDeliveryZones } from "../delivery/delivery-zones.server";
+import { deliverySummary } from "~/lib/delivery/zones";
 import { publicOriginFrom, readStoredOrigin, type StoredOrigin } from "../group/public-origin.server";
 
-type GroupData = Pick<StorefrontShell, "settings" | "shops" | "locations"> & { storedOrigin: StoredOrigin | null };
+type GroupData = Pick<StorefrontShell, "settings" | "shops" | "locations" | "delivery"> & { storedOrigin: StoredOrigin | null };
 
 /**
  * The shell's group data (settings, shops, store locations), kept between requests: every storefront
@@ -41,10 +43,17 @@ export class GroupDataCache {
 }
 
 async function readGroupData(db: DatabaseOrTransaction): Promise<GroupData> {
-  const [settings, shops, locations, storedOrigin] = await Promise.all([getSettings(db), listShops(db), listStoreLocations(db), readStoredOrigin(db)]);
+  const [settings, shops, locations, storedOrigin, zones] = await Promise.all([
+    getSettings(db),
+    listShops(db),
+    listStoreLocations(db),
+    readStoredOrigin(db),
+    listDeliveryZones(db),
+  ]);
   return {
     storedOrigin,
     settings,
+    delivery: deliverySummary(zones),
     shops: shops.map(({ id, slug, name, shortName, description, slogan, color }) => ({ id, slug, name, shortName, description, slogan, color })),
     locations: locations.map((location) => ({
       id: location.id,

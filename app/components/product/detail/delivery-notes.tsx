@@ -1,20 +1,12 @@
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ShieldIcon, StoreIcon, TruckIcon } from "~/components/ui/icons";
-import { formatBRL } from "~/lib/format/money";
 import { EXCHANGE_DAYS } from "~/lib/group/settings";
 
-const cityList = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
-
-/** Delivery fee, pick-up and exchange terms, from the shop's settings. */
+/** Delivery fees (the bairros of /admin/entregas, summed up by the server), pick-up and exchange terms. */
 export function DeliveryNotes() {
-  const { settings } = useStorefront();
+  const { delivery } = useStorefront();
   const notes = [
-    settings.deliveryCities.length > 0
-      ? {
-          icon: TruckIcon,
-          text: `Entrega em ${cityList.format(settings.deliveryCities)}: ${formatBRL(settings.deliveryFeeCents)}, grátis acima de ${formatBRL(settings.freeShippingMinCents)}`,
-        }
-      : null,
+    delivery ? { icon: TruckIcon, text: delivery.note } : null,
     { icon: StoreIcon, text: "Retire grátis em uma de nossas lojas" },
     { icon: ShieldIcon, text: `Troca em até ${EXCHANGE_DAYS} dias` },
   ].filter((note) => note !== null);
