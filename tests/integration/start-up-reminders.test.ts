@@ -16,10 +16,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function warningsOfPrepare(options: Parameters<typeof prepareDatabase>[1]): Promise<string[]> {
+async function warningsOfPrepare(options: Parameters<typeof prepareDatabase>[1], env: Record<string, string> = {}): Promise<string[]> {
   const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
   try {
-    const config = loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999" });
+    const config = loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999", ...env });
     const database = await prepareDatabase(config, options);
     await database.close();
     return warn.mock.calls.map((call) => String(call.at(-1)));
@@ -47,6 +47,13 @@ describe("start-up reminders", () => {
     } finally {
       await t.pool.query("update products set demo = true where id in (select id from products order by id limit 20)");
     }
+  });
+
+  it("warns when TRUST_PROXY=true (any client could choose its address), not with a hop count or loopback", async () => {
+    const trustsAnyone = (line: string) => line.startsWith("TRUST_PROXY=true faz a loja acreditar no X-Forwarded-For de qualquer um");
+    expect((await warningsOfPrepare({}, { TRUST_PROXY: "true" })).some(trustsAnyone)).toBe(true);
+    expect((await warningsOfPrepare({}, { TRUST_PROXY: "1" })).some(trustsAnyone)).toBe(false);
+    expect((await warningsOfPrepare({}, { TRUST_PROXY: "loopback" })).some(trustsAnyone)).toBe(false);
   });
 
   it("`npm run admin -- create` (sayWhatIsMissing: false) prints none of them", async () => {
