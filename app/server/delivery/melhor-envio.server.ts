@@ -45,18 +45,22 @@ function cacheKey(fromCep: string, toCep: string, items: readonly QuoteItem[]): 
 /**
  * Melhor Envio's services for this cart from the store's CEP to the shopper's
  * (POST /api/v2/me/shipment/calculate), cheapest first, cached an hour per CEPs and cart. Never
- * throws: slow, down, refused or garbled is "unavailable", and the checkout offers the table by state.
+ * throws for the service: slow, down, refused or garbled is "unavailable", and the checkout offers the
+ * table by state. `admit` runs before a call the cache cannot answer; what it throws is thrown.
  */
 export async function quoteCarriers(
   service: { token: string; url: string } | null,
   fromCep: string,
   toCep: string,
   items: readonly QuoteItem[],
+  { admit }: { admit?: () => Promise<void> } = {},
 ): Promise<CarrierQuote> {
   if (!service || !/^\d{8}$/.test(fromCep) || !/^\d{8}$/.test(toCep) || items.length === 0) return { status: "unavailable" };
   const key = cacheKey(fromCep, toCep, items);
   const cached = cache.get(key);
   if (cached) return { status: "quoted", services: cached };
+  // Only a call Melhor Envio will really get is admitted (counted); its refusal is the caller's to show.
+  await admit?.();
   try {
     const response = await fetch(`${service.url}/api/v2/me/shipment/calculate`, {
       method: "POST",
