@@ -1,5 +1,6 @@
 import { z } from "~/lib/forms/validation";
 import { log } from "../log/logger.server";
+import { PAGE_WAIT_MS } from "../outbound/deadline.server";
 import { AnswerCache } from "./answer-cache.server";
 import type { PackageSize } from "./packages.server";
 
@@ -11,8 +12,11 @@ export type QuoteItem = { productId: number; quantity: number; unitPriceCents: n
 
 export type CarrierQuote = { status: "quoted"; services: CarrierService[] } | { status: "unavailable" };
 
-/** The checkout waits no longer than this for a quote: after it, the fallback table by state. */
-const QUOTE_TIMEOUT_MS = 3_000;
+/**
+ * The checkout waits no longer than this for a quote: after it, the fallback table by state. The
+ * fetch's signal covers the body too, so this bounds the whole call (../outbound/deadline.server.ts).
+ */
+const QUOTE_TIMEOUT_MS = PAGE_WAIT_MS;
 /** A quote holds long enough to fill in the form and send it (the order prices from the same quote). */
 const cache = new AnswerCache<CarrierService[]>(60 * 60 * 1000);
 
