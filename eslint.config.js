@@ -42,8 +42,8 @@ const OTHER_ROUTES = {
 // app/server's floors (README, "Layout"): the base every domain uses; the domains, in an order where
 // each may use the ones before it (so two can never need each other); the read models over the
 // domains; and on top what puts it all together (services, the load context, the command line's ops).
-/** Imports itself nothing of the rest of the base: configuration, logging, files, request parsing. */
-const SERVER_GROUND = ["config.server", "log", "files", "requests"];
+/** Imports itself nothing of the rest of the base: configuration, logging, files, request parsing, outside calls' deadlines. */
+const SERVER_GROUND = ["config.server", "log", "files", "requests", "outbound"];
 const SERVER_BASE = [...SERVER_GROUND, "db", "email", "media", "group", "notifications"];
 const SERVER_DOMAINS = ["catalog", "auth", "coupons", "channels", "delivery", "orders", "payments", "seed"];
 const SERVER_READ_MODELS = ["read-models"];

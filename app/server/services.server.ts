@@ -157,6 +157,14 @@ async function sayWhatIsMissing(db: Database, config: AppConfig) {
         "Remova-os no painel (/admin, “Remover produtos de demonstração”) antes de abrir a loja.",
     );
   }
+  if (config.trustProxy === true) {
+    // Express then believes the leftmost X-Forwarded-For address of every request: a client reaching
+    // the app directly picks its own address and walks past every limit counted per address.
+    warnActionItem(
+      "TRUST_PROXY=true faz a loja acreditar no X-Forwarded-For de qualquer um: quem alcança a loja sem passar pelo proxy escolhe o próprio endereço e escapa dos limites por endereço (pedidos, login, consultas de entrega). " +
+        "Use o número de proxies na frente da loja (ex.: TRUST_PROXY=1) ou os endereços deles (ex.: TRUST_PROXY=loopback com o Caddy na mesma máquina); docs/deploy.md explica.",
+    );
+  }
   // The owner's confirmed address is the public origin (README, PUBLIC_URL): nothing left to do then.
   if (config.production && !config.publicUrl) {
     const stored = await readStoredOrigin(db);

@@ -165,6 +165,10 @@ describe("the counter sale", () => {
     const unreadable = await sale({ payment: "cash", received: "abc" });
     expect(unreadable.status).toBe(400);
     expect(unreadable.body).toContain("Informe o valor recebido");
+    // Past PostgreSQL's integer (R$ 21.474.836,47) was a 500: now the money fields' maximum, in pt-BR.
+    const tooMuch = await sale({ payment: "cash", received: "21.474.836,48" });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body).toContain("Valor acima do máximo de R$ 1.000.000,00");
     const noPayment = await sale({ payment: "" });
     expect(noPayment.status).toBe(400);
     expect(noPayment.body).toContain("Escolha a forma de pagamento");

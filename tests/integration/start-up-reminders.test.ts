@@ -19,10 +19,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function warningsOfPrepare(options: Parameters<typeof prepareDatabase>[1], { production = false } = {}): Promise<string[]> {
+async function warningsOfPrepare(options: Parameters<typeof prepareDatabase>[1], env: Record<string, string> = {}, { production = false } = {}): Promise<string[]> {
   const warn = vi.spyOn(log, "warn").mockImplementation(() => {});
   try {
-    const config = { ...loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999" }), production };
+    const config = { ...loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999", ...env }), production };
     const database = await prepareDatabase(config, options);
     await database.close();
     return warn.mock.calls.map((call) => String(call.at(-1)));
@@ -52,16 +52,23 @@ describe("start-up reminders", () => {
     }
   });
 
+  it("warns when TRUST_PROXY=true (any client could choose its address), not with a hop count or loopback", async () => {
+    const trustsAnyone = (line: string) => line.startsWith("TRUST_PROXY=true faz a loja acreditar no X-Forwarded-For de qualquer um");
+    expect((await warningsOfPrepare({}, { TRUST_PROXY: "true" })).some(trustsAnyone)).toBe(true);
+    expect((await warningsOfPrepare({}, { TRUST_PROXY: "1" })).some(trustsAnyone)).toBe(false);
+    expect((await warningsOfPrepare({}, { TRUST_PROXY: "loopback" })).some(trustsAnyone)).toBe(false);
+  });
+
   it("`npm run admin -- create` (sayWhatIsMissing: false) prints none of them", async () => {
     expect(await warningsOfPrepare({ joinRunningDatabase: true, sayWhatIsMissing: false })).toEqual([]);
   });
 
   it("in production without PUBLIC_URL: a warning until the owner confirms the address, none after (issue 51)", async () => {
     const publicUrl = (line: string) => line.includes("PUBLIC_URL");
-    expect((await warningsOfPrepare({}, { production: true })).filter(publicUrl)).toHaveLength(1);
+    expect((await warningsOfPrepare({}, {}, { production: true })).filter(publicUrl)).toHaveLength(1);
     const config = loadConfig({ DATABASE_URL: t.url, DATA_DIR: "/tmp/erick-start-up-reminders-test", PORT: "3999" });
     await setOwnerPublicOrigin(t.db, config, TEST_ACTOR, "https://loja.exemplo.com.br");
-    expect((await warningsOfPrepare({}, { production: true })).filter(publicUrl)).toEqual([]);
+    expect((await warningsOfPrepare({}, {}, { production: true })).filter(publicUrl)).toEqual([]);
   });
 });
 

@@ -32,8 +32,12 @@ export type FakeBacenPix = {
   webhooks: Map<string, string>;
   /** Every request as the fake saw it (method, path, the Authorization scheme only). */
   requests: { method: string; path: string; auth: string }[];
-  /** Milliseconds to wait before answering anything. */
+  /** Milliseconds to wait before answering anything (a bank that hangs, then answers). */
   delayMs: number;
+  /** When set, a charge read (GET /v2/cob/{txid}) answers its headers at once, then its body one byte every this many milliseconds: never idle, never done. */
+  trickleMs: number;
+  /** Requests received and not yet fully answered (held by delayMs or trickling). */
+  answering: number;
   /** When true every request gets 503 (the provider is down). */
   down: boolean;
   /** When set, webhook registrations for a plain-http address are refused, as real providers do. */
@@ -53,6 +57,22 @@ const TXID = /^[a-zA-Z0-9]{26,35}$/;
 function json(res: ServerResponse, status: number, body: unknown) {
   res.writeHead(status, { "content-type": "application/json" });
   res.end(JSON.stringify(body));
+}
+
+/** The whole answer, a byte at a time: an idle timeout never fires, only a deadline on the whole call ends it. */
+function trickle(res: ServerResponse, body: string, everyMs: number) {
+  res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(body) });
+  let sent = 0;
+  const timer = setInterval(() => {
+    if (res.destroyed) return clearInterval(timer);
+    res.write(body.slice(sent, sent + 1));
+    sent += 1;
+    if (sent >= body.length) {
+      clearInterval(timer);
+      res.end();
+    }
+  }, everyMs);
+  res.on("close", () => clearInterval(timer));
 }
 
 function problem(res: ServerResponse, status: number, title: string, detail: string) {
@@ -84,6 +104,8 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
       const url = new URL(req.url ?? "/", "https://127.0.0.1");
       const authorization = req.headers.authorization ?? "";
       requests.push({ method: req.method ?? "", path: url.pathname, auth: authorization.split(" ")[0] ?? "" });
+      fake.answering += 1;
+      res.on("close", () => (fake.answering -= 1));
       if (fake.delayMs) await new Promise((resolve) => setTimeout(resolve, fake.delayMs));
       if (fake.down) return problem(res, 503, "ServicoIndisponivel", "Serviço indisponível");
 
@@ -142,7 +164,9 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
         if (req.method === "GET") {
           const charge = charges.get(txid);
           if (!charge) return problem(res, 404, "CobNaoEncontrado", "Cobrança não encontrada");
-          return json(res, 200, { ...charge, location: charge.loc.location, pix: charge.pix.length ? charge.pix : undefined });
+          const answer = { ...charge, location: charge.loc.location, pix: charge.pix.length ? charge.pix : undefined };
+          if (fake.trickleMs) return trickle(res, JSON.stringify(answer), fake.trickleMs);
+          return json(res, 200, answer);
         }
       }
 
@@ -209,6 +233,8 @@ export async function startFakeBacenPix(certs: TestCertificates): Promise<FakeBa
     requests,
     delayMs: 0,
     down: false,
+    trickleMs: 0,
+    answering: 0,
     refusePlainHttpWebhooks: false,
     copyPasteOverride: null,
     async pay(txid, options = {}) {

@@ -3,7 +3,7 @@
 // it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
 import { z } from "~/lib/forms/validation";
 import { CATEGORIES, type Category, PRODUCT_GENDERS, type ProductGender } from "./catalog";
-import { decimalCommaPrice, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
+import { decimalCommaPrice, MAX_MONEY_CENTS, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
 import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
 
@@ -51,7 +51,7 @@ export const PRODUCT_LIMITS = {
   options: 40,
   stock: 1_000_000,
   /** R$ 1.000.000,00: anything above is a typo. */
-  priceCents: 100_000_000,
+  priceCents: MAX_MONEY_CENTS,
 } as const;
 
 /** Images per product, and the limits the server enforces on an upload (by content, not by name). */

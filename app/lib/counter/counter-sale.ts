@@ -3,7 +3,7 @@
 import { z } from "~/lib/forms/validation";
 import { idSchema, parseId } from "../format/ids";
 import { formatBRL } from "../format/money";
-import { readBRL } from "../forms/price-input";
+import { MONEY_TOO_LARGE_MESSAGE, readMoneyAmount } from "../forms/price-input";
 import { variantLabel } from "../catalog/variants";
 import { SHOP_TIME_ZONE } from "../group/shop-time";
 import type { ImageRef } from "../catalog/catalog";
@@ -66,9 +66,9 @@ export const counterSaleSchema = z
   .transform((sale, ctx) => {
     let cashReceivedCents: number | null = null;
     if (sale.payment === "cash") {
-      const received = readBRL(sale.received);
+      const received = readMoneyAmount(sale.received);
       if (!received.ok) {
-        ctx.addIssue({ code: "custom", path: ["received"], message: RECEIVED_MESSAGE });
+        ctx.addIssue({ code: "custom", path: ["received"], message: received.problem === "too-large" ? MONEY_TOO_LARGE_MESSAGE : RECEIVED_MESSAGE });
         return z.NEVER;
       }
       cashReceivedCents = received.cents;

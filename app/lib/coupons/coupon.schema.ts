@@ -3,7 +3,7 @@ import { CATEGORIES } from "../catalog/catalog";
 import { MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupon-code";
 import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponRule } from "./coupons";
 import { formatBRL } from "../format/money";
-import { readBRL } from "../forms/price-input";
+import { MAX_MONEY_CENTS, readBRL } from "../forms/price-input";
 import { parseId } from "../format/ids";
 
 // The admin's coupon form (/admin/cupons): one schema for the browser and the action.
@@ -16,7 +16,7 @@ const money = (message: string) =>
     .transform((text, ctx) => {
       if (!text.trim()) return 0;
       const price = readBRL(text);
-      if (!price.ok || price.cents > 100_000_000) {
+      if (!price.ok || price.cents > MAX_MONEY_CENTS) {
         ctx.addIssue({ code: "custom", message });
         return z.NEVER;
       }

@@ -1,6 +1,6 @@
 import { z } from "~/lib/forms/validation";
 import { BRAZILIAN_STATES } from "../orders/checkout.schema";
-import { PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
+import { MONEY_TOO_LARGE_MESSAGE, PRICE_FORMAT_MESSAGE, readMoneyAmount } from "../forms/price-input";
 import { oneLine } from "../format/plain-text";
 
 function text(label: string, max: number, required: boolean) {
@@ -10,9 +10,9 @@ function text(label: string, max: number, required: boolean) {
 
 function cents(message: string) {
   return z.preprocess((value) => value ?? "", z.string()).transform((value, ctx) => {
-    const price = readBRL(value);
+    const price = readMoneyAmount(value);
     if (!price.ok) {
-      ctx.addIssue({ code: "custom", message: price.problem === "format" ? PRICE_FORMAT_MESSAGE : message });
+      ctx.addIssue({ code: "custom", message: price.problem === "format" ? PRICE_FORMAT_MESSAGE : price.problem === "too-large" ? MONEY_TOO_LARGE_MESSAGE : message });
       return z.NEVER;
     }
     return price.cents;

@@ -37,19 +37,23 @@ export const ARRANGE_DELIVERY: DeliveryOption = {
   time: "a loja responde com o valor e o prazo",
 };
 
-function samePlace(a: string, b: string): boolean {
+/** The same town or bairro, ignoring case and accents ("Sirinhaem" is "Sirinhaém"). */
+export function samePlace(a: string, b: string): boolean {
   return normalizeSearchText(a) === normalizeSearchText(b);
 }
 
-/** The bairros of a town the shop delivers to, in the owner's order; empty when the town has none. */
-export function zonesOfTown(zones: readonly DeliveryZone[], city: string): DeliveryZone[] {
-  return city.trim() ? zones.filter((zone) => samePlace(zone.city, city)) : [];
+/**
+ * The bairros of a town the shop delivers to, in the owner's order; empty when the town has none.
+ * With `state` (the CEP's), a town of that name in another state has none.
+ */
+export function zonesOfTown(zones: readonly DeliveryZone[], city: string, state?: string | null): DeliveryZone[] {
+  return city.trim() ? zones.filter((zone) => samePlace(zone.city, city) && (!state || zone.state === state)) : [];
 }
 
-/** The owner's row for this bairro of this town (ignoring case and accents), or null. */
-export function findZone(zones: readonly DeliveryZone[], city: string, neighborhood: string): DeliveryZone | null {
+/** The owner's row for this bairro of this town (ignoring case and accents), or null; `state` as zonesOfTown's. */
+export function findZone(zones: readonly DeliveryZone[], city: string, neighborhood: string, state?: string | null): DeliveryZone | null {
   if (!neighborhood.trim()) return null;
-  return zonesOfTown(zones, city).find((zone) => samePlace(zone.neighborhood, neighborhood)) ?? null;
+  return zonesOfTown(zones, city, state).find((zone) => samePlace(zone.neighborhood, neighborhood)) ?? null;
 }
 
 /** The zone's fee for an order of this subtotal: free at or above its free-above amount. */

@@ -6,6 +6,20 @@ export const PRICE_FORMAT_MESSAGE = "Use o formato 1.234,56 (ponto nos milhares,
 
 export type ParsedPrice = { ok: true; cents: number } | { ok: false; problem: "format" | "invalid" };
 
+/**
+ * The most any typed amount may be (a price, a coupon, a fee, cash received): R$ 1.000.000,00, far
+ * above anything the shops sell and far below PostgreSQL's integer (R$ 21.474.836,47), so an amount
+ * typed by mistake is a field message and never a database error.
+ */
+export const MAX_MONEY_CENTS = 100_000_000;
+export const MONEY_TOO_LARGE_MESSAGE = "Valor acima do máximo de R$ 1.000.000,00";
+
+/** readBRL within MAX_MONEY_CENTS: `too-large` past it. */
+export function readMoneyAmount(input: string): ParsedPrice | { ok: false; problem: "too-large" } {
+  const price = readBRL(input);
+  return price.ok && price.cents > MAX_MONEY_CENTS ? { ok: false, problem: "too-large" } : price;
+}
+
 /** Reais with dots grouping thousands: '2500', '2.500', '1.234.567'. */
 const WHOLE_REAIS = /^(?:\d+|\d{1,3}(?:\.\d{3})+)$/;
 

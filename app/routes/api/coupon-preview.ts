@@ -5,6 +5,7 @@ import { getCurrentUser } from "~/server/auth/guards.server";
 import { takeCouponTry, tooManyCouponTriesMessage } from "~/server/coupons/coupon-tries.server";
 import { previewCoupon } from "~/server/coupons/redeem.server";
 import { decideDelivery, DeliveryUnavailableError } from "~/server/delivery/delivery-options.server";
+import { takeDeliveryLookup } from "~/server/delivery/delivery-lookup-limit.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/coupon-preview";
 
@@ -43,6 +44,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
             neighborhood: (params.get("bairro") ?? "").slice(0, 100),
           },
           lines,
+          {
+            // A carrier quote not asked before spends a delivery look-up, as /api/entrega and the checkout do.
+            admitCarrierQuote: async () => {
+              if (!(await takeDeliveryLookup(context.db, clientAddress(context, request))).allowed) throw new DeliveryUnavailableError("Muitas consultas de entrega seguidas.");
+            },
+          },
         ).catch((error: unknown) => {
           if (error instanceof DeliveryUnavailableError) return null;
           throw error;

@@ -101,6 +101,14 @@ async function countAttempt(db: DatabaseOrTransaction, key: string, rule: RateLi
   return { allowed: false, retryAfter: Math.max(1, row.retry_after), count: row.count };
 }
 
+/** Whether `key` has used all of its window already, counting nothing; the seconds left when it has. */
+export async function rateLimitReached(db: DatabaseOrTransaction, key: string, rule: RateLimitRule): Promise<{ retryAfter: number } | null> {
+  const { rows } = await db.execute<{ retry_after: number }>(sql`
+    select ceil(extract(epoch from (window_start + make_interval(secs => ${rule.window}) - now())))::int as retry_after
+    from ${rateLimits} where key = ${key} and count >= ${rule.max} and window_start > now() - make_interval(secs => ${rule.window})`);
+  return rows[0] ? { retryAfter: Math.max(1, rows[0].retry_after) } : null;
+}
+
 /**
  * Gives back one attempt taken by consumeRateLimit: for counters of failures, where an attempt is
  * counted before it is tried (so concurrent attempts cannot all get through) and handed back when it

@@ -1,5 +1,6 @@
 import { z } from "~/lib/forms/validation";
 import { log } from "../log/logger.server";
+import { PAGE_WAIT_MS } from "../outbound/deadline.server";
 import { AnswerCache } from "./answer-cache.server";
 
 /** A CEP's address as the checkout fills it in; the shopper can still change every field. */
@@ -8,8 +9,11 @@ export type CepAddress = { street: string; neighborhood: string; city: string; s
 /** found: the address; unknown: the service says there is no such CEP; unavailable: not set up, slow, down or garbled. */
 export type CepLookupResult = { status: "found"; address: CepAddress } | { status: "unknown" } | { status: "unavailable" };
 
-/** A CEP answer is slower than the shopper typing the address: give up quickly. */
-const LOOKUP_TIMEOUT_MS = 2_500;
+/**
+ * A CEP answer is slower than the shopper typing the address: give up quickly. The fetch's signal
+ * covers the body too, so this bounds the whole call (../outbound/deadline.server.ts).
+ */
+const LOOKUP_TIMEOUT_MS = PAGE_WAIT_MS;
 const cache = new AnswerCache<CepLookupResult>(24 * 60 * 60 * 1000);
 
 // ViaCEP's answer: the fields this shop reads, or { "erro": true } (some versions send "true").

@@ -2,11 +2,14 @@ import { inArray } from "drizzle-orm";
 import { products } from "#database/schema";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { Settings } from "~/lib/group/settings";
+import { maskCep } from "~/lib/account/documents";
+import { stateOfCep } from "~/lib/delivery/cep-states";
 import {
   ARRANGE_DELIVERY,
   ARRANGE_OPTION,
   CARRIER_OPTION_PREFIX,
   findZone,
+  samePlace,
   TABLE_OPTION,
   zonesOfTown,
   zoneTimeLabel,
@@ -29,8 +32,24 @@ type CartLine = { productId: number; quantity: number };
  */
 export type DeliveryDecision = { service: string; time: string; feeCents: number | null; freeAboveCents: number | null };
 
-/** Refused with a message the shopper can act on (the chosen carrier price is gone, say). */
-export class DeliveryUnavailableError extends Error {}
+/**
+ * Refused with a message the shopper can act on: the chosen carrier price is gone (`deliveryOption`),
+ * or the typed state or town is not the CEP's (`state`, `city`).
+ */
+export class DeliveryUnavailableError extends Error {
+  constructor(
+    message: string,
+    readonly field: "deliveryOption" | "state" | "city" | "cep" = "deliveryOption",
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Called before Melhor Envio is asked for a quote it has not answered already (the checkout takes one
+ * look-up of the client's allowance there); throws to refuse, and the error reaches the caller.
+ */
+export type AdmitCarrierQuote = () => Promise<void>;
 
 const ARRANGE_DECISION: DeliveryDecision = { service: ARRANGE_DELIVERY.label, time: "", feeCents: null, freeAboveCents: null };
 
@@ -43,6 +62,14 @@ function daysLabel(days: number | null): string {
 function flatFeeTown(settings: Pick<Settings, "deliveryCities">, city: string): boolean {
   const wanted = normalizeSearchText(city);
   return wanted !== "" && settings.deliveryCities.some((candidate) => normalizeSearchText(candidate) === wanted);
+}
+
+/** The settings' delivery towns carry no state: they are the shop's own, the state of its stores' CEP. */
+async function inShopState(db: DatabaseOrTransaction, state: string | null): Promise<boolean> {
+  if (!state) return true;
+  const origin = await originCepFor(db);
+  const shopState = origin ? stateOfCep(origin) : null;
+  return !shopState || shopState === state;
 }
 
 async function quoteItems(db: DatabaseOrTransaction, lines: readonly CartLine[]): Promise<QuoteItem[]> {
@@ -67,11 +94,11 @@ async function quoteItems(db: DatabaseOrTransaction, lines: readonly CartLine[])
   });
 }
 
-async function carrierServices(context: DeliveryContext, cep: string, lines: readonly CartLine[]): Promise<CarrierService[] | null> {
+async function carrierServices(context: DeliveryContext, cep: string, lines: readonly CartLine[], admit?: AdmitCarrierQuote): Promise<CarrierService[] | null> {
   if (!context.config.melhorEnvio || !/^\d{8}$/.test(cep)) return null;
   const [origin, items] = await Promise.all([originCepFor(context.db), quoteItems(context.db, lines)]);
   if (!origin) return null;
-  const quote = await quoteCarriers(context.config.melhorEnvio, origin, cep, items);
+  const quote = await quoteCarriers(context.config.melhorEnvio, origin, cep, items, { admit });
   return quote.status === "quoted" ? quote.services : null;
 }
 
@@ -98,9 +125,10 @@ export async function lookUpDelivery(
   const found = await lookUpCep(context.config.cepLookupUrl, query.cep);
   const address = found.status === "found" ? found.address : null;
   const city = address?.city ?? query.city;
-  const state = address?.state ?? query.state;
+  // The CEP's range says the state whatever the shopper typed; the lookup, when it answers, the town.
+  const state = stateOfCep(query.cep) ?? address?.state ?? query.state;
   const zones = await listDeliveryZones(context.db);
-  if (zonesOfTown(zones, city).length > 0 || flatFeeTown(settings, city)) {
+  if (zonesOfTown(zones, city, state).length > 0 || (flatFeeTown(settings, city) && (await inShopState(context.db, state)))) {
     return { address, unknownCep: found.status === "unknown", localTown: true, options: [] };
   }
   return { address, unknownCep: found.status === "unknown", localTown: false, options: await remoteOptions(context, query.cep, state, query.lines) };
@@ -119,6 +147,23 @@ async function remoteOptions(context: DeliveryContext, cep: string, state: strin
 }
 
 /**
+ * The state and town an order is priced by are the CEP's: its range gives the state (no lookup
+ * needed), the lookup, when it answers, the town. A typed state or town that disagrees is a field
+ * message, never a fee of another place (a São Paulo CEP typed as Barreiros, or as PB for its table).
+ */
+async function checkAddressAgainstCep(context: DeliveryContext, cep: string, choice: { state: string; city: string }): Promise<void> {
+  if (cep.length !== 8) return;
+  const state = stateOfCep(cep);
+  if (state && state !== choice.state) {
+    throw new DeliveryUnavailableError(`O CEP ${maskCep(cep)} é de ${state}. Confira o CEP ou escolha ${state} no estado.`, "state");
+  }
+  const found = await lookUpCep(context.config.cepLookupUrl, cep);
+  if (found.status === "found" && choice.city.trim() && !samePlace(found.address.city, choice.city)) {
+    throw new DeliveryUnavailableError(`O CEP ${maskCep(cep)} é de ${found.address.city} (${found.address.state}). Confira o CEP ou a cidade.`, "city");
+  }
+}
+
+/**
  * The order's delivery, from what the shopper chose and where, priced here and never from the form: a
  * bairro of the list gets its fee, one not in it (or a town the shop does not serve itself, chosen as
  * local) is agreed on WhatsApp; a carrier service is priced from its quote (cached from the checkout's
@@ -129,9 +174,14 @@ export async function decideDelivery(
   settings: Pick<Settings, "deliveryCities" | "deliveryFeeCents" | "freeShippingMinCents" | "deliveryDays">,
   choice: { option: string; cep: string; city: string; state: string; neighborhood: string },
   lines: readonly CartLine[],
+  options: { admitCarrierQuote?: AdmitCarrierQuote } = {},
 ): Promise<DeliveryDecision> {
   const cep = choice.cep.replace(/\D/g, "");
+  await checkAddressAgainstCep(context, cep, choice);
   if (choice.option === ARRANGE_OPTION) return ARRANGE_DECISION;
+  if ((choice.option === TABLE_OPTION || choice.option.startsWith(CARRIER_OPTION_PREFIX)) && cep.length !== 8) {
+    throw new DeliveryUnavailableError("Informe o CEP para calcular o frete.", "cep");
+  }
   if (choice.option === TABLE_OPTION) {
     const rate = await fallbackRateFor(context.db, choice.state);
     if (!rate) throw new DeliveryUnavailableError("Não há frete de tabela para este estado. Escolha outra opção de entrega.");
@@ -139,17 +189,17 @@ export async function decideDelivery(
   }
   if (choice.option.startsWith(CARRIER_OPTION_PREFIX)) {
     const id = choice.option.slice(CARRIER_OPTION_PREFIX.length);
-    const service = (await carrierServices(context, cep, lines))?.find((candidate) => candidate.id === id);
+    const service = (await carrierServices(context, cep, lines, options.admitCarrierQuote))?.find((candidate) => candidate.id === id);
     if (!service) throw new DeliveryUnavailableError("Não conseguimos confirmar o frete escolhido agora. Escolha outra opção de entrega.");
     return { service: service.name, time: daysLabel(service.days), feeCents: service.priceCents, freeAboveCents: null };
   }
   // "local", and what older pages send (no option): the shop's own delivery, by bairro.
   const zones = await listDeliveryZones(context.db);
-  const zone = findZone(zones, choice.city, choice.neighborhood);
+  const zone = findZone(zones, choice.city, choice.neighborhood, choice.state);
   if (zone) {
     return { service: `Entrega da loja — ${zone.neighborhood}`, time: zoneTimeLabel(zone), feeCents: zone.feeCents, freeAboveCents: zone.freeAboveCents };
   }
-  if (zonesOfTown(zones, choice.city).length === 0 && flatFeeTown(settings, choice.city)) {
+  if (zonesOfTown(zones, choice.city, choice.state).length === 0 && flatFeeTown(settings, choice.city) && (await inShopState(context.db, choice.state))) {
     return { service: "Entrega da loja", time: settings.deliveryDays, feeCents: settings.deliveryFeeCents, freeAboveCents: settings.freeShippingMinCents };
   }
   return ARRANGE_DECISION;

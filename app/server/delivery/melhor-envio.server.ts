@@ -1,5 +1,6 @@
 import { z } from "~/lib/forms/validation";
 import { log } from "../log/logger.server";
+import { PAGE_WAIT_MS } from "../outbound/deadline.server";
 import { AnswerCache } from "./answer-cache.server";
 import type { PackageSize } from "./packages.server";
 
@@ -11,8 +12,11 @@ export type QuoteItem = { productId: number; quantity: number; unitPriceCents: n
 
 export type CarrierQuote = { status: "quoted"; services: CarrierService[] } | { status: "unavailable" };
 
-/** The checkout waits no longer than this for a quote: after it, the fallback table by state. */
-const QUOTE_TIMEOUT_MS = 3_000;
+/**
+ * The checkout waits no longer than this for a quote: after it, the fallback table by state. The
+ * fetch's signal covers the body too, so this bounds the whole call (../outbound/deadline.server.ts).
+ */
+const QUOTE_TIMEOUT_MS = PAGE_WAIT_MS;
 /** A quote holds long enough to fill in the form and send it (the order prices from the same quote). */
 const cache = new AnswerCache<CarrierService[]>(60 * 60 * 1000);
 
@@ -45,18 +49,22 @@ function cacheKey(fromCep: string, toCep: string, items: readonly QuoteItem[]): 
 /**
  * Melhor Envio's services for this cart from the store's CEP to the shopper's
  * (POST /api/v2/me/shipment/calculate), cheapest first, cached an hour per CEPs and cart. Never
- * throws: slow, down, refused or garbled is "unavailable", and the checkout offers the table by state.
+ * throws for the service: slow, down, refused or garbled is "unavailable", and the checkout offers the
+ * table by state. `admit` runs before a call the cache cannot answer; what it throws is thrown.
  */
 export async function quoteCarriers(
   service: { token: string; url: string } | null,
   fromCep: string,
   toCep: string,
   items: readonly QuoteItem[],
+  { admit }: { admit?: () => Promise<void> } = {},
 ): Promise<CarrierQuote> {
   if (!service || !/^\d{8}$/.test(fromCep) || !/^\d{8}$/.test(toCep) || items.length === 0) return { status: "unavailable" };
   const key = cacheKey(fromCep, toCep, items);
   const cached = cache.get(key);
   if (cached) return { status: "quoted", services: cached };
+  // Only a call Melhor Envio will really get is admitted (counted); its refusal is the caller's to show.
+  await admit?.();
   try {
     const response = await fetch(`${service.url}/api/v2/me/shipment/calculate`, {
       method: "POST",

@@ -4,6 +4,7 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { AppConfig } from "../config.server";
 import { log } from "../log/logger.server";
+import { withDeadline } from "../outbound/deadline.server";
 
 export type EmailMessage = {
   to: string;
@@ -24,9 +25,12 @@ const transports = new Map<string, Transporter>();
 
 /**
  * SMTP's limits per message: a server that does not answer makes the send fail (and the queue retry it)
- * well within the queue's lease (email-queue.server.ts), instead of nodemailer's minutes.
+ * well within the queue's lease (email-queue.server.ts), instead of nodemailer's minutes. Its
+ * socketTimeout is idle time only (a server trickling a byte at a time never reaches it), so the whole
+ * send also has SEND_DEADLINE_MS (../outbound/deadline.server.ts).
  */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+const SEND_DEADLINE_MS = 60_000;
 
 /**
  * Sends a message through SMTP_URL; without SMTP, writes it to DATA_DIR/outbox/ as JSON and logs
@@ -44,7 +48,10 @@ export async function sendEmail(config: EmailConfig, message: EmailMessage): Pro
       transport = nodemailer.createTransport({ url: config.smtp.url, ...SMTP_TIMEOUTS });
       transports.set(config.smtp.url, transport);
     }
-    const info = await transport.sendMail({ from: config.smtp.from, ...message });
+    const smtp = transport;
+    // nodemailer takes no signal: past the deadline the queue stops waiting (and retries later); the
+    // connection ends at its own socket timeout.
+    const info = await withDeadline("SMTP", SEND_DEADLINE_MS, () => smtp.sendMail({ from: config.smtp!.from, ...message }));
     return { via: "smtp", messageId: String(info.messageId ?? "") };
   }
   return { via: "outbox", file: await writeToOutbox(config.outboxDir, message) };

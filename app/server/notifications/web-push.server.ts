@@ -2,6 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import webPush from "web-push";
 import type { PushNotice } from "#database/schema";
+import { withDeadline } from "../outbound/deadline.server";
 import type { VapidKeys } from "./vapid-keys.server";
 import { pushEndpointProblem, pushServiceLookup, UnsafePushEndpointError, type PushEndpointPolicy } from "./push-endpoint.server";
 
@@ -52,8 +53,9 @@ export function webPushTransport(keys: VapidKeys, { policy = {}, timeoutMs = SEN
     });
     const url = new URL(details.endpoint);
     const headers = Object.fromEntries(Object.entries(details.headers).map(([name, value]) => [name, String(value)]));
-    await new Promise<void>((resolve, reject) => {
-      const request = (url.protocol === "https:" ? https : http).request(url, { method: details.method, headers, lookup: lookup as never }, (response) => {
+    // The whole exchange, from the connection to the answer's last byte, not only idle time.
+    await withDeadline("push service", timeoutMs, (signal) => new Promise<void>((resolve, reject) => {
+      const request = (url.protocol === "https:" ? https : http).request(url, { method: details.method, headers, lookup: lookup as never, signal }, (response) => {
         let body = "";
         response.setEncoding("utf8");
         response.on("data", (chunk: string) => {
@@ -65,11 +67,8 @@ export function webPushTransport(keys: VapidKeys, { policy = {}, timeoutMs = SEN
           else reject(new PushRefusedError(status, body));
         });
       });
-      // The whole exchange, from the connection to the answer's last byte, not only idle time.
-      const deadline = setTimeout(() => request.destroy(new Error(`push service did not answer in ${timeoutMs} ms`)), timeoutMs);
-      request.on("close", () => clearTimeout(deadline));
       request.on("error", reject);
       request.end(details.body ?? undefined);
-    });
+    }));
   };
 }

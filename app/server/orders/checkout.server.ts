@@ -6,7 +6,8 @@ import type { Database } from "../db/database.server";
 import type { EmailOutbox } from "../email/email-queue.server";
 import { getSettings } from "../group/settings.server";
 import { decideDelivery, DeliveryUnavailableError, type DeliveryDecision } from "../delivery/delivery-options.server";
-import { admitCouponTry, admitNewOrder } from "./order-limits.server";
+import { takeDeliveryLookup, tooManyDeliveryLookupsMessage } from "../delivery/delivery-lookup-limit.server";
+import { admitCouponTry, admitNewOrder, checkOrderLimits } from "./order-limits.server";
 import { OrderRejectedError, placeOrder, type PlaceOrderOptions } from "./order-placing.server";
 import type { Settings } from "~/lib/group/settings";
 
@@ -77,9 +78,25 @@ async function recordOrder(
     let delivery: DeliveryDecision | undefined;
     if (customer?.deliveryMethod === "delivery") {
       try {
-        delivery = await decideDelivery(context, settings, { option: customer.deliveryOption, cep: customer.cep, city: customer.city, state: customer.state, neighborhood: customer.neighborhood }, envelope.data.lines);
+        delivery = await decideDelivery(
+          context,
+          settings,
+          { option: customer.deliveryOption, cep: customer.cep, city: customer.city, state: customer.state, neighborhood: customer.neighborhood },
+          envelope.data.lines,
+          {
+            // A carrier quote the cache cannot answer spends the client's delivery look-ups (as
+            // /api/entrega does), and only once the order itself would be admitted.
+            admitCarrierQuote: async () => {
+              await checkOrderLimits(context.db, context.config.orderLimits, { address: clientAddress, phone: customer.phone });
+              const allowance = await takeDeliveryLookup(context.db, clientAddress);
+              if (!allowance.allowed) throw new OrderRejectedError(tooManyDeliveryLookupsMessage(allowance.retryAfter), 429, allowance.retryAfter);
+            },
+          },
+        );
       } catch (error) {
-        if (error instanceof DeliveryUnavailableError) return { ok: false, status: 409, errors: { deliveryOption: error.message }, formError: error.message };
+        if (error instanceof DeliveryUnavailableError) {
+          return { ok: false, status: error.field === "deliveryOption" ? 409 : 400, errors: { [error.field]: error.message }, formError: error.message };
+        }
         throw error;
       }
     }

@@ -13,7 +13,7 @@ import { phoneKey } from "~/lib/format/phone";
 import type { Settings } from "~/lib/group/settings";
 import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/orders/order-holds";
 import type { AppConfig } from "../config.server";
-import { consumeRateLimitInTransaction, type RateLimitRule } from "../auth/rate-limit.server";
+import { consumeRateLimitInTransaction, rateLimitReached, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { lineName, OrderRejectedError, type AdmittedLine } from "./order-placing.server";
 import { takeCouponTry, tooManyCouponTriesMessage } from "../coupons/coupon-tries.server";
@@ -26,6 +26,24 @@ const PHONE_WINDOW = 60 * 60;
 export function tooManyOrdersMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Recebemos muitos pedidos seguidos. Tente de novo em ${minutes} minuto${minutes === 1 ? "" : "s"} ou fale com a loja pelo WhatsApp.`;
+}
+
+function orderCounters(limits: AppConfig["orderLimits"], client: { address: string; phone: string | null }): [string, RateLimitRule][] {
+  const counters: [string, RateLimitRule][] = [[`order|address|${client.address}`, { window: ADDRESS_WINDOW, max: limits.perAddress }]];
+  if (client.phone) counters.push([`order|phone|${phoneKey(client.phone)}`, { window: PHONE_WINDOW, max: limits.perPhone }]);
+  return counters;
+}
+
+/**
+ * Refuses (OrderRejectedError, 429) a client already at its order limits, counting nothing: for work
+ * done before the order's transaction that costs the shop (a carrier quote), so a client refused
+ * anyway never spends it. The order still counts in its transaction (admitNewOrder).
+ */
+export async function checkOrderLimits(db: DatabaseOrTransaction, limits: AppConfig["orderLimits"], client: { address: string; phone: string | null }) {
+  for (const [key, rule] of orderCounters(limits, client)) {
+    const reached = await rateLimitReached(db, key, rule);
+    if (reached) throw new OrderRejectedError(tooManyOrdersMessage(reached.retryAfter), 429, reached.retryAfter);
+  }
 }
 
 /**
@@ -41,9 +59,7 @@ export async function admitNewOrder(
   client: { address: string; phone: string | null },
   order: { id: string; lines: readonly AdmittedLine[] },
 ) {
-  const counters: [string, RateLimitRule][] = [[`order|address|${client.address}`, { window: ADDRESS_WINDOW, max: limits.perAddress }]];
-  if (client.phone) counters.push([`order|phone|${phoneKey(client.phone)}`, { window: PHONE_WINDOW, max: limits.perPhone }]);
-  for (const [key, rule] of counters) {
+  for (const [key, rule] of orderCounters(limits, client)) {
     const { allowed, retryAfter } = await consumeRateLimitInTransaction(tx, key, rule);
     if (!allowed) throw new OrderRejectedError(tooManyOrdersMessage(retryAfter ?? rule.window), 429, retryAfter ?? rule.window);
   }

@@ -1,9 +1,11 @@
 // A Pix provider that follows the Banco Central's Pix API (Efí and the banks that publish it): OAuth2
 // client credentials over mutual TLS, immediate charges (`cob`), webhooks per key and refunds
-// (`devolucao`). Every call has a short timeout: a slow provider must never hold a shopper's checkout.
+// (`devolucao`). Every call has a deadline on the whole of it (../outbound/deadline.server.ts): a slow
+// provider must never hold a shopper's checkout or order page.
 import https from "node:https";
 import tls from "node:tls";
 import { z } from "~/lib/forms/validation";
+import { DeadlineExceededError, withDeadline } from "../outbound/deadline.server";
 import {
   centsFromDecimal,
   decimalFromCents,
@@ -95,12 +97,15 @@ export function bacenPixProvider(options: BacenPixOptions): PixProvider {
 
   function call(method: string, path: string, body: unknown, authorization: string): Promise<{ status: number; body: unknown }> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise((resolve, reject) => {
+    // The whole exchange has the deadline, not only idle time: a bank trickling a byte every few
+    // seconds once held an order page for minutes.
+    return withDeadline("o provedor Pix", timeoutMs, (signal) => new Promise<{ status: number; body: unknown }>((resolve, reject) => {
       const request = https.request(
         new URL(path.replace(/^\//, ""), base),
         {
           method,
           agent,
+          signal,
           headers: {
             authorization,
             accept: "application/json",
@@ -123,11 +128,12 @@ export function bacenPixProvider(options: BacenPixOptions): PixProvider {
           response.on("error", () => reject(new PixProviderError("unavailable", "o provedor Pix interrompeu a resposta")));
         },
       );
-      request.setTimeout(timeoutMs, () => request.destroy(new PixProviderError("unavailable", `o provedor Pix não respondeu em ${timeoutMs} ms`)));
       request.on("error", (error) =>
         reject(error instanceof PixProviderError ? error : new PixProviderError("unavailable", `o provedor Pix não pôde ser alcançado (${(error as NodeJS.ErrnoException).code ?? error.message})`)),
       );
       request.end(payload);
+    })).catch((error: unknown) => {
+      throw error instanceof DeadlineExceededError ? new PixProviderError("unavailable", `o provedor Pix não respondeu em ${timeoutMs} ms`) : error;
     });
   }
 

@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import { z } from "~/lib/forms/validation";
 import { MERCADOPAGO_API_URL } from "../config.server";
+import { DeadlineExceededError, withDeadline } from "../outbound/deadline.server";
 import { PixProviderError, type PixCharge, type PixProvider, type PixRefund } from "./pix-provider.server";
 
 
@@ -71,31 +72,35 @@ export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider
   const timeoutMs = options.timeoutMs ?? 5000;
 
   async function call(method: string, path: string, body?: unknown, idempotencyKey?: string) {
-    let response: Response;
+    let status: number;
+    let text: string;
     try {
-      response = await fetch(base + path, {
-        method,
-        headers: {
-          authorization: `Bearer ${options.accessToken}`,
-          accept: "application/json",
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-          ...(idempotencyKey ? { "x-idempotency-key": idempotencyKey } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      // The deadline covers the answer's body too (a trickling answer is cut there).
+      ({ status, text } = await withDeadline("o Mercado Pago", timeoutMs, async (signal) => {
+        const response = await fetch(base + path, {
+          method,
+          headers: {
+            authorization: `Bearer ${options.accessToken}`,
+            accept: "application/json",
+            ...(body === undefined ? {} : { "content-type": "application/json" }),
+            ...(idempotencyKey ? { "x-idempotency-key": idempotencyKey } : {}),
+          },
+          body: body === undefined ? undefined : JSON.stringify(body),
+          signal,
+        });
+        return { status: response.status, text: await response.text() };
+      }));
     } catch (error) {
-      const reason = (error as Error).name === "TimeoutError" ? `não respondeu em ${timeoutMs} ms` : "não pôde ser alcançado";
+      const reason = error instanceof DeadlineExceededError ? `não respondeu em ${timeoutMs} ms` : "não pôde ser alcançado";
       throw new PixProviderError("unavailable", `o Mercado Pago ${reason}`);
     }
-    const text = await response.text().catch(() => "");
     let parsed: unknown;
     try {
       parsed = text ? JSON.parse(text) : undefined;
     } catch {
       parsed = undefined;
     }
-    return { status: response.status, body: parsed };
+    return { status, body: parsed };
   }
 
   function failure(answer: { status: number; body: unknown }, what: string) {

@@ -13,6 +13,7 @@ import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server
 import { getSettings } from "../group/settings.server";
 import { trustedPublicOrigin } from "../group/public-origin.server";
 import { log } from "../log/logger.server";
+import { PAGE_WAIT_MS, waitAtMost } from "../outbound/deadline.server";
 import { retakeOrderStock } from "../orders/order-stock.server";
 import {
   CHARGE_TIMEOUT_MS,
@@ -91,7 +92,11 @@ export async function orderPaymentForPage(context: { db: Database; config: AppCo
       // Nobody holds it (a nudge lost to a restart): the poller would, this is sooner.
       createOrderChargeSoon(context, order.id);
     } else if (charge.status === "active" && (!charge.last_checked_at || Date.now() - new Date(charge.last_checked_at).getTime() > RECHECK_AFTER_SECONDS * 1000)) {
-      await reconcileCharge(db, pixProviderFor(config.pix), charge.txid);
+      // The page waits for the provider's answer at most PAGE_WAIT_MS; past it the read goes on in the
+      // background (bounded by the provider's own deadline) and the page shows what the database says.
+      await waitAtMost(reconcileCharge(db, pixProviderFor(config.pix), charge.txid), PAGE_WAIT_MS, (error) =>
+        log.warn({ err: error, order: order.code }, "pix charge read from the order page failed after the page answered"),
+      );
       ({ payment, charge } = await readRows(db, order.id));
     }
   }
