@@ -12,7 +12,7 @@ import { clerkNameOf } from "~/lib/counter/counter-sale";
 import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
-import { readOrderHistory, toOrderView } from "./order-reading.server";
+import { readOrderHistory, storeNamesById, toOrderView } from "./order-reading.server";
 import { orderStoreView } from "./order-store.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 
@@ -148,7 +148,7 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
     .where(and(eq(orders.id, id), storeCondition(storeId)));
   if (!row) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position));
-  const view = toOrderView(row.order, items, settings, row.locationName, row.locationAddress);
+  const view = toOrderView(row.order, items, settings, row.locationName, row.locationAddress, await storeNamesById(db));
   return {
     id,
     order: view,
