@@ -39,6 +39,8 @@ export type OrderView = {
   subtotalCents: number;
   /** The coupon the order was placed with, and what it took off (decided by the server). */
   coupon: OrderCoupon | null;
+  /** A counter sale's discount, given by the clerk (no coupon); 0 or absent: none. */
+  counterDiscountCents?: number;
   totalCents: number;
   hasConsultItems: boolean;
   notes: string;

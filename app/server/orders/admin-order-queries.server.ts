@@ -73,6 +73,10 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       status: orders.status,
       deliveryMethod: orders.deliveryMethod,
       channel: orders.channel,
+      clerkId: orders.clerkId,
+      clerkName: orders.clerkName,
+      clerkAccountName: clerks.name,
+      clerkAccountEmail: clerks.email,
       demoProducts: orders.demoProducts,
       paymentStatus: orderPayments.status,
       mismatchCents: orderPayments.mismatchCents,
@@ -81,6 +85,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(clerks, eq(clerks.id, orders.clerkId))
     .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -99,6 +104,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       status: isOrderStatus(row.status) ? row.status : "pending",
       deliveryMethod: row.deliveryMethod,
       channel: orderChannelOf(row.channel),
+      clerkName: clerkNameOf(row, { name: row.clerkAccountName, email: row.clerkAccountEmail }),
       demoProducts: row.demoProducts,
       payment: {
         status: isPaymentStatus(row.paymentStatus) ? row.paymentStatus : "awaiting",

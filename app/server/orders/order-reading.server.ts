@@ -119,6 +119,7 @@ export function toOrderView(
     })),
     subtotalCents: order.subtotalCents,
     coupon: order.couponCode ? orderCoupon(order.couponCode, order.discountCents, items) : null,
+    counterDiscountCents: order.couponCode ? 0 : order.discountCents,
     totalCents: order.totalCents,
     hasConsultItems: order.hasConsultItems,
     notes: order.notes,
