@@ -64,6 +64,8 @@ export default [
   route("api/eu", "routes/api/personal-view.ts"),
   // The stock of the cart's products, re-checked when the cart opens.
   route("api/estoque", "routes/api/cart-stock.ts"),
+  // The checkout's pick-up list: which stores have the cart today, which by a transfer.
+  route("api/retirada", "routes/api/pickup-availability.ts"),
   // What a coupon would give the cart (a preview: the order decides again).
   route("api/cupom", "routes/api/coupon-preview.ts"),
   // The Pix provider's announcement of a payment (a hint: the charge is read again from the provider).

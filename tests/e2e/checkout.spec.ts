@@ -139,7 +139,9 @@ test("pick-up in a store is free and needs no address", async ({ page }) => {
   await expect(page.getByTestId("delivery-fee")).toHaveText("Grátis");
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page.getByText("Escolha a loja para retirada")).toBeVisible();
-  await page.getByLabel("Loja para retirada").selectOption({ index: 6 });
+  // Each store says whether it has the cart today or would get it by a transfer (issue 51).
+  await expect(page.getByTestId("pickup-availability").first()).toHaveText(/Tem tudo hoje|Chega em 1 dia \(transferência\)/);
+  await page.getByRole("radio", { name: /Erick Sports/ }).check();
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page).toHaveURL(/\/pedido\//);
   await expect(page.getByRole("heading", { name: "Retirada na loja" })).toBeVisible();

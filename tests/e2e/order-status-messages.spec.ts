@@ -24,7 +24,7 @@ test("a pick-up order's 'Pronto para retirada' reaches the shopper on WhatsApp a
   await shopper.getByLabel("E-mail", { exact: true }).fill("joana@example.com");
   await shopper.getByLabel("Telefone / WhatsApp").pressSequentially("81977776666");
   await shopper.getByLabel("Retirar na loja (grátis)").check();
-  await shopper.getByLabel("Loja para retirada").selectOption({ index: 6 }); // Erick Sports, the seed's sixth store
+  await shopper.getByRole("radio", { name: /Erick Sports/ }).check(); // the seed's sixth store
   await shopper.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(shopper).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/);
   const orderUrl = shopper.url();

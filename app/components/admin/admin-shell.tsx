@@ -11,6 +11,7 @@ export type AdminUser = { name: string; email: string; image: string | null; rol
  * Sidebar on desktop, a drawer on phones: the clerk runs the shop from the counter's phone too. On
  * the dark bars the focus outline is white, since the brand red hardly shows on slate-900. `user`
  * null: the layout's own loader failed (its error page keeps the frame, without the person's card).
+ * Printed, the frame is dropped (app.css): a receipt or a price sheet prints alone.
  */
 export function AdminShell({ user, children }: { user: AdminUser | null; children: React.ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -18,8 +19,8 @@ export function AdminShell({ user, children }: { user: AdminUser | null; childre
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (
-    <div className="min-h-screen bg-slate-100 lg:grid lg:grid-cols-[15rem_1fr]">
-      <header className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white lg:hidden [&_:focus-visible]:outline-white">
+    <div className="min-h-screen bg-slate-100 lg:grid lg:grid-cols-[15rem_1fr]" data-admin-frame="">
+      <header data-admin-chrome="" className="flex items-center justify-between bg-slate-900 px-4 py-3 text-white lg:hidden [&_:focus-visible]:outline-white">
         <Link to="/admin" className="font-bold">
           Painel Erick
         </Link>
@@ -36,6 +37,7 @@ export function AdminShell({ user, children }: { user: AdminUser | null; childre
       </header>
       <aside
         id="admin-sidebar"
+        data-admin-chrome=""
         className={`${open ? "block" : "hidden"} bg-slate-900 text-slate-200 lg:block [&_:focus-visible]:outline-white`}
       >
         {/* The dark column runs the page's whole height (the grid stretches it); its content stays in view while the page scrolls. */}

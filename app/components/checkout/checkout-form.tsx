@@ -120,7 +120,7 @@ export function CheckoutForm({
             </p>
           ) : null}
           <CustomerFields field={form.field} prefill={prefill} />
-          <DeliveryFields field={form.field} method={deliveryMethod} onMethodChange={setDeliveryMethod} delivery={delivery} locations={locations} />
+          <DeliveryFields field={form.field} method={deliveryMethod} onMethodChange={setDeliveryMethod} delivery={delivery} locations={locations} cart={cart} />
           <PaymentFields field={form.field} method={paymentMethod} onMethodChange={setPaymentMethod} settings={settings} totalCents={total} />
           <TextareaField label="Observações (opcional)" {...form.field("notes")} rows={3} />
         </div>

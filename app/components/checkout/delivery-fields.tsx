@@ -4,7 +4,9 @@ import type { FormField } from "~/components/ui/use-form";
 import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
 import type { DeliveryMethod } from "~/lib/delivery/delivery";
 import { deliveryFeeLabel } from "~/lib/orders/order-message";
+import type { Cart } from "~/lib/cart/cart";
 import { ChoiceCard } from "./choice-card";
+import { PickupStoreChoice } from "./pickup-store-choice";
 import type { AddressFields, DeliveryChoice } from "./use-delivery-choice";
 
 const STATE_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state, label: state }));
@@ -22,12 +24,15 @@ export function DeliveryFields({
   onMethodChange,
   delivery,
   locations,
+  cart,
 }: {
   field: FormField;
   method: DeliveryMethod;
   onMethodChange: (method: DeliveryMethod) => void;
   delivery: DeliveryChoice;
   locations: readonly { id: number; name: string; address: string; hours?: string }[];
+  /** The cart: the pick-up list says which stores have it. */
+  cart: Cart;
 }) {
   const { address } = delivery;
   const bind = (name: keyof AddressFields) => ({
@@ -48,13 +53,7 @@ export function DeliveryFields({
         </ChoiceCard>
       </div>
       {method === "pickup" ? (
-        <SelectField
-          label="Loja para retirada"
-          {...field("pickupLocationId")}
-          emptyOption="Escolha a loja"
-          defaultValue=""
-          options={locations.map((location) => ({ value: String(location.id), label: `${location.name} — ${location.address}${location.hours ? ` (${location.hours})` : ""}` }))}
-        />
+        <PickupStoreChoice stores={locations} cart={cart} error={field("pickupLocationId").error} />
       ) : (
         <>
           <Field

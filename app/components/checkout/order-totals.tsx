@@ -2,9 +2,9 @@ import { formatBRL } from "~/lib/format/money";
 import { couponDeliveryLine, deliveryFeeLabel, type OrderView } from "~/lib/orders/order-message";
 import { CONSULT_NOTE } from "~/lib/orders/whatsapp";
 
-/** Subtotal, delivery and total of a recorded order, for the shopper's order page and the admin's. */
+/** Subtotal, delivery (none for a counter sale) and total of a recorded order, for the shopper's order page and the admin's. */
 export function OrderTotals({ order, className = "" }: {
-  order: Pick<OrderView, "subtotalCents" | "totalCents" | "hasConsultItems" | "delivery" | "coupon">;
+  order: Pick<OrderView, "subtotalCents" | "totalCents" | "hasConsultItems" | "delivery" | "coupon"> & Partial<Pick<OrderView, "channel" | "counterDiscountCents">>;
   className?: string;
 }) {
   return (
@@ -19,11 +19,19 @@ export function OrderTotals({ order, className = "" }: {
             <dt>Desconto ({order.coupon.code})</dt>
             <dd>−{formatBRL(order.coupon.linesCents)}</dd>
           </div>
+        ) : order.counterDiscountCents ? (
+          <div className="flex justify-between text-green-800" data-testid="order-discount">
+            <dt>Desconto</dt>
+            <dd>−{formatBRL(order.counterDiscountCents)}</dd>
+          </div>
         ) : null}
-        <div className="flex justify-between">
-          <dt>Entrega</dt>
-          <dd>{deliveryFeeLabel(order.delivery.feeCents)}</dd>
-        </div>
+        {/* Handed over at the counter: there is no delivery to price. */}
+        {order.channel === "balcao" ? null : (
+          <div className="flex justify-between">
+            <dt>Entrega</dt>
+            <dd>{deliveryFeeLabel(order.delivery.feeCents)}</dd>
+          </div>
+        )}
         <div className="flex justify-between text-lg font-bold">
           <dt>Total</dt>
           <dd>{formatBRL(order.totalCents)}</dd>

@@ -2,12 +2,14 @@
 // choices, the change, what a scanned code names, and the receipt's text.
 import { z } from "~/lib/forms/validation";
 import { idSchema, parseId } from "../format/ids";
-import { formatBRL } from "../format/money";
+import { formatBRL, instalmentCents } from "../format/money";
 import { MONEY_TOO_LARGE_MESSAGE, readMoneyAmount } from "../forms/price-input";
 import { variantLabel } from "../catalog/variants";
 import { SHOP_TIME_ZONE } from "../group/shop-time";
 import type { ImageRef } from "../catalog/catalog";
 import { orderLineSchema } from "../orders/checkout.schema";
+import { isValidCpf, maskCpf } from "../account/documents";
+import { MAX_INSTALLMENTS } from "../payments/installments";
 
 export const COUNTER_PATH = "/admin/balcao";
 /** The admin's product search and code look-up for the counter and the stock count (JSON). */
@@ -33,6 +35,9 @@ export function unitsField(message: string, min: number, max: number, maxMessage
 }
 
 const RECEIVED_MESSAGE = "Informe o valor recebido, como 50 ou 50,00";
+const DISCOUNT_MESSAGE = "Informe o desconto em reais, como 5 ou 5,00";
+const CPF_MESSAGE = "CPF inválido: confira os números";
+const INSTALLMENTS_MESSAGE = "Escolha o número de parcelas";
 /** Items in one counter sale: a basket over the counter, never a wholesale order. */
 export const MAX_COUNTER_LINES = 30;
 const EMPTY_BASKET = "Adicione um item à venda";
@@ -62,8 +67,31 @@ export const counterSaleSchema = z
       error: "Escolha a forma de pagamento",
     }),
     received: z.string().max(20).optional().default(""),
+    /** A discount the clerk gives, in reais ("5" or "5,00"); empty: none. */
+    discount: z.string().max(20).optional().default(""),
+    /** "CPF na nota", when the customer asks: checked by its digits. */
+    cpf: z
+      .string()
+      .max(20)
+      .optional()
+      .default("")
+      .refine((cpf) => cpf.trim() === "" || isValidCpf(cpf), { message: CPF_MESSAGE }),
+    /** Crédito's instalments (1 when paid at once); other methods are always 1. */
+    installments: z.preprocess(
+      (value) => (value === "" || value === undefined ? 1 : value),
+      z.coerce.number({ error: INSTALLMENTS_MESSAGE }).int(INSTALLMENTS_MESSAGE).min(1, INSTALLMENTS_MESSAGE).max(MAX_INSTALLMENTS, INSTALLMENTS_MESSAGE),
+    ),
   })
   .transform((sale, ctx) => {
+    let discountCents = 0;
+    if (sale.discount.trim() !== "") {
+      const discount = readMoneyAmount(sale.discount);
+      if (!discount.ok) {
+        ctx.addIssue({ code: "custom", path: ["discount"], message: discount.problem === "too-large" ? MONEY_TOO_LARGE_MESSAGE : DISCOUNT_MESSAGE });
+        return z.NEVER;
+      }
+      discountCents = discount.cents;
+    }
     let cashReceivedCents: number | null = null;
     if (sale.payment === "cash") {
       const received = readMoneyAmount(sale.received);
@@ -79,6 +107,9 @@ export const counterSaleSchema = z
       lines: sale.lines.map((line) => ({ ...line, size: line.size || null, color: line.color || null })),
       payment: sale.payment,
       cashReceivedCents,
+      discountCents,
+      cpf: sale.cpf.trim() === "" ? "" : maskCpf(sale.cpf),
+      installments: sale.payment === "credit" ? sale.installments : 1,
     };
   });
 export type CounterSaleInput = z.output<typeof counterSaleSchema>;
@@ -126,9 +157,16 @@ export type CounterReceipt = {
   store: { name: string; address: string; phone: string };
   clerkName: string;
   items: { name: string; size: string | null; color: string | null; quantity: number; unitPriceCents: number }[];
+  subtotalCents: number;
+  /** The clerk's discount (0: none). */
+  discountCents: number;
   totalCents: number;
   paymentMethod: string;
+  /** Crédito's instalments (1: at once). */
+  installments: number;
   cashReceivedCents: number | null;
+  /** "CPF na nota" ('' when not asked). */
+  cpf: string;
   /** Cancelled since (the sale was undone in the order window). */
   cancelled: boolean;
 };
@@ -150,20 +188,33 @@ export function receiptDateTime(iso: string): string {
   return DATE_TIME.format(new Date(iso));
 }
 
+/** "2 × R$ 59,90 = R$ 119,80": a receipt line's units, unit price and amount. */
+export function receiptLineAmount(item: { quantity: number; unitPriceCents: number }): string {
+  return `${item.quantity} × ${formatBRL(item.unitPriceCents)} = ${formatBRL(item.unitPriceCents * item.quantity)}`;
+}
+
+/** "Cartão de crédito em 3x de R$ 40,00", or the method alone when paid at once. */
+export function receiptPaymentLabel(receipt: Pick<CounterReceipt, "paymentMethod" | "installments" | "totalCents">): string {
+  const method = counterPaymentLabel(receipt.paymentMethod);
+  return receipt.installments > 1 ? `${method} em ${receipt.installments}x de ${formatBRL(instalmentCents(receipt.totalCents, receipt.installments))}` : method;
+}
+
 /** The receipt as a WhatsApp message. */
 export function receiptText(receipt: CounterReceipt): string {
   const change = changeCents(receipt.totalCents, receipt.cashReceivedCents);
   return [
     `*${receipt.store.name}*`,
     `Recibo da compra #${receipt.code} — ${receiptDateTime(receipt.createdAt)}`,
+    ...(receipt.cpf ? [`CPF: ${receipt.cpf}`] : []),
     "",
-    ...receipt.items.map((item) => {
+    ...receipt.items.flatMap((item) => {
       const label = variantLabel(item);
-      return `${item.quantity}x ${item.name}${label ? ` (${label})` : ""} — ${formatBRL(item.unitPriceCents * item.quantity)}`;
+      return [`${item.name}${label ? ` (${label})` : ""}`, `   ${receiptLineAmount(item)}`];
     }),
     "",
+    ...(receipt.discountCents > 0 ? [`Subtotal: ${formatBRL(receipt.subtotalCents)}`, `Desconto: −${formatBRL(receipt.discountCents)}`] : []),
     `*Total: ${formatBRL(receipt.totalCents)}*`,
-    `Pagamento: ${counterPaymentLabel(receipt.paymentMethod)}`,
+    `Pagamento: ${receiptPaymentLabel(receipt)}`,
     ...(receipt.cashReceivedCents !== null ? [`Recebido: ${formatBRL(receipt.cashReceivedCents)}`, `Troco: ${formatBRL(change ?? 0)}`] : []),
     `Atendido por ${receipt.clerkName}`,
     "",

@@ -54,6 +54,8 @@ export type AdminOrderRow = {
   channel: OrderChannel;
   /** The store that serves it (null: none recorded). */
   storeName: string | null;
+  /** A counter sale's clerk (null for other orders). */
+  clerkName: string | null;
   /** It had demo products (removed since): kept, but no sale, and shown as such. */
   demoProducts: boolean;
   /** The payment state beside the status; mismatchCents: a Pix of another amount arrived ("valor diferente"). */
@@ -96,6 +98,32 @@ export { CHANNEL_LABELS };
  * in the orders list, the order page, the dashboard and the shop's e-mails.
  */
 export const UNNAMED_CUSTOMER = "Cliente pelo carrinho";
+
+/** One of the dashboard's latest orders. */
+export type RecentOrder = {
+  id: string;
+  code: string;
+  customerName: string;
+  channel: OrderChannel;
+  clerkName: string | null;
+  totalCents: number;
+  status: OrderStatus;
+  deliveryMethod: string;
+  createdAt: string;
+};
+
+/** What a counter sale is called where a web order names its customer (issue 51: it is not a web order). */
+export const COUNTER_SALE_LABEL = "Venda no balcão";
+
+/**
+ * Who an order is for in the staff's lists and order window: the customer's name; a counter sale with
+ * none, "Venda no balcão · Ana" (its clerk); a quick order from the cart, "Cliente pelo carrinho".
+ */
+export function orderCustomerLabel(order: { customerName: string; channel: OrderChannel; clerkName?: string | null }): string {
+  if (order.customerName) return order.customerName;
+  if (order.channel === "balcao") return order.clerkName ? `${COUNTER_SALE_LABEL} · ${order.clerkName}` : COUNTER_SALE_LABEL;
+  return UNNAMED_CUSTOMER;
+}
 
 /** wa.me digits for a Brazilian phone typed any way ("(81) 99999-8888", "+55 81 …"); null when too short. */
 export function customerWhatsAppNumber(phone: string | null): string | null {

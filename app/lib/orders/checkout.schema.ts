@@ -51,7 +51,7 @@ export const orderLineSchema = z.object({
 export type OrderLineRequest = z.infer<typeof orderLineSchema>;
 
 /** The cart as the checkout form sends it (a JSON string in a hidden field). */
-const orderLinesField = z
+export const orderLinesField = z
   .string({ error: "Seu carrinho está vazio" })
   .transform((text, ctx) => {
     try {

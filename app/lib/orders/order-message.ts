@@ -3,6 +3,7 @@ import type { OrderStatus } from "./order-status";
 import { PAYMENT_METHODS } from "../payments/payment-methods";
 import { CONSULT_NOTE } from "./whatsapp";
 import type { OrderChannel } from "./order-channel";
+import { transferText, type PickupTransfer } from "../stores/store-transfer";
 
 /** A recorded order as pages and messages show it (client-safe; built by app/server/orders/order-reading.server.ts). */
 export type OrderView = {
@@ -13,7 +14,14 @@ export type OrderView = {
   createdAt: string;
   customer: { name: string; email: string; phone: string; cpf: string };
   delivery:
-    | { method: "pickup"; locationName: string; locationAddress: string; feeCents: 0 }
+    | {
+        method: "pickup";
+        locationName: string;
+        locationAddress: string;
+        feeCents: 0;
+        /** Units coming from another store to this one (a transfer made with the order), while it is not ready. */
+        transfer?: PickupTransfer | null;
+      }
     | {
         method: "delivery";
         address: { street: string; number: string; complement: string; neighborhood: string; city: string; state: string; cep: string };
@@ -31,6 +39,8 @@ export type OrderView = {
   subtotalCents: number;
   /** The coupon the order was placed with, and what it took off (decided by the server). */
   coupon: OrderCoupon | null;
+  /** A counter sale's discount, given by the clerk (no coupon); 0 or absent: none. */
+  counterDiscountCents?: number;
   totalCents: number;
   hasConsultItems: boolean;
   notes: string;
@@ -105,7 +115,12 @@ export function orderMessage(order: OrderView, orderUrl: string): string {
       "",
     );
   } else if (order.delivery.method === "pickup") {
-    lines.push("*Retirada na loja*", `${order.delivery.locationName} - ${order.delivery.locationAddress}`, "");
+    lines.push(
+      "*Retirada na loja*",
+      `${order.delivery.locationName} - ${order.delivery.locationAddress}`,
+      ...(order.delivery.transfer ? [transferText(order.delivery.transfer)] : []),
+      "",
+    );
   }
 
   lines.push("*Itens*");

@@ -9,12 +9,19 @@ import { listCounterStores, newSaleKey, sellAtCounter } from "~/server/counter/c
 import { startCounterPixCharge } from "~/server/payments/counter-pix.server";
 import { counterPixPath } from "~/lib/counter/counter-pix";
 import { readFormData } from "~/server/requests/form-data.server";
+import { getSettings } from "~/server/group/settings.server";
+import { maxInstallmentsFor } from "~/lib/payments/installments";
 import type { Route } from "./+types/counter";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const clerk = await requireStaffPermission(request, context, "counter");
   // A new key per screen: a double tap or a resent form finds the sale it already made.
-  return { stores: await listCounterStores(context.db, staffStoreScope(clerk)), saleKey: newSaleKey() };
+  const settings = await getSettings(context.db);
+  return {
+    stores: await listCounterStores(context.db, staffStoreScope(clerk)),
+    saleKey: newSaleKey(),
+    maxInstallments: maxInstallmentsFor(settings, "credit"),
+  };
 }
 
 /** One counter sale; on success, its receipt. */
@@ -39,5 +46,5 @@ export function meta() {
 }
 
 export default function AdminCounter({ loaderData, actionData }: Route.ComponentProps) {
-  return <CounterSaleScreen stores={loaderData.stores} saleKey={loaderData.saleKey} result={actionData} />;
+  return <CounterSaleScreen stores={loaderData.stores} saleKey={loaderData.saleKey} result={actionData} maxInstallments={loaderData.maxInstallments} />;
 }

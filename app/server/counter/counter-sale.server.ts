@@ -23,7 +23,10 @@ export function newSaleKey(): string {
 export type CounterSaleResult = { ok: true; orderId: string; created: boolean } | { ok: false; message: string };
 
 /** Records the sale once per key (a double tap finds the sale it made), or says why not in pt-BR. */
-export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: CounterSaleInput): Promise<CounterSaleResult> {
+/** The sale's terms; the discount, CPF and instalments may be left out (none, none, at once). */
+type CounterSaleRequest = Omit<CounterSaleInput, "discountCents" | "cpf" | "installments"> & Partial<Pick<CounterSaleInput, "discountCents" | "cpf" | "installments">>;
+
+export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: CounterSaleRequest): Promise<CounterSaleResult> {
   const settings = await getSettings(db);
   try {
     const placed = await placeOrder(db, settings, {
@@ -36,6 +39,9 @@ export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: Coun
         clerk: { id: clerk.id, name: clerk.name, email: clerk.email },
         paymentMethod: sale.payment,
         cashReceivedCents: sale.cashReceivedCents,
+        discountCents: sale.discountCents,
+        cpf: sale.cpf,
+        installments: sale.installments,
       },
     });
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.publicToken, placed.token));
@@ -126,8 +132,12 @@ export async function counterReceipt(db: DatabaseOrTransaction, orderId: string)
       code: orders.code,
       createdAt: orders.createdAt,
       status: orders.status,
+      subtotalCents: orders.subtotalCents,
+      discountCents: orders.discountCents,
       totalCents: orders.totalCents,
       paymentMethod: orders.paymentMethod,
+      installments: orders.installments,
+      cpf: orders.customerCpf,
       cashReceivedCents: orders.cashReceivedCents,
       clerkId: orders.clerkId,
       clerkName: orders.clerkName,
@@ -154,9 +164,13 @@ export async function counterReceipt(db: DatabaseOrTransaction, orderId: string)
     store: { name: order.storeName ?? "", address: order.storeAddress ?? "", phone: order.storePhone ?? "" },
     clerkName: clerkNameOf(order, { name: order.clerkAccountName, email: order.clerkAccountEmail }) ?? "",
     items: items.map((item) => ({ ...item, unitPriceCents: item.unitPriceCents ?? 0 })),
+    subtotalCents: order.subtotalCents,
+    discountCents: order.discountCents,
     totalCents: order.totalCents,
     paymentMethod: order.paymentMethod ?? "",
+    installments: order.installments,
     cashReceivedCents: order.cashReceivedCents,
+    cpf: order.cpf,
     cancelled: order.status === "cancelled",
   };
 }

@@ -12,7 +12,7 @@ import { clerkNameOf } from "~/lib/counter/counter-sale";
 import type { Settings } from "~/lib/group/settings";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
-import { readOrderHistory, toOrderView } from "./order-reading.server";
+import { readOrderHistory, storeNamesById, toOrderView } from "./order-reading.server";
 import { orderStoreView } from "./order-store.server";
 import { digitsOf, escapeLike, plainText } from "../db/sql-search.server";
 
@@ -75,6 +75,10 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       deliveryMethod: orders.deliveryMethod,
       channel: orders.channel,
       storeName: storeLocations.name,
+      clerkId: orders.clerkId,
+      clerkName: orders.clerkName,
+      clerkAccountName: clerks.name,
+      clerkAccountEmail: clerks.email,
       demoProducts: orders.demoProducts,
       paymentStatus: orderPayments.status,
       mismatchCents: orderPayments.mismatchCents,
@@ -83,6 +87,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
     })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(clerks, eq(clerks.id, orders.clerkId))
     .leftJoin(orderPayments, eq(orderPayments.orderId, orders.id))
     .leftJoin(storeLocations, sql`${storeLocations.id} = coalesce(${orders.fulfillingStoreId}, ${orders.pickupLocationId})`)
     .where(where)
@@ -103,6 +108,7 @@ export async function listAdminOrders(db: DatabaseOrTransaction, filters: AdminO
       deliveryMethod: row.deliveryMethod,
       channel: orderChannelOf(row.channel),
       storeName: row.storeName ?? null,
+      clerkName: clerkNameOf(row, { name: row.clerkAccountName, email: row.clerkAccountEmail }),
       demoProducts: row.demoProducts,
       payment: {
         status: isPaymentStatus(row.paymentStatus) ? row.paymentStatus : "awaiting",
@@ -152,7 +158,7 @@ export async function getAdminOrder(db: DatabaseOrTransaction, settings: Setting
     .where(and(eq(orders.id, id), storeCondition(storeId)));
   if (!row) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, id)).orderBy(asc(orderItems.position));
-  const view = toOrderView(row.order, items, settings, row.locationName, row.locationAddress);
+  const view = toOrderView(row.order, items, settings, row.locationName, row.locationAddress, await storeNamesById(db));
   return {
     id,
     order: view,

@@ -66,6 +66,12 @@ export type CounterSaleTerms = {
   paymentMethod: CounterPaymentMethod;
   /** Cash handed over (dinheiro): at least the total, the rest is the change. */
   cashReceivedCents: number | null;
+  /** A discount the clerk gives off the items (less than their sum); 0: none. */
+  discountCents?: number;
+  /** "CPF na nota", checked by its digits ('' when not asked). */
+  cpf?: string;
+  /** Crédito's instalments, within the settings' most (1: at once). */
+  installments?: number;
 };
 
 /** What the key is bound to: everything that makes the order what it is, after validation. */
@@ -317,7 +323,8 @@ async function recordNewOrder(
       coupon = decision.coupon;
       if (coupon.deliveryWaivedCents > 0) deliveryCents = 0;
     }
-    const lineDiscounts = lines.map((_, index) => coupon?.lineDiscountsCents[index] ?? 0);
+    if (counter) checkCounterTerms(settings, counter, subtotalCents);
+    const lineDiscounts = counter?.discountCents ? spreadDiscount(counter.discountCents, lines) : lines.map((_, index) => coupon?.lineDiscountsCents[index] ?? 0);
     const totalCents = subtotalCents - lineDiscounts.reduce((sum, cents) => sum + cents, 0) + (deliveryCents ?? 0);
     if (counter) checkCounterPayment(counter, totalCents, hasConsultItems);
 
@@ -338,7 +345,7 @@ async function recordNewOrder(
           customerName: customer?.name ?? "",
           customerEmail: customer?.email ?? "",
           customerPhone: customer?.phone ?? "",
-          customerCpf: customer?.cpf ?? "",
+          customerCpf: customer?.cpf ?? counter?.cpf ?? "",
           userId: request.userId,
           deliveryMethod,
           pickupLocationId,
@@ -352,9 +359,9 @@ async function recordNewOrder(
           hasConsultItems,
           couponId: coupon?.couponId ?? null,
           couponCode: coupon?.code ?? null,
-          discountCents: coupon?.totalCents ?? 0,
+          discountCents: coupon?.totalCents ?? counter?.discountCents ?? 0,
           paymentMethod: counter?.paymentMethod ?? customer?.paymentMethod ?? null,
-          installments: customer?.installments ?? 1,
+          installments: customer?.installments ?? counter?.installments ?? 1,
           notes: customer?.notes ?? "",
           source: request.source ?? "direto",
           stockApplied: true,
@@ -412,6 +419,25 @@ async function storeLocationOrRefuse(tx: Transaction, id: number, refusal: strin
   return location;
 }
 
+/** The clerk's discount leaves something to pay; Crédito's instalments are within the settings'. */
+function checkCounterTerms(settings: Settings, counter: CounterSaleTerms, subtotalCents: number) {
+  const discountCents = counter.discountCents ?? 0;
+  if (!Number.isSafeInteger(discountCents) || discountCents < 0 || (discountCents > 0 && discountCents >= subtotalCents)) {
+    throw new OrderRejectedError(`O desconto deve ser menor que o valor dos itens (${formatBRL(subtotalCents)}).`);
+  }
+  const max = maxInstallmentsFor(settings, counter.paymentMethod);
+  if ((counter.installments ?? 1) > max) throw new OrderRejectedError(`Parcelamento em até ${max}x para esta forma de pagamento.`);
+}
+
+/** A discount on the whole sale, shared among its lines by their amounts (the last line takes the rounding), so each line's figures add up to the order's. */
+function spreadDiscount(discountCents: number, lines: PricedLine[]): number[] {
+  const amounts = lines.map((line) => (line.unitPriceCents ?? 0) * line.quantity);
+  const subtotal = amounts.reduce((sum, cents) => sum + cents, 0);
+  const shares = amounts.map((cents) => Math.floor((discountCents * cents) / subtotal));
+  shares[shares.length - 1]! += discountCents - shares.reduce((sum, cents) => sum + cents, 0);
+  return shares;
+}
+
 function checkCounterPayment(counter: CounterSaleTerms, totalCents: number, hasConsultItems: boolean) {
   if (hasConsultItems) throw new OrderRejectedError("Este produto está com preço a consultar: cadastre o preço antes de vender no balcão.");
   if (counter.paymentMethod !== "cash") return;
@@ -455,6 +481,8 @@ async function recordCounterSale(
       items: order.lines.map((line) => `${line.quantity}x ${line.name}${variantLabel(line) ? ` – ${variantLabel(line)}` : ""}`),
       totalCents: order.totalCents,
       paymentMethods: counterPaymentLabel(counter.paymentMethod),
+      ...(counter.discountCents ? { discountCents: counter.discountCents } : {}),
+      ...((counter.installments ?? 1) > 1 ? { installments: counter.installments } : {}),
     },
   });
 }

@@ -10,6 +10,8 @@ import { pixPayload } from "~/lib/payments/pix";
 import { usablePixKey } from "~/lib/payments/pix-key";
 import type { OrderHistoryEntry } from "~/lib/orders/status-messages";
 import { historyReasonLabel } from "~/lib/orders/order-holds";
+import { transferReadyOn, type PickupTransfer } from "~/lib/stores/store-transfer";
+import { variantLabel } from "~/lib/catalog/variants";
 import type { Settings } from "~/lib/group/settings";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
@@ -23,7 +25,13 @@ export async function getOrderByToken(db: DatabaseOrTransaction, settings: Setti
     .where(eq(orders.publicToken, token));
   if (!row) return null;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, row.order.id)).orderBy(asc(orderItems.position));
-  return toOrderView(row.order, items, settings, row.locationName, row.locationAddress);
+  return toOrderView(row.order, items, settings, row.locationName, row.locationAddress, await storeNamesById(db));
+}
+
+/** Every store's name by id: what a pick-up's transfer names. */
+export async function storeNamesById(db: DatabaseOrTransaction): Promise<Map<number, string>> {
+  const rows = await db.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations);
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /**
@@ -80,10 +88,11 @@ export function toOrderView(
   settings: Settings,
   locationName: string | null,
   locationAddress: string | null,
+  storeNames: ReadonlyMap<number, string> = new Map(),
 ): OrderView {
   const delivery: OrderView["delivery"] =
     order.deliveryMethod === "pickup"
-      ? { method: "pickup", locationName: locationName ?? "Loja", locationAddress: locationAddress ?? "", feeCents: 0 }
+      ? { method: "pickup", locationName: locationName ?? "Loja", locationAddress: locationAddress ?? "", feeCents: 0, transfer: pickupTransferOf(order, items, storeNames) }
       : order.deliveryMethod === "delivery" && order.shippingAddress
         ? {
             method: "delivery",
@@ -126,11 +135,27 @@ export function toOrderView(
     })),
     subtotalCents: order.subtotalCents,
     coupon: order.couponCode ? orderCoupon(order.couponCode, order.discountCents, items) : null,
+    counterDiscountCents: order.couponCode ? 0 : order.discountCents,
     totalCents: order.totalCents,
     hasConsultItems: order.hasConsultItems,
     notes: order.notes,
     pixCode,
   };
+}
+
+/**
+ * The lines of a pick-up order held at another store than the pick-up's: they travel to it (placed so
+ * by app/lib/stores/serving-store.ts). Told while the order is not ready yet; null when nothing travels.
+ */
+function pickupTransferOf(order: OrderRow, items: OrderItemRow[], storeNames: ReadonlyMap<number, string>): PickupTransfer | null {
+  if (order.pickupLocationId === null || (order.status !== "pending" && order.status !== "processing")) return null;
+  const travelling = items.filter((item) => item.storeLocationId !== null && item.storeLocationId !== order.pickupLocationId);
+  if (travelling.length === 0) return null;
+  const lines = travelling.map((item) => {
+    const label = variantLabel(item);
+    return { name: label ? `${item.name} (${label})` : item.name, quantity: item.quantity, fromStore: storeNames.get(item.storeLocationId!) ?? "outra loja" };
+  });
+  return { fromStores: [...new Set(lines.map((line) => line.fromStore))], lines, readyOn: transferReadyOn(order.createdAt) };
 }
 
 function orderCoupon(code: string, totalCents: number, items: OrderItemRow[]): OrderCoupon {

@@ -4,7 +4,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, storeLocations } from "#database/schema";
 import { isOrderStatus } from "~/lib/orders/order-status";
-import { planServingStores, type ServingPlan } from "~/lib/stores/serving-store";
+import { planServingStores, type ServingPlan, type StoreShelf } from "~/lib/stores/serving-store";
 import { ORDER_STORE_MESSAGES, orderStoreIsFixed, type OrderStoreMovePreview, type OrderStoreView } from "~/lib/stores/store-stock";
 import { lockStockOf, moveStoreUnits, StockShortageError, unitsAt, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
@@ -23,21 +23,30 @@ export async function planOrderStores(
   where: { town: string | null; pickupStoreId: number | null },
 ): Promise<ServingPlan> {
   await lockStockOf(tx, [...wanted.keys()]);
-  const stores = await tx
-    .select({ id: storeLocations.id, city: storeLocations.city })
+  const { shelves, stores } = await readShelves(tx, [...wanted.keys()]);
+  // A pick-up's nearest stores are those of its town, whether or not the pick-up store sells online.
+  const town = where.town ?? stores.find((store) => store.id === where.pickupStoreId)?.city ?? null;
+  return planServingStores(shelves, wanted, { town, pickupStoreId: where.pickupStoreId });
+}
+
+/** Every store (the pick-up points), and the shelves of those that serve online with these variants' units. */
+export async function readShelves(db: DatabaseOrTransaction, variantIds: number[]): Promise<{ stores: { id: number; city: string }[]; shelves: StoreShelf[] }> {
+  const stores = await db
+    .select({ id: storeLocations.id, city: storeLocations.city, servesOnline: storeLocations.servesOnline })
     .from(storeLocations)
-    .where(eq(storeLocations.servesOnline, true))
     .orderBy(asc(storeLocations.position), asc(storeLocations.id));
+  const online = stores.filter((store) => store.servesOnline);
   const units = await unitsAt(
-    tx,
-    [...wanted.keys()],
-    stores.map((store) => store.id),
+    db,
+    variantIds,
+    online.map((store) => store.id),
   );
-  const shelves = stores.map((store) => ({
-    ...store,
-    units: new Map([...wanted.keys()].map((variantId) => [variantId, units.get(variantId)?.get(store.id) ?? 0])),
+  const shelves = online.map((store) => ({
+    id: store.id,
+    city: store.city,
+    units: new Map(variantIds.map((variantId) => [variantId, units.get(variantId)?.get(store.id) ?? 0])),
   }));
-  return planServingStores(shelves, wanted, where);
+  return { stores: stores.map(({ id, city }) => ({ id, city })), shelves };
 }
 
 export type OrderStoreChange =

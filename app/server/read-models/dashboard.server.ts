@@ -3,8 +3,10 @@
 // of rows.
 import { desc, sql } from "drizzle-orm";
 import { orders } from "#database/schema";
-import { isOrderStatus, type OrderStatus, recordedStatusOf, SHOWN_ORDER_STATUSES, type ShownOrderStatus } from "~/lib/orders/order-status";
+import { isOrderStatus, recordedStatusOf, SHOWN_ORDER_STATUSES, type ShownOrderStatus } from "~/lib/orders/order-status";
 import type { DashboardStats, LowStockVariant, StockReviewProduct } from "~/lib/admin/dashboard";
+import { orderChannelOf } from "~/lib/orders/order-channel";
+import type { RecentOrder } from "~/lib/orders/admin-orders";
 import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
 import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
@@ -19,7 +21,7 @@ export type Dashboard = {
   ordersByStatus: { status: ShownOrderStatus; count: number }[];
   /** By units sold, orders not cancelled. */
   topProducts: { productId: number | null; name: string; quantity: number }[];
-  recentOrders: { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; deliveryMethod: string; createdAt: string }[];
+  recentOrders: RecentOrder[];
   /** Sizes/colours with 0–3 units, fewest first (newest products first among equals); `total` counts them all. */
   lowStock: { variants: LowStockVariant[]; total: number };
   /** Products whose stock the variants migration spread over their sizes, newest first; `total` counts them all. */
@@ -86,6 +88,8 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
         id: orders.id,
         code: orders.code,
         customerName: orders.customerName,
+        channel: orders.channel,
+        clerkName: orders.clerkName,
         totalCents: orders.totalCents,
         status: orders.status,
         deliveryMethod: orders.deliveryMethod,
@@ -135,6 +139,7 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
     topProducts: top.rows.map((product) => ({ productId: product.product_id, name: product.name, quantity: Number(product.quantity) })),
     recentOrders: recent.map((order) => ({
       ...order,
+      channel: orderChannelOf(order.channel),
       status: isOrderStatus(order.status) ? order.status : "pending",
       createdAt: order.createdAt.toISOString(),
     })),

@@ -1,24 +1,25 @@
 import { Link } from "react-router";
-import { changeCents, COUNTER_PATH, counterPaymentLabel, receiptDateTime, receiptText, type CounterReceipt } from "~/lib/counter/counter-sale";
+import { changeCents, COUNTER_PATH, receiptDateTime, receiptLineAmount, receiptPaymentLabel, receiptText, type CounterReceipt } from "~/lib/counter/counter-sale";
 import { variantLabel } from "~/lib/catalog/variants";
 import { formatBRL } from "~/lib/format/money";
 import { adminOrderPath } from "~/lib/orders/admin-orders";
 
 /**
  * A counter sale's receipt: sent on WhatsApp (the clerk picks the contact) or printed on a 58 or
- * 80 mm receipt printer (the print CSS drops the panel and fits the paper's width).
+ * 80 mm receipt printer, or a desktop's (the print CSS drops the panel's frame and fits the paper's
+ * width). Each line with its unit price, the clerk's discount, "CPF na nota", Crédito's instalments.
  */
 export function CounterReceiptView({ receipt }: { receipt: CounterReceipt }) {
   const change = changeCents(receipt.totalCents, receipt.cashReceivedCents);
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(receiptText(receipt))}`;
   return (
     <div className="mx-auto max-w-md space-y-4">
+      {/* The panel's frame (menu, top bar) is dropped from every admin print by app.css; the receipt fills the paper's width. */}
       <style>{`@media print {
-  @page { size: 80mm auto; margin: 2mm; }
-  body { background: #fff; }
-  .receipt { width: 100%; max-width: 76mm; font-size: 11px; box-shadow: none; border: 0; padding: 0; }
+  @page { margin: 2mm; }
+  .receipt { width: 100%; max-width: 76mm; margin: 0 auto; font-size: 11px; line-height: 1.35; box-shadow: none; border: 0; padding: 0; }
 }
-@media print and (max-width: 60mm) { .receipt { font-size: 9px; } }`}</style>
+@media print and (max-width: 62mm) { .receipt { font-size: 9px; } }`}</style>
       <p className="rounded-lg bg-emerald-50 p-3 font-semibold text-emerald-900 print:hidden" role="status">
         {receipt.cancelled ? "Esta venda foi cancelada." : "Venda registrada."}
       </p>
@@ -30,25 +31,47 @@ export function CounterReceiptView({ receipt }: { receipt: CounterReceipt }) {
           Recibo #{receipt.code}
           <br />
           {receiptDateTime(receipt.createdAt)}
+          {receipt.cpf ? (
+            <>
+              <br />
+              <span data-testid="receipt-cpf">CPF na nota: {receipt.cpf}</span>
+            </>
+          ) : null}
         </p>
-        <ul className="mt-2 border-t border-dashed border-black pt-2">
+        <ul className="mt-2 space-y-1 border-t border-dashed border-black pt-2">
           {receipt.items.map((item, index) => (
-            <li key={index} className="flex justify-between gap-2">
-              <span>
-                {item.quantity}x {item.name}
+            <li key={index}>
+              <span className="block">
+                {item.name}
                 {variantLabel(item) ? ` (${variantLabel(item)})` : ""}
               </span>
-              <span className="whitespace-nowrap">{formatBRL(item.unitPriceCents * item.quantity)}</span>
+              <span className="block text-right whitespace-nowrap" data-testid="receipt-line-amount">
+                {receiptLineAmount(item)}
+              </span>
             </li>
           ))}
         </ul>
-        <p className="mt-2 flex justify-between border-t border-dashed border-black pt-2 font-bold">
+        {receipt.discountCents > 0 ? (
+          <>
+            <p className="mt-2 flex justify-between border-t border-dashed border-black pt-2">
+              <span>Subtotal</span>
+              <span>{formatBRL(receipt.subtotalCents)}</span>
+            </p>
+            <p className="flex justify-between" data-testid="receipt-discount">
+              <span>Desconto</span>
+              <span>−{formatBRL(receipt.discountCents)}</span>
+            </p>
+          </>
+        ) : null}
+        <p className={`flex justify-between font-bold ${receipt.discountCents > 0 ? "" : "mt-2 border-t border-dashed border-black pt-2"}`}>
           <span>Total</span>
           <span>{formatBRL(receipt.totalCents)}</span>
         </p>
-        <p className="flex justify-between">
+        <p className="flex justify-between gap-2">
           <span>Pagamento</span>
-          <span>{counterPaymentLabel(receipt.paymentMethod)}</span>
+          <span className="text-right" data-testid="receipt-payment">
+            {receiptPaymentLabel(receipt)}
+          </span>
         </p>
         {receipt.cashReceivedCents !== null ? (
           <>

@@ -8,6 +8,7 @@ import { parseBRL } from "~/lib/forms/price-input";
 import { formatBRL } from "~/lib/format/money";
 import { ProductFinder } from "./product-finder";
 import { StoreSelect, useRememberedStore } from "./remembered-store";
+import { DiscountAndCpfFields, InstallmentsField } from "./sale-terms-fields";
 
 type Store = { id: number; name: string };
 
@@ -157,12 +158,20 @@ function BasketList({ basket, onRemove }: { basket: readonly BasketLine[]; onRem
  * colour, quantity; added to the sale), payment and done: one order, one payment, one receipt. The
  * total and the sale's button stay under the thumb at the bottom of the screen.
  */
-export function CounterSaleScreen({ stores, saleKey, result }: { stores: Store[]; saleKey: string; result: ActionResult | undefined }) {
+export function CounterSaleScreen({ stores, saleKey, result, maxInstallments = 1 }: {
+  stores: Store[];
+  saleKey: string;
+  result: ActionResult | undefined;
+  /** Crédito's most instalments (the settings'). */
+  maxInstallments?: number;
+}) {
   const [storeId, chooseStore] = useRememberedStore(stores);
   const [editing, setEditing] = useState<{ product: CounterProduct; size: string; color: string; key: number } | null>(null);
   const [basket, setBasket] = useState<BasketLine[]>([]);
   const [payment, setPayment] = useState<CounterPaymentMethod | null>(null);
   const [received, setReceived] = useState("");
+  const [discount, setDiscount] = useState("");
+  const [installments, setInstallments] = useState(1);
   /** What a scan just did to the list, said aloud for a clerk looking at the box, not the screen. */
   const [notice, setNotice] = useState("");
   const sending = useNavigation().state === "submitting";
@@ -201,7 +210,10 @@ export function CounterSaleScreen({ stores, saleKey, result }: { stores: Store[]
     setNotice("");
   }
 
-  const totalCents = basketTotalCents(basket);
+  const itemsCents = basketTotalCents(basket);
+  // The clerk's discount as typed; the server checks it again (less than the items' sum).
+  const discountCents = Math.min(parseBRL(discount) ?? 0, itemsCents);
+  const totalCents = itemsCents - discountCents;
   const receivedCents = parseBRL(received);
   const change = changeCents(totalCents, receivedCents);
   const errors = result && !result.ok ? result.errors : {};
@@ -276,14 +288,19 @@ export function CounterSaleScreen({ stores, saleKey, result }: { stores: Store[]
                 </p>
               </div>
             ) : null}
+            {payment === "credit" && maxInstallments > 1 ? (
+              <InstallmentsField totalCents={totalCents} maxInstallments={maxInstallments} value={installments} onChange={setInstallments} error={errors.installments} />
+            ) : null}
           </fieldset>
         ) : null}
+
+        {basket.length > 0 ? <DiscountAndCpfFields discount={discount} onDiscountChange={setDiscount} errors={errors} /> : null}
 
         {errors.form ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {errors.form}
           </p>
-        ) : Object.keys(errors).length > 0 && !errors.received ? (
+        ) : Object.keys(errors).length > 0 && !errors.received && !errors.discount && !errors.cpf && !errors.installments ? (
           <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
             {Object.values(errors)[0]}
           </p>

@@ -1,11 +1,10 @@
 import { Link } from "react-router";
 import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
 import { formatBRL } from "~/lib/format/money";
-import type { OrderStatus } from "~/lib/orders/order-status";
 import { formatShopDateTime } from "~/lib/group/shop-time";
-import { UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
+import { orderCustomerLabel, type RecentOrder } from "~/lib/orders/admin-orders";
 
-export type RecentOrder = { id: string; code: string; customerName: string; totalCents: number; status: OrderStatus; deliveryMethod: string; createdAt: string };
+export type { RecentOrder };
 
 /** The 5 newest orders, each opening its page in the admin. */
 export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
@@ -51,7 +50,7 @@ export function RecentOrders({ orders }: { orders: RecentOrder[] }) {
                       #{order.code}
                     </Link>
                   </th>
-                  <td data-label="Cliente" className="py-2 pr-3">{order.customerName || UNNAMED_CUSTOMER}</td>
+                  <td data-label="Cliente" className="py-2 pr-3">{orderCustomerLabel(order)}</td>
                   <td data-label="Total" className="whitespace-nowrap py-2 pr-3 text-right tabular-nums">{formatBRL(order.totalCents)}</td>
                   <td data-label="Status" className="py-2 pr-3">
                     <OrderStatusBadge status={order.status} deliveryMethod={order.deliveryMethod} />

@@ -3,7 +3,15 @@ import { OrderHistoryList } from "~/components/checkout/order-history";
 import { OrderTotals } from "~/components/checkout/order-totals";
 import { DeliverySummary } from "~/components/checkout/delivery-summary";
 import { WhatsAppIcon } from "~/components/ui/icons";
-import { adminOrderPath, CHANNEL_LABELS, DEMO_ORDER_LABEL, type AdminOrderPageData, STATUS_MESSAGE_OPENED_INTENT, UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
+import {
+  adminOrderPath,
+  CHANNEL_LABELS,
+  COUNTER_SALE_LABEL,
+  DEMO_ORDER_LABEL,
+  type AdminOrderPageData,
+  orderCustomerLabel,
+  STATUS_MESSAGE_OPENED_INTENT,
+} from "~/lib/orders/admin-orders";
 import { formatBRL, instalmentCents } from "~/lib/format/money";
 import { paymentLabel } from "~/lib/orders/order-message";
 import { formatShopDateTime } from "~/lib/group/shop-time";
@@ -25,6 +33,8 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
   const { order } = detail;
   const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
   const messageOpened = useFetcher();
+  // A counter sale is not a web order: no customer by the cart, no pick-up, no delivery fee.
+  const counterSale = order.channel === "balcao";
 
   return (
     <div className="space-y-6 text-sm" data-testid="admin-order-detail">
@@ -90,7 +100,9 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
           Cliente
         </Heading>
         <div className="mt-2 space-y-0.5 text-slate-800">
-          <p className="font-semibold">{order.customer.name || detail.account?.name || UNNAMED_CUSTOMER}</p>
+          <p className="font-semibold" data-testid="order-customer">
+            {orderCustomerLabel({ customerName: order.customer.name || detail.account?.name || "", channel: order.channel, clerkName: detail.clerkName })}
+          </p>
           {order.customer.email ? <p>{order.customer.email}</p> : null}
           {detail.contactPhone ? <p>{detail.contactPhone}</p> : null}
           {order.customer.cpf ? <p>CPF: {order.customer.cpf}</p> : null}
@@ -105,10 +117,16 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
 
       <section aria-labelledby={`entrega-${detail.id}`}>
         <Heading id={`entrega-${detail.id}`} className={heading}>
-          {order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
+          {counterSale ? COUNTER_SALE_LABEL : order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
         </Heading>
         <div className="mt-2 text-slate-800">
-          <DeliverySummary delivery={order.delivery} />
+          {counterSale && order.delivery.method === "pickup" ? (
+            <p>
+              {order.delivery.locationName}: entregue no balcão{detail.clerkName ? ` por ${detail.clerkName}` : ""}.
+            </p>
+          ) : (
+            <DeliverySummary delivery={order.delivery} />
+          )}
           {order.delivery.method === "delivery" ? <TrackingCodeForm action={adminOrderPath(detail.id)} trackingCode={order.delivery.trackingCode ?? null} /> : null}
           <OrderStoreForm
             action={adminOrderPath(detail.id)}

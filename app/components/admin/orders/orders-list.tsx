@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { adminOrderPath, type AdminOrderRow, CHANNEL_LABELS, DEMO_ORDER_LABEL, UNNAMED_CUSTOMER } from "~/lib/orders/admin-orders";
+import { adminOrderPath, type AdminOrderRow, CHANNEL_LABELS, DEMO_ORDER_LABEL, orderCustomerLabel } from "~/lib/orders/admin-orders";
 import { formatBRL } from "~/lib/format/money";
 import { formatShopDateTime } from "~/lib/group/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
@@ -66,7 +66,7 @@ export function OrdersList({
               <time dateTime={order.createdAt}>{formatShopDateTime(order.createdAt)}</time>
             </p>
             <p className="font-medium wrap-anywhere sm:truncate">
-              {order.customerName || UNNAMED_CUSTOMER}
+              {orderCustomerLabel(order)}
               {order.customerPhone ? <span className="block text-xs font-normal text-slate-500 sm:truncate">{order.customerPhone}</span> : null}
             </p>
             <p className="font-semibold sm:text-right">
