@@ -6,7 +6,7 @@ import { orderItems, orders, storeLocations } from "#database/schema";
 import { isOrderStatus } from "~/lib/orders/order-status";
 import { planServingStores, type ServingPlan } from "~/lib/stores/serving-store";
 import type { OrderStoreView } from "~/lib/stores/store-stock";
-import { lockStockOf, moveStoreUnits, StockShortageError, unitsAt, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
+import { lockStockOf, moveStoreUnits, StockShortageError, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { orderMovedNotice } from "../notifications/new-order-push.server";
@@ -22,20 +22,20 @@ export async function planOrderStores(
   wanted: UnitsByVariant,
   where: { town: string | null; pickupStoreId: number | null },
 ): Promise<ServingPlan> {
-  await lockStockOf(tx, [...wanted.keys()]);
-  const stores = await tx
-    .select({ id: storeLocations.id, city: storeLocations.city })
-    .from(storeLocations)
-    .where(eq(storeLocations.servesOnline, true))
-    .orderBy(asc(storeLocations.position), asc(storeLocations.id));
-  const units = await unitsAt(
-    tx,
-    [...wanted.keys()],
-    stores.map((store) => store.id),
-  );
-  const shelves = stores.map((store) => ({
-    ...store,
-    units: new Map([...wanted.keys()].map((variantId) => [variantId, units.get(variantId)?.get(store.id) ?? 0])),
+  const variantIds = [...wanted.keys()];
+  await lockStockOf(tx, variantIds);
+  // The stores and their units in one round trip: the products are locked from here to the commit.
+  const { rows } = await tx.execute<{ id: number; city: string; units: Record<string, number> | null }>(sql`
+    select l.id, l.city,
+      (select json_object_agg(s.variant_id, s.units) from variant_stock s
+        where s.store_location_id = l.id and s.variant_id = any(${sql.param(variantIds)}::integer[])) as units
+    from ${storeLocations} l
+    where l.serves_online
+    order by l.position, l.id`);
+  const shelves = rows.map((store) => ({
+    id: Number(store.id),
+    city: store.city,
+    units: new Map(variantIds.map((variantId) => [variantId, Number(store.units?.[variantId] ?? 0)])),
   }));
   return planServingStores(shelves, wanted, where);
 }
