@@ -3,8 +3,9 @@
 // This tree's checkout against another commit's, on the same machine: the other commit is checked out
 // in a temporary folder (`git worktree add`), installed (`npm ci`, else `npm install`: this machine's
 // npm writes lockfiles its own `npm ci` may refuse) and built; this tree is built when its sources
-// changed (scripts/build-if-needed.mjs). Then each build's own `npm run test:load` (bench/load-test.ts:
-// its server on a fresh DATA_DIR on 127.0.0.1, `--shoppers` shoppers for `--seconds` s) runs in turn,
+// changed (scripts/build-if-needed.mjs). Then each build's server (its server.js on a fresh DATA_DIR,
+// loopback) and its own `npm run test:load` against it (bench/load-test.ts with --url: `--shoppers`
+// shoppers for `--seconds` s, every order then found in its database) run in turn,
 // alternating which goes first (A B, B A, …), `--runs` times each. Prints every run with the machine's
 // load average, each build's mean, and the ratios this tree / the other: orders placed in the run and
 // the checkout's p50 and p99. On a machine shared with other work the absolute figures move with its
@@ -15,6 +16,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { startShopProcess } from "../tests/system/shop-process";
 import { onCleanUp, runBenchmark } from "./bench-run";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
@@ -95,17 +97,23 @@ function parseLoadTest(stdout: string, status: number): RunFigures {
   };
 }
 
+/**
+ * One run: the build's server started here on a fresh DATA_DIR (its own server.js, as its test:load
+ * starts it, but given up to 15 minutes to start: test:load's own 3 minutes are not enough on a busy
+ * shared machine), then the build's own load test against it (`--url`, `--data-dir`).
+ */
 async function loadTest(build: Build): Promise<RunFigures> {
-  const tsx = path.join(build.dir, "node_modules", ".bin", "tsx");
-  for (let attempt = 1; ; attempt += 1) {
-    const result = await run(tsx, ["bench/load-test.ts", "--shoppers", args.shoppers!, "--seconds", args.seconds!], build.dir);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-bench-checkout-"));
+  fs.chmodSync(dataDir, 0o755);
+  const shop = await startShopProcess(dataDir, { cwd: build.dir, timeoutMs: 900_000 });
+  try {
+    const tsx = path.join(build.dir, "node_modules", ".bin", "tsx");
+    const result = await run(tsx, ["bench/load-test.ts", "--url", shop.url, "--data-dir", dataDir, "--shoppers", args.shoppers!, "--seconds", args.seconds!], build.dir);
     if (result.status !== 0) console.error(result.stderr.slice(-2000));
-    // A server that did not start in time (a busy shared machine) measured nothing: once more.
-    if (attempt < 3 && !/orders placed \(acknowledged\)/.test(result.stdout)) {
-      console.error(`${build.label}: the load test measured nothing (load average ${os.loadavg()[0]!.toFixed(1)}); again`);
-      continue;
-    }
     return parseLoadTest(result.stdout, result.status);
+  } finally {
+    await shop.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   }
 }
 
