@@ -106,6 +106,8 @@ async function loadTest(build: Build): Promise<RunFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "erick-bench-checkout-"));
   fs.chmodSync(dataDir, 0o755);
   const shop = await startShopProcess(dataDir, { cwd: build.dir, timeoutMs: 900_000 });
+  // Ctrl-C during the run stops it too (its PostgreSQL with it).
+  onCleanUp(() => shop.stop());
   try {
     const tsx = path.join(build.dir, "node_modules", ".bin", "tsx");
     const result = await run(tsx, ["bench/load-test.ts", "--url", shop.url, "--data-dir", dataDir, "--shoppers", args.shoppers!, "--seconds", args.seconds!], build.dir);
