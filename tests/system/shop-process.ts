@@ -94,7 +94,21 @@ function killHard(pid: number) {
  */
 export async function startShopProcess(
   dataDir: string,
-  { timeoutMs = 180_000, port: fixedPort, env: extraEnv = {} }: { timeoutMs?: number; port?: number; env?: Record<string, string> } = {},
+  {
+    timeoutMs = 180_000,
+    port: fixedPort,
+    env: extraEnv = {},
+    nodeArgs = [],
+    cwd = ROOT,
+  }: {
+    timeoutMs?: number;
+    port?: number;
+    env?: Record<string, string>;
+    /** Node's own flags (`--cpu-prof`); its workers get them too. */
+    nodeArgs?: string[];
+    /** The checkout whose build runs (another commit's, bench/bench-checkout.ts); this one's by default. */
+    cwd?: string;
+  } = {},
 ): Promise<ShopProcess> {
   const port = fixedPort ?? (await findFreePort());
   const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir };
@@ -106,7 +120,7 @@ export async function startShopProcess(
   // would be measured (they have their own test, tests/integration/order-floods.test.ts).
   Object.assign(env, { ORDER_LIMIT_PER_ADDRESS: "1000000", ORDER_LIMIT_PER_PHONE: "1000000", ORDER_LIMIT_HELD_UNITS: "100000000" }, extraEnv);
   fs.mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, ["server.js"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...nodeArgs, "server.js"], { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));

@@ -59,15 +59,11 @@ const moveLabel = (row: VariantRow, storeName: string) => `${variantName(row)} (
  */
 export async function lockStockOf(tx: DatabaseOrTransaction, variantIds: readonly number[]): Promise<number[]> {
   if (variantIds.length === 0) return [];
-  const productIds = await tx
-    .selectDistinct({ id: productVariants.productId })
-    .from(productVariants)
-    .where(inArray(productVariants.id, [...new Set(variantIds)]));
-  if (productIds.length === 0) return [];
+  // One statement: every round trip here is made with other orders' products locked (docs/benchmarks.md).
   const locked = await tx
     .select({ id: products.id })
     .from(products)
-    .where(inArray(products.id, productIds.map((row) => row.id)))
+    .where(inArray(products.id, tx.select({ id: productVariants.productId }).from(productVariants).where(inArray(productVariants.id, [...new Set(variantIds)]))))
     .orderBy(asc(products.id))
     .for("no key update");
   return locked.map((row) => row.id);
@@ -113,7 +109,7 @@ export async function moveUnits(
 /**
  * Applies every move, all or nothing: units leave a store only if it holds them (one conditional
  * update; a store that could not give throws StockShortageError naming its real units, and nothing is
- * changed), and arrive in one upsert. Locks the products first (lockStockOf). Moves of the same
+ * changed), and arrive in one upsert. Locks the products first (as lockStockOf does). Moves of the same
  * variant and store add up; variants that no longer exist are skipped (their product or size was
  * removed). The storefront's stock follows by trigger (the sum at the stores that serve online).
  */
@@ -126,68 +122,83 @@ export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly 
   }
   const wanted = [...deltas.values()].filter((move) => move.delta !== 0);
   if (wanted.length === 0) return [];
-  const productIds = await lockStockOf(
-    tx,
-    wanted.map((move) => move.variantId),
-  );
-  if (productIds.length === 0) return [];
-
-  const rows = await tx.execute<VariantRow & { product_id: number }>(sql`
-    select v.id, v.product_id, v.size, v.color, p.name from ${productVariants} v join ${products} p on p.id = v.product_id
-    where v.id = any(${sql.param([...new Set(wanted.map((move) => move.variantId))])}::integer[])`);
+  const variantIds = [...new Set(wanted.map((move) => move.variantId))];
+  const storeIds = [...new Set(wanted.map((move) => move.storeId))];
+  // The products locked (lockStockOf's order and mode), their variants and the stores' names in one
+  // round trip: an order makes these with other orders waiting for its products (docs/benchmarks.md).
+  const rows = await tx.execute<VariantRow & { product_id: number; store_names: Record<string, string> | null }>(sql`
+    select v.id, v.product_id, v.size, v.color, p.name,
+      (select json_object_agg(l.id, l.name) from store_locations l where l.id = any(${sql.param(storeIds)}::integer[])) as store_names
+    from ${productVariants} v join ${products} p on p.id = v.product_id
+    where v.id = any(${sql.param(variantIds)}::integer[])
+    order by p.id
+    for no key update of p`);
+  if (rows.rows.length === 0) return [];
+  const productIds = [...new Set(rows.rows.map((row) => Number(row.product_id)))];
   const variants = new Map(rows.rows.map((row) => [Number(row.id), { ...row, id: Number(row.id), productId: Number(row.product_id) }]));
+  const storeNames = new Map(Object.entries(rows.rows[0]!.store_names ?? {}).map(([id, name]) => [Number(id), name]));
   const applied = wanted.filter((move) => variants.has(move.variantId));
   const leaving = applied.filter((move) => move.delta < 0);
   const arriving = applied.filter((move) => move.delta > 0);
-  const storeNames = await storeNamesOf(tx, [...new Set(applied.map((move) => move.storeId))]);
 
-  // In a savepoint: a refusal leaves the caller's transaction as it was, whatever it does next.
-  const after = await tx.transaction(async (savepoint) => {
-    const unitsAfter = new Map<string, number>();
-    if (leaving.length) {
-      const taken = await savepoint.execute<{ variant_id: number; store_location_id: number; units: number }>(sql`
-        update variant_stock s set units = s.units + d.delta
-        from unnest(${sql.param(leaving.map((move) => move.variantId))}::integer[], ${sql.param(leaving.map((move) => move.storeId))}::integer[],
+  const after = new Map<string, number>();
+  if (leaving.length) {
+    // All or nothing in one statement, so a refusal leaves the caller's transaction as it was: the
+    // units are read and changed with the products locked, which every writer of them takes first.
+    const taken = await tx.execute<{ variant_id: number | null; store_location_id: number | null; units: number | null }>(sql`
+      with d as (
+        select * from unnest(${sql.param(leaving.map((move) => move.variantId))}::integer[], ${sql.param(leaving.map((move) => move.storeId))}::integer[],
           ${sql.param(leaving.map((move) => move.delta))}::integer[]) as d(variant_id, store_id, delta)
-        where s.variant_id = d.variant_id and s.store_location_id = d.store_id and s.units + d.delta >= 0
-        returning s.variant_id, s.store_location_id, s.units`);
-      for (const row of taken.rows) unitsAfter.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
-      const short = leaving.filter((move) => !unitsAfter.has(`${move.variantId}:${move.storeId}`));
-      if (short.length) {
-        const now = await unitsAt(
-          savepoint,
-          short.map((move) => move.variantId),
-        );
-        throw new StockShortageError(
-          short.map((move) => {
-            const variant = variants.get(move.variantId)!;
-            return {
-              productId: variant.productId,
-              variantId: variant.id,
-              storeId: move.storeId,
-              storeName: storeNames.get(move.storeId) ?? "",
-              name: variantName(variant),
-              productName: variant.name,
-              size: variant.size,
-              color: variant.color,
-              available: now.get(move.variantId)?.get(move.storeId) ?? 0,
-              needed: -move.delta,
-            };
-          }),
-        );
-      }
+      ),
+      enough as (
+        select not exists (
+          select 1 from d left join variant_stock s on s.variant_id = d.variant_id and s.store_location_id = d.store_id
+          where coalesce(s.units, 0) + d.delta < 0
+        ) as ok
+      ),
+      changed as (
+        update variant_stock s set units = s.units + d.delta
+        from d, enough
+        where enough.ok and s.variant_id = d.variant_id and s.store_location_id = d.store_id and s.units + d.delta >= 0
+        returning s.variant_id, s.store_location_id, s.units
+      )
+      select variant_id, store_location_id, units from changed`);
+    for (const row of taken.rows) after.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
+    const short = leaving.filter((move) => !after.has(`${move.variantId}:${move.storeId}`));
+    if (short.length && taken.rows.length > 0) throw new Error("a stock move changed some of its stores and not others");
+    if (short.length) {
+      const now = await unitsAt(
+        tx,
+        short.map((move) => move.variantId),
+      );
+      throw new StockShortageError(
+        short.map((move) => {
+          const variant = variants.get(move.variantId)!;
+          return {
+            productId: variant.productId,
+            variantId: variant.id,
+            storeId: move.storeId,
+            storeName: storeNames.get(move.storeId) ?? "",
+            name: variantName(variant),
+            productName: variant.name,
+            size: variant.size,
+            color: variant.color,
+            available: now.get(move.variantId)?.get(move.storeId) ?? 0,
+            needed: -move.delta,
+          };
+        }),
+      );
     }
-    if (arriving.length) {
-      const added = await savepoint.execute<{ variant_id: number; store_location_id: number; units: number }>(sql`
-        insert into variant_stock (variant_id, store_location_id, units)
-        select * from unnest(${sql.param(arriving.map((move) => move.variantId))}::integer[], ${sql.param(arriving.map((move) => move.storeId))}::integer[],
-          ${sql.param(arriving.map((move) => move.delta))}::integer[])
-        on conflict (variant_id, store_location_id) do update set units = variant_stock.units + excluded.units
-        returning variant_id, store_location_id, units`);
-      for (const row of added.rows) unitsAfter.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
-    }
-    return unitsAfter;
-  });
+  }
+  if (arriving.length) {
+    const added = await tx.execute<{ variant_id: number; store_location_id: number; units: number }>(sql`
+      insert into variant_stock (variant_id, store_location_id, units)
+      select * from unnest(${sql.param(arriving.map((move) => move.variantId))}::integer[], ${sql.param(arriving.map((move) => move.storeId))}::integer[],
+        ${sql.param(arriving.map((move) => move.delta))}::integer[])
+      on conflict (variant_id, store_location_id) do update set units = variant_stock.units + excluded.units
+      returning variant_id, store_location_id, units`);
+    for (const row of added.rows) after.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
+  }
 
   // The product's page and lists show the change (a transfer between two online stores leaves the
   // storefront's sum as it was, but not where to pick it up).
@@ -198,12 +209,6 @@ export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly 
       const units = after.get(`${move.variantId}:${move.storeId}`)!;
       return { label: moveLabel(variants.get(move.variantId)!, storeNames.get(move.storeId) ?? `loja #${move.storeId}`), storeId: move.storeId, before: units - move.delta, after: units };
     });
-}
-
-async function storeNamesOf(db: DatabaseOrTransaction, ids: readonly number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db.execute<{ id: number; name: string }>(sql`select id, name from store_locations where id = any(${sql.param([...ids])}::integer[])`);
-  return new Map(rows.rows.map((row) => [Number(row.id), row.name]));
 }
 
 /** Adds up the units of lines of the same variant (lines whose variant was removed are left out). */

@@ -83,9 +83,9 @@ export function orderRequestHash({ lines, customer, userId, couponCode, counter 
 
 export type PlaceOrderOptions = {
   /**
-   * Runs once per new order, inside its transaction, after its row is in, before its units are taken:
-   * a limit throws OrderRejectedError here and the order is undone. Retries of a submission (same key)
-   * that find or wait for its order never run it, so twenty concurrent retries count once.
+   * Runs once per new order, inside its transaction, last (everything else of it written): a limit
+   * throws OrderRejectedError here and the order is undone. Retries of a submission (same key) that find or
+   * wait for its order never run it, so twenty concurrent retries count once.
    */
   admitNewOrder?: (tx: Transaction, order: { id: string; lines: readonly AdmittedLine[] }) => Promise<void>;
   /**
@@ -385,7 +385,6 @@ async function recordNewOrder(
       // Otherwise the code (or, never seen, the id) was taken: another one.
       if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
     }
-    await admitNewOrder?.(tx, { id, lines });
     await reserveUnits(tx, serving.storeOfVariant, lines);
     await tx.insert(orderItems).values(
       lines.map(({ shopId: _shopId, ...line }, position) => ({
@@ -401,6 +400,7 @@ async function recordNewOrder(
     await notifyOrderEvent(tx, { type: "created", id, code });
     if (counter && counterStore) {
       await recordCounterSale(tx, counter, { id, code, totalCents, storeName: counterStore.name, lines });
+      await admitNewOrder?.(tx, { id, lines });
       return { token, created: true };
     }
     // The push to the devices of the staff who may see it (a Vendedor: their store's orders only),
@@ -409,6 +409,10 @@ async function recordNewOrder(
     // And the shop's e-mail, when it asked for one: also written with the order (./order-notifications.server.ts).
     if (wantsNewOrderEmail(settings)) await queueNewOrderEmail(tx, id);
     await withNewOrder?.(tx, { id, totalCents, paymentMethod: customer?.paymentMethod ?? null });
+    // Last, just before the commit: the client's count is one row every order of that address (or
+    // phone) updates, locked from here to the commit, so their other orders wait for every statement
+    // after it (docs/benchmarks.md, "The checkout under load").
+    await admitNewOrder?.(tx, { id, lines });
     return { token, created: true };
   });
 }

@@ -6,7 +6,7 @@ import { orderItems, orders, storeLocations } from "#database/schema";
 import { isOrderStatus } from "~/lib/orders/order-status";
 import { planServingStores, type ServingPlan, type StoreShelf } from "~/lib/stores/serving-store";
 import { ORDER_STORE_MESSAGES, orderStoreIsFixed, type OrderStoreMovePreview, type OrderStoreView } from "~/lib/stores/store-stock";
-import { lockStockOf, moveStoreUnits, StockShortageError, unitsAt, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
+import { lockStockOf, moveStoreUnits, StockShortageError, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { orderMovedNotice } from "../notifications/new-order-push.server";
@@ -31,22 +31,25 @@ export async function planOrderStores(
 
 /** Every store (the pick-up points), and the shelves of those that serve online with these variants' units. */
 export async function readShelves(db: DatabaseOrTransaction, variantIds: number[]): Promise<{ stores: { id: number; city: string }[]; shelves: StoreShelf[] }> {
-  const stores = await db
-    .select({ id: storeLocations.id, city: storeLocations.city, servesOnline: storeLocations.servesOnline })
-    .from(storeLocations)
-    .orderBy(asc(storeLocations.position), asc(storeLocations.id));
-  const online = stores.filter((store) => store.servesOnline);
-  const units = await unitsAt(
-    db,
-    variantIds,
-    online.map((store) => store.id),
-  );
-  const shelves = online.map((store) => ({
-    id: store.id,
-    city: store.city,
-    units: new Map(variantIds.map((variantId) => [variantId, units.get(variantId)?.get(store.id) ?? 0])),
-  }));
-  return { stores: stores.map(({ id, city }) => ({ id, city })), shelves };
+  // Every store and the online ones' units in one round trip: the checkout reads them with the
+  // products locked, so each extra trip is time other orders of these products wait
+  // (docs/benchmarks.md, "The checkout under load").
+  const { rows } = await db.execute<{ id: number; city: string; serves_online: boolean; units: Record<string, number> | null }>(sql`
+    select l.id, l.city, l.serves_online,
+      case when l.serves_online then
+        (select json_object_agg(s.variant_id, s.units) from variant_stock s
+          where s.store_location_id = l.id and s.variant_id = any(${sql.param(variantIds)}::integer[]))
+      end as units
+    from ${storeLocations} l
+    order by l.position, l.id`);
+  const shelves = rows
+    .filter((store) => store.serves_online)
+    .map((store) => ({
+      id: Number(store.id),
+      city: store.city,
+      units: new Map(variantIds.map((variantId) => [variantId, Number(store.units?.[variantId] ?? 0)])),
+    }));
+  return { stores: rows.map((store) => ({ id: Number(store.id), city: store.city })), shelves };
 }
 
 export type OrderStoreChange =
