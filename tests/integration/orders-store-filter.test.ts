@@ -2,7 +2,6 @@
 // and the Loja filter (?loja=<id>) lists one store's orders; a Vendedor stays on their own store's
 // whatever the filter says. The real route loader, real sessions, orders in PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminOrderList } from "~/lib/orders/admin-orders";
 import { loader as ordersLoader } from "~/routes/admin/orders";
 import type { LoadContext } from "~/server/load-context.server";
 import { openAdminTest, requestAs, signedInUser, type SignedInUser } from "../setup/admin-session";
@@ -16,7 +15,7 @@ let close: () => Promise<void>;
 beforeAll(async () => ({ t, context, admin, close } = await openAdminTest()));
 afterAll(() => close?.());
 
-type Page = AdminOrderList & { storeOptions: { id: number; name: string }[] };
+type Page = Awaited<ReturnType<typeof ordersLoader>>;
 const list = async (user: SignedInUser, path: string) => (await ordersLoader({ request: requestAs(user, path), context, params: {} } as never)) as Page;
 
 async function orderAt(storeId: number, customerName: string) {

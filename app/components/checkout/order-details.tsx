@@ -27,7 +27,8 @@ export function OrderDetails({ order, payment, paymentError, history, whatsappUr
   // Past 'Pendente' the shop has the order: sending it again would only duplicate it in the chat.
   const awaitingSend = order.status === "pending";
   // Cancelled by the shop itself (its hold expired): the last status change says why.
-  const autoCancelNote = order.status === "cancelled" ? history.findLast((entry) => entry.kind === "status")?.note : undefined;
+  const lastChange = order.status === "cancelled" ? history.findLast((entry) => entry.kind === "status") : undefined;
+  const autoCancelNote = lastChange?.kind === "status" ? lastChange.note : undefined;
   const [searchParams, setSearchParams] = useSearchParams();
   const [justPlaced] = useState(() => searchParams.get("novo") === "1");
   const [handedOff, setHandedOff] = useState<boolean | null>(null);
