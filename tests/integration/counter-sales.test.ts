@@ -256,8 +256,10 @@ describe("the counter sale", () => {
     expect(await other.units()).toBe(1);
     // React separates the text's parts with empty comments.
     const receipt = (await (await fetch(`${http.origin}${answer.location}`, { headers: { cookie: admin.cookie } })).text()).replaceAll("<!-- -->", "");
-    expect(receipt).toContain(`2x ${RELOGIO}`);
-    expect(receipt).toContain(`1x ${other.name}`);
+    // Each line's name, then its units and unit price (issue 51: "2 × R$ 79,90 = R$ 159,80").
+    expect(receipt).toMatch(new RegExp(`${RELOGIO} \\(Preto\\)</span><span[^>]*>2 × R\\$`));
+    expect(receipt).toContain(`${other.name}</span>`);
+    expect(receipt).toMatch(/>1 × R\$/);
   });
 
   it("a basket is all or nothing: one item short refuses the sale naming it, in pt-BR, and no unit of the others moves", async () => {
