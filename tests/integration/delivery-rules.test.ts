@@ -156,6 +156,17 @@ describe("Melhor Envio through the checkout", () => {
   });
 });
 
+describe("/admin/entregas towns", () => {
+  it("'Sirinhaem' without the accent joins Sirinhaém instead of making a second town; the same bairro so typed is refused", async () => {
+    const saved = await postAs(admin, "/admin/entregas", { intent: "save-zone", city: "sirinhaem", state: "PE", neighborhood: "Vila Nova", feeCents: "6,00", freeAboveCents: "", deliveryTime: "", cutoff: "" });
+    expect(saved.status).toBe(302);
+    const { rows } = await t.pool.query<{ city: string }>("select distinct city from delivery_zones where city ilike 'sirinha%'");
+    expect(rows).toEqual([{ city: "Sirinhaém" }]);
+    const again = await postAs(admin, "/admin/entregas", { intent: "save-zone", city: "SIRINHAEM", state: "PE", neighborhood: "vila nova", feeCents: "7,00" });
+    expect(again.status).toBe(409);
+  });
+});
+
 describe("/admin/entregas money fields", () => {
   it("refuses a fee, a free-above amount or a state's fee past the maximum with a field message, and saves nothing", async () => {
     const before = await t.pool.query("select (select count(*) from delivery_zones) as zones, (select count(*) from shipping_fallback_rates) as rates");

@@ -1,7 +1,7 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { deliveryZones, shippingFallbackRates } from "#database/schema";
 import type { DeliveryZoneForm, FallbackRateForm } from "~/lib/delivery/delivery-zones.schema";
-import type { DeliveryZone } from "~/lib/delivery/zones";
+import { samePlace, type DeliveryZone } from "~/lib/delivery/zones";
 import type { DatabaseOrTransaction, Database } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 
@@ -27,16 +27,13 @@ export type SaveResult = { ok: true } | { ok: false; field: string; message: str
 /** Creates (id null) or changes a bairro; the same town and bairro twice is refused with a message. */
 export async function saveDeliveryZone(db: Database, id: number | null, form: DeliveryZoneForm, actor: AuditActor): Promise<SaveResult> {
   return db.transaction(async (tx) => {
-    const [clash] = await tx
-      .select({ id: deliveryZones.id })
-      .from(deliveryZones)
-      .where(
-        and(
-          sql`lower(${deliveryZones.city}) = lower(${form.city})`,
-          sql`lower(${deliveryZones.neighborhood}) = lower(${form.neighborhood})`,
-          id === null ? undefined : ne(deliveryZones.id, id),
-        ),
-      );
+    // The list is a few dozen rows: compared here as the checkout compares them (case and accents
+    // ignored), so "Sirinhaem" joins Sirinhaém with its spelling instead of making a second town.
+    // Locked, so two saves at once cannot both add the same bairro.
+    const others = (await tx.select().from(deliveryZones).for("update")).filter((zone) => zone.id !== id);
+    const town = others.find((zone) => samePlace(zone.city, form.city) && zone.state === form.state);
+    if (town) form = { ...form, city: town.city };
+    const clash = others.find((zone) => samePlace(zone.city, form.city) && samePlace(zone.neighborhood, form.neighborhood));
     if (clash) return { ok: false, field: "neighborhood", message: `${form.neighborhood} (${form.city}) já está na lista`, status: 409 };
     if (id === null) {
       const [created] = await tx.insert(deliveryZones).values(form).returning();
