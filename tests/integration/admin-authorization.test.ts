@@ -83,6 +83,7 @@ const ROUTE_ACCESS: Record<string, { get: StaffRoleName[]; post: StaffRoleName[]
   // The counter sale, its receipt, its product look-up and the stock count: every role, a Vendedor at their own store.
   "routes/admin/counter": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/counter-receipt": { get: EVERY_ROLE, post: EVERY_ROLE },
+  "routes/admin/counter-pix": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/counter-products": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/stock-count": { get: EVERY_ROLE, post: EVERY_ROLE },
   // A store's stock (read-only): every role, a Vendedor their own store only.
@@ -125,6 +126,7 @@ beforeAll(async () => {
     "admin/canais/etiqueta/:id": { id: String(product!.id) },
     "admin/canais/qr/:id": { id: String(product!.id) },
     "admin/balcao/recibo/:id": { id: counterSale.id },
+    "admin/balcao/pix/:id": { id: counterSale.id },
   };
   users = {
     customer: await signedInUser(context, "customer"),

@@ -483,7 +483,11 @@ describe("live order events (LISTEN/NOTIFY)", () => {
 
     expect(hub.subscriberCount).toBe(1);
     abort.abort();
-    expect((await reader.read()).done).toBe(true);
+    // What was sent before the browser went away can still be read (a heartbeat, on a busy machine);
+    // then the stream ends.
+    let end = await reader.read();
+    for (let leftover = 0; !end.done && leftover < 5; leftover++) end = await reader.read();
+    expect(end.done).toBe(true);
     expect(hub.subscriberCount).toBe(0);
     await hub.close();
   });

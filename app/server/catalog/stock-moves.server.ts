@@ -164,29 +164,33 @@ export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly 
       )
       select variant_id, store_location_id, units from changed`);
     for (const row of taken.rows) after.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
-    const short = leaving.filter((move) => !after.has(`${move.variantId}:${move.storeId}`));
-    if (short.length && taken.rows.length > 0) throw new Error("a stock move changed some of its stores and not others");
-    if (short.length) {
+    const refused = leaving.filter((move) => !after.has(`${move.variantId}:${move.storeId}`));
+    if (refused.length && taken.rows.length > 0) throw new Error("a stock move changed some of its stores and not others");
+    if (refused.length) {
+      // Nothing moved: name only the moves their stores could not give, with the units they hold.
       const now = await unitsAt(
         tx,
-        short.map((move) => move.variantId),
+        refused.map((move) => move.variantId),
       );
+      const availableFor = (move: StoreUnitsMove) => now.get(move.variantId)?.get(move.storeId) ?? 0;
       throw new StockShortageError(
-        short.map((move) => {
-          const variant = variants.get(move.variantId)!;
-          return {
-            productId: variant.productId,
-            variantId: variant.id,
-            storeId: move.storeId,
-            storeName: storeNames.get(move.storeId) ?? "",
-            name: variantName(variant),
-            productName: variant.name,
-            size: variant.size,
-            color: variant.color,
-            available: now.get(move.variantId)?.get(move.storeId) ?? 0,
-            needed: -move.delta,
-          };
-        }),
+        refused
+          .filter((move) => availableFor(move) + move.delta < 0)
+          .map((move) => {
+            const variant = variants.get(move.variantId)!;
+            return {
+              productId: variant.productId,
+              variantId: variant.id,
+              storeId: move.storeId,
+              storeName: storeNames.get(move.storeId) ?? "",
+              name: variantName(variant),
+              productName: variant.name,
+              size: variant.size,
+              color: variant.color,
+              available: availableFor(move),
+              needed: -move.delta,
+            };
+          }),
       );
     }
   }
