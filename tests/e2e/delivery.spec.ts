@@ -3,15 +3,17 @@
 // address gets the carrier options (here the owner's table by state: the shared test server has no
 // Melhor Envio). The fee recorded is the server's (tests/integration/delivery.test.ts proves that side).
 import { expect, test, type Page } from "@playwright/test";
+import { startFakeDeliveryServices } from "../setup/delivery-fakes";
+import { startAppServer } from "./app-server";
 import { recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
 
-async function checkoutWithOneProduct(page: Page) {
-  await gotoHydrated(page, "/produtos?q=relogio");
+async function checkoutWithOneProduct(page: Page, origin = "") {
+  await gotoHydrated(page, `${origin}/produtos?q=relogio`);
   const card = page.getByTestId("product-card").first();
   await card.getByRole("button", { name: "Adicionar" }).click();
   await expect(card.getByRole("button", { name: "Adicionado!" })).toBeVisible();
-  await gotoHydrated(page, "/checkout");
+  await gotoHydrated(page, `${origin}/checkout`);
 }
 
 async function fitsThePhone(page: Page) {
@@ -22,6 +24,9 @@ async function fitsThePhone(page: Page) {
 test("Barreiros: the bairro from the owner's list with its fee and time; another bairro goes to WhatsApp", async ({ page }) => {
   await checkoutWithOneProduct(page);
   const step = page.getByTestId("delivery-step");
+  // The shared test server has no CEP lookup: the page does not promise to fill the address.
+  await expect(step.getByText("Com o CEP calculamos o frete; preencha o endereço abaixo.")).toBeVisible();
+  await expect(step.getByText(/Preenchemos o endereço/)).toHaveCount(0);
   await step.getByLabel("CEP").pressSequentially("55560000");
   await expect(step.getByLabel("CEP")).toHaveValue("55560-000");
   await step.getByLabel("Cidade", { exact: true }).fill("Barreiros");
@@ -58,14 +63,52 @@ test("São Paulo: carrier options before sending, and the order records the one 
   await expect(options).toContainText("Entrega para SP");
   await expect(options).toContainText("Combinar pelo WhatsApp");
   await expect(page.getByTestId("delivery-fee")).toHaveText(/R\$\s55,00/);
+  // Paid before it ships: PIX only (chosen for the shopper), never cash, store credit or a card.
+  const payment = page.getByRole("group", { name: "Pagamento" });
+  await expect(payment.getByRole("radio")).toHaveCount(1);
+  await expect(payment.getByLabel("PIX")).toBeChecked();
+  await expect(page.getByTestId("payment-note")).toHaveText("Entrega por transportadora: o pagamento é pelo PIX, antes do envio.");
+  await expect(payment.getByLabel("Parcelas")).toHaveCount(0);
   await fitsThePhone(page);
   await options.getByLabel(/Combinar pelo WhatsApp/).check();
   await expect(page.getByTestId("delivery-fee")).toHaveText("A combinar");
+  await expect(payment.getByLabel("Dinheiro")).toBeVisible();
+  await expect(payment.getByLabel("Crediário da Loja")).toBeVisible();
+  await expect(page.getByTestId("payment-note")).toHaveCount(0);
   await options.getByLabel(/Entrega para SP/).check();
   await expect(page.getByTestId("delivery-fee")).toHaveText(/R\$\s55,00/);
+  await expect(payment.getByRole("radio")).toHaveCount(1);
 
   await page.getByLabel("PIX").check();
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}/);
   await expect(page.getByTestId("delivery-service")).toContainText("Entrega para SP");
+});
+
+test("with a CEP lookup, a new CEP replaces the earlier one's street, bairro and town", async ({ page }) => {
+  test.setTimeout(180_000);
+  const fakes = await startFakeDeliveryServices();
+  const app = await startAppServer({ CEP_LOOKUP_URL: fakes.cepTemplate }, { timeoutMs: 150_000 });
+  try {
+    await checkoutWithOneProduct(page, app.url);
+    const step = page.getByTestId("delivery-step");
+    await expect(step.getByText("Preenchemos o endereço pelo CEP; você pode corrigir.")).toBeVisible();
+    const cep = step.getByLabel("CEP");
+    await cep.pressSequentially("50030230");
+    await expect(step.getByLabel("Endereço", { exact: true })).toHaveValue("Rua do Bom Jesus");
+    await expect(step.getByLabel("Bairro", { exact: true })).toHaveValue("Recife");
+    await expect(step.getByLabel("Cidade", { exact: true })).toHaveValue("Recife");
+
+    // Tamandaré has one CEP for the whole town: no street, no bairro, and none of Recife's kept.
+    await cep.fill("");
+    await cep.pressSequentially("55578000");
+    await expect(step.getByLabel("Cidade", { exact: true })).toHaveValue("Tamandaré");
+    await expect(step.getByLabel("Estado")).toHaveValue("PE");
+    await expect(step.getByLabel("Endereço", { exact: true })).toHaveValue("");
+    await expect(step.getByLabel("Bairro", { exact: true })).toHaveValue("");
+    await fitsThePhone(page);
+  } finally {
+    await app.stop();
+    await fakes.close();
+  }
 });

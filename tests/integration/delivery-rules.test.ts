@@ -184,3 +184,29 @@ describe("/admin/entregas money fields", () => {
     expect(after.rows).toEqual(before.rows);
   });
 });
+
+describe("a carrier delivery is paid by what can be paid at a distance", () => {
+  const ordersCount = async () => Number((await t.pool.query<{ count: string }>("select count(*) from orders")).rows[0]!.count);
+
+  it("refuses cash, store credit and cards for a carrier or the table by state, before any quote, recording nothing", async () => {
+    const before = await ordersCount();
+    for (const [deliveryOption, paymentMethod] of [["carrier:1", "cash"], ["carrier:2", "store_credit"], ["table", "credit"], ["table", "debit"]] as const) {
+      const refused = await checkout({ ...SAO_PAULO, deliveryOption, paymentMethod, installments: "1" }, "10.0.0.20");
+      expect(refused.status).toBe(400);
+      expect(refused.order).toBeNull();
+      expect(refused.body).toContain("Entrega por transportadora: o pagamento é pelo PIX, antes do envio.");
+    }
+    expect(fakes.quoteRequests).toHaveLength(0);
+    expect(await ordersCount()).toBe(before);
+
+    const byPix = await checkout({ ...SAO_PAULO, deliveryOption: "carrier:1", paymentMethod: "pix" }, "10.0.0.20");
+    expect(byPix.order).toMatchObject({ delivery_service: "PAC (Correios)" });
+  });
+
+  it("keeps every method the settings allow for the shop's own delivery and for WhatsApp", async () => {
+    const local = await checkout({ cep: "55560-000", city: "Barreiros", state: "PE", address: "Rua do Rio", number: "12", neighborhood: "Cohab", deliveryOption: "local", paymentMethod: "cash" }, "10.0.0.21");
+    expect(local.order).not.toBeNull();
+    const arranged = await checkout({ ...SAO_PAULO, deliveryOption: "arrange", paymentMethod: "store_credit" }, "10.0.0.21");
+    expect(arranged.order).toMatchObject({ delivery_service: "Combinar pelo WhatsApp" });
+  });
+});

@@ -18,11 +18,13 @@ export type FakeDeliveryServices = {
   close: () => Promise<void>;
 };
 
-/** A few CEPs as ViaCEP answers them; Barreiros and Sirinhaém have one CEP for the whole town. */
+/** A few CEPs as ViaCEP answers them; Barreiros, Sirinhaém and Tamandaré have one CEP for the whole town. */
 const ADDRESSES: Record<string, object> = {
   "55560000": { cep: "55560-000", logradouro: "", bairro: "", localidade: "Barreiros", uf: "PE" },
   "55580000": { cep: "55580-000", logradouro: "", bairro: "", localidade: "Sirinhaém", uf: "PE" },
   "01310100": { cep: "01310-100", logradouro: "Avenida Paulista", bairro: "Bela Vista", localidade: "São Paulo", uf: "SP" },
+  "50030230": { cep: "50030-230", logradouro: "Rua do Bom Jesus", bairro: "Recife", localidade: "Recife", uf: "PE" },
+  "55578000": { cep: "55578-000", logradouro: "", bairro: "", localidade: "Tamandaré", uf: "PE" },
 };
 
 /** Melhor Envio's answer: two services priced, one the carrier cannot take (its `error`). */

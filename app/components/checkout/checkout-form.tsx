@@ -17,6 +17,7 @@ import { formLimits } from "~/lib/forms/form-limits";
 import { deliveryFeeLabel } from "~/lib/orders/order-message";
 import { orderSourceHint } from "~/lib/orders/order-source";
 import { maskPhone } from "~/lib/forms/phone-input";
+import { paymentMethodsFor } from "~/lib/payments/payment-methods";
 import { CheckoutSummary } from "./checkout-summary";
 import { CustomerFields, type CheckoutPrefill } from "./customer-fields";
 import { DeliveryFields } from "./delivery-fields";
@@ -37,6 +38,7 @@ export function CheckoutForm({
   prefill,
   result,
   deliveryZones,
+  cepLookup,
 }: {
   idempotencyKey: string;
   prefill: CheckoutPrefill;
@@ -44,6 +46,8 @@ export function CheckoutForm({
   result?: ActionResult;
   /** The bairros the shop delivers to itself (/admin/entregas). */
   deliveryZones: readonly DeliveryZone[];
+  /** The shop has a CEP lookup (CEP_LOOKUP_URL): the CEP fills the address. */
+  cepLookup: boolean;
 }) {
   const { settings, locations } = useStorefront();
   const { cart, totals } = useCart();
@@ -52,7 +56,7 @@ export function CheckoutForm({
   const navigation = useNavigation();
   const submit = useSubmit();
   const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>("delivery");
-  const [paymentMethod, setPaymentMethod] = useState("credit");
+  const [chosenPayment, setPaymentMethod] = useState("credit");
   const [phone, setPhone] = useState(prefill?.phone ?? "");
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const form = useForm({
@@ -65,11 +69,15 @@ export function CheckoutForm({
     },
   });
 
-  const delivery = useDeliveryChoice({ zones: deliveryZones, settings, cart, subtotalCents: totals.totalCents, initialStreet: prefill?.address ?? "" });
+  const delivery = useDeliveryChoice({ zones: deliveryZones, settings, cart, subtotalCents: totals.totalCents, initialStreet: prefill?.address ?? "", cepLookup });
   const city = delivery.address.city;
   const { cep, state, neighborhood } = delivery.address;
   const coupon = useCoupon(cart, { deliveryMethod, city, phone, option: { id: delivery.optionId, cep, state, neighborhood } });
   const discount = coupon.preview?.ok ? coupon.preview : null;
+  // What this delivery can be paid by (a carrier's: PIX only); a choice it cannot take falls to the first offered.
+  const paymentDelivery = { deliveryMethod, deliveryOption: delivery.optionId };
+  const offeredPayments = paymentMethodsFor(settings, paymentDelivery);
+  const paymentMethod = offeredPayments.some((payment) => payment.value === chosenPayment) ? chosenPayment : (offeredPayments[0]?.value ?? "");
   const quotedFee = deliveryMethod === "pickup" ? 0 : (delivery.option?.feeCents ?? null);
   const fee = discount?.deliveryWaivedCents ? 0 : quotedFee;
   const total = totals.totalCents - (discount?.linesCents ?? 0) + (fee ?? 0);
@@ -121,7 +129,7 @@ export function CheckoutForm({
           ) : null}
           <CustomerFields field={form.field} prefill={prefill} />
           <DeliveryFields field={form.field} method={deliveryMethod} onMethodChange={setDeliveryMethod} delivery={delivery} locations={locations} cart={cart} />
-          <PaymentFields field={form.field} method={paymentMethod} onMethodChange={setPaymentMethod} settings={settings} totalCents={total} />
+          <PaymentFields field={form.field} method={paymentMethod} onMethodChange={setPaymentMethod} settings={settings} delivery={paymentDelivery} totalCents={total} />
           <TextareaField label="Observações (opcional)" {...form.field("notes")} rows={3} />
         </div>
 

@@ -63,7 +63,7 @@ export function DeliveryFields({
             inputMode="numeric"
             autoComplete="postal-code"
             placeholder="55560-000"
-            hint={delivery.lookupBusy ? "Buscando o endereço…" : delivery.unknownCep ? "CEP não encontrado: confira ou preencha o endereço." : "Preenchemos o endereço pelo CEP; você pode corrigir."}
+            hint={cepHint(delivery)}
           />
           <Field label="Endereço" {...bind("street")} autoComplete="address-line1" />
           <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
@@ -102,6 +102,13 @@ export function DeliveryFields({
       )}
     </fieldset>
   );
+}
+
+/** Under the CEP: what it does here; filling the address is promised only when the shop has a CEP lookup. */
+function cepHint(delivery: DeliveryChoice): string {
+  if (!delivery.cepLookup) return "Com o CEP calculamos o frete; preencha o endereço abaixo.";
+  if (delivery.lookupBusy) return "Buscando o endereço…";
+  return delivery.unknownCep ? "CEP não encontrado: confira ou preencha o endereço." : "Preenchemos o endereço pelo CEP; você pode corrigir.";
 }
 
 /** The fee and time of where it goes, before the shopper sends; carrier services as a choice. */

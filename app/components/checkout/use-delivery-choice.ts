@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import type { Cart } from "~/lib/cart/cart";
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import type { Settings } from "~/lib/group/settings";
@@ -31,17 +31,21 @@ type FlatFeeSettings = Pick<Settings, "deliveryCities" | "deliveryFeeCents" | "f
  * shop delivers there itself (the bairro from the owner's list) or a carrier does (options from
  * /api/entrega), and the fee and time it shows. Only shown: the order's fee is the server's.
  */
-export function useDeliveryChoice({ zones, settings, cart, subtotalCents, initialStreet }: {
+export function useDeliveryChoice({ zones, settings, cart, subtotalCents, initialStreet, cepLookup }: {
   zones: readonly DeliveryZone[];
   settings: FlatFeeSettings;
   cart: Cart;
   subtotalCents: number;
   initialStreet: string;
+  /** The server has a CEP lookup (CEP_LOOKUP_URL): the CEP fills the address. */
+  cepLookup: boolean;
 }) {
   const [address, setAddress] = useState<AddressFields>({ cep: "", street: initialStreet, neighborhood: "", city: "", state: "PE" });
   const [remote, setRemote] = useState<{ key: string; options: DeliveryOption[] } | null>(null);
   const [chosen, setChosen] = useState<string>("");
   const [lookup, setLookup] = useState<"idle" | "busy" | "unknown">("idle");
+  /** The CEP whose lookup filled the address shown ("" none): another CEP replaces all of it. */
+  const filledFromCep = useRef("");
   const cep = onlyDigits(address.cep);
   const townZones = zonesOfTown(zones, address.city);
   const wanted = normalizeSearchText(address.city);
@@ -66,7 +70,21 @@ export function useDeliveryChoice({ zones, settings, cart, subtotalCents, initia
           // In a town of the owner's list, a bairro the list lacks is chosen again rather than priced wrong.
           const townZones = zonesOfTown(zones, found.city);
           const neighborhood = townZones.length === 0 || findZone(townZones, found.city, found.neighborhood) ? found.neighborhood : "";
-          setAddress((current) => ({ ...current, street: found.street || current.street, neighborhood: neighborhood || (townZones.length ? "" : current.neighborhood), city: found.city, state: found.state }));
+          // The first lookup keeps what the shopper typed where it has no answer (a town's single CEP has
+          // no street); a new CEP replaces the earlier one's street and bairro, even with nothing.
+          const replace = filledFromCep.current !== "" && filledFromCep.current !== cep;
+          filledFromCep.current = cep;
+          setAddress((current) => ({
+            ...current,
+            street: found.street || (replace ? "" : current.street),
+            neighborhood: neighborhood || (replace || townZones.length > 0 ? "" : current.neighborhood),
+            city: found.city,
+            state: found.state,
+          }));
+        } else if (answer.unknownCep && filledFromCep.current !== "") {
+          // An unknown CEP after a found one: the earlier CEP's street and bairro are not this address.
+          filledFromCep.current = "";
+          setAddress((current) => ({ ...current, street: "", neighborhood: "" }));
         }
         setRemote({ key: answer.address ? `${cep}|${answer.address.state}|${items}` : remoteKey, options: answer.options });
       })
@@ -108,6 +126,7 @@ export function useDeliveryChoice({ zones, settings, cart, subtotalCents, initia
     townZones,
     localTown,
     remoteOptions,
+    cepLookup,
     lookupBusy: lookup === "busy",
     unknownCep: lookup === "unknown",
     option,

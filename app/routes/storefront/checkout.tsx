@@ -19,6 +19,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     prefill: user ? { name: user.name, email: user.email, phone: user.phone ?? "", address: user.address ?? "", offerToSavePhone: !user.phone } : null,
     // The bairros the shop delivers to itself, with their fees: the delivery step shows them before sending.
     deliveryZones: await listDeliveryZones(context.db),
+    // Without a CEP lookup the page does not promise to fill the address from the CEP.
+    cepLookup: context.config.cepLookupUrl !== null,
   };
 }
 
@@ -50,5 +52,5 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} result={actionData} deliveryZones={loaderData.deliveryZones} />;
+  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} result={actionData} deliveryZones={loaderData.deliveryZones} cepLookup={loaderData.cepLookup} />;
 }

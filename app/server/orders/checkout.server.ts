@@ -1,6 +1,7 @@
 import { checkoutSchema, orderEnvelopeSchema, type CheckoutInput } from "~/lib/orders/checkout.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { orderSourceOf } from "~/lib/orders/order-source";
+import { CARRIER_PAYMENT_MESSAGE, NO_CARRIER_PAYMENT_MESSAGE, paidBeforeShipping, paymentMethodsFor } from "~/lib/payments/payment-methods";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";
 import type { EmailOutbox } from "../email/email-queue.server";
@@ -74,6 +75,15 @@ async function recordOrder(
 
   try {
     const settings = await getSettings(context.db);
+    // Before any carrier quote: a method this delivery cannot be paid by is refused, nothing recorded
+    // (other methods the settings switch off are placeOrder's refusal).
+    if (customer && paidBeforeShipping(customer)) {
+      const offered = paymentMethodsFor(settings, customer);
+      if (!offered.some((payment) => payment.value === customer.paymentMethod)) {
+        const message = offered.length > 0 ? CARRIER_PAYMENT_MESSAGE : NO_CARRIER_PAYMENT_MESSAGE;
+        return { ok: false, status: 400, errors: { paymentMethod: message }, formError: message };
+      }
+    }
     // Priced before the order's transaction: a carrier quote may wait on Melhor Envio.
     let delivery: DeliveryDecision | undefined;
     if (customer?.deliveryMethod === "delivery") {

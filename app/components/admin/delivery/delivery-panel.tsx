@@ -1,5 +1,5 @@
-import { useState } from "react";
-import { Form, useSearchParams } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, useLocation, useSearchParams } from "react-router";
 import { Field, SelectField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { deliveryZoneFormSchema, fallbackRateFormSchema } from "~/lib/delivery/delivery-zones.schema";
@@ -10,11 +10,13 @@ import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
 import { SaveOrCancel } from "~/components/admin/save-or-cancel";
+import { DeleteZoneDialog } from "./delete-zone-dialog";
 
 type FallbackRate = { state: string; feeCents: number; deliveryTime: string };
 type Store = { id: number; name: string; address: string; hours: string };
 
-const STATE_OPTIONS = BRAZILIAN_STATES.map((state) => ({ value: state, label: state }));
+/** By UF, as they read (the list itself is by the states' names: AP before AM). */
+const STATE_OPTIONS = [...BRAZILIAN_STATES].sort().map((state) => ({ value: state, label: state }));
 
 /**
  * /admin/entregas: the towns and bairros the shop delivers to itself (fee, free above, time, cut-off),
@@ -25,6 +27,20 @@ export function DeliveryPanel({ zones, rates, stores, result }: { zones: Deliver
   const saved = searchParams.get("salvo");
   const [editing, setEditing] = useState<DeliveryZone | null>(null);
   const [formKey, setFormKey] = useState(0);
+  const [toDelete, setToDelete] = useState<DeliveryZone | null>(null);
+  const closeDelete = useCallback(() => setToDelete(null), []);
+  const location = useLocation();
+  // A save (or delete) that went through redirects back here: the edit closes and the form starts
+  // empty. A refusal (the answer's errors) keeps it open with what was typed.
+  const refused = Boolean(refusalErrors(result));
+  const shownKey = useRef(location.key);
+  useEffect(() => {
+    if (shownKey.current === location.key) return;
+    shownKey.current = location.key;
+    if (refused) return;
+    setEditing(null);
+    setFormKey((key) => key + 1);
+  }, [location.key, refused]);
   const towns = [...new Set(zones.map((zone) => zone.city))];
 
   return (
@@ -76,18 +92,16 @@ export function DeliveryPanel({ zones, rates, stores, result }: { zones: Deliver
                       >
                         Editar {zone.neighborhood}
                       </button>
-                      <Form method="post">
-                        <input type="hidden" name="id" value={zone.id} />
-                        <button type="submit" name="intent" value="delete-zone" className="text-red-700 underline">
-                          Excluir {zone.neighborhood}
-                        </button>
-                      </Form>
+                      <button type="button" className="text-red-700 underline" onClick={() => setToDelete(zone)}>
+                        Excluir {zone.neighborhood}
+                      </button>
                     </span>
                   </li>
                 ))}
             </ul>
           </div>
         ))}
+        {toDelete ? <DeleteZoneDialog zone={toDelete} onClose={closeDelete} /> : null}
         <ZoneForm
           key={formKey}
           zone={editing}
