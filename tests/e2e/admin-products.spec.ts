@@ -224,7 +224,7 @@ test("CSV: the export holds the products; a file with broken rows is refused lin
   const bytes = await fs.readFile(file);
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const text = bytes.toString("utf8");
-  expect(text).toContain("id;nome;categoria;subcategoria;marca;loja;preco;preco_antigo;tamanho;cor;sku;estoque;destaque;ativo;descricao");
+  expect(text).toContain("id;nome;categoria;subcategoria;marca;loja;preco;preco_antigo;tamanho;cor;sku;estoque_loja_principal;destaque;ativo;descricao");
   expect(text).toContain("Sandália Rasteira Trançada;Feminino;Sandálias;Moleca;Erick Calçados Barreiros;59,90;79,90;");
 
   await gotoHydrated(page, "/admin/importar");

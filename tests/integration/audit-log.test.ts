@@ -519,11 +519,11 @@ describe("imports", () => {
     const changedRows = rowsOf(changed.id);
     const first = changedRows[0]!;
     const firstLabel = variantLabel({ size: first[at("tamanho")]!, color: first[at("cor")]! });
-    const firstStock = Number(first[at("estoque")]);
+    const firstStock = Number(first[at("estoque_loja_principal")]);
     for (const fields of changedRows) if (changed.priceCents !== null) fields[at("preco")] = decimalCommaPrice(changed.priceCents + 1_00);
-    first[at("estoque")] = String(firstStock + 5);
+    first[at("estoque_loja_principal")] = String(firstStock + 5);
     const newRow = columns.map((column) =>
-      ({ nome: "Caneca Auditoria", categoria: "Magazine", loja: "Erick Magazine e Kids", preco: "19,90", estoque: "4", ativo: "sim", destaque: "não", descricao: "Caneca de louça." })[column] ?? "",
+      ({ nome: "Caneca Auditoria", categoria: "Magazine", loja: "Erick Magazine e Kids", preco: "19,90", estoque_loja_principal: "4", ativo: "sim", destaque: "não", descricao: "Caneca de louça." })[column] ?? "",
     );
     const file = [exportHeader, ...changedRows.map((fields) => fields.join(";")), ...rowsOf(untouched.id).map((fields) => fields.join(";")), newRow.join(";")].join("\n");
 

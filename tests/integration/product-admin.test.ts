@@ -514,7 +514,7 @@ describe("CSV export", () => {
     expect(text.charCodeAt(0)).toBe(0xfeff);
     const [header, ...rows] = parseCsv(text);
     expect(header!.cells).toEqual([
-      "id", "nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "tamanho", "cor", "sku", "estoque", "destaque", "ativo", "descricao",
+      "id", "nome", "categoria", "subcategoria", "marca", "loja", "preco", "preco_antigo", "tamanho", "cor", "sku", "estoque_loja_principal", "destaque", "ativo", "descricao",
       // The stock as exported, for the import to see what moved since.
       "estoque_exportado",
       "genero",

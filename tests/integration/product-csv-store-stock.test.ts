@@ -129,13 +129,69 @@ describe("the products CSV with a column per store", () => {
     const variant = await variantWith({ [own]: 2 }, 2);
     const { header, rows } = await exportedRowsOf(variant.productId);
     const row = rows.find((cells) => isVariantRow(header, cells, variant))!;
-    setCell(header, row, "estoque", "7");
+    setCell(header, row, "estoque_loja_principal", "7");
     setCell(header, row, storeStockColumn(own), "9");
     const result = (await importProductsCsv(t.db, toCsv(header, rows), TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
     expect(result.ok).toBe(false);
     expect(result.errors).toEqual([
-      { line: rows.indexOf(row) + 2, message: `estoque: “7” é diferente de ${storeStockColumn(own)} (“9”); com as colunas por loja, mude o estoque em “${storeStockColumn(own)}”.` },
+      { line: rows.indexOf(row) + 2, message: `estoque_loja_principal: “7” é diferente de ${storeStockColumn(own)} (“9”); com as colunas por loja, mude o estoque em “${storeStockColumn(own)}”.` },
     ]);
     expect((await variantUnitsByStore(t.pool, variant.id))[own]).toBe(2);
+  });
+});
+
+// Issue 51, item 17: the column that held only the own store's units was called `estoque` (2 where the
+// size had 2 + 3 in two stores); an empty units-at-export cell was read as 0 ("2 agora, 0 na planilha").
+describe("the own store's column and the units at the export", () => {
+  async function ownAndOther(skip: number) {
+    const all = await stores();
+    const { rows } = await t.pool.query<{ slug: string }>(
+      `select l.slug from products p join store_locations l on l.id = erick_product_home_store(p.id)
+       where p.id = (select product_id from product_variants where id = $1)`,
+      [(await variantWith({}, skip)).id],
+    );
+    const own = all.find((store) => store.slug === rows[0]!.slug)!;
+    const other = all.find((store) => store.id !== own.id)!;
+    return { own, other, variant: await variantWith({ [own.slug]: 2, [other.slug]: 3 }, skip) };
+  }
+
+  it("is named for what it holds: `estoque_loja_principal`, the own store's 2 units, not the 5 of all stores", async () => {
+    const { variant } = await ownAndOther(3);
+    const { header, rows } = await exportedRowsOf(variant.productId);
+    expect(header).toContain("estoque_loja_principal");
+    expect(header).not.toContain("estoque");
+    expect(rows.find((cells) => isVariantRow(header, cells, variant))![header.indexOf("estoque_loja_principal")]).toBe("2");
+  });
+
+  it("a file exported before, with the column called `estoque`, still imports: a change to it moves the own store", async () => {
+    const { own, other, variant } = await ownAndOther(4);
+    const { header, rows } = await exportedRowsOf(variant.productId);
+    const old = header.map((column) => (column === "estoque_loja_principal" ? "estoque" : column));
+    const row = rows.find((cells) => isVariantRow(old, cells, variant))!;
+    setCell(old, row, "estoque", "6");
+    expect(await importProductsCsv(t.db, toCsv(old, rows), TEST_ACTOR)).toEqual({ ok: true, created: 0, updated: 1, unchanged: 0 });
+    expect(await variantUnitsByStore(t.pool, variant.id)).toMatchObject({ [own.slug]: 6, [other.slug]: 3 });
+
+    // Both names in one file: which one counts is not guessed.
+    const both = [...header, "estoque"];
+    const refused = (await importProductsCsv(t.db, toCsv(both, rows.map((cells) => [...cells, "6"])), TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
+    expect(refused.errors).toEqual([{ line: 1, message: "Cabeçalho: “estoque” é o nome antigo de “estoque_loja_principal”; deixe só “estoque_loja_principal”." }]);
+  });
+
+  it("an empty units-at-export cell beside a changed store cell is refused naming that cell, not read as 0 units", async () => {
+    const { own, other, variant } = await ownAndOther(5);
+    const { header, rows } = await exportedRowsOf(variant.productId);
+    const row = rows.find((cells) => isVariantRow(header, cells, variant))!;
+    setCell(header, row, storeStockColumn(other.slug), "5");
+    setCell(header, row, storeExportedColumn(other.slug), "");
+    const result = (await importProductsCsv(t.db, toCsv(header, rows), TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
+    expect(result.ok).toBe(false);
+    expect(result.errors).toEqual([
+      {
+        line: rows.indexOf(row) + 2,
+        message: `${storeExportedColumn(other.slug)}: está vazia; é o estoque na hora da exportação, sem ele a mudança de estoque pode desfazer um pedido. Exporte o CSV de novo e refaça as alterações.`,
+      },
+    ]);
+    expect(await variantUnitsByStore(t.pool, variant.id)).toMatchObject({ [own.slug]: 2, [other.slug]: 3 });
   });
 });

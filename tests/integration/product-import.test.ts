@@ -174,7 +174,7 @@ describe("CSV import", () => {
     const variantsBefore = await allVariants();
     const productsBefore = await allProducts();
     const file = await editedExport((row, get) => {
-      if (get("id") === String(target!.productId) && get("tamanho") === target!.size && get("cor") === target!.color) row[column("estoque")] = String(target!.stock + 5);
+      if (get("id") === String(target!.productId) && get("tamanho") === target!.size && get("cor") === target!.color) row[column("estoque_loja_principal")] = String(target!.stock + 5);
       return row;
     });
     expect((await upload(file)).data.csv).toMatchObject({ ok: true, created: 0 });
@@ -196,7 +196,7 @@ describe("CSV import", () => {
     const extra = [...mine[0]!];
     extra[column("tamanho")] = "46";
     extra[column("cor")] = mine[0]![column("cor")]!;
-    extra[column("estoque")] = "9";
+    extra[column("estoque_loja_principal")] = "9";
     extra[column("sku")] = "CH-46";
     expect((await upload(toCsv(PRODUCT_CSV_COLUMNS, [...mine, extra]))).data.csv).toEqual({ ok: true, created: 0, updated: 1, unchanged: 0 });
     const [after] = await t.db.select().from(products).where(eq(products.id, chinelo!.id));
@@ -304,7 +304,7 @@ describe("CSV import", () => {
 
   it("header problems, wrong column counts, an empty file and a binary file", async () => {
     const headerErrors = (await importProductsCsv(t.db, "nome;preço;categoria;código\nX;1;Feminino;Azul", TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
-    expect(headerErrors.errors).toEqual([{ line: 1, message: "Cabeçalho: coluna desconhecida “código”; falta a coluna “loja”; falta a coluna “estoque”." }]);
+    expect(headerErrors.errors).toEqual([{ line: 1, message: "Cabeçalho: coluna desconhecida “código”; falta a coluna “loja”; falta a coluna “estoque_loja_principal”." }]);
     const short = (await importProductsCsv(t.db, `${header}\n;Só o nome`, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>;
     expect(short.errors).toEqual([{ line: 2, message: "esperadas 13 colunas, encontradas 2." }]);
     expect(((await importProductsCsv(t.db, `${header}\n`, TEST_ACTOR)) as Extract<CsvImportResult, { ok: false }>).errors[0]!.message).toMatch(/não tem produtos/);

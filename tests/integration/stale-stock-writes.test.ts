@@ -103,7 +103,7 @@ describe("the CSV: export → an order takes the last unit → import", () => {
     const variant = await variantWith(4, 1);
     const exported = await productsCsv(t.db);
     const file = rowsOf(exported, variant.productId, (cells) => {
-      if (cells[column("tamanho")] === variant.size && cells[column("cor")] === variant.color) cells[column("estoque")] = "9";
+      if (cells[column("tamanho")] === variant.size && cells[column("cor")] === variant.color) cells[column("estoque_loja_principal")] = "9";
     });
     expect(await importProductsCsv(t.db, file, TEST_ACTOR)).toEqual({ ok: true, created: 0, updated: 1, unchanged: 0 });
     expect(await variantStock(t.pool, variant)).toBe(9);

@@ -23,7 +23,8 @@ export function CsvImport({ outcome, fileError }: { outcome?: CsvImportResult; f
         <p>
           Colunas separadas por ponto e vírgula (;). Preços como 129,90 (vazio = consultar preço); tamanho e cor vazios se o produto
           não tiver; um tamanho ou cor sem linha deixa de ser oferecido; destaque e ativo: sim ou não; loja: o nome de uma das lojas,
-          como nas configurações (ex.: Erick Calçados Barreiros).
+          como nas configurações (ex.: Erick Calçados Barreiros). estoque_loja_principal: as unidades na loja do produto; cada loja tem
+          a sua coluna estoque_&lt;loja&gt;.
         </p>
       </div>
       <Form method="post" encType="multipart/form-data" className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-end">

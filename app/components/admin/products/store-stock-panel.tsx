@@ -1,16 +1,23 @@
+import { useState } from "react";
 import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { TRANSFER_INTENT, type ProductStoreStock } from "~/lib/stores/store-stock";
 
 /**
  * The product page's 'Estoque por loja': the units of each size × colour at each store (a block per
- * store, its sizes × colours wrapped beneath), and a transfer
- * between two stores, one action audited on both sides.
+ * store, only the sizes × colours it holds wrapped beneath: six stores × every size of a shoe were
+ * a wall of zeros), and a transfer between two stores, one action audited on both sides, whose
+ * choices say how many units the source store holds.
  */
 export function StoreStockPanel({ stock }: { stock: ProductStoreStock }) {
   const fetcher = useFetcher<ActionResult>();
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const select = "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base";
+  const [variantId, setVariantId] = useState(stock.variants[0]?.id);
+  const [fromStoreId, setFromStoreId] = useState(stock.stores[0]?.id);
+  const unitsAt = (variant: ProductStoreStock["variants"][number] | undefined, storeId: number | undefined) => (variant && storeId !== undefined ? (variant.units[storeId] ?? 0) : 0);
+  const chosen = stock.variants.find((variant) => variant.id === variantId);
+  const available = unitsAt(chosen, fromStoreId);
   return (
     <section aria-labelledby="estoque-por-loja" className="mt-8 rounded-xl bg-white p-4 shadow-sm">
       <h2 id="estoque-por-loja" className="text-lg font-bold">
@@ -20,18 +27,23 @@ export function StoreStockPanel({ stock }: { stock: ProductStoreStock }) {
       <ul className="mt-3 space-y-3">
         {stock.stores.map((store) => {
           const total = stock.variants.reduce((sum, variant) => sum + (variant.units[store.id] ?? 0), 0);
+          const held = stock.variants.filter((variant) => (variant.units[store.id] ?? 0) > 0);
           return (
             <li key={store.id} data-store={store.name} className="border-t border-slate-100 pt-2">
               <p className="text-sm font-semibold">
                 {store.name} <span className="font-normal text-slate-600">· {total === 1 ? "1 unidade" : `${total} unidades`}</span>
               </p>
-              <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
-                {stock.variants.map((variant) => (
-                  <li key={variant.id} data-variant={variant.label} className="tabular-nums">
-                    <span className="text-slate-600">{variant.label}:</span> <span data-units>{variant.units[store.id] ?? 0}</span>
-                  </li>
-                ))}
-              </ul>
+              {held.length ? (
+                <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+                  {held.map((variant) => (
+                    <li key={variant.id} data-variant={variant.label} className="tabular-nums">
+                      <span className="text-slate-600">{variant.label}:</span> <span data-units>{variant.units[store.id]}</span>
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="mt-1 text-sm text-slate-600">Nenhuma unidade. Para adicionar, escolha esta loja em “Estoque da loja”, no formulário acima, ou transfira de outra loja.</p>
+              )}
             </li>
           );
         })}
@@ -42,24 +54,24 @@ export function StoreStockPanel({ stock }: { stock: ProductStoreStock }) {
         <input type="hidden" name="intent" value={TRANSFER_INTENT} />
         <label className="block">
           <span className="block text-sm font-semibold text-slate-800">Tamanho / cor</span>
-          <select name="variantId" className={select} required>
+          <select name="variantId" className={select} required value={variantId} onChange={(event) => setVariantId(Number(event.target.value))}>
             {stock.variants.map((variant) => (
-              <option key={variant.id} value={variant.id}>
-                {variant.label}
+              <option key={variant.id} value={variant.id} data-label={variant.label}>
+                {`${variant.label} · ${unitsAt(variant, fromStoreId)} un.`}
               </option>
             ))}
           </select>
         </label>
         <label className="block">
           <span className="block text-sm font-semibold text-slate-800">Unidades</span>
-          <input name="units" type="number" inputMode="numeric" min={1} defaultValue={1} required className={select} />
+          <input name="units" type="number" inputMode="numeric" min={1} max={Math.max(available, 1)} defaultValue={1} required className={select} />
         </label>
         <label className="block">
           <span className="block text-sm font-semibold text-slate-800">De</span>
-          <select name="fromStoreId" className={select} required>
+          <select name="fromStoreId" className={select} required value={fromStoreId} onChange={(event) => setFromStoreId(Number(event.target.value))}>
             {stock.stores.map((store) => (
-              <option key={store.id} value={store.id}>
-                {store.name}
+              <option key={store.id} value={store.id} data-label={store.name}>
+                {`${store.name} · ${unitsAt(chosen, store.id)} un.`}
               </option>
             ))}
           </select>
@@ -74,6 +86,9 @@ export function StoreStockPanel({ stock }: { stock: ProductStoreStock }) {
             ))}
           </select>
         </label>
+        <p className="text-sm text-slate-700 sm:col-span-2" data-testid="transfer-available">
+          {`Disponível na origem: ${available === 1 ? "1 unidade" : `${available} unidades`}`}
+        </p>
         <div className="sm:col-span-2">
           <button type="submit" disabled={fetcher.state !== "idle"} className="rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white">
             {fetcher.state !== "idle" ? "Transferindo…" : "Transferir"}

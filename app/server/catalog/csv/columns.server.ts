@@ -19,7 +19,9 @@ export const PRODUCT_CSV_COLUMNS = [
   "tamanho",
   "cor",
   "sku",
-  "estoque",
+  // The units at the product's own store ('loja'), not the sum over the stores: named for it (issue
+  // 51, item 17). Files exported before read as `estoque` (LEGACY_HOME_STOCK_COLUMN).
+  "estoque_loja_principal",
   "destaque",
   "ativo",
   "descricao",
@@ -42,7 +44,7 @@ export type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
  * A store's pair of columns, after the fixed ones: its units (`estoque_barreiros_calcados`) and its
  * units at the export (`estoque_exportado_barreiros_calcados`), named from the store's slug with
  * underscores (a header's hyphens read as underscores). A file with them edits each store's units;
- * the product's `estoque` stays its own store's, and must agree with that store's column.
+ * the product's `estoque_loja_principal` stays its own store's, and must agree with that store's column.
  */
 export type StoreColumn = `estoque_${string}`;
 const slugColumn = (slug: string) => slug.toLowerCase().replace(/[^a-z0-9]+/g, "_");
@@ -54,7 +56,12 @@ export function productCsvHeader(stores: readonly StoreOption[]): string[] {
   return [...PRODUCT_CSV_COLUMNS, ...stores.flatMap((store) => [storeStockColumn(store.value), storeExportedColumn(store.value)])];
 }
 
-export const REQUIRED_COLUMNS: readonly Column[] = ["nome", "categoria", "loja", "preco", "estoque"];
+/** The own store's units, as the export names the column. */
+export const HOME_STOCK_COLUMN = "estoque_loja_principal" satisfies Column;
+/** Its name in files exported before it was named for what it holds: still read. */
+export const LEGACY_HOME_STOCK_COLUMN = "estoque";
+
+export const REQUIRED_COLUMNS: readonly Column[] = ["nome", "categoria", "loja", "preco", HOME_STOCK_COLUMN];
 
 /** The product's own columns: the same on every row of a product. */
 export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "genero", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao", "peso_g", "altura_cm", "largura_cm", "comprimento_cm"];

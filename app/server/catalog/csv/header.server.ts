@@ -3,7 +3,7 @@
 import { parseId } from "~/lib/format/ids";
 import type { CsvRowError } from "~/lib/catalog/product-import";
 import { CsvSyntaxError, readCsv, type CsvRecord } from "../../files/csv.server";
-import { cellOf, headerName, PRODUCT_CSV_COLUMNS, REQUIRED_COLUMNS, storeExportedColumn, storeStockColumn } from "./columns.server";
+import { cellOf, headerName, HOME_STOCK_COLUMN, LEGACY_HOME_STOCK_COLUMN, PRODUCT_CSV_COLUMNS, REQUIRED_COLUMNS, storeExportedColumn, storeStockColumn } from "./columns.server";
 
 /** Rows, i.e. variants, in one file. */
 export const MAX_CSV_ROWS = 20_000;
@@ -22,11 +22,16 @@ export type ProductCsvSheet = {
   rows: CsvRecord[];
   /** The products the rows name by id: the server reads them before validateProductCsv. */
   ids: number[];
+  /**
+   * The own store's units column as the file names it, for messages: `estoque_loja_principal`, or
+   * `estoque` in a file exported before (read into `columns` as `estoque_loja_principal`).
+   */
+  homeStockColumn: string;
 };
 
 function headerProblems(header: CsvRecord, columns: string[], storeSlugs: readonly string[]): string[] {
   const problems: string[] = [];
-  const known = [...KNOWN_COLUMNS, ...storeSlugs.flatMap((slug) => [storeStockColumn(slug), storeExportedColumn(slug)])];
+  const known = [...KNOWN_COLUMNS, LEGACY_HOME_STOCK_COLUMN, ...storeSlugs.flatMap((slug) => [storeStockColumn(slug), storeExportedColumn(slug)])];
   const preVariant = PRE_VARIANT_COLUMNS.filter((column) => columns.includes(column));
   if (preVariant.length) {
     problems.push(
@@ -44,8 +49,11 @@ function headerProblems(header: CsvRecord, columns: string[], storeSlugs: readon
     const [units, exported] = [storeStockColumn(slug), storeExportedColumn(slug)];
     if (columns.includes(units) !== columns.includes(exported)) problems.push(`falta a coluna “${columns.includes(units) ? exported : units}” (as colunas de estoque de cada loja vêm em par)`);
   }
+  if (columns.includes(LEGACY_HOME_STOCK_COLUMN) && columns.includes(HOME_STOCK_COLUMN)) {
+    problems.push(`“${LEGACY_HOME_STOCK_COLUMN}” é o nome antigo de “${HOME_STOCK_COLUMN}”; deixe só “${HOME_STOCK_COLUMN}”`);
+  }
   for (const required of REQUIRED_COLUMNS) {
-    if (!columns.includes(required)) problems.push(`falta a coluna “${required}”`);
+    if (!columns.includes(required) && !(required === HOME_STOCK_COLUMN && columns.includes(LEGACY_HOME_STOCK_COLUMN))) problems.push(`falta a coluna “${required}”`);
   }
   return problems;
 }
@@ -65,9 +73,11 @@ export function readProductCsv(text: string, storeSlugs: readonly string[] = [])
   const [header, ...rows] = records;
   if (!header) return { ok: false, errors: [{ line: 1, message: "O arquivo está vazio." }] };
 
-  const columns = header.cells.map(headerName);
-  const problems = headerProblems(header, columns, storeSlugs);
+  const names = header.cells.map(headerName);
+  const problems = headerProblems(header, names, storeSlugs);
   if (problems.length) return { ok: false, errors: [{ line: header.line, message: `Cabeçalho: ${problems.join("; ")}.` }] };
+  const homeStockColumn = names.includes(LEGACY_HOME_STOCK_COLUMN) ? LEGACY_HOME_STOCK_COLUMN : HOME_STOCK_COLUMN;
+  const columns = names.map((name) => (name === LEGACY_HOME_STOCK_COLUMN ? HOME_STOCK_COLUMN : name));
   if (rows.length === 0) return { ok: false, errors: [{ line: header.line, message: "O arquivo não tem produtos (só o cabeçalho)." }] };
   if (rows.length > MAX_CSV_ROWS) {
     return {
@@ -80,5 +90,5 @@ export function readProductCsv(text: string, storeSlugs: readonly string[] = [])
     const id = parseId(cellOf(columns, row.cells, "id"));
     if (id !== null) ids.add(id);
   }
-  return { ok: true, sheet: { columns, rows, ids: [...ids] } };
+  return { ok: true, sheet: { columns, rows, ids: [...ids], homeStockColumn } };
 }

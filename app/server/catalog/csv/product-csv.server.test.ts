@@ -72,7 +72,7 @@ const validate = (text: string) => validateProductCsv(sheetOf(text), existing, s
 describe("readProductCsv", () => {
   it("forgives accents, case and spaces in the header, and lists the ids the rows name once", () => {
     const sheet = sheetOf("ID;Nome;Categoria;LOJA;Preço;Estoque;Preço Antigo;Tamanho\n7;a;b;c;d;e;f;g\n;x;y;z;1;2;3;4\nabc;x;y;z;1;2;3;4\n7;a;b;c;d;e;f;h\n");
-    expect(sheet.columns).toEqual(["id", "nome", "categoria", "loja", "preco", "estoque", "preco_antigo", "tamanho"]);
+    expect(sheet.columns).toEqual(["id", "nome", "categoria", "loja", "preco", "estoque_loja_principal", "preco_antigo", "tamanho"]);
     expect(sheet.rows.map((row) => row.line)).toEqual([2, 3, 4, 5]);
     expect(sheet.ids).toEqual([7]);
   });
@@ -82,7 +82,7 @@ describe("readProductCsv", () => {
     ['nome;categoria\nx;"aberto\n', 2, "Arquivo CSV inválido: aspas abertas e não fechadas."],
     ["nome;categoria;loja;preco;estoque\n", 1, "O arquivo não tem produtos (só o cabeçalho)."],
     ["nome;categoria;loja;preco;estoque;;nome;cores2\nx", 1, "Cabeçalho: a coluna 6 não tem nome; coluna “nome” repetida; coluna desconhecida “cores2”."],
-    ["nome;preco\nx;1", 1, "Cabeçalho: falta a coluna “categoria”; falta a coluna “loja”; falta a coluna “estoque”."],
+    ["nome;preco\nx;1", 1, "Cabeçalho: falta a coluna “categoria”; falta a coluna “loja”; falta a coluna “estoque_loja_principal”."],
     [
       "nome;categoria;loja;preco;estoque;tamanhos;cor;sku\nx",
       1,

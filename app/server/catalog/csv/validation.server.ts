@@ -9,7 +9,7 @@ import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-optio
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CsvRecord } from "../../files/csv.server";
-import { cellOf, COLUMN_OF, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, storeExportedColumn, storeStockColumn, type Column } from "./columns.server";
+import { cellOf, COLUMN_OF, HOME_STOCK_COLUMN, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, storeExportedColumn, storeStockColumn, type Column } from "./columns.server";
 import { comparable, groupRows, type ProductRows } from "./grouping.server";
 import type { ProductCsvSheet } from "./header.server";
 import { LineProblems } from "./line-problems.server";
@@ -47,7 +47,7 @@ export function validateProductCsv(
   const problems = new LineProblems();
   const valid: ProductCsvProduct[] = [];
   for (const group of groupRows(sheet, new Set(existing.keys()), problems, stores)) {
-    const checked = checkProduct(sheet.columns, group, group.id === null ? null : existing.get(group.id)!, problems, stores);
+    const checked = checkProduct(sheet.columns, sheet.homeStockColumn, group, group.id === null ? null : existing.get(group.id)!, problems, stores);
     if (checked) valid.push(checked);
   }
   return { valid, errors: problems.errors() };
@@ -109,7 +109,7 @@ function axis(columns: string[], rows: CsvRecord[], column: "tamanho" | "cor") {
 }
 
 /** A product: its columns from the first row, a variant per row, all through the form's schema. */
-function checkProduct(columns: string[], group: ProductRows, product: EditableProduct | null, problems: LineProblems, stores: readonly StoreOption[]): ProductCsvProduct | null {
+function checkProduct(columns: string[], homeStockColumn: string, group: ProductRows, product: EditableProduct | null, problems: LineProblems, stores: readonly StoreOption[]): ProductCsvProduct | null {
   const [first, ...others] = group.rows as [CsvRecord, ...CsvRecord[]];
   const errorsBefore = problems.count;
   // The stock comes from the file only (the product's stored units per store are not cells of it).
@@ -148,11 +148,20 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
   const storeRead = new Map<string, Map<string, number>>();
   const storeReadColumn = new Map<string, Map<string, string>>();
   if (storeColumns.length) values.storeStock = {};
-  // `estoque` is the units at the product's own store as exported (a new product's: its loja's).
+  // `estoque_loja_principal` is the units at the product's own store as exported (a new product's: its loja's).
   const ownStore = product?.store ?? values.store ?? "";
+  const existingVariants = new Set(product?.variants.map((variant) => variantKey(variant.size, variant.color)) ?? []);
   const readCell = (store: string, key: string, column: Column | ReturnType<typeof storeExportedColumn>, row: CsvRecord) => {
     const exported = cellOf(columns, row.cells, column) ?? "";
-    if (!exported || group.id === null) return;
+    if (group.id === null) return;
+    // An empty cell is not 0 units at the export: read as 0 it refused the file with "2 agora, 0 na
+    // planilha" while the units at the export were 2 (a size added since has none, and is left empty).
+    if (!exported) {
+      if (existingVariants.has(key)) {
+        problems.add(row.line, `${column}: está vazia; é o estoque na hora da exportação, sem ele a mudança de estoque pode desfazer um pedido. Exporte o CSV de novo e refaça as alterações`);
+      }
+      return;
+    }
     if (!/^\d{1,9}$/.test(exported)) {
       problems.add(row.line, `${column}: não altere esta coluna: é o estoque na hora da exportação (numa linha nova, deixe vazia)`);
       return;
@@ -189,7 +198,7 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
       return;
     }
     lineOfKey.set(key, row.line);
-    values.stock[key] = cellOf(columns, row.cells, "estoque") ?? "";
+    values.stock[key] = cellOf(columns, row.cells, HOME_STOCK_COLUMN) ?? "";
     if (values.storeStock) {
       for (const store of storeColumns) {
         const typed = cellOf(columns, row.cells, storeStockColumn(store.value)) ?? "";
@@ -198,8 +207,8 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
         values.storeStock[`${store.value}:${key}`] = typed;
         readCell(store.value, key, storeExportedColumn(store.value), row);
       }
-      // `estoque` is the own store's too: taken when its own column is absent, empty or left as
-      // exported while `estoque` was edited; refused when both were edited and disagree.
+      // `estoque_loja_principal` is the own store's too: taken when its own column is absent, empty or
+      // left as exported while it was edited; refused when both were edited and disagree.
       const ownKey = `${ownStore}:${key}`;
       const estoque = values.stock[key] ?? "";
       const estoqueEdited = estoque !== "" && estoque !== (cellOf(columns, row.cells, "estoque_exportado") ?? "");
@@ -210,7 +219,7 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
         if (ownCell === undefined) readCell(ownStore, key, "estoque_exportado", row);
       } else if (ownCell !== undefined && estoqueEdited && estoque !== ownCell) {
         const column = storeStockColumn(ownStore);
-        problems.add(row.line, `estoque: “${estoque}” é diferente de ${column} (“${ownCell}”); com as colunas por loja, mude o estoque em “${column}”`);
+        problems.add(row.line, `${homeStockColumn}: “${estoque}” é diferente de ${column} (“${ownCell}”); com as colunas por loja, mude o estoque em “${column}”`);
       }
       const anyGiven = Object.keys(values.storeStock).some((cell) => cell.endsWith(`:${key}`));
       values.stock[key] = values.storeStock[ownKey] ?? (estoque || (anyGiven ? "0" : ""));
@@ -245,7 +254,7 @@ function checkProduct(columns: string[], group: ProductRows, product: EditablePr
       const column = field.startsWith("storeStock.")
         ? storeStockColumn(field.slice("storeStock.".length, field.indexOf(":")))
         : field.startsWith("stock.")
-          ? "estoque"
+          ? homeStockColumn
           : (COLUMN_OF[field] ?? field);
       problems.add(lineOf(field) ?? first.line, `${column}: ${message}`);
     }
