@@ -33,8 +33,10 @@ describe("orderStatusMessage", () => {
 
 describe("parseOrderFilters", () => {
   it("keeps known statuses and sane pages only", () => {
-    expect(parseOrderFilters(new URLSearchParams("status=processing&q=%20maria%20&pagina=3"))).toEqual({ status: "processing", q: "maria", page: 3, payment: null });
-    expect(parseOrderFilters(new URLSearchParams("status=lost&pagina=-1"))).toEqual({ status: null, q: "", page: 1, payment: null });
-    expect(parseOrderFilters(new URLSearchParams("pagina=2.5"))).toEqual({ status: null, q: "", page: 1, payment: null });
+    expect(parseOrderFilters(new URLSearchParams("status=processing&q=%20maria%20&pagina=3"))).toEqual({ status: "processing", q: "maria", page: 3, payment: null, store: null });
+    expect(parseOrderFilters(new URLSearchParams("status=lost&pagina=-1"))).toEqual({ status: null, q: "", page: 1, payment: null, store: null });
+    expect(parseOrderFilters(new URLSearchParams("pagina=2.5"))).toEqual({ status: null, q: "", page: 1, payment: null, store: null });
+    expect(parseOrderFilters(new URLSearchParams("loja=3")).store).toBe(3);
+    expect(parseOrderFilters(new URLSearchParams("loja=tres")).store).toBe(null);
   });
 });
