@@ -154,7 +154,9 @@ test("my orders: an order placed while signed in is listed on /conta and opens i
   // The account has no phone yet: the checkout offers to keep this one, checked.
   await expect(page.getByLabel("Salvar este telefone na minha conta")).toBeChecked();
   await page.getByLabel("Retirar na loja (grátis)").check();
-  await page.getByLabel("Loja para retirada").selectOption({ index: 1 });
+  // Each store says whether it has the cart; the first that can have it.
+  await expect(page.getByTestId("pickup-availability").first()).toBeVisible();
+  await page.getByTestId("pickup-stores").getByRole("radio", { disabled: false }).first().check();
   await page.getByRole("button", { name: "Enviar Pedido" }).click();
   await expect(page).toHaveURL(/\/pedido\/[A-Za-z0-9_-]{20,}$/, SLOW);
   const orderUrl = page.url();

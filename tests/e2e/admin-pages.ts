@@ -25,8 +25,8 @@ export const ADMIN_PAGES = [
   ),
 ];
 
-/** A counter sale's receipt: one unit of the first product found for "relogio", sold through the counter's form at a store that holds it. */
-async function counterSaleReceipt(page: Page): Promise<string> {
+/** A counter sale's id: one unit of the first product found for "relogio", sold by PIX through the counter's form at a store that holds it. */
+async function counterSaleId(page: Page): Promise<string> {
   const screen = await (await page.request.get("/admin/balcao")).text();
   for (const [, storeId] of screen.matchAll(/<option value="(\d+)"/g)) {
     const found = (await (await page.request.get(`/admin/balcao/produtos?loja=${storeId}&q=relogio`)).json()) as {
@@ -50,7 +50,8 @@ async function sellOne(page: Page, storeId: string, productId: number, variant: 
     headers: { origin: new URL(page.url()).origin },
     maxRedirects: 0,
   });
-  return sale.headers()["location"] ?? "";
+  // A PIX sale goes on to its PIX screen (/admin/balcao/pix/{id}); its receipt is at /admin/balcao/recibo/{id}.
+  return (sale.headers()["location"] ?? "").split("/").pop() ?? "";
 }
 
 /**
@@ -63,10 +64,12 @@ export async function adminPageUrls(page: Page, { productSearch = "" } = {}): Pr
   const editHref = await page.getByRole("link", { name: "Editar" }).first().getAttribute("href");
   await gotoHydrated(page, "/admin/pedidos");
   const orderHref = await page.getByTestId("order-row").first().getByRole("link").getAttribute("href");
+  const saleId = await counterSaleId(page);
   const samples: Record<string, string> = {
     "/admin/produtos/editar/:id": editHref ?? "",
     "/admin/pedidos/:id": orderHref ?? "",
-    "/admin/balcao/recibo/:id": await counterSaleReceipt(page),
+    "/admin/balcao/recibo/:id": saleId && `/admin/balcao/recibo/${saleId}`,
+    "/admin/balcao/pix/:id": saleId && `/admin/balcao/pix/${saleId}`,
   };
   return ADMIN_PAGES.map((pattern) => {
     const url = pattern.includes(":") ? samples[pattern] : pattern;
