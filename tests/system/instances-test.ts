@@ -118,7 +118,7 @@ try {
     const [product] = (await pool.query<{ id: number; name: string }>("select id, name from products where active order by id limit 1")).rows;
     if (!product) throw new Error("no active product");
     const productPage = async (origin: string) => {
-      // A removed product's page sends the shopper to the list.
+      // A removed product's page answers 410 "Produto indisponível" (issue 51, item 20).
       const response = await fetch(`${origin}/produto/${product.id}`, { redirect: "manual" });
       await response.body?.cancel();
       return { status: response.status, cache: response.headers.get("x-page-cache") };
@@ -136,8 +136,8 @@ try {
     await removal.body?.cancel();
     if (removal.status !== 302) throw new Error(`deleting on B answered ${removal.status}`);
     console.log(`[instances] product deleted on B: ${removal.status} ${removal.headers.get("location")}`);
-    const gone = await waitUntil("the product deleted on B leaves A's cached page", async () => (await productPage(a.url)).status === 302);
-    if (gone !== null) console.log(`[instances] deleted on B: A's /produto/${product.id} sends to the list ${gone} ms after B's answer`);
+    const gone = await waitUntil("the product deleted on B leaves A's cached page", async () => (await productPage(a.url)).status === 410);
+    if (gone !== null) console.log(`[instances] deleted on B: A's /produto/${product.id} answers 410 ${gone} ms after B's answer`);
 
     // Orders placed on each instance, live in the other's admin.
     const catalogue = await orderableProducts(db);
