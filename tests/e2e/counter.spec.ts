@@ -136,8 +136,8 @@ test("a basket at 390 px: two products added by name, one removed and added agai
   await page.getByRole("button", { name: "Concluir venda" }).click();
   await expect(page.getByRole("status")).toHaveText("Venda registrada.");
   const receipt = page.getByRole("article", { name: "Recibo" });
-  await expect(receipt).toContainText("2x Relógio Digital Unissex (Preto)");
-  await expect(receipt).toContainText("1x Bolsa Transversal Feminina (Caramelo)");
+  await expect(receipt).toContainText(/Relógio Digital Unissex \(Preto\)\s*2 × R\$\s79,90 = R\$\s159,80/);
+  await expect(receipt).toContainText(/Bolsa Transversal Feminina \(Caramelo\)\s*1 × R\$\s89,90 = R\$\s89,90/);
   await expect(receipt).toContainText(/Total\s*R\$\s249,70/);
 });
 
