@@ -1,5 +1,4 @@
 import { CARRIER_OPTION_PREFIX, TABLE_OPTION } from "../delivery/zones";
-import type { Settings } from "../group/settings";
 
 /** The ways a shopper can pay, as the checkout offers them and the settings switch them on (`key`). */
 export const PAYMENT_METHODS = [
@@ -10,6 +9,8 @@ export const PAYMENT_METHODS = [
   { value: "store_credit", key: "storeCredit", label: "Crediário da Loja" },
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number]["value"];
+/** The settings' switches, one per method's `key` (settings.paymentMethods), named here so payments need not read the group's settings. */
+type PaymentSwitches = { paymentMethods: Record<(typeof PAYMENT_METHODS)[number]["key"], boolean> };
 
 /**
  * Delivery options a carrier takes (its quote, or the owner's table by state): the order is paid
@@ -34,7 +35,7 @@ export function paidBeforeShipping(delivery: PaymentDelivery): boolean {
  * The payment methods the checkout offers for this delivery: those the settings switch on, and for a
  * delivery paid before it ships only those paid at a distance. The checkout action refuses any other.
  */
-export function paymentMethodsFor(settings: Pick<Settings, "paymentMethods">, delivery: PaymentDelivery): (typeof PAYMENT_METHODS)[number][] {
+export function paymentMethodsFor(settings: PaymentSwitches, delivery: PaymentDelivery): (typeof PAYMENT_METHODS)[number][] {
   const enabled = PAYMENT_METHODS.filter((payment) => settings.paymentMethods[payment.key]);
   return paidBeforeShipping(delivery) ? enabled.filter((payment) => PAID_AT_A_DISTANCE.has(payment.value)) : enabled;
 }
