@@ -62,6 +62,24 @@ export const storeLocations = pgTable("store_locations", {
    * (product_variants.stock is their sum). Edited with the store in /admin/configuracoes.
    */
   servesOnline: boolean("serves_online").notNull().default(true),
+  /**
+   * The store as a fiscal establishment (docs/fiscal.md): its CNPJ (also what picks the receiving
+   * store of a supplier's NF-e, docs/receiving.md), Inscrição Estadual, tax regime, the series of
+   * its NFC-e and NF-e, and the CSC the NFC-e's QR code needs. Edited by the Dono only; '' unset.
+   */
+  cnpj: text("cnpj").notNull().default(""),
+  stateRegistration: text("state_registration").notNull().default(""),
+  taxRegime: text("tax_regime").notNull().default("simples"),
+  nfceSeries: integer("nfce_series").notNull().default(1),
+  nfeSeries: integer("nfe_series").notNull().default(1),
+  cscId: text("csc_id").notNull().default(""),
+  cscToken: text("csc_token").notNull().default(""),
+});
+
+/** The NCM a product of a category takes when its own is blank: set once by the owner (docs/fiscal.md). */
+export const categoryFiscalDefaults = pgTable("category_fiscal_defaults", {
+  category: text("category").primaryKey(),
+  ncm: text("ncm").notNull(),
 });
 
 /** Images after the media pipeline: files live under DATA_DIR/media as `{key}-{width}.webp`. */
@@ -120,6 +138,16 @@ export const products = pgTable(
     heightCm: integer("height_cm"),
     widthCm: integer("width_cm"),
     lengthCm: integer("length_cm"),
+    /**
+     * What a fiscal note needs of the product (docs/fiscal.md): NCM ('' = its category's default in
+     * category_fiscal_defaults), CFOP inside and outside PE, origem, CSOSN (Simples) or CST, CEST.
+     */
+    ncm: text("ncm").notNull().default(""),
+    cfopInState: text("cfop_in_state").notNull().default("5102"),
+    cfopOutOfState: text("cfop_out_of_state").notNull().default("6102"),
+    taxOrigin: text("tax_origin").notNull().default("0"),
+    taxSituation: text("tax_situation").notNull().default("102"),
+    cest: text("cest").notNull().default(""),
     /** Media keys, first is the cover. */
     images: text("images").array().notNull().default(sql`'{}'::text[]`),
     /**
@@ -164,6 +192,8 @@ export const productVariants = pgTable(
     color: text("color").notNull().default(""),
     stock: integer("stock").notNull().default(0),
     sku: text("sku").notNull().default(""),
+    /** The GTIN under its barcode ('' none), check digit validated: notes carry it, receiving matches by it. */
+    ean: text("ean").notNull().default(""),
   },
   (table) => [
     check("product_variants_stock_not_negative", sql`${table.stock} >= 0`),
@@ -172,6 +202,8 @@ export const productVariants = pgTable(
     index("product_variants_size_idx").on(table.size, table.productId).where(sql`${table.stock} > 0`),
     // The dashboard's 'Estoque baixo': variants with 0–3 left.
     index("product_variants_low_idx").on(table.stock).where(sql`${table.stock} <= 3`),
+    // The counter's barcode reader and a supplier note's items find a variant by its EAN.
+    index("product_variants_ean_idx").on(table.ean).where(sql`${table.ean} <> ''`),
   ],
 );
 
