@@ -207,7 +207,8 @@ export async function receiveNote(db: Database, request: ReceiveRequest, actor: 
       tx,
       lines.flatMap((line) => (line.variantId !== null && line.received > 0 ? [{ variantId: line.variantId, storeId, delta: line.received }] : [])),
     );
-    for (const line of lines) {
+    // In code order, so two notes of one supplier learning the same codes cannot deadlock.
+    for (const line of [...lines].sort((a, b) => (a.item.supplierCode < b.item.supplierCode ? -1 : a.item.supplierCode > b.item.supplierCode ? 1 : 0))) {
       if (line.variantId === null || !line.item.supplierCode) continue;
       await tx
         .insert(supplierItemMatches)

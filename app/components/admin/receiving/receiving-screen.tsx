@@ -110,7 +110,7 @@ function NoteForm({ preview, stores }: { preview: ReceivingPreview; stores: Stor
   const [partial, setPartial] = useState(false);
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.errors.form : null;
   return (
-    <fetcher.Form method="post" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3" aria-label={`Nota ${formatNoteNumber(note.number)}`}>
+    <fetcher.Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3" aria-label={`Nota ${formatNoteNumber(note.number)}`}>
       <input type="hidden" name="intent" value="receive" />
       <input type="hidden" name="xml" value={preview.xml} />
       <header className="space-y-1">
