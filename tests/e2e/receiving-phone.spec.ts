@@ -1,7 +1,8 @@
 // Issue 53 on the clerk's phone at 390 px, in Chromium: the supplier's NF-e XML uploaded on
 // /admin/entradas, an item in boxes without an EAN picked with the product finder, the units per box
 // typed, "Dar entrada", and the received note's summary; nothing wider than the phone. Each run sends a
-// note of its own (its chave and the supplier's code made unique), so a reused database takes it too.
+// note of its own (its chave and the supplier's code made unique), so a reused database takes it too;
+// the pans it adds to a store are a product no other spec counts.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
@@ -45,15 +46,15 @@ test("a note in boxes received from the phone", async ({ page, isMobile }) => {
 
   await note.getByLabel("Loja que recebe").selectOption({ index: 1 });
   await note.getByLabel("Unidades por CX").fill("12");
-  await note.getByPlaceholder("Buscar pelo nome").fill("relogio");
-  await note.getByRole("list", { name: "Produtos encontrados" }).getByRole("button", { name: /Relógio Digital Unissex/ }).click();
-  await note.getByLabel("Tamanho e cor de CHINELO SLIM CAIXA C/12 PARES").selectOption({ label: "Preto" });
+  await note.getByPlaceholder("Buscar pelo nome").fill("panelas");
+  await note.getByRole("list", { name: "Produtos encontrados" }).getByRole("button", { name: /Jogo de Panelas Antiaderente/ }).click();
+  await note.getByLabel("Tamanho e cor de CHINELO SLIM CAIXA C/12 PARES").selectOption({ label: "Vermelho" });
   await expect(note).toContainText(/24 unidades · custo R\$\s15,00 a unidade/);
   await nothingOffScreen(page, "the item picked");
   await note.getByRole("button", { name: "Dar entrada" }).click();
 
   const received = page.getByRole("status", { name: "Entrada lançada" });
   await expect(received).toContainText("Entrada da nota 000.005.501 de Distribuidora Y Comercio de Calcados Ltda: 24 unidades.");
-  await expect(received).toContainText("Relógio Digital Unissex – Preto");
+  await expect(received).toContainText("Jogo de Panelas Antiaderente 5 Peças – Vermelho");
   await nothingOffScreen(page, "the note received");
 });
