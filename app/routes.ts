@@ -49,6 +49,7 @@ export default [
     route("balcao/pix/:id", "routes/admin/counter-pix.tsx"),
     route("balcao/balanco", "routes/admin/stock-count.tsx"),
     route("estoque", "routes/admin/store-stock.tsx"),
+    route("entradas", "routes/admin/receiving.tsx"),
   ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

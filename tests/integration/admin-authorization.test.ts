@@ -88,6 +88,8 @@ const ROUTE_ACCESS: Record<string, { get: StaffRoleName[]; post: StaffRoleName[]
   "routes/admin/stock-count": { get: EVERY_ROLE, post: EVERY_ROLE },
   // A store's stock (read-only): every role, a Vendedor their own store only.
   "routes/admin/store-stock": { get: EVERY_ROLE, post: EVERY_ROLE },
+  // Goods in from the supplier's NF-e: every role, a Vendedor into their own store only.
+  "routes/admin/receiving": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/order-events": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/reports-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/coupons-csv": { get: DONO_GERENTE, post: DONO_GERENTE },

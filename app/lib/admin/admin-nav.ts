@@ -12,6 +12,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/balcao", label: "Balcão", end: true, capability: "counter" },
   { to: "/admin/balcao/balanco", label: "Balanço", end: false, capability: "counter" },
   { to: "/admin/estoque", label: "Estoque", end: false, capability: "stock" },
+  { to: "/admin/entradas", label: "Entradas", end: false, capability: "stock" },
   { to: "/admin/pedidos", label: "Pedidos", end: false, capability: "orders" },
   { to: "/admin/clientes", label: "Clientes", end: false, capability: "customers" },
   { to: "/admin/configuracoes", label: "Configurações", end: false, capability: "settings" },

@@ -61,6 +61,7 @@ export const AUDIT_ACTIONS = {
   "product.stock_count": "Aplicou o balanço da loja",
   "order.store": "Mudou a loja que atende o pedido",
   "stock.transfer": "Transferiu unidades entre lojas",
+  "stock.receive": "Deu entrada na nota do fornecedor",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
@@ -96,6 +97,7 @@ const FIELD_LABELS: Record<string, string> = {
   widthCm: "Largura (cm)",
   lengthCm: "Comprimento (cm)",
   storeStock: "Estoque por loja",
+  missing: "Faltou na entrega",
   removed: "Removidos",
   demoOrders: "Pedidos com produtos de demonstração (guardados à parte)",
   units: "Unidades em estoque",
