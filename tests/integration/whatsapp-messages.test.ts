@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { AdminOrderPageData } from "~/lib/orders/admin-orders";
 import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import { loader as orderLoader } from "~/routes/admin/order";
+import { loader as dashboardLoader } from "~/routes/admin/dashboard";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings";
 import type { LoadContext } from "~/server/load-context.server";
 import type { SettingsPage } from "~/server/group/settings-admin.server";
@@ -189,6 +190,14 @@ describe("a consenting shopper's messages", () => {
     const sends = sendsFor(codeOf(orderId));
     expect(sends.map((send) => send.wamid !== null)).toEqual([false, false, true]);
     expect(await messages(orderId)).toMatchObject([{ state: "accepted", wamid: sends[2]!.wamid }]);
+  });
+});
+
+describe("the dashboard", () => {
+  it("counts the messages that failed (the two 131026 above)", async () => {
+    const loader = dashboardLoader as unknown as (args: { request: Request; context: LoadContext; params: object }) => Promise<{ whatsappFailures: number }>;
+    const page = await loader({ request: requestAs(admin, "/admin"), context, params: {} });
+    expect(page.whatsappFailures).toBe(2);
   });
 });
 
