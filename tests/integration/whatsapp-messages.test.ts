@@ -326,7 +326,7 @@ describe("the webhook", () => {
     expect((await fake.webhook(http.origin, call)).status).toBe(200);
     expect(await inbox()).toBe(before + 1);
 
-    const odd = ["not json", "null", "[]", '{"entry":"x"}', '{"entry":[{"changes":[{"value":{"statuses":[null,1,{"id":5,"status":"read"}],"messages":[{"from":null}]}}]}]}'];
+    const odd = ["not json", "null", "[]", '{"entry":"x"}', JSON.stringify(fake.statusCall(message!.wamid!, "sent", { timestamp: 1e20 })), '{"entry":[{"changes":[{"value":{"statuses":[null,1,{"id":5,"status":"read"}],"messages":[{"from":null}]}}]}]}'];
     for (const body of odd) expect((await fake.webhook(http.origin, body)).status).toBe(200);
     // A status for a message the shop never sent names no row.
     expect((await fake.webhook(http.origin, fake.statusCall("wamid.DESCONHECIDO", "read"))).status).toBe(200);

@@ -20,6 +20,8 @@ import { BodyTooLargeError, readBodyWithin } from "../requests/form-data.server"
 export const WHATSAPP_WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 /** A status, as Meta moves a message along: a late "sent" never overwrites "read". "failed" ends it. */
 const STATE_RANK: Record<string, number> = { accepted: 0, sent: 1, delivered: 2, read: 3, failed: 4 };
+/** Reads of one kept call before it is set aside (logged). */
+const MAX_INBOX_ATTEMPTS = 10;
 /** A reply that asks the shop to stop writing (the first word, accents and case aside). */
 const STOP_WORDS = /^(parar|pare|stop|sair|cancelar|descadastrar)\b/;
 
@@ -102,7 +104,9 @@ export async function recordWhatsAppStatus(db: Database, status: MetaStatus): Pr
   const state = typeof status.status === "string" ? status.status : null;
   if (!wamid || !state || !(state in STATE_RANK) || state === "accepted") return false;
   const seconds = Number(status.timestamp);
-  const at = Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+  const stamped = new Date(seconds * 1000);
+  // Meta's own time when it is a time at all (a forged "1e20" is not): the row says when it happened.
+  const at = seconds > 0 && Number.isFinite(stamped.getTime()) ? stamped : new Date();
   const error = Array.isArray(status.errors) ? status.errors[0] : undefined;
   const code = state === "failed" && typeof error?.code === "number" ? error.code : null;
   const title = state === "failed" ? String(error?.title ?? error?.message ?? "").slice(0, 300) || null : null;
@@ -151,15 +155,17 @@ async function processCall(db: Database, body: string): Promise<void> {
 export async function processWhatsAppInbox(db: Database, { batch = 20 } = {}): Promise<number> {
   let done = 0;
   for (;;) {
-    const { rows } = await db.execute<{ id: number; body: string }>(sql`
+    const { rows } = await db.execute<{ id: number; body: string; attempts: number }>(sql`
       update whatsapp_webhook_inbox set attempts = attempts + 1, next_attempt_at = now() + interval '2 minutes'
       where id in (
         select id from whatsapp_webhook_inbox where processed_at is null and next_attempt_at <= now()
         order by id limit ${batch} for update skip locked)
-      returning id, body`);
+      returning id, body, attempts`);
     if (rows.length === 0) return done;
     for (const row of rows.sort((a, b) => Number(a.id) - Number(b.id))) {
-      await processCall(db, row.body);
+      // A call that failed this often is not the database's passing trouble: set aside, not read forever.
+      if (Number(row.attempts) > MAX_INBOX_ATTEMPTS) log.error({ call: row.id }, "whatsapp webhook call set aside after repeated failures");
+      else await processCall(db, row.body);
       await db.execute(sql`update whatsapp_webhook_inbox set processed_at = now() where id = ${row.id}`);
       done += 1;
     }
