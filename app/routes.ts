@@ -71,6 +71,8 @@ export default [
   route("api/cupom", "routes/api/coupon-preview.ts"),
   // The Pix provider's announcement of a payment (a hint: the charge is read again from the provider).
   route("api/pix/webhook/*", "routes/api/pix-webhook.ts"),
+  // Meta's calls for the shop's WhatsApp number: the messages' statuses and the shoppers' "PARAR".
+  route("api/whatsapp/webhook", "routes/api/whatsapp-webhook.ts"),
   // The checkout's delivery step: a CEP's address and how an order can travel there (app/server/delivery).
   route("api/entrega", "routes/api/delivery-lookup.ts"),
   route("sair", "routes/account/sign-out.ts"),

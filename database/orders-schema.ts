@@ -82,6 +82,8 @@ export const orders = pgTable(
     notes: text("notes").notNull().default(""),
     /** Where the shopper came from (app/lib/order-source.ts): whatsapp, qr, google, instagram or direto. */
     source: text("source").notNull().default("direto"),
+    /** The shopper ticked "Quero receber atualizações do pedido pelo WhatsApp" (never ticked for her); "PARAR" turns it off. */
+    whatsappConsent: boolean("whatsapp_consent").notNull().default(false),
     /** When the shop was e-mailed about this order (alone, or in a digest); null: not yet. */
     shopEmailedAt: timestamp("shop_emailed_at", { withTimezone: true }),
     /**

@@ -14,3 +14,4 @@ export * from "./delivery-schema";
 export * from "./notices-schema";
 export * from "./counter-schema";
 export * from "./receiving-schema";
+export * from "./whatsapp-schema";

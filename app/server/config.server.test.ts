@@ -256,4 +256,33 @@ describe("PUBLIC_URL over plain http", () => {
       expect(configError({ MELHOR_ENVIO_TOKEN: "segredo-do-melhor-envio-123456", MELHOR_ENVIO_URL: "ftp://x" })).not.toMatch(/segredo-do-melhor-envio/);
     });
   });
+
+  describe("WhatsApp Business Platform (WHATSAPP_*)", () => {
+    const whatsapp = {
+      WHATSAPP_TOKEN: "EAAGtokendeumusuariodosistema123",
+      WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+      WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
+      WHATSAPP_VERIFY_TOKEN: "verificacao-da-loja-erick",
+    };
+    it("is off by default (the clerk's manual links), and takes the four variables with Graph's default base", () => {
+      expect(loadConfig({}).whatsapp).toBeNull();
+      expect(loadConfig(whatsapp).whatsapp).toEqual({
+        token: whatsapp.WHATSAPP_TOKEN,
+        phoneNumberId: "106540352242922",
+        appSecret: whatsapp.WHATSAPP_APP_SECRET,
+        verifyToken: "verificacao-da-loja-erick",
+        apiUrl: "https://graph.facebook.com/v23.0",
+      });
+      expect(loadConfig({ ...whatsapp, WHATSAPP_API_URL: "http://127.0.0.1:4000/v23.0/" }).whatsapp?.apiUrl).toBe("http://127.0.0.1:4000/v23.0");
+    });
+    it("stops the start naming a missing or bad variable, never printing the secrets", () => {
+      expect(configError({ WHATSAPP_TOKEN: whatsapp.WHATSAPP_TOKEN })).toMatch(/WHATSAPP_APP_SECRET/);
+      expect(configError({ ...whatsapp, WHATSAPP_PHONE_NUMBER_ID: "+55 81 9999" })).toMatch(/WHATSAPP_PHONE_NUMBER_ID/);
+      expect(configError({ ...whatsapp, WHATSAPP_API_URL: "http://graph.facebook.com/v23.0" })).toMatch(/WHATSAPP_API_URL=.*https/);
+      const weak = configError({ ...whatsapp, WHATSAPP_APP_SECRET: "curto", WHATSAPP_TOKEN: "EAAG curto" });
+      expect(weak).toMatch(/WHATSAPP_APP_SECRET=\(oculto\)/);
+      expect(weak).toMatch(/WHATSAPP_TOKEN=\(oculto\)/);
+      expect(configError({ ...whatsapp, WHATSAPP_PHONE_NUMBER_ID: "x" })).not.toMatch(/EAAGtoken|0123456789abcdef|verificacao-da-loja/);
+    });
+  });
 });

@@ -31,6 +31,8 @@ function isGuessableSecret(secret: string): boolean {
 
 const HOW_TO_GENERATE = "gere com: openssl rand -base64 32";
 const HOW_TO_GENERATE_VAPID = "gere o par com: npx web-push generate-vapid-keys";
+/** The Graph API base the WhatsApp messages go to when WHATSAPP_API_URL is unset (its version moves slowly: docs/whatsapp.md). */
+export const WHATSAPP_DEFAULT_API_URL = "https://graph.facebook.com/v23.0";
 
 const envSchema = z.object({
   PORT: z.coerce
@@ -129,6 +131,16 @@ const envSchema = z.object({
     .url({ protocol: /^https?$/, error: "deve ser a URL http(s):// da API (https://melhorenvio.com.br ou https://sandbox.melhorenvio.com.br)" })
     .refine((url) => !/[?#]/.test(url), "deve ser só o endereço base, sem ? nem #")
     .optional(),
+  // The shop's own WhatsApp messages to shoppers (orders/whatsapp-*.server.ts, docs/whatsapp.md): all four or none.
+  WHATSAPP_TOKEN: z.string().regex(/^\S{20,}$/, "deve ser o token de acesso de um usuário do sistema da Meta (sem espaços)").optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^\d{5,20}$/, "deve ser o identificador numérico do número (Phone number ID no WhatsApp Manager)").optional(),
+  WHATSAPP_APP_SECRET: z.string().regex(/^\S{16,}$/, "deve ser a chave secreta do aplicativo da Meta (sem espaços)").optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().regex(/^[A-Za-z0-9._~-]{16,}$/, "deve ter 16 ou mais letras, números, pontos, hífens ou sublinhados (o mesmo digitado na Meta)").optional(),
+  WHATSAPP_API_URL: z
+    .url({ protocol: /^https?$/, error: `deve ser a URL da Graph API com a versão (ex.: ${WHATSAPP_DEFAULT_API_URL})` })
+    .refine((url) => url.startsWith("https://") || isLoopbackUrl(url), "deve usar https:// (http só para um endereço desta máquina)")
+    .refine((url) => !/[?#]/.test(url), "deve ser só o endereço base, sem ? nem #")
+    .optional(),
   TRUST_PROXY: z
     .string()
     .refine(
@@ -159,6 +171,13 @@ const envSchema = z.object({
   } else if (!env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) {
     ctx.addIssue({ code: "custom", path: ["S3_ACCESS_KEY_ID"], message: "obrigatório quando S3_BUCKET está definido (com S3_SECRET_ACCESS_KEY)" });
   }
+  const whatsapp = ["WHATSAPP_TOKEN", "WHATSAPP_PHONE_NUMBER_ID", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"] as const;
+  const whatsappSet = whatsapp.filter((name) => env[name]);
+  if (whatsappSet.length > 0 || env.WHATSAPP_API_URL) {
+    for (const name of whatsapp) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `obrigatório com as outras variáveis WHATSAPP_ (${whatsappSet[0] ?? "WHATSAPP_API_URL"} está definido)` });
+    }
+  }
   if (env.SMTP_URL && !env.SMTP_FROM) {
     ctx.addIssue({ code: "custom", path: ["SMTP_FROM"], message: "obrigatório quando SMTP_URL está definido (ex.: Loja Erick <loja@exemplo.com>)" });
   }
@@ -179,7 +198,7 @@ const DEFAULT_VAPID_SUBJECT = "mailto:loja@exemplo.com";
 const PIX_SECRET_VARIABLES = ["PIX_CLIENT_SECRET", "PIX_CERT_PASSWORD", "MERCADOPAGO_ACCESS_TOKEN", "MERCADOPAGO_WEBHOOK_SECRET"];
 
 /** Never echoed in error messages: start-up output often ends up in shared logs. */
-const SECRET_VARIABLES = new Set([...PIX_SECRET_VARIABLES, "VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "MELHOR_ENVIO_TOKEN"]);
+const SECRET_VARIABLES = new Set([...PIX_SECRET_VARIABLES, "VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "MELHOR_ENVIO_TOKEN", "WHATSAPP_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"]);
 
 /** An S3-compatible bucket for the media (S3_*): path-style addressing when an endpoint is given. */
 export type S3Settings = { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string };
@@ -247,9 +266,14 @@ export type AppConfig = {
   cepLookupUrl: string | null;
   /** MELHOR_ENVIO_TOKEN + MELHOR_ENVIO_URL: carrier quotes beyond the towns; null: the fallback table by state only. */
   melhorEnvio: { token: string; url: string } | null;
+  /** WHATSAPP_*: the shop sends its own messages to shoppers who agreed (docs/whatsapp.md); null: the clerk's manual wa.me links. */
+  whatsapp: WhatsAppConfig | null;
   /** LOG_LEVEL: the least severe level written (info: one line per request, warnings, errors). */
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 };
+
+/** The WhatsApp Business Platform (Cloud API): the Graph API base with its version, the number that sends, and the webhook's secrets. */
+export type WhatsAppConfig = { token: string; phoneNumberId: string; appSecret: string; verifyToken: string; apiUrl: string };
 
 export class ConfigError extends Error {}
 
@@ -330,6 +354,16 @@ export function loadConfig(
     cepLookupUrl: values.CEP_LOOKUP_URL ?? null,
     melhorEnvio:
       values.MELHOR_ENVIO_TOKEN && values.MELHOR_ENVIO_URL ? { token: values.MELHOR_ENVIO_TOKEN, url: values.MELHOR_ENVIO_URL.replace(/\/+$/, "") } : null,
+    whatsapp:
+      values.WHATSAPP_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID && values.WHATSAPP_APP_SECRET && values.WHATSAPP_VERIFY_TOKEN
+        ? {
+            token: values.WHATSAPP_TOKEN,
+            phoneNumberId: values.WHATSAPP_PHONE_NUMBER_ID,
+            appSecret: values.WHATSAPP_APP_SECRET,
+            verifyToken: values.WHATSAPP_VERIFY_TOKEN,
+            apiUrl: (values.WHATSAPP_API_URL ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ""),
+          }
+        : null,
   };
 }
 

@@ -7,6 +7,8 @@ import { runMigrations } from "./db/migrate.server";
 import { emailOutbox, stopEmailDelivery, type EmailOutbox } from "./email/email-queue.server";
 import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.server";
 import { startOrderEmailDelivery, stopOrderEmailDelivery } from "./orders/order-notifications.server";
+import { startWhatsAppDelivery, stopWhatsAppDelivery } from "./orders/whatsapp-messages.server";
+import { startWhatsAppInbox, stopWhatsAppInbox } from "./orders/whatsapp-webhook.server";
 import { chargesSettled, startPixWork } from "./payments/order-payment.server";
 import { startHoldExpiry } from "./orders/order-holds.server";
 import { registerShopPixWebhook } from "./payments/pix-webhook.server";
@@ -99,6 +101,9 @@ export function connectServices(config: AppConfig, url: string): Services {
   emails.deliverSoon();
   startPushDelivery(db, webPushTransport(loadOrCreateVapidKeys(config)));
   startOrderEmailDelivery({ db, emails, config });
+  // The shoppers' WhatsApp messages and Meta's calls about them, when WhatsApp is set up: leased, once per order and status.
+  startWhatsAppDelivery({ db, config });
+  if (config.whatsapp) startWhatsAppInbox(db);
   // Pix charges queued by the checkout are made, open ones read again (a lost webhook), unfinished refunds read back: leased, one process per row.
   const pixWork = startPixWork({ db, config });
   // Shoppers' orders nobody confirmed or paid in time are cancelled and their units given back: row-locked, once.
@@ -112,6 +117,8 @@ export function connectServices(config: AppConfig, url: string): Services {
       await stopEmailDelivery(db);
       await stopPushDelivery(db);
       await stopOrderEmailDelivery(db);
+      await stopWhatsAppDelivery(db);
+      await stopWhatsAppInbox(db);
       await pixWork?.stop();
       await holdExpiry.stop();
       await chargesSettled();

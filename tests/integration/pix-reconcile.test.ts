@@ -83,6 +83,15 @@ describe("Pix reconciliation", () => {
     expect(rows).toEqual([{ title: `Pix recebido: #${order.code} R$\u00a0159,90` }]);
   });
 
+  it("queues one 'Pix recebido' WhatsApp message for a shopper who agreed, however often the payment is read", async () => {
+    const { order, charge } = await pixOrder();
+    await t.pool.query("update orders set whatsapp_consent = true, customer_phone = '(81) 99999-2001' where id = $1", [order.id]);
+    await fake.pay(charge.txid);
+    await Promise.all(Array.from({ length: 10 }, () => reconcileCharge(t.db, provider, charge.txid)));
+    const { rows } = await t.pool.query("select topic, state from whatsapp_messages where order_id = $1", [order.id]);
+    expect(rows).toEqual([{ topic: "pixPaid", state: "queued" }]);
+  });
+
   it("an unpaid charge stays unpaid however often it is read", async () => {
     const { order, charge } = await pixOrder();
     expect(await reconcileCharge(t.db, provider, charge.txid)).toBe("waiting");

@@ -24,6 +24,7 @@ import { DeliveryFields } from "./delivery-fields";
 import { useDeliveryChoice } from "./use-delivery-choice";
 import { PaymentFields } from "./payment-fields";
 import { releaseWhatsAppTab, reserveWhatsAppTab } from "./whatsapp-handoff";
+import { WHATSAPP_CONSENT_LABEL } from "~/lib/orders/whatsapp-templates";
 
 export { SAVE_PHONE_FIELD } from "./customer-fields";
 
@@ -39,6 +40,7 @@ export function CheckoutForm({
   result,
   deliveryZones,
   cepLookup,
+  whatsappUpdates = false,
 }: {
   idempotencyKey: string;
   prefill: CheckoutPrefill;
@@ -48,6 +50,8 @@ export function CheckoutForm({
   deliveryZones: readonly DeliveryZone[];
   /** The shop has a CEP lookup (CEP_LOOKUP_URL): the CEP fills the address. */
   cepLookup: boolean;
+  /** The shop sends order updates on WhatsApp by itself (WHATSAPP_* set): the shopper may ask for them. */
+  whatsappUpdates?: boolean;
 }) {
   const { settings, locations } = useStorefront();
   const { cart, totals } = useCart();
@@ -131,6 +135,13 @@ export function CheckoutForm({
           <DeliveryFields field={form.field} method={deliveryMethod} onMethodChange={setDeliveryMethod} delivery={delivery} locations={locations} cart={cart} />
           <PaymentFields field={form.field} method={paymentMethod} onMethodChange={setPaymentMethod} settings={settings} delivery={paymentDelivery} totalCents={total} />
           <TextareaField label="Observações (opcional)" {...form.field("notes")} rows={3} />
+          {whatsappUpdates ? (
+            // Never ticked for her: WhatsApp's rules and the shopper's trust both want her own yes.
+            <label className="flex items-center gap-2 text-sm text-slate-800">
+              <input type="checkbox" name="whatsappConsent" className="h-5 w-5 accent-brand-600" data-testid="whatsapp-consent" />
+              {WHATSAPP_CONSENT_LABEL}
+            </label>
+          ) : null}
         </div>
 
         <CheckoutSummary

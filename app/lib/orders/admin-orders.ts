@@ -16,6 +16,7 @@ import {
 } from "./status-messages";
 import type { OrderStoreView } from "~/lib/stores/store-stock";
 import { whatsappLink } from "./whatsapp";
+import type { WhatsAppMessageView } from "./whatsapp-templates";
 import { isPaymentFilter, type AdminOrderPayment } from "../payments/admin-payment";
 import type { PaymentStatus } from "../payments/payment-status";
 import { CHANNEL_LABELS, type OrderChannel } from "./order-channel";
@@ -191,7 +192,10 @@ export const STATUS_MESSAGE_OPENED_INTENT = "whatsapp-opened";
 /** What /admin/pedidos/{id} loads; the list's modal loads the same through a fetcher. */
 export type AdminOrderPageData = {
   detail: AdminOrderDetail;
+  /** The clerk's manual message (wa.me), when offered (manualWhatsAppLinkOffered). */
   whatsappUrl: string | null;
+  /** The shop's own WhatsApp messages to the shopper (the Business Platform), oldest first. */
+  whatsappMessages: WhatsAppMessageView[];
   payment: AdminOrderPayment | null;
   /** The controls the signed-in role may use on this order: the others are not shown (the server refuses them too). */
   allowed: { changeStore: boolean; refund: boolean };

@@ -115,6 +115,8 @@ export const checkoutSchema = z
     paymentMethod: paymentMethod.default("credit"),
     installments: z.coerce.number().int().min(1).max(MAX_INSTALLMENTS).default(1),
     notes: z.string().overwrite(notesText).max(500, "Use no máximo 500 caracteres").optional().default(""),
+    /** "Quero receber atualizações do pedido pelo WhatsApp": only when she ticked it (a checkbox sends "on"). */
+    whatsappConsent: z.preprocess((value) => value === true || value === "on" || value === "true", z.boolean()).optional(),
   })
   .superRefine((data, ctx) => {
     if (data.deliveryMethod === "pickup") {

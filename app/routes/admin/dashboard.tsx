@@ -85,7 +85,7 @@ export function meta() {
 }
 
 export default function AdminDashboard({ loaderData, actionData }: Route.ComponentProps) {
-  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, lowStock, stockReview, whatsappPlaceholder, storesWithPlaceholder, emails } =
+  const { stats, monthlySales, ordersByStatus, topProducts, recentOrders, lowStock, stockReview, whatsappPlaceholder, storesWithPlaceholder, emails, whatsappFailures } =
     loaderData;
   const demoError = actionData && !actionData.ok ? (actionData.errors.form ?? null) : null;
   const sales = monthlySales.map((month) => ({ label: monthLabel(month.month), revenueCents: month.revenueCents, orders: month.orders }));
@@ -142,6 +142,21 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
           <p className="mt-1 text-sm">
             {pluralForm(emails.pending, "Ele será reenviado", "Eles serão reenviados")} automaticamente; nenhum pedido foi perdido. Se continuar, confira o SMTP_URL do
             servidor.{emails.lastError ? ` Resposta do servidor: “${emails.lastError}”` : ""}
+          </p>
+        </div>
+      ) : null}
+
+      {whatsappFailures > 0 ? (
+        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="whatsapp-failures">
+          <p className="font-semibold">
+            {countLabel(whatsappFailures, "mensagem automática", "mensagens automáticas")} de WhatsApp {pluralForm(whatsappFailures, "falhou", "falharam")} nos
+            últimos 7 dias.
+          </p>
+          <p className="mt-1 text-sm">
+            A janela de cada pedido mostra o motivo e o link para avisar o cliente à mão.{" "}
+            <Link to="/admin/pedidos" className="font-semibold underline">
+              Ver pedidos
+            </Link>
           </p>
         </div>
       ) : null}

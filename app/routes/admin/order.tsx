@@ -20,6 +20,8 @@ import { adminOrderPayment, markOrderPaid, refundOrderPayment } from "~/server/p
 import { withdrawOrderChargesSoon } from "~/server/payments/order-payment.server";
 import { ORDER_STORE_CONFIRMED, ORDER_STORE_INTENT, orderStoreIsFixed, orderStoreSchema, type OrderStoreMovePreview } from "~/lib/stores/store-stock";
 import { moveOrderToStore, previewOrderStoreMove } from "~/server/orders/order-store.server";
+import { orderWhatsAppMessages } from "~/server/orders/whatsapp-messages.server";
+import { manualWhatsAppLinkOffered, whatsappTopicForStatus } from "~/lib/orders/whatsapp-templates";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   const user = await requireStaffPermission(request, context, "orders");
@@ -27,9 +29,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   // Another store's order is not found for a Vendedor, as an unknown one.
   const detail = await getAdminOrder(context.db, settings, params.id, staffStoreScope(user));
   if (!detail) throw data("Pedido não encontrado", { status: 404 });
+  const whatsappMessages = await orderWhatsAppMessages(context.db, detail.id);
+  const manualLink = manualWhatsAppLinkOffered({
+    automatic: context.config.whatsapp !== null,
+    switchOn: settings.whatsappNotifications,
+    topic: whatsappTopicForStatus(detail.order.status, detail.order.delivery.method),
+    messages: whatsappMessages,
+  });
   return {
     detail,
-    whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings),
+    whatsappUrl: manualLink ? orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings) : null,
+    whatsappMessages,
     payment: await adminOrderPayment(context.db, context.config, detail.id),
     // The window shows only the controls this role may use on this order (the action checks again).
     allowed: {

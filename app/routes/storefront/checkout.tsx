@@ -6,6 +6,7 @@ import { clientAddress, saveAccountPhone } from "~/server/auth/accounts.server";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { listDeliveryZones } from "~/server/delivery/delivery-zones.server";
 import { submitCheckout } from "~/server/orders/checkout.server";
+import { getSettings } from "~/server/group/settings.server";
 import { checkoutPixCharge } from "~/server/payments/order-payment.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import type { Route } from "./+types/checkout";
@@ -21,6 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deliveryZones: await listDeliveryZones(context.db),
     // Without a CEP lookup the page does not promise to fill the address from the CEP.
     cepLookup: context.config.cepLookupUrl !== null,
+    // The shop sends its own WhatsApp updates (set up, and the switch on): the shopper is asked whether she wants them.
+    whatsappUpdates: context.config.whatsapp !== null && (await getSettings(context.db)).whatsappNotifications,
   };
 }
 
@@ -52,5 +55,5 @@ export function meta() {
 }
 
 export default function Checkout({ loaderData, actionData }: Route.ComponentProps) {
-  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} result={actionData} deliveryZones={loaderData.deliveryZones} cepLookup={loaderData.cepLookup} />;
+  return <CheckoutForm idempotencyKey={loaderData.idempotencyKey} prefill={loaderData.prefill} result={actionData} deliveryZones={loaderData.deliveryZones} cepLookup={loaderData.cepLookup} whatsappUpdates={loaderData.whatsappUpdates} />;
 }

@@ -9,6 +9,8 @@ import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { couponUseGoneMessage, couponUseStillFree } from "../coupons/redeem.server";
+import { whatsappTopicForStatus } from "~/lib/orders/whatsapp-templates";
+import { deliverWhatsAppSoon, queueWhatsAppMessage } from "./whatsapp-messages.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -66,7 +68,7 @@ class CouponUseGoneError extends Error {}
 export async function setOrderStatus(db: Database, id: string, status: OrderStatus, actor: AuditActor): Promise<StatusChangeResult> {
   if (!UUID.test(id)) return { ok: false, reason: "not-found", message: "Pedido não encontrado" };
   try {
-    return await db.transaction(async (tx) => {
+    const result = await db.transaction(async (tx) => {
       const [order] = await tx
         .select({
           id: orders.id,
@@ -77,6 +79,7 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
           couponCode: orders.couponCode,
           customerPhone: orders.customerPhone,
           userId: orders.userId,
+          deliveryMethod: orders.deliveryMethod,
         })
         .from(orders)
         .where(eq(orders.id, id))
@@ -102,7 +105,12 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
         .set({ status, stockApplied: holdsStock(status), updatedAt: sql`now()` })
         .where(eq(orders.id, id))
         .returning({ updatedAt: orders.updatedAt });
-      if (order.status !== status) await tx.insert(orderHistory).values({ orderId: id, kind: "status", status, actorId: actor.id, actorName: actor.name });
+      if (order.status !== status) {
+        await tx.insert(orderHistory).values({ orderId: id, kind: "status", status, actorId: actor.id, actorName: actor.name });
+        // The shopper hears of it on WhatsApp once this commits, when she agreed (./whatsapp-messages.server.ts).
+        const topic = whatsappTopicForStatus(status, order.deliveryMethod);
+        if (topic) await queueWhatsAppMessage(tx, id, topic);
+      }
       await recordAdminChange(tx, actor, {
         action: "order.status",
         entityType: "order",
@@ -115,6 +123,8 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
       await notifyOrderEvent(tx, { type: "updated", id, code: order.code, status });
       return { ok: true, status, updatedAt: updated!.updatedAt.toISOString(), stock } as const;
     });
+    if (result.ok) deliverWhatsAppSoon(db);
+    return result;
   } catch (error) {
     if (error instanceof StockShortageError) {
       return { ok: false, reason: "insufficient-stock", message: error.message, shortages: error.shortages };

@@ -26,6 +26,7 @@ import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { newOrderNotice } from "../notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
 import { deliverOrderEmailsSoon, queueNewOrderEmail, wantsNewOrderEmail } from "./order-notifications.server";
+import { deliverWhatsAppSoon, queueWhatsAppMessage, renewWhatsAppConsent } from "./whatsapp-messages.server";
 
 /** A refusal the shopper can act on; the message is shown as it is, with `status` (409 unless said). */
 export class OrderRejectedError extends Error {
@@ -235,6 +236,7 @@ export async function placeOrder(
     if (placed.created) {
       deliverPushesSoon(db);
       deliverOrderEmailsSoon(db);
+      deliverWhatsAppSoon(db);
     }
     return placed;
   } catch (error) {
@@ -364,6 +366,7 @@ async function recordNewOrder(
           installments: customer?.installments ?? counter?.installments ?? 1,
           notes: customer?.notes ?? "",
           source: request.source ?? "direto",
+          whatsappConsent: !counter && customer?.whatsappConsent === true,
           stockApplied: true,
           ...(counter
             ? {
@@ -408,6 +411,11 @@ async function recordNewOrder(
     await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines), { orderId: id });
     // And the shop's e-mail, when it asked for one: also written with the order (./order-notifications.server.ts).
     if (wantsNewOrderEmail(settings)) await queueNewOrderEmail(tx, id);
+    // The shopper's "order received" on WhatsApp, when she ticked the box (./whatsapp-messages.server.ts).
+    if (customer?.whatsappConsent) {
+      await renewWhatsAppConsent(tx, id);
+      await queueWhatsAppMessage(tx, id, "pending");
+    }
     await withNewOrder?.(tx, { id, totalCents, paymentMethod: customer?.paymentMethod ?? null });
     // Last, just before the commit: the client's count is one row every order of that address (or
     // phone) updates, locked from here to the commit, so their other orders wait for every statement

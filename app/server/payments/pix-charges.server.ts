@@ -9,6 +9,7 @@
 //        any transaction; nudged right after the commit, drained by the poller after a crash)
 //   webhook / order page / poller ──▶ reconcileCharge ──▶ provider.readCharge ──▶ one transaction:
 //        receipts (once) → paid | mismatch | expired → push "Pix recebido", order event
+import { deliverWhatsAppSoon, queueWhatsAppMessage } from "../orders/whatsapp-messages.server";
 import { sql } from "drizzle-orm";
 import { formatBRL } from "~/lib/format/money";
 import { adminOrderPath } from "~/lib/orders/admin-orders";
@@ -238,7 +239,7 @@ type Attention = { code: "stock-short" | "paid-after-cancel" | "paid-twice"; det
 
 async function recordRemoteCharge(db: Database, providerName: string, chargeId: number, remote: PixCharge, hooks: ReconcileHooks): Promise<ReconcileOutcome> {
   const now = hooks.now?.() ?? new Date();
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx): Promise<ReconcileOutcome> => {
     const charge = await lockCharge(tx, chargeId);
     if (!charge) return "unknown";
     if (charge.status === "creating") {
@@ -281,6 +282,8 @@ async function recordRemoteCharge(db: Database, providerName: string, chargeId: 
         },
         { orderId: charge.order_id },
       );
+      // The shopper hears her Pix arrived, when she agreed to WhatsApp updates (orders/whatsapp-messages.server.ts).
+      if (!attention) await queueWhatsAppMessage(tx, charge.order_id, "pixPaid");
       await notifyOrderEvent(tx, { type: "updated", id: charge.order_id, code: charge.code, status: charge.order_status as never });
       return "paid";
     }
@@ -306,6 +309,8 @@ async function recordRemoteCharge(db: Database, providerName: string, chargeId: 
     await tx.execute(sql`update pix_charges set ${checkedNow} where id = ${charge.id}`);
     return "waiting";
   });
+  if (outcome === "paid") deliverWhatsAppSoon(db);
+  return outcome;
 }
 
 const ATTENTION_PUSH: Record<Attention["code"], string> = {

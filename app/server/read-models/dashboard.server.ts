@@ -12,6 +12,7 @@ import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { countCustomers } from "../auth/customers.server";
 import { getSalesSummary } from "./sales-summary.server";
+import { countFailedWhatsAppMessages } from "../orders/whatsapp-messages.server";
 
 export type Dashboard = {
   stats: DashboardStats;
@@ -26,6 +27,8 @@ export type Dashboard = {
   lowStock: { variants: LowStockVariant[]; total: number };
   /** Products whose stock the variants migration spread over their sizes, newest first; `total` counts them all. */
   stockReview: { products: StockReviewProduct[]; total: number };
+  /** The shop's own WhatsApp messages that failed in the last 7 days (docs/whatsapp.md). */
+  whatsappFailures: number;
 };
 
 const MONTHS = 6;
@@ -36,7 +39,7 @@ export const STOCK_LIST_SIZE = 10;
 
 /** `now` decides which months are "the last 6" (tests pass a fixed date). */
 export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Date()): Promise<Dashboard> {
-  const [sales, totals, months, top, recent, low, review, customers] = await Promise.all([
+  const [sales, totals, months, top, recent, low, review, customers, whatsappFailures] = await Promise.all([
     getSalesSummary(db, null),
     db.execute<Record<string, string | number>>(sql`
       select
@@ -118,11 +121,13 @@ export async function getDashboard(db: DatabaseOrTransaction, now: Date = new Da
       limit ${STOCK_LIST_SIZE}`),
     // The people who order, with or without an account, as /admin/clientes lists them.
     countCustomers(db),
+    countFailedWhatsAppMessages(db),
   ]);
 
   const row = totals.rows[0] ?? {};
   const count = (key: string) => Number(row[key] ?? 0);
   return {
+    whatsappFailures,
     stats: {
       revenueCents: sales.revenueCents,
       orders: count("orders"),

@@ -28,7 +28,7 @@ import { orderStoreIsFixed } from "~/lib/stores/store-stock";
  * and in the list's modal (under the dialog's h2, so h3).
  */
 export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageData; headingLevel?: 2 | 3 }) {
-  const { detail, whatsappUrl, payment, allowed } = data;
+  const { detail, whatsappUrl, whatsappMessages, payment, allowed } = data;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { order } = detail;
   const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
@@ -69,6 +69,23 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
           </a>
         ) : null}
       </div>
+
+      {whatsappMessages.length > 0 ? (
+        <section aria-labelledby={`whatsapp-${detail.id}`}>
+          <Heading id={`whatsapp-${detail.id}`} className={heading}>
+            Mensagens automáticas no WhatsApp
+          </Heading>
+          <ul className="mt-2 space-y-1 text-slate-800" data-testid="whatsapp-messages">
+            {whatsappMessages.map((message) => (
+              <li key={message.topic} data-state={message.state}>
+                <span className="font-semibold">{message.label}</span>: {message.stateLabel}
+                {message.reason ? <span className={message.state === "failed" ? "text-red-700" : "text-slate-600"}> ({message.reason})</span> : null}
+                <span className="text-slate-500"> · {formatShopDateTime(message.at)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <dl className="grid gap-x-6 gap-y-1 text-slate-700 sm:grid-cols-2">
         <div>
