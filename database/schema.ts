@@ -13,3 +13,4 @@ export * from "./payments-schema";
 export * from "./delivery-schema";
 export * from "./notices-schema";
 export * from "./counter-schema";
+export * from "./fiscal-schema";

@@ -9,6 +9,7 @@ import { startPushDelivery, stopPushDelivery } from "./notifications/push-queue.
 import { startOrderEmailDelivery, stopOrderEmailDelivery } from "./orders/order-notifications.server";
 import { chargesSettled, startPixWork } from "./payments/order-payment.server";
 import { startHoldExpiry } from "./orders/order-holds.server";
+import { startFiscalWork } from "./fiscal/fiscal-documents.server";
 import { registerShopPixWebhook } from "./payments/pix-webhook.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
@@ -103,6 +104,8 @@ export function connectServices(config: AppConfig, url: string): Services {
   const pixWork = startPixWork({ db, config });
   // Shoppers' orders nobody confirmed or paid in time are cancelled and their units given back: row-locked, once.
   const holdExpiry = startHoldExpiry(db);
+  // Fiscal notes queued with sales are issued after their commit, retried with backoff: leased, once per order.
+  const fiscalWork = config.fiscal ? startFiscalWork(db, config.fiscal) : null;
   return {
     config,
     db,
@@ -114,6 +117,7 @@ export function connectServices(config: AppConfig, url: string): Services {
       await stopOrderEmailDelivery(db);
       await pixWork?.stop();
       await holdExpiry.stop();
+      await fiscalWork?.stop();
       await chargesSettled();
       await pool.end().catch(() => {});
     },

@@ -1,0 +1,218 @@
+// Issue 52, fiscal documents, through the real HTTP app, PostgreSQL and a fake Focus NFe over real
+// HTTP (tests/setup/fake-focus-nfe.ts): a counter sale is recorded at once and its NFC-e issued after
+// the commit, from the fiscal queue; the receipt carries the chave in groups of four and the QR code;
+// a provider that is down, or whose answer is lost after it authorised, never costs the sale nor
+// makes a second note; twenty concurrent sales make twenty notes under twenty refs.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "~/server/config.server";
+import { fiscalProviderFor, fiscalRef, issueDueFiscalDocuments, buildFiscalNote } from "~/server/fiscal/fiscal-documents.server";
+import type { FiscalNote } from "~/server/fiscal/fiscal-provider.server";
+import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
+import { startFakeFocusNfe, type FakeFocusNfe } from "../setup/fake-focus-nfe";
+import { startHttpApp, type HttpApp } from "../setup/http-app";
+import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { setAllVariantStock, setVariantUnitsAt } from "../setup/variant-stock";
+
+let t: TestDatabase;
+let app: Awaited<ReturnType<typeof createTestContext>>;
+let http: HttpApp;
+let focus: FakeFocusNfe;
+let admin: SignedInUser;
+let keys = 0;
+let relogio: { id: number; priceCents: number; variantId: number; storeId: number };
+const CNPJ = "11222333000181";
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  focus = await startFakeFocusNfe();
+  app = await createTestContext(t);
+  app.context.config = loadConfig({ DATA_DIR: app.dataDir, PORT: "3999", FISCAL_PROVIDER: "focusnfe", FISCAL_API_URL: focus.url, FISCAL_TOKEN: focus.token });
+  http = await startHttpApp(app.context);
+  admin = await signedInUser(app.context, "admin");
+  const { rows } = await t.pool.query<{ id: number; price_cents: number; variant_id: number; store: number }>(
+    `select p.id, p.price_cents, v.id as variant_id, erick_product_home_store(p.id) as store
+     from products p join product_variants v on v.product_id = p.id and v.color = 'Preto' where p.name = 'Relógio Digital Unissex'`,
+  );
+  relogio = { id: rows[0]!.id, priceCents: rows[0]!.price_cents, variantId: rows[0]!.variant_id, storeId: rows[0]!.store };
+  await setAllVariantStock(t.pool, 0, [relogio.id]);
+  await setVariantUnitsAt(t.pool, relogio.variantId, relogio.storeId, 200);
+  // The fiscal identity the data part edits (migration 0050): set here as the owner would.
+  await t.pool.query("update store_locations set cnpj = $1, state_registration = '0321418-40' where id = $2", [CNPJ, relogio.storeId]);
+  await t.pool.query("update products set ncm = '91021200' where id = $1", [relogio.id]);
+}, 120_000);
+
+afterAll(async () => {
+  await http?.close();
+  await app?.close();
+  await focus?.close();
+  await t?.close();
+});
+
+const provider = () => fiscalProviderFor(app.context.config.fiscal!);
+const issue = (orderId?: string) => issueDueFiscalDocuments(t.db, provider(), orderId ? { orderId } : {});
+
+async function sale(fields: Record<string, string> = {}) {
+  const response = await fetch(`${http.origin}/admin/balcao`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: admin.cookie, origin: http.origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      storeId: String(relogio.storeId),
+      saleKey: `fiscal-sale-key-${(keys += 1)}-000000000000`,
+      lines: JSON.stringify([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }]),
+      payment: "cash",
+      received: "500,00",
+      ...fields,
+    }),
+  });
+  const body = await response.text();
+  expect(response.status, body.slice(0, 300)).toBe(302);
+  return response.headers.get("location")!.split("/").pop()!;
+}
+
+const page = (path: string) =>
+  fetch(`${http.origin}${path}`, { headers: { cookie: admin.cookie } }).then(async (response) =>
+    (await response.text()).replace(/<!-- -->/g, "").replace(/&amp;/g, "&").replace(/\u00a0/g, " "),
+  );
+
+const documentOf = async (orderId: string) =>
+  (await t.pool.query<{ status: string; chave: string; ref: string; attempts: number; sefaz_message: string }>("select status, chave, ref, attempts, sefaz_message from fiscal_documents where order_id = $1", [orderId])).rows;
+
+const makeDue = (orderId: string) => t.pool.query("update fiscal_documents set next_attempt_at = now() where order_id = $1", [orderId]);
+
+describe("NFC-e at the counter", () => {
+  it("records the sale at once, queues its NFC-e, issues it after the commit; the receipt carries the chave in groups of four and the QR code", async () => {
+    const orderId = await sale({ cpf: "52998224725" });
+    expect(await documentOf(orderId)).toMatchObject([{ status: "pendente", ref: fiscalRef(orderId, "65") }]);
+    const before = await page(`/admin/balcao/recibo/${orderId}`);
+    expect(before).toContain("NFC-e em processamento");
+
+    expect(await issue(orderId)).toEqual(["autorizado"]);
+    const [document] = await documentOf(orderId);
+    expect(document!.chave).toMatch(/^\d{44}$/);
+    const sent = focus.notes.get(fiscalRef(orderId, "65"))!;
+    // The payment as the NFC-e codes it: dinheiro 01, with the troco; the CPF asked for; the product's NCM.
+    const total = relogio.priceCents;
+    expect(sent.body).toMatchObject({
+      cnpj_emitente: CNPJ,
+      cpf_destinatario: "52998224725",
+      formas_pagamento: [{ forma_pagamento: "01", valor_pagamento: "500.00" }],
+      valor_troco: ((50_000 - total) / 100).toFixed(2),
+      items: [{ codigo_ncm: "91021200", cfop: "5102", icms_situacao_tributaria: "102", quantidade_comercial: "1.0000" }],
+    });
+    expect(focus.requests.every((request) => request.authorised)).toBe(true);
+
+    const receipt = await page(`/admin/balcao/recibo/${orderId}`);
+    expect(receipt).toContain(document!.chave.replace(/(\d{4})(?=\d)/g, "$1 "));
+    expect(receipt).toContain(`NFC-e nº ${sent.numero} série 1`);
+    expect(receipt).toContain("Protocolo: 1262600000");
+    expect(receipt).toContain("nfce.sefaz.pe.gov.br/nfce/consulta");
+    expect(receipt).toMatch(/data-testid="receipt-qr"[^>]*><svg[^>]*aria-label="QR Code da NFC-e"/);
+    expect(receipt).not.toContain("Sem valor fiscal");
+  });
+
+  it("codes crédito 03, débito 04 and PIX 17 (a PIX sale's note waits for its money)", async () => {
+    const credit = await sale({ payment: "credit", received: "" });
+    const debit = await sale({ payment: "debit", received: "" });
+    await issue(credit);
+    await issue(debit);
+    expect(focus.notes.get(fiscalRef(credit, "65"))!.body.formas_pagamento).toEqual([{ forma_pagamento: "03", valor_pagamento: (relogio.priceCents / 100).toFixed(2) }]);
+    expect(focus.notes.get(fiscalRef(debit, "65"))!.body.formas_pagamento).toEqual([{ forma_pagamento: "04", valor_pagamento: (relogio.priceCents / 100).toFixed(2) }]);
+
+    const pix = await sale({ payment: "pix", received: "" });
+    expect(await issue(pix)).toEqual(["waiting"]);
+    expect(focus.posts(fiscalRef(pix, "65"))).toBe(0);
+    await t.pool.query("update order_payments set status = 'paid', paid_cents = $2, paid_at = now() where order_id = $1", [pix, relogio.priceCents]);
+    await makeDue(pix);
+    expect(await issue(pix)).toEqual(["autorizado"]);
+    expect(focus.notes.get(fiscalRef(pix, "65"))!.body.formas_pagamento).toEqual([{ forma_pagamento: "17", valor_pagamento: (relogio.priceCents / 100).toFixed(2) }]);
+  });
+
+  it("provider down: the sale is done at once, the receipt says the NFC-e is in processing, and the note is issued when it is back", async () => {
+    focus.down = true;
+    const orderId = await sale();
+    expect(await issue(orderId)).toEqual(["unavailable"]);
+    expect(await documentOf(orderId)).toMatchObject([{ status: "processando", chave: "" }]);
+    expect(await page(`/admin/balcao/recibo/${orderId}`)).toContain("NFC-e em processamento");
+    // Retried with backoff: not before its time.
+    expect(await issue(orderId)).toEqual([]);
+    focus.down = false;
+    await makeDue(orderId);
+    expect(await issue(orderId)).toEqual(["autorizado"]);
+    expect(focus.posts(fiscalRef(orderId, "65"))).toBe(1);
+  });
+
+  it("a slow provider (10 s) holds neither the sale nor the clerk: the call ends at its deadline and is tried again", async () => {
+    focus.delayMs = 10_000;
+    try {
+      const orderId = await sale();
+      expect(await documentOf(orderId)).toMatchObject([{ status: "pendente" }]);
+      expect(await issue(orderId)).toEqual(["unavailable"]);
+      focus.delayMs = 0;
+      await makeDue(orderId);
+      expect(await issue(orderId)).toEqual(["autorizado"]);
+      expect(focus.notes.size).toBeGreaterThan(0);
+    } finally {
+      focus.delayMs = 0;
+    }
+  }, 30_000);
+
+  it("the provider authorised but its answer was lost (a process killed before recording it): the next try reads the same ref, exactly one note", async () => {
+    focus.loseNextAnswer = true;
+    const orderId = await sale();
+    const ref = fiscalRef(orderId, "65");
+    expect(await issue(orderId)).toEqual(["unavailable"]);
+    expect(focus.notes.get(ref)!.status).toBe("autorizado");
+    await makeDue(orderId);
+    expect(await issue(orderId)).toEqual(["autorizado"]);
+    expect(focus.posts(ref)).toBe(1);
+    expect((await documentOf(orderId))[0]!.chave).toBe(focus.notes.get(ref)!.chave);
+
+    // A second POST of the same ref (a process that died before even marking its try) finds the first.
+    const note = (await buildFiscalNote(t.db, orderId, "65")) as FiscalNote;
+    const again = await provider().issue(ref, note);
+    expect(again).toMatchObject({ status: "autorizado", chave: focus.notes.get(ref)!.chave });
+    expect([...focus.notes.keys()].filter((key) => key === ref)).toHaveLength(1);
+  });
+
+  it("a rejection keeps the SEFAZ's message; after the fix, the same ref is issued again", async () => {
+    focus.rejectWith = "Rejeição 778: Informado NCM inexistente";
+    const orderId = await sale();
+    try {
+      expect(await issue(orderId)).toEqual(["erro"]);
+    } finally {
+      focus.rejectWith = null;
+    }
+    expect(await documentOf(orderId)).toMatchObject([{ status: "erro", sefaz_message: "Rejeição 778: Informado NCM inexistente" }]);
+    // Not retried by itself: the clerk fixes the product and presses "Emitir de novo".
+    await makeDue(orderId);
+    expect(await issue(orderId)).toEqual([]);
+  });
+
+  it("twenty concurrent counter sales at one store: twenty notes under twenty distinct refs, each sent once, by two concurrent workers", async () => {
+    const orderIds = await Promise.all(Array.from({ length: 20 }, () => sale()));
+    expect(new Set(orderIds).size).toBe(20);
+    const outcomes = (await Promise.all([issue(), issue()])).flat();
+    expect(outcomes.filter((outcome) => outcome === "autorizado")).toHaveLength(20);
+    const { rows } = await t.pool.query<{ ref: string; status: string; chave: string }>("select ref, status, chave from fiscal_documents where order_id = any($1::uuid[])", [orderIds]);
+    expect(rows).toHaveLength(20);
+    expect(new Set(rows.map((row) => row.ref)).size).toBe(20);
+    expect(new Set(rows.map((row) => row.chave)).size).toBe(20);
+    expect(rows.every((row) => row.status === "autorizado")).toBe(true);
+    for (const row of rows) expect(focus.posts(row.ref)).toBe(1);
+  });
+});
+
+describe("without a fiscal provider", () => {
+  it("the sale queues no note and the receipt says \"Sem valor fiscal\"", async () => {
+    const fiscal = app.context.config.fiscal;
+    app.context.config.fiscal = null;
+    try {
+      const orderId = await sale();
+      expect(await documentOf(orderId)).toEqual([]);
+      expect(await page(`/admin/balcao/recibo/${orderId}`)).toContain("Sem valor fiscal");
+    } finally {
+      app.context.config.fiscal = fiscal;
+    }
+  });
+});
