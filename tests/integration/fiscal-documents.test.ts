@@ -187,6 +187,18 @@ describe("NFC-e at the counter", () => {
     // Not retried by itself: the clerk fixes the product and presses "Emitir de novo".
     await makeDue(orderId);
     expect(await issue(orderId)).toEqual([]);
+    const window = await page(`/admin/pedidos/${orderId}`);
+    expect(window).toContain("NFC-e rejeitada");
+    expect(window).toContain("A SEFAZ recusou a nota: Rejeição 778: Informado NCM inexistente");
+    expect(window).toContain("Confira o NCM dos produtos (8 dígitos)");
+    expect(window).toContain("Emitir de novo");
+
+    const again = await orderAction(admin, orderId, { intent: "fiscal-reissue", model: "65" });
+    expect(again.status, again.body).toBe(200);
+    expect(await issue(orderId)).toEqual(["autorizado"]);
+    expect(focus.posts(fiscalRef(orderId, "65"))).toBe(2);
+    const { rows: audit } = await t.pool.query("select 1 from audit_log where action = 'fiscal.reissue' and entity_id = $1", [orderId]);
+    expect(audit).toHaveLength(1);
   });
 
   it("twenty concurrent counter sales at one store: twenty notes under twenty distinct refs, each sent once, by two concurrent workers", async () => {
@@ -200,6 +212,62 @@ describe("NFC-e at the counter", () => {
     expect(new Set(rows.map((row) => row.chave)).size).toBe(20);
     expect(rows.every((row) => row.status === "autorizado")).toBe(true);
     for (const row of rows) expect(focus.posts(row.ref)).toBe(1);
+  });
+});
+
+async function orderAction(user: SignedInUser, orderId: string, fields: Record<string, string>) {
+  const response = await fetch(`${http.origin}/admin/pedidos/${orderId}`, {
+    method: "POST",
+    headers: { cookie: user.cookie, origin: http.origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, body: (await response.text()).replace(/\\+"/g, '"') };
+}
+
+const unitsLeft = async () =>
+  (await t.pool.query<{ units: number }>("select units from variant_stock where variant_id = $1 and store_location_id = $2", [relogio.variantId, relogio.storeId])).rows[0]!.units;
+
+describe("cancelling a note", () => {
+  const REASON = "Cliente desistiu da compra no caixa";
+
+  it("within 30 minutes: cancelled at the provider with the reason, the sale cancelled, its unit back on the shelf, audited", async () => {
+    const orderId = await sale();
+    await issue(orderId);
+    const before = await unitsLeft();
+    expect((await orderAction(admin, orderId, { intent: "fiscal-cancel", model: "65", reason: "curto" })).body).toContain("de 15 a 255 caracteres");
+    expect(focus.notes.get(fiscalRef(orderId, "65"))!.status).toBe("autorizado");
+
+    const answer = await orderAction(admin, orderId, { intent: "fiscal-cancel", model: "65", reason: REASON });
+    expect(answer.status, answer.body).toBe(200);
+    expect(focus.notes.get(fiscalRef(orderId, "65"))).toMatchObject({ status: "cancelado", justificativa: REASON });
+    expect(await documentOf(orderId)).toMatchObject([{ status: "cancelado" }]);
+    expect((await t.pool.query("select status from orders where id = $1", [orderId])).rows[0]).toEqual({ status: "cancelled" });
+    expect(await unitsLeft()).toBe(before + 1);
+    const { rows: audit } = await t.pool.query<{ after: { motivo: string } }>("select after from audit_log where action = 'fiscal.cancel' and entity_id = $1", [orderId]);
+    expect(audit.map((entry) => entry.after.motivo)).toEqual([REASON]);
+  });
+
+  it("past the window the button says why, and the action refuses, changing nothing", async () => {
+    const orderId = await sale();
+    await issue(orderId);
+    await t.pool.query("update fiscal_documents set authorized_at = now() - interval '31 minutes' where order_id = $1", [orderId]);
+    expect(await page(`/admin/pedidos/${orderId}`)).toContain("Passaram os 30 minutos em que a SEFAZ aceita cancelar uma NFC-e");
+    const answer = await orderAction(admin, orderId, { intent: "fiscal-cancel", model: "65", reason: REASON });
+    expect(answer.status).toBe(409);
+    expect(answer.body).toContain("Passaram os 30 minutos");
+    expect(focus.notes.get(fiscalRef(orderId, "65"))!.status).toBe("autorizado");
+  });
+
+  it("a Vendedor sees the note but not the cancel, and the action refuses it", async () => {
+    const vendedor = await signedInUser(app.context, "admin", { staffRole: "vendedor", storeId: relogio.storeId });
+    const orderId = await sale();
+    await issue(orderId);
+    const window = await fetch(`${http.origin}/admin/pedidos/${orderId}`, { headers: { cookie: vendedor.cookie } }).then((response) => response.text());
+    expect(window).toContain("NFC-e autorizada");
+    expect(window).not.toContain("Cancelar nota");
+    const answer = await orderAction(vendedor, orderId, { intent: "fiscal-cancel", model: "65", reason: REASON });
+    expect(answer.status).toBe(403);
+    expect(focus.notes.get(fiscalRef(orderId, "65"))!.status).toBe("autorizado");
   });
 });
 

@@ -61,6 +61,9 @@ export const AUDIT_ACTIONS = {
   "product.stock_count": "Aplicou o balanço da loja",
   "order.store": "Mudou a loja que atende o pedido",
   "stock.transfer": "Transferiu unidades entre lojas",
+  "fiscal.cancel": "Cancelou a nota fiscal",
+  "fiscal.reissue": "Pediu a nota fiscal de novo",
+  "fiscal.export": "Baixou as notas fiscais do mês",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

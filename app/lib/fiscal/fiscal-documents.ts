@@ -64,3 +64,16 @@ export function cancelRefusal(document: Pick<FiscalDocumentView, "model" | "stat
   }
   return null;
 }
+
+/** The order window's forms (fetchers to /admin/pedidos/{id}). */
+export const FISCAL_CANCEL_INTENT = "fiscal-cancel";
+export const FISCAL_REISSUE_INTENT = "fiscal-reissue";
+
+/** What the order window knows of the order's notes; null when the shop issues none. */
+export type OrderFiscalPanel = {
+  documents: FiscalDocumentView[];
+  /** The role may cancel a note (capability "fiscal"); the action checks again. */
+  mayCancel: boolean;
+  /** The server's time when the window was read: the cancel window is judged from it. */
+  now: string;
+};

@@ -3,6 +3,7 @@ import { trackingUrl } from "../delivery/tracking";
 // sends, and the WhatsApp status message to the customer.
 import { pageParam, searchParam } from "../admin/admin-list";
 import type { OrderView } from "./order-message";
+import type { OrderFiscalPanel } from "../fiscal/fiscal-documents";
 import { isShownOrderStatus, type OrderStatus, type ShownOrderStatus } from "./order-status";
 import type { Settings } from "../group/settings";
 import {
@@ -195,6 +196,8 @@ export type AdminOrderPageData = {
   payment: AdminOrderPayment | null;
   /** The controls the signed-in role may use on this order: the others are not shown (the server refuses them too). */
   allowed: { changeStore: boolean; refund: boolean };
+  /** The order's NFC-e / NF-e (app/server/fiscal); null or absent when the shop issues no fiscal documents. */
+  fiscal?: OrderFiscalPanel | null;
 };
 
 /** The live stream of order events (app/routes/admin/order-events.ts). */

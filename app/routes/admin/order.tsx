@@ -20,6 +20,8 @@ import { adminOrderPayment, markOrderPaid, refundOrderPayment } from "~/server/p
 import { withdrawOrderChargesSoon } from "~/server/payments/order-payment.server";
 import { ORDER_STORE_CONFIRMED, ORDER_STORE_INTENT, orderStoreIsFixed, orderStoreSchema, type OrderStoreMovePreview } from "~/lib/stores/store-stock";
 import { moveOrderToStore, previewOrderStoreMove } from "~/server/orders/order-store.server";
+import { FISCAL_CANCEL_INTENT, FISCAL_REISSUE_INTENT } from "~/lib/fiscal/fiscal-documents";
+import { cancelFiscalNote, fiscalDocumentsOf, fiscalProviderFor, issueFiscalDocumentsSoon, reissueFiscalDocument } from "~/server/fiscal/fiscal-documents.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   const user = await requireStaffPermission(request, context, "orders");
@@ -36,6 +38,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
       changeStore: roleMay(user.staffRole, "order-store") && !orderStoreIsFixed({ channel: detail.order.channel, status: detail.order.status }),
       refund: roleMay(user.staffRole, "refunds"),
     },
+    fiscal: context.config.fiscal
+      ? { documents: await fiscalDocumentsOf(context.db, detail.id), mayCancel: roleMay(user.staffRole, "fiscal"), now: new Date().toISOString() }
+      : null,
   };
 }
 
@@ -54,6 +59,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === MARK_PAID_INTENT || intent === REFUND_INTENT) return paymentAction(context, params.id, intent, form, admin);
+  if (intent === FISCAL_CANCEL_INTENT || intent === FISCAL_REISSUE_INTENT) return fiscalAction(context, params.id, intent, form, admin);
   if (intent === STATUS_MESSAGE_OPENED_INTENT) {
     const recorded = await recordStatusMessageOpened(context.db, params.id, admin);
     if (!recorded) throw data("Pedido não encontrado", { status: 404 });
@@ -112,6 +118,20 @@ async function paymentAction(context: Route.ActionArgs["context"], orderId: stri
     result = await refundOrderPayment(context.db, context.config, orderId, { amountCents: parsed.data.amount, reason: parsed.data.reason }, admin);
   }
   return result.ok ? data(result) : data(result, { status: 400 });
+}
+
+/** The order window's "Emitir de novo" (any role that sees the order) and "Cancelar nota" (capability "fiscal"). */
+async function fiscalAction(context: Route.ActionArgs["context"], orderId: string, intent: string, form: FormData, admin: StaffUser) {
+  if (!context.config.fiscal) return data(actionRefusal("A loja não emite notas fiscais (FISCAL_PROVIDER não está definido)."), { status: 409 });
+  const model = form.get("model") === "55" ? "55" : "65";
+  if (intent === FISCAL_REISSUE_INTENT) {
+    if (!(await reissueFiscalDocument(context.db, orderId, model, admin))) return data(actionRefusal("Esta nota não está rejeitada: nada a emitir de novo."), { status: 409 });
+    issueFiscalDocumentsSoon(context.db);
+    return data(actionSuccess("Nota enviada de novo: o resultado aparece aqui em instantes."));
+  }
+  if (!roleMay(admin.staffRole, "fiscal")) return staffActionRefusal(admin);
+  const cancelled = await cancelFiscalNote(context.db, fiscalProviderFor(context.config.fiscal), orderId, model, String(form.get("reason") ?? ""), admin);
+  return cancelled.ok ? data(actionSuccess("Nota cancelada na SEFAZ; a venda foi cancelada e as unidades voltaram ao estoque.")) : data(actionRefusal(cancelled.message), { status: 409 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

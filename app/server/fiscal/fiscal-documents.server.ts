@@ -11,7 +11,9 @@
 // (unique index) and at the provider.
 import { sql } from "drizzle-orm";
 import type { ShippingAddress } from "#database/orders-schema";
-import type { FiscalDocumentStatus, FiscalDocumentView } from "~/lib/fiscal/fiscal-documents";
+import { cancelRefusal, modelName, type FiscalDocumentStatus, type FiscalDocumentView } from "~/lib/fiscal/fiscal-documents";
+import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
+import { setOrderStatus } from "../orders/admin-order-changes.server";
 import type { FiscalConfig } from "../config.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { loopsPerDatabase, type DeliveryLoop } from "../db/delivery-loop.server";
@@ -258,12 +260,76 @@ export async function fiscalDocumentsOf(db: DatabaseOrTransaction, orderId: stri
   }));
 }
 
-/** "Emitir de novo" after a rejection: the note is queued again under the same ref. False when it was not rejected. */
-export async function reissueFiscalDocument(db: Database, orderId: string, model: FiscalModel): Promise<boolean> {
-  const { rows } = await db.execute(sql`
-    update fiscal_documents set status = 'pendente', next_attempt_at = now(), sefaz_message = '', updated_at = now()
-    where order_id = ${orderId} and model = ${model} and status = 'erro' returning id`);
-  return rows.length > 0;
+/** "Emitir de novo" after a rejection (the product fixed): queued again under the same ref, audited. False when it was not rejected. */
+export async function reissueFiscalDocument(db: Database, orderId: string, model: FiscalModel, actor: AuditActor): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ code: string; sefaz_message: string }>(sql`
+      update fiscal_documents d set status = 'pendente', next_attempt_at = now(), updated_at = now()
+      from orders o
+      where o.id = d.order_id and d.order_id = ${orderId} and d.model = ${model} and d.status = 'erro'
+      returning o.code, d.sefaz_message`);
+    if (!rows[0]) return false;
+    await recordAdminChange(tx, actor, {
+      action: "fiscal.reissue",
+      entityType: "order",
+      entityId: orderId,
+      entityLabel: `#${rows[0].code}`,
+      before: { nota: modelName(model), mensagem: rows[0].sefaz_message },
+      after: null,
+    });
+    return true;
+  });
+}
+
+export const CANCEL_REASON_MESSAGE = "Escreva o motivo do cancelamento, de 15 a 255 caracteres (a SEFAZ pede).";
+
+export type CancelNoteResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * Cancels the order's authorised note at the provider within the legal window (NFC-e 30 min, NF-e 24 h),
+ * with the reason; then the sale is cancelled as the order window's "Cancelado" does (its units back on
+ * the shelf), and both are audited. Nothing changes when the provider or the SEFAZ says no.
+ */
+export async function cancelFiscalNote(
+  db: Database,
+  provider: FiscalProvider,
+  orderId: string,
+  model: FiscalModel,
+  reason: string,
+  actor: AuditActor,
+  now: Date = new Date(),
+): Promise<CancelNoteResult> {
+  const justificativa = reason.trim().replace(/\s+/g, " ");
+  if (justificativa.length < 15 || justificativa.length > 255) return { ok: false, message: CANCEL_REASON_MESSAGE };
+  const [document] = (await fiscalDocumentsOf(db, orderId)).filter((candidate) => candidate.model === model);
+  if (!document) return { ok: false, message: `Este pedido não tem ${modelName(model)}.` };
+  const refusal = cancelRefusal(document, now);
+  if (refusal) return { ok: false, message: refusal };
+  try {
+    await provider.cancel(model, fiscalRef(orderId, model), justificativa);
+  } catch (error) {
+    if (error instanceof FiscalProviderError && error.kind === "refused") return { ok: false, message: `A SEFAZ não cancelou a nota: ${error.message}` };
+    log.warn({ err: error instanceof FiscalProviderError ? error.message : error, orderId }, "fiscal note not cancelled: provider unavailable");
+    return { ok: false, message: "O provedor da nota fiscal não respondeu: nada foi cancelado. Tente de novo em instantes." };
+  }
+  await db.transaction(async (tx) => {
+    const { rows } = await tx.execute<{ code: string }>(sql`
+      update fiscal_documents d set status = 'cancelado', cancelled_at = now(), cancel_reason = ${justificativa}, updated_at = now()
+      from orders o where o.id = d.order_id and d.order_id = ${orderId} and d.model = ${model}
+      returning o.code`);
+    await recordAdminChange(tx, actor, {
+      action: "fiscal.cancel",
+      entityType: "order",
+      entityId: orderId,
+      entityLabel: `#${rows[0]?.code ?? ""}`,
+      before: { nota: `${modelName(model)} ${document.numero}/${document.serie}`, chave: document.chave },
+      after: { motivo: justificativa },
+    });
+  });
+  // The sale is undone as a cancelled order is: its units back on the shelf (the orders domain's rule).
+  const cancelled = await setOrderStatus(db, orderId, "cancelled", actor);
+  if (!cancelled.ok) log.error({ orderId, reason: cancelled.reason }, "fiscal note cancelled but the order was not");
+  return { ok: true };
 }
 
 /** How many sales with fiscal documents on still have no authorised note (the dashboard's count). */
