@@ -10,6 +10,7 @@ import { startOrderEmailDelivery, stopOrderEmailDelivery } from "./orders/order-
 import { chargesSettled, startPixWork } from "./payments/order-payment.server";
 import { startHoldExpiry } from "./orders/order-holds.server";
 import { startFiscalWork } from "./fiscal/fiscal-documents.server";
+import { fiscalStorageOf } from "./fiscal/fiscal-archive.server";
 import { registerShopPixWebhook } from "./payments/pix-webhook.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
@@ -105,7 +106,7 @@ export function connectServices(config: AppConfig, url: string): Services {
   // Shoppers' orders nobody confirmed or paid in time are cancelled and their units given back: row-locked, once.
   const holdExpiry = startHoldExpiry(db);
   // Fiscal notes queued with sales are issued after their commit, retried with backoff: leased, once per order.
-  const fiscalWork = config.fiscal ? startFiscalWork(db, config.fiscal) : null;
+  const fiscalWork = config.fiscal ? startFiscalWork(db, config.fiscal, fiscalStorageOf(config)) : null;
   return {
     config,
     db,

@@ -7,6 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
 import { fiscalProviderFor, fiscalRef, issueDueFiscalDocuments, buildFiscalNote } from "~/server/fiscal/fiscal-documents.server";
 import type { FiscalNote } from "~/server/fiscal/fiscal-provider.server";
+import { archiveAuthorisedNotes, fiscalStorageOf } from "~/server/fiscal/fiscal-archive.server";
+import { unzipSync } from "fflate";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startFakeFocusNfe, type FakeFocusNfe } from "../setup/fake-focus-nfe";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
@@ -268,6 +270,69 @@ describe("cancelling a note", () => {
     const answer = await orderAction(vendedor, orderId, { intent: "fiscal-cancel", model: "65", reason: REASON });
     expect(answer.status).toBe(403);
     expect(focus.notes.get(fiscalRef(orderId, "65"))!.status).toBe("autorizado");
+  });
+});
+
+describe("hand-over and shipping", () => {
+  /** A counter sale turned, in the database, into a shopper's order (the checkout's fields), not yet handed over. */
+  async function shopperOrder(deliveryMethod: "pickup" | "delivery") {
+    const orderId = await sale();
+    await t.pool.query("delete from fiscal_documents where order_id = $1", [orderId]);
+    await t.pool.query(
+      `update orders set channel = 'checkout', status = 'processing', delivery_method = $2, customer_name = 'Maria Souza', customer_cpf = '529.982.247-25',
+         delivery_cents = $3, shipping_address = $4 where id = $1`,
+      [orderId, deliveryMethod, deliveryMethod === "delivery" ? 1500 : null, deliveryMethod === "delivery" ? { street: "Rua do Sol", number: "10", complement: "", neighborhood: "Centro", city: "Recife", state: "PE", cep: "50010-000" } : null],
+    );
+    return orderId;
+  }
+
+  it("a pick-up marked \"Entregue\" takes its NFC-e", async () => {
+    const orderId = await shopperOrder("pickup");
+    expect((await orderAction(admin, orderId, { status: "delivered" })).status).toBe(200);
+    expect(await documentOf(orderId)).toMatchObject([{ status: "pendente", ref: fiscalRef(orderId, "65") }]);
+    expect(await issue(orderId)).toEqual(["autorizado"]);
+  });
+
+  it("a delivered order marked shipped takes an NF-e (model 55) with the shopper as recipient, authorised at a later read", async () => {
+    const orderId = await shopperOrder("delivery");
+    expect((await orderAction(admin, orderId, { status: "shipped" })).status).toBe(200);
+    expect(await documentOf(orderId)).toMatchObject([{ status: "pendente", ref: fiscalRef(orderId, "55") }]);
+    expect(await issue(orderId)).toEqual(["processando"]);
+    expect(focus.notes.get(fiscalRef(orderId, "55"))!.body).toMatchObject({
+      cpf_destinatario: "52998224725",
+      nome_destinatario: "Maria Souza",
+      municipio_destinatario: "Recife",
+      uf_destinatario: "PE",
+      cep_destinatario: "50010000",
+      valor_frete: "15.00",
+      presenca_comprador: "2",
+    });
+    await makeDue(orderId);
+    expect(await issue(orderId)).toEqual(["autorizado"]);
+    expect(focus.posts(fiscalRef(orderId, "55"))).toBe(1);
+  });
+});
+
+describe("the accountant's export", () => {
+  it("keeps each authorised note's XML and DANFE and hands a month of them over as a ZIP to a Dono, audited; a Vendedor is refused", async () => {
+    const orderId = await sale();
+    await issue(orderId);
+    expect(await archiveAuthorisedNotes(t.db, provider(), fiscalStorageOf(app.context.config), { batch: 500 })).toBeGreaterThan(0);
+    const [document] = await documentOf(orderId);
+    const month = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Recife", year: "numeric", month: "2-digit" }).format(new Date()).slice(0, 7);
+
+    const response = await fetch(`${http.origin}/admin/notas-fiscais/exportar?mes=${month}`, { headers: { cookie: admin.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/zip");
+    const files = unzipSync(new Uint8Array(await response.arrayBuffer()));
+    expect(new TextDecoder().decode(files[`${document!.chave}-65.xml`])).toContain(`NFe${document!.chave}`);
+    expect(files[`${document!.chave}-65-danfe.pdf`]).toBeDefined();
+    const { rows: audit } = await t.pool.query("select 1 from audit_log where action = 'fiscal.export'");
+    expect(audit.length).toBeGreaterThan(0);
+
+    const vendedor = await signedInUser(app.context, "admin", { staffRole: "vendedor", storeId: relogio.storeId });
+    expect((await fetch(`${http.origin}/admin/notas-fiscais/exportar?mes=${month}`, { headers: { cookie: vendedor.cookie } })).status).toBe(403);
+    expect((await fetch(`${http.origin}/admin/notas-fiscais/exportar?mes=novembro`, { headers: { cookie: admin.cookie } })).status).toBe(400);
   });
 });
 

@@ -21,7 +21,7 @@ import { withdrawOrderChargesSoon } from "~/server/payments/order-payment.server
 import { ORDER_STORE_CONFIRMED, ORDER_STORE_INTENT, orderStoreIsFixed, orderStoreSchema, type OrderStoreMovePreview } from "~/lib/stores/store-stock";
 import { moveOrderToStore, previewOrderStoreMove } from "~/server/orders/order-store.server";
 import { FISCAL_CANCEL_INTENT, FISCAL_REISSUE_INTENT } from "~/lib/fiscal/fiscal-documents";
-import { cancelFiscalNote, fiscalDocumentsOf, fiscalProviderFor, issueFiscalDocumentsSoon, reissueFiscalDocument } from "~/server/fiscal/fiscal-documents.server";
+import { cancelFiscalNote, fiscalDocumentsOf, queueFiscalDocumentForStatus, fiscalProviderFor, issueFiscalDocumentsSoon, reissueFiscalDocument } from "~/server/fiscal/fiscal-documents.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   const user = await requireStaffPermission(request, context, "orders");
@@ -92,7 +92,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<OrderStatusFormResult>(statusRefusal(parsed.error.issues[0]?.message), { status: 400 });
   }
   try {
-    const result = await setOrderStatus(context.db, params.id, parsed.data.status, admin);
+    const result = await setOrderStatus(context.db, params.id, parsed.data.status, admin, context.config.fiscal ? { withStatusChange: queueFiscalDocumentForStatus } : {});
+    if (result.ok && context.config.fiscal) issueFiscalDocumentsSoon(context.db);
     // A cancelled order's Pix can no longer be paid: withdrawn at the provider, in the background.
     if (result.ok && result.status === "cancelled") withdrawOrderChargesSoon(context, params.id);
     if (result.ok) {

@@ -21,6 +21,8 @@ import { log } from "../log/logger.server";
 import { focusNfeProvider } from "./focusnfe.server";
 import { FiscalProviderError, type FiscalModel, type FiscalNote, type FiscalNoteState, type FiscalPaymentMethod, type FiscalProvider } from "./fiscal-provider.server";
 import { productFiscalData } from "./product-fiscal-data.server";
+import { archiveAuthorisedNotes } from "./fiscal-archive.server";
+import type { MediaStorage } from "../media/media-storage.server";
 
 /** Every store is in Pernambuco: a delivery elsewhere is an interstate sale (CFOP 6xxx). */
 export const SHOP_STATE = "PE";
@@ -46,6 +48,26 @@ export async function queueFiscalDocument(tx: DatabaseOrTransaction, orderId: st
   await tx.execute(sql`
     insert into fiscal_documents (order_id, model, ref) values (${orderId}, ${model}, ${fiscalRef(orderId, model)})
     on conflict (order_id, model) do nothing`);
+}
+
+/**
+ * The order window's status change, in its transaction: a pick-up handed over ("Entregue") takes its
+ * NFC-e; a delivered order marked shipped (or delivered straight away) its NF-e, with the shopper as
+ * recipient. Counter sales took theirs when sold.
+ */
+export async function queueFiscalDocumentForStatus(tx: DatabaseOrTransaction, change: { orderId: string; to: string }): Promise<boolean> {
+  const { rows } = await tx.execute<{ channel: string; delivery_method: string }>(sql`select channel, delivery_method from orders where id = ${change.orderId}`);
+  const order = rows[0];
+  if (!order || order.channel === "balcao") return false;
+  if (order.delivery_method === "pickup" && change.to === "delivered") {
+    await queueFiscalDocument(tx, change.orderId, "65");
+    return true;
+  }
+  if (order.delivery_method === "delivery" && (change.to === "shipped" || change.to === "delivered")) {
+    await queueFiscalDocument(tx, change.orderId, "55");
+    return true;
+  }
+  return false;
 }
 
 const providers = new WeakMap<FiscalConfig, FiscalProvider>();
@@ -91,8 +113,8 @@ export async function issueDueFiscalDocuments(db: Database, provider: FiscalProv
 }
 
 async function issueClaimed(db: Database, provider: FiscalProvider, row: DocumentRow): Promise<IssueOutcome> {
-  const { rows: orderRows } = await db.execute<{ status: string; payment_status: string | null }>(sql`
-    select o.status, p.status as payment_status from orders o left join order_payments p on p.order_id = o.id where o.id = ${row.order_id}`);
+  const { rows: orderRows } = await db.execute<{ status: string; channel: string; payment_status: string | null }>(sql`
+    select o.status, o.channel, p.status as payment_status from orders o left join order_payments p on p.order_id = o.id where o.id = ${row.order_id}`);
   const order = orderRows[0];
   if (row.status === "pendente") {
     // Never sent: an order cancelled meanwhile needs no note; a PIX sale waits for its money.
@@ -100,7 +122,7 @@ async function issueClaimed(db: Database, provider: FiscalProvider, row: Documen
       await db.execute(sql`update fiscal_documents set status = 'cancelado', sefaz_message = 'Venda cancelada antes da emissão', updated_at = now() where id = ${row.id}`);
       return "dropped";
     }
-    if (order.payment_status !== "paid") {
+    if (order.channel === "balcao" && order.payment_status !== "paid") {
       await db.execute(sql`update fiscal_documents set attempts = attempts - 1, next_attempt_at = now() + make_interval(secs => ${UNPAID_RECHECK_SECONDS}) where id = ${row.id}`);
       return "waiting";
     }
@@ -341,9 +363,16 @@ export async function salesWithoutNote(db: DatabaseOrTransaction): Promise<numbe
 const fiscalLoops = loopsPerDatabase<Database>("fiscal documents", RETRY_INTERVAL_MS);
 
 /** Starts this process's issuer on `db` (connectServices does, when a provider is set up); what an earlier run left goes now. */
-export function startFiscalWork(db: Database, config: FiscalConfig, options: { intervalMs?: number } = {}): DeliveryLoop {
+export function startFiscalWork(db: Database, config: FiscalConfig, storage: MediaStorage, options: { intervalMs?: number } = {}): DeliveryLoop {
   const provider = fiscalProviderFor(config);
-  return fiscalLoops.start(db, () => issueDueFiscalDocuments(db, provider), options);
+  return fiscalLoops.start(
+    db,
+    async () => {
+      await issueDueFiscalDocuments(db, provider);
+      await archiveAuthorisedNotes(db, provider, storage);
+    },
+    options,
+  );
 }
 
 /** Has this process's issuer send what was just queued (after the sale's transaction committed). */

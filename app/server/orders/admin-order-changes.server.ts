@@ -62,8 +62,11 @@ export type StatusChangeResult =
 
 class CouponUseGoneError extends Error {}
 
+/** What must commit with a status change (the fiscal queue's note at hand-over or shipping): run in its transaction when the status changes. */
+export type StatusChangeHook = (tx: DatabaseOrTransaction, change: { orderId: string; from: string; to: OrderStatus }) => Promise<unknown>;
+
 /** Sets an order's status (any status from any other, as the earlier admin allowed), moving stock per the rule above. */
-export async function setOrderStatus(db: Database, id: string, status: OrderStatus, actor: AuditActor): Promise<StatusChangeResult> {
+export async function setOrderStatus(db: Database, id: string, status: OrderStatus, actor: AuditActor, { withStatusChange }: { withStatusChange?: StatusChangeHook } = {}): Promise<StatusChangeResult> {
   if (!UUID.test(id)) return { ok: false, reason: "not-found", message: "Pedido não encontrado" };
   try {
     return await db.transaction(async (tx) => {
@@ -102,7 +105,10 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
         .set({ status, stockApplied: holdsStock(status), updatedAt: sql`now()` })
         .where(eq(orders.id, id))
         .returning({ updatedAt: orders.updatedAt });
-      if (order.status !== status) await tx.insert(orderHistory).values({ orderId: id, kind: "status", status, actorId: actor.id, actorName: actor.name });
+      if (order.status !== status) {
+        await tx.insert(orderHistory).values({ orderId: id, kind: "status", status, actorId: actor.id, actorName: actor.name });
+        await withStatusChange?.(tx, { orderId: id, from: order.status, to: status });
+      }
       await recordAdminChange(tx, actor, {
         action: "order.status",
         entityType: "order",
