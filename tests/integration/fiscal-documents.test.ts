@@ -138,6 +138,10 @@ describe("NFC-e at the counter", () => {
     expect(await page(`/admin/balcao/recibo/${orderId}`)).toContain("NFC-e em processamento");
     // Retried with backoff: not before its time.
     expect(await issue(orderId)).toEqual([]);
+    // The dashboard counts the sales still without a note.
+    const waiting = (await t.pool.query<{ count: number }>("select count(*)::int as count from fiscal_documents where status in ('pendente', 'processando', 'erro')")).rows[0]!.count;
+    expect(waiting).toBeGreaterThan(0);
+    expect(await page("/admin")).toContain(`${waiting} ${waiting === 1 ? "venda ainda sem nota fiscal" : "vendas ainda sem nota fiscal"} autorizada`);
     focus.down = false;
     await makeDue(orderId);
     expect(await issue(orderId)).toEqual(["autorizado"]);
