@@ -9,6 +9,8 @@ import { fiscalProviderFor, fiscalRef, issueDueFiscalDocuments, buildFiscalNote 
 import type { FiscalNote } from "~/server/fiscal/fiscal-provider.server";
 import { archiveAuthorisedNotes, fiscalStorageOf } from "~/server/fiscal/fiscal-archive.server";
 import { unzipSync } from "fflate";
+import { CPF_FOR_NFE_MESSAGE } from "~/server/orders/checkout.server";
+import { CHECKOUT_CUSTOMER, checkoutFormFields, orderableLine } from "../setup/order-fixtures";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startFakeFocusNfe, type FakeFocusNfe } from "../setup/fake-focus-nfe";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
@@ -314,6 +316,32 @@ describe("hand-over and shipping", () => {
     await makeDue(orderId);
     expect(await issue(orderId)).toEqual(["autorizado"]);
     expect(focus.posts(fiscalRef(orderId, "55"))).toBe(1);
+  });
+});
+
+describe("the checkout's CPF with fiscal documents on", () => {
+  async function checkout(cpf: string) {
+    const { lines } = await orderableLine(t.pool);
+    const response = await fetch(`${http.origin}/checkout`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: http.origin, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ ...checkoutFormFields({ ...CHECKOUT_CUSTOMER, cpf, phone: "(81) 98888-1234" }), lines, idempotencyKey: `fiscal-checkout-${(keys += 1)}-0000` }),
+    });
+    return { status: response.status, body: (await response.text()).replace(/\\+"/g, '"') };
+  }
+
+  it("a delivered order asks for the CPF, with the reason, and records nothing without it; with a valid one it is placed", async () => {
+    const orders = async () => (await t.pool.query<{ count: number }>("select count(*)::int as count from orders where channel = 'checkout'")).rows[0]!.count;
+    const before = await orders();
+    const refused = await checkout("");
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain(CPF_FOR_NFE_MESSAGE);
+    expect(await orders()).toBe(before);
+    expect((await checkout("123.456.789-00")).body).toContain("Confira o CPF: os dígitos não conferem");
+    const placed = await checkout("529.982.247-25");
+    expect(placed.status, placed.body.slice(0, 300)).toBeLessThan(400);
+    expect(await orders()).toBe(before + 1);
   });
 });
 
