@@ -95,4 +95,6 @@ export default [
   route("admin/balcao/produtos", "routes/admin/counter-products.ts"),
   // The accountant's monthly ZIP of fiscal notes (?mes=2026-11); the loader checks the "fiscal" capability.
   route("admin/notas-fiscais/exportar", "routes/admin/fiscal-export.ts"),
+  // A delivered order's DANFE for whoever holds the order's link.
+  route("pedido/:token/danfe", "routes/storefront/order-danfe.ts"),
 ] satisfies RouteConfig;

@@ -285,7 +285,7 @@ describe("hand-over and shipping", () => {
     const orderId = await sale();
     await t.pool.query("delete from fiscal_documents where order_id = $1", [orderId]);
     await t.pool.query(
-      `update orders set channel = 'checkout', status = 'processing', delivery_method = $2, customer_name = 'Maria Souza', customer_cpf = '529.982.247-25',
+      `update orders set channel = 'checkout', status = 'processing', delivery_method = $2, customer_name = 'Maria Souza', customer_phone = '(81) 98888-7777', customer_cpf = '529.982.247-25',
          delivery_cents = $3, shipping_address = $4 where id = $1`,
       [orderId, deliveryMethod, deliveryMethod === "delivery" ? 1500 : null, deliveryMethod === "delivery" ? { street: "Rua do Sol", number: "10", complement: "", neighborhood: "Centro", city: "Recife", state: "PE", cep: "50010-000" } : null],
     );
@@ -316,6 +316,17 @@ describe("hand-over and shipping", () => {
     await makeDue(orderId);
     expect(await issue(orderId)).toEqual(["autorizado"]);
     expect(focus.posts(fiscalRef(orderId, "55"))).toBe(1);
+
+    // Its DANFE, once kept: linked on the shopper's order page and in the order window's WhatsApp text.
+    await archiveAuthorisedNotes(t.db, provider(), fiscalStorageOf(app.context.config), { batch: 500 });
+    const token = (await t.pool.query<{ public_token: string }>("select public_token from orders where id = $1", [orderId])).rows[0]!.public_token;
+    expect(await page(`/pedido/${token}`)).toContain(`href="/pedido/${token}/danfe"`);
+    const danfe = await fetch(`${http.origin}/pedido/${token}/danfe`);
+    expect(danfe.status).toBe(200);
+    expect(danfe.headers.get("content-type")).toBe("application/pdf");
+    expect(await danfe.text()).toContain(focus.notes.get(fiscalRef(orderId, "55"))!.chave);
+    expect(decodeURIComponent(await page(`/admin/pedidos/${orderId}`))).toContain(`Nota fiscal (DANFE): `);
+    expect((await fetch(`${http.origin}/pedido/${"0".repeat(token.length)}/danfe`)).status).toBe(404);
   });
 });
 

@@ -166,7 +166,8 @@ export function orderStatusMessage(input: StatusMessageInput): string {
 }
 
 /** The 'Avisar cliente no WhatsApp' link, or null when there is no phone to write to. */
-export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, settings: Pick<Settings, "storeName" | "statusMessages">): string | null {
+/** `danfeUrl`: the NF-e's DANFE (absolute), added to the message once the note is authorised and kept. */
+export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, settings: Pick<Settings, "storeName" | "statusMessages">, danfeUrl: string | null = null): string | null {
   const number = customerWhatsAppNumber(detail.contactPhone);
   if (!number) return null;
   const { order } = detail;
@@ -182,7 +183,7 @@ export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string,
       pickup: order.delivery.method === "pickup" ? { name: order.delivery.locationName, address: order.delivery.locationAddress, hours: detail.pickupHours } : null,
       templates: settings.statusMessages,
       trackingCode: order.delivery.method === "delivery" ? order.delivery.trackingCode : null,
-    }),
+    }) + (danfeUrl ? `\n\nNota fiscal (DANFE): ${danfeUrl}` : ""),
   );
 }
 

@@ -21,6 +21,7 @@ import { withdrawOrderChargesSoon } from "~/server/payments/order-payment.server
 import { ORDER_STORE_CONFIRMED, ORDER_STORE_INTENT, orderStoreIsFixed, orderStoreSchema, type OrderStoreMovePreview } from "~/lib/stores/store-stock";
 import { moveOrderToStore, previewOrderStoreMove } from "~/server/orders/order-store.server";
 import { FISCAL_CANCEL_INTENT, FISCAL_REISSUE_INTENT } from "~/lib/fiscal/fiscal-documents";
+import { danfePath, orderDanfeKept } from "~/server/fiscal/fiscal-archive.server";
 import { cancelFiscalNote, fiscalDocumentsOf, queueFiscalDocumentForStatus, fiscalProviderFor, issueFiscalDocumentsSoon, reissueFiscalDocument } from "~/server/fiscal/fiscal-documents.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
@@ -29,9 +30,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   // Another store's order is not found for a Vendedor, as an unknown one.
   const detail = await getAdminOrder(context.db, settings, params.id, staffStoreScope(user));
   if (!detail) throw data("Pedido não encontrado", { status: 404 });
+  const origin = await shopPublicOrigin(context);
+  const token = detail.publicPath.split("/").pop() ?? "";
+  const danfeUrl = context.config.fiscal && (await orderDanfeKept(context.db, token)) ? `${origin}${danfePath(token)}` : null;
   return {
     detail,
-    whatsappUrl: orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings),
+    whatsappUrl: orderStatusWhatsAppUrl(detail, origin, settings, danfeUrl),
     payment: await adminOrderPayment(context.db, context.config, detail.id),
     // The window shows only the controls this role may use on this order (the action checks again).
     allowed: {

@@ -87,3 +87,27 @@ export async function exportFiscalMonth(db: Database, storage: MediaStorage, mon
   });
   return { ok: true, fileName: `notas-fiscais-${month}.zip`, zip: zipSync(files, { level: 6 }), notes: rows.length };
 }
+
+/** The shopper's page's link to her NF-e's DANFE: /pedido/{token}/danfe. */
+export const danfePath = (orderToken: string) => `/pedido/${orderToken}/danfe`;
+
+/** Whether the order's authorised NF-e has its DANFE kept (the order page's link, the WhatsApp text). */
+export async function orderDanfeKept(db: Database, orderToken: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`
+    select 1 from fiscal_documents d join orders o on o.id = d.order_id
+    where o.public_token = ${orderToken} and d.model = '55' and d.status = 'autorizado' and d.danfe_key <> ''`);
+  return rows.length > 0;
+}
+
+/** The DANFE of the order's authorised NF-e, once kept; null otherwise. */
+export async function orderDanfe(db: Database, storage: MediaStorage, orderToken: string): Promise<{ bytes: Buffer; contentType: string; fileName: string } | null> {
+  const { rows } = await db.execute<{ danfe_key: string; chave: string }>(sql`
+    select d.danfe_key, d.chave from fiscal_documents d join orders o on o.id = d.order_id
+    where o.public_token = ${orderToken} and d.model = '55' and d.status = 'autorizado' and d.danfe_key <> ''`);
+  const row = rows[0];
+  if (!row) return null;
+  const bytes = await storage.read(row.danfe_key);
+  if (!bytes) return null;
+  const html = row.danfe_key.endsWith(".html");
+  return { bytes, contentType: html ? "text/html; charset=utf-8" : "application/pdf", fileName: `danfe-${row.chave}.${html ? "html" : "pdf"}` };
+}
