@@ -96,4 +96,8 @@ export default [
   route("admin/sw.js", "routes/admin/service-worker.ts"),
   // The counter's product search and scanned-code look-up (JSON); the loader runs requireAdmin.
   route("admin/balcao/produtos", "routes/admin/counter-products.ts"),
+  // The accountant's monthly ZIP of fiscal notes (?mes=2026-11); the loader checks the "fiscal" capability.
+  route("admin/notas-fiscais/exportar", "routes/admin/fiscal-export.ts"),
+  // A delivered order's DANFE for whoever holds the order's link.
+  route("pedido/:token/danfe", "routes/storefront/order-danfe.ts"),
 ] satisfies RouteConfig;

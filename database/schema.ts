@@ -15,3 +15,4 @@ export * from "./notices-schema";
 export * from "./counter-schema";
 export * from "./receiving-schema";
 export * from "./whatsapp-schema";
+export * from "./fiscal-schema";

@@ -285,4 +285,36 @@ describe("PUBLIC_URL over plain http", () => {
       expect(configError({ ...whatsapp, WHATSAPP_PHONE_NUMBER_ID: "x" })).not.toMatch(/EAAGtoken|0123456789abcdef|verificacao-da-loja/);
     });
   });
+
+  describe("fiscal documents (FISCAL_PROVIDER, FISCAL_API_URL, FISCAL_TOKEN)", () => {
+    const TOKEN = "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6";
+
+    it("issues no fiscal documents by default", () => {
+      expect(loadConfig({}).fiscal).toBeNull();
+    });
+
+    it("reads Focus NFe's base address and token", () => {
+      expect(loadConfig({ FISCAL_PROVIDER: "focusnfe", FISCAL_API_URL: "https://homologacao.focusnfe.com.br/", FISCAL_TOKEN: TOKEN }).fiscal).toEqual({
+        provider: "focusnfe",
+        apiUrl: "https://homologacao.focusnfe.com.br",
+        token: TOKEN,
+      });
+    });
+
+    it("stops the start naming the bad or missing variable, never echoing the token", () => {
+      expect(configError({ FISCAL_PROVIDER: "nuvemfiscal", FISCAL_API_URL: "https://x.example", FISCAL_TOKEN: TOKEN })).toMatch(/FISCAL_PROVIDER="nuvemfiscal": use focusnfe/);
+      expect(configError({ FISCAL_PROVIDER: "focusnfe", FISCAL_TOKEN: TOKEN })).toMatch(/FISCAL_API_URL: obrigatório/);
+      expect(configError({ FISCAL_PROVIDER: "focusnfe", FISCAL_API_URL: "http://api.focusnfe.com.br", FISCAL_TOKEN: TOKEN })).toMatch(/FISCAL_API_URL="http:\/\/api.focusnfe.com.br": use o endereço https/);
+      expect(configError({ FISCAL_PROVIDER: "focusnfe", FISCAL_API_URL: "https://api.focusnfe.com.br" })).toMatch(/FISCAL_TOKEN: obrigatório/);
+      const badToken = configError({ FISCAL_PROVIDER: "focusnfe", FISCAL_API_URL: "https://api.focusnfe.com.br", FISCAL_TOKEN: "meu token secreto" });
+      expect(badToken).toMatch(/FISCAL_TOKEN=\(oculto\)/);
+      expect(badToken).not.toMatch(/secreto/);
+      expect(configError({ FISCAL_TOKEN: TOKEN })).toMatch(/FISCAL_PROVIDER: obrigatório quando FISCAL_TOKEN/);
+      expect(configError({ FISCAL_TOKEN: TOKEN })).not.toContain(TOKEN);
+    });
+
+    it("takes plain http only on this machine (the tests' fake)", () => {
+      expect(loadConfig({ FISCAL_PROVIDER: "focusnfe", FISCAL_API_URL: "http://127.0.0.1:4000", FISCAL_TOKEN: TOKEN }).fiscal?.apiUrl).toBe("http://127.0.0.1:4000");
+    });
+  });
 });

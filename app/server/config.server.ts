@@ -198,7 +198,7 @@ const DEFAULT_VAPID_SUBJECT = "mailto:loja@exemplo.com";
 const PIX_SECRET_VARIABLES = ["PIX_CLIENT_SECRET", "PIX_CERT_PASSWORD", "MERCADOPAGO_ACCESS_TOKEN", "MERCADOPAGO_WEBHOOK_SECRET"];
 
 /** Never echoed in error messages: start-up output often ends up in shared logs. */
-const SECRET_VARIABLES = new Set([...PIX_SECRET_VARIABLES, "VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "MELHOR_ENVIO_TOKEN", "WHATSAPP_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"]);
+const SECRET_VARIABLES = new Set([...PIX_SECRET_VARIABLES, "FISCAL_TOKEN", "VAPID_PRIVATE_KEY", "BETTER_AUTH_SECRET", "GOOGLE_CLIENT_SECRET", "ADMIN_PASSWORD", "SMTP_URL", "DATABASE_URL", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "MELHOR_ENVIO_TOKEN", "WHATSAPP_TOKEN", "WHATSAPP_APP_SECRET", "WHATSAPP_VERIFY_TOKEN"]);
 
 /** An S3-compatible bucket for the media (S3_*): path-style addressing when an endpoint is given. */
 export type S3Settings = { bucket: string; region: string; endpoint: string | undefined; accessKeyId: string; secretAccessKey: string };
@@ -262,6 +262,11 @@ export type AppConfig = {
   vapid: { keys: { publicKey: string; privateKey: string } | null; subject: string };
   /** PIX_PROVIDER and its variables (payments/pix-config.server.ts); null: the static Pix code. */
   pix: PixConfig | null;
+  /**
+   * FISCAL_PROVIDER and its variables (app/server/fiscal, docs/fiscal.md): NFC-e and NF-e through the
+   * provider; null (or absent in a hand-made config): no fiscal documents, the receipt says "Sem valor fiscal".
+   */
+  fiscal?: FiscalConfig | null;
   /** CEP_LOOKUP_URL: where a CEP's street, bairro and town come from ({cep} in it); null: the shopper types them. */
   cepLookupUrl: string | null;
   /** MELHOR_ENVIO_TOKEN + MELHOR_ENVIO_URL: carrier quotes beyond the towns; null: the fallback table by state only. */
@@ -290,7 +295,8 @@ export function loadConfig(
   );
   const parsed = envSchema.safeParse(cleaned);
   const pixSettings = readPixConfig(cleaned);
-  if (!parsed.success || pixSettings.problems.length) {
+  const fiscalSettings = readFiscalConfig(cleaned);
+  if (!parsed.success || pixSettings.problems.length || fiscalSettings.problems.length) {
     const lines = (parsed.error?.issues ?? []).map(
       (issue) => {
         const name = String(issue.path[0]);
@@ -298,7 +304,7 @@ export function loadConfig(
         return `  ${issue.path.join(".")}=${value}: ${issue.message}`;
       },
     );
-    throw new ConfigError(`Configuração inválida no ambiente:\n${[...lines, ...pixSettings.problems].join("\n")}`);
+    throw new ConfigError(`Configuração inválida no ambiente:\n${[...lines, ...pixSettings.problems, ...fiscalSettings.problems].join("\n")}`);
   }
   const values = parsed.data;
   if (values.PUBLIC_URL && isPlainHttpElsewhere(values.PUBLIC_URL)) {
@@ -351,6 +357,7 @@ export function loadConfig(
     },
     orderLimits: { perAddress: values.ORDER_LIMIT_PER_ADDRESS ?? 30, perPhone: values.ORDER_LIMIT_PER_PHONE ?? 10, heldUnits: values.ORDER_LIMIT_HELD_UNITS ?? 60 },
     pix: pixSettings.pix,
+    fiscal: fiscalSettings.fiscal,
     cepLookupUrl: values.CEP_LOOKUP_URL ?? null,
     melhorEnvio:
       values.MELHOR_ENVIO_TOKEN && values.MELHOR_ENVIO_URL ? { token: values.MELHOR_ENVIO_TOKEN, url: values.MELHOR_ENVIO_URL.replace(/\/+$/, "") } : null,
@@ -530,4 +537,45 @@ export function readPixConfig(env: Record<string, string | undefined>): { pix: P
 
   problems.push(`  PIX_PROVIDER=${JSON.stringify(provider)}: use bacen ou mercadopago (ou deixe vazio para o código Pix estático)`);
   return { pix: null, problems };
+}
+
+
+// The fiscal provider (FISCAL_PROVIDER and its variables, app/server/fiscal): read with the rest of the
+// environment, so a bad or missing value stops the start naming the variable; the token is never repeated.
+
+/** Focus NFe: its API's base (production or homologação) and the company's token (HTTP Basic user, empty password). */
+export type FiscalConfig = { provider: "focusnfe"; apiUrl: string; token: string };
+
+/** null: no provider (no fiscal documents). Problems are lines for the start's message. */
+export function readFiscalConfig(env: Record<string, string | undefined>): { fiscal: FiscalConfig | null; problems: string[] } {
+  const problems: string[] = [];
+  const provider = env.FISCAL_PROVIDER;
+  if (!provider) {
+    for (const name of ["FISCAL_API_URL", "FISCAL_TOKEN"]) {
+      if (env[name]) problems.push(`  FISCAL_PROVIDER: obrigatório quando ${name} está definido (use focusnfe)`);
+    }
+    return { fiscal: null, problems };
+  }
+  if (provider !== "focusnfe") {
+    problems.push(`  FISCAL_PROVIDER=${JSON.stringify(provider)}: use focusnfe (ou deixe vazio para vender sem nota fiscal)`);
+    return { fiscal: null, problems };
+  }
+  let apiUrl: string | undefined;
+  const urlText = env.FISCAL_API_URL;
+  if (!urlText) problems.push("  FISCAL_API_URL: obrigatório com FISCAL_PROVIDER=focusnfe (https://api.focusnfe.com.br ou https://homologacao.focusnfe.com.br)");
+  else {
+    try {
+      const url = new URL(urlText);
+      const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
+      if ((url.protocol === "https:" || (loopback && url.protocol === "http:")) && !url.search && !url.hash && !url.username) apiUrl = urlText.replace(/\/+$/, "");
+    } catch {
+      // falls through to the message
+    }
+    if (!apiUrl) problems.push(`  FISCAL_API_URL=${JSON.stringify(urlText)}: use o endereço https:// da API, sem ? nem # (https://api.focusnfe.com.br ou https://homologacao.focusnfe.com.br)`);
+  }
+  const token = env.FISCAL_TOKEN;
+  if (!token) problems.push("  FISCAL_TOKEN: obrigatório com FISCAL_PROVIDER=focusnfe (o token da empresa no painel da Focus NFe)");
+  else if (!/^[A-Za-z0-9]{16,128}$/.test(token)) problems.push("  FISCAL_TOKEN=(oculto): deve ser o token da Focus NFe, só letras e números, sem espaços");
+  if (problems.length || !apiUrl || !token) return { fiscal: null, problems };
+  return { fiscal: { provider, apiUrl, token }, problems };
 }

@@ -11,6 +11,8 @@ import { startWhatsAppDelivery, stopWhatsAppDelivery } from "./orders/whatsapp-m
 import { startWhatsAppInbox, stopWhatsAppInbox } from "./orders/whatsapp-webhook.server";
 import { chargesSettled, startPixWork } from "./payments/order-payment.server";
 import { startHoldExpiry } from "./orders/order-holds.server";
+import { startFiscalWork } from "./fiscal/fiscal-documents.server";
+import { fiscalStorageOf } from "./fiscal/fiscal-archive.server";
 import { registerShopPixWebhook } from "./payments/pix-webhook.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
@@ -108,6 +110,8 @@ export function connectServices(config: AppConfig, url: string): Services {
   const pixWork = startPixWork({ db, config });
   // Shoppers' orders nobody confirmed or paid in time are cancelled and their units given back: row-locked, once.
   const holdExpiry = startHoldExpiry(db);
+  // Fiscal notes queued with sales are issued after their commit, retried with backoff: leased, once per order.
+  const fiscalWork = config.fiscal ? startFiscalWork(db, config.fiscal, fiscalStorageOf(config)) : null;
   return {
     config,
     db,
@@ -121,6 +125,7 @@ export function connectServices(config: AppConfig, url: string): Services {
       await stopWhatsAppInbox(db);
       await pixWork?.stop();
       await holdExpiry.stop();
+      await fiscalWork?.stop();
       await chargesSettled();
       await pool.end().catch(() => {});
     },

@@ -21,9 +21,11 @@ type Props = {
   history: OrderHistoryEntry[];
   whatsappUrl: string;
   pixQrSvg: string | null;
+  /** The NF-e's DANFE (a delivered order, once authorised); null or absent: none. */
+  danfeUrl?: string | null;
 };
 
-export function OrderDetails({ order, payment, paymentError, history, whatsappUrl, pixQrSvg }: Props) {
+export function OrderDetails({ order, payment, paymentError, history, whatsappUrl, pixQrSvg, danfeUrl = null }: Props) {
   // Past 'Pendente' the shop has the order: sending it again would only duplicate it in the chat.
   const awaitingSend = order.status === "pending";
   // Cancelled by the shop itself (its hold expired): the last status change says why.
@@ -113,6 +115,13 @@ export function OrderDetails({ order, payment, paymentError, history, whatsappUr
         <div className="mt-3">
           <OrderHistoryList entries={history} deliveryMethod={order.delivery.method} testId="order-history" />
         </div>
+        {danfeUrl ? (
+          <p className="mt-3">
+            <a href={danfeUrl} target="_blank" rel="noreferrer" className="font-semibold text-brand-700 underline" data-testid="order-danfe">
+              Ver a nota fiscal (DANFE)
+            </a>
+          </p>
+        ) : null}
       </section>
 
       <section aria-labelledby="itens" className="mt-8">

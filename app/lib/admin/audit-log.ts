@@ -62,6 +62,9 @@ export const AUDIT_ACTIONS = {
   "order.store": "Mudou a loja que atende o pedido",
   "stock.transfer": "Transferiu unidades entre lojas",
   "stock.receive": "Deu entrada na nota do fornecedor",
+  "fiscal.cancel": "Cancelou a nota fiscal",
+  "fiscal.reissue": "Pediu a nota fiscal de novo",
+  "fiscal.export": "Baixou as notas fiscais do mês",
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 

@@ -10,6 +10,7 @@ import type { ImageRef } from "../catalog/catalog";
 import { orderLineSchema } from "../orders/checkout.schema";
 import { isValidCpf, maskCpf } from "../account/documents";
 import { MAX_INSTALLMENTS } from "../payments/installments";
+import { chaveInGroups, fiscalStatusLabel, NO_FISCAL_VALUE, type FiscalDocumentView } from "../fiscal/fiscal-documents";
 
 export const COUNTER_PATH = "/admin/balcao";
 /** The admin's product search and code look-up for the counter and the stock count (JSON). */
@@ -169,6 +170,9 @@ export type CounterReceipt = {
   cpf: string;
   /** Cancelled since (the sale was undone in the order window). */
   cancelled: boolean;
+  /** Fiscal documents are on (a provider is set up): the sale's NFC-e, null while not queued. */
+  fiscalOn: boolean;
+  fiscal: FiscalDocumentView | null;
 };
 
 /** A counter sale's clerk as the order window and the receipt name them: the name recorded with the sale, else the account's. */
@@ -218,6 +222,27 @@ export function receiptText(receipt: CounterReceipt): string {
     ...(receipt.cashReceivedCents !== null ? [`Recebido: ${formatBRL(receipt.cashReceivedCents)}`, `Troco: ${formatBRL(change ?? 0)}`] : []),
     `Atendido por ${receipt.clerkName}`,
     "",
+    ...receiptFiscalLines(receipt),
+    "",
     "Obrigado pela preferência!",
   ].join("\n");
+}
+
+/**
+ * What the receipt says of the sale's NFC-e, as a DANFE NFC-e needs it once authorised: the number and
+ * series, the chave in groups of four, the protocol and where to consult it; "NFC-e em processamento"
+ * until then; "Sem valor fiscal" when the shop issues no fiscal documents.
+ */
+export function receiptFiscalLines(receipt: Pick<CounterReceipt, "fiscalOn" | "fiscal">): string[] {
+  if (!receipt.fiscalOn) return [NO_FISCAL_VALUE];
+  const note = receipt.fiscal;
+  if (!note || note.status !== "autorizado") return [note ? fiscalStatusLabel(note) : "NFC-e em processamento"];
+  return [
+    `NFC-e nº ${note.numero} série ${note.serie}`,
+    "Chave de acesso:",
+    chaveInGroups(note.chave),
+    ...(note.protocolo ? [`Protocolo: ${note.protocolo}`] : []),
+    ...(note.urlConsulta ? [`Consulte pela chave em ${note.urlConsulta}`] : []),
+    ...(note.qrcodeUrl ? [`QR Code: ${note.qrcodeUrl}`] : []),
+  ];
 }

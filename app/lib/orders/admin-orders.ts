@@ -3,6 +3,7 @@ import { trackingUrl } from "../delivery/tracking";
 // sends, and the WhatsApp status message to the customer.
 import { pageParam, searchParam } from "../admin/admin-list";
 import type { OrderView } from "./order-message";
+import type { OrderFiscalPanel } from "../fiscal/fiscal-documents";
 import { isShownOrderStatus, type OrderStatus, type ShownOrderStatus } from "./order-status";
 import type { Settings } from "../group/settings";
 import {
@@ -166,7 +167,8 @@ export function orderStatusMessage(input: StatusMessageInput): string {
 }
 
 /** The 'Avisar cliente no WhatsApp' link, or null when there is no phone to write to. */
-export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, settings: Pick<Settings, "storeName" | "statusMessages">): string | null {
+/** `danfeUrl`: the NF-e's DANFE (absolute), added to the message once the note is authorised and kept. */
+export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, settings: Pick<Settings, "storeName" | "statusMessages">, danfeUrl: string | null = null): string | null {
   const number = customerWhatsAppNumber(detail.contactPhone);
   if (!number) return null;
   const { order } = detail;
@@ -182,7 +184,7 @@ export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string,
       pickup: order.delivery.method === "pickup" ? { name: order.delivery.locationName, address: order.delivery.locationAddress, hours: detail.pickupHours } : null,
       templates: settings.statusMessages,
       trackingCode: order.delivery.method === "delivery" ? order.delivery.trackingCode : null,
-    }),
+    }) + (danfeUrl ? `\n\nNota fiscal (DANFE): ${danfeUrl}` : ""),
   );
 }
 
@@ -199,6 +201,8 @@ export type AdminOrderPageData = {
   payment: AdminOrderPayment | null;
   /** The controls the signed-in role may use on this order: the others are not shown (the server refuses them too). */
   allowed: { changeStore: boolean; refund: boolean };
+  /** The order's NFC-e / NF-e (app/server/fiscal); null or absent when the shop issues no fiscal documents. */
+  fiscal?: OrderFiscalPanel | null;
 };
 
 /** The live stream of order events (app/routes/admin/order-events.ts). */

@@ -48,6 +48,8 @@ export const STAFF_CAPABILITIES = [
   "shop-contact",
   /** Giving a payment back (a Pix refund, total or partial): money leaving the shop. */
   "refunds",
+  /** Fiscal documents: cancelling an authorised NFC-e/NF-e, and the accountant's monthly XML/DANFE export. */
+  "fiscal",
   "coupons",
   "delivery",
   /** Reports and their CSV. */

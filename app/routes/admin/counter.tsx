@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
   const refused = storeAccessRefusal(clerk, parsed.data.storeId);
   if (refused) return refused;
-  const sale = await sellAtCounter(context.db, clerk, parsed.data);
+  const sale = await sellAtCounter(context.db, clerk, parsed.data, { fiscal: Boolean(context.config.fiscal) });
   if (!sale.ok) return data(actionRefusal(sale.message), { status: 409 });
   // PIX: the code for the customer to scan first; the receipt once the money is in.
   if (parsed.data.payment === "pix") {

@@ -1,4 +1,6 @@
 import { data, Link, redirect } from "react-router";
+import { salesWithoutNote } from "~/server/fiscal/fiscal-documents.server";
+import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import { DemoProductsNotice } from "~/components/admin/dashboard/demo-products-notice";
 import { CONFIRM_DEMO_REMOVAL_PARAM, DEMO_REMOVAL_UNCONFIRMED } from "~/lib/admin/dashboard";
 import { actionRefusal } from "~/lib/forms/action-result";
@@ -39,6 +41,9 @@ const STATUS_COLOURS: Record<ShownOrderStatus, string> = {
   cancelled: "#64748b",
 };
 
+/** "2026-11": this month in the shop's time zone, as the fiscal export takes it. */
+const shopMonth = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: SHOP_TIME_ZONE, year: "numeric", month: "2-digit" }).format(date).slice(0, 7);
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   // /admin is where everyone lands (the menu's title, the installed app): a role without the
@@ -62,6 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     demoRemoved: params.has("demoRemovidos") && Number.isSafeInteger(removedProducts)
       ? { products: removedProducts, units: Number(params.get("demoUnidades")) || 0, orders: Number(params.get("demoPedidos")) || 0 }
       : null,
+    // Fiscal documents on: the sales still without an authorised note, and the accountant's ZIP for a role that may take it.
+    fiscal: context.config.fiscal ? { withoutNote: await salesWithoutNote(context.db), mayExport: roleMay(user.staffRole, "fiscal"), month: shopMonth(new Date()) } : null,
     whatsappPlaceholder: isPlaceholderWhatsApp(settings.storeWhatsApp),
     storesWithPlaceholder: locations.filter((location) => isPlaceholderWhatsApp(location.whatsapp)).map((location) => location.name),
     emails,
@@ -128,6 +135,21 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
               Alterar em Configurações
             </Link>
           </p>
+        </div>
+      ) : null}
+
+      {loaderData.fiscal ? (
+        <div className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="fiscal-summary">
+          <p className={loaderData.fiscal.withoutNote > 0 ? "font-semibold text-amber-900" : "text-slate-800"}>
+            {loaderData.fiscal.withoutNote > 0
+              ? `${countLabel(loaderData.fiscal.withoutNote, "venda ainda sem nota fiscal", "vendas ainda sem nota fiscal")} autorizada (em processamento ou rejeitada: veja o pedido).`
+              : "Todas as vendas têm nota fiscal autorizada."}
+          </p>
+          {loaderData.fiscal.mayExport ? (
+            <a href={`/admin/notas-fiscais/exportar?mes=${loaderData.fiscal.month}`} className="mt-1 inline-block text-sm font-semibold underline">
+              Baixar as notas fiscais do mês para o contador (ZIP)
+            </a>
+          ) : null}
         </div>
       ) : null}
 

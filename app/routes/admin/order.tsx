@@ -22,6 +22,9 @@ import { ORDER_STORE_CONFIRMED, ORDER_STORE_INTENT, orderStoreIsFixed, orderStor
 import { moveOrderToStore, previewOrderStoreMove } from "~/server/orders/order-store.server";
 import { orderWhatsAppMessages } from "~/server/orders/whatsapp-messages.server";
 import { manualWhatsAppLinkOffered, whatsappTopicForStatus } from "~/lib/orders/whatsapp-templates";
+import { FISCAL_CANCEL_INTENT, FISCAL_REISSUE_INTENT } from "~/lib/fiscal/fiscal-documents";
+import { danfePath, orderDanfeKept } from "~/server/fiscal/fiscal-archive.server";
+import { cancelFiscalNote, fiscalDocumentsOf, queueFiscalDocumentForStatus, fiscalProviderFor, issueFiscalDocumentsSoon, reissueFiscalDocument } from "~/server/fiscal/fiscal-documents.server";
 
 export async function loader({ request, context, params }: Route.LoaderArgs): Promise<AdminOrderPageData> {
   const user = await requireStaffPermission(request, context, "orders");
@@ -29,6 +32,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   // Another store's order is not found for a Vendedor, as an unknown one.
   const detail = await getAdminOrder(context.db, settings, params.id, staffStoreScope(user));
   if (!detail) throw data("Pedido não encontrado", { status: 404 });
+  const origin = await shopPublicOrigin(context);
+  const token = detail.publicPath.split("/").pop() ?? "";
+  const danfeUrl = context.config.fiscal && (await orderDanfeKept(context.db, token)) ? `${origin}${danfePath(token)}` : null;
   const whatsappMessages = await orderWhatsAppMessages(context.db, detail.id);
   const manualLink = manualWhatsAppLinkOffered({
     automatic: context.config.whatsapp !== null,
@@ -38,7 +44,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
   });
   return {
     detail,
-    whatsappUrl: manualLink ? orderStatusWhatsAppUrl(detail, await shopPublicOrigin(context), settings) : null,
+    whatsappUrl: manualLink ? orderStatusWhatsAppUrl(detail, origin, settings, danfeUrl) : null,
     whatsappMessages,
     payment: await adminOrderPayment(context.db, context.config, detail.id),
     // The window shows only the controls this role may use on this order (the action checks again).
@@ -46,6 +52,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs): Pr
       changeStore: roleMay(user.staffRole, "order-store") && !orderStoreIsFixed({ channel: detail.order.channel, status: detail.order.status }),
       refund: roleMay(user.staffRole, "refunds"),
     },
+    fiscal: context.config.fiscal
+      ? { documents: await fiscalDocumentsOf(context.db, detail.id), mayCancel: roleMay(user.staffRole, "fiscal"), now: new Date().toISOString() }
+      : null,
   };
 }
 
@@ -64,6 +73,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const form = await readFormData(request);
   const intent = form.get("intent");
   if (intent === MARK_PAID_INTENT || intent === REFUND_INTENT) return paymentAction(context, params.id, intent, form, admin);
+  if (intent === FISCAL_CANCEL_INTENT || intent === FISCAL_REISSUE_INTENT) return fiscalAction(context, params.id, intent, form, admin);
   if (intent === STATUS_MESSAGE_OPENED_INTENT) {
     const recorded = await recordStatusMessageOpened(context.db, params.id, admin);
     if (!recorded) throw data("Pedido não encontrado", { status: 404 });
@@ -96,7 +106,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return data<OrderStatusFormResult>(statusRefusal(parsed.error.issues[0]?.message), { status: 400 });
   }
   try {
-    const result = await setOrderStatus(context.db, params.id, parsed.data.status, admin);
+    const result = await setOrderStatus(context.db, params.id, parsed.data.status, admin, context.config.fiscal ? { withStatusChange: queueFiscalDocumentForStatus } : {});
+    if (result.ok && context.config.fiscal) issueFiscalDocumentsSoon(context.db);
     // A cancelled order's Pix can no longer be paid: withdrawn at the provider, in the background.
     if (result.ok && result.status === "cancelled") withdrawOrderChargesSoon(context, params.id);
     if (result.ok) {
@@ -122,6 +133,20 @@ async function paymentAction(context: Route.ActionArgs["context"], orderId: stri
     result = await refundOrderPayment(context.db, context.config, orderId, { amountCents: parsed.data.amount, reason: parsed.data.reason }, admin);
   }
   return result.ok ? data(result) : data(result, { status: 400 });
+}
+
+/** The order window's "Emitir de novo" (any role that sees the order) and "Cancelar nota" (capability "fiscal"). */
+async function fiscalAction(context: Route.ActionArgs["context"], orderId: string, intent: string, form: FormData, admin: StaffUser) {
+  if (!context.config.fiscal) return data(actionRefusal("A loja não emite notas fiscais (FISCAL_PROVIDER não está definido)."), { status: 409 });
+  const model = form.get("model") === "55" ? "55" : "65";
+  if (intent === FISCAL_REISSUE_INTENT) {
+    if (!(await reissueFiscalDocument(context.db, orderId, model, admin))) return data(actionRefusal("Esta nota não está rejeitada: nada a emitir de novo."), { status: 409 });
+    issueFiscalDocumentsSoon(context.db);
+    return data(actionSuccess("Nota enviada de novo: o resultado aparece aqui em instantes."));
+  }
+  if (!roleMay(admin.staffRole, "fiscal")) return staffActionRefusal(admin);
+  const cancelled = await cancelFiscalNote(context.db, fiscalProviderFor(context.config.fiscal), orderId, model, String(form.get("reason") ?? ""), admin);
+  return cancelled.ok ? data(actionSuccess("Nota cancelada na SEFAZ; a venda foi cancelada e as unidades voltaram ao estoque.")) : data(actionRefusal(cancelled.message), { status: 409 });
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {

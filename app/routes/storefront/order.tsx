@@ -9,6 +9,7 @@ import { qrCodeSvgIfDrawable } from "~/server/media/qr-code.server";
 import { getSettings } from "~/server/group/settings.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";
 import { orderPaymentOnPage, renewPixOnPage } from "~/server/payments/order-payment.server";
+import { danfePath, orderDanfeKept } from "~/server/fiscal/fiscal-archive.server";
 import type { Route } from "./+types/order";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -31,6 +32,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     history: await readOrderHistoryByToken(context.db, order.token),
     whatsappUrl: whatsappLink(settings.storeWhatsApp, message),
     pixQrSvg: pixCode ? qrCodeSvgIfDrawable(pixCode, `QR Code PIX do pedido ${order.code}`) : null,
+    // The NF-e's DANFE once authorised and kept (a delivered order with fiscal documents on).
+    danfeUrl: context.config.fiscal && (await orderDanfeKept(context.db, order.token)) ? danfePath(order.token) : null,
   };
 }
 
@@ -66,6 +69,7 @@ export default function Order({ loaderData, actionData }: Route.ComponentProps) 
       history={loaderData.history}
       whatsappUrl={loaderData.whatsappUrl}
       pixQrSvg={loaderData.pixQrSvg}
+      danfeUrl={loaderData.danfeUrl}
     />
   );
 }

@@ -14,6 +14,7 @@ import { OrderRejectedError, placeOrder } from "../orders/order-placing.server";
 import { listStores } from "../orders/order-store.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import { unitsAt } from "../catalog/stock-moves.server";
+import { fiscalDocumentsOf, issueFiscalDocumentsSoon, queueFiscalDocument } from "../fiscal/fiscal-documents.server";
 
 /** A new key for one counter screen: a double tap or a resent form finds the sale it already made. */
 export function newSaleKey(): string {
@@ -26,7 +27,11 @@ export type CounterSaleResult = { ok: true; orderId: string; created: boolean } 
 /** The sale's terms; the discount, CPF and instalments may be left out (none, none, at once). */
 type CounterSaleRequest = Omit<CounterSaleInput, "discountCents" | "cpf" | "installments"> & Partial<Pick<CounterSaleInput, "discountCents" | "cpf" | "installments">>;
 
-export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: CounterSaleRequest): Promise<CounterSaleResult> {
+/**
+ * `fiscal`: a provider is set up (config.fiscal): the sale's NFC-e is queued in its transaction and
+ * issued after the commit (app/server/fiscal), never in the clerk's way.
+ */
+export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: CounterSaleRequest, { fiscal = false }: { fiscal?: boolean } = {}): Promise<CounterSaleResult> {
   const settings = await getSettings(db);
   try {
     const placed = await placeOrder(db, settings, {
@@ -43,7 +48,8 @@ export async function sellAtCounter(db: Database, clerk: CurrentUser, sale: Coun
         cpf: sale.cpf,
         installments: sale.installments,
       },
-    });
+    }, fiscal ? { withCounterSale: (tx, order) => queueFiscalDocument(tx, order.id, "65") } : {});
+    if (fiscal && placed.created) issueFiscalDocumentsSoon(db);
     const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.publicToken, placed.token));
     return { ok: true, orderId: order!.id, created: placed.created };
   } catch (error) {
@@ -124,8 +130,8 @@ export async function findCounterProducts(
   };
 }
 
-/** A counter sale's receipt; null when the order is not one. */
-export async function counterReceipt(db: DatabaseOrTransaction, orderId: string): Promise<CounterReceipt | null> {
+/** A counter sale's receipt, with its NFC-e when fiscal documents are on (`fiscal`); null when the order is not one. */
+export async function counterReceipt(db: DatabaseOrTransaction, orderId: string, { fiscal = false }: { fiscal?: boolean } = {}): Promise<CounterReceipt | null> {
   const [order] = await db
     .select({
       id: orders.id,
@@ -172,5 +178,7 @@ export async function counterReceipt(db: DatabaseOrTransaction, orderId: string)
     cashReceivedCents: order.cashReceivedCents,
     cpf: order.cpf,
     cancelled: order.status === "cancelled",
+    fiscal: fiscal ? ((await fiscalDocumentsOf(db, order.id)).find((document) => document.model === "65") ?? null) : null,
+    fiscalOn: fiscal,
   };
 }

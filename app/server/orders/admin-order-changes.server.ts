@@ -64,8 +64,11 @@ export type StatusChangeResult =
 
 class CouponUseGoneError extends Error {}
 
+/** What must commit with a status change (the fiscal queue's note at hand-over or shipping): run in its transaction when the status changes. */
+export type StatusChangeHook = (tx: DatabaseOrTransaction, change: { orderId: string; from: string; to: OrderStatus }) => Promise<unknown>;
+
 /** Sets an order's status (any status from any other, as the earlier admin allowed), moving stock per the rule above. */
-export async function setOrderStatus(db: Database, id: string, status: OrderStatus, actor: AuditActor): Promise<StatusChangeResult> {
+export async function setOrderStatus(db: Database, id: string, status: OrderStatus, actor: AuditActor, { withStatusChange }: { withStatusChange?: StatusChangeHook } = {}): Promise<StatusChangeResult> {
   if (!UUID.test(id)) return { ok: false, reason: "not-found", message: "Pedido não encontrado" };
   try {
     const result = await db.transaction(async (tx) => {
@@ -110,6 +113,7 @@ export async function setOrderStatus(db: Database, id: string, status: OrderStat
         // The shopper hears of it on WhatsApp once this commits, when she agreed (./whatsapp-messages.server.ts).
         const topic = whatsappTopicForStatus(status, order.deliveryMethod);
         if (topic) await queueWhatsAppMessage(tx, id, topic);
+        await withStatusChange?.(tx, { orderId: id, from: order.status, to: status });
       }
       await recordAdminChange(tx, actor, {
         action: "order.status",

@@ -43,8 +43,15 @@ export async function submitCheckout(context: OrderContext, form: FormData, subm
     }),
   );
   const customer = checkoutSchema.safeParse(values);
+  // With fiscal documents on, a delivered order's NF-e names the shopper, and the SEFAZ asks her CPF.
+  if (customer.success && context.config.fiscal && customer.data.deliveryMethod === "delivery" && customer.data.cpf === "") {
+    return recordOrder(context, form, null, { cpf: CPF_FOR_NFE_MESSAGE }, submitter, payment);
+  }
   return recordOrder(context, form, customer.success ? customer.data : null, customer.success ? {} : fieldErrors(customer.error), submitter, payment);
 }
+
+/** The checkout's CPF when the order is delivered and the shop issues fiscal notes. */
+export const CPF_FOR_NFE_MESSAGE = "Informe o CPF: a nota fiscal (NF-e) da entrega vai no seu nome, e a SEFAZ pede o CPF.";
 
 /** The cart's 'Finalizar pelo WhatsApp': the lines only; the rest is agreed in the chat. */
 export function submitQuickOrder(context: OrderContext, form: FormData, submitter: Submitter): Promise<OrderSubmissionResult> {

@@ -102,6 +102,8 @@ export type PlaceOrderOptions = {
    * with the order or not at all (the payments domain's pending Pix charge).
    */
   withNewOrder?: (tx: Transaction, order: { id: string; totalCents: number; paymentMethod: string | null }) => Promise<void>;
+  /** Runs once per new counter sale, inside its transaction: what must commit with the sale (its NFC-e in the fiscal queue). */
+  withCounterSale?: (tx: Transaction, order: { id: string }) => Promise<void>;
 };
 
 type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
@@ -222,7 +224,7 @@ export async function placeOrder(
   db: Database,
   settings: Settings,
   request: OrderRequest,
-  { admitNewOrder, takeCouponTry, newOrderId = randomUUID, withNewOrder }: PlaceOrderOptions = {},
+  { admitNewOrder, takeCouponTry, newOrderId = randomUUID, withNewOrder, withCounterSale }: PlaceOrderOptions = {},
 ): Promise<{ token: string; created: boolean }> {
   const requestHash = orderRequestHash(request);
   const existing = await findOrderByIdempotencyKey(db, request.idempotencyKey);
@@ -232,7 +234,7 @@ export async function placeOrder(
   let couponRefused = false;
   try {
     couponTry = request.couponCode && takeCouponTry ? await takeCouponTry() : null;
-    const placed = await recordNewOrder(db, settings, request, requestHash, newOrderId, { admitNewOrder, withNewOrder }, () => (couponRefused = true));
+    const placed = await recordNewOrder(db, settings, request, requestHash, newOrderId, { admitNewOrder, withNewOrder, withCounterSale }, () => (couponRefused = true));
     if (placed.created) {
       deliverPushesSoon(db);
       deliverOrderEmailsSoon(db);
@@ -258,7 +260,7 @@ async function recordNewOrder(
   request: OrderRequest,
   requestHash: string,
   newOrderId: () => string,
-  { admitNewOrder, withNewOrder }: Pick<PlaceOrderOptions, "admitNewOrder" | "withNewOrder">,
+  { admitNewOrder, withNewOrder, withCounterSale }: Pick<PlaceOrderOptions, "admitNewOrder" | "withNewOrder" | "withCounterSale">,
   onCouponRefused: () => void,
 ): Promise<{ token: string; created: boolean }> {
   return db.transaction(async (tx) => {
@@ -403,6 +405,7 @@ async function recordNewOrder(
     await notifyOrderEvent(tx, { type: "created", id, code });
     if (counter && counterStore) {
       await recordCounterSale(tx, counter, { id, code, totalCents, storeName: counterStore.name, lines });
+      await withCounterSale?.(tx, { id });
       await admitNewOrder?.(tx, { id, lines });
       return { token, created: true };
     }

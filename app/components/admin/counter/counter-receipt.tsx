@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { changeCents, COUNTER_PATH, receiptDateTime, receiptLineAmount, receiptPaymentLabel, receiptText, type CounterReceipt } from "~/lib/counter/counter-sale";
+import { changeCents, COUNTER_PATH, receiptDateTime, receiptFiscalLines, receiptLineAmount, receiptPaymentLabel, receiptText, type CounterReceipt } from "~/lib/counter/counter-sale";
 import { variantLabel } from "~/lib/catalog/variants";
 import { formatBRL } from "~/lib/format/money";
 import { adminOrderPath } from "~/lib/orders/admin-orders";
@@ -9,7 +9,7 @@ import { adminOrderPath } from "~/lib/orders/admin-orders";
  * 80 mm receipt printer, or a desktop's (the print CSS drops the panel's frame and fits the paper's
  * width). Each line with its unit price, the clerk's discount, "CPF na nota", Crédito's instalments.
  */
-export function CounterReceiptView({ receipt }: { receipt: CounterReceipt }) {
+export function CounterReceiptView({ receipt, qrSvg = null }: { receipt: CounterReceipt; qrSvg?: string | null }) {
   const change = changeCents(receipt.totalCents, receipt.cashReceivedCents);
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(receiptText(receipt))}`;
   return (
@@ -86,6 +86,15 @@ export function CounterReceiptView({ receipt }: { receipt: CounterReceipt }) {
           </>
         ) : null}
         <p className="mt-2 border-t border-dashed border-black pt-2 text-center">Atendido por {receipt.clerkName}</p>
+        <section className="mt-2 border-t border-dashed border-black pt-2 text-center" data-testid="receipt-fiscal" aria-label="Nota fiscal">
+          {receiptFiscalLines(receipt).map((line, index) => (
+            <p key={index} className={line.startsWith("QR Code:") ? "sr-only" : "break-words"}>
+              {line}
+            </p>
+          ))}
+          {/* Drawn on the server from the provider's qrcode_url (qr-code.server.ts): only our own SVG markup. */}
+          {qrSvg ? <div className="mx-auto mt-1 w-32" data-testid="receipt-qr" dangerouslySetInnerHTML={{ __html: qrSvg }} /> : null}
+        </section>
         <p className="text-center">Obrigado pela preferência!</p>
       </article>
       <div className="grid grid-cols-2 gap-2 print:hidden">

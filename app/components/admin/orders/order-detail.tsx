@@ -19,6 +19,7 @@ import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
 import { TrackingCodeForm } from "./tracking-code-form";
 import { OrderPaymentPanel } from "./order-payment-panel";
+import { OrderFiscalPanelView } from "./order-fiscal-panel";
 import { PaymentBadge } from "./payment-badge";
 import { OrderStoreForm } from "./order-store-form";
 import { orderStoreIsFixed } from "~/lib/stores/store-stock";
@@ -200,6 +201,15 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         </p>
         {payment ? <OrderPaymentPanel payment={payment} action={adminOrderPath(detail.id)} orderTotalCents={order.totalCents} canRefund={allowed.refund} /> : null}
       </section>
+
+      {data.fiscal ? (
+        <section aria-labelledby={`nota-${detail.id}`}>
+          <Heading id={`nota-${detail.id}`} className={heading}>
+            Nota fiscal
+          </Heading>
+          <OrderFiscalPanelView panel={data.fiscal} action={adminOrderPath(detail.id)} />
+        </section>
+      ) : null}
 
       {order.notes ? (
         <section aria-labelledby={`obs-${detail.id}`}>
