@@ -16,11 +16,22 @@ import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { registerShopPixWebhook } from "~/server/payments/pix-webhook.server";
+import { STORE_FISCAL_MESSAGES, storeFiscalFormSchema } from "~/lib/fiscal/store-fiscal.schema";
+import { loadStoreFiscalIdentities, saveStoreFiscalIdentity } from "~/server/fiscal/store-fiscal.server";
+import { formValues } from "~/lib/forms/form-errors";
+import { StoreFiscalForm } from "~/components/admin/settings/store-fiscal-form";
+import type { StoreFiscalActionResult } from "~/lib/fiscal/store-fiscal";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPermission(request, context, "settings");
-  const [page, publicAddress] = await Promise.all([loadSettingsPage(context.db), publicAddressOf(context)]);
-  return { ...page, publicAddress, canEditMoney: roleMay(user.staffRole, "money-settings"), canEditContact: roleMay(user.staffRole, "shop-contact") };
+  // The stores' CNPJ, IE and CSC are the Dono's: another role's page (HTML and .data) never carries them.
+  const canEditFiscal = roleMay(user.staffRole, "fiscal-identity");
+  const [page, publicAddress, fiscalStores] = await Promise.all([
+    loadSettingsPage(context.db),
+    publicAddressOf(context),
+    canEditFiscal ? loadStoreFiscalIdentities(context.db) : null,
+  ]);
+  return { ...page, publicAddress, fiscalStores, canEditMoney: roleMay(user.staffRole, "money-settings"), canEditContact: roleMay(user.staffRole, "shop-contact") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,6 +53,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setOwnerPublicOrigin(context.db, context.config, admin, origin);
     await registerShopPixWebhook(context.db, context.config);
     return redirect("/admin/configuracoes");
+  }
+  if (intent === "store-fiscal") {
+    const storeId = Number(form.get("storeId")) || 0;
+    if (!roleMay(admin.staffRole, "fiscal-identity")) {
+      return data<StoreFiscalActionResult>(actionRefusal(STORE_FISCAL_MESSAGES.donoOnly, { form: "store-fiscal", storeId }), { status: 403 });
+    }
+    const fiscal = storeFiscalFormSchema.safeParse(formValues(form));
+    if (!fiscal.success) return data<StoreFiscalActionResult>(actionRefusal(fieldErrors(fiscal.error), { form: "store-fiscal", storeId }), { status: 400 });
+    const saved = await saveStoreFiscalIdentity(context.db, fiscal.data, admin);
+    if (!saved) return data<StoreFiscalActionResult>(actionRefusal(STORE_FISCAL_MESSAGES.store, { form: "store-fiscal", storeId }), { status: 404 });
+    return data<StoreFiscalActionResult>(actionSuccess(STORE_FISCAL_MESSAGES.saved, { form: "store-fiscal", storeId }));
   }
   const parsed = parseSettingsForm(form);
   if (!parsed.success) {
@@ -70,9 +92,10 @@ export function meta() {
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, locations, lastSaved, publicAddress, canEditMoney, canEditContact } = loaderData;
+  const { settings, locations, lastSaved, publicAddress, fiscalStores, canEditMoney, canEditContact } = loaderData;
   const publicOriginAnswer = actionData?.data?.form === "public-origin" ? (actionData as PublicOriginActionResult) : undefined;
-  const settingsAnswer = publicOriginAnswer ? undefined : (actionData as ActionResult | undefined);
+  const fiscalAnswer = actionData?.data?.form === "store-fiscal" ? (actionData as StoreFiscalActionResult) : undefined;
+  const settingsAnswer = publicOriginAnswer || fiscalAnswer ? undefined : (actionData as ActionResult | undefined);
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Configurações</h1>
@@ -92,6 +115,11 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <div className="mt-6">
         <PublicOriginForm current={publicAddress} answer={publicOriginAnswer} canEdit={canEditContact} />
       </div>
+      {fiscalStores ? (
+        <div className="mt-6">
+          <StoreFiscalForm stores={fiscalStores} answer={fiscalAnswer} />
+        </div>
+      ) : null}
     </div>
   );
 }
