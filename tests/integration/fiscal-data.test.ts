@@ -5,9 +5,16 @@
 // product form, validated, an EAN unique across the catalogue; a category's NCM default for a product
 // without one (fiscalDataOf, what the notes are built from); the dashboard naming a product a note
 // could not be issued for; the counter's barcode reader finding a variant by its EAN.
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, storeLocations } from "#database/schema";
+import { auditLog, categoryFiscalDefaults, products, productVariants, storeLocations } from "#database/schema";
+import { productToFormInput, type ProductFormInput } from "~/lib/catalog/product.schema";
+import { EAN_FIELD_PREFIX, EAN_GRID_FIELD, STORE_STOCK_FIELD_PREFIX, STORE_STOCK_GRID_FIELD, STORE_STOCK_READ_FIELD_PREFIX } from "~/lib/catalog/product-form-fields";
+import { variantKey } from "~/lib/catalog/variants";
+import { CATEGORY_NCM_FIELD_PREFIX } from "~/lib/fiscal/product-fiscal.schema";
+import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
+import { listStoreOptions } from "~/server/catalog/product-save.server";
+import { fiscalDataOf, productsMissingFiscalData } from "~/server/fiscal/product-fiscal.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -134,5 +141,162 @@ describe("a store's fiscal identity", () => {
     expect((await post("/admin/configuracoes", gerente, fiscalForm({ cnpj: "12.345.678/0001-95" }))).body).toContain(
       "Só o Dono pode ver e mudar os dados fiscais das lojas. Nada foi salvo.",
     );
+  });
+});
+
+/** The edit form's values as its loader hands them, with the store grids' cells, as the editor sends them. */
+async function productForm(productId: number, change: Partial<ProductFormInput> = {}): Promise<FormData> {
+  const product = await getProductForEdit(t.db, productId, await listStoreOptions(t.db));
+  const values = { ...productToFormInput(product!), ...change };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(values)) if (typeof value === "string") form.set(name, value);
+  for (const size of values.sizes) form.append("sizes", size);
+  for (const color of values.colors) form.append("colors", color);
+  form.set(STORE_STOCK_GRID_FIELD, "1");
+  for (const [key, units] of Object.entries(values.storeStock ?? {})) form.set(`${STORE_STOCK_FIELD_PREFIX}${key}`, units);
+  for (const [key, units] of Object.entries(values.storeStockRead ?? {})) form.set(`${STORE_STOCK_READ_FIELD_PREFIX}${key}`, units);
+  form.set(EAN_GRID_FIELD, "1");
+  for (const [key, ean] of Object.entries(values.eans ?? {})) form.set(`${EAN_FIELD_PREFIX}${key}`, ean);
+  return form;
+}
+
+async function saveProductForm(productId: number, form: FormData) {
+  const response = await fetch(`${http.origin}/admin/produtos/editar/${productId}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: dono.cookie, origin: http.origin, "sec-fetch-site": "same-origin" },
+    body: form,
+  });
+  return { status: response.status, body: (await response.text()).replaceAll("<!-- -->", "") };
+}
+
+/** Two active products with sizes, and one variant of each. */
+async function twoProducts() {
+  const { rows } = await t.pool.query<{ product_id: number; name: string; variant_id: number; size: string; color: string }>(`
+    select distinct on (p.id) p.id as product_id, p.name, v.id as variant_id, v.size, v.color
+    from products p join product_variants v on v.product_id = p.id
+    where p.active and p.price_cents is not null
+    order by p.id, v.id`);
+  return [rows[0]!, rows[1]!, rows[2]!];
+}
+
+const productRow = async (id: number) => (await t.db.select().from(products).where(eq(products.id, id)))[0]!;
+const variantEans = async (productId: number) =>
+  Object.fromEntries((await t.db.select({ size: productVariants.size, color: productVariants.color, ean: productVariants.ean }).from(productVariants).where(eq(productVariants.productId, productId))).map((v) => [variantKey(v.size, v.color), v.ean]));
+
+const EAN = "7891234567895";
+const OTHER_EAN = "7896543210982";
+
+describe("a product's fiscal fields in the product form", () => {
+  it("saves NCM (typed with dots), CFOPs, origem, CSOSN, CEST and a variant's EAN", async () => {
+    const [first] = await twoProducts();
+    const key = variantKey(first!.size, first!.color);
+    const saved = await saveProductForm(
+      first!.product_id,
+      await productForm(first!.product_id, { ncm: "6403.99.90", cfopInState: "5102", cfopOutOfState: "6108", taxOrigin: "2", taxSituation: "500", cest: "2805700", eans: { [key]: EAN } }),
+    );
+    expect(saved.status).toBe(302);
+    expect(await productRow(first!.product_id)).toMatchObject({ ncm: "64039990", cfopOutOfState: "6108", taxOrigin: "2", taxSituation: "500", cest: "2805700" });
+    expect((await variantEans(first!.product_id))[key]).toBe(EAN);
+    const page = await get(`/admin/produtos/editar/${first!.product_id}`, dono);
+    expect(page.body).toContain("Dados fiscais");
+    expect(page.body).toContain("6403.99.90");
+    expect(page.body).toContain(EAN);
+    const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.entityId, String(first!.product_id))).orderBy(desc(auditLog.id)).limit(1);
+    expect(entry!.after).toMatchObject({ ncm: "64039990", cfopOutOfState: "6108" });
+  });
+
+  it("refuses a bad NCM, CFOP or EAN with the pt-BR message, and changes nothing", async () => {
+    const [, second] = await twoProducts();
+    const before = await productRow(second!.product_id);
+    const eansBefore = await variantEans(second!.product_id);
+    const key = variantKey(second!.size, second!.color);
+    const refused = await saveProductForm(
+      second!.product_id,
+      await productForm(second!.product_id, { ncm: "6403.99", cfopInState: "6102", eans: { [key]: "7891234567890" }, description: "Não deve gravar." }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("NCM: 8 números (ex.: 6403.99.90), ou vazio para usar o da categoria");
+    expect(refused.body).toContain("CFOP dentro de PE: 4 números começando com 5 (ex.: 5102)");
+    expect(refused.body).toContain("EAN inválido: confira os números do código de barras");
+    expect(await productRow(second!.product_id)).toEqual(before);
+    expect(await variantEans(second!.product_id)).toEqual(eansBefore);
+  });
+
+  it("refuses an EAN another product has, naming that product; twenty saves racing for one EAN: one product has it", async () => {
+    const [first, second] = await twoProducts();
+    const key = variantKey(second!.size, second!.color);
+    const before = await productRow(second!.product_id);
+    const refused = await saveProductForm(second!.product_id, await productForm(second!.product_id, { eans: { [key]: EAN }, description: "Não deve gravar." }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain(`o EAN ${EAN} já é de ${first!.name} (código ${first!.product_id})`);
+    expect(await productRow(second!.product_id)).toEqual(before);
+    expect((await variantEans(second!.product_id))[key]).toBe("");
+
+    // A new EAN wanted by two products at once, ten saves each: the unique index lets exactly one have it.
+    const [, , third] = await twoProducts();
+    const thirdKey = variantKey(third!.size, third!.color);
+    const forms = await Promise.all(
+      Array.from({ length: 10 }, async () => [
+        [third!.product_id, await productForm(third!.product_id, { eans: { [thirdKey]: OTHER_EAN } })] as const,
+        [second!.product_id, await productForm(second!.product_id, { eans: { [key]: OTHER_EAN } })] as const,
+      ]),
+    );
+    const outcomes = await Promise.all(forms.flat().map(([id, form]) => saveProductForm(id, form)));
+    expect(outcomes.map((outcome) => outcome.status).filter((status) => status !== 302 && status !== 400)).toEqual([]);
+    const { rows } = await t.pool.query("select product_id from product_variants where ean = $1", [OTHER_EAN]);
+    expect(rows).toHaveLength(1);
+  });
+});
+
+describe("the category's NCM and what a note is built from", () => {
+  it("a product with a blank NCM takes its category's, set once in the settings; a bad one is refused", async () => {
+    const [, second] = await twoProducts();
+    const product = await productRow(second!.product_id);
+    expect(product.ncm).toBe("");
+    const field = `${CATEGORY_NCM_FIELD_PREFIX}${product.category}`;
+    const refused = await post("/admin/configuracoes", gerente, { intent: "category-ncm", [field]: "123" });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("NCM: 8 números (ex.: 6403.99.90), ou vazio");
+    expect(await t.db.select().from(categoryFiscalDefaults)).toEqual([]);
+    expect((await fiscalDataOf(t.db, [second!.product_id])).get(second!.product_id)).toMatchObject({ ncm: "", ncmSource: "none" });
+
+    const saved = await post("/admin/configuracoes", gerente, { intent: "category-ncm", [field]: "6402.99.90" });
+    expect(saved.status).toBe(200);
+    const data = (await fiscalDataOf(t.db, [second!.product_id])).get(second!.product_id)!;
+    expect(data).toMatchObject({ ncm: "64029990", ncmSource: "category", cfopInState: "5102", cfopOutOfState: "6102", taxOrigin: "0", taxSituation: "102", cest: "" });
+    expect(data.variants.length).toBeGreaterThan(0);
+    // The product's own NCM wins over its category's.
+    const [first] = await twoProducts();
+    const own = (await fiscalDataOf(t.db, [first!.product_id])).get(first!.product_id)!;
+    expect(own).toMatchObject({ ncm: "64039990", ncmSource: "product" });
+    expect(own.variants.find((variant) => variant.variantId === first!.variant_id)?.ean).toBe(EAN);
+  });
+
+  it("the dashboard names the products a note could not be issued for, counted, with a link to fix each", async () => {
+    const [first] = await twoProducts();
+    const page = await get("/admin", dono);
+    expect(page.status).toBe(200);
+    const { total } = await productsMissingFiscalData(t.db, 10);
+    const withoutNcm = await t.pool.query<{ id: number; name: string }>(
+      `select p.id, p.name from products p left join category_fiscal_defaults d on d.category = p.category where p.active and p.ncm = '' and d.ncm is null order by p.name, p.id limit 1`,
+    );
+    expect(total).toBeGreaterThan(0);
+    expect(page.body).toContain("Dados fiscais:");
+    expect(page.body).toContain(`href="/admin/produtos/editar/${withoutNcm.rows[0]!.id}"`);
+    expect(page.body).toContain("sem NCM (nem o da categoria)");
+    // A product with its own NCM is not named.
+    expect((await productsMissingFiscalData(t.db, 1000)).products.map((product) => product.id)).not.toContain(first!.product_id);
+  });
+});
+
+describe("the counter's barcode reader", () => {
+  it("finds a variant by its EAN", async () => {
+    const [first] = await twoProducts();
+    const response = await fetch(`${http.origin}/admin/balcao/produtos?codigo=${EAN}`, { headers: { cookie: dono.cookie } });
+    expect(response.status).toBe(200);
+    const found = (await response.json()) as { variantId: number | null; products: { id: number }[] };
+    expect(found.variantId).toBe(first!.variant_id);
+    expect(found.products.map((product) => product.id)).toEqual([first!.product_id]);
   });
 });

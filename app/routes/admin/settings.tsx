@@ -20,18 +20,23 @@ import { STORE_FISCAL_MESSAGES, storeFiscalFormSchema } from "~/lib/fiscal/store
 import { loadStoreFiscalIdentities, saveStoreFiscalIdentity } from "~/server/fiscal/store-fiscal.server";
 import { formValues } from "~/lib/forms/form-errors";
 import { StoreFiscalForm } from "~/components/admin/settings/store-fiscal-form";
+import { CategoryNcmForm } from "~/components/admin/settings/category-ncm-form";
+import { CATEGORY_NCM_MESSAGES, parseCategoryNcmForm } from "~/lib/fiscal/product-fiscal.schema";
+import { categoryNcmDefaults, saveCategoryNcmDefaults } from "~/server/fiscal/product-fiscal.server";
+import { CATEGORIES, type Category } from "~/lib/catalog/catalog";
 import type { StoreFiscalActionResult } from "~/lib/fiscal/store-fiscal";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPermission(request, context, "settings");
   // The stores' CNPJ, IE and CSC are the Dono's: another role's page (HTML and .data) never carries them.
   const canEditFiscal = roleMay(user.staffRole, "fiscal-identity");
-  const [page, publicAddress, fiscalStores] = await Promise.all([
+  const [page, publicAddress, fiscalStores, categoryNcm] = await Promise.all([
     loadSettingsPage(context.db),
     publicAddressOf(context),
     canEditFiscal ? loadStoreFiscalIdentities(context.db) : null,
+    categoryNcmDefaults(context.db),
   ]);
-  return { ...page, publicAddress, fiscalStores, canEditMoney: roleMay(user.staffRole, "money-settings"), canEditContact: roleMay(user.staffRole, "shop-contact") };
+  return { ...page, publicAddress, fiscalStores, categoryNcm, canEditMoney: roleMay(user.staffRole, "money-settings"), canEditContact: roleMay(user.staffRole, "shop-contact") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -65,6 +70,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!saved) return data<StoreFiscalActionResult>(actionRefusal(STORE_FISCAL_MESSAGES.store, { form: "store-fiscal", storeId }), { status: 404 });
     return data<StoreFiscalActionResult>(actionSuccess(STORE_FISCAL_MESSAGES.saved, { form: "store-fiscal", storeId }));
   }
+  if (intent === "category-ncm") {
+    const categories = parseCategoryNcmForm(formValues(form), CATEGORIES);
+    if (!categories.ok) return data<CategoryNcmActionResult>(actionRefusal(categories.errors, { form: "category-ncm" }), { status: 400 });
+    await saveCategoryNcmDefaults(context.db, categories.defaults as Map<Category, string>, admin);
+    return data<CategoryNcmActionResult>(actionSuccess(CATEGORY_NCM_MESSAGES.saved, { form: "category-ncm" }));
+  }
   const parsed = parseSettingsForm(form);
   if (!parsed.success) {
     return data<ActionResult>(actionRefusal(fieldErrors(parsed.error)), { status: 400 });
@@ -87,15 +98,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>(actionSuccess());
 }
 
+type CategoryNcmActionResult = ActionResult<{ form: "category-ncm" }>;
+
 export function meta() {
   return adminMeta("Configurações");
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, locations, lastSaved, publicAddress, fiscalStores, canEditMoney, canEditContact } = loaderData;
+  const { settings, locations, lastSaved, publicAddress, fiscalStores, categoryNcm, canEditMoney, canEditContact } = loaderData;
   const publicOriginAnswer = actionData?.data?.form === "public-origin" ? (actionData as PublicOriginActionResult) : undefined;
   const fiscalAnswer = actionData?.data?.form === "store-fiscal" ? (actionData as StoreFiscalActionResult) : undefined;
-  const settingsAnswer = publicOriginAnswer || fiscalAnswer ? undefined : (actionData as ActionResult | undefined);
+  const categoryNcmAnswer = actionData?.data?.form === "category-ncm" ? (actionData as CategoryNcmActionResult) : undefined;
+  const settingsAnswer = publicOriginAnswer || fiscalAnswer || categoryNcmAnswer ? undefined : (actionData as ActionResult | undefined);
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Configurações</h1>
@@ -114,6 +128,9 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       </div>
       <div className="mt-6">
         <PublicOriginForm current={publicAddress} answer={publicOriginAnswer} canEdit={canEditContact} />
+      </div>
+      <div className="mt-6">
+        <CategoryNcmForm defaults={categoryNcm} answer={categoryNcmAnswer} />
       </div>
       {fiscalStores ? (
         <div className="mt-6">
