@@ -15,6 +15,7 @@ import { CATEGORY_NCM_FIELD_PREFIX } from "~/lib/fiscal/product-fiscal.schema";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
 import { listStoreOptions } from "~/server/catalog/product-save.server";
 import { fiscalDataOf, productsMissingFiscalData } from "~/server/fiscal/product-fiscal.server";
+import { readCsv, toCsv } from "~/server/files/csv.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
@@ -298,5 +299,64 @@ describe("the counter's barcode reader", () => {
     const found = (await response.json()) as { variantId: number | null; products: { id: number }[] };
     expect(found.variantId).toBe(first!.variant_id);
     expect(found.products.map((product) => product.id)).toEqual([first!.product_id]);
+  });
+});
+
+describe("the product CSV's fiscal columns", () => {
+  async function exported() {
+    const response = await fetch(`${http.origin}/admin/produtos/exportar.csv`, { headers: { cookie: dono.cookie } });
+    expect(response.status).toBe(200);
+    const [header, ...records] = readCsv((await response.text()).replace(/^\uFEFF/, ""));
+    return { columns: header!.cells, records };
+  }
+
+  async function importFile(columns: string[], records: { cells: string[] }[]) {
+    const form = new FormData();
+    form.set("file", new File([toCsv(columns, records.map((record) => record.cells))], "produtos.csv", { type: "text/csv" }));
+    const response = await fetch(`${http.origin}/admin/importar`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: dono.cookie, origin: http.origin, "sec-fetch-site": "same-origin" },
+      body: form,
+    });
+    return { status: response.status, body: (await response.text()).replaceAll("<!-- -->", "").replace(/\\+"/g, '"') };
+  }
+
+  it("exports ncm, cfop_pe, cfop_fora_pe, origem, csosn_cst, cest and ean; an edited file imports them back; a bad EAN is refused by line", async () => {
+    const [first, , third] = await twoProducts();
+    const { columns, records } = await exported();
+    const at = (name: string) => columns.indexOf(name);
+    for (const name of ["ncm", "cfop_pe", "cfop_fora_pe", "origem", "csosn_cst", "cest", "ean"]) expect(at(name), name).toBeGreaterThan(0);
+    const rowOf = (productId: number, variant: { size: string; color: string }) =>
+      records.find((record) => record.cells[at("id")] === String(productId) && record.cells[at("tamanho")] === variant.size && record.cells[at("cor")] === variant.color)!;
+    expect(rowOf(first!.product_id, first!).cells[at("ncm")]).toBe("64039990");
+    expect(rowOf(first!.product_id, first!).cells[at("ean")]).toBe(EAN);
+
+    // The third product: NCM and CEST on every one of its rows, an EAN on one.
+    const thirdRows = records.filter((record) => record.cells[at("id")] === String(third!.product_id));
+    for (const record of thirdRows) {
+      record.cells[at("ncm")] = "6404.19.00";
+      record.cells[at("cest")] = "2805800";
+    }
+    const THIRD_EAN = "7890000000017";
+    rowOf(third!.product_id, third!).cells[at("ean")] = THIRD_EAN;
+    const bad = structuredClone(records);
+    bad.find((record) => record.cells[at("id")] === String(third!.product_id) && record.cells[at("tamanho")] === third!.size && record.cells[at("cor")] === third!.color)!.cells[at("ean")] =
+      "7890000000018";
+    const before = await productRow(third!.product_id);
+    const refused = await importFile(columns, bad);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("ean: EAN inválido: confira os números do código de barras");
+    expect(await productRow(third!.product_id)).toEqual(before);
+
+    const imported = await importFile(columns, records);
+    expect(imported.status).toBe(200);
+    expect(await productRow(third!.product_id)).toMatchObject({ ncm: "64041900", cest: "2805800" });
+    expect((await variantEans(third!.product_id))[variantKey(third!.size, third!.color)]).toBe(THIRD_EAN);
+    // The rest is as it was: the first product keeps its own NCM and EAN.
+    expect(await productRow(first!.product_id)).toMatchObject({ ncm: "64039990" });
+    expect((await variantEans(first!.product_id))[variantKey(first!.size, first!.color)]).toBe(EAN);
+    const again = await exported();
+    expect(again.records.filter((record) => record.cells[at("id")] === String(third!.product_id)).every((record) => record.cells[at("ncm")] === "64041900")).toBe(true);
   });
 });

@@ -73,7 +73,8 @@ function applyProductColumns(columns: string[], row: CsvRecord, values: ProductF
   set("altura_cm", (text) => (values.heightCm = text));
   set("largura_cm", (text) => (values.widthCm = text));
   set("comprimento_cm", (text) => (values.lengthCm = text));
-  for (const [column, field] of FISCAL_COLUMNS) set(column, (text) => (values[field] = text));
+  // An empty NCM or CEST means none (the NCM: the category's); an empty CFOP, origem or CSOSN/CST keeps the stored one (a new product: the default).
+  for (const [column, field] of FISCAL_COLUMNS) set(column, (text) => (values[field] = text || (field === "ncm" || field === "cest" ? "" : values[field])));
   set("loja", (text) => {
     values.store = storeOptionFromText(stores, text) ?? "";
     if (text && !values.store) {
