@@ -202,8 +202,8 @@ export const productVariants = pgTable(
     index("product_variants_size_idx").on(table.size, table.productId).where(sql`${table.stock} > 0`),
     // The dashboard's 'Estoque baixo': variants with 0–3 left.
     index("product_variants_low_idx").on(table.stock).where(sql`${table.stock} <= 3`),
-    // The counter's barcode reader and a supplier note's items find a variant by its EAN.
-    index("product_variants_ean_idx").on(table.ean).where(sql`${table.ean} <> ''`),
+    // The counter's barcode reader and a supplier note's items find a variant by its EAN: one variant each (0051).
+    uniqueIndex("product_variants_ean_idx").on(table.ean).where(sql`${table.ean} <> ''`),
   ],
 );
 

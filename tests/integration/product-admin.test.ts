@@ -426,10 +426,10 @@ describe("stock per size and colour", () => {
     const form = await call(formLoader, requestAs(admin, `/admin/produtos/editar/${product.id}`), { id: String(product.id) });
     const edited = form.data.product as { variants: unknown[]; stockNeedsReview: boolean };
     expect(edited.variants).toEqual([
-      { size: "38", color: "Preto", stock: 2, sku: "" },
-      { size: "38", color: "Azul", stock: 0, sku: "" },
-      { size: "39", color: "Preto", stock: 5, sku: "" },
-      { size: "39", color: "Azul", stock: 1, sku: "" },
+      { size: "38", color: "Preto", stock: 2, sku: "", ean: "" },
+      { size: "38", color: "Azul", stock: 0, sku: "", ean: "" },
+      { size: "39", color: "Preto", stock: 5, sku: "", ean: "" },
+      { size: "39", color: "Azul", stock: 1, sku: "", ean: "" },
     ]);
     expect(edited.stockNeedsReview).toBe(false);
 
@@ -522,6 +522,14 @@ describe("CSV export", () => {
       "altura_cm",
       "largura_cm",
       "comprimento_cm",
+      // What a fiscal note needs (docs/fiscal.md).
+      "ncm",
+      "cfop_pe",
+      "cfop_fora_pe",
+      "origem",
+      "csosn_cst",
+      "cest",
+      "ean",
       // Each store's units and its units as exported, in the order of the form's Loja options.
       ...(await t.pool.query<{ slug: string }>("select l.slug from store_locations l join shops s on s.id = l.shop_id order by s.position, s.id, l.position, l.id")).rows.flatMap(({ slug }) => [
         `estoque_${slug.replace(/-/g, "_")}`,

@@ -5,6 +5,7 @@ import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponKind, formatCouponDay } fr
 import { isOrderStatus, orderStatusLabel } from "../orders/order-status";
 import { isStaffRole, STAFF_ROLE_LABELS } from "../staff/staff-roles";
 import { STATUS_MESSAGE_LABELS } from "../orders/status-messages";
+import { TAX_REGIME_LABELS, type TaxRegime } from "../fiscal/store-fiscal";
 
 export const AUDIT_ENTITY_TYPES = ["product", "order", "user", "review", "settings", "store_location", "channels", "coupon", "delivery"] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -43,6 +44,8 @@ export const AUDIT_ACTIONS = {
   "settings.update": "Alterou as configurações",
   "settings.public_origin": "Confirmou o endereço público da loja",
   "store_location.update": "Alterou a loja física",
+  "store_location.fiscal": "Alterou os dados fiscais da loja",
+  "category.fiscal": "Alterou o NCM padrão da categoria",
   "coupon.create": "Criou o cupom",
   "coupon.update": "Alterou o cupom",
   "coupon.pause": "Pausou o cupom",
@@ -170,6 +173,21 @@ const FIELD_LABELS: Record<string, string> = {
   freeAboveCents: "Grátis a partir de",
   deliveryTime: "Prazo de entrega",
   cutoff: "Horário limite",
+  // Fiscal data (docs/fiscal.md): a store's identity, a product's and a variant's fields.
+  cnpj: "CNPJ",
+  stateRegistration: "Inscrição Estadual",
+  taxRegime: "Regime tributário",
+  nfceSeries: "Série da NFC-e",
+  nfeSeries: "Série da NF-e",
+  cscId: "Identificador do CSC",
+  cscToken: "Token do CSC",
+  ncm: "NCM",
+  cfopInState: "CFOP dentro de PE",
+  cfopOutOfState: "CFOP fora de PE",
+  taxOrigin: "Origem da mercadoria",
+  taxSituation: "CSOSN/CST",
+  cest: "CEST",
+  eans: "EAN (código de barras)",
   // Settings fields the list above did not name.
   storeArticle: "Artigo antes do nome",
   statusMessages: "Mensagens de status no WhatsApp",
@@ -207,6 +225,7 @@ export function formatAuditValue(field: string, value: unknown, orderDeliveryMet
   if (field === "kind" && isCouponKind(value)) return COUPON_KIND_LABELS[value];
   if (field === "percentOff" && typeof value === "number") return `${value}%`;
   if ((field === "validFrom" || field === "validUntil") && typeof value === "string") return formatCouponDay(value);
+  if (field === "taxRegime" && typeof value === "string") return TAX_REGIME_LABELS[value as TaxRegime] ?? value;
   if (typeof value === "boolean") return value ? "sim" : "não";
   if (Array.isArray(value)) return value.length ? value.map((item) => formatAuditValue("", item)).join(", ") : "—";
   if (typeof value === "object") {

@@ -22,6 +22,15 @@ export const STOCK_READ_FIELD_PREFIX = "stockRead:";
  */
 export const STORE_STOCK_FIELD_PREFIX = "storeStock:";
 export const STORE_STOCK_READ_FIELD_PREFIX = "storeStockRead:";
+/** The EAN of one size × colour: `ean:["38","Preto"]` (see variantKey). */
+export const EAN_FIELD_PREFIX = "ean:";
+export const eanFieldName = (size: string, color: string) => `${EAN_FIELD_PREFIX}${variantKey(size, color)}`;
+/** Sent by the form with its EAN cells: EANs are read (an older form without it leaves them as stored). */
+export const EAN_GRID_FIELD = "eanGrid";
+
+/** The product's fiscal fields, as the form and the CSV name them. */
+export const PRODUCT_FISCAL_FIELD_NAMES = ["ncm", "cfopInState", "cfopOutOfState", "taxOrigin", "taxSituation", "cest"] as const;
+
 /** Sent by the form with its per-store grids: the stock is read per store, not from the `stock:` cells. */
 export const STORE_STOCK_GRID_FIELD = "storeStockGrid";
 
@@ -96,6 +105,8 @@ export function productFormValues(form: FormData): ProductFormInput {
     heightCm: one("heightCm"),
     widthCm: one("widthCm"),
     lengthCm: one("lengthCm"),
+    ...Object.fromEntries(PRODUCT_FISCAL_FIELD_NAMES.flatMap((name) => (one(name) === undefined ? [] : [[name, one(name)]]))),
+    ...(form.has(EAN_GRID_FIELD) ? { eans: fieldsByKey(form, EAN_FIELD_PREFIX) } : {}),
   };
 }
 

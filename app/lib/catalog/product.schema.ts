@@ -6,6 +6,7 @@ import { CATEGORIES, type Category, PRODUCT_GENDERS, type ProductGender } from "
 import { decimalCommaPrice, MAX_MONEY_CENTS, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
 import { normalizeSearchText } from "./search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
+import { eanProblem, PRODUCT_FISCAL_MESSAGES, productFiscalFields } from "../fiscal/product-fiscal.schema";
 
 /** A category from what a person typed ('feminino', 'ESPORTIVO'); null when it is none of the eight. */
 export function categoryFromText(text: string): Category | null {
@@ -104,7 +105,8 @@ function parseStock(value: string | undefined): number | string {
   return Number(typed);
 }
 
-export type VariantStockInput = VariantOption & { stock: number };
+/** `ean` absent: the save leaves the variant's EAN as it is (a path that says nothing of EANs). */
+export type VariantStockInput = VariantOption & { stock: number; ean?: string };
 
 /** Sizes or colours: trimmed, blanks dropped, duplicates (ignoring case and accents) kept once. */
 function optionList(max: number, label: string) {
@@ -226,13 +228,33 @@ export const productFormSchema = z
     heightCm: packageMeasure("heightCm"),
     widthCm: packageMeasure("widthCm"),
     lengthCm: packageMeasure("lengthCm"),
+    ...productFiscalFields,
+    /** Each size × colour's EAN by variantKey; absent: EANs are left as stored. */
+    eans: z
+      .record(z.string(), z.string())
+      .optional()
+      .transform((cells, ctx) => {
+        if (cells === undefined) return undefined;
+        const eans = new Map<string, string>();
+        const seen = new Set<string>();
+        for (const [key, typed] of Object.entries(cells)) {
+          const problem = eanProblem(typed);
+          if (problem) ctx.addIssue({ code: "custom", path: [key], message: problem });
+          const ean = typed.trim();
+          if (ean && seen.has(ean)) ctx.addIssue({ code: "custom", path: [key], message: PRODUCT_FISCAL_MESSAGES.eanRepeated });
+          seen.add(ean);
+          eans.set(key, ean);
+        }
+        return eans;
+      }),
   })
-  .transform(({ price: priceCents, oldPrice: oldPriceCents, stock, storeStock, ...rest }) => {
+  .transform(({ price: priceCents, oldPrice: oldPriceCents, stock, storeStock, eans, ...rest }) => {
     // A cell per size × colour the product offers; cells of options no longer offered are dropped.
     const options = variantOptions(rest);
     const variants: VariantStockInput[] = options.map((option) => ({
       ...option,
       stock: stock.get(variantKey(option.size, option.color)) ?? 0,
+      ...(eans ? { ean: eans.get(variantKey(option.size, option.color)) ?? "" } : {}),
     }));
     const offered = new Set(options.map((option) => variantKey(option.size, option.color)));
     // Units typed per store slug and variantKey (offered options only); absent: `variants` carry the own store's units.
@@ -278,6 +300,15 @@ export type ProductFormInput = {
   heightCm?: string;
   widthCm?: string;
   lengthCm?: string;
+  /** The fiscal fields (docs/fiscal.md); absent: left as stored. */
+  ncm?: string;
+  cfopInState?: string;
+  cfopOutOfState?: string;
+  taxOrigin?: string;
+  taxSituation?: string;
+  cest?: string;
+  /** Each size × colour's EAN by variantKey; absent: left as stored. */
+  eans?: Record<string, string>;
 };
 
 /** A price as the product form shows it (decimalCommaPrice: 12990 → '129,90'); none, an empty field. */
@@ -311,6 +342,8 @@ export type EditableProduct = {
   heightCm: number | null;
   widthCm: number | null;
   lengthCm: number | null;
+  /** The fiscal fields as stored (ncm '' = the category's); absent (an older caller): the form sends none. */
+  fiscal?: { ncm: string; cfopInState: string; cfopOutOfState: string; taxOrigin: string; taxSituation: string; cest: string };
 };
 
 /** The form's values for a saved product (the edit page's defaults; the CSV import's unchanged columns). */
@@ -341,5 +374,9 @@ export function productToFormInput(product: EditableProduct): ProductFormInput {
     heightCm: product.heightCm === null ? "" : String(product.heightCm),
     widthCm: product.widthCm === null ? "" : String(product.widthCm),
     lengthCm: product.lengthCm === null ? "" : String(product.lengthCm),
+    ...(product.fiscal ?? {}),
+    ...(product.variants.some((variant) => variant.ean !== undefined)
+      ? { eans: Object.fromEntries(product.variants.map((variant) => [variantKey(variant.size, variant.color), variant.ean ?? ""])) }
+      : {}),
   };
 }

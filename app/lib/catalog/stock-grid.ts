@@ -1,7 +1,7 @@
 // The product form's stock grid (app/components/admin/products/stock-grid.tsx) as plain data: which
 // cells to show for the sizes and colours the clerk has listed so far, their accessible names, and
 // the totals of what has been typed. The schema (product.schema.ts) stays the judge of the numbers.
-import { STOCK_FIELD_PREFIX, STORE_STOCK_FIELD_PREFIX, stockFieldName, storeStockFieldName, storeStockKey } from "./product-form-fields";
+import { EAN_FIELD_PREFIX, STOCK_FIELD_PREFIX, STORE_STOCK_FIELD_PREFIX, stockFieldName, storeStockFieldName, storeStockKey } from "./product-form-fields";
 import { variantKey, variantLabel, type VariantOption } from "./variants";
 
 export type StockCell = VariantOption & {
@@ -39,12 +39,14 @@ export function stockCellLabel(option: VariantOption): string {
 
 /** The field a cell's error belongs to: `stock.["38","Preto"]` → `stock:["38","Preto"]`; other keys are field names already. */
 export function fieldOfError(key: string): string {
+  if (key.startsWith("eans.")) return `${EAN_FIELD_PREFIX}${key.slice("eans.".length)}`;
   if (key.startsWith("storeStock.")) return `${STORE_STOCK_FIELD_PREFIX}${key.slice("storeStock.".length)}`;
   return key.startsWith("stock.") ? `${STOCK_FIELD_PREFIX}${key.slice("stock.".length)}` : key;
 }
 
 /** The error key of a field (fieldOfError's inverse). */
 export function errorOfField(name: string): string {
+  if (name.startsWith(EAN_FIELD_PREFIX)) return `eans.${name.slice(EAN_FIELD_PREFIX.length)}`;
   if (name.startsWith(STORE_STOCK_FIELD_PREFIX)) return `storeStock.${name.slice(STORE_STOCK_FIELD_PREFIX.length)}`;
   return name.startsWith(STOCK_FIELD_PREFIX) ? `stock.${name.slice(STOCK_FIELD_PREFIX.length)}` : name;
 }

@@ -11,8 +11,8 @@ export const STAFF_ROLE_LABELS: Record<StaffRole, string> = { dono: "Dono", gere
 
 /** One sentence per role, for the staff screen and `npm run admin`. */
 export const STAFF_ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
-  dono: "Tudo, inclusive a equipe, o dinheiro da loja (chave PIX, formas de pagamento) e o endereço, WhatsApp e e-mail da loja.",
-  gerente: "Tudo, menos a equipe, o dinheiro da loja e o endereço, WhatsApp e e-mail da loja.",
+  dono: "Tudo, inclusive a equipe, o dinheiro da loja (chave PIX, formas de pagamento), o endereço, WhatsApp e e-mail da loja e os dados fiscais das lojas.",
+  gerente: "Tudo, menos a equipe, o dinheiro da loja, o endereço, WhatsApp e e-mail da loja e os dados fiscais das lojas.",
   vendedor: "Balcão, pedidos e estoque da sua loja; sem preços, configurações, cupons, relatórios ou outras lojas.",
 };
 
@@ -46,6 +46,11 @@ export const STAFF_CAPABILITIES = [
    * e-mails). Whoever sets them can take over the shop, so they are the Dono's, like the money.
    */
   "shop-contact",
+  /**
+   * Each store as a fiscal establishment: CNPJ, Inscrição Estadual, regime, series, and the CSC whose
+   * token signs the NFC-e's QR code. The Dono's alone: a Gerente or Vendedor never sees them.
+   */
+  "fiscal-identity",
   /** Giving a payment back (a Pix refund, total or partial): money leaving the shop. */
   "refunds",
   /** Fiscal documents: cancelling an authorised NFC-e/NF-e, and the accountant's monthly XML/DANFE export. */
@@ -64,7 +69,7 @@ export const STAFF_CAPABILITIES = [
 ] as const;
 export type StaffCapability = (typeof STAFF_CAPABILITIES)[number];
 
-const DONO_ONLY: readonly StaffCapability[] = ["staff", "money-settings", "shop-contact"];
+const DONO_ONLY: readonly StaffCapability[] = ["staff", "money-settings", "shop-contact", "fiscal-identity"];
 const GERENTE: readonly StaffCapability[] = STAFF_CAPABILITIES.filter((capability) => !DONO_ONLY.includes(capability));
 
 export const ROLE_CAPABILITIES: Record<StaffRole, readonly StaffCapability[]> = {

@@ -10,7 +10,9 @@ import { readFormData } from "~/server/requests/form-data.server";
 import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
 import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
 import { StatCards } from "~/components/admin/dashboard/stat-cards";
-import { LowStock, StockReview } from "~/components/admin/dashboard/stock-alerts";
+import { FiscalDataMissing, LowStock, StockReview } from "~/components/admin/dashboard/stock-alerts";
+import { productsMissingFiscalData } from "~/server/fiscal/product-fiscal.server";
+import { MISSING_FISCAL_DATA_SHOWN } from "~/lib/fiscal/product-fiscal";
 import { formatBRL } from "~/lib/format/money";
 import { ORDER_STATUS_LABELS, type ShownOrderStatus } from "~/lib/orders/order-status";
 import { monthLabel } from "~/lib/admin/reports";
@@ -49,12 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // /admin is where everyone lands (the menu's title, the installed app): a role without the
   // dashboard goes on to its own first screen.
   if (!roleMay(user.staffRole, "dashboard")) throw redirect(staffHomePath(user.staffRole));
-  const [dashboard, settings, emails, locations, demoProducts] = await Promise.all([
+  const [dashboard, settings, emails, locations, demoProducts, fiscalMissing] = await Promise.all([
     getDashboard(context.db),
     getSettings(context.db),
     pendingEmails(context.db),
     listStoreLocations(context.db),
     countDemoProducts(context.db),
+    productsMissingFiscalData(context.db, MISSING_FISCAL_DATA_SHOWN),
   ]);
   const params = new URL(request.url).searchParams;
   const removedProducts = Number(params.get("demoRemovidos"));
@@ -63,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     ...dashboard,
     demoProducts,
+    fiscalMissing,
     demoRemoval,
     demoRemoved: params.has("demoRemovidos") && Number.isSafeInteger(removedProducts)
       ? { products: removedProducts, units: Number(params.get("demoUnidades")) || 0, orders: Number(params.get("demoPedidos")) || 0 }
@@ -184,6 +188,8 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
       ) : null}
 
       <StockReview products={stockReview.products} total={stockReview.total} />
+
+      <FiscalDataMissing products={loaderData.fiscalMissing.products} total={loaderData.fiscalMissing.total} />
 
       <StatCards stats={stats} />
 

@@ -16,11 +16,27 @@ import type { Route } from "./+types/settings";
 import { log } from "~/server/log/logger.server";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { registerShopPixWebhook } from "~/server/payments/pix-webhook.server";
+import { STORE_FISCAL_MESSAGES, storeFiscalFormSchema } from "~/lib/fiscal/store-fiscal.schema";
+import { loadStoreFiscalIdentities, saveStoreFiscalIdentity } from "~/server/fiscal/store-fiscal.server";
+import { formValues } from "~/lib/forms/form-errors";
+import { StoreFiscalForm } from "~/components/admin/settings/store-fiscal-form";
+import { CategoryNcmForm } from "~/components/admin/settings/category-ncm-form";
+import { CATEGORY_NCM_MESSAGES, parseCategoryNcmForm } from "~/lib/fiscal/product-fiscal.schema";
+import { categoryNcmDefaults, saveCategoryNcmDefaults } from "~/server/fiscal/product-fiscal.server";
+import { CATEGORIES, type Category } from "~/lib/catalog/catalog";
+import type { StoreFiscalActionResult } from "~/lib/fiscal/store-fiscal";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireStaffPermission(request, context, "settings");
-  const [page, publicAddress] = await Promise.all([loadSettingsPage(context.db), publicAddressOf(context)]);
-  return { ...page, publicAddress, canEditMoney: roleMay(user.staffRole, "money-settings"), canEditContact: roleMay(user.staffRole, "shop-contact") };
+  // The stores' CNPJ, IE and CSC are the Dono's: another role's page (HTML and .data) never carries them.
+  const canEditFiscal = roleMay(user.staffRole, "fiscal-identity");
+  const [page, publicAddress, fiscalStores, categoryNcm] = await Promise.all([
+    loadSettingsPage(context.db),
+    publicAddressOf(context),
+    canEditFiscal ? loadStoreFiscalIdentities(context.db) : null,
+    categoryNcmDefaults(context.db),
+  ]);
+  return { ...page, publicAddress, fiscalStores, categoryNcm, canEditMoney: roleMay(user.staffRole, "money-settings"), canEditContact: roleMay(user.staffRole, "shop-contact") };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,6 +58,23 @@ export async function action({ request, context }: Route.ActionArgs) {
     await setOwnerPublicOrigin(context.db, context.config, admin, origin);
     await registerShopPixWebhook(context.db, context.config);
     return redirect("/admin/configuracoes");
+  }
+  if (intent === "store-fiscal") {
+    const storeId = Number(form.get("storeId")) || 0;
+    if (!roleMay(admin.staffRole, "fiscal-identity")) {
+      return data<StoreFiscalActionResult>(actionRefusal(STORE_FISCAL_MESSAGES.donoOnly, { form: "store-fiscal", storeId }), { status: 403 });
+    }
+    const fiscal = storeFiscalFormSchema.safeParse(formValues(form));
+    if (!fiscal.success) return data<StoreFiscalActionResult>(actionRefusal(fieldErrors(fiscal.error), { form: "store-fiscal", storeId }), { status: 400 });
+    const saved = await saveStoreFiscalIdentity(context.db, fiscal.data, admin);
+    if (!saved) return data<StoreFiscalActionResult>(actionRefusal(STORE_FISCAL_MESSAGES.store, { form: "store-fiscal", storeId }), { status: 404 });
+    return data<StoreFiscalActionResult>(actionSuccess(STORE_FISCAL_MESSAGES.saved, { form: "store-fiscal", storeId }));
+  }
+  if (intent === "category-ncm") {
+    const categories = parseCategoryNcmForm(formValues(form), CATEGORIES);
+    if (!categories.ok) return data<CategoryNcmActionResult>(actionRefusal(categories.errors, { form: "category-ncm" }), { status: 400 });
+    await saveCategoryNcmDefaults(context.db, categories.defaults as Map<Category, string>, admin);
+    return data<CategoryNcmActionResult>(actionSuccess(CATEGORY_NCM_MESSAGES.saved, { form: "category-ncm" }));
   }
   const parsed = parseSettingsForm(form);
   if (!parsed.success) {
@@ -65,14 +98,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<ActionResult>(actionSuccess());
 }
 
+type CategoryNcmActionResult = ActionResult<{ form: "category-ncm" }>;
+
 export function meta() {
   return adminMeta("Configurações");
 }
 
 export default function AdminSettings({ loaderData, actionData }: Route.ComponentProps) {
-  const { settings, locations, lastSaved, publicAddress, canEditMoney, canEditContact } = loaderData;
+  const { settings, locations, lastSaved, publicAddress, fiscalStores, categoryNcm, canEditMoney, canEditContact } = loaderData;
   const publicOriginAnswer = actionData?.data?.form === "public-origin" ? (actionData as PublicOriginActionResult) : undefined;
-  const settingsAnswer = publicOriginAnswer ? undefined : (actionData as ActionResult | undefined);
+  const fiscalAnswer = actionData?.data?.form === "store-fiscal" ? (actionData as StoreFiscalActionResult) : undefined;
+  const categoryNcmAnswer = actionData?.data?.form === "category-ncm" ? (actionData as CategoryNcmActionResult) : undefined;
+  const settingsAnswer = publicOriginAnswer || fiscalAnswer || categoryNcmAnswer ? undefined : (actionData as ActionResult | undefined);
   return (
     <div className="mx-auto max-w-4xl">
       <h1 className="text-2xl font-bold">Configurações</h1>
@@ -92,6 +129,14 @@ export default function AdminSettings({ loaderData, actionData }: Route.Componen
       <div className="mt-6">
         <PublicOriginForm current={publicAddress} answer={publicOriginAnswer} canEdit={canEditContact} />
       </div>
+      <div className="mt-6">
+        <CategoryNcmForm defaults={categoryNcm} answer={categoryNcmAnswer} />
+      </div>
+      {fiscalStores ? (
+        <div className="mt-6">
+          <StoreFiscalForm stores={fiscalStores} answer={fiscalAnswer} />
+        </div>
+      ) : null}
     </div>
   );
 }

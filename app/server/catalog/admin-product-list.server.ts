@@ -118,6 +118,14 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number, s
     heightCm: product.heightCm,
     widthCm: product.widthCm,
     lengthCm: product.lengthCm,
+    fiscal: {
+      ncm: product.ncm,
+      cfopInState: product.cfopInState,
+      cfopOutOfState: product.cfopOutOfState,
+      taxOrigin: product.taxOrigin,
+      taxSituation: product.taxSituation,
+      cest: product.cest,
+    },
     images: await imagesByKey(db, product.images),
   };
 }

@@ -14,6 +14,8 @@ import { readProductCsv } from "./csv/header.server";
 import { validateProductCsv, type ProductCsvProduct } from "./csv/validation.server";
 import {
   applyStoreStock,
+  eanTakenMessage,
+  refuseEansOfOtherProducts,
   listStoreOptions,
   lockProductImports,
   planStoreStock,
@@ -46,6 +48,14 @@ async function csvProducts(db: DatabaseOrTransaction, ids: number[] | null, stor
     store: storeOptionFor(stores, locationSlug, shopSlug)?.value ?? null,
     variants: variantGrid(product, variants.get(product.id) ?? []),
     storeUnits: storeUnits.get(product.id) ?? {},
+    fiscal: {
+      ncm: product.ncm,
+      cfopInState: product.cfopInState,
+      cfopOutOfState: product.cfopOutOfState,
+      taxOrigin: product.taxOrigin,
+      taxSituation: product.taxSituation,
+      cest: product.cest,
+    },
   }));
 }
 
@@ -225,7 +235,34 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
         input.variants.map((variant) => (skus ? { ...variant, sku: skus.get(variantKey(variant.size, variant.color)) ?? "" } : variant)),
       );
     }
-    await writeVariantsOfProducts(tx, variants, rows.some((row) => row.skus !== null), stockStores);
+    // An EAN names one variant of one product: another product's (or one given twice in the file) refuses the file.
+    const eanLines = new Map<string, { line: number; name: string }>();
+    const eanProblems: CsvRowError[] = [];
+    written.forEach(({ id, name }, index) => {
+      const line = rows[index]!.line;
+      for (const variant of variants.get(id) ?? []) {
+        if (!variant.ean) continue;
+        const earlier = eanLines.get(variant.ean);
+        if (earlier) eanProblems.push({ line, message: `ean: ${eanTakenMessage(variant.ean, earlier.name, 0).replace(" (código 0)", ` (linha ${earlier.line})`)}` });
+        else eanLines.set(variant.ean, { line, name });
+      }
+    });
+    for (const [index, { id }] of written.entries()) {
+      try {
+        await refuseEansOfOtherProducts(tx, new Map([[id, variants.get(id) ?? []]]));
+      } catch (error) {
+        if (!(error instanceof ProductSaveError)) throw error;
+        eanProblems.push({ line: rows[index]!.line, message: `ean: ${error.message}` });
+      }
+    }
+    if (eanProblems.length) throw new CsvConflictError(eanProblems);
+    await writeVariantsOfProducts(
+      tx,
+      variants,
+      rows.some((row) => row.skus !== null),
+      stockStores,
+      rows.some((row) => row.input.variants.some((variant) => variant.ean !== undefined)),
+    );
     const storeMoves = new Map<number, StockMove[]>();
     for (const { id, changes } of written) if (changes.length) storeMoves.set(id, await applyStoreStock(tx, id, changes));
     const after = await productAuditFieldsByIds(tx, written.map(({ id }) => id));

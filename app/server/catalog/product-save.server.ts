@@ -96,6 +96,13 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
       heightCm: p.heightCm,
       widthCm: p.widthCm,
       lengthCm: p.lengthCm,
+      ncm: p.ncm,
+      cfopInState: p.cfopInState,
+      cfopOutOfState: p.cfopOutOfState,
+      taxOrigin: p.taxOrigin,
+      taxSituation: p.taxSituation,
+      cest: p.cest,
+      eans: auditEans(variantGrid(p, variants.get(p.id) ?? [])),
     });
   }
   return fields;
@@ -105,6 +112,11 @@ export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: nu
 function auditStock(grid: { size: string; color: string; stock: number }[]): number | Record<string, number> {
   if (grid.length === 1 && !grid[0]!.size && !grid[0]!.color) return grid[0]!.stock;
   return Object.fromEntries(grid.map((cell) => [variantLabel(cell), cell.stock]));
+}
+
+/** The variants' EANs as the audit log shows them: by size and colour, those that have one. */
+function auditEans(grid: { size: string; color: string; ean: string }[]): Record<string, string> {
+  return Object.fromEntries(grid.filter((cell) => cell.ean).map((cell) => [variantLabel(cell) || "Único", cell.ean]));
 }
 
 /** One product as the audit log records it (see productAuditFieldsByIds); null when gone. */
@@ -133,6 +145,13 @@ function productColumns(input: ProductFormData, store: { shopId: number; storeLo
     heightCm: input.heightCm,
     widthCm: input.widthCm,
     lengthCm: input.lengthCm,
+    // Absent (a path that says nothing of them): left as stored, or the column's default for a new product.
+    ncm: input.ncm,
+    cfopInState: input.cfopInState,
+    cfopOutOfState: input.cfopOutOfState,
+    taxOrigin: input.taxOrigin,
+    taxSituation: input.taxSituation,
+    cest: input.cest,
   };
 }
 
@@ -173,8 +192,43 @@ export async function writeProduct(
       .returning({ id: products.id });
     written = row?.id ?? null;
   }
-  if (written !== null && options.writeVariants !== false) await writeVariants(tx, written, input.variants, stockStore);
+  if (written !== null && options.writeVariants !== false) {
+    await refuseEansOfOtherProducts(tx, new Map([[written, input.variants]]));
+    await writeVariants(tx, written, input.variants, stockStore);
+  }
   return written;
+}
+
+/**
+ * An EAN names one size × colour of one product (the counter's reader and a supplier's note find the
+ * variant by it): one already on another product refuses the save, naming that product. The unique
+ * index on product_variants.ean (migration 0051) holds it between two saves at the same moment.
+ */
+export async function refuseEansOfOtherProducts(tx: DatabaseOrTransaction, byProduct: ReadonlyMap<number, readonly { size: string; color: string; ean?: string }[]>): Promise<void> {
+  const wanted = [...byProduct].flatMap(([productId, variants]) => variants.flatMap((variant) => (variant.ean ? [{ productId, ean: variant.ean }] : [])));
+  if (wanted.length === 0) return;
+  const { rows } = await tx.execute<{ ean: string; name: string; product_id: number; wanted_by: number }>(sql`
+    select v.ean, p.name, p.id as product_id, w.product_id as wanted_by
+    from unnest(${sql.param(wanted.map((row) => row.productId))}::integer[], ${sql.param(wanted.map((row) => row.ean))}::text[]) as w(product_id, ean)
+    join ${productVariants} v on v.ean = w.ean and v.product_id <> w.product_id
+    join ${products} p on p.id = v.product_id
+    order by w.ean
+    limit 5`);
+  if (rows.length === 0) return;
+  throw new ProductSaveError(rows.map((row) => eanTakenMessage(row.ean, row.name, Number(row.product_id))).join("; ") + ".");
+}
+
+/** Two saves gave one EAN at the same moment: the unique index let the first have it. */
+const EAN_TAKEN_MEANWHILE = "um dos EANs acabou de ser gravado em outro produto. Recarregue a página e confira os EANs.";
+
+export function isEanTaken(error: unknown): boolean {
+  const cause = error instanceof Error && "cause" in error ? (error.cause as { code?: string; constraint?: string } | undefined) : undefined;
+  return cause?.code === "23505" && cause.constraint === "product_variants_ean_idx";
+}
+
+/** 'o EAN 7891234567895 já é de Tênis Casual (código 12)'. */
+export function eanTakenMessage(ean: string, productName: string, productId: number): string {
+  return `o EAN ${ean} já é de ${productName} (código ${productId})`;
 }
 
 /**
@@ -421,6 +475,7 @@ export async function saveProduct(
     });
   } catch (error) {
     await Promise.all(storedNow.map((key) => removeImageFiles(storage, key)));
+    if (isEanTaken(error)) throw new ProductSaveError(EAN_TAKEN_MEANWHILE);
     throw error;
   }
   await Promise.all(released.map((key) => removeImageFiles(storage, key)));

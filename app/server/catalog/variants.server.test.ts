@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { stockOf } from "~/lib/catalog/variants";
 import { stockInGridOrder, variantGrid, type StoredVariant } from "./variants.server";
 
-const stored = (size: string, color: string, stock: number): StoredVariant => ({ id: 0, size, color, stock, sku: "" });
+const stored = (size: string, color: string, stock: number): StoredVariant => ({ id: 0, size, color, stock, sku: "", ean: "" });
 
 describe("stockInGridOrder", () => {
   it("puts each variant's units where the grid has them, whatever order the rows come in", () => {

@@ -21,12 +21,13 @@ export async function writeVariants(
   variants: readonly (VariantStockInput & { sku?: string })[],
   storeId?: number,
 ): Promise<void> {
-  // A save that says nothing of SKUs (the form) leaves them as they are.
+  // A save that says nothing of SKUs (the form) or of EANs (an older form) leaves them as they are.
   await writeVariantsOfProducts(
     tx,
     new Map([[productId, variants]]),
     variants.some((variant) => variant.sku !== undefined),
     storeId === undefined ? undefined : new Map([[productId, storeId]]),
+    variants.some((variant) => variant.ean !== undefined),
   );
 }
 
@@ -40,6 +41,7 @@ export async function writeVariantsOfProducts(
   byProduct: ReadonlyMap<number, readonly (VariantStockInput & { sku?: string })[]>,
   withSkus: boolean,
   storeByProduct?: ReadonlyMap<number, number>,
+  withEans = false,
 ): Promise<void> {
   const rows = [...byProduct].flatMap(([productId, variants]) => variants.map((variant) => ({ productId, ...variant })));
   if (rows.length === 0) return;
@@ -51,12 +53,13 @@ export async function writeVariantsOfProducts(
         ${sql.param(rows.map((row) => row.productId))}::integer[], ${sql.param(rows.map((row) => row.size))}::text[],
         ${sql.param(rows.map((row) => row.color))}::text[], ${sql.param(rows.map((row) => row.stock))}::integer[],
         ${sql.param(rows.map((row) => row.sku ?? ""))}::text[],
-        ${sql.param(rows.map((row) => storeByProduct?.get(row.productId) ?? 0))}::integer[])
-        as w(product_id, size, color, units, sku, store_id)
+        ${sql.param(rows.map((row) => storeByProduct?.get(row.productId) ?? 0))}::integer[],
+        ${sql.param(rows.map((row) => row.ean ?? ""))}::text[])
+        as w(product_id, size, color, units, sku, store_id, ean)
     ), variants as (
-      insert into ${productVariants} (product_id, size, color, sku)
-      select product_id, size, color, sku from wanted
-      on conflict (product_id, size, color) do update set ${withSkus ? sql`sku = excluded.sku` : sql`size = excluded.size`}
+      insert into ${productVariants} (product_id, size, color, sku, ean)
+      select product_id, size, color, sku, ean from wanted
+      on conflict (product_id, size, color) do update set ${withSkus ? sql`sku = excluded.sku` : sql`size = excluded.size`}${withEans ? sql`, ean = excluded.ean` : sql``}
       returning id, product_id, size, color
     )
     insert into variant_stock (variant_id, store_location_id, units)
@@ -111,7 +114,7 @@ export function stockMovedMessage(name: string, { size, color, read, now }: Stoc
   return `O estoque de ${name}${label ? ` (${label})` : ""} mudou ${since}: ${now} agora, ${read} ${where}`;
 }
 
-export type StoredVariant = { id: number; size: string; color: string; stock: number; sku: string };
+export type StoredVariant = { id: number; size: string; color: string; stock: number; sku: string; ean: string };
 
 /** The variants of these products, by product id, each list in id order. */
 export async function variantsByProduct(db: DatabaseOrTransaction, productIds: readonly number[]): Promise<Map<number, StoredVariant[]>> {
@@ -125,6 +128,7 @@ export async function variantsByProduct(db: DatabaseOrTransaction, productIds: r
       color: productVariants.color,
       stock: productVariants.stock,
       sku: productVariants.sku,
+      ean: productVariants.ean,
     })
     .from(productVariants)
     .where(inArray(productVariants.productId, [...new Set(productIds)]))
@@ -149,8 +153,8 @@ export async function variantsAtStore(
   const byProduct = new Map<number, StoredVariant[]>();
   const ids = [...new Set(productIds)];
   if (ids.length === 0) return byProduct;
-  const rows = await db.execute<{ product_id: number; id: number; size: string; color: string; stock: number; sku: string }>(sql`
-    select v.product_id, v.id, v.size, v.color, coalesce(s.units, 0) as stock, v.sku
+  const rows = await db.execute<{ product_id: number; id: number; size: string; color: string; stock: number; sku: string; ean: string }>(sql`
+    select v.product_id, v.id, v.size, v.color, coalesce(s.units, 0) as stock, v.sku, v.ean
     from unnest(${sql.param(ids)}::integer[], ${sql.param(ids.map((id) => storeByProduct?.get(id) ?? 0))}::integer[]) as p(id, store_id)
     join ${productVariants} v on v.product_id = p.id
     left join variant_stock s on s.variant_id = v.id
@@ -168,11 +172,11 @@ export async function variantsAtStore(
 export function variantGrid(
   product: { sizes: readonly string[]; colors: readonly string[] },
   variants: readonly StoredVariant[],
-): (VariantStockInput & { sku: string })[] {
+): (VariantStockInput & { sku: string; ean: string })[] {
   const byKey = new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant]));
   return variantOptions(product).map((option) => {
     const stored = byKey.get(variantKey(option.size, option.color));
-    return { ...option, stock: stored?.stock ?? 0, sku: stored?.sku ?? "" };
+    return { ...option, stock: stored?.stock ?? 0, sku: stored?.sku ?? "", ean: stored?.ean ?? "" };
   });
 }
 

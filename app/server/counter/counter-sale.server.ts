@@ -69,7 +69,7 @@ const SEARCH_LIMIT = 8;
 
 /**
  * What the counter's screen asks: products by name (search as you type), by id (a price card's QR)
- * or by a variant's SKU (a barcode); active products only, with the store's units of each size × colour.
+ * or by a variant's SKU or EAN (a barcode); active products only, with the store's units of each size × colour.
  */
 export async function findCounterProducts(
   db: DatabaseOrTransaction,
@@ -83,7 +83,9 @@ export async function findCounterProducts(
     const [variant] = await db
       .select({ id: productVariants.id, productId: productVariants.productId })
       .from(productVariants)
-      .where(sql`lower(${productVariants.sku}) = lower(${query.sku})`)
+      // The reader reads the shop's own code (SKU, Code 128) or the maker's EAN-13: either finds the variant, the EAN first.
+      .where(sql`lower(${productVariants.sku}) = lower(${query.sku}) or ${productVariants.ean} = ${query.sku.trim()}`)
+      .orderBy(sql`${productVariants.ean} = ${query.sku.trim()} desc`, asc(productVariants.id))
       .limit(1);
     if (!variant) return { products: [], variantId: null };
     variantId = variant.id;

@@ -3,6 +3,7 @@ import { productEditPath } from "~/lib/pages/admin-product-paths";
 import type { LowStockVariant, StockReviewProduct } from "~/lib/admin/dashboard";
 import { countLabel, pluralForm } from "~/lib/format/plural";
 import { LOW_STOCK_MAX, variantLabel } from "~/lib/catalog/variants";
+import type { ProductMissingFiscalData } from "~/lib/fiscal/product-fiscal";
 
 /** The sizes and colours to restock: 0–3 units, fewest first, each opening its product's form. */
 export function LowStock({ variants, total }: { variants: LowStockVariant[]; total: number }) {
@@ -94,6 +95,40 @@ export function StockReview({ products, total }: { products: StockReviewProduct[
           </Link>
         </p>
       ) : null}
+    </section>
+  );
+}
+
+/**
+ * Products a fiscal note could not be issued for (no NCM of their own nor from their category, or a
+ * field out of format), named before the first sale's note is refused; each opens its form.
+ */
+export function FiscalDataMissing({ products, total }: { products: ProductMissingFiscalData[]; total: number }) {
+  if (total === 0) return null;
+  const rest = total - products.length;
+  return (
+    <section aria-labelledby="dados-fiscais-faltando" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="fiscal-data-missing">
+      <h2 id="dados-fiscais-faltando" className="font-semibold">
+        Dados fiscais: {countLabel(total, "produto sem", "produtos sem")} o que a nota fiscal precisa.
+      </h2>
+      <p className="mt-1 text-sm">
+        Abra {pluralForm(total, "o produto", "cada produto")} e preencha “Dados fiscais”, ou defina o{" "}
+        <Link to="/admin/configuracoes#ncm-categorias" className="font-semibold underline">
+          NCM padrão da categoria
+        </Link>
+        .
+      </p>
+      <ul className="mt-2 space-y-1 text-sm">
+        {products.map((product) => (
+          <li key={product.id}>
+            <Link to={productEditPath(product.id)} className="font-semibold underline">
+              {product.name}
+            </Link>
+            : {product.why}
+          </li>
+        ))}
+      </ul>
+      {rest > 0 ? <p className="mt-2 text-sm">e mais {countLabel(rest, "produto", "produtos")}.</p> : null}
     </section>
   );
 }

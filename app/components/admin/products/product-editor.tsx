@@ -19,6 +19,7 @@ import type { FieldErrors } from "~/lib/forms/form-errors";
 import { formLimits } from "~/lib/forms/form-limits";
 import { CheckboxField } from "./form-fields";
 import { PackageSizeFields } from "./package-size-fields";
+import { FiscalFields } from "./fiscal-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";
 import { StockGrid } from "./stock-grid";
@@ -248,6 +249,8 @@ export function ProductEditor({ mode, initial, storeOptions, images, result, sto
       </section>
 
       <PackageSizeFields initial={initial} field={field} className={section} />
+
+      <FiscalFields initial={initial} sizes={sizes} colors={colors} field={field} errors={errors} className={section} />
 
       <section className={section} aria-labelledby="produto-visibilidade">
         <h2 id="produto-visibilidade" className="text-lg font-bold">

@@ -37,6 +37,16 @@ export const PRODUCT_CSV_COLUMNS = [
   "altura_cm",
   "largura_cm",
   "comprimento_cm",
+  // What a fiscal note needs (docs/fiscal.md): the product's NCM (empty: its category's), CFOP inside
+  // and outside PE, origem, CSOSN/CST, CEST, and the variant's EAN. Last, so older files still line up;
+  // a file without them leaves them as stored.
+  "ncm",
+  "cfop_pe",
+  "cfop_fora_pe",
+  "origem",
+  "csosn_cst",
+  "cest",
+  "ean",
 ] as const;
 export type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
 
@@ -64,7 +74,20 @@ export const LEGACY_HOME_STOCK_COLUMN = "estoque";
 export const REQUIRED_COLUMNS: readonly Column[] = ["nome", "categoria", "loja", "preco", HOME_STOCK_COLUMN];
 
 /** The product's own columns: the same on every row of a product. */
-export const PRODUCT_COLUMNS: readonly Column[] = ["nome", "categoria", "subcategoria", "marca", "genero", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao", "peso_g", "altura_cm", "largura_cm", "comprimento_cm"];
+export const PRODUCT_COLUMNS: readonly Column[] = [
+  "nome", "categoria", "subcategoria", "marca", "genero", "loja", "preco", "preco_antigo", "destaque", "ativo", "descricao", "peso_g", "altura_cm", "largura_cm", "comprimento_cm",
+  "ncm", "cfop_pe", "cfop_fora_pe", "origem", "csosn_cst", "cest",
+];
+
+/** The fiscal columns and the form fields they fill. */
+export const FISCAL_COLUMNS = [
+  ["ncm", "ncm"],
+  ["cfop_pe", "cfopInState"],
+  ["cfop_fora_pe", "cfopOutOfState"],
+  ["origem", "taxOrigin"],
+  ["csosn_cst", "taxSituation"],
+  ["cest", "cest"],
+] as const satisfies readonly (readonly [Column, string])[];
 
 /** Form field → CSV column, to name the column in an error. */
 export const COLUMN_OF: Readonly<Record<string, Column>> = {
@@ -85,6 +108,12 @@ export const COLUMN_OF: Readonly<Record<string, Column>> = {
   heightCm: "altura_cm",
   widthCm: "largura_cm",
   lengthCm: "comprimento_cm",
+  ncm: "ncm",
+  cfopInState: "cfop_pe",
+  cfopOutOfState: "cfop_fora_pe",
+  taxOrigin: "origem",
+  taxSituation: "csosn_cst",
+  cest: "cest",
 };
 
 export const MAX_SKU_LENGTH = 60;
@@ -122,6 +151,13 @@ export function productCsvRows(product: CsvProduct, stores: readonly StoreOption
     product.heightCm ?? "",
     product.widthCm ?? "",
     product.lengthCm ?? "",
+    product.fiscal?.ncm ?? "",
+    product.fiscal?.cfopInState ?? "",
+    product.fiscal?.cfopOutOfState ?? "",
+    product.fiscal?.taxOrigin ?? "",
+    product.fiscal?.taxSituation ?? "",
+    product.fiscal?.cest ?? "",
+    variant.ean ?? "",
     ...stores.flatMap((option) => {
       const units = product.storeUnits?.[`${option.value}:${variantKey(variant.size, variant.color)}`] ?? 0;
       return [units, units];

@@ -17,10 +17,10 @@ const saved: CsvProduct = {
   brand: "Moleca",
   gender: "Feminino",
   variants: [
-    { size: "35", color: "Caramelo", stock: 3, sku: "SRT-35-CAR" },
-    { size: "35", color: "Preto", stock: 0, sku: "" },
-    { size: "36", color: "Caramelo", stock: 1, sku: "SRT-36-CAR" },
-    { size: "36", color: "Preto", stock: 2, sku: "" },
+    { size: "35", color: "Caramelo", stock: 3, sku: "SRT-35-CAR", ean: "7891234567895" },
+    { size: "35", color: "Preto", stock: 0, sku: "", ean: "" },
+    { size: "36", color: "Caramelo", stock: 1, sku: "SRT-36-CAR", ean: "" },
+    { size: "36", color: "Preto", stock: 2, sku: "", ean: "" },
   ],
   sizes: ["35", "36"],
   colors: ["Caramelo", "Preto"],
@@ -30,6 +30,7 @@ const saved: CsvProduct = {
   heightCm: 11,
   widthCm: 19,
   lengthCm: 29,
+  fiscal: { ncm: "64039990", cfopInState: "5102", cfopOutOfState: "6102", taxOrigin: "0", taxSituation: "102", cest: "" },
 };
 
 const plain: CsvProduct = {
@@ -43,7 +44,7 @@ const plain: CsvProduct = {
   gender: "",
   sizes: [],
   colors: [],
-  variants: [{ size: "", color: "", stock: 5, sku: "" }],
+  variants: [{ size: "", color: "", stock: 5, sku: "", ean: "" }],
 };
 
 /** The stores as the database names them (the seed's); the files below still say 'Erick Calçados - Sirinhaém', as older exports did. */
@@ -111,12 +112,13 @@ describe("validateProductCsv", () => {
     // The fixed columns only (the layout with a single `estoque`).
     const { valid, errors } = validate(toCsv(PRODUCT_CSV_COLUMNS, [...rows, ...productCsvRows(plain, stores)].map((row) => row.slice(0, PRODUCT_CSV_COLUMNS.length))));
     expect(errors).toEqual([]);
-    const { id, variants, ...unchanged } = saved;
+    const { id, variants, fiscal, ...unchanged } = saved;
     expect(valid).toEqual([
       {
         line: 2,
         id,
-        input: { ...unchanged, variants: variants.map(({ sku: _sku, ...variant }) => variant) },
+        // The fiscal columns and the EANs too (docs/fiscal.md).
+        input: { ...unchanged, ...fiscal, variants: variants.map(({ sku: _sku, ...variant }) => variant) },
         skus: new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.sku])),
         // Nothing counted again: the 'count the shelf' flag stays as it is.
         stockNeedsReview: null,
@@ -127,7 +129,7 @@ describe("validateProductCsv", () => {
         storeReadColumn: new Map(),
         lineOfVariant: new Map(variants.map((variant, index) => [variantKey(variant.size, variant.color), 2 + index])),
       },
-      expect.objectContaining({ line: 6, id: 8, input: expect.objectContaining({ variants: [{ size: "", color: "", stock: 5 }] }) }),
+      expect.objectContaining({ line: 6, id: 8, input: expect.objectContaining({ variants: [{ size: "", color: "", stock: 5, ean: "" }] }) }),
     ]);
   });
 
@@ -152,12 +154,13 @@ describe("validateProductCsv", () => {
         7,
         ["36", "37"],
         ["Preto", "Caramelo"],
+        // A file without the `ean` column keeps the stored EANs (none of these sizes has one).
         [
-          { size: "36", color: "Preto", stock: 4 },
-          { size: "36", color: "Caramelo", stock: 6 },
+          { size: "36", color: "Preto", stock: 4, ean: "" },
+          { size: "36", color: "Caramelo", stock: 6, ean: "" },
           // 'preto' is the Preto of an earlier row; a combination the file leaves out has 0 units.
-          { size: "37", color: "Preto", stock: 1 },
-          { size: "37", color: "Caramelo", stock: 0 },
+          { size: "37", color: "Preto", stock: 1, ean: "" },
+          { size: "37", color: "Caramelo", stock: 0, ean: "" },
         ],
       ],
       [

@@ -9,7 +9,7 @@ import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-optio
 import { normalizeSearchText } from "~/lib/catalog/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CsvRecord } from "../../files/csv.server";
-import { cellOf, COLUMN_OF, HOME_STOCK_COLUMN, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, storeExportedColumn, storeStockColumn, type Column } from "./columns.server";
+import { cellOf, COLUMN_OF, FISCAL_COLUMNS, HOME_STOCK_COLUMN, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, storeExportedColumn, storeStockColumn, type Column } from "./columns.server";
 import { comparable, groupRows, type ProductRows } from "./grouping.server";
 import type { ProductCsvSheet } from "./header.server";
 import { LineProblems } from "./line-problems.server";
@@ -73,6 +73,8 @@ function applyProductColumns(columns: string[], row: CsvRecord, values: ProductF
   set("altura_cm", (text) => (values.heightCm = text));
   set("largura_cm", (text) => (values.widthCm = text));
   set("comprimento_cm", (text) => (values.lengthCm = text));
+  // An empty NCM or CEST means none (the NCM: the category's); an empty CFOP, origem or CSOSN/CST keeps the stored one (a new product: the default).
+  for (const [column, field] of FISCAL_COLUMNS) set(column, (text) => (values[field] = text || (field === "ncm" || field === "cest" ? "" : values[field])));
   set("loja", (text) => {
     values.store = storeOptionFromText(stores, text) ?? "";
     if (text && !values.store) {
@@ -224,6 +226,8 @@ function checkProduct(columns: string[], homeStockColumn: string, group: Product
       const anyGiven = Object.keys(values.storeStock).some((cell) => cell.endsWith(`:${key}`));
       values.stock[key] = values.storeStock[ownKey] ?? (estoque || (anyGiven ? "0" : ""));
     }
+    const ean = cellOf(columns, row.cells, "ean");
+    if (ean !== undefined) values.eans = { ...values.eans, [key]: ean };
     if (skus) {
       const sku = cellOf(columns, row.cells, "sku") ?? "";
       if (sku.length > MAX_SKU_LENGTH) problems.add(row.line, `sku: Use no máximo ${MAX_SKU_LENGTH} caracteres`);
@@ -245,6 +249,7 @@ function checkProduct(columns: string[], homeStockColumn: string, group: Product
     const lineOf = (field: string) => {
       if (field.startsWith("stock.")) return lineOfKey.get(field.slice("stock.".length));
       if (field.startsWith("storeStock.")) return lineOfKey.get(field.slice(field.indexOf(":") + 1));
+      if (field.startsWith("eans.")) return lineOfKey.get(field.slice("eans.".length));
       if (field === "sizes") return tooLongAt("tamanho", PRODUCT_LIMITS.size);
       if (field === "colors") return tooLongAt("cor", PRODUCT_LIMITS.color);
       return undefined;
@@ -255,7 +260,9 @@ function checkProduct(columns: string[], homeStockColumn: string, group: Product
         ? storeStockColumn(field.slice("storeStock.".length, field.indexOf(":")))
         : field.startsWith("stock.")
           ? homeStockColumn
-          : (COLUMN_OF[field] ?? field);
+          : field.startsWith("eans.")
+            ? "ean"
+            : (COLUMN_OF[field] ?? field);
       problems.add(lineOf(field) ?? first.line, `${column}: ${message}`);
     }
     return null;
