@@ -20,7 +20,7 @@ import { loopsPerDatabase, type DeliveryLoop } from "../db/delivery-loop.server"
 import { log } from "../log/logger.server";
 import { focusNfeProvider } from "./focusnfe.server";
 import { FiscalProviderError, type FiscalModel, type FiscalNote, type FiscalNoteState, type FiscalPaymentMethod, type FiscalProvider } from "./fiscal-provider.server";
-import { productFiscalData } from "./product-fiscal-data.server";
+import { fiscalDataOf } from "./product-fiscal.server";
 import { archiveAuthorisedNotes } from "./fiscal-archive.server";
 import type { MediaStorage } from "../media/media-storage.server";
 
@@ -202,7 +202,7 @@ export async function buildFiscalNote(db: DatabaseOrTransaction, orderId: string
   const { rows: items } = await db.execute<{ product_id: number | null; variant_id: number | null; name: string; size: string | null; color: string | null; unit_price_cents: number | null; quantity: number; discount_cents: number; ean: string | null; sku: string | null }>(sql`
     select i.product_id, i.variant_id, i.name, i.size, i.color, i.unit_price_cents, i.quantity, i.discount_cents, v.ean, v.sku
     from order_items i left join product_variants v on v.id = i.variant_id where i.order_id = ${orderId} order by i.position`);
-  const fiscal = await productFiscalData(db, items.flatMap((item) => (item.product_id === null ? [] : [Number(item.product_id)])));
+  const fiscal = await fiscalDataOf(db, items.flatMap((item) => (item.product_id === null ? [] : [Number(item.product_id)])));
   const address = order.shipping_address;
   const inState = model === "65" || !address || address.state.toUpperCase() === SHOP_STATE;
   const missingNcm = items.filter((item) => !fiscal.get(Number(item.product_id))?.ncm).map((item) => item.name);
@@ -224,8 +224,8 @@ export async function buildFiscalNote(db: DatabaseOrTransaction, orderId: string
         description: variant ? `${item.name} ${variant}` : item.name,
         ncm: data.ncm,
         cfop: inState ? data.cfopInState : data.cfopOutOfState,
-        origin: data.origin,
-        situation: data.situation,
+        origin: data.taxOrigin,
+        situation: data.taxSituation,
         cest: data.cest,
         gtin: item.ean ?? "",
         quantity: item.quantity,
