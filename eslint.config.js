@@ -45,7 +45,7 @@ const OTHER_ROUTES = {
 /** Imports itself nothing of the rest of the base: configuration, logging, files, request parsing, outside calls' deadlines. */
 const SERVER_GROUND = ["config.server", "log", "files", "requests", "outbound"];
 const SERVER_BASE = [...SERVER_GROUND, "db", "email", "media", "group", "notifications"];
-const SERVER_DOMAINS = ["catalog", "auth", "coupons", "channels", "delivery", "orders", "payments", "seed"];
+const SERVER_DOMAINS = ["catalog", "auth", "coupons", "channels", "delivery", "orders", "payments", "fiscal", "counter", "receiving", "seed"];
 const SERVER_READ_MODELS = ["read-models"];
 const SERVER_TOP = ["services.server", "load-context.server", "ops"];
 
