@@ -1,5 +1,6 @@
 // What the admin reads of the catalogue: the product list (inactive products too) and the product
 // as the edit form shows it.
+import { productFiscalFieldsOf } from "~/lib/fiscal/product-fiscal";
 import { and, count, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { media, products, productVariants, shops, storeLocations } from "#database/schema";
 import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin/admin-list";
@@ -118,14 +119,7 @@ export async function getProductForEdit(db: DatabaseOrTransaction, id: number, s
     heightCm: product.heightCm,
     widthCm: product.widthCm,
     lengthCm: product.lengthCm,
-    fiscal: {
-      ncm: product.ncm,
-      cfopInState: product.cfopInState,
-      cfopOutOfState: product.cfopOutOfState,
-      taxOrigin: product.taxOrigin,
-      taxSituation: product.taxSituation,
-      cest: product.cest,
-    },
+    fiscal: productFiscalFieldsOf(product),
     images: await imagesByKey(db, product.images),
   };
 }

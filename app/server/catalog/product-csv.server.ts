@@ -1,5 +1,6 @@
 // The product CSV on the database's side: the export, and the import's save (all rows or none). The
 // file's columns, header checks, rows into products and their checks are in ./csv/.
+import { productFiscalFieldsOf } from "~/lib/fiscal/product-fiscal";
 import { eq, inArray } from "drizzle-orm";
 import { products, shops, storeLocations } from "#database/schema";
 import type { CsvImportResult, CsvRowError } from "~/lib/catalog/product-import";
@@ -48,14 +49,7 @@ async function csvProducts(db: DatabaseOrTransaction, ids: number[] | null, stor
     store: storeOptionFor(stores, locationSlug, shopSlug)?.value ?? null,
     variants: variantGrid(product, variants.get(product.id) ?? []),
     storeUnits: storeUnits.get(product.id) ?? {},
-    fiscal: {
-      ncm: product.ncm,
-      cfopInState: product.cfopInState,
-      cfopOutOfState: product.cfopOutOfState,
-      taxOrigin: product.taxOrigin,
-      taxSituation: product.taxSituation,
-      cest: product.cest,
-    },
+    fiscal: productFiscalFieldsOf(product),
   }));
 }
 
