@@ -91,6 +91,8 @@ const ROUTE_ACCESS: Record<string, { get: StaffRoleName[]; post: StaffRoleName[]
   // Goods in from the supplier's NF-e: every role, a Vendedor into their own store only.
   "routes/admin/receiving": { get: EVERY_ROLE, post: EVERY_ROLE },
   "routes/admin/order-events": { get: EVERY_ROLE, post: EVERY_ROLE },
+  // The accountant's ZIP of a month's fiscal notes: capability "fiscal".
+  "routes/admin/fiscal-export": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/reports-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/coupons-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
   "routes/admin/products-csv": { get: DONO_GERENTE, post: DONO_GERENTE },
@@ -105,11 +107,14 @@ const ROUTE_ACCESS: Record<string, { get: StaffRoleName[]; post: StaffRoleName[]
 /** Real values for the routes' parameters, by pattern; a new route with a parameter needs one here. */
 let samples: Record<string, Record<string, string>>;
 /** Query strings a route needs to answer 200 to an admin. */
-const SAMPLE_SEARCH: Record<string, string> = { "admin/relatorios/exportar.csv": "?tabela=vendas", "admin/canais/cartazes": "?produtos=1" };
+const SAMPLE_SEARCH: Record<string, string> = { "admin/relatorios/exportar.csv": "?tabela=vendas", "admin/canais/cartazes": "?produtos=1", "admin/notas-fiscais/exportar": "?mes=2026-11" };
 
 beforeAll(async () => {
   t = await createTestDatabase();
   app = await createTestContext(t);
+  // With fiscal documents on, so the fiscal routes answer rather than say the shop issues none (no
+  // request reaches the provider: the month's ZIP is read from the archive).
+  app.context.config = { ...app.context.config, fiscal: { provider: "focusnfe", apiUrl: "http://127.0.0.1:9", token: "a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6" } };
   context = app.context;
   const [product] = await t.db.select({ id: products.id }).from(products).limit(1);
   const order = await insertOrder(t.db, {
