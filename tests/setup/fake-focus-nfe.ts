@@ -3,7 +3,8 @@
 // processando_autorizacao and authorises at the next read, GET reads, DELETE cancels with a
 // justificativa (15–255 characters). The token is checked as the HTTP Basic user. Driven by the tests:
 // it can reject, be slow, be down, lose its answer after authorising (a crash between the provider's
-// work and the shop's record) and answers a ref it already has as Focus does ("already_processed").
+// work and the shop's record), hold its answer after authorising (the shop can be killed meanwhile)
+// and answers a ref it already has as Focus does ("already_processed").
 import crypto from "node:crypto";
 import http, { type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -24,12 +25,18 @@ export type FakeFocusNfe = {
   url: string;
   token: string;
   notes: Map<string, FakeFocusNote>;
+  /** Every note it made, in order: a ref twice would be a second note for one sale. */
+  issued: { ref: string; chave: string }[];
   /** Every request: method, path (with the ref), whether its token was right. */
   requests: { method: string; path: string; authorised: boolean }[];
   /** POSTs per ref. */
   posts(ref: string): number;
   /** Every request waits this long before its answer (a slow SEFAZ). */
   delayMs: number;
+  /** A POST's note is made at once and its answer waits this long (the SEFAZ authorised; the answer is on its way). */
+  answerDelayMs: number;
+  /** POST answers waiting out `answerDelayMs` now. */
+  answersHeld: number;
   /** Every request gets 503. */
   down: boolean;
   /** The next POSTs are rejected by the "SEFAZ" with this message (null: authorised). */
@@ -70,6 +77,7 @@ function json(res: ServerResponse, status: number, body: unknown) {
 export async function startFakeFocusNfe(): Promise<FakeFocusNfe> {
   const token = crypto.randomBytes(16).toString("hex");
   const notes = new Map<string, FakeFocusNote>();
+  const issued: FakeFocusNfe["issued"] = [];
   const postCounts = new Map<string, number>();
   const requests: FakeFocusNfe["requests"] = [];
   const numbers = { "65": 0, "55": 0 };
@@ -140,6 +148,7 @@ export async function startFakeFocusNfe(): Promise<FakeFocusNfe> {
       } else {
         note.numero = numbers[model] += 1;
         note.chave = chaveFor(String(body.cnpj_emitente), model, 1, note.numero);
+        issued.push({ ref, chave: note.chave });
         if (model === "55") {
           note.status = "processando_autorizacao";
           note.mensagem_sefaz = "";
@@ -150,6 +159,12 @@ export async function startFakeFocusNfe(): Promise<FakeFocusNfe> {
         fake.loseNextAnswer = false;
         req.socket.destroy();
         return;
+      }
+      if (fake.answerDelayMs) {
+        fake.answersHeld += 1;
+        await new Promise((resolve) => setTimeout(resolve, fake.answerDelayMs));
+        fake.answersHeld -= 1;
+        if (res.destroyed || req.socket.destroyed) return;
       }
       return json(res, model === "55" ? 202 : 201, answerOf(note));
     }
@@ -191,9 +206,12 @@ export async function startFakeFocusNfe(): Promise<FakeFocusNfe> {
     url: origin,
     token,
     notes,
+    issued,
     requests,
     posts: (ref) => postCounts.get(ref) ?? 0,
     delayMs: 0,
+    answerDelayMs: 0,
+    answersHeld: 0,
     down: false,
     rejectWith: null,
     loseNextAnswer: false,
