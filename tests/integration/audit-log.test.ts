@@ -175,6 +175,14 @@ describe("products (form, images, delete)", () => {
       heightCm: null,
       widthCm: null,
       lengthCm: null,
+      // The fiscal fields left as they come (docs/fiscal.md): NCM from the category, Simples' defaults, no EAN.
+      ncm: "",
+      cfopInState: "5102",
+      cfopOutOfState: "6102",
+      taxOrigin: "0",
+      taxSituation: "102",
+      cest: "",
+      eans: {},
     });
   });
 
