@@ -187,14 +187,16 @@ ownServer("the shop's WhatsApp typed as people write it is kept as digits with 5
   ownServer.setTimeout(90_000);
   await signInAsAdmin(page, "/admin/configuracoes");
   const whatsapp = page.getByLabel("WhatsApp da loja", { exact: true });
-  for (const [typed, stored] of [
-    ["(81) 99876-5432", "5581998765432"],
-    ["81988776655", "5581988776655"],
+  // Kept as digits with 55 (what the storefront's wa.me links carry), shown back as people write it.
+  for (const [typed, stored, shown] of [
+    ["(81) 99876-5432", "5581998765432", "(81) 99876-5432"],
+    ["81988776655", "5581988776655", "(81) 98877-6655"],
   ] as const) {
     await whatsapp.fill(typed);
     await page.getByRole("button", { name: "Salvar configurações" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Salvo!" })).toBeVisible(SLOW);
-    await expect(whatsapp).toHaveValue(stored);
+    await expect(whatsapp).toHaveValue(shown);
+    expect(await (await page.request.get("/lojas")).text()).toContain(`https://wa.me/${stored}`);
   }
   await whatsapp.fill("99876-5432");
   await page.getByRole("button", { name: "Salvar configurações" }).click();
