@@ -114,13 +114,15 @@ export async function saveCategoryNcmDefaults(db: Database, wanted: ReadonlyMap<
   await db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${categoryFiscalDefaults} in share row exclusive mode`);
     const before = Object.fromEntries((await tx.select().from(categoryFiscalDefaults)).map((row) => [row.category, row.ncm]));
-    for (const [category, ncm] of wanted) {
-      if (ncm) {
-        await tx.insert(categoryFiscalDefaults).values({ category, ncm }).onConflictDoUpdate({ target: categoryFiscalDefaults.category, set: { ncm } });
-      } else {
-        await tx.delete(categoryFiscalDefaults).where(sql`${categoryFiscalDefaults.category} = ${category}`);
-      }
+    const set = [...wanted].filter(([, ncm]) => ncm).map(([category, ncm]) => ({ category, ncm }));
+    const cleared = [...wanted].filter(([, ncm]) => !ncm).map(([category]) => category);
+    if (set.length > 0) {
+      await tx
+        .insert(categoryFiscalDefaults)
+        .values(set)
+        .onConflictDoUpdate({ target: categoryFiscalDefaults.category, set: { ncm: sql`excluded.ncm` } });
     }
+    if (cleared.length > 0) await tx.delete(categoryFiscalDefaults).where(inArray(categoryFiscalDefaults.category, cleared));
     const after = Object.fromEntries((await tx.select().from(categoryFiscalDefaults)).map((row) => [row.category, row.ncm]));
     await recordAdminChange(tx, actor, {
       action: "category.fiscal",
