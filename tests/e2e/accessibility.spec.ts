@@ -97,7 +97,7 @@ test("product pages", async ({ page }) => {
   await page.getByRole("button", { name: "Adicionar ao Carrinho" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Por favor, selecione um tamanho" })).toBeVisible();
   await audit.check("size missing");
-  await page.getByRole("button", { name: "Guia de tamanhos" }).click();
+  await page.getByRole("button", { name: "Guia de tamanhos", exact: true }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await audit.check("size guide open");
   await page.keyboard.press("Escape");

@@ -85,7 +85,7 @@ test("keyboard alone: menu, product with size and colour, cart, checkout and the
   await expect(colours.getByRole("button", { name: "Preto" })).toHaveAttribute("aria-pressed", "false");
 
   // The size guide: a modal that takes the focus, keeps it inside and gives it back on Escape.
-  const guideButton = page.getByRole("button", { name: "Guia de tamanhos" });
+  const guideButton = page.getByRole("button", { name: "Guia de tamanhos", exact: true });
   await tabTo(page, guideButton);
   await page.keyboard.press("Enter");
   const guide = page.getByRole("dialog");

@@ -1,25 +1,18 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated } from "./hydration";
 import { structuredDataOf } from "./structured-data";
 
 // Product detail page (/produto/:id) against the seeded demo catalogue.
 
-/** Opens a product the way a shopper does: search the list, click the product's name. */
+/**
+ * Opens a product the way a shopper does: search the list, click the product's name. The list is
+ * hydrated first, so the product page arrives by a client-side move and its buttons already work.
+ */
 async function openProduct(page: Page, query: string, name: string) {
-  await page.goto(`/produtos?q=${encodeURIComponent(query)}`);
+  await gotoHydrated(page, `/produtos?q=${encodeURIComponent(query)}`);
   await page.getByRole("link", { name, exact: true }).click();
   await expect(page).toHaveURL(/\/produto\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
-}
-
-/**
- * Clicks until the click has its effect: before hydration the server-rendered button does nothing,
- * and a test must not depend on how fast the JavaScript arrives.
- */
-async function clickUntil(target: Locator, effect: () => Promise<void>) {
-  await expect(async () => {
-    await target.click();
-    await effect();
-  }).toPass({ timeout: 15_000 });
 }
 
 test("a product with sizes: breadcrumb, required size, quantity and the cart badge", async ({ page }) => {
@@ -39,7 +32,8 @@ test("a product with sizes: breadcrumb, required size, quantity and the cart bad
   const preto = page.getByRole("button", { name: "Preto", exact: true });
   const cinza = page.getByRole("button", { name: "Cinza", exact: true });
   await expect(preto).toHaveAttribute("aria-pressed", "true");
-  await clickUntil(cinza, () => expect(cinza).toHaveAttribute("aria-pressed", "true", { timeout: 500 }));
+  await cinza.click();
+  await expect(cinza).toHaveAttribute("aria-pressed", "true");
   await expect(preto).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByRole("button", { name: "40", exact: true })).toHaveAttribute("aria-pressed", "false");
 
@@ -80,7 +74,8 @@ test("a typed quantity is kept within 1 and the chosen size and colour's stock",
   await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
   // 40 in Preto is on the shelf (the demo's 38 in Preto is sold out).
   const size = page.getByRole("button", { name: "40", exact: true });
-  await clickUntil(size, () => expect(size).toHaveAttribute("aria-pressed", "true", { timeout: 500 }));
+  await size.click();
+  await expect(size).toHaveAttribute("aria-pressed", "true");
   const quantity = page.getByRole("spinbutton", { name: "Quantidade" });
   await quantity.fill("500");
   await quantity.blur();
@@ -129,10 +124,11 @@ test("a product without a price asks for it on WhatsApp", async ({ page }) => {
 
 test("the size guide opens and closes with Esc and with 'Fechar'", async ({ page }) => {
   await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
-  const open = page.getByRole("button", { name: "Guia de tamanhos" });
+  const open = page.getByRole("button", { name: "Guia de tamanhos", exact: true });
   const dialog = page.getByRole("dialog");
 
-  await clickUntil(open, () => expect(dialog).toBeVisible({ timeout: 500 }));
+  await open.click();
+  await expect(dialog).toBeVisible();
   await expect(dialog.getByRole("columnheader", { name: "BR" })).toBeVisible();
   await expect(dialog.getByRole("rowheader", { name: "40", exact: true })).toBeVisible();
   await page.keyboard.press("Escape");
@@ -158,7 +154,7 @@ test("the size guide's table and the review form are fetched when they are neede
   expect(fetched("own-review-form")).toEqual([]);
   expect(fetched("size-guide-content")).toEqual([]);
 
-  const open = page.getByRole("button", { name: "Guia de tamanhos" });
+  const open = page.getByRole("button", { name: "Guia de tamanhos", exact: true });
   await open.click();
   const dialog = page.getByRole("dialog", { name: "Guia de tamanhos: calçados" });
   await expect(dialog.getByRole("button", { name: "Fechar guia de tamanhos" })).toBeFocused();
@@ -172,7 +168,8 @@ test("the information tabs switch with the keyboard", async ({ page }) => {
   const reviews = page.getByRole("tab", { name: "Avaliações" });
   await expect(description).toHaveAttribute("aria-selected", "true");
 
-  await clickUntil(specs, () => expect(specs).toHaveAttribute("aria-selected", "true", { timeout: 500 }));
+  await specs.click();
+  await expect(specs).toHaveAttribute("aria-selected", "true");
   await description.click();
   await expect(description).toBeFocused();
 
@@ -199,9 +196,8 @@ test("the information tabs switch with the keyboard", async ({ page }) => {
 test("favourite is remembered in the browser", async ({ page }) => {
   await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
   const add = page.getByRole("button", { name: "Adicionar aos favoritos" });
-  await clickUntil(add, () =>
-    expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true", { timeout: 500 }),
-  );
+  await add.click();
+  await expect(page.getByRole("button", { name: "Remover dos favoritos" })).toHaveAttribute("aria-pressed", "true");
   const id = Number(new URL(page.url()).pathname.split("/").pop());
   expect(await page.evaluate(() => window.localStorage.getItem("erick_favorites"))).toBe(JSON.stringify([id]));
 
@@ -234,7 +230,8 @@ test("share copies the link when there is no share sheet", async ({ page }) => {
   });
   await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
   const status = page.getByRole("status").filter({ hasText: "Link copiado!" });
-  await clickUntil(page.getByRole("button", { name: "Compartilhar" }), () => expect(status).toBeVisible({ timeout: 500 }));
+  await page.getByRole("button", { name: "Compartilhar" }).click();
+  await expect(status).toBeVisible();
   expectSharedLink(await page.evaluate(() => window.sessionStorage.getItem("copied")), page);
   await expect(status).toHaveCount(0, { timeout: 5_000 });
 });
@@ -250,9 +247,8 @@ test("share uses the share sheet, and a cancelled share says nothing", async ({ 
     });
   });
   await openProduct(page, "corrida", "Tênis de Corrida com Amortecimento");
-  await clickUntil(page.getByRole("button", { name: "Compartilhar" }), async () => {
-    expect(await page.evaluate(() => window.sessionStorage.getItem("shared"))).not.toBeNull();
-  });
+  await page.getByRole("button", { name: "Compartilhar" }).click();
+  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem("shared"))).not.toBeNull();
   const shared = JSON.parse((await page.evaluate(() => window.sessionStorage.getItem("shared"))) ?? "{}");
   expect(shared).toMatchObject({ title: "Tênis de Corrida com Amortecimento" });
   expectSharedLink(shared.url, page);
