@@ -287,9 +287,11 @@ describe("the counter sale", () => {
   });
 
   it("names the clerk in the order window and on the receipt from their account when the sale recorded no name; an online order names none", async () => {
-    await shelf(1);
+    await shelf(2);
     const answer = await sale();
     const orderId = answer.location!.split("/").pop()!;
+    const lines = JSON.stringify([{ productId: relogio.id, size: null, color: "Preto", quantity: 1 }]);
+    expect((await post("/pedido", { lines, idempotencyKey: `counter-online-key-${(keys += 1)}` }, "")).status).toBe(302);
     await t.pool.query("update orders set clerk_name = null where id = $1", [orderId]);
     const receipt = (await (await fetch(`${http.origin}${answer.location}`, { headers: { cookie: admin.cookie } })).text()).replaceAll("<!-- -->", "");
     expect(receipt).toContain(`Atendido por ${admin.name}`);

@@ -137,6 +137,34 @@ describe("stock per store", () => {
     expect(order!.lineStore).toBe(order!.store);
   }, 60_000);
 
+  it("an order whose planned store was emptied meanwhile is planned again with the products locked: served by the store that still has the unit, its line saying so", async () => {
+    await shelves(1, 0, 1);
+    const { rows: cities } = await t.pool.query<{ city: string }>("select city from store_locations where id = $1", [own.id]);
+    const blocker = await t.pool.connect();
+    try {
+      // Another sale takes the own store's unit with the product locked, and has not committed yet…
+      await blocker.query("begin");
+      await blocker.query("select id from products where id = $1 for no key update", [relogio.id]);
+      await blocker.query("update variant_stock set units = 0 where variant_id = $1 and store_location_id = $2", [relogio.variantId, own.id]);
+      // …so the checkout (a shopper in the own store's town) plans the unit it still sees there, and
+      // waits for the product's lock to take it.
+      const answer = checkout({ city: cities[0]!.city });
+      await expect
+        .poll(async () => (await t.pool.query<{ waiting: number }>("select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock'")).rows[0]!.waiting, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
+      await blocker.query("commit");
+      const placed = await answer;
+      expect(placed.status, placed.body.slice(0, 300)).toBe(302);
+    } finally {
+      blocker.release();
+    }
+    const [order] = (await ordersOfRelogio()).slice(-1);
+    expect(order).toMatchObject({ store: other.slug, lineStore: other.slug, stockApplied: true });
+    expect(await variantUnitsByStore(t.pool, relogio.variantId)).toMatchObject({ [own.slug]: 0, [other.slug]: 0 });
+  }, 60_000);
+
   it("a pick-up order takes its unit from the store chosen", async () => {
     await shelves(1, 0, 1);
     const answer = await checkout({ deliveryMethod: "pickup", pickupLocationId: String(other.id) });

@@ -142,6 +142,9 @@ export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly 
   const arriving = applied.filter((move) => move.delta > 0);
 
   const after = new Map<string, number>();
+  // The products' "changed" time, which their pages and lists go by: in the take's own statement
+  // when nothing arrives (a sale), one round trip fewer with the products locked.
+  const touchedInTake = leaving.length > 0 && arriving.length === 0;
   if (leaving.length) {
     // All or nothing in one statement, so a refusal leaves the caller's transaction as it was: the
     // units are read and changed with the products locked, which every writer of them takes first.
@@ -161,6 +164,10 @@ export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly 
         from d, enough
         where enough.ok and s.variant_id = d.variant_id and s.store_location_id = d.store_id and s.units + d.delta >= 0
         returning s.variant_id, s.store_location_id, s.units
+      ),
+      touched as (
+        update ${products} p set updated_at = now()
+        where ${touchedInTake} and p.id = any(${sql.param(productIds)}::integer[]) and exists (select 1 from changed)
       )
       select variant_id, store_location_id, units from changed`);
     for (const row of taken.rows) after.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
@@ -206,7 +213,7 @@ export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly 
 
   // The product's page and lists show the change (a transfer between two online stores leaves the
   // storefront's sum as it was, but not where to pick it up).
-  await tx.update(products).set({ updatedAt: sql`now()` }).where(inArray(products.id, productIds));
+  if (!touchedInTake) await tx.update(products).set({ updatedAt: sql`now()` }).where(inArray(products.id, productIds));
   return applied
     .sort((a, b) => a.variantId - b.variantId || a.storeId - b.storeId)
     .map((move) => {

@@ -1,9 +1,9 @@
 // Placing an order: pricing its lines from the database, the coupon, delivery and payment checks,
 // holding its units, and the idempotency key that makes a retry find the same order.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { orderHistory, orderItems, orders, type ShippingAddress } from "#database/orders-schema";
-import { orderPayments, products, shops, storeLocations } from "#database/schema";
+import { orderPayments, products, pushQueue, shops, storeLocations } from "#database/schema";
 import { formatBRL } from "~/lib/format/money";
 import { counterPaymentLabel, type CounterPaymentMethod } from "~/lib/counter/counter-sale";
 import { countLabel } from "~/lib/format/plural";
@@ -311,9 +311,12 @@ async function recordNewOrder(
     }
 
     // A counter sale's units come off its own store's shelf, whether or not that store serves online.
+    // An online order's stores are planned here from the shelves as they are, without a lock: the
+    // units are taken last, with the products locked, and planned again only if the shelves changed.
+    const servingWhere = { town: shippingAddress?.city ?? null, pickupStoreId: pickupLocationId };
     const serving = counterStore
       ? { storeId: counterStore.id, storeOfVariant: new Map(lines.map((line) => [line.variantId, counterStore.id])) }
-      : await servingStoresFor(tx, lines, { town: shippingAddress?.city ?? null, pickupStoreId: pickupLocationId });
+      : await servingStoresFor(tx, lines, servingWhere, { lock: false });
 
     // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
     let coupon: RedeemedCoupon | null = null;
@@ -390,7 +393,6 @@ async function recordNewOrder(
       // Otherwise the code (or, never seen, the id) was taken: another one.
       if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
     }
-    await reserveUnits(tx, serving.storeOfVariant, lines);
     await tx.insert(orderItems).values(
       lines.map(({ shopId: _shopId, ...line }, position) => ({
         ...line,
@@ -406,26 +408,42 @@ async function recordNewOrder(
     if (counter && counterStore) {
       await recordCounterSale(tx, counter, { id, code, totalCents, storeName: counterStore.name, lines });
       await withCounterSale?.(tx, { id });
-      await admitNewOrder?.(tx, { id, lines });
-      return { token, created: true };
+    } else {
+      await queueShopperAndStaffNotices(tx, settings, { id, code, totalCents, customer, lines, withNewOrder });
     }
-    // The push to the devices of the staff who may see it (a Vendedor: their store's orders only),
-    // queued only if the order commits (app/server/notifications).
-    await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines), { orderId: id });
-    // And the shop's e-mail, when it asked for one: also written with the order (./order-notifications.server.ts).
-    if (wantsNewOrderEmail(settings)) await queueNewOrderEmail(tx, id);
-    // The shopper's "order received" on WhatsApp, when she ticked the box (./whatsapp-messages.server.ts).
-    if (customer?.whatsappConsent) {
-      await renewWhatsAppConsent(tx, id);
-      await queueWhatsAppMessage(tx, id, "pending");
+    // Last, but for the client's count: from taking the units (the products' rows locked) to the
+    // commit, every other order of these products waits, so nothing else is written in between
+    // (docs/benchmarks.md, "The checkout under load").
+    if (counter) await reserveUnits(tx, serving.storeOfVariant, lines);
+    else if (await holdUnitsOnline(tx, { id, lines, serving, where: servingWhere })) {
+      // Planned again: the Vendedores who hear of the order are those of the stores it has now.
+      await tx.delete(pushQueue).where(and(eq(pushQueue.orderId, id), eq(pushQueue.kind, "new-order")));
+      await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines), { orderId: id });
     }
-    await withNewOrder?.(tx, { id, totalCents, paymentMethod: customer?.paymentMethod ?? null });
-    // Last, just before the commit: the client's count is one row every order of that address (or
-    // phone) updates, locked from here to the commit, so their other orders wait for every statement
-    // after it (docs/benchmarks.md, "The checkout under load").
+    // Then the client's count: one row every order of that address (or phone) updates, locked from
+    // here to the commit.
     await admitNewOrder?.(tx, { id, lines });
     return { token, created: true };
   });
+}
+
+/** An online order's notices, written with it: the staff's push, the shop's e-mail, the shopper's WhatsApp and the Pix charge. */
+async function queueShopperAndStaffNotices(
+  tx: Transaction,
+  settings: Settings,
+  { id, code, totalCents, customer, lines, withNewOrder }: { id: string; code: string; totalCents: number; customer: CheckoutInput | null; lines: PricedLine[] } & Pick<PlaceOrderOptions, "withNewOrder">,
+) {
+  // The push to the devices of the staff who may see it (a Vendedor: their store's orders only),
+  // queued only if the order commits (app/server/notifications).
+  await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines), { orderId: id });
+  // And the shop's e-mail, when it asked for one: also written with the order (./order-notifications.server.ts).
+  if (wantsNewOrderEmail(settings)) await queueNewOrderEmail(tx, id);
+  // The shopper's "order received" on WhatsApp, when she ticked the box (./whatsapp-messages.server.ts).
+  if (customer?.whatsappConsent) {
+    await renewWhatsAppConsent(tx, id);
+    await queueWhatsAppMessage(tx, id, "pending");
+  }
+  await withNewOrder?.(tx, { id, totalCents, paymentMethod: customer?.paymentMethod ?? null });
 }
 
 async function storeLocationOrRefuse(tx: Transaction, id: number, refusal: string): Promise<{ id: number; name: string }> {
@@ -512,11 +530,41 @@ function shortageMessage(name: string, available: number): string {
  * else the shopper's town, else the first store holding every line; lines no one store holds together
  * each from their own. Refused when no store holds enough of a line.
  */
-async function servingStoresFor(tx: Transaction, lines: PricedLine[], where: { town: string | null; pickupStoreId: number | null }) {
-  const plan = await planOrderStores(tx, unitsByVariant(lines), where);
+async function servingStoresFor(tx: Transaction, lines: PricedLine[], where: ServingWhere, { lock }: { lock: boolean }) {
+  const plan = await planOrderStores(tx, unitsByVariant(lines), where, { lock });
   if (plan.ok) return plan;
   const line = lines.find((candidate) => candidate.variantId === plan.variantId)!;
   throw new OrderRejectedError(shortageMessage(lineName(line.name, line), plan.mostAtOneStore));
+}
+
+type ServingWhere = { town: string | null; pickupStoreId: number | null };
+type Serving = { storeId: number; storeOfVariant: Map<number, number> };
+
+/**
+ * Takes an online order's units from the stores planned without a lock. When another order took
+ * from those shelves meanwhile, the stores are planned again, now with the products locked, the units
+ * taken from those, and the order and its lines told where they come from. True when planned again.
+ */
+async function holdUnitsOnline(tx: Transaction, order: { id: string; lines: PricedLine[]; serving: Serving; where: ServingWhere }): Promise<boolean> {
+  try {
+    await moveStoreUnits(tx, storeMovesOf(order.serving.storeOfVariant, order.lines));
+    return false;
+  } catch (error) {
+    if (!(error instanceof StockShortageError)) throw error;
+  }
+  const serving = await servingStoresFor(tx, order.lines, order.where, { lock: true });
+  await reserveUnits(tx, serving.storeOfVariant, order.lines);
+  await tx.update(orders).set({ fulfillingStoreId: serving.storeId }).where(eq(orders.id, order.id));
+  const variantIds = [...serving.storeOfVariant.keys()];
+  await tx.execute(sql`
+    update ${orderItems} i set store_location_id = planned.store_id
+    from unnest(${sql.param(variantIds)}::integer[], ${sql.param(variantIds.map((variantId) => serving.storeOfVariant.get(variantId)!))}::integer[]) as planned(variant_id, store_id)
+    where i.order_id = ${order.id} and i.variant_id = planned.variant_id`);
+  return true;
+}
+
+function storeMovesOf(storeOfVariant: ReadonlyMap<number, number>, lines: PricedLine[]) {
+  return [...unitsByVariant(lines)].map(([variantId, units]) => ({ variantId, storeId: storeOfVariant.get(variantId)!, delta: -units }));
 }
 
 /**
@@ -527,10 +575,7 @@ async function servingStoresFor(tx: Transaction, lines: PricedLine[], where: { t
  */
 async function reserveUnits(tx: Transaction, storeOfVariant: ReadonlyMap<number, number>, lines: PricedLine[]): Promise<void> {
   try {
-    await moveStoreUnits(
-      tx,
-      [...unitsByVariant(lines)].map(([variantId, units]) => ({ variantId, storeId: storeOfVariant.get(variantId)!, delta: -units })),
-    );
+    await moveStoreUnits(tx, storeMovesOf(storeOfVariant, lines));
   } catch (error) {
     if (!(error instanceof StockShortageError)) throw error;
     const [short] = error.shortages;

@@ -16,13 +16,18 @@ import { orderLinesAtStores } from "./order-stock.server";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The plan for these units (variant id → units, in the lines' order), with their products locked. */
+/**
+ * The plan for these units (variant id → units, in the lines' order). `lock`: with their products
+ * locked, so the shelves read are those the order then takes from; without, the shelves as they are
+ * (the checkout's first guess, which its take checks again under the lock).
+ */
 export async function planOrderStores(
   tx: DatabaseOrTransaction,
   wanted: UnitsByVariant,
   where: { town: string | null; pickupStoreId: number | null },
+  { lock }: { lock: boolean },
 ): Promise<ServingPlan> {
-  await lockStockOf(tx, [...wanted.keys()]);
+  if (lock) await lockStockOf(tx, [...wanted.keys()]);
   const { shelves, stores } = await readShelves(tx, [...wanted.keys()]);
   // A pick-up's nearest stores are those of its town, whether or not the pick-up store sells online.
   const town = where.town ?? stores.find((store) => store.id === where.pickupStoreId)?.city ?? null;
