@@ -83,10 +83,12 @@ function checkHouseholdCaps(settings: Settings, lines: readonly AdmittedLine[]) 
 
 /**
  * The units the client's address, and its phone, hold at once in pending orders, this one included,
- * within `max`. Each is decided under a transaction lock of its own (address first, then phone, as the
- * counters above), so concurrent orders from one client are counted one after the other: of six sent
- * at once, those past the limit are refused, whatever their timing. The address is kept on the order
- * for the next one's count; its units are not in order_items yet, so they are added here.
+ * within `max`. Decided after admitNewOrder's counters: their rows (address first, then phone) stay
+ * locked by this transaction until it commits, so concurrent orders from one client are counted one
+ * after the other, and this statement, begun once the previous one of that client has committed,
+ * sees its units: of six sent at once, those past the limit are refused, whatever their timing. One
+ * statement, made while the client's other orders wait (docs/benchmarks.md, "The checkout under
+ * load"): the address kept on the order for the next one's count, and both sums.
  */
 async function checkUnitsHeld(
   tx: DatabaseOrTransaction,
@@ -94,20 +96,18 @@ async function checkUnitsHeld(
   client: { address: string; phone: string | null },
   order: { id: string; lines: readonly AdmittedLine[] },
 ) {
-  await tx.execute(sql`update orders set client_address = ${client.address} where id = ${order.id}`);
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
-  const holders: ["address" | "phone", string, ReturnType<typeof sql>][] = [["address", `order-hold|address|${client.address}`, sql`o.client_address = ${client.address}`]];
   const phone = client.phone ? phoneKey(client.phone) : "";
-  if (phone) holders.push(["phone", `order-hold|phone|${phone}`, sql`o.customer_phone_key = ${phone}`]);
-  for (const [who, lockKey, same] of holders) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${lockKey}, 0))`);
-    const { rows } = await tx.execute<{ held: number }>(sql`
-      select coalesce(sum(i.quantity), 0)::int as held
-      from orders o join order_items i on i.order_id = o.id
-      where o.status = 'pending' and o.stock_applied and o.id <> ${order.id} and ${same}`);
-    const held = rows[0]?.held ?? 0;
-    if (held + units > max) throw new OrderRejectedError(tooManyHeldMessage(who, held, max));
-  }
+  const heldBy = (same: ReturnType<typeof sql>) => sql`(
+    select coalesce(sum(i.quantity), 0)::int from orders o join order_items i on i.order_id = o.id
+    where o.status = 'pending' and o.stock_applied and o.id <> ${order.id} and ${same})`;
+  const { rows } = await tx.execute<{ address: number; phone: number | null }>(sql`
+    with kept as (update orders set client_address = ${client.address} where id = ${order.id})
+    select ${heldBy(sql`o.client_address = ${client.address}`)} as address,
+      ${phone ? heldBy(sql`o.customer_phone_key = ${phone}`) : sql`null::int`} as phone`);
+  const held = rows[0]!;
+  if (held.address + units > max) throw new OrderRejectedError(tooManyHeldMessage("address", held.address, max));
+  if (held.phone !== null && held.phone + units > max) throw new OrderRejectedError(tooManyHeldMessage("phone", held.phone, max));
 }
 
 /**
