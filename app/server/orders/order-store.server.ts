@@ -1,6 +1,6 @@
 // The stores that serve an online order (docs/decisions/0025-stock-per-store.md, the rule in
-// app/lib/stores/serving-store.ts), among those that serve online. Read with the products locked, so
-// the shelves it reads are the ones the order then takes from.
+// app/lib/stores/serving-store.ts), among those that serve online. The checkout plans without a lock
+// and takes the units with the products locked, planning again under the lock if a shelf ran short.
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, storeLocations } from "#database/schema";
 import { isOrderStatus } from "~/lib/orders/order-status";
