@@ -8,6 +8,11 @@
 // doing (running, waiting for a lock and which statement, idle in a transaction). Prints the
 // statements by total time, the samples, and each process's CPU profile by part
 // (bench/cpu-profile-summary.ts). Loopback only. Figures, not a test.
+//
+// `--stock-stales-nothing`: an experiment, never a setting. The triggers that tell the page cache of a
+// change to products, their variants or their stores' units are disabled for the run, so an order's
+// stock take makes no page stale: what the checkout would cost if the pages did not change with every
+// unit (docs/benchmarks.md, "The checkout under load").
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +22,11 @@ import { connectToShopDatabase, requireBuild, ROOT, startShopProcess, type ShopP
 import { onCleanUp, runBenchmark } from "./bench-run";
 
 const { values: args } = parseArgs({
-  options: { shoppers: { type: "string", default: "50" }, seconds: { type: "string", default: "30" } },
+  options: {
+    shoppers: { type: "string", default: "50" },
+    seconds: { type: "string", default: "30" },
+    "stock-stales-nothing": { type: "boolean", default: false },
+  },
 });
 
 type ActivitySample = { state: string; wait: string; query: string };
@@ -42,6 +51,13 @@ await runBenchmark(async () => {
   const connection = connectToShopDatabase(dataDir);
   onCleanUp(() => connection.pool.end());
   await connection.pool.query("create extension if not exists pg_stat_statements");
+  if (args["stock-stales-nothing"]) {
+    const { rows: quieted } = await connection.pool.query<{ relname: string; tgname: string }>(`
+      select c.relname, t.tgname from pg_trigger t join pg_class c on c.oid = t.tgrelid
+      where not t.tgisinternal and c.relname in ('products', 'product_variants', 'variant_stock') and t.tgname like '%storefront_changes'`);
+    for (const { relname, tgname } of quieted) await connection.pool.query(`alter table "${relname}" disable trigger "${tgname}"`);
+    console.log(`Experiment: ${quieted.length} storefront-change triggers disabled (${quieted.map((row) => `${row.relname}.${row.tgname}`).join(", ")})`);
+  }
 
   const samples: ActivitySample[][] = [];
   let sampling = true;
