@@ -123,6 +123,33 @@ describe("a coupon's limits under concurrent checkouts", () => {
   });
 });
 
+describe("locks", () => {
+  it("a coupon order waits for its products before it locks the coupon, as re-opening a cancelled order takes them: neither waits for the other", async () => {
+    const coupon = await createCoupon();
+    const reopening = await t.pool.connect();
+    try {
+      // Re-opening a cancelled order with this coupon: its products first (its units taken back)…
+      await reopening.query("begin");
+      await reopening.query("set local lock_timeout = '5s'");
+      await reopening.query("select id from products where id = $1 for no key update", [line.productId]);
+      const placing = submit(checkoutForm({ couponCode: coupon.code, phone: phoneNumber(600) }));
+      await expect
+        .poll(async () => (await t.pool.query<{ waiting: number }>("select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock'")).rows[0]!.waiting, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThan(0);
+      // …then its coupon's use: free, because the checkout waiting for the products holds nothing of the coupon.
+      await reopening.query("select id from coupons where id = $1 for update", [coupon.id]);
+      await reopening.query("commit");
+      const placed = await placing;
+      expect(placed.ok, placed.ok ? "" : (placed.formError ?? "")).toBe(true);
+    } finally {
+      reopening.release();
+    }
+    expect(await ordersWithCoupon(coupon.id)).toHaveLength(1);
+  });
+});
+
 describe("what the order records", () => {
   it("the code, each line's discount and the total discount; the total and the PIX amount are discounted", async () => {
     const coupon = await createCoupon({ code: "CUPOM10", percentOff: 10 });

@@ -18,7 +18,7 @@ import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import type { Settings } from "~/lib/group/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
-import { moveStoreUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
+import { lockStockOf, moveStoreUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
 import { planOrderStores } from "./order-store.server";
 import { variantsByProduct } from "../catalog/variants.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
@@ -321,6 +321,10 @@ async function recordNewOrder(
     // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
     let coupon: RedeemedCoupon | null = null;
     if (request.couponCode) {
+      // The products before the coupon's row, as every writer that locks both does (re-opening a
+      // cancelled order takes its units, then its coupon's use back): the other way round, the two
+      // could wait for each other. Only a coupon order locks them this early.
+      await lockStockOf(tx, lines.map((line) => line.variantId));
       const delivery = deliveryMethod === "pickup" ? "pickup" : deliveryCents;
       const decision = await decideCoupon(tx, request.couponCode, lines, delivery, { phone: customer?.phone ?? null, userId: request.userId }, { lock: true });
       if (!decision.ok) {
