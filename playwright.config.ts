@@ -11,6 +11,17 @@ const BASE_URL = `http://127.0.0.1:${PORT}`;
 // worker, which inherits it.
 process.env.E2E_DATA_DIR ??= path.join(os.tmpdir(), `erick-e2e-${process.pid}-${Date.now()}`);
 
+/**
+ * Specs whose subject is the server, not the screen (headers, HTTPS, sign-in, pushes, payments):
+ * one run tells all, in the desktop project.
+ */
+const SCREEN_INDEPENDENT = /\/(security-headers|https-behind-caddy|google|two-factor|auth|product-print-links|admin-push|order-status-messages|admin-order-payment|pix-provider)\.spec\.ts$/;
+/**
+ * Shoppers and clerks use phones, so the phone project runs every other spec. The desktop project
+ * adds the wide layouts: the storefront's pages and the admin's tables at a desk (docs/testing.md).
+ */
+const WIDE_LAYOUT = /\/(storefront|smoke|accessibility|keyboard|admin-products|admin-dashboard-settings|admin-orders)\.spec\.ts$/;
+
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: true,
@@ -44,10 +55,12 @@ export default defineConfig({
   projects: [
     {
       name: "phone",
+      testIgnore: SCREEN_INDEPENDENT,
       use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
     },
     {
       name: "desktop",
+      testMatch: [SCREEN_INDEPENDENT, WIDE_LAYOUT],
       use: { viewport: { width: 1366, height: 900 } },
     },
   ],
