@@ -20,6 +20,9 @@ export type ServingPlan =
   /** The variant no one store holds enough of, with the most any one store holds. */
   | { ok: false; variantId: number; mostAtOneStore: number };
 
+/** Where an order goes: the delivery's town, or the pick-up store (null: none). */
+export type ServingWhere = { town: string | null; pickupStoreId: number | null };
+
 /**
  * The stores an order's units come from. `stores` (those serving online) in the stores' order; `wanted`
  * in the lines' order (units per variant id); `town` the delivery's city, or the pick-up store's (null:
@@ -30,7 +33,7 @@ export type ServingPlan =
 export function planServingStores(
   stores: readonly StoreShelf[],
   wanted: ReadonlyMap<number, number>,
-  { town, pickupStoreId }: { town: string | null; pickupStoreId: number | null },
+  { town, pickupStoreId }: ServingWhere,
 ): ServingPlan {
   if (pickupStoreId !== null) return planPickup(stores, wanted, town ?? stores.find((store) => store.id === pickupStoreId)?.city ?? null, pickupStoreId);
   const shopperTown = town ? normalizeSearchText(town) : null;

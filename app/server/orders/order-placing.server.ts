@@ -20,6 +20,7 @@ import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { lockStockOf, moveStoreUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
 import { planOrderStores } from "./order-store.server";
+import type { ServingWhere } from "~/lib/stores/serving-store";
 import { variantsByProduct } from "../catalog/variants.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
@@ -541,7 +542,6 @@ async function servingStoresFor(tx: Transaction, lines: PricedLine[], where: Ser
   throw new OrderRejectedError(shortageMessage(lineName(line.name, line), plan.mostAtOneStore));
 }
 
-type ServingWhere = { town: string | null; pickupStoreId: number | null };
 type Serving = { storeId: number; storeOfVariant: Map<number, number> };
 
 /**

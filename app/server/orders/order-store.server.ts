@@ -4,7 +4,7 @@
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { orderItems, orders, storeLocations } from "#database/schema";
 import { isOrderStatus } from "~/lib/orders/order-status";
-import { planServingStores, type ServingPlan, type StoreShelf } from "~/lib/stores/serving-store";
+import { planServingStores, type ServingPlan, type ServingWhere, type StoreShelf } from "~/lib/stores/serving-store";
 import { ORDER_STORE_MESSAGES, orderStoreIsFixed, type OrderStoreMovePreview, type OrderStoreView } from "~/lib/stores/store-stock";
 import { lockStockOf, moveStoreUnits, StockShortageError, type StockMove, type UnitsByVariant } from "../catalog/stock-moves.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
@@ -24,7 +24,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function planOrderStores(
   tx: DatabaseOrTransaction,
   wanted: UnitsByVariant,
-  where: { town: string | null; pickupStoreId: number | null },
+  where: ServingWhere,
   { lock }: { lock: boolean },
 ): Promise<ServingPlan> {
   if (lock) await lockStockOf(tx, [...wanted.keys()]);
