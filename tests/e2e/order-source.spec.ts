@@ -1,8 +1,11 @@
 // Where an order came from (issue 26), in the browser: the first page's utm_source (the QR code's
 // ?utm_source=qr) or another site's referrer is kept with the cart, survives pages that say nothing,
 // goes with the order, and /admin/relatorios counts it under its source.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-login";
+// The page cache's hit below needs no other test's order in between: any order's stock change makes
+// every list page stale (server/page-cache.ts). So this test has a server of its own.
+import { testOnOwnServer as test } from "./app-server";
 import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";
 
@@ -39,6 +42,6 @@ test("a QR code's visit is kept with the cart, sent with the order and counted i
   await signInAsAdmin(page, "/admin/relatorios");
   const sources = page.getByRole("region", { name: "Pedidos por origem" });
   const qrRow = sources.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "QR code (vitrine)" }) });
-  // Other tests on this server never come from a QR code: this order is the one.
+  // This server's only order from a QR code is this one.
   await expect(qrRow.getByRole("cell").first()).toHaveText("1");
 });
