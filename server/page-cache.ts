@@ -10,7 +10,8 @@
 // A change to products, their stock or their reviews names the products and their shops (migration
 // 0017): the pages that link one of those products (its own page, lists, related products) and the
 // lists that could now show them (home, /produtos without a shop, that shop's route and ?loja=) go
-// stale; the rest stay fresh. Any other change makes every page stale. A stale page is still served
+// stale; the rest stay fresh. Units count only as far as the pages show them (capped at the settings'
+// maxUnitsPerLine, migration 0055): a sale from a deep shelf makes no page stale. Any other change makes every page stale. A stale page is still served
 // (stale-while-revalidate): the first request to find it stale renders it again, and every request
 // meanwhile gets the stale page, so 200 shoppers opening a product page after its price changed cost
 // one render, not 200. With several worker processes, the primary lets one of them render the page and

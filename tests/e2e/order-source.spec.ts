@@ -3,8 +3,8 @@
 // goes with the order, and /admin/relatorios counts it under its source.
 import { expect, type Page } from "@playwright/test";
 import { signInAsAdmin } from "./admin-login";
-// The page cache's hit below needs no other test's order in between: any order's stock change makes
-// every list page stale (server/page-cache.ts). So this test has a server of its own.
+// The page cache's hit below needs no other test's change in between: an order that changes the units
+// a page shows makes every list page stale (server/page-cache.ts). So this test has a server of its own.
 import { testOnOwnServer as test } from "./app-server";
 import { fillCheckoutForm, recordWhatsAppTab } from "./checkout-page";
 import { gotoHydrated } from "./hydration";

@@ -14,12 +14,15 @@ import {
   listProducts,
   listShops,
   listStoreLocations,
+  productStock,
   relatedProducts,
 } from "~/server/catalog/products.server";
 import type { Database } from "~/server/db/database.server";
 import { suggestSearch } from "~/server/catalog/product-search.server";
 import { seedDatabase } from "~/server/seed/seed.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { setVariantUnitsAt } from "../setup/variant-stock";
+import { shownStockCap, variantIndex } from "~/lib/catalog/variants";
 
 const filters = (partial: Partial<ProductFilters> = {}): ProductFilters => ({
   q: "",
@@ -273,15 +276,43 @@ describe("catalogue on the seeded database", () => {
         storeLocationName: expect.any(String),
         shop: { slug: "sports" },
       });
-      // Units per size × colour, in grid order; the product's stock is their sum, and the demo
-      // leaves some sizes sold out.
+      // Units per size × colour, in grid order, and the demo leaves some sizes sold out.
       expect(product!.variantStock).toHaveLength(product!.sizes.length * Math.max(product!.colors.length, 1));
-      expect(product!.stock).toBe(product!.variantStock.reduce((sum, units) => sum + units, 0));
       expect(product!.variantStock).toContain(0);
-      expect(product!.stock).toBeGreaterThan(0);
+      expect(product!.inStock).toBe(true);
+      expect(product!.maxUnitsPerLine).toBe(10);
       // The demo gallery: front and angle, the front first (the cover).
       expect(product!.images).toHaveLength(2);
       expect(product!.images[0]).toEqual(product!.image);
+    });
+
+    it("shows a shelf up to the cap the storefront-change triggers compare, lists and 'Retire hoje' too; /api/estoque the exact units", async () => {
+      const [listed] = (await listProducts(t.db, filters({ q: "chuteira society" }))).products;
+      const [variant] = (await t.pool.query<{ id: number; store: number; size: string; color: string }>(
+        "select id, erick_product_home_store(product_id) as store, size, color from product_variants where product_id = $1 order by id limit 1",
+        [listed!.id],
+      )).rows;
+      const index = variantIndex(listed!, variant!.size || null, variant!.color || null);
+      const before = (await t.pool.query("select units from variant_stock where variant_id = $1 and store_location_id = $2", [variant!.id, variant!.store])).rows[0];
+      await setVariantUnitsAt(t.pool, variant!.id, variant!.store, 57);
+      try {
+        for (const maxUnitsPerLine of [10, 2, 30]) {
+          await t.pool.query(`update settings set data = jsonb_set(data, '{maxUnitsPerLine}', $1::jsonb) where id = 1`, [String(maxUnitsPerLine)]);
+          const cap = shownStockCap(maxUnitsPerLine);
+          expect((await t.pool.query("select erick_shown_stock_cap() as cap")).rows[0].cap).toBe(cap);
+          const product = await getProduct(t.db, listed!.id);
+          expect(product!.maxUnitsPerLine).toBe(maxUnitsPerLine);
+          expect(product!.variantStock[index]).toBe(cap);
+          expect(product!.pickupTowns.some((town) => town.units[index] === cap)).toBe(true);
+          const [inList] = (await listProducts(t.db, filters({ q: "chuteira society" }))).products;
+          expect(inList!.variantStock[index]).toBe(cap);
+          const [exact] = await productStock(t.db, [listed!.id]);
+          expect(exact!.variantStock[index]).toBe(57);
+        }
+      } finally {
+        await t.pool.query(`update settings set data = data - 'maxUnitsPerLine' where id = 1`);
+        await setVariantUnitsAt(t.pool, variant!.id, variant!.store, before?.units ?? 0);
+      }
     });
 
     it.each([999_999, 0, -1, 1.5, Number.NaN, 2 ** 31, Number.MAX_SAFE_INTEGER + 2])(

@@ -190,16 +190,19 @@ describe("page cache", () => {
       "update store_locations set name = name",
       "update media set alt = alt",
       "update reviews set comment = comment",
-      "update product_variants set stock = stock",
-      // Units moved between stores: the storefront's sum may stay, where to pick it up does not.
-      "update variant_stock set units = units",
+      "update product_variants set sku = sku || '-x'",
+      // The last units of a size × colour: shown as they are (below the page's cap, migration 0055).
+      `update variant_stock set units = units + 1 where variant_id = (select min(id) from product_variants where product_id = ${PRODUCT_ID})`,
+      "update products set featured = not featured",
       // A review shows its author's name.
       "update users set name = name",
     ];
     for (const change of changes) {
       await keepFreshPage(`/produto/${PRODUCT_ID}`);
       await t.pool.query(change);
-      await until(() => pageCache.cache.freshSize === 0);
+      await until(() => pageCache.cache.freshSize === 0).catch(() => {
+        throw new Error(`no page dropped after: ${change}`);
+      });
     }
   });
 
@@ -312,6 +315,44 @@ describe("page cache", () => {
     // A stale page: this request renders it again; a fresh one is a hit.
     for (const path of stalePaths) expect((await get(path)).cache, path).toBe("miss");
     for (const path of [...stalePaths, ...freshPaths]) expect((await get(path)).cache, path).toBe("hit");
+  });
+
+  it("keeps the pages of a product whose units change past the page's cap (a sale from a deep shelf), and drops them when the shown units change", async () => {
+    const { rows } = await t.pool.query<{ variant: number; store: number; other: number }>(
+      `select v.id as variant, erick_product_home_store(v.product_id) as store, (select min(p.id) from products p where p.id <> v.product_id) as other
+       from product_variants v where v.product_id = $1 order by v.id limit 1`,
+      [PRODUCT_ID],
+    );
+    const { variant, store, other } = rows[0]!;
+    const units = (value: number) => t.pool.query("update variant_stock set units = $3 where variant_id = $1 and store_location_id = $2", [variant, store, value]);
+    await t.pool.query("insert into variant_stock (variant_id, store_location_id, units) values ($1, $2, 0) on conflict do nothing", [variant, store]);
+    await units(25);
+    await keepFreshPage(`/produto/${PRODUCT_ID}`);
+    /** Notifications come in commit order on one connection: once another product's page is dropped, any for ours came too. */
+    const settled = async () => {
+      await keepFreshPage(`/produto/${other}`);
+      const fresh = pageCache.cache.freshSize;
+      await t.pool.query("update products set price_cents = price_cents + 1 where id = $1", [other]);
+      await until(() => pageCache.cache.freshSize < fresh);
+    };
+    // 25 → 24 and 24 → 11: the page shows 10 (the settings' maxUnitsPerLine) all along. Nor does the
+    // products' "changed" time, which every stock move stamps, show on a page.
+    for (const change of [() => units(24), () => units(11), () => t.pool.query("update products set updated_at = now() where id = $1", [PRODUCT_ID])]) {
+      await change();
+      await settled();
+      expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
+    }
+    // 11 → 9: the page shows 9.
+    await units(9);
+    await settled();
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("miss");
+    // A lower maxUnitsPerLine lowers the cap: 9 → 8 past a cap of 5 changes nothing shown either.
+    await t.pool.query(`update settings set data = jsonb_set(data, '{maxUnitsPerLine}', '5') where id = 1`);
+    await keepFreshPage(`/produto/${PRODUCT_ID}`);
+    await units(8);
+    await settled();
+    expect((await get(`/produto/${PRODUCT_ID}`)).cache).toBe("hit");
+    await t.pool.query(`update settings set data = data - 'maxUnitsPerLine' where id = 1`);
   });
 
   it("renders a stale page once for 200 shoppers who ask for it at the same time", async () => {

@@ -19,6 +19,7 @@ function product(overrides: Partial<ProductSummary> = {}): ProductSummary {
     inStock: true,
     // 38 Preto: 5, 39 Preto: 2
     variantStock: [5, 2],
+    maxUnitsPerLine: 10,
     featured: false,
     image: null,
     ...overrides,
@@ -89,6 +90,25 @@ describe("stock per size and colour", () => {
     expect(stockRefusal([], product({ colors: [] }), { size: "39", color: null, quantity: 3 })).toBe("Temos só 2 unidades deste tamanho");
     expect(stockRefusal([], product({ sizes: [], variantStock: [2] }), { size: null, color: "Preto", quantity: 3 })).toBe(
       "Temos só 2 unidades desta cor",
+    );
+  });
+
+  it("past the units a page shows at its cap, refuses with the per-order limit, never a made-up shelf", () => {
+    // The page shows 10 of a deep shelf (maxUnitsPerLine 10): 'Temos só 10' could be untrue.
+    const deep = product({ variantStock: [10, 2], maxUnitsPerLine: 10 });
+    expect(stockRefusal([], deep, { size: "38", color: "Preto", quantity: 10 })).toBeNull();
+    expect(stockRefusal([], deep, { size: "38", color: "Preto", quantity: 11 })).toBe(
+      "Cada pedido pelo site leva até 10 unidades de cada item. Para quantidades maiores, fale com a loja pelo WhatsApp",
+    );
+    const cart = addToCart([], deep, { size: "38", color: "Preto", quantity: 10 }, 1);
+    expect(stockRefusal(cart, deep, { size: "38", color: "Preto" })).toBe(
+      "Cada pedido pelo site leva até 10 unidades de cada item. Para quantidades maiores, fale com a loja pelo WhatsApp. Você já tem 10 unidades no carrinho",
+    );
+    // A limit of 2 shows 4 (the cap keeps 'Últimas unidades' true): the limit still stops at 2.
+    expect(stockRefusal([], product({ variantStock: [4, 2], maxUnitsPerLine: 2 }), { size: "38", color: "Preto", quantity: 3 })).toMatch(/^Cada pedido pelo site leva até 2 unidades/);
+    // The cart's exact units (/api/estoque) carry no limit: the shelf's words.
+    expect(stockRefusal([], { ...product({ variantStock: [57, 2] }), maxUnitsPerLine: undefined }, { size: "38", color: "Preto", quantity: 58 })).toBe(
+      "Temos só 57 unidades deste tamanho nesta cor",
     );
   });
 

@@ -1,7 +1,7 @@
 import type { ImageRef, ProductCardData } from "../catalog/catalog";
 import { countLabel } from "../format/plural";
 import type { StockGrid } from "../catalog/variant-choice";
-import { stockLimitMessage, stockOf, variantLabel } from "../catalog/variants";
+import { addLimit, stockOf, variantLabel } from "../catalog/variants";
 
 /** Stored in localStorage under the shop-name prefix plus `_cart`, the earlier site's key. */
 export const CART_STORAGE_KEY = "erick_cart";
@@ -69,13 +69,14 @@ export function quantityInCart(cart: Cart, productId: number, size: string | nul
  * Why `quantity` more of a size and colour cannot go in the cart (what is already there counts), or
  * null when the shelf holds them: 'Temos só 2 unidades deste tamanho', the issue's words.
  */
-export function stockRefusal(cart: Cart, product: StockGrid & { id: number }, choice: CartChoice): string | null {
-  const available = stockOf(product, choice.size, choice.color);
+export function stockRefusal(cart: Cart, product: StockGrid & { id: number; maxUnitsPerLine?: number }, choice: CartChoice): string | null {
+  const shown = stockOf(product, choice.size, choice.color);
   const inCart = quantityInCart(cart, product.id, choice.size, choice.color);
-  if (inCart + (choice.quantity ?? 1) <= available) return null;
-  if (available <= 0) return `${variantLabel(choice) || "Produto"} esgotado`;
+  if (shown <= 0) return `${variantLabel(choice) || "Produto"} esgotado`;
+  const { max, message } = addLimit(shown, product);
+  if (inCart + (choice.quantity ?? 1) <= max) return null;
   const already = inCart > 0 ? `. Você já tem ${countLabel(inCart, "unidade", "unidades")} no carrinho` : "";
-  return `${stockLimitMessage(available, product)}${already}`;
+  return `${message.replace(/\.$/, "")}${already}`;
 }
 
 /** addToCart within the variant's stock: the new cart, or the unchanged one and the refusal. */

@@ -59,8 +59,13 @@ export type ProductSummary = {
   colors: string[];
   /** Some size × colour has units on the shelf. */
   inStock: boolean;
-  /** Units per size × colour, in grid order (app/lib/variants.ts). */
+  /**
+   * Units per size × colour, in grid order (app/lib/catalog/variants.ts), as the storefront shows them:
+   * at most shownStockCap(maxUnitsPerLine), so that a sale that leaves more than that changes no page.
+   */
   variantStock: number[];
+  /** The most of one size × colour an order takes (the settings'): what a page lets a shopper add past the cap. */
+  maxUnitsPerLine: number;
   featured: boolean;
   image: ImageRef | null;
 };
@@ -85,10 +90,8 @@ export type ProductDetail = ProductSummary & {
   brand: string;
   material: string;
   gender: string;
-  stock: number;
   storeLocationName: string | null;
   images: ImageRef[];
-  updatedAt: Date;
-  /** Where each size × colour can be picked up today, by town ("Retire hoje"). */
+  /** Where each size × colour can be picked up today, by town ("Retire hoje"), units capped as variantStock's. */
   pickupTowns: PickupTown[];
 };

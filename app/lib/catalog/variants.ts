@@ -4,6 +4,7 @@
 // (or column) named ''. The grid travels as `variantStock`, the numbers in row order, so a list page
 // sends a few bytes per product instead of a list of objects.
 import { countLabel } from "../format/plural";
+import { lineLimitMessage } from "../orders/order-holds";
 
 /** 1–3 left: 'Últimas unidades' for the shopper, a flag for the clerk. */
 export const LOW_STOCK_MAX = 3;
@@ -55,6 +56,28 @@ export function stockLimitMessage(available: number, product: Axes): string {
       ? "desta cor"
       : "deste produto";
   return `Temos só ${countLabel(available, "unidade", "unidades")} ${of}`;
+}
+
+/**
+ * The storefront's pages show a shelf only up to this many units (app/server/catalog/shown-stock.server.ts,
+ * the same rule as the database's erick_shown_stock, migration 0055): more than a shopper may take of
+ * one size × colour in an order (the settings' maxUnitsPerLine) changes nothing on the page, so a sale
+ * that leaves 56 of 57 makes no page stale. Never below 'Últimas unidades''s 1–3 plus one, so that the
+ * note stays true.
+ */
+export function shownStockCap(maxUnitsPerLine: number): number {
+  return Math.max(maxUnitsPerLine, LOW_STOCK_MAX + 1);
+}
+
+/**
+ * How many of a size × colour a page lets a shopper add, from the units it shows (capped, above) and
+ * the per-order limit, and what to say past it: the shelf's 'Temos só 2 unidades…' when the shelf is
+ * the smaller, else the limit, which is true however many the shelf holds past the cap.
+ */
+export function addLimit(shown: number, product: Axes & { maxUnitsPerLine?: number }): { max: number; message: string } {
+  const perOrder = product.maxUnitsPerLine;
+  if (perOrder === undefined || shown < perOrder) return { max: shown, message: stockLimitMessage(shown, product) };
+  return { max: perOrder, message: lineLimitMessage(perOrder) };
 }
 
 /** What the product page says of a variant: nothing, 'Últimas unidades' or 'Esgotado'. */

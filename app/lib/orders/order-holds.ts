@@ -44,6 +44,11 @@ export function tooManyOfOneItemMessage(itemName: string, max: number): string {
   return `Cada pedido pelo site leva até ${countLabel(max, "unidade", "unidades")} de cada item: diminua ${itemName}. ${ASK_THE_SHOP}`;
 }
 
+/** The same limit as a product page or the cart says it, before the shopper gets to the checkout. */
+export function lineLimitMessage(max: number): string {
+  return `Cada pedido pelo site leva até ${countLabel(max, "unidade", "unidades")} de cada item. ${ASK_THE_SHOP}`;
+}
+
 export function tooManyUnitsMessage(units: number, max: number): string {
   return `Cada pedido pelo site leva até ${countLabel(max, "unidade", "unidades")} ao todo, e este tem ${units.toLocaleString("pt-BR")}. ${ASK_THE_SHOP}`;
 }

@@ -8,13 +8,17 @@ describe("pickupTodayText", () => {
   ];
 
   it("names the towns holding the variant, with their units, in order", () => {
-    expect(pickupTodayText(towns, 0)).toBe("Retire hoje: Barreiros (2), Sirinhaém (1)");
-    expect(pickupTodayText(towns, 2)).toBe("Retire hoje: Barreiros (1)");
+    expect(pickupTodayText(towns, 0, 10)).toBe("Retire hoje: Barreiros (2), Sirinhaém (1)");
+    expect(pickupTodayText(towns, 2, 10)).toBe("Retire hoje: Barreiros (1)");
+  });
+
+  it("says 'N+' for a town at the page's cap: the page knows no more than that", () => {
+    expect(pickupTodayText([{ town: "Barreiros", units: [10] }, { town: "Sirinhaém", units: [9] }], 0, 10)).toBe("Retire hoje: Barreiros (10+), Sirinhaém (9)");
   });
 
   it("says nothing when no town holds it, or no variant is chosen", () => {
-    expect(pickupTodayText(towns, 1)).toBeNull();
-    expect(pickupTodayText(towns, -1)).toBeNull();
-    expect(pickupTodayText([], 0)).toBeNull();
+    expect(pickupTodayText(towns, 1, 10)).toBeNull();
+    expect(pickupTodayText(towns, -1, 10)).toBeNull();
+    expect(pickupTodayText([], 0, 10)).toBeNull();
   });
 });

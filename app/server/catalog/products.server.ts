@@ -6,7 +6,7 @@ import { discountPercent } from "~/lib/format/money";
 import { sortSizes, type ProductFilters } from "~/lib/catalog/product-filters";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition, productSearchRank } from "./product-search.server";
-import { variantStockByProduct } from "./variants.server";
+import { shownVariantStockByProduct, variantStockByProduct } from "./variants.server";
 import type { CategoryNewestCache } from "./category-newest-cache.server";
 import { variantIndex } from "~/lib/catalog/variants";
 import type { PickupTown } from "~/lib/stores/pickup-today";
@@ -36,11 +36,11 @@ type SummaryRow = Awaited<ReturnType<typeof summaryQuery>>[number];
 
 /** The rows as products with their stock per size × colour (one more query for all of them). */
 async function toSummaries(db: DatabaseOrTransaction, rows: SummaryRow[]): Promise<ProductSummary[]> {
-  const stock = await variantStockByProduct(db, rows);
-  return rows.map((row) => toSummary(row, stock.get(row.id) ?? []));
+  const { stock, maxUnitsPerLine } = await shownVariantStockByProduct(db, rows);
+  return rows.map((row) => toSummary(row, stock.get(row.id) ?? [], maxUnitsPerLine));
 }
 
-function toSummary(row: SummaryRow, variantStock: number[]): ProductSummary {
+function toSummary(row: SummaryRow, variantStock: number[], maxUnitsPerLine: number): ProductSummary {
   return {
     id: row.id,
     name: row.name,
@@ -54,6 +54,7 @@ function toSummary(row: SummaryRow, variantStock: number[]): ProductSummary {
     colors: row.colors,
     inStock: row.stock > 0,
     variantStock,
+    maxUnitsPerLine,
     featured: row.featured,
     image:
       row.coverKey && row.coverWidth && row.coverHeight && row.coverWidths
@@ -261,7 +262,6 @@ export async function getProduct(db: DatabaseOrTransaction, id: number): Promise
       material: products.material,
       gender: products.gender,
       images: products.images,
-      updatedAt: products.updatedAt,
       storeLocationName: storeLocations.name,
     })
     .from(products)
@@ -273,7 +273,7 @@ export async function getProduct(db: DatabaseOrTransaction, id: number): Promise
   if (!row) return null;
   const [imageRows, stock, pickupTowns] = await Promise.all([
     row.images.length ? db.select().from(media).where(inArray(media.key, row.images)) : [],
-    variantStockByProduct(db, [row]),
+    shownVariantStockByProduct(db, [row]),
     pickupTownsOf(db, row),
   ]);
   const byKey = new Map(imageRows.map((image) => [image.key, image]));
@@ -281,15 +281,13 @@ export async function getProduct(db: DatabaseOrTransaction, id: number): Promise
     const image = byKey.get(key);
     return image ? [{ key, width: image.width, height: image.height, widths: image.widths, alt: image.alt }] : [];
   });
-  const { subcategory, brand, material, gender, updatedAt, storeLocationName } = row;
+  const { subcategory, brand, material, gender, storeLocationName } = row;
   return {
-    ...toSummary(row, stock.get(row.id) ?? []),
+    ...toSummary(row, stock.stock.get(row.id) ?? [], stock.maxUnitsPerLine),
     subcategory,
     brand,
     material,
     gender,
-    stock: row.stock,
-    updatedAt,
     storeLocationName,
     images,
     pickupTowns,
@@ -334,7 +332,7 @@ export async function productsLike(
  */
 async function pickupTownsOf(db: DatabaseOrTransaction, product: { id: number; sizes: readonly string[]; colors: readonly string[] }): Promise<PickupTown[]> {
   const rows = await db.execute<{ town: string; size: string; color: string; units: number }>(sql`
-    select l.city as town, v.size, v.color, sum(s.units)::integer as units, min(l.position) as position, min(l.id) as first_id
+    select l.city as town, v.size, v.color, least(sum(s.units), erick_shown_stock_cap())::integer as units, min(l.position) as position, min(l.id) as first_id
     from variant_stock s
     join ${productVariants} v on v.id = s.variant_id
     join ${storeLocations} l on l.id = s.store_location_id

@@ -6,6 +6,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { productVariants } from "#database/schema";
 import type { VariantStockInput } from "~/lib/catalog/product.schema";
 import { variantIndex, variantKey, variantLabel, variantOptions } from "~/lib/catalog/variants";
+import { ORDER_HOLD_FIELDS } from "~/lib/orders/order-holds";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /**
@@ -193,10 +194,41 @@ export async function variantStockByProduct(
 }
 
 /**
+ * What the storefront's pages show of these products' shelves: each product's units in grid order,
+ * capped at erick_shown_stock_cap() (migration 0055, twin of app/lib/catalog/variants.ts shownStockCap),
+ * the cap the storefront-change triggers compare; and the settings' maxUnitsPerLine, in the same
+ * statement. The cart's /api/estoque reads the exact units (variantStockByProduct).
+ */
+export async function shownVariantStockByProduct(
+  db: DatabaseOrTransaction,
+  products: readonly { id: number; sizes: readonly string[]; colors: readonly string[] }[],
+): Promise<{ stock: Map<number, number[]>; maxUnitsPerLine: number }> {
+  const rows = await db.execute<{ max_units_per_line: number; product_id: number | null; size: string; color: string; stock: number }>(sql`
+    select c.max_units_per_line, v.product_id, v.size, v.color, least(v.stock, c.cap)::integer as stock
+    from (select erick_max_units_per_line() as max_units_per_line, erick_shown_stock_cap() as cap) c
+    left join ${productVariants} v on v.product_id = any(${sql.param([...new Set(products.map((product) => product.id))])}::integer[])
+    order by v.id`);
+  const variants = new Map<number, Pick<StoredVariant, "size" | "color" | "stock">[]>();
+  for (const row of rows.rows) {
+    if (row.product_id === null) continue;
+    const list = variants.get(Number(row.product_id)) ?? [];
+    list.push({ size: row.size, color: row.color, stock: Number(row.stock) });
+    variants.set(Number(row.product_id), list);
+  }
+  return {
+    stock: new Map(products.map((product) => [product.id, stockInGridOrder(product, variants.get(product.id) ?? [])])),
+    maxUnitsPerLine: Number(rows.rows[0]?.max_units_per_line ?? ORDER_HOLD_FIELDS.maxUnitsPerLine.default),
+  };
+}
+
+/**
  * A product's units in grid order, a missing variant as 0. Every list page and product card reads
  * this, so it places each variant by its index instead of building `variantGrid`'s keyed cells.
  */
-export function stockInGridOrder(product: { sizes: readonly string[]; colors: readonly string[] }, variants: readonly StoredVariant[]): number[] {
+export function stockInGridOrder(
+  product: { sizes: readonly string[]; colors: readonly string[] },
+  variants: readonly Pick<StoredVariant, "size" | "color" | "stock">[],
+): number[] {
   const stock = new Array<number>(Math.max(product.sizes.length, 1) * Math.max(product.colors.length, 1)).fill(0);
   for (const variant of variants) {
     const index = variantIndex(product, variant.size, variant.color);

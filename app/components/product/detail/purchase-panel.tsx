@@ -9,7 +9,7 @@ import type { ProductSummary } from "~/lib/catalog/catalog";
 import { COLOR_PARAM, SIZE_PARAM } from "~/lib/channels/channels";
 import { colorInStock, sizeStates } from "~/lib/catalog/variant-choice";
 import { linkedChoice } from "~/lib/catalog/linked-choice";
-import { stockLimitMessage, stockNote, stockOf, variantIndex } from "~/lib/catalog/variants";
+import { addLimit, shownStockCap, stockNote, stockOf, variantIndex } from "~/lib/catalog/variants";
 import { pickupTodayText, type PickupTown } from "~/lib/stores/pickup-today";
 import { priceInquiryMessage, whatsappLink } from "~/lib/orders/whatsapp";
 import { OptionButtons } from "./option-buttons";
@@ -68,11 +68,15 @@ export function PurchasePanel({
   const chosen = product.sizes.length === 0 || size !== null ? stockOf(product, size, color) : null;
   const warning = sizeWarning ? MISSING_SIZE_MESSAGE : stockRefusal;
 
+  const limit = chosen !== null && chosen > 0 ? addLimit(chosen, product) : null;
+  const pickupToday = chosen !== null ? pickupTodayText(pickupTowns, variantIndex(product, size, color), shownStockCap(product.maxUnitsPerLine)) : null;
+
   /** A new size or colour with fewer units than the quantity: the quantity comes down, and says why. */
   function keepQuantityWithin(available: number | null) {
-    if (available !== null && available > 0 && quantity > available) {
-      setQuantity(available);
-      setStockRefusal(stockLimitMessage(available, product));
+    const within = available !== null && available > 0 ? addLimit(available, product) : null;
+    if (within && quantity > within.max) {
+      setQuantity(within.max);
+      setStockRefusal(within.message);
     } else {
       setStockRefusal(null);
     }
@@ -142,18 +146,18 @@ export function PurchasePanel({
           <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
             <QuantityStepper
               value={quantity}
-              max={chosen !== null && chosen > 0 ? chosen : undefined}
+              max={limit?.max}
               onChange={(next) => {
                 setQuantity(next);
                 setStockRefusal(null);
               }}
               onLimit={() => {
-                if (chosen !== null) setStockRefusal(stockLimitMessage(chosen, product));
+                if (limit) setStockRefusal(limit.message);
               }}
             />
-            {chosen !== null && pickupTodayText(pickupTowns, variantIndex(product, size, color)) ? (
+            {pickupToday ? (
               <p className="w-full text-sm font-semibold text-green-800" data-testid="pickup-today">
-                {pickupTodayText(pickupTowns, variantIndex(product, size, color))}
+                {pickupToday}
               </p>
             ) : null}
             {chosen !== null && stockNote(chosen) === "Últimas unidades" ? (
