@@ -80,11 +80,34 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
 }
 
 /**
- * consumeRateLimit inside a transaction: the attempt counts only if the transaction commits (a new
- * order counts once it is recorded), and the counter's row stays locked until then.
+ * consumeRateLimit of several keys inside a transaction, in one statement (one round trip while the
+ * client's other orders wait for these rows): the attempts count only if the transaction commits (a
+ * new order counts once it is recorded), and the counters' rows stay locked until then, taken in the
+ * order given. The results in that order.
  */
-export function consumeRateLimitInTransaction(tx: DatabaseOrTransaction, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  return countAttempt(tx, key, rule);
+export async function consumeRateLimitsInTransaction(
+  tx: DatabaseOrTransaction,
+  counters: readonly (readonly [key: string, rule: RateLimitRule])[],
+): Promise<RateLimitResult[]> {
+  if (counters.length === 0) return [];
+  const windowOf = sql`make_interval(secs => (select c.secs from c where c.key = r.key))`;
+  const { rows } = await tx.execute<{ key: string; count: number; retry_after: number }>(sql`
+    with c as (
+      select * from unnest(${sql.param(counters.map(([key]) => key))}::text[], ${sql.param(counters.map(([, rule]) => rule.window))}::integer[])
+        with ordinality as c(key, secs, n)
+    )
+    insert into ${rateLimits} as r (key, count, window_start)
+    select c.key, 1, now() from c order by c.n
+    on conflict (key) do update set
+      count = case when r.window_start <= now() - ${windowOf} then 1 else r.count + 1 end,
+      window_start = case when r.window_start <= now() - ${windowOf} then now() else r.window_start end
+    returning r.key, r.count, ceil(extract(epoch from (r.window_start + ${windowOf} - now())))::int as retry_after`);
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return counters.map(([key, rule]) => {
+    const row = byKey.get(key);
+    if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null, count: row?.count ?? 1 };
+    return { allowed: false, retryAfter: Math.max(1, row.retry_after), count: row.count };
+  });
 }
 
 async function countAttempt(db: DatabaseOrTransaction, key: string, rule: RateLimitRule): Promise<RateLimitResult> {

@@ -204,8 +204,9 @@ export async function shownVariantStockByProduct(
   products: readonly { id: number; sizes: readonly string[]; colors: readonly string[] }[],
 ): Promise<{ stock: Map<number, number[]>; maxUnitsPerLine: number }> {
   const rows = await db.execute<{ max_units_per_line: number; product_id: number | null; size: string; color: string; stock: number }>(sql`
+    with c as materialized (select erick_max_units_per_line() as max_units_per_line, erick_shown_stock_cap() as cap)
     select c.max_units_per_line, v.product_id, v.size, v.color, least(v.stock, c.cap)::integer as stock
-    from (select erick_max_units_per_line() as max_units_per_line, erick_shown_stock_cap() as cap) c
+    from c
     left join ${productVariants} v on v.product_id = any(${sql.param([...new Set(products.map((product) => product.id))])}::integer[])
     order by v.id`);
   const variants = new Map<number, Pick<StoredVariant, "size" | "color" | "stock">[]>();

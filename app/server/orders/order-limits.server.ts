@@ -13,7 +13,7 @@ import { phoneKey } from "~/lib/format/phone";
 import type { Settings } from "~/lib/group/settings";
 import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/orders/order-holds";
 import type { AppConfig } from "../config.server";
-import { consumeRateLimitInTransaction, rateLimitReached, type RateLimitRule } from "../auth/rate-limit.server";
+import { consumeRateLimitsInTransaction, rateLimitReached, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { lineName, OrderRejectedError, type AdmittedLine } from "./order-placing.server";
 import { takeCouponTry, tooManyCouponTriesMessage } from "../coupons/coupon-tries.server";
@@ -59,10 +59,12 @@ export async function admitNewOrder(
   client: { address: string; phone: string | null },
   order: { id: string; lines: readonly AdmittedLine[] },
 ) {
-  for (const [key, rule] of orderCounters(limits, client)) {
-    const { allowed, retryAfter } = await consumeRateLimitInTransaction(tx, key, rule);
+  const counters = orderCounters(limits, client);
+  const counted = await consumeRateLimitsInTransaction(tx, counters);
+  counted.forEach(({ allowed, retryAfter }, index) => {
+    const rule = counters[index]![1];
     if (!allowed) throw new OrderRejectedError(tooManyOrdersMessage(retryAfter ?? rule.window), 429, retryAfter ?? rule.window);
-  }
+  });
   checkHouseholdCaps(settings, order.lines);
   if (limits.heldUnits !== undefined) await checkUnitsHeld(tx, limits.heldUnits, client, order);
 }
