@@ -79,12 +79,13 @@ test("a typed quantity is kept within 1 and the chosen size and colour's stock",
   const quantity = page.getByRole("spinbutton", { name: "Quantidade" });
   await quantity.fill("500");
   await quantity.blur();
-  // Brought down at once to what is on the shelf (never past 99), with the message saying so.
-  const message = page.getByText(/Temos só \d+ unidades? deste tamanho nesta cor/).first();
+  // Brought down at once to what is on the shelf, or to what one order takes of an item when the
+  // shelf holds more (the settings' 10), with the message saying which.
+  const message = page.getByText(/Temos só \d+ unidades? deste tamanho nesta cor|Cada pedido pelo site leva até \d+ unidades de cada item/).first();
   await expect(message).toBeVisible();
-  const units = Number(/Temos só (\d+)/.exec((await message.textContent()) ?? "")?.[1]);
+  const units = Number(/(?:Temos só|leva até) (\d+)/.exec((await message.textContent()) ?? "")?.[1]);
   expect(units).toBeGreaterThan(0);
-  expect(units).toBeLessThanOrEqual(99);
+  expect(units).toBeLessThanOrEqual(10);
   await expect(quantity).toHaveValue(String(units));
   // "+" stops there.
   await page.getByRole("button", { name: "Aumentar quantidade" }).click();
