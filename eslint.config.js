@@ -78,6 +78,11 @@ const DATABASE_FROM_ROUTES = {
   group: ["\\#database", "\\#database/**", "**/database/**"],
   message: "A route never imports the database schema or seed data: ask app/server for what it needs.",
 };
+/** The first start's demo data, seen from a route: what the owner imports (the starter catalogue) is the catalogue's. */
+const SEED_FROM_ROUTES = {
+  group: ["~/server/seed", "~/server/seed/**", "**/app/server/seed/**", "../**/server/seed/**"],
+  message: "A route never imports app/server/seed (the first start's demo data): a feature such as the starter catalogue lives in its domain (app/server/catalog), and the seed uses it.",
+};
 /** zod configured for the CSP (no eval); a type import of zod is harmless. */
 const ZOD = { name: "zod", message: "Import z from ~/lib/forms/validation (configured for the CSP).", allowTypeImports: true };
 
@@ -104,7 +109,7 @@ export default tseslint.config(
   // restriction of its files.
   { files: ["app/**/*.{ts,tsx}"], ignores: ["app/server/**"], rules: restrictImports([SERVER_ONLY]) },
   { files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES]) },
-  { files: ["app/routes/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, OTHER_ROUTES, DATABASE_FROM_ROUTES]) },
+  { files: ["app/routes/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, OTHER_ROUTES, DATABASE_FROM_ROUTES, SEED_FROM_ROUTES]) },
   { files: ["app/server/**/*.{ts,tsx}"], rules: restrictImports([UI_FROM_SERVER]) },
   { files: SERVER_GROUND.map((name) => `app/server/${name.endsWith(".server") ? `${name}.ts` : `${name}/**/*.{ts,tsx}`}`), rules: restrictImports([UI_FROM_SERVER, SERVER_GROUND_ONLY, SERVER_BASE_ONLY]) },
   {

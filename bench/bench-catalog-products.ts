@@ -3,7 +3,7 @@
 // seed, so runs at the same size measure the same data.
 import type { SeedProduct } from "#database/seed/products";
 import { SEED_STORE_LOCATIONS } from "#database/seed/shops";
-import { seededRandom } from "~/server/seed/seeded-random.server";
+import { seededRandom } from "~/server/catalog/seeded-random.server";
 
 type SizeKind = "women" | "men" | "kids-shoes" | "clothes" | "kids-clothes" | "none";
 

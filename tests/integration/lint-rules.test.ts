@@ -92,7 +92,7 @@ describe("app/server's floors: the base, the domains in order, the read models, 
     ["app/server/group/probe.server.ts", 'import type { LoadContext } from "~/server/load-context.server";', SERVER_BASE],
     ["app/server/notifications/probe.server.ts", 'import { placeOrder } from "../orders/order-placing.server";', SERVER_BASE],
     ["app/server/email/probe.server.ts", 'import type { GroupDataCache } from "../read-models/storefront-shell.server";', SERVER_BASE],
-    ["app/server/catalog/probe.server.ts", 'import { renderProductArt } from "../seed/product-art.server";', LATER_DOMAIN],
+    ["app/server/catalog/probe.server.ts", 'import { seedDatabase } from "../seed/seed.server";', LATER_DOMAIN],
     ["app/server/catalog/csv/probe.server.ts", 'import type { Auth } from "../../auth/auth.server";', LATER_DOMAIN],
     ["app/server/auth/probe.server.ts", 'import type { LoadContext } from "../load-context.server";', LATER_DOMAIN],
     ["app/server/coupons/probe.server.ts", 'import { placeOrder } from "~/server/orders/order-placing.server";', LATER_DOMAIN],
@@ -113,6 +113,7 @@ describe("app/server's floors: the base, the domains in order, the read models, 
 
 const UI_FROM_SERVER = /app\/server never imports a component or a route/;
 const DATABASE_FROM_ROUTES = /A route never imports the database schema or seed data/;
+const SEED_FROM_ROUTES = /A route never imports app\/server\/seed/;
 
 describe("app/server never imports the browser's code; a route never the schema or seed data", () => {
   it.each([
@@ -125,7 +126,7 @@ describe("app/server never imports the browser's code; a route never the schema 
   });
 
   it.each([
-    'import { STARTER_PRODUCTS } from "#database/seed/starter-products";',
+    'import { STARTER_PRODUCTS } from "#database/catalogue/starter-products";',
     'import type { UserRole } from "#database/schema";',
     'import { SEED_SHOPS } from "../../../database/seed/shops";',
   ])("a route: %s", async (source) => {
@@ -133,8 +134,19 @@ describe("app/server never imports the browser's code; a route never the schema 
     expect(await restrictions("app/routes/admin/probe.tsx", source)).toEqual(expect.arrayContaining([expect.stringMatching(DATABASE_FROM_ROUTES)]));
   });
 
+  it.each([
+    'import { seedDatabase } from "~/server/seed/seed.server";',
+    'import { seedDatabase } from "../../server/seed/seed.server";',
+  ])("a route, the first start's seed: %s", async (source) => {
+    expect(await restrictions("app/routes/admin/probe.tsx", source)).toEqual(expect.arrayContaining([expect.stringMatching(SEED_FROM_ROUTES)]));
+  });
+
+  it("a route may import the starter catalogue, which is the catalogue's", async () => {
+    expect(await restrictions("app/routes/admin/probe.tsx", 'import { importStarterProduct } from "~/server/catalog/starter-products.server";')).toEqual([]);
+  });
+
   it("app/server may import the schema, the seed data and its own templates", async () => {
-    expect(await restrictions("app/server/seed/probe.server.ts", 'import { STARTER_PRODUCTS } from "#database/seed/starter-products";\nimport { products } from "#database/schema";')).toEqual([]);
+    expect(await restrictions("app/server/seed/probe.server.ts", 'import { STARTER_PRODUCTS } from "#database/catalogue/starter-products";\nimport { products } from "#database/schema";')).toEqual([]);
     expect(await restrictions("app/server/channels/probe.server.tsx", 'import { PrintPage } from "./price-card-page.server";')).toEqual([]);
   });
 });

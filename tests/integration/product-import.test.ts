@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { media, products, productVariants } from "#database/schema";
 import { SEED_PRODUCTS } from "#database/seed/products";
 import { SEED_STORE_LOCATIONS } from "#database/seed/shops";
-import { STARTER_PRODUCTS } from "#database/seed/starter-products";
+import { STARTER_PRODUCTS } from "#database/catalogue/starter-products";
 import { CATEGORIES } from "~/lib/catalog/catalog";
 import type { CsvImportResult, StarterResult } from "~/lib/catalog/product-import";
 import { discountPercent } from "~/lib/format/money";
@@ -18,7 +18,7 @@ import type { LoadContext } from "~/server/load-context.server";
 import { importProductsCsv, productsCsv } from "~/server/catalog/product-csv.server";
 import { PRODUCT_CSV_COLUMNS } from "~/server/catalog/csv/columns.server";
 import { readCsv as parseCsv, toCsv, unguardFormula } from "~/server/files/csv.server";
-import { starterFormInput } from "~/server/seed/starter-products.server";
+import { starterFormInput } from "~/server/catalog/starter-products.server";
 import { openAdminTest, requestAs, TEST_ACTOR, type SignedInUser } from "../setup/admin-session";
 import type { TestDatabase } from "../setup/test-database";
 
@@ -52,7 +52,7 @@ async function productCount() {
   return row!.n;
 }
 
-describe("starter products (database/seed/starter-products.ts)", () => {
+describe("starter products (database/catalogue/starter-products.ts)", () => {
   it("are 10 valid products in the spec's seed format, none of them a demo product", () => {
     expect(STARTER_PRODUCTS).toHaveLength(10);
     const demoNames = new Set(SEED_PRODUCTS.map((product) => product.name));

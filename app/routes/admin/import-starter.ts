@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { readFormData } from "~/server/requests/form-data.server";
-import { importStarterProduct } from "~/server/seed/starter-products.server";
+import { importStarterProduct } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import-starter";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 

@@ -6,7 +6,7 @@ import { CSV_MAX_BYTES, CSV_TOO_LARGE_MESSAGE, type CsvImportResult, type Starte
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { importProductsCsvFile } from "~/server/catalog/product-csv.server";
-import { importStarterProduct, starterProductNames } from "~/server/seed/starter-products.server";
+import { importStarterProduct, starterProductNames } from "~/server/catalog/starter-products.server";
 import type { Route } from "./+types/import";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { mediaStorageOf } from "~/server/media/media-storage.server";

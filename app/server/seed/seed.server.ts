@@ -7,11 +7,11 @@ import { DEFAULT_SETTINGS } from "~/lib/group/settings.schema";
 import type { ImageRef } from "~/lib/catalog/catalog";
 import { createProduct } from "../catalog/products.server";
 import { writeVariants } from "../catalog/variants.server";
-import { demoVariantStock } from "./demo-variant-stock.server";
+import { demoVariantStock } from "../catalog/demo-variant-stock.server";
 import type { Database } from "../db/database.server";
 import { storeImage } from "../media/images.server";
 import type { MediaStorage } from "../media/media-storage.server";
-import { PRODUCT_VIEWS, renderProductArt } from "./product-art.server";
+import { PRODUCT_VIEWS, renderProductArt } from "../catalog/product-art.server";
 
 const SEED_LOCK = 727_002;
 

@@ -1,8 +1,8 @@
 /**
  * The 10 starter products of /admin/importar, in the spec's Portuguese seed format (section 3).
- * Prices in reais (null = 'Consultar Preço'); `loja` names one of the six stores of ./shops.ts.
- * app/server/seed/starter-products.server.ts maps them to our model: `desconto` is recomputed from
- * the two prices, `imagens` is empty (pictures are drawn by the seed's art generator), and
+ * Prices in reais (null = 'Consultar Preço'); `loja` names one of the six stores of ../seed/shops.ts.
+ * app/server/catalog/starter-products.server.ts maps them to our model: `desconto` is recomputed from
+ * the two prices, `imagens` is empty (pictures are drawn by app/server/catalog/product-art.server.ts), and
  * `visualizacoes` and `vendas` have no column (sales are counted from the orders).
  */
 export type StarterProduct = {

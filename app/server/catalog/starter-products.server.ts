@@ -1,9 +1,9 @@
-// /admin/importar's starter products: the 10 of database/seed/starter-products.ts, one per request so
+// /admin/importar's starter products: the 10 of database/catalogue/starter-products.ts, one per request so
 // the page shows real progress. (The page's CSV import is product-csv.server.ts.)
 import { and, eq, sql } from "drizzle-orm";
 import { products, shops } from "#database/schema";
 import { SEED_STORE_LOCATIONS } from "#database/seed/shops";
-import { STARTER_PRODUCTS, type StarterProduct } from "#database/seed/starter-products";
+import { STARTER_PRODUCTS, type StarterProduct } from "#database/catalogue/starter-products";
 import { centsToInput, productFormSchema, type ProductFormInput } from "~/lib/catalog/product.schema";
 import { storeOptionFromText } from "~/lib/catalog/store-options";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
