@@ -20,7 +20,8 @@ export { checkListenAddress, loadConfig, ConfigError } from "~/server/config.ser
 export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
 export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.server";
 export { securityHeaders } from "./security-headers";
-export { PAGE_BROTLI, startPageCache } from "./page-cache";
+export { PAGE_BROTLI } from "./page-cache-handlers";
+export { startPageCache } from "./page-cache-start";
 export { precompressedAssets } from "./precompressed-assets";
 export { coordinatePageRenders, workerRenderPeers } from "./page-render-peers";
 export { sessionCookieIn } from "~/server/auth/guards.server";

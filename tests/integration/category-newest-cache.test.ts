@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CategoryNewestCache } from "~/server/catalog/category-newest-cache.server";
 import { relatedProducts } from "~/server/catalog/products.server";
 import type { ProductSummary } from "~/lib/catalog/catalog";
-import { startPageCache } from "../../server/page-cache";
+import { startPageCache } from "../../server/page-cache-start";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { storefrontCachedPages } from "../setup/cached-pages";
 

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "~/server/config.server";
 import { loadStorefrontShell, GroupDataCache } from "~/server/read-models/storefront-shell.server";
-import { startPageCache } from "../../server/page-cache";
+import { startPageCache } from "../../server/page-cache-start";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { storefrontCachedPages } from "../setup/cached-pages";
 

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PersonalView } from "~/lib/account/personal-view";
 import { sessionCookieIn } from "~/server/auth/guards.server";
-import { startPageCache } from "../../server/page-cache";
+import { startPageCache } from "../../server/page-cache-start";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";

@@ -3,7 +3,7 @@
 // that is not (or no longer) on sale, the delivery fees read from the bairros, and the home page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessionCookieIn } from "~/server/auth/guards.server";
-import { startPageCache } from "../../server/page-cache";
+import { startPageCache } from "../../server/page-cache-start";
 import { createTestContext } from "../setup/admin-session";
 import { storefrontCachedPages } from "../setup/cached-pages";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
