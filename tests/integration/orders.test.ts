@@ -12,7 +12,8 @@ import { submitCheckout, submitQuickOrder } from "~/server/orders/checkout.serve
 import { deliverDueOrderEmails } from "~/server/orders/order-notifications.server";
 import { listCustomers } from "~/server/auth/customers.server";
 import { orderMessage } from "~/lib/orders/order-message";
-import { OrderRejectedError, placeOrder } from "~/server/orders/order-placing.server";
+import { OrderRejectedError } from "~/server/orders/order-lines.server";
+import { placeOrder } from "~/server/orders/order-placing.server";
 import { getOrderByToken } from "~/server/orders/order-reading.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { CHECKOUT_CUSTOMER } from "../setup/order-fixtures";

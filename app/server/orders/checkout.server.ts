@@ -9,7 +9,8 @@ import { getSettings } from "../group/settings.server";
 import { decideDelivery, DeliveryUnavailableError, type DeliveryDecision } from "../delivery/delivery-options.server";
 import { takeDeliveryLookup, tooManyDeliveryLookupsMessage } from "../delivery/delivery-lookup-limit.server";
 import { admitCouponTry, admitNewOrder, checkOrderLimits } from "./order-limits.server";
-import { OrderRejectedError, placeOrder, type PlaceOrderOptions } from "./order-placing.server";
+import { OrderRejectedError } from "./order-lines.server";
+import { placeOrder, type PlaceOrderOptions } from "./order-placing.server";
 import type { Settings } from "~/lib/group/settings";
 
 const CUSTOMER_FIELDS = Object.keys(checkoutSchema.shape);

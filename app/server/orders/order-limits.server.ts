@@ -15,7 +15,7 @@ import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitsInTransaction, rateLimitReached, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
-import { lineName, OrderRejectedError, type AdmittedLine } from "./order-placing.server";
+import { lineName, OrderRejectedError, type AdmittedLine } from "./order-lines.server";
 import { takeCouponTry, tooManyCouponTriesMessage } from "../coupons/coupon-tries.server";
 import { SEND_WITHOUT_COUPON } from "~/lib/coupons/coupons";
 

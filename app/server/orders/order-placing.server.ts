@@ -1,13 +1,11 @@
-// Placing an order: pricing its lines from the database, the coupon, delivery and payment checks,
-// holding its units, and the idempotency key that makes a retry find the same order.
+// Placing an order: the coupon, delivery and payment checks, the order and its notices in one
+// transaction, and the idempotency key that makes a retry find the same order. Its lines are priced
+// by ./order-lines.server.ts, its units held by ./order-stock-hold.server.ts, and a counter sale's
+// terms checked and recorded by ./order-counter-terms.server.ts.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, inArray, sql } from "drizzle-orm";
-import { orderHistory, orderItems, orders, type ShippingAddress } from "#database/orders-schema";
-import { orderPayments, products, pushQueue, shops, storeLocations } from "#database/schema";
-import { formatBRL } from "~/lib/format/money";
-import { counterPaymentLabel, type CounterPaymentMethod } from "~/lib/counter/counter-sale";
-import { countLabel } from "~/lib/format/plural";
-import { variantKey, variantLabel } from "~/lib/catalog/variants";
+import { and, eq, sql } from "drizzle-orm";
+import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
+import { pushQueue, storeLocations } from "#database/schema";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/orders/checkout.schema";
 import { couponRefusalMessage, SEND_WITHOUT_COUPON } from "~/lib/coupons/coupons";
 import { deliveryFeeCents } from "~/lib/delivery/delivery";
@@ -18,28 +16,15 @@ import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import type { Settings } from "~/lib/group/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
-import { lockStockOf, moveStoreUnits, StockShortageError, unitsByVariant } from "../catalog/stock-moves.server";
-import { planOrderStores } from "./order-store.server";
-import type { ServingWhere } from "~/lib/stores/serving-store";
-import { variantsByProduct } from "../catalog/variants.server";
+import { OrderRejectedError, priceLines, type AdmittedLine, type PricedLine, type Transaction } from "./order-lines.server";
+import { holdUnitsOnline, reserveUnits, servingStoresFor } from "./order-stock-hold.server";
+import { checkCounterPayment, checkCounterTerms, recordCounterSale, spreadDiscount, type CounterSaleTerms } from "./order-counter-terms.server";
+import { lockStockOf } from "../catalog/stock-moves.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
-import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { newOrderNotice } from "../notifications/new-order-push.server";
 import { deliverPushesSoon, queueStaffPush } from "../notifications/push-queue.server";
 import { deliverOrderEmailsSoon, queueNewOrderEmail, wantsNewOrderEmail } from "./order-notifications.server";
 import { deliverWhatsAppSoon, queueWhatsAppMessage, renewWhatsAppConsent } from "./whatsapp-messages.server";
-
-/** A refusal the shopper can act on; the message is shown as it is, with `status` (409 unless said). */
-export class OrderRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly status: 409 | 429 = 409,
-    /** Seconds until trying again makes sense (a limit). */
-    readonly retryAfter: number | null = null,
-  ) {
-    super(message);
-  }
-}
 
 export const KEY_REUSED_MESSAGE = "Este formulário já foi usado para outro pedido. Atualize a página e tente novamente.";
 
@@ -60,20 +45,6 @@ export type OrderRequest = {
   delivery?: { service: string; time: string; feeCents: number | null; freeAboveCents: number | null };
   /** A counter sale (app/server/counter): made by a clerk at a store, paid and handed over at once. */
   counter?: CounterSaleTerms;
-};
-
-export type CounterSaleTerms = {
-  storeLocationId: number;
-  clerk: AuditActor & { id: string };
-  paymentMethod: CounterPaymentMethod;
-  /** Cash handed over (dinheiro): at least the total, the rest is the change. */
-  cashReceivedCents: number | null;
-  /** A discount the clerk gives off the items (less than their sum); 0: none. */
-  discountCents?: number;
-  /** "CPF na nota", checked by its digits ('' when not asked). */
-  cpf?: string;
-  /** Crédito's instalments, within the settings' most (1: at once). */
-  installments?: number;
 };
 
 /** What the key is bound to: everything that makes the order what it is, after validation. */
@@ -107,10 +78,7 @@ export type PlaceOrderOptions = {
   withCounterSale?: (tx: Transaction, order: { id: string }) => Promise<void>;
 };
 
-type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
-/** A new order's line as a limit sees it (./order-limits.server.ts): what it takes, and how to name it. */
-export type AdmittedLine = Pick<PricedLine, "variantId" | "name" | "size" | "color" | "quantity">;
 
 /** The short code shoppers and staff quote ("#1A2B3C4D"): the order id's first 8 hex digits, upper case. */
 export function orderCodeOf(id: string): string {
@@ -122,89 +90,6 @@ export function orderCodeOf(id: string): string {
  * in a row would take 10^-6 of that.
  */
 const CODE_ATTEMPTS = 4;
-
-type PricedLine = {
-  productId: number;
-  variantId: number;
-  name: string;
-  category: string;
-  shopId: number;
-  shopName: string;
-  size: string | null;
-  color: string | null;
-  unitPriceCents: number | null;
-  quantity: number;
-};
-
-/** "Tênis X" or "Tênis X (Tam. 38 / Preto)": how a refusal names what was asked for. */
-export function lineName(name: string, line: { size: string | null; color: string | null }): string {
-  const label = variantLabel(line);
-  return label ? `"${name}" (${label})` : `"${name}"`;
-}
-
-/**
- * Checks every line against the database and prices it from there: the browser's prices are never
- * read. Refuses unknown or inactive products, sizes or colours the product does not have, and sold-out
- * sizes or more units than the shelf holds of a size × colour (lines of the same variant add up).
- * `onlineShelf` false (a counter sale): the storefront's units are not asked, the counter's store is
- * (its take refuses what that store lacks).
- */
-async function priceLines(tx: DatabaseOrTransaction, lines: OrderLineRequest[], { onlineShelf = true } = {}): Promise<PricedLine[]> {
-  const ids = [...new Set(lines.map((line) => line.productId))];
-  const rows = await tx
-    .select({
-      id: products.id,
-      name: products.name,
-      category: products.category,
-      active: products.active,
-      priceCents: products.priceCents,
-      sizes: products.sizes,
-      colors: products.colors,
-      shopId: products.shopId,
-      shopName: shops.name,
-    })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .where(inArray(products.id, ids));
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  const variants = await variantsByProduct(tx, ids);
-  const unitsByVariant = new Map<number, number>();
-
-  return lines.map((line) => {
-    const product = byId.get(line.productId);
-    if (!product || !product.active) {
-      throw new OrderRejectedError("Um dos produtos do carrinho não está mais disponível. Remova-o e tente novamente.");
-    }
-    if (product.sizes.length ? !line.size || !product.sizes.includes(line.size) : line.size !== null) {
-      throw new OrderRejectedError(`Escolha um tamanho disponível para "${product.name}".`);
-    }
-    if (product.colors.length ? !line.color || !product.colors.includes(line.color) : line.color !== null) {
-      throw new OrderRejectedError(`Escolha uma cor disponível para "${product.name}".`);
-    }
-    const wanted = variantKey(line.size ?? "", line.color ?? "");
-    const variant = variants.get(product.id)?.find((candidate) => variantKey(candidate.size, candidate.color) === wanted);
-    if (!variant || (onlineShelf && variant.stock <= 0)) throw new OrderRejectedError(`${lineName(product.name, line)} está esgotado.`);
-    const units = (unitsByVariant.get(variant.id) ?? 0) + line.quantity;
-    unitsByVariant.set(variant.id, units);
-    if (onlineShelf && units > variant.stock) {
-      throw new OrderRejectedError(
-        `Temos só ${countLabel(variant.stock, "unidade", "unidades")} de ${lineName(product.name, line)}. Ajuste a quantidade.`,
-      );
-    }
-    return {
-      productId: product.id,
-      variantId: variant.id,
-      name: product.name,
-      category: product.category,
-      shopId: product.shopId,
-      shopName: product.shopName,
-      size: line.size,
-      color: line.color,
-      unitPriceCents: product.priceCents,
-      quantity: line.quantity,
-    };
-  });
-}
 
 function checkPayment(settings: Settings, customer: CheckoutInput) {
   const method = PAYMENT_METHODS.find((candidate) => candidate.value === customer.paymentMethod);
@@ -455,136 +340,6 @@ async function storeLocationOrRefuse(tx: Transaction, id: number, refusal: strin
   const [location] = await tx.select({ id: storeLocations.id, name: storeLocations.name }).from(storeLocations).where(eq(storeLocations.id, id));
   if (!location) throw new OrderRejectedError(refusal);
   return location;
-}
-
-/** The clerk's discount leaves something to pay; Crédito's instalments are within the settings'. */
-function checkCounterTerms(settings: Settings, counter: CounterSaleTerms, subtotalCents: number) {
-  const discountCents = counter.discountCents ?? 0;
-  if (!Number.isSafeInteger(discountCents) || discountCents < 0 || (discountCents > 0 && discountCents >= subtotalCents)) {
-    throw new OrderRejectedError(`O desconto deve ser menor que o valor dos itens (${formatBRL(subtotalCents)}).`);
-  }
-  const max = maxInstallmentsFor(settings, counter.paymentMethod);
-  if ((counter.installments ?? 1) > max) throw new OrderRejectedError(`Parcelamento em até ${max}x para esta forma de pagamento.`);
-}
-
-/** A discount on the whole sale, shared among its lines by their amounts (the last line takes the rounding), so each line's figures add up to the order's. */
-function spreadDiscount(discountCents: number, lines: PricedLine[]): number[] {
-  const amounts = lines.map((line) => (line.unitPriceCents ?? 0) * line.quantity);
-  const subtotal = amounts.reduce((sum, cents) => sum + cents, 0);
-  const shares = amounts.map((cents) => Math.floor((discountCents * cents) / subtotal));
-  shares[shares.length - 1]! += discountCents - shares.reduce((sum, cents) => sum + cents, 0);
-  return shares;
-}
-
-function checkCounterPayment(counter: CounterSaleTerms, totalCents: number, hasConsultItems: boolean) {
-  if (hasConsultItems) throw new OrderRejectedError("Este produto está com preço a consultar: cadastre o preço antes de vender no balcão.");
-  if (counter.paymentMethod !== "cash") return;
-  if (counter.cashReceivedCents === null || counter.cashReceivedCents < totalCents) {
-    throw new OrderRejectedError(`O valor recebido é menor que o total (${formatBRL(totalCents)}).`);
-  }
-}
-
-/**
- * A counter sale is handed over as it is recorded: its history and the audit say so, by the clerk. It
- * is paid at once in cash or by card; a PIX sale waits for its money (the PIX screen shows the code:
- * the provider's charge confirms it, or the clerk does).
- */
-async function recordCounterSale(
-  tx: Transaction,
-  counter: CounterSaleTerms,
-  order: { id: string; code: string; totalCents: number; storeName: string; lines: PricedLine[] },
-) {
-  await tx.insert(orderPayments).values(
-    counter.paymentMethod === "pix" && order.totalCents > 0
-      ? { orderId: order.id, status: "awaiting" }
-      : {
-          orderId: order.id,
-          status: "paid",
-          paidCents: order.totalCents,
-          paidAt: sql`now()`,
-          confirmedBy: "clerk",
-          actorId: counter.clerk.id,
-          actorName: counter.clerk.name,
-        },
-  );
-  await tx.insert(orderHistory).values({ orderId: order.id, kind: "status", status: "delivered", actorId: counter.clerk.id, actorName: counter.clerk.name });
-  await recordAdminChange(tx, counter.clerk, {
-    action: "order.counter_sale",
-    entityType: "order",
-    entityId: order.id,
-    entityLabel: `#${order.code}`,
-    before: null,
-    after: {
-      store: order.storeName,
-      items: order.lines.map((line) => `${line.quantity}x ${line.name}${variantLabel(line) ? ` – ${variantLabel(line)}` : ""}`),
-      totalCents: order.totalCents,
-      paymentMethods: counterPaymentLabel(counter.paymentMethod),
-      ...(counter.discountCents ? { discountCents: counter.discountCents } : {}),
-      ...((counter.installments ?? 1) > 1 ? { installments: counter.installments } : {}),
-    },
-  });
-}
-
-/** "… está esgotado." or "Temos só 2 unidades de …": the refusal for a line the shelf cannot cover. */
-function shortageMessage(name: string, available: number): string {
-  return available === 0 ? `${name} está esgotado.` : `Temos só ${countLabel(available, "unidade", "unidades")} de ${name}. Ajuste a quantidade.`;
-}
-
-/**
- * The stores the order's units come from (docs/decisions/0025-stock-per-store.md): a pick-up's store,
- * else the shopper's town, else the first store holding every line; lines no one store holds together
- * each from their own. Refused when no store holds enough of a line.
- */
-async function servingStoresFor(tx: Transaction, lines: PricedLine[], where: ServingWhere, { lock }: { lock: boolean }) {
-  const plan = await planOrderStores(tx, unitsByVariant(lines), where, { lock });
-  if (plan.ok) return plan;
-  const line = lines.find((candidate) => candidate.variantId === plan.variantId)!;
-  throw new OrderRejectedError(shortageMessage(lineName(line.name, line), plan.mostAtOneStore));
-}
-
-type Serving = { storeId: number; storeOfVariant: Map<number, number> };
-
-/**
- * Takes an online order's units from the stores planned without a lock. When another order took
- * from those shelves meanwhile, the stores are planned again, now with the products locked, the units
- * taken from those, and the order and its lines told where they come from. True when planned again.
- */
-async function holdUnitsOnline(tx: Transaction, order: { id: string; lines: PricedLine[]; serving: Serving; where: ServingWhere }): Promise<boolean> {
-  try {
-    await moveStoreUnits(tx, storeMovesOf(order.serving.storeOfVariant, order.lines));
-    return false;
-  } catch (error) {
-    if (!(error instanceof StockShortageError)) throw error;
-  }
-  const serving = await servingStoresFor(tx, order.lines, order.where, { lock: true });
-  await reserveUnits(tx, serving.storeOfVariant, order.lines);
-  await tx.update(orders).set({ fulfillingStoreId: serving.storeId }).where(eq(orders.id, order.id));
-  const variantIds = [...serving.storeOfVariant.keys()];
-  await tx.execute(sql`
-    update ${orderItems} i set store_location_id = planned.store_id
-    from unnest(${sql.param(variantIds)}::integer[], ${sql.param(variantIds.map((variantId) => serving.storeOfVariant.get(variantId)!))}::integer[]) as planned(variant_id, store_id)
-    where i.order_id = ${order.id} and i.variant_id = planned.variant_id`);
-  return true;
-}
-
-function storeMovesOf(storeOfVariant: ReadonlyMap<number, number>, lines: PricedLine[]) {
-  return [...unitsByVariant(lines)].map(([variantId, units]) => ({ variantId, storeId: storeOfVariant.get(variantId)!, delta: -units }));
-}
-
-/**
- * The order holds its units from the moment it is placed (docs/decisions/0023-stock-reserved-at-placing.md):
- * they leave their stores' shelves in this transaction, all or nothing, so of ten shoppers racing for
- * the last pair one order is recorded and nine are told how many are left. priceLines read the stock
- * without a lock; this is the check that counts.
- */
-async function reserveUnits(tx: Transaction, storeOfVariant: ReadonlyMap<number, number>, lines: PricedLine[]): Promise<void> {
-  try {
-    await moveStoreUnits(tx, storeMovesOf(storeOfVariant, lines));
-  } catch (error) {
-    if (!(error instanceof StockShortageError)) throw error;
-    const [short] = error.shortages;
-    throw new OrderRejectedError(shortageMessage(lineName(short!.productName, { size: short!.size || null, color: short!.color || null }), short!.available));
-  }
 }
 
 async function findOrderByIdempotencyKey(db: DatabaseOrTransaction, key: string) {
