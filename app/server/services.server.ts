@@ -17,7 +17,7 @@ import { registerShopPixWebhook } from "./payments/pix-webhook.server";
 import { loadOrCreateVapidKeys } from "./notifications/vapid-keys.server";
 import { webPushTransport } from "./notifications/web-push.server";
 import { seedDatabase } from "./seed/seed.server";
-import { countDemoProducts } from "./catalog/product-save.server";
+import { countDemoProducts } from "./catalog/demo-products.server";
 import { ensureMediaStorageReachable, mediaStorageOf } from "./media/media-storage.server";
 import path from "node:path";
 import { eq } from "drizzle-orm";

@@ -13,7 +13,7 @@ import { EAN_FIELD_PREFIX, EAN_GRID_FIELD, STORE_STOCK_FIELD_PREFIX, STORE_STOCK
 import { variantKey } from "~/lib/catalog/variants";
 import { CATEGORY_NCM_FIELD_PREFIX } from "~/lib/fiscal/product-fiscal.schema";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";
-import { listStoreOptions } from "~/server/catalog/product-save.server";
+import { listStoreOptions } from "~/server/catalog/product-writes.server";
 import { fiscalDataOf, productsMissingFiscalData } from "~/server/fiscal/product-fiscal.server";
 import { readCsv, toCsv } from "~/server/files/csv.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CsvImportResult } from "~/lib/catalog/product-import";
 import { productCsvHeader, spreadsheetColumn, storeExportedColumn, storeStockColumn } from "~/server/catalog/csv/columns.server";
 import { importProductsCsv, productsCsv } from "~/server/catalog/product-csv.server";
-import { listStoreOptions } from "~/server/catalog/product-save.server";
+import { listStoreOptions } from "~/server/catalog/product-writes.server";
 import { readCsv, toCsv, unguardFormula } from "~/server/files/csv.server";
 import { setOrderStatus } from "~/server/orders/admin-order-changes.server";
 import { openAdminTest, TEST_ACTOR } from "../setup/admin-session";

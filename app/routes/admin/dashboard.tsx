@@ -4,7 +4,7 @@ import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
 import { DemoProductsNotice } from "~/components/admin/dashboard/demo-products-notice";
 import { CONFIRM_DEMO_REMOVAL_PARAM, DEMO_REMOVAL_UNCONFIRMED } from "~/lib/admin/dashboard";
 import { actionRefusal } from "~/lib/forms/action-result";
-import { countDemoProducts, previewDemoProductsRemoval, removeDemoProducts } from "~/server/catalog/product-save.server";
+import { countDemoProducts, previewDemoProductsRemoval, removeDemoProducts } from "~/server/catalog/demo-products.server";
 import { mediaStorageOf } from "~/server/media/media-storage.server";
 import { readFormData } from "~/server/requests/form-data.server";
 import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";

@@ -13,20 +13,10 @@ import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { productCsvHeader, productCsvRows, spreadsheetColumn, storeExportedColumn, type CsvProduct } from "./csv/columns.server";
 import { readProductCsv } from "./csv/header.server";
 import { validateProductCsv, type ProductCsvProduct } from "./csv/validation.server";
-import {
-  applyStoreStock,
-  eanTakenMessage,
-  refuseEansOfOtherProducts,
-  listStoreOptions,
-  lockProductImports,
-  planStoreStock,
-  ProductSaveError,
-  productAuditFieldsByIds,
-  resolveStoreOption,
-  variantsKeepingUnits,
-  writeProduct,
-  type StoreStockPlan,
-} from "./product-save.server";
+import { applyStoreStock, planStoreStock, variantsKeepingUnits, type StoreStockPlan } from "./product-store-stock.server";
+import { eanTakenMessage, refuseEansOfOtherProducts, writeProduct } from "./product-save.server";
+import { listStoreOptions, lockProductImports, ProductSaveError, resolveStoreOption } from "./product-writes.server";
+import { productAuditFieldsByIds } from "./product-audit.server";
 import type { StockMove } from "./stock-moves.server";
 import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, storeUnitsOfProducts, variantGrid, variantsAtStore, writeVariantsOfProducts } from "./variants.server";
 

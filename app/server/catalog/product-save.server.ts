@@ -1,128 +1,21 @@
 // Saving the admin's products: the form's create and update (with its images through the media
-// pipeline), delete, and what every write path shares (the store option's ids, the audit log's view of
-// a product, the lock imports take). The form, the CSV import and the starter products all write here.
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { media, orderItems, products, productVariants, shops, storeLocations, variantStock } from "#database/schema";
+// pipeline) and delete. The form, the CSV import and the starter products all write through
+// writeProduct; what every write path shares is in ./product-writes.server.ts (refusals, the import
+// lock, the store options), ./product-audit.server.ts (the audit log's view of a product) and
+// ./product-store-stock.server.ts (the units per store a save changes).
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { media, products, productVariants } from "#database/schema";
 import { MAX_PRODUCT_IMAGES, type ProductFormData } from "~/lib/catalog/product.schema";
-import { storeOptionFor, type StoreOption } from "~/lib/catalog/store-options";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
-import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import { createProduct } from "./products.server";
-import { homeStoreOf, stockMovedMessage, stockMovedSinceRead, variantGrid, variantsAtStore, writeVariants, type StockMovedSinceRead } from "./variants.server";
-import { moveStoreUnits, unitsAt, type StockMove } from "./stock-moves.server";
+import { homeStoreOf, stockMovedMessage, writeVariants } from "./variants.server";
+import type { StockMove } from "./stock-moves.server";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { ImageRejectedError, removeImageFiles, storeImage } from "../media/images.server";
 import type { MediaStorage } from "../media/media-storage.server";
-
-/** A save that cannot go through, with the pt-BR reason; `field` puts it beside that field. */
-export class ProductSaveError extends Error {
-  constructor(
-    message: string,
-    readonly field: "images" | "store" | null = null,
-  ) {
-    super(message);
-  }
-}
-
-export class ProductNotFoundError extends Error {}
-
-/** Serialises imports (starter products, CSV files): two clicks or two tabs cannot both create the same product. */
-const IMPORT_LOCK = 727_005;
-
-/** Takes the import lock until the transaction ends. */
-export async function lockProductImports(tx: DatabaseOrTransaction): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK})`);
-}
-
-/**
- * The form's 'Loja' options: every store with its name as the settings edit it, grouped by shop (the
- * shops' order, then the stores').
- */
-export async function listStoreOptions(db: DatabaseOrTransaction): Promise<StoreOption[]> {
-  return db
-    .select({ value: storeLocations.slug, label: storeLocations.name, shop: shops.slug })
-    .from(storeLocations)
-    .innerJoin(shops, eq(shops.id, storeLocations.shopId))
-    .orderBy(asc(shops.position), asc(shops.id), asc(storeLocations.position), asc(storeLocations.id));
-}
-
-/** The shop and the physical store behind one of the form's 'Loja' options (the store's slug). */
-export async function resolveStoreOption(db: DatabaseOrTransaction, option: string): Promise<{ shopId: number; storeLocationId: number }> {
-  const [row] = await db
-    .select({ storeLocationId: storeLocations.id, shopId: storeLocations.shopId })
-    .from(storeLocations)
-    .where(eq(storeLocations.slug, option));
-  if (!row) throw new ProductSaveError("a loja escolhida não foi encontrada.", "store");
-  return { shopId: row.shopId, storeLocationId: row.storeLocationId };
-}
-
-/**
- * The products as the audit log records them (what the form edits, the store by its label), by id;
- * ids that do not exist are missing. The rows are locked until the transaction ends, so the 'before'
- * read here is still true when the change is written.
- */
-export async function productAuditFieldsByIds(tx: DatabaseOrTransaction, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
-  const fields = new Map<number, Record<string, unknown>>();
-  if (ids.length === 0) return fields;
-  const rows = await tx
-    .select({ product: products, shopSlug: shops.slug, locationSlug: storeLocations.slug })
-    .from(products)
-    .innerJoin(shops, eq(shops.id, products.shopId))
-    .leftJoin(storeLocations, eq(storeLocations.id, products.storeLocationId))
-    .where(inArray(products.id, [...new Set(ids)]))
-    .orderBy(products.id)
-    .for("update", { of: products });
-  const variants = await variantsAtStore(tx, rows.map((row) => row.product.id));
-  const stores = await listStoreOptions(tx);
-  for (const row of rows) {
-    const p = row.product;
-    fields.set(p.id, {
-      name: p.name,
-      description: p.description,
-      category: p.category,
-      subcategory: p.subcategory,
-      brand: p.brand,
-      gender: p.gender,
-      store: storeOptionFor(stores, row.locationSlug, row.shopSlug)?.label ?? row.shopSlug,
-      priceCents: p.priceCents,
-      oldPriceCents: p.oldPriceCents,
-      stock: auditStock(variantGrid(p, variants.get(p.id) ?? [])),
-      sizes: p.sizes,
-      colors: p.colors,
-      featured: p.featured,
-      active: p.active,
-      images: p.images,
-      weightGrams: p.weightGrams,
-      heightCm: p.heightCm,
-      widthCm: p.widthCm,
-      lengthCm: p.lengthCm,
-      ncm: p.ncm,
-      cfopInState: p.cfopInState,
-      cfopOutOfState: p.cfopOutOfState,
-      taxOrigin: p.taxOrigin,
-      taxSituation: p.taxSituation,
-      cest: p.cest,
-      eans: auditEans(variantGrid(p, variants.get(p.id) ?? [])),
-    });
-  }
-  return fields;
-}
-
-/** A product's stock as the audit log shows it: the number, or units by size and colour. */
-function auditStock(grid: { size: string; color: string; stock: number }[]): number | Record<string, number> {
-  if (grid.length === 1 && !grid[0]!.size && !grid[0]!.color) return grid[0]!.stock;
-  return Object.fromEntries(grid.map((cell) => [variantLabel(cell), cell.stock]));
-}
-
-/** The variants' EANs as the audit log shows them: by size and colour, those that have one. */
-function auditEans(grid: { size: string; color: string; ean: string }[]): Record<string, string> {
-  return Object.fromEntries(grid.filter((cell) => cell.ean).map((cell) => [variantLabel(cell) || "Único", cell.ean]));
-}
-
-/** One product as the audit log records it (see productAuditFieldsByIds); null when gone. */
-export async function productAuditFields(tx: DatabaseOrTransaction, id: number): Promise<Record<string, unknown> | null> {
-  return (await productAuditFieldsByIds(tx, [id])).get(id) ?? null;
-}
+import { productAuditFields } from "./product-audit.server";
+import { ProductNotFoundError, ProductSaveError, resolveStoreOption } from "./product-writes.server";
+import { applyStoreStock, planStoreStock, refuseStockMovedSinceRead, variantsKeepingUnits, type StoreStockRead } from "./product-store-stock.server";
 
 /** The columns a saved form writes (search text and dates included). */
 function productColumns(input: ProductFormData, store: { shopId: number; storeLocationId: number }) {
@@ -235,7 +128,7 @@ export function eanTakenMessage(ean: string, productName: string, productId: num
  * Media rows of images no product uses any more are dropped (in the caller's transaction); the
  * returned keys' files are removed by the caller once that transaction has committed.
  */
-async function releaseImages(tx: DatabaseOrTransaction, keys: string[]): Promise<string[]> {
+export async function releaseImages(tx: DatabaseOrTransaction, keys: string[]): Promise<string[]> {
   if (keys.length === 0) return [];
   const released = await tx
     .delete(media)
@@ -279,108 +172,6 @@ function orderImages(order: string[] | null, currentKeys: string[], uploads: Ima
     if (!usedUploads.has(index)) slots.push({ kind: "upload", upload });
   });
   return slots;
-}
-
-/** The save's refusal when a variant it keeps has other units than the form was opened with. */
-async function refuseStockMovedSinceRead(
-  tx: DatabaseOrTransaction,
-  id: number,
-  name: string,
-  input: ProductFormData,
-  stockRead: ReadonlyMap<string, number>,
-): Promise<void> {
-  const kept = new Map(input.variants.flatMap(({ size, color }) => {
-    const units = stockRead.get(variantKey(size, color));
-    return units === undefined ? [] : [[variantKey(size, color), units] as const];
-  }));
-  const moved = await stockMovedSinceRead(tx, new Map([[id, kept]]));
-  if (moved.length === 0) return;
-  const messages = moved.map((move) => stockMovedMessage(name, move, "desde que o formulário foi aberto", "no formulário"));
-  throw new ProductSaveError(`${messages.join("; ")}. Recarregue a página para ver o estoque de agora e refaça as alterações.`);
-}
-
-/** Units the form read per store slug and variantKey (storeStockAsRead). */
-export type StoreStockRead = ReadonlyMap<string, ReadonlyMap<string, number>>;
-
-type StoreCellChange = { storeId: number; key: string; delta: number };
-
-/** A changed cell whose store's units are no longer what was read: the save is refused. */
-export type StoreCellMoved = StockMovedSinceRead & { key: string; storeName: string; storeSlug: string };
-
-export type StoreStockPlan = {
-  changes: StoreCellChange[];
-  moved: StoreCellMoved[];
-  unitsNow: Map<number, Map<number, number>>;
-  variantIds: Map<string, number>;
-};
-
-/**
- * What the per-store grids change: a cell typed as it was read is not written (a sale there meanwhile
- * stays sold); a changed cell becomes a move of (typed − read) units, refused, with the store named,
- * when that store's units moved since the form was opened. Call with the product locked.
- */
-export async function planStoreStock(
-  tx: DatabaseOrTransaction,
-  product: { id: number | null },
-  typed: ReadonlyMap<string, ReadonlyMap<string, number>>,
-  read: StoreStockRead,
-): Promise<StoreStockPlan> {
-  const stores = await tx.select({ id: storeLocations.id, slug: storeLocations.slug, name: storeLocations.name }).from(storeLocations);
-  const storeBySlug = new Map(stores.map((store) => [store.slug, store]));
-  const variants =
-    product.id === null
-      ? []
-      : await tx.select({ id: productVariants.id, size: productVariants.size, color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, product.id));
-  const variantIds = new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.id]));
-  const unitsNow = await unitsAt(tx, [...variantIds.values()]);
-  const changes: StoreCellChange[] = [];
-  const moved: StoreCellMoved[] = [];
-  for (const [slug, cells] of typed) {
-    const store = storeBySlug.get(slug);
-    if (!store) throw new ProductSaveError("uma das lojas do estoque não existe mais. Recarregue a página.");
-    for (const [key, units] of cells) {
-      const asRead = read.get(slug)?.get(key) ?? 0;
-      if (units === asRead) continue;
-      const variantId = variantIds.get(key);
-      const now = variantId === undefined ? 0 : (unitsNow.get(variantId)?.get(store.id) ?? 0);
-      if (now !== asRead) {
-        const [size, color] = JSON.parse(key) as [string, string];
-        moved.push({ productId: product.id ?? 0, size, color, read: asRead, now, key, storeName: store.name, storeSlug: slug });
-        continue;
-      }
-      changes.push({ storeId: store.id, key, delta: units - asRead });
-    }
-  }
-  return { changes, moved, unitsNow, variantIds };
-}
-
-/** The product's variants with their units at its own store as they are now: writing them leaves that store's units alone. */
-export async function variantsKeepingUnits(
-  tx: DatabaseOrTransaction,
-  id: number | null,
-  input: ProductFormData,
-  plan: { unitsNow: Map<number, Map<number, number>>; variantIds: Map<string, number> },
-): Promise<ProductFormData["variants"]> {
-  const home = id === null ? undefined : (await homeStoreOf(tx, [id])).get(id);
-  return input.variants.map((variant) => {
-    const variantId = plan.variantIds.get(variantKey(variant.size, variant.color));
-    const units = home === undefined || variantId === undefined ? 0 : (plan.unitsNow.get(variantId)?.get(home) ?? 0);
-    return { ...variant, stock: units };
-  });
-}
-
-/** Applies the planned cell changes as moves (all or nothing) once the product's variants exist. */
-export async function applyStoreStock(tx: DatabaseOrTransaction, productId: number, changes: readonly StoreCellChange[]): Promise<StockMove[]> {
-  if (changes.length === 0) return [];
-  const variants = await tx.select({ id: productVariants.id, size: productVariants.size, color: productVariants.color }).from(productVariants).where(eq(productVariants.productId, productId));
-  const ids = new Map(variants.map((variant) => [variantKey(variant.size, variant.color), variant.id]));
-  return moveStoreUnits(
-    tx,
-    changes.flatMap((change) => {
-      const variantId = ids.get(change.key);
-      return variantId === undefined ? [] : [{ variantId, storeId: change.storeId, delta: change.delta }];
-    }),
-  );
 }
 
 /**
@@ -501,12 +292,6 @@ export async function deleteProduct(db: DatabaseOrTransaction, storage: MediaSto
   return true;
 }
 
-/** How many of the first start's demo products are still in the catalogue. */
-export async function countDemoProducts(db: DatabaseOrTransaction): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(products).where(eq(products.demo, true));
-  return row?.count ?? 0;
-}
-
 /**
  * Another product of the same store with the same name (case, accents and spaces aside), or null: the
  * form saves it anyway (two products may share a name) and the list warns, since a product saved twice
@@ -525,61 +310,3 @@ export async function sameNameInStore(db: DatabaseOrTransaction, id: number): Pr
   return rows[0] ?? null;
 }
 
-/** What "Remover produtos de demonstração" would remove, shown before the owner confirms. */
-export type DemoProductsRemoval = {
-  /** The demo products, by name. */
-  names: string[];
-  /** Their units in stock, every store's. */
-  units: number;
-  /** Orders with a line of one of them: kept as they are. */
-  orders: number;
-};
-
-async function demoProductsRemovalIn(db: DatabaseOrTransaction, ids: number[]): Promise<Omit<DemoProductsRemoval, "names">> {
-  if (ids.length === 0) return { units: 0, orders: 0 };
-  const [stock] = await db
-    .select({ units: sql<number>`coalesce(sum(${variantStock.units}), 0)::int` })
-    .from(variantStock)
-    .innerJoin(productVariants, eq(productVariants.id, variantStock.variantId))
-    .where(inArray(productVariants.productId, ids));
-  const [ordered] = await db.select({ orders: sql<number>`count(distinct ${orderItems.orderId})::int` }).from(orderItems).where(inArray(orderItems.productId, ids));
-  return { units: stock?.units ?? 0, orders: ordered?.orders ?? 0 };
-}
-
-export async function previewDemoProductsRemoval(db: DatabaseOrTransaction): Promise<DemoProductsRemoval> {
-  const demo = await db.select({ id: products.id, name: products.name }).from(products).where(eq(products.demo, true)).orderBy(asc(products.name));
-  return { names: demo.map((product) => product.name), ...(await demoProductsRemovalIn(db, demo.map((product) => product.id))) };
-}
-
-/**
- * "Remover produtos de demonstração", once the owner confirmed: every demo product goes, with its
- * stock (its variants go with it) and its pictures. Orders are never changed: nothing tells a test
- * order from a sale (a clerk may have sold at the counter before the real catalogue was in), so an
- * order with a demo product stays in the sales and the reports as it was, its lines keeping their
- * name and price as with any deleted product (decision 0002); a test order leaves the figures by
- * being cancelled, like any other. One audit entry says what went.
- */
-export async function removeDemoProducts(
-  db: DatabaseOrTransaction,
-  storage: MediaStorage,
-  actor: AuditActor,
-): Promise<{ products: number; units: number; orders: number }> {
-  const outcome = await db.transaction(async (tx) => {
-    const demo = await tx.select({ id: products.id, name: products.name }).from(products).where(eq(products.demo, true)).for("update");
-    if (demo.length === 0) return { products: 0, units: 0, orders: 0, released: [] as string[] };
-    const ids = demo.map((product) => product.id);
-    const { units, orders: ordersKept } = await demoProductsRemovalIn(tx, ids);
-    const removed = await tx.delete(products).where(inArray(products.id, ids)).returning({ images: products.images });
-    await recordAdminChange(tx, actor, {
-      action: "product.demo_remove",
-      entityType: "product",
-      entityId: null,
-      entityLabel: "Produtos de demonstração",
-      before: { demoProducts: demo.map((product) => product.name) },
-      after: { removed: removed.length, units, ordersKept },
-    });
-    return { products: removed.length, units, orders: ordersKept, released: await releaseImages(tx, removed.flatMap((row) => row.images)) };
-  });
-  await Promise.all(outcome.released.map((key) => removeImageFiles(storage, key)));
-  return { products: outcome.products, units: outcome.units, orders: outcome.orders };
-}
