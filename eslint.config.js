@@ -43,7 +43,7 @@ const OTHER_ROUTES = {
 // each may use the ones before it (so two can never need each other); the read models over the
 // domains; and on top what puts it all together (services, the load context, the command line's ops).
 /** Imports itself nothing of the rest of the base: configuration, logging, files, request parsing, outside calls' deadlines. */
-const SERVER_GROUND = ["config.server", "log", "files", "requests", "outbound"];
+const SERVER_GROUND = ["config.server", "config", "log", "files", "requests", "outbound"];
 const SERVER_BASE = [...SERVER_GROUND, "db", "email", "media", "group", "notifications"];
 const SERVER_DOMAINS = ["catalog", "auth", "coupons", "channels", "delivery", "orders", "payments", "fiscal", "counter", "receiving", "seed"];
 const SERVER_READ_MODELS = ["read-models"];

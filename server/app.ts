@@ -16,7 +16,9 @@ import { mediaFiles } from "./media-files";
 import { cachedPagesOf, type CachedPages } from "./cached-pages";
 import { feedDownloads } from "./feed-downloads";
 
-export { checkListenAddress, loadConfig, ConfigError } from "~/server/config.server";
+export { loadConfig } from "~/server/config.server";
+export { ConfigError } from "~/server/config/config-error.server";
+export { checkListenAddress } from "~/server/config/listen-address.server";
 export { connectServices, prepareDatabase, startServices } from "~/server/services.server";
 export { leaveShutdownSignalsToTheServer } from "~/server/db/embedded-postgres.server";
 export { securityHeaders } from "./security-headers";

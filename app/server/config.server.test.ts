@@ -1,6 +1,8 @@
 import os from "node:os";
 import { describe, expect, it, vi } from "vitest";
-import { checkListenAddress, ConfigError, loadConfig } from "./config.server";
+import { loadConfig } from "./config.server";
+import { ConfigError } from "./config/config-error.server";
+import { checkListenAddress } from "./config/listen-address.server";
 
 /** As `openssl rand -base64 32` prints. */
 const GENERATED_SECRET = "q3Vt8wzK1mXo9RbE2cYhL5nJ0aP7sUdF4gTiW6kMvQ8=";

@@ -1,11 +1,12 @@
 import { createECDH } from "node:crypto";
-import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import tls from "node:tls";
 import { passwordProblem } from "~/lib/account/password-rule";
 import { z } from "~/lib/forms/validation";
+import { readFiscalConfig, type FiscalConfig } from "./config/fiscal-config.server";
+import { ConfigError } from "./config/config-error.server";
+import { isListenableHost, isTrustProxySetting, parseTrustProxy } from "./config/listen-address.server";
+import { readPixConfig, type PixConfig } from "./config/pix-config.server";
 
 /**
  * Whether a BETTER_AUTH_SECRET looks typed by a person rather than generated: a placeholder left in
@@ -280,7 +281,6 @@ export type AppConfig = {
 /** The WhatsApp Business Platform (Cloud API): the Graph API base with its version, the number that sends, and the webhook's secrets. */
 export type WhatsAppConfig = { token: string; phoneNumberId: string; appSecret: string; verifyToken: string; apiUrl: string };
 
-export class ConfigError extends Error {}
 
 /**
  * Reads and validates the environment; the error names each bad variable so start-up fails clearly.
@@ -380,202 +380,4 @@ function isPlainHttpElsewhere(publicUrl: string): boolean {
   if (url.protocol !== "http:") return false;
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return !(host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host));
-}
-
-/**
- * A HOST the server can listen on: an IP address of one of this machine's interfaces (or every one:
- * 0.0.0.0, ::), or localhost. Checked here, before the data directory and the database are created,
- * because Node only finds out when the workers listen. Other names are refused: whether one
- * resolves, and to an address of this machine, depends on DNS at the moment of the start (HOST=nope
- * used to pass, create everything and die later with a stack trace).
- */
-function isListenableHost(host: string): boolean {
-  const bare = host.replace(/^\[(.*)\]$/, "$1");
-  if (bare.toLowerCase() === "localhost") return true;
-  if (!net.isIP(bare)) return false;
-  if (bare === "0.0.0.0" || bare === "::") return true;
-  const own = Object.values(os.networkInterfaces()).flatMap((addresses) => (addresses ?? []).map((address) => address.address));
-  return own.includes(bare) || own.includes(bare.replace(/^::ffff:/, ""));
-}
-
-/**
- * Listens on HOST (any free port) for a moment: an address this machine has but cannot listen on
- * is said before anything is created, as a configuration error naming HOST.
- */
-export async function checkListenAddress(host: string | undefined): Promise<void> {
-  await new Promise<void>((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", (error: NodeJS.ErrnoException) =>
-      reject(new ConfigError(`Configuração inválida no ambiente:\n  HOST=${JSON.stringify(host ?? "")}: não é possível escutar neste endereço (${error.code ?? error.message})`)),
-    );
-    probe.listen(0, host, () => probe.close(() => resolve()));
-  });
-}
-
-/** The names Express's "trust proxy" (proxy-addr) accepts for ranges of addresses. */
-const TRUST_PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
-
-/**
- * What Express's "trust proxy" takes without throwing in every worker at its first request: true,
- * false, a number of hops, or a comma-separated list of names, addresses and networks
- * (10.0.0.0/8, 10.0.0.0/255.0.0.0, fd00::/8).
- */
-function isTrustProxySetting(value: string): boolean {
-  if (value === "true" || value === "false" || /^\d+$/.test(value)) return true;
-  return value.split(",").every((item) => {
-    const entry = item.trim();
-    if (TRUST_PROXY_NAMES.has(entry)) return true;
-    const [address = "", range, ...rest] = entry.split("/");
-    const version = net.isIP(address);
-    if (!version || rest.length > 0) return false;
-    if (range === undefined) return true;
-    if (/^\d+$/.test(range)) return Number(range) <= (version === 4 ? 32 : 128);
-    return version === 4 && net.isIPv4(range);
-  });
-}
-
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === "false") return false;
-  if (value === "true") return true;
-  return /^\d+$/.test(value) ? Number(value) : value;
-}
-
-// The Pix provider (PIX_PROVIDER and its variables, app/server/payments): read here with the rest of
-// the environment, so a bad or missing value stops the start naming the variable, and no credential
-// is ever repeated in a message.
-
-/** Mercado Pago's API, unless MERCADOPAGO_API_URL points elsewhere (its sandbox, the tests' fake). */
-export const MERCADOPAGO_API_URL = "https://api.mercadopago.com";
-
-export type PixConfig = { expiresMinutes: number } & (
-  | {
-      provider: "bacen";
-      apiUrl: string;
-      clientId: string;
-      clientSecret: string;
-      certificate: { pem: Buffer } | { pkcs12: Buffer; password?: string };
-      ca?: Buffer;
-    }
-  | { provider: "mercadopago"; accessToken: string; webhookSecret: string; apiUrl: string }
-);
-
-
-const DEFAULT_EXPIRES_MINUTES = 30;
-
-function readFile(name: string, file: string, problems: string[]): Buffer | undefined {
-  try {
-    return fs.readFileSync(file);
-  } catch {
-    problems.push(`  ${name}=${JSON.stringify(file)}: o arquivo não pôde ser lido`);
-    return undefined;
-  }
-}
-
-function httpsUrl(name: string, value: string | undefined, problems: string[], { allowLoopbackHttp = false } = {}): string | undefined {
-  if (!value) {
-    problems.push(`  ${name}: obrigatório com PIX_PROVIDER`);
-    return undefined;
-  }
-  try {
-    const url = new URL(value);
-    const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-    if (url.protocol === "https:" || (allowLoopbackHttp && loopback && url.protocol === "http:")) return value.replace(/\/+$/, "");
-  } catch {
-    // falls through to the message
-  }
-  problems.push(`  ${name}=${JSON.stringify(value)}: use o endereço https:// da API do provedor`);
-  return undefined;
-}
-
-/** null: no provider (the static code and "Marcar como pago"). Problems are lines for the start's message. */
-export function readPixConfig(env: Record<string, string | undefined>): { pix: PixConfig | null; problems: string[] } {
-  const problems: string[] = [];
-  const provider = env.PIX_PROVIDER;
-  const minutesText = env.PIX_EXPIRES_MINUTES;
-  let expiresMinutes = DEFAULT_EXPIRES_MINUTES;
-  if (minutesText !== undefined) {
-    const minutes = Number(minutesText);
-    if (!/^\d+$/.test(minutesText) || minutes < 5 || minutes > 1440) problems.push(`  PIX_EXPIRES_MINUTES=${JSON.stringify(minutesText)}: um número de minutos de 5 a 1440`);
-    else expiresMinutes = minutes;
-  }
-  if (!provider) return { pix: null, problems };
-
-  if (provider === "bacen") {
-    const apiUrl = httpsUrl("PIX_API_URL", env.PIX_API_URL, problems);
-    const clientId = env.PIX_CLIENT_ID;
-    const clientSecret = env.PIX_CLIENT_SECRET;
-    if (!clientId) problems.push("  PIX_CLIENT_ID: obrigatório com PIX_PROVIDER=bacen");
-    if (!clientSecret) problems.push("  PIX_CLIENT_SECRET: obrigatório com PIX_PROVIDER=bacen");
-    let certificate: { pem: Buffer } | { pkcs12: Buffer; password?: string } | undefined;
-    if (!env.PIX_CERT) problems.push("  PIX_CERT: obrigatório com PIX_PROVIDER=bacen (o certificado do cliente, .pem ou .p12)");
-    else {
-      const bytes = readFile("PIX_CERT", env.PIX_CERT, problems);
-      if (bytes) {
-        certificate = bytes.includes("-----BEGIN") ? { pem: bytes } : { pkcs12: bytes, password: env.PIX_CERT_PASSWORD };
-        try {
-          tls.createSecureContext("pem" in certificate ? { cert: bytes, key: bytes } : { pfx: bytes, passphrase: env.PIX_CERT_PASSWORD });
-        } catch {
-          problems.push(`  PIX_CERT=${JSON.stringify(env.PIX_CERT)}: não é um certificado com a chave (ou PIX_CERT_PASSWORD não abre o .p12)`);
-          certificate = undefined;
-        }
-      }
-    }
-    const ca = env.PIX_CA ? readFile("PIX_CA", env.PIX_CA, problems) : undefined;
-    if (problems.length || !apiUrl || !clientId || !clientSecret || !certificate) return { pix: null, problems };
-    return { pix: { provider, expiresMinutes, apiUrl, clientId, clientSecret, certificate, ...(ca ? { ca } : {}) }, problems };
-  }
-
-  if (provider === "mercadopago") {
-    const accessToken = env.MERCADOPAGO_ACCESS_TOKEN;
-    const webhookSecret = env.MERCADOPAGO_WEBHOOK_SECRET;
-    if (!accessToken) problems.push("  MERCADOPAGO_ACCESS_TOKEN: obrigatório com PIX_PROVIDER=mercadopago");
-    if (!webhookSecret) problems.push("  MERCADOPAGO_WEBHOOK_SECRET: obrigatório com PIX_PROVIDER=mercadopago (a assinatura secreta dos webhooks)");
-    const apiUrl = env.MERCADOPAGO_API_URL ? httpsUrl("MERCADOPAGO_API_URL", env.MERCADOPAGO_API_URL, problems, { allowLoopbackHttp: true }) : MERCADOPAGO_API_URL;
-    if (problems.length || !accessToken || !webhookSecret || !apiUrl) return { pix: null, problems };
-    return { pix: { provider, expiresMinutes, accessToken, webhookSecret, apiUrl }, problems };
-  }
-
-  problems.push(`  PIX_PROVIDER=${JSON.stringify(provider)}: use bacen ou mercadopago (ou deixe vazio para o código Pix estático)`);
-  return { pix: null, problems };
-}
-
-
-// The fiscal provider (FISCAL_PROVIDER and its variables, app/server/fiscal): read with the rest of the
-// environment, so a bad or missing value stops the start naming the variable; the token is never repeated.
-
-/** Focus NFe: its API's base (production or homologação) and the company's token (HTTP Basic user, empty password). */
-export type FiscalConfig = { provider: "focusnfe"; apiUrl: string; token: string };
-
-/** null: no provider (no fiscal documents). Problems are lines for the start's message. */
-export function readFiscalConfig(env: Record<string, string | undefined>): { fiscal: FiscalConfig | null; problems: string[] } {
-  const problems: string[] = [];
-  const provider = env.FISCAL_PROVIDER;
-  if (!provider) {
-    for (const name of ["FISCAL_API_URL", "FISCAL_TOKEN"]) {
-      if (env[name]) problems.push(`  FISCAL_PROVIDER: obrigatório quando ${name} está definido (use focusnfe)`);
-    }
-    return { fiscal: null, problems };
-  }
-  if (provider !== "focusnfe") {
-    problems.push(`  FISCAL_PROVIDER=${JSON.stringify(provider)}: use focusnfe (ou deixe vazio para vender sem nota fiscal)`);
-    return { fiscal: null, problems };
-  }
-  let apiUrl: string | undefined;
-  const urlText = env.FISCAL_API_URL;
-  if (!urlText) problems.push("  FISCAL_API_URL: obrigatório com FISCAL_PROVIDER=focusnfe (https://api.focusnfe.com.br ou https://homologacao.focusnfe.com.br)");
-  else {
-    try {
-      const url = new URL(urlText);
-      const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(url.hostname);
-      if ((url.protocol === "https:" || (loopback && url.protocol === "http:")) && !url.search && !url.hash && !url.username) apiUrl = urlText.replace(/\/+$/, "");
-    } catch {
-      // falls through to the message
-    }
-    if (!apiUrl) problems.push(`  FISCAL_API_URL=${JSON.stringify(urlText)}: use o endereço https:// da API, sem ? nem # (https://api.focusnfe.com.br ou https://homologacao.focusnfe.com.br)`);
-  }
-  const token = env.FISCAL_TOKEN;
-  if (!token) problems.push("  FISCAL_TOKEN: obrigatório com FISCAL_PROVIDER=focusnfe (o token da empresa no painel da Focus NFe)");
-  else if (!/^[A-Za-z0-9]{16,128}$/.test(token)) problems.push("  FISCAL_TOKEN=(oculto): deve ser o token da Focus NFe, só letras e números, sem espaços");
-  if (problems.length || !apiUrl || !token) return { fiscal: null, problems };
-  return { fiscal: { provider, apiUrl, token }, problems };
 }

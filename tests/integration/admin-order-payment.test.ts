@@ -3,7 +3,7 @@
 // at once, refunds total or partial (by hand, and through the local Banco Central provider over mutual
 // TLS), never more than was paid even with concurrent requests, audited, and shown on the shopper's page.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPixConfig, type PixConfig } from "~/server/config.server";
+import { readPixConfig, type PixConfig } from "~/server/config/pix-config.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
 import { loader as ordersLoader } from "~/routes/admin/orders";

@@ -87,6 +87,7 @@ const SERVER_READ_MODEL = /A read model of app\/server reads the domains and the
 describe("app/server's floors: the base, the domains in order, the read models, the composition on top", () => {
   it.each([
     ["app/server/config.server.ts", 'import { isVapidKeyPair } from "./notifications/vapid-keys.server";', SERVER_GROUND],
+    ["app/server/config/probe.server.ts", 'import type { Database } from "../db/database.server";', SERVER_GROUND],
     ["app/server/log/probe.server.ts", 'import type { Database } from "../db/database.server";', SERVER_GROUND],
     ["app/server/db/probe.server.ts", 'import { findFreePort } from "../ops/free-port.server";', SERVER_BASE],
     ["app/server/group/probe.server.ts", 'import type { LoadContext } from "~/server/load-context.server";', SERVER_BASE],

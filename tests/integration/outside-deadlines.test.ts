@@ -5,7 +5,7 @@
 // provider's own deadline on the whole call. No wall-clock assertion: "answered before the fake
 // finished" is the proof.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPixConfig } from "~/server/config.server";
+import { readPixConfig } from "~/server/config/pix-config.server";
 import { createTestContext } from "../setup/admin-session";
 import { bacenPixEnvironment, startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";
 import { startHttpApp, type HttpApp } from "../setup/http-app";

@@ -10,7 +10,7 @@
 // - cancelling withdraws the charge at the bank (PATCH /v2/cob/{txid}); a payment that still arrives
 //   is recorded and flagged for a refund.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPixConfig } from "~/server/config.server";
+import { readPixConfig } from "~/server/config/pix-config.server";
 import type { LoadContext } from "~/server/load-context.server";
 import { action as orderAction, loader as orderLoader } from "~/routes/admin/order";
 import { chargesSettled, startPixWork } from "~/server/payments/order-payment.server";

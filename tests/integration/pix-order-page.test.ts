@@ -6,7 +6,7 @@
 // once the provider says so (no webhook needed); an expired charge gives the units back and offers a
 // new Pix; a provider that is down leaves the static code with a line saying so.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPixConfig } from "~/server/config.server";
+import { readPixConfig } from "~/server/config/pix-config.server";
 import { connectDatabase } from "~/server/db/database.server";
 import { getSettings } from "~/server/group/settings.server";
 import { checkoutPixCharge, startPixWork } from "~/server/payments/order-payment.server";

@@ -3,7 +3,7 @@
 // refused with 413 before it is read; a copia-e-cola too long to draw as a QR code is shown without
 // its QR (never a 500); Mercado Pago's replays of a payment already settled cost no API read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readPixConfig } from "~/server/config.server";
+import { readPixConfig } from "~/server/config/pix-config.server";
 import { createOrderCharge } from "~/server/payments/pix-charges.server";
 import { PIX_WEBHOOK_PATH, pixWebhookSecret } from "~/server/payments/pix-webhook.server";
 import { createTestContext } from "../setup/admin-session";

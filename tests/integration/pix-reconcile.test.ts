@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { DatabaseOrTransaction } from "~/server/db/database.server";
 import { bacenPixProvider } from "~/server/payments/bacen-pix.server";
-import type { PixConfig } from "~/server/config.server";
+import type { PixConfig } from "~/server/config/pix-config.server";
 import { checkDueCharges, createOrderCharge, reconcileCharge } from "~/server/payments/pix-charges.server";
 import type { PixProvider } from "~/server/payments/pix-provider.server";
 import { startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";

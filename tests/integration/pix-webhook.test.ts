@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mercadoPagoPixProvider } from "~/server/payments/mercadopago-pix.server";
-import { readPixConfig } from "~/server/config.server";
+import { readPixConfig } from "~/server/config/pix-config.server";
 import { createOrderCharge, type ChargeRow } from "~/server/payments/pix-charges.server";
 import { PIX_WEBHOOK_PATH, pixWebhookSecret, registerPixWebhook } from "~/server/payments/pix-webhook.server";
 import { createTestContext } from "../setup/admin-session";

@@ -14,7 +14,7 @@ import type { ShippingAddress } from "#database/orders-schema";
 import { cancelRefusal, modelName, type FiscalDocumentStatus, type FiscalDocumentView } from "~/lib/fiscal/fiscal-documents";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";
 import { setOrderStatus } from "../orders/admin-order-changes.server";
-import type { FiscalConfig } from "../config.server";
+import type { FiscalConfig } from "../config/fiscal-config.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { loopsPerDatabase, type DeliveryLoop } from "../db/delivery-loop.server";
 import { log } from "../log/logger.server";

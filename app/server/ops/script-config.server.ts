@@ -1,7 +1,8 @@
 // How every command-line script (npm run admin, media:migrate, backup, restore) meets a configuration
 // problem: the pt-BR message that names the variable, exit code 1, and no stack trace — the person at
 // the terminal fixes the environment, there is no bug to report.
-import { ConfigError, loadConfig, type AppConfig } from "~/server/config.server";
+import { loadConfig, type AppConfig } from "~/server/config.server";
+import { ConfigError } from "~/server/config/config-error.server";
 
 export type ScriptExit = { error: (message: string) => void; exit: (code: number) => never };
 

@@ -5,7 +5,7 @@
 // verifyMercadoPagoSignature.
 import crypto from "node:crypto";
 import { z } from "~/lib/forms/validation";
-import { MERCADOPAGO_API_URL } from "../config.server";
+import { MERCADOPAGO_API_URL } from "../config/pix-config.server";
 import { DeadlineExceededError, withDeadline } from "../outbound/deadline.server";
 import { PixProviderError, type PixCharge, type PixProvider, type PixRefund } from "./pix-provider.server";
 

@@ -20,7 +20,7 @@ import { notifyOrderEvent } from "../orders/order-events.server";
 import { releaseUnpaidOrderStock, retakeOrderStock } from "../orders/order-stock.server";
 import { bacenPixProvider } from "./bacen-pix.server";
 import { mercadoPagoPixProvider } from "./mercadopago-pix.server";
-import type { PixConfig } from "../config.server";
+import type { PixConfig } from "../config/pix-config.server";
 import { PixProviderError, type PixCharge, type PixProvider } from "./pix-provider.server";
 
 /** How long the checkout waits for the provider before placing the order with the static code. */

@@ -15,7 +15,7 @@ import { getSettings } from "../group/settings.server";
 import { log } from "../log/logger.server";
 import { readBodyWithin } from "../requests/form-data.server";
 import { verifyMercadoPagoSignature } from "./mercadopago-pix.server";
-import type { PixConfig } from "../config.server";
+import type { PixConfig } from "../config/pix-config.server";
 import { pixProviderFor, reconcileCharge, type ReconcileOutcome } from "./pix-charges.server";
 import { PixProviderError } from "./pix-provider.server";
 
