@@ -10,7 +10,7 @@ import { readPixConfig } from "~/server/config/pix-config.server";
 import { connectDatabase } from "~/server/db/database.server";
 import { getSettings } from "~/server/group/settings.server";
 import { checkoutPixCharge, startPixWork } from "~/server/payments/order-payment.server";
-import { createQueuedCharges } from "~/server/payments/pix-charges.server";
+import { createQueuedCharges } from "~/server/payments/pix-charge-creation.server";
 import { createTestContext } from "../setup/admin-session";
 import { bacenPixEnvironment, startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";
 import { startHttpApp, type HttpApp } from "../setup/http-app";

@@ -4,7 +4,7 @@
 // its QR (never a 500); Mercado Pago's replays of a payment already settled cost no API read.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readPixConfig } from "~/server/config/pix-config.server";
-import { createOrderCharge } from "~/server/payments/pix-charges.server";
+import { createOrderCharge } from "~/server/payments/pix-charge-creation.server";
 import { PIX_WEBHOOK_PATH, pixWebhookSecret } from "~/server/payments/pix-webhook.server";
 import { createTestContext } from "../setup/admin-session";
 import { bacenPixEnvironment, startFakeBacenPix, type FakeBacenPix } from "../setup/fake-bacen-pix";

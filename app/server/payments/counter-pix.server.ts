@@ -14,7 +14,8 @@ import { getSettings } from "../group/settings.server";
 import { qrCodeSvgIfDrawable } from "../media/qr-code.server";
 import { adminOrderPayment } from "./admin-order-payment.server";
 import { CHARGE_WAIT_MS, createOrderChargeSoon } from "./order-payment.server";
-import { expireStaleCharges, pixProviderFor, queueOrderCharge, reconcileCharge, type ChargeRow } from "./pix-charges.server";
+import { expireStaleCharges, pixProviderFor, reconcileCharge, type ChargeRow } from "./pix-charges.server";
+import { queueOrderCharge } from "./pix-charge-creation.server";
 
 /** The clerk and the customer are both looking: the provider is asked again at most this often. */
 const COUNTER_RECHECK_MS = 3000;

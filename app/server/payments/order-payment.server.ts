@@ -15,20 +15,8 @@ import { trustedPublicOrigin } from "../group/public-origin.server";
 import { log } from "../log/logger.server";
 import { PAGE_WAIT_MS, waitAtMost } from "../outbound/deadline.server";
 import { retakeOrderStock } from "../orders/order-stock.server";
-import {
-  CHARGE_TIMEOUT_MS,
-  POLL_INTERVAL_MS,
-  checkDueCharges,
-  createOrderCharge,
-  createQueuedCharges,
-  expireStaleCharges,
-  pixProviderFor,
-  queueOrderCharge,
-  reconcileCharge,
-  withdrawUnwantedCharges,
-  type ChargeDetails,
-  type ChargeRow,
-} from "./pix-charges.server";
+import { CHARGE_TIMEOUT_MS, POLL_INTERVAL_MS, checkDueCharges, expireStaleCharges, pixProviderFor, reconcileCharge, withdrawUnwantedCharges, type ChargeDetails, type ChargeRow } from "./pix-charges.server";
+import { createOrderCharge, createQueuedCharges, queueOrderCharge } from "./pix-charge-creation.server";
 import { checkRequestedRefunds } from "./pix-refund-readback.server";
 import { pixWebhookUrl } from "./pix-webhook.server";
 
