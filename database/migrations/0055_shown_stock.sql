@@ -16,6 +16,16 @@ $$;--> statement-breakpoint
 CREATE FUNCTION "erick_shown_stock_cap"() RETURNS integer LANGUAGE sql STABLE AS $$
   SELECT greatest("erick_max_units_per_line"(), 4)
 $$;--> statement-breakpoint
+-- The products a statement touched, with their shops (at most 2,000 ids, more is a bulk change): what
+-- the update triggers below pass on, as migration 0027's did for variant_stock.
+CREATE FUNCTION "erick_notify_products"("touched" integer[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "erick_notify_product_scope"(
+    "touched",
+    CASE WHEN cardinality("touched") > 2000 THEN NULL ELSE ARRAY(SELECT DISTINCT "shop_id" FROM "products" WHERE "id" = ANY ("touched")) END
+  );
+END;
+$$;--> statement-breakpoint
 -- Units moved at stores (a sale, a transfer, a count): the products whose page shows another figure, the
 -- units of a size × colour in a town ("Retire hoje") capped, which also covers the storefront's sum;
 -- a new or removed row still names its products (erick_notify_variant_stock_changes, migration 0027).
@@ -47,10 +57,7 @@ BEGIN
   ) now
   JOIN "product_variants" v ON v."id" = t."variant_id"
   WHERE least(now."units", "cap") <> least(now."units" - t."delta", "cap");
-  PERFORM "erick_notify_product_scope"(
-    "touched",
-    ARRAY(SELECT DISTINCT "shop_id" FROM "products" WHERE "id" = ANY ("touched"))
-  );
+  PERFORM "erick_notify_products"("touched");
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
@@ -68,10 +75,7 @@ BEGIN
     WHERE to_jsonb(n) - 'stock' <> to_jsonb(o) - 'stock' OR least(n."stock", "cap") <> least(o."stock", "cap")
     LIMIT 2001
   ) AS "rows";
-  PERFORM "erick_notify_product_scope"(
-    "touched",
-    CASE WHEN cardinality("touched") > 2000 THEN NULL ELSE ARRAY(SELECT DISTINCT "shop_id" FROM "products" WHERE "id" = ANY ("touched")) END
-  );
+  PERFORM "erick_notify_products"("touched");
   RETURN NULL;
 END;
 $$;--> statement-breakpoint

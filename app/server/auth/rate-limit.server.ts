@@ -74,9 +74,9 @@ const lastPruned = new WeakMap<Database, number>();
  * several app instances cannot all slip through on a stale read. Fixed windows on the database clock.
  */
 export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  const result = await countAttempt(db, key, rule);
+  const [result] = await consumeRateLimitsInTransaction(db, [[key, rule]]);
   pruneOccasionally(db);
-  return result;
+  return result!;
 }
 
 /**
@@ -108,20 +108,6 @@ export async function consumeRateLimitsInTransaction(
     if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null, count: row?.count ?? 1 };
     return { allowed: false, retryAfter: Math.max(1, row.retry_after), count: row.count };
   });
-}
-
-async function countAttempt(db: DatabaseOrTransaction, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
-  const window = sql`make_interval(secs => ${rule.window})`;
-  const result = await db.execute<{ count: number; retry_after: number }>(sql`
-    insert into ${rateLimits} as r (key, count, window_start) values (${key}, 1, now())
-    on conflict (key) do update set
-      count = case when r.window_start <= now() - ${window} then 1 else r.count + 1 end,
-      window_start = case when r.window_start <= now() - ${window} then now() else r.window_start end
-    returning r.count, ceil(extract(epoch from (r.window_start + ${window} - now())))::int as retry_after
-  `);
-  const row = result.rows[0];
-  if (!row || row.count <= rule.max) return { allowed: true, retryAfter: null, count: row?.count ?? 1 };
-  return { allowed: false, retryAfter: Math.max(1, row.retry_after), count: row.count };
 }
 
 /** Whether `key` has used all of its window already, counting nothing; the seconds left when it has. */
