@@ -53,6 +53,14 @@ const envSchema = z.object({
     .min(1, "deve ser pelo menos 1")
     .max(64, "deve ser no máximo 64")
     .optional(),
+  // Processes that render crawlers' pages at a low priority, apart from those serving shoppers
+  // (server/crawler-renders.ts); 0 renders them with the shoppers' pages.
+  RENDER_WORKERS: z.coerce
+    .number({ error: "deve ser um número de processos" })
+    .int("deve ser um número inteiro")
+    .min(0, "deve ser pelo menos 0")
+    .max(64, "deve ser no máximo 64")
+    .optional(),
   // New orders one address may place in 10 minutes, and one phone number in an hour (orders/order-limits).
   ORDER_LIMIT_PER_ADDRESS: z.coerce.number({ error: "deve ser um número de pedidos" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
   ORDER_LIMIT_PER_PHONE: z.coerce.number({ error: "deve ser um número de pedidos" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
@@ -221,6 +229,8 @@ export type AppConfig = {
   host: string | undefined;
   /** WEB_CONCURRENCY: how many processes serve requests (production), by default one per core. */
   webConcurrency: number;
+  /** RENDER_WORKERS: processes rendering crawlers' pages and renders ahead at a low priority besides those (with several); 0 by default. */
+  renderWorkers: number;
   databaseUrl: string | undefined;
   dataDir: string;
   /** Absolute origin used in share previews and sitemaps; when unset, taken from each request. */
@@ -318,6 +328,8 @@ export function loadConfig(
     port: values.PORT,
     host: values.HOST,
     webConcurrency: values.WEB_CONCURRENCY ?? os.availableParallelism(),
+    // Off until measured on a machine without other work: see docs/decisions/0029-crawlers-rendered-apart.md.
+    renderWorkers: values.RENDER_WORKERS ?? 0,
     databaseUrl: values.DATABASE_URL,
     dataDir,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
