@@ -96,15 +96,14 @@ export function layers(graph: FolderGraph): { layer: Map<string, number>; upward
   for (const component of cycles(graph)) for (const folder of component) knotOf.set(folder, component.join("+"));
   const node = (folder: string) => knotOf.get(folder) ?? folder;
   const layer = new Map<string, number>();
-  const depth = (start: string, seen = new Set<string>()): number => {
+  // The knots collapsed, the graph has no cycle left, so the recursion ends.
+  const depth = (start: string): number => {
     const key = node(start);
     if (layer.has(key)) return layer.get(key)!;
-    seen.add(key);
     const members = graph.folders.filter((folder) => node(folder) === key);
     let deepest = 0;
     for (const member of members)
-      for (const next of graph.edges.get(member)!.keys())
-        if (node(next) !== key && !seen.has(node(next))) deepest = Math.max(deepest, depth(next, seen) + 1);
+      for (const next of graph.edges.get(member)!.keys()) if (node(next) !== key) deepest = Math.max(deepest, depth(next) + 1);
     layer.set(key, deepest);
     return deepest;
   };

@@ -1,4 +1,4 @@
-import { normalizeSearchText } from "../catalog/search-text";
+import { normalizeSearchText } from "../format/search-text";
 import { formatBRL } from "../format/money";
 
 /** One bairro of a town the shop delivers to itself, as /admin/entregas keeps it. Money in centavos. */

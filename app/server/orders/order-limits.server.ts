@@ -11,7 +11,7 @@
 import { sql } from "drizzle-orm";
 import { phoneKey } from "~/lib/format/phone";
 import type { Settings } from "~/lib/group/settings";
-import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/orders/order-holds";
+import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/holds/order-holds";
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitsInTransaction, rateLimitReached, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";

@@ -8,7 +8,7 @@ import { refusalErrors, type ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
-import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
+import { BRAZILIAN_STATES } from "~/lib/delivery/brazilian-states";
 import { SaveOrCancel } from "~/components/admin/save-or-cancel";
 import { DeleteZoneDialog } from "./delete-zone-dialog";
 
