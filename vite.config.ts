@@ -28,6 +28,8 @@ const SHARED_BY_PAGES = [
   "app/lib/catalog/images.ts",
   "app/lib/pages/meta.ts",
   "app/lib/pages/storefront-meta.ts",
+  // The lists' ?pagina=: it was navigation.ts's, which the header brings into the shell.
+  "app/lib/lists/page-param.ts",
   "app/components/product/price.tsx",
   "app/components/product/product-image.tsx",
   "app/components/product/use-timed-flag.ts",

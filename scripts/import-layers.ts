@@ -1,14 +1,18 @@
 // The folders of app/lib, and apart those of app/components, are meant to form a stack (README,
 // "Layout"; eslint.config.js holds it). This prints each one's graph of imports between its
-// subfolders, the cycles in it, and each folder's layer, so a lean back up shows as a cycle.
-// Tests are left out: a test may reach anything it checks.
-//   npx tsx scripts/import-layers.ts            graphs of app/lib and app/components
-//   npx tsx scripts/import-layers.ts --check    the same, exit 1 on a cycle
+// subfolders, the cycles in it, each folder's layer, and the imports that go against the stack
+// eslint.config.js declares (LIB_STACK, COMPONENT_STACK). Tests are left out: a test may reach
+// anything it checks.
+//   npx tsx scripts/import-layers.ts                 graphs of app/lib and app/components
+//   npx tsx scripts/import-layers.ts --check         the same, exit 1 on a cycle or an import against the stack
+//   npx tsx scripts/import-layers.ts --root <dir>    another checkout's app/ (an older commit), against today's stacks
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
+import { COMPONENT_STACK, LIB_STACK } from "../eslint.config.js";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
+const rootArgument = process.argv.indexOf("--root");
+const ROOT = rootArgument > 0 ? path.resolve(process.argv[rootArgument + 1]!) : path.resolve(import.meta.dirname, "..");
 const APP = path.join(ROOT, "app");
 
 /** Every source file under `dir`, tests left out. */
@@ -114,7 +118,16 @@ export function layers(graph: FolderGraph): { layer: Map<string, number>; upward
   return { layer: result, upward };
 }
 
-function report(label: string, base: string): number {
+/** The imports from a folder to one after it in `stack`, or to or from a folder the stack does not name. */
+export function againstStack({ folders, edges }: FolderGraph, stack: readonly string[]): string[] {
+  return folders.flatMap((from) =>
+    [...edges.get(from)!]
+      .filter(([to]) => !stack.includes(from) || !stack.includes(to) || stack.indexOf(to) > stack.indexOf(from))
+      .flatMap(([, importers]) => importers),
+  );
+}
+
+function report(label: string, base: string, stack: readonly string[]): number {
   const graph = folderGraph(base);
   const knots = cycles(graph);
   const { layer, upward } = layers(graph);
@@ -124,9 +137,13 @@ function report(label: string, base: string): number {
     console.log(`  ${String(layer.get(folder)).padStart(2)}  ${folder.padEnd(10)} -> ${imported.join(", ") || "(nothing)"}`);
   }
   console.log(`  layers: ${Math.max(...layer.values()) + 1}; cycles: ${knots.length}${knots.map((knot) => `\n    ${knot.join(" <-> ")}`).join("")}`);
-  console.log(`  imports back up (inside a cycle): ${upward.length}${upward.map((line) => `\n    ${line}`).join("")}`);
-  return knots.length;
+  console.log(`  imports between folders of one cycle: ${upward.length}${upward.map((line) => `\n    ${line}`).join("")}`);
+  const undeclared = graph.folders.filter((folder) => !stack.includes(folder));
+  const against = againstStack(graph, stack);
+  console.log(`  folders the declared stack does not name: ${undeclared.join(", ") || "none"}`);
+  console.log(`  imports against the declared stack: ${against.length}${against.map((line) => `\n    ${line}`).join("")}`);
+  return knots.length + against.length;
 }
 
-const cycleCount = report("app/lib", path.join(APP, "lib")) + report("app/components", path.join(APP, "components"));
-if (process.argv.includes("--check") && cycleCount > 0) process.exit(1);
+const problems = report("app/lib", path.join(APP, "lib"), LIB_STACK) + report("app/components", path.join(APP, "components"), COMPONENT_STACK);
+if (process.argv.includes("--check") && problems > 0) process.exit(1);
