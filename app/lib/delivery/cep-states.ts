@@ -1,4 +1,4 @@
-import type { BrazilianState } from "./brazilian-states";
+import type { BrazilianState } from "./zones";
 
 /**
  * The Correios' CEP ranges per state (first five digits, inclusive), public and stable: the CEP alone

@@ -8,7 +8,7 @@ import { isBrazilianPhone } from "../format/phone";
 import { lacksAreaCode } from "../forms/phone-input";
 import { notesText, oneLine } from "../format/plain-text";
 import { PAYMENT_METHODS } from "../payments/payment-methods";
-import { BRAZILIAN_STATES } from "../delivery/brazilian-states";
+import { BRAZILIAN_STATES } from "../delivery/zones";
 
 const MAX_ORDER_LINES = 50;
 

@@ -5,7 +5,7 @@ import { deliveryZoneFormSchema, fallbackRateFormSchema } from "~/lib/delivery/d
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
 import { idSchema } from "~/lib/forms/ids";
 import { adminMeta } from "~/lib/admin/admin-meta";
-import { BRAZILIAN_STATES } from "~/lib/delivery/brazilian-states";
+import { BRAZILIAN_STATES } from "~/lib/delivery/zones";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { deleteDeliveryZone, deleteFallbackRate, listDeliveryZones, listFallbackRates, saveDeliveryZone, saveFallbackRate } from "~/server/delivery/delivery-zones.server";
 import { listStoreLocations } from "~/server/catalog/products.server";
