@@ -68,6 +68,28 @@ const laterDomainsThan = (domain) =>
   );
 const SERVER_READ_MODELS_ONLY = serverImport(SERVER_TOP, "A read model of app/server reads the domains and the base, never services/load-context/ops.");
 
+// app/lib's and app/components' folders form stacks as app/server's floors do, each written bottom
+// first: a folder imports the ones before it in its list and never one after, so no two lean on each
+// other; a word two folders share (a label, a status, money) lives below both. A new folder is added
+// to its list (tests/integration/lint-rules.test.ts checks that every folder is in it);
+// scripts/import-layers.ts prints the graphs.
+/** app/lib, bottom first: text and forms, the lists' URL state and order holds, the domains, then the group's settings, the counter, the admin and the pages over them. */
+export const LIB_STACK = [
+  "storage", "format", "forms", "lists", "holds", "fiscal", "stores", "catalog", "channels", "cart", "coupons",
+  "delivery", "payments", "orders", "account", "staff", "group", "receiving", "counter", "admin", "pages",
+];
+/** app/components, bottom first: primitives, the cart kept in the browser, the shell, then the pages' parts. */
+export const COMPONENT_STACK = ["ui", "cart-state", "layout", "account", "product", "cart", "checkout", "home", "stores", "admin"];
+
+/** An import of a folder after `folder` in the stack of `base` (app/lib or app/components), by alias or by a path up ("../"). */
+function laterFoldersThan(stack, base, folder) {
+  const later = stack.slice(stack.indexOf(folder) + 1);
+  return {
+    regex: `^(~/${base.slice("app/".length)}/|(\\.\\./)+)(${later.join("|")})(/|$)`,
+    message: `${base}'s folders form a stack (${stack.join(" < ")}): ${folder} imports only the folders before it. What two folders share goes below both (README, "Layout").`,
+  };
+}
+
 /** The browser's code, seen from app/server: a page the server renders alone is a *.server.tsx template there. */
 const UI_FROM_SERVER = {
   group: ["~/components", "~/components/**", "**/app/components/**", "../**/components/**", "~/routes", "~/routes/**", "**/app/routes/**", "../**/routes/**"],
@@ -109,6 +131,17 @@ export default tseslint.config(
   // restriction of its files.
   { files: ["app/**/*.{ts,tsx}"], ignores: ["app/server/**"], rules: restrictImports([SERVER_ONLY]) },
   { files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES]) },
+  // A test may reach whatever it checks, in any folder.
+  ...LIB_STACK.slice(0, -1).map((folder) => ({
+    files: [`app/lib/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES, laterFoldersThan(LIB_STACK, "app/lib", folder)]),
+  })),
+  ...COMPONENT_STACK.slice(0, -1).map((folder) => ({
+    files: [`app/components/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES, laterFoldersThan(COMPONENT_STACK, "app/components", folder)]),
+  })),
   { files: ["app/routes/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, OTHER_ROUTES, DATABASE_FROM_ROUTES, SEED_FROM_ROUTES]) },
   { files: ["app/server/**/*.{ts,tsx}"], rules: restrictImports([UI_FROM_SERVER]) },
   { files: SERVER_GROUND.map((name) => `app/server/${name.endsWith(".server") ? `${name}.ts` : `${name}/**/*.{ts,tsx}`}`), rules: restrictImports([UI_FROM_SERVER, SERVER_GROUND_ONLY, SERVER_BASE_ONLY]) },

@@ -190,7 +190,7 @@ export const orderHistory = pgTable(
     /** The staff account (null when it was deleted since, or the change came from a script). */
     actorId: text("actor_id"),
     actorName: text("actor_name").notNull().default(""),
-    /** Why, when the shop did it by itself: 'hold-expired' (nobody confirmed or paid it in time: app/lib/orders/order-holds.ts). */
+    /** Why, when the shop did it by itself: 'hold-expired' (nobody confirmed or paid it in time: app/lib/holds/order-holds.ts). */
     reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
-import { useCart } from "~/components/cart/cart-store";
+import { useCart } from "~/components/cart-state/cart-store";
 import { CouponField } from "~/components/cart/coupon-field";
-import { useCoupon } from "~/components/cart/coupon-store";
+import { useCoupon } from "~/components/cart-state/coupon-store";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
@@ -11,7 +11,7 @@ import { orderLinesJson } from "~/lib/cart/cart";
 import { checkoutSchema } from "~/lib/orders/checkout.schema";
 import type { DeliveryMethod } from "~/lib/delivery/delivery";
 import type { DeliveryZone } from "~/lib/delivery/zones";
-import { maskCep, maskCpf } from "~/lib/account/documents";
+import { maskCep, maskCpf } from "~/lib/format/documents";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { deliveryFeeLabel } from "~/lib/orders/order-message";
@@ -23,7 +23,7 @@ import { CustomerFields, type CheckoutPrefill } from "./customer-fields";
 import { DeliveryFields } from "./delivery-fields";
 import { useDeliveryChoice } from "./use-delivery-choice";
 import { PaymentFields } from "./payment-fields";
-import { releaseWhatsAppTab, reserveWhatsAppTab } from "./whatsapp-handoff";
+import { releaseWhatsAppTab, reserveWhatsAppTab } from "../cart/whatsapp-handoff";
 import { WHATSAPP_CONSENT_LABEL } from "~/lib/orders/whatsapp-templates";
 
 export { SAVE_PHONE_FIELD } from "./customer-fields";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Field, SelectField } from "~/components/ui/field";
 import type { FormField } from "~/components/ui/use-form";
-import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
+import { BRAZILIAN_STATES } from "~/lib/delivery/zones";
 import type { DeliveryMethod } from "~/lib/delivery/delivery";
 import { deliveryFeeLabel } from "~/lib/orders/order-message";
 import type { Cart } from "~/lib/cart/cart";

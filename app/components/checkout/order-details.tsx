@@ -1,17 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { cartActions } from "~/components/cart/cart-store";
-import { couponActions } from "~/components/cart/coupon-store";
+import { cartActions } from "~/components/cart-state/cart-store";
+import { couponActions } from "~/components/cart-state/coupon-store";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { formatBRL } from "~/lib/format/money";
 import type { OrderPaymentView } from "~/lib/payments/payment-status";
 import { paymentLabel, type OrderView } from "~/lib/orders/order-message";
 import { type OrderHistoryEntry, shopperStatusLabel } from "~/lib/orders/status-messages";
-import { HOLD_EXPIRED_EXPLANATION } from "~/lib/orders/order-holds";
+import { HOLD_EXPIRED_EXPLANATION } from "~/lib/holds/order-holds";
 import { OrderHistoryList } from "./order-history";
 import { OrderTotals } from "./order-totals";
 import { DeliverySummary } from "./delivery-summary";
-import { handOffToWhatsApp } from "./whatsapp-handoff";
+import { handOffToWhatsApp } from "../cart/whatsapp-handoff";
 import { OrderPayment } from "./order-payment";
 
 type Props = {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { timeLeftText, type OrderPaymentView } from "~/lib/payments/payment-status";
 
 /** While a Pix waits, the page asks again this often: "Pagamento confirmado" appears without a reload. */

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Cart } from "~/lib/cart/cart";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import type { Settings } from "~/lib/group/settings";
-import { maskCep, onlyDigits } from "~/lib/account/documents";
+import { maskCep, onlyDigits } from "~/lib/format/documents";
 import {
   ARRANGE_DELIVERY,
   findZone,

@@ -6,7 +6,7 @@ import { directionsUrl } from "~/lib/pages/map-links";
 import { shopPath } from "~/lib/pages/navigation";
 import { telHref } from "~/lib/format/phone";
 import { FOUNDED_YEAR, instagramUrl, SLOGAN } from "~/lib/group/settings";
-import { jsonLdHtml, organizationJsonLd } from "~/lib/catalog/structured-data";
+import { jsonLdHtml, organizationJsonLd } from "~/lib/pages/structured-data";
 import { greetingMessage, whatsappLink } from "~/lib/orders/whatsapp";
 import { useStorefront } from "./use-storefront";
 

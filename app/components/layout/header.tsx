@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useCartCount } from "~/components/cart/cart-store";
+import { useCartCount } from "~/components/cart-state/cart-store";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { ServerIsland } from "~/components/ui/server-island";
 import { mainNav } from "~/lib/pages/navigation";

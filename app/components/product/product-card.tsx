@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { cartActions } from "~/components/cart/cart-store";
+import { cartActions } from "~/components/cart-state/cart-store";
 import { PRIMARY_ACTION } from "~/components/layout/primary-action";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";

@@ -4,7 +4,7 @@ import { directionsUrl } from "~/lib/pages/map-links";
 import { telHref } from "~/lib/format/phone";
 import { instagramUrl } from "~/lib/group/settings";
 import { greetingMessage, storeWhatsAppNumber, whatsappLink } from "~/lib/orders/whatsapp";
-import type { ShellLocation } from "~/lib/group/storefront-shell";
+import type { ShellLocation } from "~/lib/pages/storefront-shell";
 
 /** `groupWhatsApp`: the group's number (settings), for a store without one of its own (or with the example one). */
 export function StoreCard({ location, groupWhatsApp }: { location: ShellLocation; groupWhatsApp: string }) {

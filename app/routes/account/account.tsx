@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { actionRefusal } from "~/lib/forms/action-result";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
-import { MyFavorites } from "~/components/account/my-favorites";
+import { MyFavorites } from "~/components/product/my-favorites";
 import { MyOrders } from "~/components/account/my-orders";
 import { TwoFactorSummary } from "~/components/account/two-factor-settings";
 import { Field, TextareaField } from "~/components/ui/field";

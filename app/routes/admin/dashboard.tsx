@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { salesWithoutNote } from "~/server/fiscal/fiscal-documents.server";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import { DemoProductsNotice } from "~/components/admin/dashboard/demo-products-notice";
 import { CONFIRM_DEMO_REMOVAL_PARAM, DEMO_REMOVAL_UNCONFIRMED } from "~/lib/admin/dashboard";
 import { actionRefusal } from "~/lib/forms/action-result";

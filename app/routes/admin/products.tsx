@@ -8,7 +8,7 @@ import { NoticeToast } from "~/components/admin/products/notice-toast";
 import { ProductListFilters } from "~/components/admin/products/product-list-filters";
 import { PlusIcon } from "~/components/ui/icons";
 import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES, SAME_NAME_PARAM } from "~/lib/catalog/admin-products";
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { PRODUCT_MESSAGES } from "~/lib/catalog/product.schema";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";

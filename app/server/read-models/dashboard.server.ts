@@ -8,7 +8,7 @@ import type { DashboardStats, LowStockVariant, StockReviewProduct } from "~/lib/
 import { orderChannelOf } from "~/lib/orders/order-channel";
 import type { RecentOrder } from "~/lib/orders/admin-orders";
 import { LOW_STOCK_MAX } from "~/lib/catalog/variants";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { countCustomers } from "../auth/customers.server";
 import { getSalesSummary } from "./sales-summary.server";

@@ -6,7 +6,7 @@
 // box, keeps the unit cost (last and average per variant) and writes the audit entry.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { products, productVariants, storeLocations, supplierItemMatches, supplierNoteLines, supplierNotes, variantCosts } from "#database/schema";
-import { onlyDigits } from "~/lib/account/documents";
+import { onlyDigits } from "~/lib/format/documents";
 import { variantLabel } from "~/lib/catalog/variants";
 import {
   alreadyReceivedMessage,

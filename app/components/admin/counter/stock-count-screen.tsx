@@ -14,7 +14,7 @@ import {
 import { formatBRL } from "~/lib/format/money";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { variantLabel } from "~/lib/catalog/variants";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import { ProductFinder } from "./product-finder";
 import { StoreSelect, useRememberedStore } from "./remembered-store";
 

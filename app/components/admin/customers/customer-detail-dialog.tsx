@@ -4,7 +4,7 @@ import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
 import { customerLabel, type CustomerDetail } from "~/lib/account/admin-customers";
 import { adminOrderPath } from "~/lib/orders/admin-orders";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDate, formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDate, formatShopDateTime } from "~/lib/format/shop-time";
 import { AdminBadge } from "./admin-badge";
 import { CustomerRoleControl } from "./customer-role-control";
 

@@ -3,12 +3,11 @@ import { Form, useLocation, useSearchParams } from "react-router";
 import { Field, SelectField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { deliveryZoneFormSchema, fallbackRateFormSchema } from "~/lib/delivery/delivery-zones.schema";
-import { zoneTimeLabel, type DeliveryZone } from "~/lib/delivery/zones";
+import { BRAZILIAN_STATES, zoneTimeLabel, type DeliveryZone } from "~/lib/delivery/zones";
 import { refusalErrors, type ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
-import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
 import { SaveOrCancel } from "~/components/admin/save-or-cancel";
 import { DeleteZoneDialog } from "./delete-zone-dialog";
 

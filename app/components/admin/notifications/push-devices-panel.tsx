@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { resultMessage } from "~/lib/forms/action-result";
 import type { PushDevice, PushDevicesResult } from "~/lib/admin/push-devices";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 
 const SERVICE_WORKER = { url: "/admin/sw.js", scope: "/admin" };
 

@@ -14,7 +14,7 @@ import {
 } from "~/lib/orders/admin-orders";
 import { formatBRL, instalmentCents } from "~/lib/format/money";
 import { paymentLabel } from "~/lib/orders/order-message";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
 import { TrackingCodeForm } from "./tracking-code-form";

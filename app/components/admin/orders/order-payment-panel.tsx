@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { MARK_PAID_INTENT, REFUND_INTENT, REFUND_REASON_MAX, type AdminOrderPayment } from "~/lib/payments/admin-payment";
 
 const REFUND_STATUS: Record<AdminOrderPayment["refunds"][number]["status"], string> = {

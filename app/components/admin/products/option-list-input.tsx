@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { CloseIcon, PlusIcon } from "~/components/ui/icons";
 import { splitOptionText } from "~/lib/catalog/option-text";
 import { typedOptionsField } from "~/lib/catalog/product-form-fields";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 
 /**
  * Sizes or colours as removable chips, added with the button or Enter, several at once ('28, 29, 30',

@@ -5,7 +5,7 @@ import type { CounterProduct } from "~/lib/counter/counter-sale";
 import { formatCnpj, formatChaveAcesso } from "~/lib/fiscal/identifiers";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDate, formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDate, formatShopDateTime } from "~/lib/format/shop-time";
 import { formatNoteNumber, isBoxUnit, NOTE_UPLOAD_MAX_BYTES, unitCostCents, unitsOf, type ReceivingItem, type ReceivingPreview } from "~/lib/receiving/supplier-notes";
 import { ProductFinder } from "../counter/product-finder";
 

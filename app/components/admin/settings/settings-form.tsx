@@ -21,7 +21,7 @@ import {
 } from "~/lib/group/settings-form.schema";
 import { STORE_ARTICLES } from "~/lib/stores/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
-import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, ORDER_HOLD_HINTS } from "~/lib/orders/order-holds";
+import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, ORDER_HOLD_HINTS } from "~/lib/holds/order-holds";
 import { brazilianPhoneText } from "~/lib/format/phone";
 import { StatusMessagesFields } from "./status-messages-fields";
 

@@ -8,7 +8,7 @@ import type { ProductCardData } from "~/lib/catalog/catalog";
 import { formatBRL, instalmentCents } from "~/lib/format/money";
 import { productPath, shopPath } from "~/lib/pages/navigation";
 import { formatAverage, reviewCountLabel } from "~/lib/catalog/review-form";
-import { jsonLdHtml, productJsonLd } from "~/lib/catalog/structured-data";
+import { jsonLdHtml, productJsonLd } from "~/lib/pages/structured-data";
 import type { ProductDetail as Product } from "~/lib/catalog/catalog";
 import { Breadcrumb } from "./breadcrumb";
 import { DeliveryNotes } from "./delivery-notes";

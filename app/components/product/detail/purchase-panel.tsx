@@ -1,6 +1,6 @@
 import { useLayoutEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { cartActions } from "~/components/cart/cart-store";
+import { cartActions } from "~/components/cart-state/cart-store";
 import { PRIMARY_ACTION } from "~/components/layout/primary-action";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { ADDED_FEEDBACK_MS, useTimedFlag } from "~/components/product/use-timed-flag";

@@ -6,7 +6,7 @@ import { fieldErrors } from "~/lib/forms/form-errors";
 import type { CsvRowError } from "~/lib/catalog/product-import";
 import { categoryFromText, genderFromText, PRODUCT_LIMITS, productFormSchema, productToFormInput, type EditableProduct, type ProductFormData, type ProductFormInput } from "~/lib/catalog/product.schema";
 import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-options";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CsvRecord } from "../../files/csv.server";
 import { cellOf, COLUMN_OF, FISCAL_COLUMNS, HOME_STOCK_COLUMN, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, storeExportedColumn, storeStockColumn, type Column } from "./columns.server";
