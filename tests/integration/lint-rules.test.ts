@@ -195,3 +195,48 @@ describe("app/lib's and app/components' folders form stacks: a folder never impo
     expect([...COMPONENT_STACK].sort()).toEqual(folders("app/components"));
   });
 });
+
+// Issue 55: a file of app/ or server/ holds at most 400 lines (blank lines and comments included), a
+// function at most 80 (its code: blank lines and comments left out). Tests are not held to either.
+/** The messages of `rule` for `source` linted as if it were `file`. */
+async function messagesOf(rule: string, file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.resolve(import.meta.dirname, "../..", file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
+}
+
+/** A module of `lines` lines in all: `export const` declarations. */
+const moduleOfLines = (lines: number) => Array.from({ length: lines }, (_, n) => `export const value${n} = ${n};`).join("\n") + "\n";
+/** A function of `lines` lines from its head to its closing brace, with a blank line and a comment more that do not count. */
+const functionOfLines = (lines: number, form: "declaration" | "IIFE" = "declaration") => {
+  // The head, `let`, `return` and the closing brace are 4 of the lines.
+  const statements = Array.from({ length: lines - 4 }, (_, n) => `  total += ${n};`).join("\n");
+  const body = `\n  // a comment\n\n  let total = 0;\n${statements}\n  return total;\n`;
+  return form === "declaration" ? `export function sum() {${body}}\n` : `export const sum = (() => {${body}})();\n`;
+};
+
+describe("a file of app/ or server/ holds at most 400 lines", () => {
+  it.each(["app/server/catalog/probe.server.ts", "app/lib/probe.ts", "server/probe.ts"])("%s: 401 lines are refused, 400 are not", async (file) => {
+    expect(await messagesOf("max-lines", file, moduleOfLines(401))).toEqual([expect.stringMatching(/too many lines \(401\)\. Maximum allowed is 400/)]);
+    expect(await messagesOf("max-lines", file, moduleOfLines(400))).toEqual([]);
+  });
+
+  it("a test file is not held to it", async () => {
+    expect(await messagesOf("max-lines", "app/server/catalog/probe.server.test.ts", moduleOfLines(401))).toEqual([]);
+  });
+});
+
+describe("a function of app/ or server/ holds at most 80 lines of code", () => {
+  it.each(["app/server/receiving/probe.server.ts", "app/components/layout/probe.tsx", "server/probe.ts"])("%s: 81 lines are refused, 80 are not", async (file) => {
+    expect(await messagesOf("max-lines-per-function", file, functionOfLines(81))).toEqual([expect.stringMatching(/Function 'sum' has too many lines \(81\)\. Maximum allowed is 80/)]);
+    expect(await messagesOf("max-lines-per-function", file, functionOfLines(80))).toEqual([]);
+  });
+
+  it("an immediately invoked function counts too", async () => {
+    expect(await messagesOf("max-lines-per-function", "app/server/probe.server.ts", functionOfLines(81, "IIFE"))).toEqual([expect.stringMatching(/too many lines \(81\)/)]);
+    expect(await messagesOf("max-lines-per-function", "app/server/probe.server.ts", functionOfLines(80, "IIFE"))).toEqual([]);
+  });
+
+  it("a test file is not held to it", async () => {
+    expect(await messagesOf("max-lines-per-function", "server/probe.test.ts", functionOfLines(81))).toEqual([]);
+  });
+});
