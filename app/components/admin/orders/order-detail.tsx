@@ -80,26 +80,9 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
 
       <DeliverySection detail={detail} Heading={Heading} canChangeStore={allowed.changeStore} />
 
-      <section aria-labelledby={`itens-${detail.id}`}>
-        <Heading id={`itens-${detail.id}`} className={SECTION_HEADING}>
-          Itens
-        </Heading>
-        <OrderItemsTable items={order.items} labelledBy={`itens-${detail.id}`} />
-        <div className="mt-3 ml-auto max-w-xs">
-          <OrderTotals order={order} />
-        </div>
-      </section>
+      <ItemsSection detail={detail} Heading={Heading} />
 
-      <section aria-labelledby={`pagamento-${detail.id}`}>
-        <Heading id={`pagamento-${detail.id}`} className={SECTION_HEADING}>
-          Pagamento
-        </Heading>
-        <p className="mt-2 text-slate-800">
-          {paymentLabel(order.payment.method)}
-          {order.payment.installments > 1 ? ` em ${order.payment.installments}x de ${formatBRL(instalmentCents(order.totalCents, order.payment.installments))}` : ""}
-        </p>
-        {payment ? <OrderPaymentPanel payment={payment} action={adminOrderPath(detail.id)} orderTotalCents={order.totalCents} canRefund={allowed.refund} /> : null}
-      </section>
+      <PaymentSection detail={detail} payment={payment} canRefund={allowed.refund} Heading={Heading} />
 
       {data.fiscal ? (
         <section aria-labelledby={`nota-${detail.id}`}>
@@ -139,10 +122,46 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
   );
 }
 
+/** How the customer pays (instalments included) and, with a payment record, the money panel. */
+function PaymentSection({ detail, payment, canRefund, Heading }: {
+  detail: OrderDetailData;
+  payment: AdminOrderPageData["payment"];
+  canRefund: boolean;
+  Heading: "h2" | "h3";
+}) {
+  const { order } = detail;
+  return (
+    <section aria-labelledby={`pagamento-${detail.id}`}>
+      <Heading id={`pagamento-${detail.id}`} className={SECTION_HEADING}>
+        Pagamento
+      </Heading>
+      <p className="mt-2 text-slate-800">
+        {paymentLabel(order.payment.method)}
+        {order.payment.installments > 1 ? ` em ${order.payment.installments}x de ${formatBRL(instalmentCents(order.totalCents, order.payment.installments))}` : ""}
+      </p>
+      {payment ? <OrderPaymentPanel payment={payment} action={adminOrderPath(detail.id)} orderTotalCents={order.totalCents} canRefund={canRefund} /> : null}
+    </section>
+  );
+}
+
+function ItemsSection({ detail, Heading }: { detail: OrderDetailData; Heading: "h2" | "h3" }) {
+  return (
+    <section aria-labelledby={`itens-${detail.id}`}>
+      <Heading id={`itens-${detail.id}`} className={SECTION_HEADING}>
+        Itens
+      </Heading>
+      <OrderItemsTable items={detail.order.items} labelledBy={`itens-${detail.id}`} />
+      <div className="mt-3 ml-auto max-w-xs">
+        <OrderTotals order={detail.order} />
+      </div>
+    </section>
+  );
+}
+
 /** A card per item on a phone (table-stacked); between that and a wide screen it may scroll sideways, so it is focusable for the keyboard. */
 function OrderItemsTable({ items, labelledBy }: { items: OrderDetailData["order"]["items"]; labelledBy: string }) {
   return (
-    <div className="mt-2 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={`itens-${detail.id}`}>
+    <div className="mt-2 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={labelledBy}>
       <table className="table-stacked w-full text-left sm:min-w-[32rem]">
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
@@ -155,7 +174,7 @@ function OrderItemsTable({ items, labelledBy }: { items: OrderDetailData["order"
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
-          {order.items.map((item, index) => (
+          {items.map((item, index) => (
             <tr key={index}>
               <td className="py-2 pr-3 font-medium">{item.name}</td>
               <td data-label="Tamanho" className="py-2 pr-3">{item.size ?? "—"}</td>
@@ -193,7 +212,7 @@ function DeliverySection({ detail, Heading, canChangeStore }: { detail: OrderDet
         <OrderStoreForm
           action={adminOrderPath(detail.id)}
           store={detail.store}
-          canChange={allowed.changeStore}
+          canChange={canChangeStore}
           handedOver={orderStoreIsFixed({ channel: order.channel, status: order.status })}
         />
       </div>

@@ -34,23 +34,7 @@ function additionNote(added: string[], repeated: string[], itemLabel: string, fe
   return [addedNote, repeatedNote].filter(Boolean).join(" ");
 }
 
-/**
- * Sizes or colours as removable chips, added with the button or Enter, several at once ('28, 29, 30',
- * '34-39': splitOptionText); a value already in the list (ignoring case and accents) is not added
- * twice. Each chip is a hidden field; the text box is `typedOptionsField`, so a value typed but not
- * yet added is still saved, split the same way (the server drops blanks and repeats).
- */
-export function OptionListInput({
-  label,
-  itemLabel,
-  feminine = false,
-  name,
-  values,
-  onValuesChange,
-  placeholder,
-  maxLength,
-  error,
-}: {
+type OptionListInputProps = {
   label: string;
   /** 'tamanho', 'cor': for the buttons' accessible names. */
   itemLabel: string;
@@ -63,7 +47,15 @@ export function OptionListInput({
   placeholder: string;
   maxLength: number;
   error?: string;
-}) {
+};
+
+/**
+ * Sizes or colours as removable chips, added with the button or Enter, several at once ('28, 29, 30',
+ * '34-39': splitOptionText); a value already in the list (ignoring case and accents) is not added
+ * twice. Each chip is a hidden field; the text box is `typedOptionsField`, so a value typed but not
+ * yet added is still saved, split the same way (the server drops blanks and repeats).
+ */
+export function OptionListInput({ label, itemLabel, feminine = false, name, values, onValuesChange, placeholder, maxLength, error }: OptionListInputProps) {
   const id = useId();
   const [draft, setDraft] = useState("");
   const [note, setNote] = useState("");
