@@ -275,7 +275,7 @@ function OrderDates({ detail }: { detail: OrderDetailData }) {
   );
 }
 
-function WhatsAppMessagesSection({ orderId, messages, Heading }: { orderId: number; messages: AdminOrderPageData["whatsappMessages"]; Heading: "h2" | "h3" }) {
+function WhatsAppMessagesSection({ orderId, messages, Heading }: { orderId: string; messages: AdminOrderPageData["whatsappMessages"]; Heading: "h2" | "h3" }) {
   return (
     <section aria-labelledby={`whatsapp-${orderId}`}>
       <Heading id={`whatsapp-${orderId}`} className={SECTION_HEADING}>
