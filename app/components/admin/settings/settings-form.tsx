@@ -75,59 +75,14 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
       }}
       className="space-y-6"
     >
-      <Section title="Loja">
-        <Field label="Nome da loja" {...field("storeName")} defaultValue={settings.storeName} />
-        <SelectField
-          label="Como o nome é dito"
-          {...field("storeArticle")}
-          defaultValue={settings.storeArticle}
-          hint="Para as frases do site e dos e-mails: “Bem-vindo ao Grupo Erick”, “às Lojas Erick”."
-          options={STORE_ARTICLES.map((article) => ({ value: article, label: `${article} ${settings.storeName}` }))}
-        />
-        <Field
-          label="E-mail da loja"
-          {...field("storeEmail")}
-          type="email"
-          defaultValue={settings.storeEmail}
-          readOnly={!canEditContact}
-          hint={canEditContact ? undefined : `${DONO_ONLY_NOTE}: os e-mails de novos pedidos vão para este endereço.`}
-        />
-        <Field label="Telefone da loja" {...field("storePhone")} type="tel" defaultValue={settings.storePhone} />
-        <Field
-          label="WhatsApp da loja"
-          {...field("storeWhatsApp")}
-          type="tel"
-          inputMode="tel"
-          defaultValue={brazilianPhoneText(settings.storeWhatsApp)}
-          readOnly={!canEditContact}
-          hint={
-            !canEditContact
-              ? `${DONO_ONLY_NOTE}: os pedidos pelo WhatsApp vão para este número.`
-              : isPlaceholderWhatsApp(settings.storeWhatsApp)
-              ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, com DDD: (81) 99876-5432"
-              : "Com DDD, do jeito que preferir: (81) 99876-5432"
-          }
-        />
-        <Field label="Horário de funcionamento" {...field("businessHours")} defaultValue={settings.businessHours} />
-      </Section>
+      <ShopSection settings={settings} field={field} canEditContact={canEditContact} />
 
       <Section title="Redes sociais">
         <Field label="Instagram" {...field("instagram")} defaultValue={settings.instagram} hint="O usuário, com ou sem @" />
         <Field label="Facebook" {...field("facebook")} type="url" defaultValue={settings.facebook} />
       </Section>
 
-      <Section title="Entrega">
-        <Field label="Taxa de entrega (R$)" {...field("deliveryFee")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.deliveryFeeCents)} />
-        <Field label="Frete grátis a partir de (R$)" {...field("freeShippingMin")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.freeShippingMinCents)} />
-        <TextareaField
-          rows={4}
-          label="Cidades atendidas"
-          {...field("deliveryCities")}
-          hint="Uma por linha (ou separadas por vírgula)"
-          defaultValue={settings.deliveryCities.join("\n")}
-        />
-        <Field label="Dias de entrega" {...field("deliveryDays")} defaultValue={settings.deliveryDays} />
-      </Section>
+      <DeliverySection settings={settings} field={field} />
 
       <Section
         title="Pedidos pelo site"
@@ -148,35 +103,7 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
       </Section>
 
       {canEditMoney ? (
-        <>
-          <Section title="Pagamento">
-            <fieldset className="sm:col-span-2" aria-describedby={errors.paymentMethods ? "formas-erro" : undefined}>
-              <legend className="text-sm font-semibold text-slate-800">Formas de pagamento aceitas</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {PAYMENT_METHODS.map((method) => (
-                  <Checkbox
-                    key={method.key}
-                    name={`paymentMethods.${method.key}`}
-                    label={method.label}
-                    defaultChecked={settings.paymentMethods[method.key]}
-                  />
-                ))}
-              </div>
-              {errors.paymentMethods ? (
-                <p id="formas-erro" className="mt-1 text-sm font-medium text-red-700">
-                  {errors.paymentMethods}
-                </p>
-              ) : null}
-            </fieldset>
-            <InstalmentsField field={field("maxInstallments")} defaultValue={settings.maxInstallments} />
-          </Section>
-
-          <Section title="PIX" intro="Com a chave preenchida, a página do pedido mostra o código PIX 'copia e cola' com o valor exato.">
-            <PixKeyField field={field("pixKey")} settings={settings} />
-            <LimitedField label="Nome do recebedor" field={field("pixMerchantName")} defaultValue={settings.pixMerchantName} />
-            <LimitedField label="Cidade do recebedor" field={field("pixMerchantCity")} defaultValue={settings.pixMerchantCity} />
-          </Section>
-        </>
+        <MoneySettings settings={settings} field={field} paymentMethodsError={errors.paymentMethods} />
       ) : (
         <MoneySettingsReadOnly settings={settings} />
       )}
@@ -191,35 +118,9 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
 
       <StatusMessagesFields messages={settings.statusMessages} errors={errors} />
 
-      <section aria-labelledby="lojas-fisicas" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
-        <h2 id="lojas-fisicas" className="text-lg font-bold">
-          Lojas físicas
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">Endereços, contatos e localização mostrados em Nossas Lojas.</p>
-        <div className="mt-4 space-y-4">
-          {locations.map((location, index) => (
-            <LocationFields key={location.id} location={location} index={index} field={field} />
-          ))}
-        </div>
-      </section>
+      <LocationsSection locations={locations} field={field} />
 
-      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-100/95 px-4 py-3 sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:px-6">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          {busy ? "Salvando…" : "Salvar configurações"}
-        </button>
-        <div role="status" className="text-sm font-semibold text-green-700">
-          {saved ? SETTINGS_MESSAGES.saved : null}
-        </div>
-        {errors.form || hasFieldErrors ? (
-          <p role="alert" className="text-sm font-semibold text-red-700">
-            {errors.form ?? SETTINGS_MESSAGES.fixFields}
-          </p>
-        ) : null}
-      </div>
+      <SaveBar busy={busy} saved={saved} formError={errors.form} hasFieldErrors={hasFieldErrors} />
     </fetcher.Form>
   );
 }
@@ -374,6 +275,137 @@ function MoneySettingsReadOnly({ settings }: { settings: Settings }) {
       <input type="hidden" name="pixKey" value={settings.pixKey} />
       <input type="hidden" name="pixMerchantName" value={settings.pixMerchantName} />
       <input type="hidden" name="pixMerchantCity" value={settings.pixMerchantCity} />
+    </Section>
+  );
+}
+
+/** Kept in view at the bottom: the button, "Salvo!" after a save, and what stops one. */
+function SaveBar({ busy, saved, formError, hasFieldErrors }: { busy: boolean; saved: boolean; formError: string | undefined; hasFieldErrors: boolean }) {
+  return (
+    <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-100/95 px-4 py-3 sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:px-6">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+      >
+        {busy ? "Salvando…" : "Salvar configurações"}
+      </button>
+      <div role="status" className="text-sm font-semibold text-green-700">
+        {saved ? SETTINGS_MESSAGES.saved : null}
+      </div>
+      {formError || hasFieldErrors ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {formError ?? SETTINGS_MESSAGES.fixFields}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function LocationsSection({ locations, field }: { locations: EditableLocation[]; field: FormField }) {
+  return (
+    <section aria-labelledby="lojas-fisicas" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="lojas-fisicas" className="text-lg font-bold">
+        Lojas físicas
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Endereços, contatos e localização mostrados em Nossas Lojas.</p>
+      <div className="mt-4 space-y-4">
+        {locations.map((location, index) => (
+          <LocationFields key={location.id} location={location} index={index} field={field} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The Dono's money settings: the payment methods and instalments, and the PIX key. */
+function MoneySettings({ settings, field, paymentMethodsError }: { settings: Settings; field: FormField; paymentMethodsError: string | undefined }) {
+  return (
+    <>
+      <Section title="Pagamento">
+        <fieldset className="sm:col-span-2" aria-describedby={paymentMethodsError ? "formas-erro" : undefined}>
+          <legend className="text-sm font-semibold text-slate-800">Formas de pagamento aceitas</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {PAYMENT_METHODS.map((method) => (
+              <Checkbox
+                key={method.key}
+                name={`paymentMethods.${method.key}`}
+                label={method.label}
+                defaultChecked={settings.paymentMethods[method.key]}
+              />
+            ))}
+          </div>
+          {paymentMethodsError ? (
+            <p id="formas-erro" className="mt-1 text-sm font-medium text-red-700">
+              {paymentMethodsError}
+            </p>
+          ) : null}
+        </fieldset>
+        <InstalmentsField field={field("maxInstallments")} defaultValue={settings.maxInstallments} />
+      </Section>
+
+      <Section title="PIX" intro="Com a chave preenchida, a página do pedido mostra o código PIX 'copia e cola' com o valor exato.">
+        <PixKeyField field={field("pixKey")} settings={settings} />
+        <LimitedField label="Nome do recebedor" field={field("pixMerchantName")} defaultValue={settings.pixMerchantName} />
+        <LimitedField label="Cidade do recebedor" field={field("pixMerchantCity")} defaultValue={settings.pixMerchantCity} />
+      </Section>
+    </>
+  );
+}
+
+function DeliverySection({ settings, field }: { settings: Settings; field: FormField }) {
+  return (
+    <Section title="Entrega">
+      <Field label="Taxa de entrega (R$)" {...field("deliveryFee")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.deliveryFeeCents)} />
+      <Field label="Frete grátis a partir de (R$)" {...field("freeShippingMin")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.freeShippingMinCents)} />
+      <TextareaField
+        rows={4}
+        label="Cidades atendidas"
+        {...field("deliveryCities")}
+        hint="Uma por linha (ou separadas por vírgula)"
+        defaultValue={settings.deliveryCities.join("\n")}
+      />
+      <Field label="Dias de entrega" {...field("deliveryDays")} defaultValue={settings.deliveryDays} />
+    </Section>
+  );
+}
+
+function ShopSection({ settings, field, canEditContact }: { settings: Settings; field: FormField; canEditContact: boolean }) {
+  return (
+    <Section title="Loja">
+      <Field label="Nome da loja" {...field("storeName")} defaultValue={settings.storeName} />
+      <SelectField
+        label="Como o nome é dito"
+        {...field("storeArticle")}
+        defaultValue={settings.storeArticle}
+        hint="Para as frases do site e dos e-mails: “Bem-vindo ao Grupo Erick”, “às Lojas Erick”."
+        options={STORE_ARTICLES.map((article) => ({ value: article, label: `${article} ${settings.storeName}` }))}
+      />
+      <Field
+        label="E-mail da loja"
+        {...field("storeEmail")}
+        type="email"
+        defaultValue={settings.storeEmail}
+        readOnly={!canEditContact}
+        hint={canEditContact ? undefined : `${DONO_ONLY_NOTE}: os e-mails de novos pedidos vão para este endereço.`}
+      />
+      <Field label="Telefone da loja" {...field("storePhone")} type="tel" defaultValue={settings.storePhone} />
+      <Field
+        label="WhatsApp da loja"
+        {...field("storeWhatsApp")}
+        type="tel"
+        inputMode="tel"
+        defaultValue={brazilianPhoneText(settings.storeWhatsApp)}
+        readOnly={!canEditContact}
+        hint={
+          !canEditContact
+            ? `${DONO_ONLY_NOTE}: os pedidos pelo WhatsApp vão para este número.`
+            : isPlaceholderWhatsApp(settings.storeWhatsApp)
+            ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, com DDD: (81) 99876-5432"
+            : "Com DDD, do jeito que preferir: (81) 99876-5432"
+        }
+      />
+      <Field label="Horário de funcionamento" {...field("businessHours")} defaultValue={settings.businessHours} />
     </Section>
   );
 }
