@@ -40,7 +40,77 @@ export function PurchasePanel({
   /** "Retire hoje: Barreiros (2)": where the chosen size × colour is on a shelf today. */
   pickupTowns?: readonly PickupTown[];
 }) {
-  const { settings } = useStorefront();
+  const { color, size, quantity, chosen, limit, added, sizeWarning, warning, chooseColor, chooseSize, changeQuantity, refuseAtLimit, addToCart } =
+    usePurchaseChoice(product);
+  const priced = product.priceCents !== null;
+  const guideButton = sizeGuide ? <SizeGuideButton guide={sizeGuide} /> : null;
+  const sizes = sizeStates(product, color);
+  const pickupToday = chosen !== null ? pickupTodayText(pickupTowns, variantIndex(product, size, color), shownStockCap(product.maxUnitsPerLine)) : null;
+
+  return (
+    <div className="space-y-5">
+      {/* Choices only when the product can go in the cart; otherwise the options are listed for reference. */}
+      {priced && product.inStock ? (
+        <>
+          {product.colors.length > 0 ? (
+            <OptionButtons
+              label="Cor"
+              options={product.colors}
+              value={color}
+              onChange={chooseColor}
+              unavailable={(option) => (colorInStock(product, option) ? null : "Esgotado")}
+            />
+          ) : null}
+          {product.sizes.length > 0 ? (
+            <OptionButtons
+              label="Tamanho"
+              options={product.sizes}
+              value={size}
+              onChange={chooseSize}
+              aside={guideButton}
+              minWidth
+              attention={sizeWarning}
+              unavailable={(option) => {
+                const state = sizes.find((candidate) => candidate.size === option);
+                if (!state || state.stock > 0) return null;
+                return state.otherColors.length ? `Esgotado em ${color}; disponível em ${list.format(state.otherColors)}` : "Esgotado";
+              }}
+            />
+          ) : null}
+          <SizesElsewhere sizes={sizes} color={color} />
+          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+            <QuantityStepper value={quantity} max={limit?.max} onChange={changeQuantity} onLimit={refuseAtLimit} />
+            <AvailabilityNotes pickupToday={pickupToday} chosen={chosen} />
+          </div>
+        </>
+      ) : (
+        <AvailableOptions product={product} aside={guideButton} />
+      )}
+
+      <div>
+        <p role="alert" className={warning ? "mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" : "sr-only"}>
+          {warning ?? ""}
+        </p>
+        <div className="flex">
+          {priced ? (
+            <AddToCartButton inStock={product.inStock} added={added} onAdd={addToCart} />
+          ) : (
+            <PriceInquiryLink product={product} url={url} />
+          )}
+        </div>
+        <span className="sr-only" role="status">
+          {added ? `${quantity} × ${product.name} adicionado ao carrinho` : ""}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The shopper's colour, size and quantity, and the add to the cart: a size asked for when the product
+ * has sizes, a quantity kept within the chosen variant's units, and what was refused said.
+ */
+function usePurchaseChoice(product: ProductSummary) {
   const [searchParams] = useSearchParams();
   const [color, setColor] = useState<string | null>(() => product.colors.find((option) => colorInStock(product, option)) ?? product.colors[0] ?? null);
   const [size, setSize] = useState<string | null>(null);
@@ -60,16 +130,8 @@ export function PurchasePanel({
   const [stockRefusal, setStockRefusal] = useState<string | null>(null);
   const [added, showAdded, hideAdded] = useTimedFlag(ADDED_FEEDBACK_MS);
   const [sizeWarning, showSizeWarning, hideSizeWarning] = useTimedFlag(SIZE_WARNING_MS);
-  const priced = product.priceCents !== null;
-  const guideButton = sizeGuide ? <SizeGuideButton guide={sizeGuide} /> : null;
-  const sizes = sizeStates(product, color);
-  // Sizes gone in this colour that another colour still has: said in words under the buttons too.
-  const elsewhere = sizes.filter((state) => state.otherColors.length > 0);
   const chosen = product.sizes.length === 0 || size !== null ? stockOf(product, size, color) : null;
-  const warning = sizeWarning ? MISSING_SIZE_MESSAGE : stockRefusal;
-
   const limit = chosen !== null && chosen > 0 ? addLimit(chosen, product) : null;
-  const pickupToday = chosen !== null ? pickupTodayText(pickupTowns, variantIndex(product, size, color), shownStockCap(product.maxUnitsPerLine)) : null;
 
   /** A new size or colour with fewer units than the quantity: the quantity comes down, and says why. */
   function keepQuantityWithin(available: number | null) {
@@ -80,6 +142,29 @@ export function PurchasePanel({
     } else {
       setStockRefusal(null);
     }
+  }
+
+  function chooseColor(option: string) {
+    setColor(option);
+    // The chosen size may be gone in the new colour: the shopper picks again.
+    const keptSize = size !== null && stockOf(product, size, option) <= 0 ? null : size;
+    setSize(keptSize);
+    keepQuantityWithin(product.sizes.length === 0 || keptSize !== null ? stockOf(product, keptSize, option) : null);
+  }
+
+  function chooseSize(option: string) {
+    setSize(option);
+    keepQuantityWithin(stockOf(product, option, color));
+    hideSizeWarning();
+  }
+
+  function changeQuantity(next: number) {
+    setQuantity(next);
+    setStockRefusal(null);
+  }
+
+  function refuseAtLimit() {
+    if (limit) setStockRefusal(limit.message);
   }
 
   function addToCart() {
@@ -94,119 +179,75 @@ export function PurchasePanel({
     else showAdded();
   }
 
-  return (
-    <div className="space-y-5">
-      {/* Choices only when the product can go in the cart; otherwise the options are listed for reference. */}
-      {priced && product.inStock ? (
-        <>
-          {product.colors.length > 0 ? (
-            <OptionButtons
-              label="Cor"
-              options={product.colors}
-              value={color}
-              onChange={(option) => {
-                setColor(option);
-                // The chosen size may be gone in the new colour: the shopper picks again.
-                const keptSize = size !== null && stockOf(product, size, option) <= 0 ? null : size;
-                setSize(keptSize);
-                keepQuantityWithin(product.sizes.length === 0 || keptSize !== null ? stockOf(product, keptSize, option) : null);
-              }}
-              unavailable={(option) => (colorInStock(product, option) ? null : "Esgotado")}
-            />
-          ) : null}
-          {product.sizes.length > 0 ? (
-            <OptionButtons
-              label="Tamanho"
-              options={product.sizes}
-              value={size}
-              onChange={(option) => {
-                setSize(option);
-                keepQuantityWithin(stockOf(product, option, color));
-                hideSizeWarning();
-              }}
-              aside={guideButton}
-              minWidth
-              attention={sizeWarning}
-              unavailable={(option) => {
-                const state = sizes.find((candidate) => candidate.size === option);
-                if (!state || state.stock > 0) return null;
-                return state.otherColors.length ? `Esgotado em ${color}; disponível em ${list.format(state.otherColors)}` : "Esgotado";
-              }}
-            />
-          ) : null}
-          {elsewhere.length > 0 ? (
-            <ul className="-mt-3 space-y-0.5 text-xs text-slate-600" data-testid="sizes-elsewhere">
-              {elsewhere.map((state) => (
-                <li key={state.size}>
-                  Tam. {state.size}: esgotado em {color}, disponível em {list.format(state.otherColors)}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
-            <QuantityStepper
-              value={quantity}
-              max={limit?.max}
-              onChange={(next) => {
-                setQuantity(next);
-                setStockRefusal(null);
-              }}
-              onLimit={() => {
-                if (limit) setStockRefusal(limit.message);
-              }}
-            />
-            {pickupToday ? (
-              <p className="w-full text-sm font-semibold text-green-800" data-testid="pickup-today">
-                {pickupToday}
-              </p>
-            ) : null}
-            {chosen !== null && stockNote(chosen) === "Últimas unidades" ? (
-              <p className="pb-2.5 text-sm font-semibold text-amber-800" data-testid="stock-note">
-                Últimas unidades
-              </p>
-            ) : null}
-          </div>
-        </>
-      ) : (
-        <AvailableOptions product={product} aside={guideButton} />
-      )}
+  const warning = sizeWarning ? MISSING_SIZE_MESSAGE : stockRefusal;
+  return { color, size, quantity, chosen, limit, added, sizeWarning, warning, chooseColor, chooseSize, changeQuantity, refuseAtLimit, addToCart };
+}
 
-      <div>
-        <p role="alert" className={warning ? "mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-semibold text-amber-900" : "sr-only"}>
-          {warning ?? ""}
+/** Sizes gone in this colour that another colour still has: said in words under the buttons too. */
+function SizesElsewhere({ sizes, color }: { sizes: ReturnType<typeof sizeStates>; color: string | null }) {
+  const elsewhere = sizes.filter((state) => state.otherColors.length > 0);
+  if (elsewhere.length === 0) return null;
+  return (
+    <ul className="-mt-3 space-y-0.5 text-xs text-slate-600" data-testid="sizes-elsewhere">
+      {elsewhere.map((state) => (
+        <li key={state.size}>
+          Tam. {state.size}: esgotado em {color}, disponível em {list.format(state.otherColors)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The add button: green for a moment once added; sold out, disabled. */
+function AddToCartButton({ inStock, added, onAdd }: { inStock: boolean; added: boolean; onAdd: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onAdd}
+      {...PRIMARY_ACTION}
+      disabled={!inStock}
+      className={`flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg px-4 py-3 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 ${
+        added ? "bg-green-700" : "bg-brand-600 hover:bg-brand-700"
+      }`}
+    >
+      <CartIcon className="h-5 w-5" />
+      {!inStock ? "Esgotado" : added ? "Adicionado ao Carrinho!" : "Adicionar ao Carrinho"}
+    </button>
+  );
+}
+
+/** Under the quantity: where the chosen variant can be picked up today, and its last units. */
+function AvailabilityNotes({ pickupToday, chosen }: { pickupToday: string | null; chosen: number | null }) {
+  return (
+    <>
+      {pickupToday ? (
+        <p className="w-full text-sm font-semibold text-green-800" data-testid="pickup-today">
+          {pickupToday}
         </p>
-        <div className="flex">
-          {priced ? (
-            <button
-              type="button"
-              onClick={addToCart}
-              {...PRIMARY_ACTION}
-              disabled={!product.inStock}
-              className={`flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg px-4 py-3 font-bold text-white disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700 ${
-                added ? "bg-green-700" : "bg-brand-600 hover:bg-brand-700"
-              }`}
-            >
-              <CartIcon className="h-5 w-5" />
-              {!product.inStock ? "Esgotado" : added ? "Adicionado ao Carrinho!" : "Adicionar ao Carrinho"}
-            </button>
-          ) : (
-            <a
-              href={whatsappLink(settings.storeWhatsApp, priceInquiryMessage({ name: product.name, shopName: product.shop.name }, url))}
-              target="_blank"
-              rel="noopener noreferrer"
-              {...PRIMARY_ACTION}
-              className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3 font-bold text-white hover:bg-whatsapp-darker"
-            >
-              <WhatsAppIcon className="h-5 w-5" />
-              Consultar Preço
-            </a>
-          )}
-        </div>
-        <span className="sr-only" role="status">
-          {added ? `${quantity} × ${product.name} adicionado ao carrinho` : ""}
-        </span>
-      </div>
-    </div>
+      ) : null}
+      {chosen !== null && stockNote(chosen) === "Últimas unidades" ? (
+        <p className="pb-2.5 text-sm font-semibold text-amber-800" data-testid="stock-note">
+          Últimas unidades
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** No published price: the shop is asked on WhatsApp, with the product and its link. */
+function PriceInquiryLink({ product, url }: { product: ProductSummary; url: string }) {
+  const { settings } = useStorefront();
+  return (
+    <a
+      href={whatsappLink(settings.storeWhatsApp, priceInquiryMessage({ name: product.name, shopName: product.shop.name }, url))}
+      target="_blank"
+      rel="noopener noreferrer"
+      {...PRIMARY_ACTION}
+      className="flex min-h-12 flex-1 items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-3 font-bold text-white hover:bg-whatsapp-darker"
+    >
+      <WhatsAppIcon className="h-5 w-5" />
+      Consultar Preço
+    </a>
   );
 }
 
