@@ -157,15 +157,31 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
             </div>
           )}
 
-          {pageCount > 1 ? <Pagination page={page} pageCount={pageCount} totalCapped={totalCapped} previous={links.previous} next={links.next} /> : null}
+          {pageCount > 1 ? (
+            <nav aria-label="Paginação" className="mt-8 flex items-center justify-center gap-3 text-sm">
+              {links.previous ? (
+                <Link to={links.previous} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="prev">
+                  Anterior
+                </Link>
+              ) : null}
+              <span>
+                {/* Past the counting limit the last page is unknown. */}
+                {totalCapped ? `Página ${page}` : `Página ${page} de ${pageCount}`}
+              </span>
+              {links.next ? (
+                <Link to={links.next} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="next">
+                  Próxima
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
         </section>
       </div>
     </div>
   );
 }
 
-/** The list's filters: the search typed, the selects applied as they change, and the way back to the whole list. */
-function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, onApply }: {
+type ListFiltersProps = {
   path: string;
   filters: ProductFilters;
   presetShop: ShopSlug | null;
@@ -173,7 +189,10 @@ function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, o
   sizeGroups: { label: string; sizes: string[] }[];
   narrowed: boolean;
   onApply: () => void;
-}) {
+};
+
+/** The list's filters: the search typed, the selects applied as they change, and the way back to the whole list. */
+function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, onApply }: ListFiltersProps) {
   const submit = useSubmit();
   return (
     <Form
@@ -227,7 +246,18 @@ function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, o
           </option>
         ))}
       </FilterSelect>
-      {sizeGroups.length > 0 ? <SizeFilterSelect sizeGroups={sizeGroups} value={filters.size ?? ""} /> : null}
+      {sizeGroups.length > 0 ? (
+        <FilterSelect label="Tamanho" name="tamanho" value={filters.size ?? ""}>
+          <option value="">Todos os tamanhos</option>
+          {sizeGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.sizes.map((size) => (
+                <option key={size}>{size}</option>
+              ))}
+            </optgroup>
+          ))}
+        </FilterSelect>
+      ) : null}
       <div className="flex flex-col gap-2">
         <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
           Aplicar filtros
@@ -239,22 +269,6 @@ function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, o
         ) : null}
       </div>
     </Form>
-  );
-}
-
-/** The sizes on the shelves, shoes apart from clothes. */
-function SizeFilterSelect({ sizeGroups, value }: { sizeGroups: { label: string; sizes: string[] }[]; value: string }) {
-  return (
-    <FilterSelect label="Tamanho" name="tamanho" value={value}>
-      <option value="">Todos os tamanhos</option>
-      {sizeGroups.map((group) => (
-        <optgroup key={group.label} label={group.label}>
-          {group.sizes.map((size) => (
-            <option key={size}>{size}</option>
-          ))}
-        </optgroup>
-      ))}
-    </FilterSelect>
   );
 }
 
@@ -281,28 +295,6 @@ function EmptyList({ emptyHint, clearFiltersLink, inquiryLink }: { emptyHint: st
         </a>
       ) : null}
     </div>
-  );
-}
-
-/** Previous and next pages around where the list is ("Página 2 de 5"). */
-function Pagination({ page, pageCount, totalCapped, previous, next }: { page: number; pageCount: number; totalCapped: boolean; previous: string | null; next: string | null }) {
-  return (
-    <nav aria-label="Paginação" className="mt-8 flex items-center justify-center gap-3 text-sm">
-      {previous ? (
-        <Link to={previous} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="prev">
-          Anterior
-        </Link>
-      ) : null}
-      <span>
-        {/* Past the counting limit the last page is unknown. */}
-        {totalCapped ? `Página ${page}` : `Página ${page} de ${pageCount}`}
-      </span>
-      {next ? (
-        <Link to={next} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="next">
-          Próxima
-        </Link>
-      ) : null}
-    </nav>
   );
 }
 

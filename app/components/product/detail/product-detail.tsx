@@ -69,7 +69,22 @@ export function ProductDetail({
         <div className="space-y-5">
           <ProductHeading product={product} rating={rating} url={url} />
 
-          <ProductPriceBlock product={product} instalments={instalments} />
+          <div>
+            <Price
+              priceCents={product.priceCents}
+              oldPriceCents={product.oldPriceCents}
+              discountPercent={product.discountPercent}
+              size="lg"
+            />
+            {product.priceCents !== null && instalments > 1 ? (
+              <p className="mt-1 text-sm text-slate-700">
+                em até {instalments}x de {formatBRL(instalmentCents(product.priceCents, instalments))} sem juros
+              </p>
+            ) : null}
+            {product.priceCents === null ? (
+              <p className="mt-2 text-sm text-slate-700">Fale com a loja pelo WhatsApp para saber o preço.</p>
+            ) : null}
+          </div>
 
           <p className="text-slate-700">{product.description}</p>
 
@@ -129,28 +144,6 @@ function ProductHeading({ product, rating, url }: { product: Product; rating: Re
         {/* Shared mostly on WhatsApp: the reports count the visits and orders the link brings. */}
         <ShareButton title={product.name} text={`${product.name} - ${product.shop.name}`} url={`${url}?${UTM_SOURCE_PARAM}=whatsapp`} />
       </div>
-    </div>
-  );
-}
-
-/** The price (old price and discount too), the instalments it can be split in, or how to ask for it. */
-function ProductPriceBlock({ product, instalments }: { product: Product; instalments: number }) {
-  return (
-    <div>
-      <Price
-        priceCents={product.priceCents}
-        oldPriceCents={product.oldPriceCents}
-        discountPercent={product.discountPercent}
-        size="lg"
-      />
-      {product.priceCents !== null && instalments > 1 ? (
-        <p className="mt-1 text-sm text-slate-700">
-          em até {instalments}x de {formatBRL(instalmentCents(product.priceCents, instalments))} sem juros
-        </p>
-      ) : null}
-      {product.priceCents === null ? (
-        <p className="mt-2 text-sm text-slate-700">Fale com a loja pelo WhatsApp para saber o preço.</p>
-      ) : null}
     </div>
   );
 }

@@ -22,24 +22,21 @@ export const MISSING_SIZE_MESSAGE = "Por favor, selecione um tamanho";
 
 const list = new Intl.ListFormat("pt-BR", { style: "long", type: "conjunction" });
 
+type PurchasePanelProps = {
+  product: ProductSummary;
+  url: string;
+  sizeGuide: SizeGuide | null;
+  /** "Retire hoje: Barreiros (2)": where the chosen size × colour is on a shelf today. */
+  pickupTowns?: readonly PickupTown[];
+};
+
 /**
  * Colour, size, quantity and the add button. Unlike the card, the detail page preselects no size:
  * the shopper picks one on purpose before adding, unless the link named it (`?tamanho=38&cor=Preto`,
  * as the catalogue feeds link each item) and it is on the shelf. It preselects a colour with units
  * (or the linked one), and sizes are judged in the chosen colour (app/lib/catalog/variant-choice.ts).
  */
-export function PurchasePanel({
-  product,
-  url,
-  sizeGuide,
-  pickupTowns = [],
-}: {
-  product: ProductSummary;
-  url: string;
-  sizeGuide: SizeGuide | null;
-  /** "Retire hoje: Barreiros (2)": where the chosen size × colour is on a shelf today. */
-  pickupTowns?: readonly PickupTown[];
-}) {
+export function PurchasePanel({ product, url, sizeGuide, pickupTowns = [] }: PurchasePanelProps) {
   const { color, size, quantity, chosen, limit, added, sizeWarning, warning, chooseColor, chooseSize, changeQuantity, refuseAtLimit, addToCart } =
     usePurchaseChoice(product);
   const priced = product.priceCents !== null;
@@ -80,7 +77,16 @@ export function PurchasePanel({
           <SizesElsewhere sizes={sizes} color={color} />
           <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
             <QuantityStepper value={quantity} max={limit?.max} onChange={changeQuantity} onLimit={refuseAtLimit} />
-            <AvailabilityNotes pickupToday={pickupToday} chosen={chosen} />
+            {pickupToday ? (
+              <p className="w-full text-sm font-semibold text-green-800" data-testid="pickup-today">
+                {pickupToday}
+              </p>
+            ) : null}
+            {chosen !== null && stockNote(chosen) === "Últimas unidades" ? (
+              <p className="pb-2.5 text-sm font-semibold text-amber-800" data-testid="stock-note">
+                Últimas unidades
+              </p>
+            ) : null}
           </div>
         </>
       ) : (
@@ -213,24 +219,6 @@ function AddToCartButton({ inStock, added, onAdd }: { inStock: boolean; added: b
       <CartIcon className="h-5 w-5" />
       {!inStock ? "Esgotado" : added ? "Adicionado ao Carrinho!" : "Adicionar ao Carrinho"}
     </button>
-  );
-}
-
-/** Under the quantity: where the chosen variant can be picked up today, and its last units. */
-function AvailabilityNotes({ pickupToday, chosen }: { pickupToday: string | null; chosen: number | null }) {
-  return (
-    <>
-      {pickupToday ? (
-        <p className="w-full text-sm font-semibold text-green-800" data-testid="pickup-today">
-          {pickupToday}
-        </p>
-      ) : null}
-      {chosen !== null && stockNote(chosen) === "Últimas unidades" ? (
-        <p className="pb-2.5 text-sm font-semibold text-amber-800" data-testid="stock-note">
-          Últimas unidades
-        </p>
-      ) : null}
-    </>
   );
 }
 
