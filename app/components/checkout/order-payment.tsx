@@ -75,6 +75,11 @@ export function OrderPayment({ payment, error }: { payment: OrderPaymentView; er
       </section>
     );
   }
+  return <AwaitingPixNotes payment={payment} generating={generating} waiting={waiting} now={now} />;
+}
+
+/** A Pix not paid yet: a payment of another amount, the charge being made or not made, and the time left to pay. */
+function AwaitingPixNotes({ payment, generating, waiting, now }: { payment: OrderPaymentView; generating: boolean; waiting: boolean; now: number | null }) {
   return (
     <>
       {payment.mismatchCents !== null ? (
