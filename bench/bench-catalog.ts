@@ -1,4 +1,4 @@
-// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--client wrk|autocannon] [--rate R] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only | --click-ids | --long-tail]`
+// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--client wrk|autocannon] [--rate R] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only | --click-ids | --long-tail | --crawl [--crawl-baseline M]]`
 //
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
@@ -24,6 +24,11 @@
 // browser) and a product no one opened before on every request (a true miss, a render each time)
 // against a static file, measured before and after them in the same run (the machine's other work
 // moves all alike; the ratio is the figure).
+//
+// --crawl (issue 55, bench/bench-crawl.ts): shoppers at --shopper-rate requests a second on `/`,
+// `/produtos` and a kept product page, quiet for --duration s and then for --duration s beside
+// --crawl-concurrency crawlers on feed links to products not opened before; --crawl-baseline M
+// compares the crawler's misses a second with M (today's figure).
 //
 // Figures, not pass/fail: timing goals belong here, never in the test suite.
 import { spawnSync } from "node:child_process";
@@ -55,6 +60,7 @@ import { signUp } from "../tests/setup/signed-in";
 import { generateBenchProducts } from "./bench-catalog-products";
 import { feedTable, measureFeeds, type FeedFigures } from "./bench-feeds";
 import { onCleanUp, runBenchmark } from "./bench-run";
+import { crawlTable, GOOGLEBOT, shoppersAndCrawler } from "./bench-crawl";
 import { defaultLoadClient, runLoad, type LoadClient, type LoadResult } from "./load-client";
 import { ROOT, startShopProcess } from "../tests/system/shop-process";
 
@@ -77,6 +83,12 @@ const { values: args } = parseArgs({
     "pages-only": { type: "boolean", default: false },
     "click-ids": { type: "boolean", default: false },
     "long-tail": { type: "boolean", default: false },
+    // Issue 55: shoppers on kept pages while a crawler renders pages no one opened (bench/bench-crawl.ts).
+    crawl: { type: "boolean", default: false },
+    // Today's crawler misses a second (a --crawl run's figure), for the goal of keeping 80 % of them.
+    "crawl-baseline": { type: "string" },
+    "shopper-rate": { type: "string", default: "50" },
+    "crawl-concurrency": { type: "string", default: "16" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     seed: { type: "string", default: "1" },
@@ -487,6 +499,26 @@ async function productsNotOpened({ db }: Services, productId: number): Promise<n
   return ids;
 }
 
+/**
+ * A feed's link (`/produto/{id}?tamanho=…&cor=…`, app/server/channels) to each product not opened
+ * before, one per product, in the shuffled order: every request a render, the crawler's worst case.
+ */
+async function feedLinksNotOpened(services: Services, productId: number): Promise<string[]> {
+  const ids = await productsNotOpened(services, productId);
+  const firstVariants = await services.db.execute<{ productId: number; size: string; color: string }>(
+    sql`select distinct on (product_id) product_id as "productId", size, color from product_variants order by product_id, id`,
+  );
+  const variantOf = new Map(firstVariants.rows.map((row) => [row.productId, row]));
+  return ids.map((id) => {
+    const variant = variantOf.get(id);
+    const query = new URLSearchParams();
+    if (variant?.size) query.set("tamanho", variant.size);
+    if (variant?.color) query.set("cor", variant.color);
+    const search = query.toString();
+    return `/produto/${id}${search ? `?${search}` : ""}`;
+  });
+}
+
 function edgeTables(clickIds: EdgeLoad[], longTail: EdgeLoad[]): string[] {
   const format = (value: number, digits = 0) => value.toLocaleString("en", { maximumFractionDigits: digits, minimumFractionDigits: digits });
   const header = [
@@ -621,6 +653,23 @@ async function main() {
   log("starting the production server");
   const server = await startServer(dataDir, url);
   const variants = (await services.db.execute<{ total: number }>(sql`select count(*)::int as total from product_variants`)).rows[0]?.total ?? 0;
+  if (args.crawl) {
+    const run = await shoppersAndCrawler(server.origin, {
+      shopperPaths: ["/", "/produtos", `/produto/${productId}`],
+      rate: positiveInteger("shopper-rate", args["shopper-rate"]),
+      links: await feedLinksNotOpened(services, productId),
+      concurrency: positiveInteger("crawl-concurrency", args["crawl-concurrency"]),
+      seconds: duration,
+      shopperHeaders: HEADERS,
+      crawlerHeaders: { ...HEADERS, "user-agent": GOOGLEBOT },
+      log,
+    });
+    const baseline = args["crawl-baseline"] === undefined ? undefined : Number(args["crawl-baseline"]);
+    console.log("");
+    const table = crawlTable(run, { rate: positiveInteger("shopper-rate", args["shopper-rate"]), concurrency: positiveInteger("crawl-concurrency", args["crawl-concurrency"]), baselineMisses: baseline });
+    printTable([], [], [], { fillSeconds, matches, startLoad, processes: server.pids().length, variants }, table);
+    return;
+  }
   const edgeModes = args["click-ids"] || args["long-tail"];
   if (edgeModes) {
     const clickIds = args["click-ids"] ? await clickIdLoads(server, productId) : [];
