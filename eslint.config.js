@@ -116,55 +116,6 @@ const SIZED_CODE = ["app/**/*.{js,ts,tsx}", "server/**/*.{js,ts,tsx}"];
 const NOT_SIZED = ["**/*.test.{ts,tsx}"];
 const MAX_FILE_LINES = ["error", { max: 400, skipBlankLines: false, skipComments: false }];
 const MAX_FUNCTION_LINES = ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }];
-/**
- * Still over 80 lines a function, being split by others as this rule lands (issue 55): whoever merges
- * their work empties this list, and the rule then holds everywhere.
- */
-const FUNCTIONS_STILL_OVER = [
-  "app/components/admin/admin-shell.tsx",
-  "app/components/admin/channels/channels-view.tsx",
-  "app/components/admin/counter/counter-pix-screen.tsx",
-  "app/components/admin/counter/counter-receipt.tsx",
-  "app/components/admin/counter/counter-sale-screen.tsx",
-  "app/components/admin/counter/product-finder.tsx",
-  "app/components/admin/counter/stock-count-screen.tsx",
-  "app/components/admin/coupons/coupons-panel.tsx",
-  "app/components/admin/customers/customer-detail-dialog.tsx",
-  "app/components/admin/dashboard/demo-products-notice.tsx",
-  "app/components/admin/delivery/delivery-panel.tsx",
-  "app/components/admin/notifications/push-devices-panel.tsx",
-  "app/components/admin/orders/order-detail.tsx",
-  "app/components/admin/orders/order-payment-panel.tsx",
-  "app/components/admin/products/image-manager.tsx",
-  "app/components/admin/products/option-list-input.tsx",
-  "app/components/admin/products/product-editor.tsx",
-  "app/components/admin/products/product-picker.tsx",
-  "app/components/admin/products/starter-import.tsx",
-  "app/components/admin/products/stock-grid.tsx",
-  "app/components/admin/products/store-stock-panel.tsx",
-  "app/components/admin/receiving/receiving-screen.tsx",
-  "app/components/admin/settings/settings-form.tsx",
-  "app/components/admin/staff/staff-screen.tsx",
-  "app/components/cart/cart-line.tsx",
-  "app/components/checkout/checkout-form.tsx",
-  "app/components/checkout/delivery-fields.tsx",
-  "app/components/checkout/order-details.tsx",
-  "app/components/checkout/order-payment.tsx",
-  "app/components/checkout/use-delivery-choice.ts",
-  "app/components/layout/footer.tsx",
-  "app/components/layout/header.tsx",
-  "app/components/product/detail/product-detail.tsx",
-  "app/components/product/detail/purchase-panel.tsx",
-  "app/components/product/product-card.tsx",
-  "app/components/stores/contact-form.tsx",
-  "app/components/stores/store-card.tsx",
-  "app/routes/account/account.tsx",
-  "app/routes/admin/dashboard.tsx",
-  "app/routes/admin/products.tsx",
-  "app/routes/storefront/products.tsx",
-  "app/server/catalog/stock-moves.server.ts",
-  "app/server/orders/order-placing.server.ts",
-];
 
 function restrictImports(patterns, paths = [ZOD]) {
   return { "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] };
@@ -213,5 +164,4 @@ export default tseslint.config(
   { files: ["app/entry.server.tsx"], rules: restrictImports([{ ...SERVER_ONLY, group: SERVER_ONLY.group.filter((name) => name !== "node:*") }]) },
   { files: SIZED_CODE, ignores: NOT_SIZED, rules: { "max-lines": MAX_FILE_LINES, "max-lines-per-function": MAX_FUNCTION_LINES } },
   // A config block's files may not be empty: the block goes with the list's last file.
-  ...(FUNCTIONS_STILL_OVER.length ? [{ files: FUNCTIONS_STILL_OVER, rules: { "max-lines-per-function": "off" } }] : []),
 );

@@ -1,17 +1,11 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
 import { useForm, type FormField } from "~/components/ui/use-form";
 import type { ImageRef } from "~/lib/catalog/catalog";
 import { CATEGORIES, genderForCategory, PRODUCT_GENDERS } from "~/lib/catalog/catalog";
 import { PRODUCT_LIMITS, productFormSchema, type ProductFormInput } from "~/lib/catalog/product.schema";
-import {
-  IMAGE_FIELDS,
-  productFormValues,
-  STORE_STOCK_GRID_FIELD,
-  STORE_STOCK_READ_FIELD_PREFIX,
-  storeStockFieldName,
-} from "~/lib/catalog/product-form-fields";
+import { IMAGE_FIELDS, productFormValues } from "~/lib/catalog/product-form-fields";
 import { type StoreOption } from "~/lib/catalog/store-options";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import type { ActionResult } from "~/lib/forms/action-result";
@@ -22,9 +16,8 @@ import { PackageSizeFields } from "./package-size-fields";
 import { FiscalFields } from "./fiscal-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";
-import { StockGrid } from "./stock-grid";
-import { errorOfField, fieldOfError, NEW_CELL_VALUE, typedUnits } from "~/lib/catalog/stock-grid";
-import { variantKey, variantOptions } from "~/lib/catalog/variants";
+import { StoreStockGrids } from "./store-stock-grids";
+import { errorOfField, fieldOfError, typedUnits } from "~/lib/catalog/stock-grid";
 
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: category }));
 const GENDER_OPTIONS = PRODUCT_GENDERS.map((gender) => ({ value: gender, label: gender }));
@@ -140,82 +133,6 @@ export function ProductEditor({ mode, initial, storeOptions, images, result, sto
 
       <SaveOrCancelProduct mode={mode} busy={busy} />
     </Form>
-  );
-}
-
-type StoreStockGridsProps = {
-  stores: readonly StoreOption[];
-  sizes: string[];
-  colors: string[];
-  /** Units typed by `{store slug}:{variantKey}`. */
-  typed: Record<string, string>;
-  /** The same cells as the form was opened: sent back so the server applies only what changed. */
-  read: Record<string, string>;
-  shown: string;
-  onShow: (store: string) => void;
-  onType: (store: string, key: string, value: string) => void;
-  errors: FieldErrors;
-  needsReview?: boolean;
-};
-
-/**
- * The stock of every store: a selector (each store with its total) and the chosen store's grid; the
- * other stores' cells travel as hidden fields, so one save writes every store that changed.
- */
-function StoreStockGrids({ stores, sizes, colors, typed, read, shown, onShow, onType, errors, needsReview }: StoreStockGridsProps) {
-  const selectId = useId();
-  const keys = variantOptions({ sizes, colors }).map((option) => variantKey(option.size, option.color));
-  const unitsOf = (store: string, key: string) => typed[`${store}:${key}`] ?? NEW_CELL_VALUE;
-  const totalOf = (store: string) => keys.reduce((sum, key) => sum + typedUnits(unitsOf(store, key)), 0);
-  const wrong = (store: string) => keys.some((key) => errors[`storeStock.${store}:${key}`]);
-  const shownTyped = Object.fromEntries(keys.map((key) => [key, unitsOf(shown, key)]));
-  return (
-    <>
-      <input type="hidden" name={STORE_STOCK_GRID_FIELD} value="1" />
-      {Object.entries(read).map(([key, units]) => (
-        <input key={key} type="hidden" name={`${STORE_STOCK_READ_FIELD_PREFIX}${key}`} value={units} />
-      ))}
-      {stores
-        .filter((store) => store.value !== shown)
-        .flatMap((store) =>
-          variantOptions({ sizes, colors }).map((option) => (
-            <input
-              key={`${store.value}:${variantKey(option.size, option.color)}`}
-              type="hidden"
-              name={storeStockFieldName(store.value, option.size, option.color)}
-              value={unitsOf(store.value, variantKey(option.size, option.color))}
-            />
-          )),
-        )}
-      <div>
-        <label htmlFor={selectId} className="block text-sm font-semibold text-slate-800">
-          Estoque da loja
-        </label>
-        <select
-          id={selectId}
-          value={shown}
-          onChange={(event) => onShow(event.currentTarget.value)}
-          className="mt-1 w-full max-w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
-          data-testid="stock-store"
-        >
-          {stores.map((store) => (
-            <option key={store.value} value={store.value}>
-              {`${store.label} · ${totalOf(store.value)} un.${wrong(store.value) ? " · revisar" : ""}`}
-            </option>
-          ))}
-        </select>
-      </div>
-      <StockGrid
-        key={shown}
-        store={shown}
-        sizes={sizes}
-        colors={colors}
-        typed={shownTyped}
-        onType={(cell, value) => onType(shown, variantKey(cell.size, cell.color), value)}
-        errors={errors}
-        needsReview={needsReview}
-      />
-    </>
   );
 }
 

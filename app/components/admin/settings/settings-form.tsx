@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
@@ -6,8 +6,6 @@ import { useForm, type FormField } from "~/components/ui/use-form";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
-import { PIX_KEY_KIND_LABELS, normalizePixKey } from "~/lib/payments/pix-key";
-import { pixPayload } from "~/lib/payments/pix";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { type EditableLocation, type Settings } from "~/lib/group/settings";
 import {
@@ -23,6 +21,7 @@ import { STORE_ARTICLES } from "~/lib/stores/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
 import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, ORDER_HOLD_HINTS } from "~/lib/holds/order-holds";
 import { brazilianPhoneText } from "~/lib/format/phone";
+import { PixKeyField } from "./pix-key-field";
 import { StatusMessagesFields } from "./status-messages-fields";
 
 type Props = {
@@ -163,53 +162,6 @@ function InstalmentsField({ field, defaultValue }: { field: ReturnType<FormField
 }
 
 /** A text the PIX code cuts short: its hint gives the schema's limit. */
-/** What a sample code carries: the amount only shows the owner that the code has one. */
-const SAMPLE_PIX_CENTS = 10_00;
-
-/**
- * The key field with what it becomes beside it, as typed: the key in the directory's form ("+55…",
- * digits only, lower-case) and the 'copia e cola' a R$ 10,00 order would get, or why it is no key.
- */
-function PixKeyField({ field, settings }: { field: ReturnType<FormField>; settings: Settings }) {
-  const [typed, setTyped] = useState(settings.pixKey);
-  const result = normalizePixKey(typed);
-  const previewId = useId();
-  return (
-    <div className="sm:col-span-2">
-      <Field
-        label="Chave PIX"
-        {...field}
-        defaultValue={settings.pixKey}
-        onInput={(event) => setTyped(event.currentTarget.value)}
-        hint="Celular com DDD, CPF, CNPJ, e-mail ou chave aleatória, como cadastrada no banco"
-      />
-      <div id={previewId} aria-live="polite" className="mt-2 text-sm" data-testid="pix-key-preview">
-        {typed.trim() === "" ? (
-          <p className="text-slate-600">Sem chave, a página do pedido não mostra código PIX.</p>
-        ) : result.ok ? (
-          <>
-            <p>
-              Chave usada no código: <strong className="font-mono">{result.key}</strong> ({PIX_KEY_KIND_LABELS[result.kind]})
-            </p>
-            <p className="mt-1 text-xs text-slate-600">Código PIX de um pedido de R$ 10,00:</p>
-            <code className="mt-1 block break-all rounded bg-slate-100 p-2 font-mono text-xs">
-              {pixPayload({
-                key: result.key,
-                merchantName: settings.pixMerchantName || settings.storeName,
-                merchantCity: settings.pixMerchantCity || "Barreiros",
-                amountCents: SAMPLE_PIX_CENTS,
-                txid: "EXEMPLO",
-              })}
-            </code>
-          </>
-        ) : (
-          <p className="text-amber-800">{result.message}</p>
-        )}
-      </div>
-    </div>
-  );
-}
-
 function LimitedField({ label, field, defaultValue }: { label: string; field: ReturnType<FormField>; defaultValue: string }) {
   return <Field label={label} {...field} defaultValue={defaultValue} hint={`Até ${field.maxLength} caracteres`} />;
 }
