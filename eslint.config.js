@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// The layout's rules (README, "Layout"), checked on every import, type imports included.
+// The layout's rules (docs/layout.md), checked on every import, type imports included.
 // tests/integration/lint-rules.test.ts lints a probe that breaks each one and expects its message.
 
 /** Code for the server alone: only app/server (and server/, scripts/, bench/, tests/) may import it. */
@@ -39,7 +39,7 @@ const OTHER_ROUTES = {
   regex: "^(~/routes/|\\.\\.?/(?!\\+types/))",
   message: "A route never imports another route: put what they share in app/components or app/lib.",
 };
-// app/server's floors (README, "Layout"): the base every domain uses; the domains, in an order where
+// app/server's floors (docs/layout.md): the base every domain uses; the domains, in an order where
 // each may use the ones before it (so two can never need each other); the read models over the
 // domains; and on top what puts it all together (services, the load context, the command line's ops).
 /** Imports itself nothing of the rest of the base: configuration, logging, files, request parsing, outside calls' deadlines. */
@@ -86,7 +86,7 @@ function laterFoldersThan(stack, base, folder) {
   const later = stack.slice(stack.indexOf(folder) + 1);
   return {
     regex: `^(~/${base.slice("app/".length)}/|(\\.\\./)+)(${later.join("|")})(/|$)`,
-    message: `${base}'s folders form a stack (${stack.join(" < ")}): ${folder} imports only the folders before it. What two folders share goes below both (README, "Layout").`,
+    message: `${base}'s folders form a stack (${stack.join(" < ")}): ${folder} imports only the folders before it. What two folders share goes below both (docs/layout.md).`,
   };
 }
 

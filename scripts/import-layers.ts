@@ -1,5 +1,5 @@
-// The folders of app/lib, and apart those of app/components, are meant to form a stack (README,
-// "Layout"; eslint.config.js holds it). This prints each one's graph of imports between its
+// The folders of app/lib, and apart those of app/components, are meant to form a stack
+// (docs/layout.md; eslint.config.js holds it). This prints each one's graph of imports between its
 // subfolders, the cycles in it, each folder's layer, and the imports that go against the stack
 // eslint.config.js declares (LIB_STACK, COMPONENT_STACK). Tests are left out: a test may reach
 // anything it checks.
