@@ -103,19 +103,19 @@ async function checkUnitsHeld(
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
   const keys = heldUnitsKeys(client);
   await tx.execute(sql`update ${orders} set client_address = ${client.address}, held_units = ${units} where id = ${order.id}`);
-  const { rows } = await tx.execute<{ key: string; units: number }>(sql`select key, units from ${clientHeldUnits} where key = any(${sql.param(Object.values(keys))}::text[])`);
-  const heldBy = (key: string | undefined) => Number(rows.find((row) => row.key === key)?.units ?? units) - units;
-  const byAddress = heldBy(keys.address);
-  if (byAddress + units > max) throw new OrderRejectedError(tooManyHeldMessage("address", byAddress, max));
-  if (keys.phone === undefined) return;
-  const byPhone = heldBy(keys.phone);
-  if (byPhone + units > max) throw new OrderRejectedError(tooManyHeldMessage("phone", byPhone, max));
+  const { rows } = await tx.execute<{ key: string; units: number }>(sql`select key, units from ${clientHeldUnits} where key = any(${sql.param(keys.map(([, key]) => key))}::text[])`);
+  // The address first, as the old sums were checked: its refusal names the connection.
+  for (const [kind, key] of keys) {
+    const byOthers = Number(rows.find((row) => row.key === key)?.units ?? units) - units;
+    if (byOthers + units > max) throw new OrderRejectedError(tooManyHeldMessage(kind, byOthers, max));
+  }
 }
 
-/** The client's rows in client_held_units, as migration 0056's trigger names them. */
-function heldUnitsKeys(client: { address: string; phone: string | null }): { address: string; phone?: string } {
+/** The client's rows in client_held_units, as migration 0056's trigger names them: the address's, and the phone's when there is one. */
+function heldUnitsKeys(client: { address: string; phone: string | null }): [kind: "address" | "phone", key: string][] {
   const phone = client.phone ? phoneKey(client.phone) : "";
-  return phone ? { address: `address|${client.address}`, phone: `phone|${phone}` } : { address: `address|${client.address}` };
+  const address: [kind: "address", key: string] = ["address", `address|${client.address}`];
+  return phone ? [address, ["phone", `phone|${phone}`]] : [address];
 }
 
 /**
