@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
-// The layout's rules (README, "Layout"), checked on every import, type imports included.
+// The layout's rules (docs/layout.md), checked on every import, type imports included.
 // tests/integration/lint-rules.test.ts lints a probe that breaks each one and expects its message.
 
 /** Code for the server alone: only app/server (and server/, scripts/, bench/, tests/) may import it. */
@@ -39,7 +39,7 @@ const OTHER_ROUTES = {
   regex: "^(~/routes/|\\.\\.?/(?!\\+types/))",
   message: "A route never imports another route: put what they share in app/components or app/lib.",
 };
-// app/server's floors (README, "Layout"): the base every domain uses; the domains, in an order where
+// app/server's floors (docs/layout.md): the base every domain uses; the domains, in an order where
 // each may use the ones before it (so two can never need each other); the read models over the
 // domains; and on top what puts it all together (services, the load context, the command line's ops).
 /** Imports itself nothing of the rest of the base: configuration, logging, files, request parsing, outside calls' deadlines. */
@@ -68,6 +68,28 @@ const laterDomainsThan = (domain) =>
   );
 const SERVER_READ_MODELS_ONLY = serverImport(SERVER_TOP, "A read model of app/server reads the domains and the base, never services/load-context/ops.");
 
+// app/lib's and app/components' folders form stacks as app/server's floors do, each written bottom
+// first: a folder imports the ones before it in its list and never one after, so no two lean on each
+// other; a word two folders share (a label, a status, money) lives below both. A new folder is added
+// to its list (tests/integration/lint-rules.test.ts checks that every folder is in it);
+// scripts/import-layers.ts prints the graphs.
+/** app/lib, bottom first: text and forms, the lists' URL state and order holds, the domains, then the group's settings, the counter, the admin and the pages over them. */
+export const LIB_STACK = [
+  "storage", "format", "forms", "lists", "holds", "fiscal", "stores", "catalog", "channels", "cart", "coupons",
+  "delivery", "payments", "orders", "account", "staff", "group", "receiving", "counter", "admin", "pages",
+];
+/** app/components, bottom first: primitives, the cart kept in the browser, the shell, then the pages' parts. */
+export const COMPONENT_STACK = ["ui", "cart-state", "layout", "account", "product", "cart", "checkout", "home", "stores", "admin"];
+
+/** An import of a folder after `folder` in the stack of `base` (app/lib or app/components), by alias or by a path up ("../"). */
+function laterFoldersThan(stack, base, folder) {
+  const later = stack.slice(stack.indexOf(folder) + 1);
+  return {
+    regex: `^(~/${base.slice("app/".length)}/|(\\.\\./)+)(${later.join("|")})(/|$)`,
+    message: `${base}'s folders form a stack (${stack.join(" < ")}): ${folder} imports only the folders before it. What two folders share goes below both (docs/layout.md).`,
+  };
+}
+
 /** The browser's code, seen from app/server: a page the server renders alone is a *.server.tsx template there. */
 const UI_FROM_SERVER = {
   group: ["~/components", "~/components/**", "**/app/components/**", "../**/components/**", "~/routes", "~/routes/**", "**/app/routes/**", "../**/routes/**"],
@@ -85,6 +107,15 @@ const SEED_FROM_ROUTES = {
 };
 /** zod configured for the CSP (no eval); a type import of zod is harmless. */
 const ZOD = { name: "zod", message: "Import z from ~/lib/forms/validation (configured for the CSP).", allowTypeImports: true };
+
+// Issue 55: a file and a function a reader can take in at once. A file's 400 lines are as an editor
+// shows them, blank lines and comments included (it is read whole); a function's 80 are its code,
+// blank lines and comments left out, immediately invoked functions included. Tests and benches are
+// left out: a test file is its cases, read one at a time.
+const SIZED_CODE = ["app/**/*.{js,ts,tsx}", "server/**/*.{js,ts,tsx}"];
+const NOT_SIZED = ["**/*.test.{ts,tsx}"];
+const MAX_FILE_LINES = ["error", { max: 400, skipBlankLines: false, skipComments: false }];
+const MAX_FUNCTION_LINES = ["error", { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }];
 
 function restrictImports(patterns, paths = [ZOD]) {
   return { "@typescript-eslint/no-restricted-imports": ["error", { patterns, paths }] };
@@ -109,6 +140,17 @@ export default tseslint.config(
   // restriction of its files.
   { files: ["app/**/*.{ts,tsx}"], ignores: ["app/server/**"], rules: restrictImports([SERVER_ONLY]) },
   { files: ["app/components/**/*.{ts,tsx}", "app/lib/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES]) },
+  // A test may reach whatever it checks, in any folder.
+  ...LIB_STACK.slice(0, -1).map((folder) => ({
+    files: [`app/lib/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES, laterFoldersThan(LIB_STACK, "app/lib", folder)]),
+  })),
+  ...COMPONENT_STACK.slice(0, -1).map((folder) => ({
+    files: [`app/components/${folder}/**/*.{ts,tsx}`],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: restrictImports([SERVER_ONLY, SERVER_AND_ROUTES, laterFoldersThan(COMPONENT_STACK, "app/components", folder)]),
+  })),
   { files: ["app/routes/**/*.{ts,tsx}"], rules: restrictImports([SERVER_ONLY, OTHER_ROUTES, DATABASE_FROM_ROUTES, SEED_FROM_ROUTES]) },
   { files: ["app/server/**/*.{ts,tsx}"], rules: restrictImports([UI_FROM_SERVER]) },
   { files: SERVER_GROUND.map((name) => `app/server/${name.endsWith(".server") ? `${name}.ts` : `${name}/**/*.{ts,tsx}`}`), rules: restrictImports([UI_FROM_SERVER, SERVER_GROUND_ONLY, SERVER_BASE_ONLY]) },
@@ -120,4 +162,6 @@ export default tseslint.config(
   { files: SERVER_READ_MODELS.map((name) => `app/server/${name}/**/*.{ts,tsx}`), rules: restrictImports([UI_FROM_SERVER, SERVER_READ_MODELS_ONLY]) },
   // React Router's server entry streams the HTML through Node's streams; it never reaches the browser.
   { files: ["app/entry.server.tsx"], rules: restrictImports([{ ...SERVER_ONLY, group: SERVER_ONLY.group.filter((name) => name !== "node:*") }]) },
+  { files: SIZED_CODE, ignores: NOT_SIZED, rules: { "max-lines": MAX_FILE_LINES, "max-lines-per-function": MAX_FUNCTION_LINES } },
+  // A config block's files may not be empty: the block goes with the list's last file.
 );

@@ -28,6 +28,8 @@ const SHARED_BY_PAGES = [
   "app/lib/catalog/images.ts",
   "app/lib/pages/meta.ts",
   "app/lib/pages/storefront-meta.ts",
+  // The lists' ?pagina=: it was navigation.ts's, which the header brings into the shell.
+  "app/lib/lists/page-param.ts",
   "app/components/product/price.tsx",
   "app/components/product/product-image.tsx",
   "app/components/product/use-timed-flag.ts",
@@ -43,7 +45,7 @@ const PRODUCT_CARD = /app[\\/](components[\\/]product[\\/]product-card\.tsx|lib[
 // What only the product page loads at first, each 0.2–0.9 KB: its JSON-LD, the hearts, the stars and
 // the review form's rules. Apart they were four of its twelve scripts; on a slow connection each is a
 // request that waits its turn. Elsewhere they come only in lazy parts (the footer, the favourites' sync).
-const PRODUCT_PAGE = /app[\\/](components[\\/](ui[\\/]json-ld\.tsx|product[\\/]detail[\\/](use-favorite\.ts|rating-stars\.tsx))|lib[\\/]catalog[\\/](review-form|structured-data)\.ts)$/;
+const PRODUCT_PAGE = /app[\\/](components[\\/](ui[\\/]json-ld\.tsx|product[\\/]detail[\\/](use-favorite\.ts|rating-stars\.tsx))|lib[\\/](catalog[\\/]review-form|pages[\\/]structured-data)\.ts)$/;
 let shellModules: Set<string> | null = null;
 
 /**

@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 import { SHOP_SLUGS } from "./lib/catalog/catalog";
-import { STOREFRONT_LAYOUT_ID } from "./lib/group/storefront-shell";
+import { STOREFRONT_LAYOUT_ID } from "./lib/pages/storefront-shell";
 
 export default [
   layout("routes/storefront/layout.tsx", { id: STOREFRONT_LAYOUT_ID }, [

@@ -43,7 +43,7 @@ import * as schema from "#database/schema";
 import { media, products, shops, storeLocations } from "#database/schema";
 import { parseProductFilters } from "~/lib/catalog/product-filters";
 import { suggestSearch } from "~/server/catalog/product-search.server";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import {
   featuredProducts,
   getProduct,

@@ -33,7 +33,7 @@ import {
 } from "./bench-pages-first-load";
 import { scriptsFetchedByPages, type PageScripts } from "./bench-pages-browser-js";
 import { SHOP_SLUGS } from "~/lib/catalog/catalog";
-import { STOREFRONT_LAYOUT_ID } from "~/lib/group/storefront-shell";
+import { STOREFRONT_LAYOUT_ID } from "~/lib/pages/storefront-shell";
 import { findFreePort } from "~/server/db/free-port.server";
 import { onCleanUp, runBenchmark } from "./bench-run";
 

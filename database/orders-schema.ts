@@ -103,6 +103,12 @@ export const orders = pgTable(
      * Null for counter sales and orders placed before it existed.
      */
     clientAddress: text("client_address"),
+    /**
+     * The units this order counts against its client (address and phone) while it is pending with its
+     * units held: set when the checkout admits it; 0 for orders the checkout did not admit. A trigger
+     * keeps client_held_units in step (migration 0056).
+     */
+    heldUnits: integer("held_units").notNull().default(0),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -118,10 +124,19 @@ export const orders = pgTable(
     index("orders_customer_phone_key_idx").on(table.customerPhoneKey),
     index("orders_customer_email_key_idx").on(table.customerEmailKey),
     index("orders_coupon_idx").on(table.couponId),
-    index("orders_held_by_address_idx").on(table.clientAddress).where(sql`${table.status} = 'pending' and ${table.stockApplied}`),
     index("orders_held_since_idx").on(table.createdAt).where(sql`${table.status} = 'pending' and ${table.stockApplied}`),
   ],
 );
+
+/**
+ * The units each client holds at once in pending orders (key "address|…" or "phone|…", the phone as
+ * orders.customer_phone_key): the sum of its held orders' held_units, kept by a trigger on orders
+ * (migration 0056) so the checkout reads one row instead of summing them (order-limits.server.ts).
+ */
+export const clientHeldUnits = pgTable("client_held_units", {
+  key: text("key").primaryKey(),
+  units: integer("units").notNull().default(0),
+});
 
 export const orderItems = pgTable(
   "order_items",
@@ -175,7 +190,7 @@ export const orderHistory = pgTable(
     /** The staff account (null when it was deleted since, or the change came from a script). */
     actorId: text("actor_id"),
     actorName: text("actor_name").notNull().default(""),
-    /** Why, when the shop did it by itself: 'hold-expired' (nobody confirmed or paid it in time: app/lib/orders/order-holds.ts). */
+    /** Why, when the shop did it by itself: 'hold-expired' (nobody confirmed or paid it in time: app/lib/holds/order-holds.ts). */
     reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -303,20 +303,7 @@ export function loadConfig(
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ""),
   );
-  const parsed = envSchema.safeParse(cleaned);
-  const pixSettings = readPixConfig(cleaned);
-  const fiscalSettings = readFiscalConfig(cleaned);
-  if (!parsed.success || pixSettings.problems.length || fiscalSettings.problems.length) {
-    const lines = (parsed.error?.issues ?? []).map(
-      (issue) => {
-        const name = String(issue.path[0]);
-        const value = SECRET_VARIABLES.has(name) && cleaned[name] ? "(oculto)" : JSON.stringify(cleaned[name] ?? "");
-        return `  ${issue.path.join(".")}=${value}: ${issue.message}`;
-      },
-    );
-    throw new ConfigError(`Configuração inválida no ambiente:\n${[...lines, ...pixSettings.problems, ...fiscalSettings.problems].join("\n")}`);
-  }
-  const values = parsed.data;
+  const { values, pixSettings, fiscalSettings } = validEnvironment(cleaned);
   if (values.PUBLIC_URL && isPlainHttpElsewhere(values.PUBLIC_URL)) {
     warn(
       `Aviso: PUBLIC_URL=${JSON.stringify(values.PUBLIC_URL)} não usa https: senhas e cookies de sessão ` +
@@ -334,16 +321,7 @@ export function loadConfig(
     dataDir,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
     mediaDir: path.join(dataDir, "media"),
-    s3:
-      values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
-        ? {
-            bucket: values.S3_BUCKET,
-            region: values.S3_REGION ?? "us-east-1",
-            endpoint: values.S3_ENDPOINT?.replace(/\/+$/, ""),
-            accessKeyId: values.S3_ACCESS_KEY_ID,
-            secretAccessKey: values.S3_SECRET_ACCESS_KEY,
-          }
-        : null,
+    s3: s3Bucket(values),
     mediaUrl: values.MEDIA_URL?.replace(/\/+$/, "") ?? "/media",
     production: values.NODE_ENV === "production",
     authSecret: values.BETTER_AUTH_SECRET,
@@ -373,17 +351,54 @@ export function loadConfig(
     cepLookupUrl: values.CEP_LOOKUP_URL ?? null,
     melhorEnvio:
       values.MELHOR_ENVIO_TOKEN && values.MELHOR_ENVIO_URL ? { token: values.MELHOR_ENVIO_TOKEN, url: values.MELHOR_ENVIO_URL.replace(/\/+$/, "") } : null,
-    whatsapp:
-      values.WHATSAPP_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID && values.WHATSAPP_APP_SECRET && values.WHATSAPP_VERIFY_TOKEN
-        ? {
-            token: values.WHATSAPP_TOKEN,
-            phoneNumberId: values.WHATSAPP_PHONE_NUMBER_ID,
-            appSecret: values.WHATSAPP_APP_SECRET,
-            verifyToken: values.WHATSAPP_VERIFY_TOKEN,
-            apiUrl: (values.WHATSAPP_API_URL ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ""),
-          }
-        : null,
+    whatsapp: whatsAppSender(values),
   };
+}
+
+type EnvValues = z.infer<typeof envSchema>;
+
+/** The environment through its schema and the Pix and fiscal providers' readers; every bad variable in one error. */
+function validEnvironment(cleaned: Record<string, string | undefined>) {
+  const parsed = envSchema.safeParse(cleaned);
+  const pixSettings = readPixConfig(cleaned);
+  const fiscalSettings = readFiscalConfig(cleaned);
+  if (!parsed.success || pixSettings.problems.length || fiscalSettings.problems.length) {
+    const lines = (parsed.error?.issues ?? []).map(
+      (issue) => {
+        const name = String(issue.path[0]);
+        const value = SECRET_VARIABLES.has(name) && cleaned[name] ? "(oculto)" : JSON.stringify(cleaned[name] ?? "");
+        return `  ${issue.path.join(".")}=${value}: ${issue.message}`;
+      },
+    );
+    throw new ConfigError(`Configuração inválida no ambiente:\n${[...lines, ...pixSettings.problems, ...fiscalSettings.problems].join("\n")}`);
+  }
+  return { values: parsed.data, pixSettings, fiscalSettings };
+}
+
+/** S3_*: the bucket media go to, when its name and keys are all given. */
+function s3Bucket(values: EnvValues): AppConfig["s3"] {
+  return values.S3_BUCKET && values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+    ? {
+        bucket: values.S3_BUCKET,
+        region: values.S3_REGION ?? "us-east-1",
+        endpoint: values.S3_ENDPOINT?.replace(/\/+$/, ""),
+        accessKeyId: values.S3_ACCESS_KEY_ID,
+        secretAccessKey: values.S3_SECRET_ACCESS_KEY,
+      }
+    : null;
+}
+
+/** WHATSAPP_*: the shop's own sender, when its token, number and both webhook secrets are all given. */
+function whatsAppSender(values: EnvValues): WhatsAppConfig | null {
+  return values.WHATSAPP_TOKEN && values.WHATSAPP_PHONE_NUMBER_ID && values.WHATSAPP_APP_SECRET && values.WHATSAPP_VERIFY_TOKEN
+    ? {
+        token: values.WHATSAPP_TOKEN,
+        phoneNumberId: values.WHATSAPP_PHONE_NUMBER_ID,
+        appSecret: values.WHATSAPP_APP_SECRET,
+        verifyToken: values.WHATSAPP_VERIFY_TOKEN,
+        apiUrl: (values.WHATSAPP_API_URL ?? WHATSAPP_DEFAULT_API_URL).replace(/\/+$/, ""),
+      }
+    : null;
 }
 
 /** http:// to a host other than this machine, where anyone on the way can read the traffic. */

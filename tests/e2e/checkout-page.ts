@@ -1,5 +1,5 @@
 // What the browser tests do on /checkout: fill in the shopper's details, and stand in for the WhatsApp
-// tab the checkout reserves at the click (app/components/checkout/whatsapp-handoff.ts), since there is
+// tab the checkout reserves at the click (app/components/cart/whatsapp-handoff.ts), since there is
 // no internet here.
 import { expect, type Page } from "@playwright/test";
 import { gotoHydrated } from "./hydration";

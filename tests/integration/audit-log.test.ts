@@ -9,7 +9,7 @@ import { desc, eq, gt, isNotNull, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, auditLog, orders, products, productVariants, reviews, sessions, storeLocations, users } from "#database/schema";
-import { ADMIN_PAGE_SIZE } from "~/lib/admin/admin-list";
+import { ADMIN_PAGE_SIZE } from "~/lib/lists/admin-list";
 import { stockFieldName } from "~/lib/catalog/product-form-fields";
 import { variantLabel } from "~/lib/catalog/variants";
 import type { AuditLogPage } from "~/lib/admin/audit-log";

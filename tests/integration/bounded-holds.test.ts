@@ -5,9 +5,11 @@
 // confirmed or paid is cancelled after the owner's hold time, its units back exactly once, the
 // shopper's page and the order window saying why. A counter sale is not capped.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOLD_EXPIRED_LABEL } from "~/lib/orders/order-holds";
+import { HOLD_EXPIRED_LABEL } from "~/lib/holds/order-holds";
 import { submitCheckout } from "~/server/orders/checkout.server";
 import { expireUnconfirmedOrders } from "~/server/orders/order-holds.server";
+import { releaseUnpaidOrderStock, retakeOrderStock } from "~/server/orders/order-stock.server";
+import { phoneKey } from "~/lib/format/phone";
 import { loadSettingsPage } from "~/server/group/settings-admin.server";
 import { createTestContext, signedInUser, type SignedInUser } from "../setup/admin-session";
 import { startHttpApp, type HttpApp } from "../setup/http-app";
@@ -145,6 +147,78 @@ describe("the units one address or phone holds at once", () => {
       expect(result).toMatchObject({ ok: false, status: 409, formError: expect.stringContaining("Este telefone já tem 60 unidades reservadas") });
     }
     expect(await stockOf(3)).toEqual([80, 80, 80]);
+  });
+});
+
+describe("the running count of units held (migration 0056)", () => {
+  const client = { address: "10.56.0.1", phone: "(81) 95555-0056" };
+  const context = () => ({ db: t.db, emails: recordingOutbox().emails, config: { ...app.context.config, orderLimits: { perAddress: 1_000, perPhone: 1_000, heldUnits: 60 } } });
+  /** A checkout of `units` of each of three sizes × colours from the client: its order's id, or the refusal. */
+  async function checkout(units: number): Promise<string | { formError: string | null }> {
+    const fields = new FormData();
+    for (const [field, value] of Object.entries(checkoutFormFields({ ...CHECKOUT_CUSTOMER, phone: client.phone }))) fields.set(field, value);
+    fields.set("lines", lines(3, units));
+    fields.set("idempotencyKey", `bounded-holds-key-${(keys += 1)}`);
+    const result = await submitCheckout(context(), fields, { userId: null, clientAddress: client.address });
+    if (!result.ok) return result;
+    const { rows } = await t.pool.query<{ id: string }>("select id from orders where public_token = $1", [result.token]);
+    return rows[0]!.id;
+  }
+  /** The counts the checkout reads, and the sums over the client's pending orders they stand for. */
+  async function countsAndSums() {
+    const sum = (same: string) => `(select coalesce(sum(i.quantity), 0)::int from orders o join order_items i on i.order_id = o.id where o.status = 'pending' and o.stock_applied and ${same})`;
+    const { rows } = await t.pool.query<{ address: number | null; address_sum: number; phone: number | null; phone_sum: number }>(
+      `select (select units from client_held_units where key = 'address|' || $1) as address, ${sum("o.client_address = $1")} as address_sum,
+              (select units from client_held_units where key = 'phone|' || $2) as phone, ${sum("o.customer_phone_key = $2")} as phone_sum`,
+      [client.address, phoneKey(client.phone)],
+    );
+    const row = rows[0]!;
+    return { counted: { address: row.address ?? 0, phone: row.phone ?? 0 }, summed: { address: row.address_sum, phone: row.phone_sum } };
+  }
+  async function expectCountsAgree(units: number) {
+    const { counted, summed } = await countsAndSums();
+    expect(counted).toEqual(summed);
+    expect(counted.address).toBe(units);
+  }
+  const setStatus = async (id: string, status: string) => {
+    const answer = await post(`/admin/pedidos/${id}.data`, { status, confirmCancel: "1" }, admin.cookie);
+    expect(answer.status, answer.body.slice(0, 300)).toBe(200);
+  };
+
+  it("follows every way an order enters and leaves the hold, as the sum over the client's orders says", async () => {
+    await freshShelf();
+    await expectCountsAgree(0);
+    // Four at once from one client: counted one after the other, 4 × 6 units.
+    const [confirmed, cancelled, expired, unpaid] = (await Promise.all([checkout(2), checkout(2), checkout(2), checkout(2)])) as string[];
+    await expectCountsAgree(24);
+    const big = (await checkout(10)) as string;
+    await expectCountsAgree(54);
+    // Past the limit: refused, and nothing of it counted.
+    expect(await checkout(3)).toMatchObject({ ok: false, status: 409, formError: expect.stringContaining("já tem 54 unidades reservadas") });
+    await expectCountsAgree(54);
+    await setStatus(big, "cancelled");
+    await expectCountsAgree(24);
+
+    await setStatus(confirmed!, "processing");
+    await expectCountsAgree(18);
+    await setStatus(cancelled!, "cancelled");
+    await expectCountsAgree(12);
+    await t.pool.query("update orders set created_at = now() - interval '3 hours' where id = $1", [expired]);
+    expect(await expireUnconfirmedOrders(t.db)).toHaveLength(1);
+    await expectCountsAgree(6);
+    // A Pix that expired gives the units back, the order still pending; a new Pix takes them again.
+    expect(await t.db.transaction((tx) => releaseUnpaidOrderStock(tx, unpaid!))).toBe(true);
+    await expectCountsAgree(0);
+    expect(await t.db.transaction((tx) => retakeOrderStock(tx, unpaid!))).toEqual({ ok: true });
+    await expectCountsAgree(6);
+    // Re-opened by a clerk: held, and counted, again; back to 'pending' from 'Em preparação' too.
+    await setStatus(cancelled!, "pending");
+    await expectCountsAgree(12);
+    await setStatus(confirmed!, "pending");
+    await expectCountsAgree(18);
+    // Room again for an order that was refused.
+    expect(typeof (await checkout(3))).toBe("string");
+    await expectCountsAgree(27);
   });
 });
 

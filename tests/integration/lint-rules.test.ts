@@ -1,9 +1,11 @@
 // The layout's import rules (eslint.config.js) can fail: each probe breaks one rule from a file where
 // it applies and must get that rule's message; the same imports where they are allowed get none.
 // Probes are linted as text under the paths named, so no probe file exists in app/.
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
+import { COMPONENT_STACK, LIB_STACK } from "../../eslint.config.js";
 
 const eslint = new ESLint({ cwd: path.resolve(import.meta.dirname, "../..") });
 
@@ -149,5 +151,92 @@ describe("app/server never imports the browser's code; a route never the schema 
   it("app/server may import the schema, the seed data and its own templates", async () => {
     expect(await restrictions("app/server/seed/probe.server.ts", 'import { STARTER_PRODUCTS } from "#database/catalogue/starter-products";\nimport { products } from "#database/schema";')).toEqual([]);
     expect(await restrictions("app/server/channels/probe.server.tsx", 'import { PrintPage } from "./price-card-page.server";')).toEqual([]);
+  });
+});
+
+const LIB_FOLDER_STACK = /app\/lib's folders form a stack \(storage < format < .* < pages\): (\w|-)+ imports only the folders before it/;
+const COMPONENT_FOLDER_STACK = /app\/components's folders form a stack \(ui < cart-state < .* < admin\): (\w|-)+ imports only the folders before it/;
+
+describe("app/lib's and app/components' folders form stacks: a folder never imports one above it", () => {
+  it.each([
+    ["app/lib/format/probe.ts", 'import { idSchema } from "~/lib/forms/ids";', LIB_FOLDER_STACK],
+    ["app/lib/catalog/probe.ts", 'import type { OrderView } from "../orders/order-message";', LIB_FOLDER_STACK],
+    ["app/lib/delivery/probe.ts", 'import type { Settings } from "../group/settings";', LIB_FOLDER_STACK],
+    ["app/lib/orders/probe.ts", 'import type { ShellUser } from "~/lib/account/personal-view";', LIB_FOLDER_STACK],
+    ["app/lib/admin/probe.ts", 'import { mainNav } from "../pages/navigation";', LIB_FOLDER_STACK],
+    ["app/components/layout/probe.tsx", 'import { CartView } from "~/components/cart/cart-view";', COMPONENT_FOLDER_STACK],
+    ["app/components/product/detail/probe.tsx", 'import { CartLine } from "../../cart/cart-line";', COMPONENT_FOLDER_STACK],
+    ["app/components/cart/probe.tsx", 'import { CheckoutForm } from "~/components/checkout/checkout-form";', COMPONENT_FOLDER_STACK],
+    ["app/components/ui/probe.tsx", 'import { useCart } from "../cart-state/cart-store";', COMPONENT_FOLDER_STACK],
+  ])("%s: %s", async (file, source, rule) => {
+    expect(await restrictions(file, source)).toEqual([expect.stringMatching(rule)]);
+  });
+
+  it("a folder below, its own files, a folder's namesake file and a test's imports are allowed", async () => {
+    expect(await restrictions("app/lib/orders/probe.ts", 'import { trackingUrl } from "../delivery/tracking";\nimport { formatBRL } from "~/lib/format/money";\nimport { orderStatusLabel } from "./order-status";')).toEqual([]);
+    expect(await restrictions("app/lib/pages/probe.ts", 'import { SHOP_SLUGS } from "../catalog/catalog";\nimport type { Settings } from "~/lib/group/settings";')).toEqual([]);
+    expect(await restrictions("app/lib/catalog/probe.ts", 'import { orders } from "./orders";')).toEqual([]);
+    expect(await restrictions("app/lib/stores/probe.test.ts", 'import { whatsappLink } from "../orders/whatsapp";')).toEqual([]);
+    expect(await restrictions("app/components/checkout/probe.tsx", 'import { CouponField } from "~/components/cart/coupon-field";\nimport { ProductImage } from "../product/product-image";')).toEqual([]);
+  });
+
+  it("a stacked folder keeps the rules every component and app/lib file has", async () => {
+    expect(await restrictions("app/lib/catalog/probe.ts", 'import { getProduct } from "~/server/catalog/products.server";')).toEqual([expect.stringMatching(BROWSER_CODE)]);
+    expect(await restrictions("app/components/ui/probe.tsx", 'import { z } from "zod";')).toEqual([expect.stringMatching(ZOD)]);
+  });
+
+  it("every folder of app/lib and app/components is in its stack, once", () => {
+    const folders = (base: string) =>
+      readdirSync(path.resolve(import.meta.dirname, "../..", base), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name)
+        .sort();
+    expect([...LIB_STACK].sort()).toEqual(folders("app/lib"));
+    expect([...COMPONENT_STACK].sort()).toEqual(folders("app/components"));
+  });
+});
+
+// Issue 55: a file of app/ or server/ holds at most 400 lines (blank lines and comments included), a
+// function at most 80 (its code: blank lines and comments left out). Tests are not held to either.
+/** The messages of `rule` for `source` linted as if it were `file`. */
+async function messagesOf(rule: string, file: string, source: string): Promise<string[]> {
+  const [result] = await eslint.lintText(source, { filePath: path.resolve(import.meta.dirname, "../..", file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
+}
+
+/** A module of `lines` lines in all: `export const` declarations. */
+const moduleOfLines = (lines: number) => Array.from({ length: lines }, (_, n) => `export const value${n} = ${n};`).join("\n") + "\n";
+/** A function of `lines` lines from its head to its closing brace, with a blank line and a comment more that do not count. */
+const functionOfLines = (lines: number, form: "declaration" | "IIFE" = "declaration") => {
+  // The head, `let`, `return` and the closing brace are 4 of the lines.
+  const statements = Array.from({ length: lines - 4 }, (_, n) => `  total += ${n};`).join("\n");
+  const body = `\n  // a comment\n\n  let total = 0;\n${statements}\n  return total;\n`;
+  return form === "declaration" ? `export function sum() {${body}}\n` : `export const sum = (() => {${body}})();\n`;
+};
+
+describe("a file of app/ or server/ holds at most 400 lines", () => {
+  it.each(["app/server/catalog/probe.server.ts", "app/lib/probe.ts", "server/probe.ts"])("%s: 401 lines are refused, 400 are not", async (file) => {
+    expect(await messagesOf("max-lines", file, moduleOfLines(401))).toEqual([expect.stringMatching(/too many lines \(401\)\. Maximum allowed is 400/)]);
+    expect(await messagesOf("max-lines", file, moduleOfLines(400))).toEqual([]);
+  });
+
+  it("a test file is not held to it", async () => {
+    expect(await messagesOf("max-lines", "app/server/catalog/probe.server.test.ts", moduleOfLines(401))).toEqual([]);
+  });
+});
+
+describe("a function of app/ or server/ holds at most 80 lines of code", () => {
+  it.each(["app/server/receiving/probe.server.ts", "app/components/layout/probe.tsx", "server/probe.ts"])("%s: 81 lines are refused, 80 are not", async (file) => {
+    expect(await messagesOf("max-lines-per-function", file, functionOfLines(81))).toEqual([expect.stringMatching(/Function 'sum' has too many lines \(81\)\. Maximum allowed is 80/)]);
+    expect(await messagesOf("max-lines-per-function", file, functionOfLines(80))).toEqual([]);
+  });
+
+  it("an immediately invoked function counts too", async () => {
+    expect(await messagesOf("max-lines-per-function", "app/server/probe.server.ts", functionOfLines(81, "IIFE"))).toEqual([expect.stringMatching(/too many lines \(81\)/)]);
+    expect(await messagesOf("max-lines-per-function", "app/server/probe.server.ts", functionOfLines(80, "IIFE"))).toEqual([]);
+  });
+
+  it("a test file is not held to it", async () => {
+    expect(await messagesOf("max-lines-per-function", "server/probe.test.ts", functionOfLines(81))).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { products, reviews, users } from "#database/schema";
 import { REVIEW_MESSAGES } from "~/lib/catalog/review-form";
-import { productJsonLd } from "~/lib/catalog/structured-data";
+import { productJsonLd } from "~/lib/pages/structured-data";
 import { action, loader } from "~/routes/storefront/product";
 import { loader as personalViewLoader } from "~/routes/api/personal-view";
 import type { PersonalView } from "~/lib/account/personal-view";

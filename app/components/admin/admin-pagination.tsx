@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from "react-router";
-import { withParams } from "~/lib/admin/admin-list";
-import { PAGE_PARAM } from "~/lib/pages/navigation";
+import { withParams } from "~/lib/lists/admin-list";
+import { PAGE_PARAM } from "~/lib/lists/page-param";
 
 /** 'Anterior' / 'Próxima' for the admin lists; keeps the filters in the URL. */
 export function AdminPagination({ page, pageCount, label }: { page: number; pageCount: number; label: string }) {

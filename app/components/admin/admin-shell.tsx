@@ -47,57 +47,68 @@ export function AdminShell({ user, children }: { user: AdminUser | null; childre
               Painel Erick
             </Link>
           </div>
-          <nav aria-label="Painel">
-            <ul className="space-y-1 px-3 py-2">
-              {adminNavFor(user?.capabilities ?? []).map((item) => (
-                <li key={item.to}>
-                  <NavLink
-                    to={item.to}
-                    end={item.end}
-                    className={({ isActive }) =>
-                      `block rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-white/15 text-white" : "hover:bg-white/10"}`
-                    }
-                  >
-                    {item.label}
-                  </NavLink>
-                </li>
-              ))}
-              <li>
-                <Link to="/" className="block rounded-lg px-3 py-2 text-sm hover:bg-white/10">
-                  Ver a loja
-                </Link>
-              </li>
-            </ul>
-          </nav>
-          {user ? (
-            <div className="mt-4 border-t border-white/10 px-5 py-4">
-              <div className="flex items-center gap-3">
-                {user.image ? (
-                  <img src={user.image} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20 font-bold text-white">
-                    {(user.name || user.email).charAt(0).toUpperCase()}
-                  </span>
-                )}
-                <div className="min-w-0 text-sm">
-                  <p className="truncate font-semibold text-white">{user.name}</p>
-                  <p className="truncate text-slate-400">{user.email}</p>
-                  <p className="truncate text-slate-400">{user.roleLabel}</p>
-                </div>
-              </div>
-              <Form method="post" action="/sair" className="mt-3">
-                <input type="hidden" name="redirectTo" value="/login" />
-                <button type="submit" className="w-full rounded-lg border border-white/20 px-3 py-2 text-sm font-semibold hover:bg-white/10">
-                  Sair
-                </button>
-              </Form>
-            </div>
-          ) : null}
+          <AdminNav capabilities={user?.capabilities ?? []} />
+          {user ? <AdminUserCard user={user} /> : null}
         </div>
       </aside>
       <main id="conteudo" className="min-w-0 p-4 sm:p-6 lg:p-8">
         {children}
       </main>
+    </div>
+  );
+}
+
+function AdminNav({ capabilities }: { capabilities: readonly StaffCapability[] }) {
+  return (
+    <nav aria-label="Painel">
+      <ul className="space-y-1 px-3 py-2">
+        {adminNavFor(capabilities).map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end={item.end}
+              className={({ isActive }) =>
+                `block rounded-lg px-3 py-2 text-sm font-semibold ${isActive ? "bg-white/15 text-white" : "hover:bg-white/10"}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <Link to="/" className="block rounded-lg px-3 py-2 text-sm hover:bg-white/10">
+            Ver a loja
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The signed-in person's card and the way out, at the foot of the sidebar. */
+function AdminUserCard({ user }: { user: AdminUser }) {
+  return (
+    <div className="mt-4 border-t border-white/10 px-5 py-4">
+      <div className="flex items-center gap-3">
+        {user.image ? (
+          <img src={user.image} alt="" width={36} height={36} className="h-9 w-9 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-full bg-white/20 font-bold text-white">
+            {(user.name || user.email).charAt(0).toUpperCase()}
+          </span>
+        )}
+        <div className="min-w-0 text-sm">
+          <p className="truncate font-semibold text-white">{user.name}</p>
+          <p className="truncate text-slate-400">{user.email}</p>
+          <p className="truncate text-slate-400">{user.roleLabel}</p>
+        </div>
+      </div>
+      <Form method="post" action="/sair" className="mt-3">
+        <input type="hidden" name="redirectTo" value="/login" />
+        <button type="submit" className="w-full rounded-lg border border-white/20 px-3 py-2 text-sm font-semibold hover:bg-white/10">
+          Sair
+        </button>
+      </Form>
     </div>
   );
 }

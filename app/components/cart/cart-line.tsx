@@ -20,7 +20,6 @@ export function CartLine({
 }) {
   const href = productPath(item.id);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const options = [item.size && `Tamanho: ${item.size}`, item.color && `Cor: ${item.color}`].filter(Boolean);
   // Two sizes or colours of one product are two lines: each control names its own.
   const lineName = [item.name, item.size && `tamanho ${item.size}`, item.color && `cor ${item.color}`].filter(Boolean).join(", ");
 
@@ -31,29 +30,7 @@ export function CartLine({
       </Link>
 
       <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{item.shopName}</p>
-            <h3 className="font-semibold leading-snug text-slate-900">
-              <Link to={href} className="hover:underline">
-                {item.name}
-              </Link>
-            </h3>
-            {options.length ? <p className="text-sm text-slate-600">{options.join(" · ")}</p> : null}
-            <p className="text-sm text-slate-600">
-              {item.priceCents === null ? "Consultar preço" : `${formatBRL(item.priceCents)} cada`}
-            </p>
-          </div>
-          <button
-            type="button"
-            onClick={onRemove}
-            aria-label={`Remover ${lineName}`}
-            title="Remover"
-            className="-mr-2 -mt-1 shrink-0 rounded-full p-2 text-slate-500 hover:bg-red-50 hover:text-brand-700"
-          >
-            <TrashIcon className="h-5 w-5" />
-          </button>
-        </div>
+        <CartLineHeading item={item} href={href} lineName={lineName} onRemove={onRemove} />
 
         <div className="flex flex-wrap items-center justify-between gap-2">
           <div role="group" aria-label={`Quantidade de ${lineName}`} className="flex items-center rounded-lg border border-slate-300">
@@ -102,5 +79,35 @@ export function CartLine({
         </p>
       </div>
     </li>
+  );
+}
+
+/** What the line is (shop, name, options, unit price) and the button that takes it out of the cart. */
+function CartLineHeading({ item, href, lineName, onRemove }: { item: CartItem; href: string; lineName: string; onRemove: () => void }) {
+  const options = [item.size && `Tamanho: ${item.size}`, item.color && `Cor: ${item.color}`].filter(Boolean);
+  return (
+    <div className="flex items-start justify-between gap-2">
+      <div className="min-w-0">
+        <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{item.shopName}</p>
+        <h3 className="font-semibold leading-snug text-slate-900">
+          <Link to={href} className="hover:underline">
+            {item.name}
+          </Link>
+        </h3>
+        {options.length ? <p className="text-sm text-slate-600">{options.join(" · ")}</p> : null}
+        <p className="text-sm text-slate-600">
+          {item.priceCents === null ? "Consultar preço" : `${formatBRL(item.priceCents)} cada`}
+        </p>
+      </div>
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={`Remover ${lineName}`}
+        title="Remover"
+        className="-mr-2 -mt-1 shrink-0 rounded-full p-2 text-slate-500 hover:bg-red-50 hover:text-brand-700"
+      >
+        <TrashIcon className="h-5 w-5" />
+      </button>
+    </div>
   );
 }

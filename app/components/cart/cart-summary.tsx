@@ -3,7 +3,7 @@ import type { Cart, CartTotals } from "~/lib/cart/cart";
 import { formatBRL } from "~/lib/format/money";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { CouponField } from "./coupon-field";
-import { useCoupon } from "./coupon-store";
+import { useCoupon } from "../cart-state/coupon-store";
 import { WhatsAppOrderButton } from "./whatsapp-order-button";
 
 export function CartSummary({

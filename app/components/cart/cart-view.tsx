@@ -7,7 +7,7 @@ import { useNonce } from "~/components/ui/nonce";
 import { CART_STORAGE_KEY, type Cart } from "~/lib/cart/cart";
 import { idsToCheck, lineStockLimit, reconcileCart, stockRequestUrls, type ProductStock } from "~/lib/cart/cart-stock";
 import type { CartLineActions } from "./cart-contents";
-import { cartActions, useCart } from "./cart-store";
+import { cartActions, useCart } from "../cart-state/cart-store";
 
 const CartContents = lazyExport(() => import("./cart-contents"), "CartContents");
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { MAX_COUPON_CODE_LENGTH } from "~/lib/coupons/coupon-code";
 import type { CouponPreview } from "~/lib/coupons/coupons";
-import { couponActions } from "./coupon-store";
+import { couponActions } from "../cart-state/coupon-store";
 
 /** The URL parameter of a flyer's or a post's link (/?cupom=CODE, sent on to /carrinho?cupom=CODE). */
 export const COUPON_PARAM = "cupom";

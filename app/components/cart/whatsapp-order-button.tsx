@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { releaseWhatsAppTab, reserveWhatsAppTab } from "~/components/checkout/whatsapp-handoff";
+import { releaseWhatsAppTab, reserveWhatsAppTab } from "~/components/cart/whatsapp-handoff";
 import { WhatsAppIcon } from "~/components/ui/icons";
 import { useForm } from "~/components/ui/use-form";
 import { orderLinesJson, type Cart } from "~/lib/cart/cart";

@@ -1,17 +1,17 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigate, useNavigation, useSubmit } from "react-router";
-import { useCart } from "~/components/cart/cart-store";
+import { useCart } from "~/components/cart-state/cart-store";
 import { CouponField } from "~/components/cart/coupon-field";
-import { useCoupon } from "~/components/cart/coupon-store";
+import { useCoupon } from "~/components/cart-state/coupon-store";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { orderLinesJson } from "~/lib/cart/cart";
+import { orderLinesJson, type Cart } from "~/lib/cart/cart";
 import { checkoutSchema } from "~/lib/orders/checkout.schema";
 import type { DeliveryMethod } from "~/lib/delivery/delivery";
 import type { DeliveryZone } from "~/lib/delivery/zones";
-import { maskCep, maskCpf } from "~/lib/account/documents";
+import { maskCep, maskCpf } from "~/lib/format/documents";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { deliveryFeeLabel } from "~/lib/orders/order-message";
@@ -23,25 +23,14 @@ import { CustomerFields, type CheckoutPrefill } from "./customer-fields";
 import { DeliveryFields } from "./delivery-fields";
 import { useDeliveryChoice } from "./use-delivery-choice";
 import { PaymentFields } from "./payment-fields";
-import { releaseWhatsAppTab, reserveWhatsAppTab } from "./whatsapp-handoff";
+import { releaseWhatsAppTab, reserveWhatsAppTab } from "../cart/whatsapp-handoff";
 import { WHATSAPP_CONSENT_LABEL } from "~/lib/orders/whatsapp-templates";
 
 export { SAVE_PHONE_FIELD } from "./customer-fields";
 
 const MASKS: Record<string, (value: string) => string> = { cpf: maskCpf, cep: maskCep, phone: maskPhone };
 
-/**
- * The checkout: who orders, delivery, payment and the order's summary. Checked with the action's
- * schema, then sent while a tab is kept for WhatsApp (./whatsapp-handoff).
- */
-export function CheckoutForm({
-  idempotencyKey,
-  prefill,
-  result,
-  deliveryZones,
-  cepLookup,
-  whatsappUpdates = false,
-}: {
+type CheckoutFormProps = {
   idempotencyKey: string;
   prefill: CheckoutPrefill;
   /** The action's answer to the last try (a refusal: the order was not recorded). */
@@ -52,16 +41,19 @@ export function CheckoutForm({
   cepLookup: boolean;
   /** The shop sends order updates on WhatsApp by itself (WHATSAPP_* set): the shopper may ask for them. */
   whatsappUpdates?: boolean;
-}) {
+};
+
+/**
+ * The checkout: who orders, delivery, payment and the order's summary. Checked with the action's
+ * schema, then sent while a tab is kept for WhatsApp (./whatsapp-handoff).
+ */
+export function CheckoutForm({ idempotencyKey, prefill, result, deliveryZones, cepLookup, whatsappUpdates = false }: CheckoutFormProps) {
   const { settings, locations } = useStorefront();
   const { cart, totals } = useCart();
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>("delivery");
-  const [chosenPayment, setPaymentMethod] = useState("credit");
-  const [phone, setPhone] = useState(prefill?.phone ?? "");
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST";
   const form = useForm({
     schema: checkoutSchema,
@@ -73,18 +65,8 @@ export function CheckoutForm({
     },
   });
 
-  const delivery = useDeliveryChoice({ zones: deliveryZones, settings, cart, subtotalCents: totals.totalCents, initialStreet: prefill?.address ?? "", cepLookup });
-  const city = delivery.address.city;
-  const { cep, state, neighborhood } = delivery.address;
-  const coupon = useCoupon(cart, { deliveryMethod, city, phone, option: { id: delivery.optionId, cep, state, neighborhood } });
-  const discount = coupon.preview?.ok ? coupon.preview : null;
-  // What this delivery can be paid by (a carrier's: PIX only); a choice it cannot take falls to the first offered.
-  const paymentDelivery = { deliveryMethod, deliveryOption: delivery.optionId };
-  const offeredPayments = paymentMethodsFor(settings, paymentDelivery);
-  const paymentMethod = offeredPayments.some((payment) => payment.value === chosenPayment) ? chosenPayment : (offeredPayments[0]?.value ?? "");
-  const quotedFee = deliveryMethod === "pickup" ? 0 : (delivery.option?.feeCents ?? null);
-  const fee = discount?.deliveryWaivedCents ? 0 : quotedFee;
-  const total = totals.totalCents - (discount?.linesCents ?? 0) + (fee ?? 0);
+  const { deliveryMethod, setDeliveryMethod, delivery, setPhone, coupon, discount, paymentDelivery, paymentMethod, setPaymentMethod, fee, total } =
+    useCheckoutChoices({ cart, subtotalCents: totals.totalCents, prefill, deliveryZones, cepLookup });
 
   // The spec: an empty cart has nothing to check out.
   useEffect(() => {
@@ -135,13 +117,7 @@ export function CheckoutForm({
           <DeliveryFields field={form.field} method={deliveryMethod} onMethodChange={setDeliveryMethod} delivery={delivery} locations={locations} cart={cart} />
           <PaymentFields field={form.field} method={paymentMethod} onMethodChange={setPaymentMethod} settings={settings} delivery={paymentDelivery} totalCents={total} />
           <TextareaField label="Observações (opcional)" {...form.field("notes")} rows={3} />
-          {whatsappUpdates ? (
-            // Never ticked for her: WhatsApp's rules and the shopper's trust both want her own yes.
-            <label className="flex items-center gap-2 text-sm text-slate-800">
-              <input type="checkbox" name="whatsappConsent" className="h-5 w-5 accent-brand-600" data-testid="whatsapp-consent" />
-              {WHATSAPP_CONSENT_LABEL}
-            </label>
-          ) : null}
+          {whatsappUpdates ? <WhatsAppUpdatesConsent /> : null}
         </div>
 
         <CheckoutSummary
@@ -157,5 +133,45 @@ export function CheckoutForm({
         </CheckoutSummary>
       </Form>
     </div>
+  );
+}
+
+/**
+ * The shopper's choices and what they come to: delivery or pick-up (and where), the payment (one this
+ * delivery can take), the coupon for them, and the fee and total.
+ */
+function useCheckoutChoices({ cart, subtotalCents, prefill, deliveryZones, cepLookup }: {
+  cart: Cart;
+  subtotalCents: number;
+  prefill: CheckoutPrefill;
+  deliveryZones: readonly DeliveryZone[];
+  cepLookup: boolean;
+}) {
+  const { settings } = useStorefront();
+  const [deliveryMethod, setDeliveryMethod] = useState<DeliveryMethod>("delivery");
+  const [chosenPayment, setPaymentMethod] = useState("credit");
+  const [phone, setPhone] = useState(prefill?.phone ?? "");
+  const delivery = useDeliveryChoice({ zones: deliveryZones, settings, cart, subtotalCents, initialStreet: prefill?.address ?? "", cepLookup });
+  const city = delivery.address.city;
+  const { cep, state, neighborhood } = delivery.address;
+  const coupon = useCoupon(cart, { deliveryMethod, city, phone, option: { id: delivery.optionId, cep, state, neighborhood } });
+  const discount = coupon.preview?.ok ? coupon.preview : null;
+  // What this delivery can be paid by (a carrier's: PIX only); a choice it cannot take falls to the first offered.
+  const paymentDelivery = { deliveryMethod, deliveryOption: delivery.optionId };
+  const offeredPayments = paymentMethodsFor(settings, paymentDelivery);
+  const paymentMethod = offeredPayments.some((payment) => payment.value === chosenPayment) ? chosenPayment : (offeredPayments[0]?.value ?? "");
+  const quotedFee = deliveryMethod === "pickup" ? 0 : (delivery.option?.feeCents ?? null);
+  const fee = discount?.deliveryWaivedCents ? 0 : quotedFee;
+  const total = subtotalCents - (discount?.linesCents ?? 0) + (fee ?? 0);
+  return { deliveryMethod, setDeliveryMethod, delivery, setPhone, coupon, discount, paymentDelivery, paymentMethod, setPaymentMethod, fee, total };
+}
+
+/** Never ticked for her: WhatsApp's rules and the shopper's trust both want her own yes. */
+function WhatsAppUpdatesConsent() {
+  return (
+    <label className="flex items-center gap-2 text-sm text-slate-800">
+      <input type="checkbox" name="whatsappConsent" className="h-5 w-5 accent-brand-600" data-testid="whatsapp-consent" />
+      {WHATSAPP_CONSENT_LABEL}
+    </label>
   );
 }

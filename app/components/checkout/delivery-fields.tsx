@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Field, SelectField } from "~/components/ui/field";
 import type { FormField } from "~/components/ui/use-form";
-import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
+import { BRAZILIAN_STATES } from "~/lib/delivery/zones";
 import type { DeliveryMethod } from "~/lib/delivery/delivery";
 import { deliveryFeeLabel } from "~/lib/orders/order-message";
 import type { Cart } from "~/lib/cart/cart";
@@ -35,11 +35,7 @@ export function DeliveryFields({
   cart: Cart;
 }) {
   const { address } = delivery;
-  const bind = (name: keyof AddressFields) => ({
-    ...field(name === "street" ? "address" : name),
-    value: address[name],
-    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => delivery.setField(name, event.target.value),
-  });
+  const bind = addressBinder(field, delivery);
   const [otherNeighborhood, setOtherNeighborhood] = useState(false);
   return (
     <fieldset className="space-y-4" data-testid="delivery-step">
@@ -56,24 +52,7 @@ export function DeliveryFields({
         <PickupStoreChoice stores={locations} cart={cart} error={field("pickupLocationId").error} />
       ) : (
         <>
-          <Field
-            label="CEP"
-            {...bind("cep")}
-            className="max-w-[12rem]"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            placeholder="55560-000"
-            hint={cepHint(delivery)}
-          />
-          <Field label="Endereço" {...bind("street")} autoComplete="address-line1" />
-          <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
-            <Field label="Número" {...field("number")} />
-            <Field label="Complemento (opcional)" {...field("complement")} autoComplete="address-line2" />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
-            <Field label="Cidade" {...bind("city")} autoComplete="address-level2" />
-            <SelectField label="Estado" {...bind("state")} emptyOption={null} autoComplete="address-level1" options={STATE_OPTIONS} />
-          </div>
+          <AddressLines field={field} delivery={delivery} />
           {delivery.townZones.length > 0 ? (
             <>
               <SelectField
@@ -102,6 +81,42 @@ export function DeliveryFields({
       )}
     </fieldset>
   );
+}
+
+/** CEP, street, number, complement, town and state: the address the bairro and the fee are read from. */
+function AddressLines({ field, delivery }: { field: FormField; delivery: DeliveryChoice }) {
+  const bind = addressBinder(field, delivery);
+  return (
+    <>
+      <Field
+        label="CEP"
+        {...bind("cep")}
+        className="max-w-[12rem]"
+        inputMode="numeric"
+        autoComplete="postal-code"
+        placeholder="55560-000"
+        hint={cepHint(delivery)}
+      />
+      <Field label="Endereço" {...bind("street")} autoComplete="address-line1" />
+      <div className="grid gap-4 sm:grid-cols-[8rem_1fr]">
+        <Field label="Número" {...field("number")} />
+        <Field label="Complemento (opcional)" {...field("complement")} autoComplete="address-line2" />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_6rem]">
+        <Field label="Cidade" {...bind("city")} autoComplete="address-level2" />
+        <SelectField label="Estado" {...bind("state")} emptyOption={null} autoComplete="address-level1" options={STATE_OPTIONS} />
+      </div>
+    </>
+  );
+}
+
+/** An address field's props: its form name (the street's is "address"), the value the delivery choice keeps and the change that sets it. */
+function addressBinder(field: FormField, delivery: DeliveryChoice) {
+  return (name: keyof AddressFields) => ({
+    ...field(name === "street" ? "address" : name),
+    value: delivery.address[name],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => delivery.setField(name, event.target.value),
+  });
 }
 
 /** Under the CEP: what it does here; filling the address is promised only when the shop has a CEP lookup. */

@@ -1,4 +1,4 @@
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { type DeliveryMethod, type OrderHistoryEntry, shopperStatusLabel } from "~/lib/orders/status-messages";
 
 /**

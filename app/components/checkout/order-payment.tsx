@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useNavigation, useRevalidator } from "react-router";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { timeLeftText, type OrderPaymentView } from "~/lib/payments/payment-status";
 
 /** While a Pix waits, the page asks again this often: "Pagamento confirmado" appears without a reload. */
@@ -75,6 +75,11 @@ export function OrderPayment({ payment, error }: { payment: OrderPaymentView; er
       </section>
     );
   }
+  return <AwaitingPixNotes payment={payment} generating={generating} waiting={waiting} now={now} />;
+}
+
+/** A Pix not paid yet: a payment of another amount, the charge being made or not made, and the time left to pay. */
+function AwaitingPixNotes({ payment, generating, waiting, now }: { payment: OrderPaymentView; generating: boolean; waiting: boolean; now: number | null }) {
   return (
     <>
       {payment.mismatchCents !== null ? (

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Cart } from "~/lib/cart/cart";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import type { Settings } from "~/lib/group/settings";
-import { maskCep, onlyDigits } from "~/lib/account/documents";
+import { maskCep, onlyDigits } from "~/lib/format/documents";
 import {
   ARRANGE_DELIVERY,
   findZone,
@@ -67,20 +67,11 @@ export function useDeliveryChoice({ zones, settings, cart, subtotalCents, initia
         if (!answer) return setRemote({ key: remoteKey, options: [ARRANGE_DELIVERY] });
         if (answer.address) {
           const found = answer.address;
-          // In a town of the owner's list, a bairro the list lacks is chosen again rather than priced wrong.
-          const townZones = zonesOfTown(zones, found.city);
-          const neighborhood = townZones.length === 0 || findZone(townZones, found.city, found.neighborhood) ? found.neighborhood : "";
           // The first lookup keeps what the shopper typed where it has no answer (a town's single CEP has
           // no street); a new CEP replaces the earlier one's street and bairro, even with nothing.
           const replace = filledFromCep.current !== "" && filledFromCep.current !== cep;
           filledFromCep.current = cep;
-          setAddress((current) => ({
-            ...current,
-            street: found.street || (replace ? "" : current.street),
-            neighborhood: neighborhood || (replace || townZones.length > 0 ? "" : current.neighborhood),
-            city: found.city,
-            state: found.state,
-          }));
+          setAddress((current) => addressFoundByCep(current, found, zones, replace));
         } else if (answer.unknownCep && filledFromCep.current !== "") {
           // An unknown CEP after a found one: the earlier CEP's street and bairro are not this address.
           filledFromCep.current = "";
@@ -103,18 +94,7 @@ export function useDeliveryChoice({ zones, settings, cart, subtotalCents, initia
   const remoteOptions = !localTown && remote?.key === remoteKey ? remote.options : null;
 
   const option: DeliveryOption | null = useMemo(() => {
-    if (localTown) {
-      if (zone) return { id: LOCAL_OPTION, label: `Entrega da loja — ${zone.neighborhood}`, feeCents: zoneFeeCents(zone, subtotalCents), time: zoneTimeLabel(zone) };
-      if (flatFeeTown) {
-        return {
-          id: LOCAL_OPTION,
-          label: "Entrega da loja",
-          feeCents: zoneFeeCents({ feeCents: settings.deliveryFeeCents, freeAboveCents: settings.freeShippingMinCents }, subtotalCents),
-          time: settings.deliveryDays,
-        };
-      }
-      return address.neighborhood.trim() ? { ...ARRANGE_DELIVERY, id: LOCAL_OPTION } : null;
-    }
+    if (localTown) return shopDeliveryOption({ zone, flatFee: flatFeeTown ? settings : null, subtotalCents, neighborhood: address.neighborhood });
     if (remoteOptions) return remoteOptions.find((candidate) => candidate.id === chosen) ?? remoteOptions[0] ?? null;
     return null;
   }, [localTown, zone, flatFeeTown, settings, subtotalCents, address.neighborhood, remoteOptions, chosen]);
@@ -136,3 +116,47 @@ export function useDeliveryChoice({ zones, settings, cart, subtotalCents, initia
   };
 }
 export type DeliveryChoice = ReturnType<typeof useDeliveryChoice>;
+
+/**
+ * The address once the lookup found the CEP's: its town and state, its street and bairro where it has
+ * them; `replace` (another CEP than the one that filled it) empties what the answer lacks.
+ */
+function addressFoundByCep(
+  current: AddressFields,
+  found: NonNullable<DeliveryLookup["address"]>,
+  zones: readonly DeliveryZone[],
+  replace: boolean,
+): AddressFields {
+  // In a town of the owner's list, a bairro the list lacks is chosen again rather than priced wrong.
+  const townZones = zonesOfTown(zones, found.city);
+  const neighborhood = townZones.length === 0 || findZone(townZones, found.city, found.neighborhood) ? found.neighborhood : "";
+  return {
+    ...current,
+    street: found.street || (replace ? "" : current.street),
+    neighborhood: neighborhood || (replace || townZones.length > 0 ? "" : current.neighborhood),
+    city: found.city,
+    state: found.state,
+  };
+}
+
+/**
+ * The shop's own delivery in one of its towns: the bairro's zone, else the settings' flat fee (a town
+ * of the delivery cities without bairros), else, with a bairro typed, arranged on WhatsApp.
+ */
+function shopDeliveryOption({ zone, flatFee, subtotalCents, neighborhood }: {
+  zone: DeliveryZone | null;
+  flatFee: FlatFeeSettings | null;
+  subtotalCents: number;
+  neighborhood: string;
+}): DeliveryOption | null {
+  if (zone) return { id: LOCAL_OPTION, label: `Entrega da loja — ${zone.neighborhood}`, feeCents: zoneFeeCents(zone, subtotalCents), time: zoneTimeLabel(zone) };
+  if (flatFee) {
+    return {
+      id: LOCAL_OPTION,
+      label: "Entrega da loja",
+      feeCents: zoneFeeCents({ feeCents: flatFee.deliveryFeeCents, freeAboveCents: flatFee.freeShippingMinCents }, subtotalCents),
+      time: flatFee.deliveryDays,
+    };
+  }
+  return neighborhood.trim() ? { ...ARRANGE_DELIVERY, id: LOCAL_OPTION } : null;
+}

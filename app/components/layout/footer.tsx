@@ -6,7 +6,7 @@ import { directionsUrl } from "~/lib/pages/map-links";
 import { shopPath } from "~/lib/pages/navigation";
 import { telHref } from "~/lib/format/phone";
 import { FOUNDED_YEAR, instagramUrl, SLOGAN } from "~/lib/group/settings";
-import { jsonLdHtml, organizationJsonLd } from "~/lib/catalog/structured-data";
+import { jsonLdHtml, organizationJsonLd } from "~/lib/pages/structured-data";
 import { greetingMessage, whatsappLink } from "~/lib/orders/whatsapp";
 import { useStorefront } from "./use-storefront";
 
@@ -59,46 +59,7 @@ export function Footer() {
           </Link>
         </section>
 
-        <section>
-          <h2 id="footer-contact" className="text-lg font-bold text-white">
-            Contato
-          </h2>
-          <ul className="mt-3 space-y-3 text-sm">
-            {headOffice ? (
-              <li className="flex gap-2">
-                <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0" />
-                <span>{headOffice.address}</span>
-              </li>
-            ) : null}
-            <li>
-              <a href={telHref(settings.storePhone)} className="flex gap-2 hover:text-white">
-                <PhoneIcon className="h-4 w-4 shrink-0" />
-                {settings.storePhone}
-              </a>
-            </li>
-            <li>
-              <a href={`mailto:${settings.storeEmail}`} className="flex gap-2 break-all hover:text-white">
-                <MailIcon className="h-4 w-4 shrink-0" />
-                {settings.storeEmail}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <ClockIcon className="h-4 w-4 shrink-0" />
-              {settings.businessHours}
-            </li>
-            <li>
-              <a
-                href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings))}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex gap-2 font-semibold text-white hover:underline"
-              >
-                <WhatsAppIcon className="h-4 w-4 shrink-0" />
-                Fale conosco no WhatsApp
-              </a>
-            </li>
-          </ul>
-        </section>
+        <FooterContact headOfficeAddress={headOffice?.address} />
 
         <section>
           <h2 id="footer-map" className="text-lg font-bold text-white">
@@ -126,5 +87,52 @@ export function Footer() {
       </div>
       <JsonLd html={import.meta.env.SSR ? jsonLdHtml(organizationJsonLd(settings, locations, origin)) : null} />
     </footer>
+  );
+}
+
+/** The head office's address, the group's phone, e-mail, hours and WhatsApp. */
+function FooterContact({ headOfficeAddress }: { headOfficeAddress: string | undefined }) {
+  const { settings } = useStorefront();
+  return (
+    <section>
+      <h2 id="footer-contact" className="text-lg font-bold text-white">
+        Contato
+      </h2>
+      <ul className="mt-3 space-y-3 text-sm">
+        {headOfficeAddress !== undefined ? (
+          <li className="flex gap-2">
+            <MapPinIcon className="mt-0.5 h-4 w-4 shrink-0" />
+            <span>{headOfficeAddress}</span>
+          </li>
+        ) : null}
+        <li>
+          <a href={telHref(settings.storePhone)} className="flex gap-2 hover:text-white">
+            <PhoneIcon className="h-4 w-4 shrink-0" />
+            {settings.storePhone}
+          </a>
+        </li>
+        <li>
+          <a href={`mailto:${settings.storeEmail}`} className="flex gap-2 break-all hover:text-white">
+            <MailIcon className="h-4 w-4 shrink-0" />
+            {settings.storeEmail}
+          </a>
+        </li>
+        <li className="flex gap-2">
+          <ClockIcon className="h-4 w-4 shrink-0" />
+          {settings.businessHours}
+        </li>
+        <li>
+          <a
+            href={whatsappLink(settings.storeWhatsApp, greetingMessage(settings))}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="flex gap-2 font-semibold text-white hover:underline"
+          >
+            <WhatsAppIcon className="h-4 w-4 shrink-0" />
+            Fale conosco no WhatsApp
+          </a>
+        </li>
+      </ul>
+    </section>
   );
 }

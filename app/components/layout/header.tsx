@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { useCartCount } from "~/components/cart/cart-store";
+import { useCartCount } from "~/components/cart-state/cart-store";
 import { CartIcon, CloseIcon, MenuIcon, SearchIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { ServerIsland } from "~/components/ui/server-island";
 import { mainNav } from "~/lib/pages/navigation";
@@ -85,59 +85,71 @@ export function Header() {
         </Form>
       </div>
 
-      <nav aria-label="Principal" className="hidden border-t border-slate-100 lg:block">
-        <ul className="container-page flex gap-1 text-sm font-semibold">
-          {links.map((item) => (
-            <li key={item.to}>
-              <NavLink
-                to={item.to}
-                end
-                className={({ isActive }) =>
-                  `block border-b-2 px-3 py-3 ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-700 hover:text-brand-700"}`
-                }
-              >
-                {item.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MainNav links={links} />
 
-      {menuOpen ? (
-        <nav id="mobile-menu" aria-label="Menu" className="border-t border-slate-100 bg-white lg:hidden">
-          <ul className="container-page py-2 text-base font-semibold">
-            {links.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end
-                  className={({ isActive }) => `block rounded-lg px-3 py-3 ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-800"}`}
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-            <li>
-              <NavLink to="/carrinho" className="block rounded-lg px-3 py-3 text-slate-800">
-                CARRINHO ({count})
-              </NavLink>
-            </li>
-            <li className="px-3 py-3">
-              <a
-                href={whatsapp}
-                target="_blank"
-                rel="noopener noreferrer"
-                onClick={() => setMenuOpen(false)}
-                className="flex items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-4 py-3 text-white"
-              >
-                <WhatsAppIcon className="h-5 w-5" />
-                Falar no WhatsApp
-              </a>
-            </li>
-          </ul>
-        </nav>
-      ) : null}
+      {menuOpen ? <MobileMenu links={links} count={count} whatsapp={whatsapp} onClose={() => setMenuOpen(false)} /> : null}
     </header>
+  );
+}
+
+/** The wide screen's row of main links, the current one underlined. */
+function MainNav({ links }: { links: ReturnType<typeof mainNav> }) {
+  return (
+    <nav aria-label="Principal" className="hidden border-t border-slate-100 lg:block">
+      <ul className="container-page flex gap-1 text-sm font-semibold">
+        {links.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              className={({ isActive }) =>
+                `block border-b-2 px-3 py-3 ${isActive ? "border-brand-600 text-brand-700" : "border-transparent text-slate-700 hover:text-brand-700"}`
+              }
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** The phone's menu, while open: the main links, the cart and WhatsApp. */
+function MobileMenu({ links, count, whatsapp, onClose }: { links: ReturnType<typeof mainNav>; count: number; whatsapp: string; onClose: () => void }) {
+  return (
+    <nav id="mobile-menu" aria-label="Menu" className="border-t border-slate-100 bg-white lg:hidden">
+      <ul className="container-page py-2 text-base font-semibold">
+        {links.map((item) => (
+          <li key={item.to}>
+            <NavLink
+              to={item.to}
+              end
+              className={({ isActive }) => `block rounded-lg px-3 py-3 ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-800"}`}
+            >
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+        <li>
+          <NavLink to="/carrinho" className="block rounded-lg px-3 py-3 text-slate-800">
+            CARRINHO ({count})
+          </NavLink>
+        </li>
+        <li className="px-3 py-3">
+          <a
+            href={whatsapp}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={onClose}
+            className="flex items-center justify-center gap-2 rounded-full bg-whatsapp-dark px-4 py-3 text-white"
+          >
+            <WhatsAppIcon className="h-5 w-5" />
+            Falar no WhatsApp
+          </a>
+        </li>
+      </ul>
+    </nav>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { STOREFRONT_LAYOUT_ID, type StorefrontView } from "~/lib/group/storefront-shell";
+import { STOREFRONT_LAYOUT_ID, type StorefrontView } from "~/lib/pages/storefront-shell";
 
 /** Settings, shops and store locations loaded once by the storefront layout, and who is signed in. */
 export function useStorefront(): StorefrontView {

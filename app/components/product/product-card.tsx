@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import { cartActions } from "~/components/cart/cart-store";
+import { cartActions } from "~/components/cart-state/cart-store";
 import { PRIMARY_ACTION } from "~/components/layout/primary-action";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { CartIcon, WhatsAppIcon } from "~/components/ui/icons";
@@ -16,7 +16,6 @@ import { ADDED_FEEDBACK_MS, useTimedFlag } from "./use-timed-flag";
 
 /** `size`: the size a list is filtered by (`?tamanho=`), the card's own choice from the start. */
 export function ProductCard({ product, priority = false, size: listedSize }: { product: ProductCardData; priority?: boolean; size?: string | null }) {
-  const { settings, origin } = useStorefront();
   const id = useId();
   // The first size and colour on the shelf, so a tap on "Adicionar" adds something that exists.
   const [initial] = useState(() => firstInStock(product, listedSize));
@@ -27,6 +26,18 @@ export function ProductCard({ product, priority = false, size: listedSize }: { p
   const href = productPath(product.id);
   // Sizes judged in the chosen colour; a colour is out only when all its sizes are (app/lib/variant-choice.ts).
   const sizes = sizeStates(product, color);
+
+  function chooseSize(next: string) {
+    setSize(next);
+    setRefusal(null);
+  }
+
+  function chooseColor(next: string) {
+    setColor(next);
+    setRefusal(null);
+    // The chosen size may be gone in this colour: move to one that is not.
+    if (size !== null && stockOf(product, size, next) <= 0) setSize(firstSizeInStock(product, next) ?? size);
+  }
 
   return (
     <article className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="product-card">
@@ -57,75 +68,12 @@ export function ProductCard({ product, priority = false, size: listedSize }: { p
         <Price priceCents={product.priceCents} oldPriceCents={product.oldPriceCents} discountPercent={product.discountPercent} />
 
         {product.priceCents !== null && (product.sizes.length > 0 || product.colors.length > 0) ? (
-          <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
-            {product.sizes.length > 0 ? (
-              <div>
-                <label htmlFor={`${id}-size`} className="sr-only">
-                  Tamanho
-                </label>
-                <select
-                  id={`${id}-size`}
-                  value={size ?? ""}
-                  onChange={(event) => {
-                    setSize(event.target.value);
-                    setRefusal(null);
-                  }}
-                  className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
-                >
-                  {sizes.map((option) => (
-                    <option key={option.size} value={option.size} disabled={option.stock <= 0 && option.size !== size}>
-                      {`Tam. ${option.size}${option.stock <= 0 ? " – esgotado" : ""}`}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            ) : null}
-            {product.colors.length > 0 ? (
-              <div className={product.sizes.length ? "" : "min-[400px]:col-span-2"}>
-                <label htmlFor={`${id}-color`} className="sr-only">
-                  Cor
-                </label>
-                <select
-                  id={`${id}-color`}
-                  value={color ?? ""}
-                  onChange={(event) => {
-                    const next = event.target.value;
-                    setColor(next);
-                    setRefusal(null);
-                    // The chosen size may be gone in this colour: move to one that is not.
-                    if (size !== null && stockOf(product, size, next) <= 0) setSize(firstSizeInStock(product, next) ?? size);
-                  }}
-                  className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
-                >
-                  {product.colors.map((option) => {
-                    const soldOut = !colorInStock(product, option);
-                    return (
-                      <option key={option} value={option} disabled={soldOut && option !== color}>
-                        {`${option}${soldOut ? " – esgotado" : ""}`}
-                      </option>
-                    );
-                  })}
-                </select>
-              </div>
-            ) : null}
-          </div>
+          <CardVariantSelects id={id} product={product} sizes={sizes} size={size} color={color} onSize={chooseSize} onColor={chooseColor} />
         ) : null}
 
         <div className="mt-auto pt-1">
           {product.priceCents === null ? (
-            <a
-              href={whatsappLink(
-                settings.storeWhatsApp,
-                priceInquiryMessage({ name: product.name, shopName: product.shop.name }, `${origin}${href}`),
-              )}
-              target="_blank"
-              rel="noopener noreferrer"
-              {...PRIMARY_ACTION}
-              className="flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-3 py-2.5 text-sm font-semibold text-white hover:bg-whatsapp-darker"
-            >
-              <WhatsAppIcon className="h-4 w-4" />
-              Consultar Preço
-            </a>
+            <CardPriceInquiry product={product} href={href} />
           ) : (
             <button
               type="button"
@@ -152,5 +100,82 @@ export function ProductCard({ product, priority = false, size: listedSize }: { p
         </div>
       </div>
     </article>
+  );
+}
+
+/** The card's size and colour, each a select; sold-out ones stay listed, marked, and cannot be chosen. */
+function CardVariantSelects({ id, product, sizes, size, color, onSize, onColor }: {
+  id: string;
+  product: ProductCardData;
+  sizes: ReturnType<typeof sizeStates>;
+  size: string | null;
+  color: string | null;
+  onSize: (size: string) => void;
+  onColor: (color: string) => void;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-2 min-[400px]:grid-cols-2">
+      {product.sizes.length > 0 ? (
+        <div>
+          <label htmlFor={`${id}-size`} className="sr-only">
+            Tamanho
+          </label>
+          <select
+            id={`${id}-size`}
+            value={size ?? ""}
+            onChange={(event) => onSize(event.target.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            {sizes.map((option) => (
+              <option key={option.size} value={option.size} disabled={option.stock <= 0 && option.size !== size}>
+                {`Tam. ${option.size}${option.stock <= 0 ? " – esgotado" : ""}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {product.colors.length > 0 ? (
+        <div className={product.sizes.length ? "" : "min-[400px]:col-span-2"}>
+          <label htmlFor={`${id}-color`} className="sr-only">
+            Cor
+          </label>
+          <select
+            id={`${id}-color`}
+            value={color ?? ""}
+            onChange={(event) => onColor(event.target.value)}
+            className="w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            {product.colors.map((option) => {
+              const soldOut = !colorInStock(product, option);
+              return (
+                <option key={option} value={option} disabled={soldOut && option !== color}>
+                  {`${option}${soldOut ? " – esgotado" : ""}`}
+                </option>
+              );
+            })}
+          </select>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** No published price: the shop is asked on WhatsApp, with the product and its link. */
+function CardPriceInquiry({ product, href }: { product: ProductCardData; href: string }) {
+  const { settings, origin } = useStorefront();
+  return (
+    <a
+      href={whatsappLink(
+        settings.storeWhatsApp,
+        priceInquiryMessage({ name: product.name, shopName: product.shop.name }, `${origin}${href}`),
+      )}
+      target="_blank"
+      rel="noopener noreferrer"
+      {...PRIMARY_ACTION}
+      className="flex w-full items-center justify-center gap-2 rounded-lg bg-whatsapp-dark px-3 py-2.5 text-sm font-semibold text-white hover:bg-whatsapp-darker"
+    >
+      <WhatsAppIcon className="h-4 w-4" />
+      Consultar Preço
+    </a>
   );
 }

@@ -94,28 +94,35 @@ export function ContactForm() {
         <p className="text-xs text-slate-600">* campos obrigatórios</p>
       </div>
 
-      <div role="status" aria-live="polite">
-        {confirmed || blockedLink ? (
-          <div className="rounded-lg bg-green-50 p-4 text-sm text-green-900" data-testid="contact-confirmation">
-            <p className="font-semibold">Mensagem pronta! Continue no WhatsApp.</p>
-            {blockedLink ? (
-              <p className="mt-2">
-                O navegador bloqueou a nova janela.{" "}
-                <a
-                  href={blockedLink}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  onClick={() => setBlockedLink(null)}
-                  className="font-bold underline underline-offset-2"
-                >
-                  Abrir WhatsApp
-                </a>
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-      </div>
+      <ContactConfirmation confirmed={confirmed} blockedLink={blockedLink} onBlockedLinkOpened={() => setBlockedLink(null)} />
     </form>
+  );
+}
+
+/** After a send: the message is ready in WhatsApp, or, when the browser blocked its tab, the link that opens it. */
+function ContactConfirmation({ confirmed, blockedLink, onBlockedLinkOpened }: { confirmed: boolean; blockedLink: string | null; onBlockedLinkOpened: () => void }) {
+  return (
+    <div role="status" aria-live="polite">
+      {confirmed || blockedLink ? (
+        <div className="rounded-lg bg-green-50 p-4 text-sm text-green-900" data-testid="contact-confirmation">
+          <p className="font-semibold">Mensagem pronta! Continue no WhatsApp.</p>
+          {blockedLink ? (
+            <p className="mt-2">
+              O navegador bloqueou a nova janela.{" "}
+              <a
+                href={blockedLink}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={onBlockedLinkOpened}
+                className="font-bold underline underline-offset-2"
+              >
+                Abrir WhatsApp
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : null}
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@ import { directionsUrl } from "~/lib/pages/map-links";
 import { telHref } from "~/lib/format/phone";
 import { instagramUrl } from "~/lib/group/settings";
 import { greetingMessage, storeWhatsAppNumber, whatsappLink } from "~/lib/orders/whatsapp";
-import type { ShellLocation } from "~/lib/group/storefront-shell";
+import type { ShellLocation } from "~/lib/pages/storefront-shell";
 
 /** `groupWhatsApp`: the group's number (settings), for a store without one of its own (or with the example one). */
 export function StoreCard({ location, groupWhatsApp }: { location: ShellLocation; groupWhatsApp: string }) {
@@ -55,40 +55,47 @@ export function StoreCard({ location, groupWhatsApp }: { location: ShellLocation
         <MapEmbed lat={location.lat} lng={location.lng} title={location.name} height={200} />
       </div>
 
-      <div className="flex flex-wrap gap-2 p-5 text-sm font-semibold">
+      <StoreCardLinks location={location} whatsapp={whatsapp} />
+    </article>
+  );
+}
+
+/** Directions, the store's WhatsApp (with a greeting) and its Instagram, each in a new tab. */
+function StoreCardLinks({ location, whatsapp }: { location: ShellLocation; whatsapp: string }) {
+  return (
+    <div className="flex flex-wrap gap-2 p-5 text-sm font-semibold">
+      <a
+        href={directionsUrl(location.lat, location.lng)}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-slate-900 px-3 py-2.5 text-white hover:bg-slate-700"
+      >
+        <DirectionsIcon className="h-4 w-4" />
+        Como Chegar<span className="sr-only">: {location.name}</span>
+      </a>
+      {whatsapp ? (
         <a
-          href={directionsUrl(location.lat, location.lng)}
+          href={whatsappLink(whatsapp, greetingMessage(location.name))}
           target="_blank"
           rel="noopener noreferrer"
-          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-slate-900 px-3 py-2.5 text-white hover:bg-slate-700"
+          className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-whatsapp-dark px-3 py-2.5 text-white hover:bg-whatsapp-darker"
         >
-          <DirectionsIcon className="h-4 w-4" />
-          Como Chegar<span className="sr-only">: {location.name}</span>
+          <WhatsAppIcon className="h-4 w-4" />
+          WhatsApp<span className="sr-only">: {location.name}</span>
         </a>
-        {whatsapp ? (
-          <a
-            href={whatsappLink(whatsapp, greetingMessage(location.name))}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex flex-1 items-center justify-center gap-1.5 rounded-lg bg-whatsapp-dark px-3 py-2.5 text-white hover:bg-whatsapp-darker"
-          >
-            <WhatsAppIcon className="h-4 w-4" />
-            WhatsApp<span className="sr-only">: {location.name}</span>
-          </a>
-        ) : null}
-        {location.instagram ? (
-          <a
-            href={instagramUrl(location.instagram)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="flex basis-full items-center justify-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2.5 text-slate-800 hover:bg-slate-100"
-          >
-            <InstagramIcon className="h-4 w-4" />
-            <span className="sr-only">Instagram: </span>
-            {location.instagram}
-          </a>
-        ) : null}
-      </div>
-    </article>
+      ) : null}
+      {location.instagram ? (
+        <a
+          href={instagramUrl(location.instagram)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="flex basis-full items-center justify-center gap-1.5 rounded-lg border border-slate-300 px-3 py-2.5 text-slate-800 hover:bg-slate-100"
+        >
+          <InstagramIcon className="h-4 w-4" />
+          <span className="sr-only">Instagram: </span>
+          {location.instagram}
+        </a>
+      ) : null}
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { JsonLd } from "~/components/ui/json-ld";
 import { WhatsAppPillLink } from "~/components/ui/whatsapp-pill-link";
 import { telHref } from "~/lib/format/phone";
 import { FOUNDED_YEAR } from "~/lib/group/settings";
-import { jsonLdHtml, storeListJsonLd } from "~/lib/catalog/structured-data";
+import { jsonLdHtml, storeListJsonLd } from "~/lib/pages/structured-data";
 import { greetingMessage, whatsappLink } from "~/lib/orders/whatsapp";
 
 /**

@@ -1,6 +1,6 @@
 // Client-safe pieces of /admin/clientes: URL state, the shapes the server sends, the role form's messages.
 import type { ActionResult } from "../forms/action-result";
-import { pageParam, searchParam } from "../admin/admin-list";
+import { pageParam, searchParam } from "../lists/admin-list";
 import type { OrderStatus } from "../orders/order-status";
 
 export type CustomerFilters = { q: string; page: number };

@@ -1,7 +1,7 @@
 // The reports page's query (period and grouping, in the URL) and its labels, shared by the page and
 // the CSV export so both read the same parameters the same way. Dates are calendar days in the
 // shop's time zone, "YYYY-MM-DD", both ends included.
-import { SHOP_TIME_ZONE } from "../group/shop-time";
+import { SHOP_TIME_ZONE } from "../format/shop-time";
 
 export const REPORT_GROUPS = [
   { value: "dia", unit: "day", label: "Dia" },

@@ -1,5 +1,5 @@
 // The admin product list's URL: filters, page and the notice shown after a save or a delete.
-import { pageParam, searchParam } from "../admin/admin-list";
+import { pageParam, searchParam } from "../lists/admin-list";
 import { CATEGORIES, SHOP_SLUGS, type Category, type ImageRef, type ShopSlug } from "./catalog";
 import { countLabel } from "../format/plural";
 import { PRODUCT_MESSAGES } from "./product.schema";

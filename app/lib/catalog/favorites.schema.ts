@@ -1,7 +1,7 @@
 // What the favourite button sends when signed in (app/routes/api/favorites.ts).
 import { z } from "~/lib/forms/validation";
 import { MAX_FAVORITES } from "./favorites";
-import { idSchema } from "../format/ids";
+import { idSchema } from "../forms/ids";
 
 /** One product turned on or off. */
 export const favoriteToggleSchema = z.object({ productId: idSchema, on: z.enum(["true", "false"]).transform((value) => value === "true") });

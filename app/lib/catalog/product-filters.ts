@@ -1,7 +1,7 @@
 import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type Category, type PriceBand, type ShopSlug } from "./catalog";
-import { PAGE_PARAM } from "../pages/navigation";
+import { PAGE_PARAM } from "../lists/page-param";
 import { oneLine } from "../format/plain-text";
-import { searchQuery } from "./search-text";
+import { searchQuery } from "../format/search-text";
 
 export type ProductFilters = {
   q: string;

@@ -4,7 +4,7 @@
 import { z } from "~/lib/forms/validation";
 import { CATEGORIES, type Category, PRODUCT_GENDERS, type ProductGender } from "./catalog";
 import { decimalCommaPrice, MAX_MONEY_CENTS, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
-import { normalizeSearchText } from "./search-text";
+import { normalizeSearchText } from "../format/search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";
 import { eanProblem, PRODUCT_FISCAL_MESSAGES, productFiscalFields } from "../fiscal/product-fiscal.schema";
 

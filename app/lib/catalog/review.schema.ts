@@ -1,7 +1,7 @@
 // The review form's schema, checked in the browser and again in the product route's action. Apart from
 // ./review-form so that the product page loads it (and zod) only once the shopper starts a review.
 import { z } from "~/lib/forms/validation";
-import { idSchema } from "../format/ids";
+import { idSchema } from "../forms/ids";
 import { REVIEW_COMMENT_MAX, REVIEW_MESSAGES } from "./review-form";
 
 /**

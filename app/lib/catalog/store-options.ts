@@ -1,6 +1,6 @@
 // The form's 'Loja' options and a store named as a person types it (the CSV's loja column, the starter
 // products' loja): apart from the product form's schema, which only carries the chosen slug.
-import { normalizeSearchText } from "./search-text";
+import { normalizeSearchText } from "../format/search-text";
 
 /**
  * One of the form's 'Loja' options (six in the seed): a physical store, with its shop. The list is the

@@ -1,6 +1,6 @@
 // /admin/canais: the forms that leave a product or a shop out of the feeds (or bring it back) and
 // correct a Google category. One schema, told apart by `intent`.
-import { idSchema } from "../format/ids";
+import { idSchema } from "../forms/ids";
 import { z } from "~/lib/forms/validation";
 
 export const GOOGLE_CATEGORY_MAX_LENGTH = 250;

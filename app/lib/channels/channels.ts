@@ -1,7 +1,7 @@
 // The sales channels' vocabulary, shared by the feeds (app/server/channels) and the admin's
 // "Canais de venda" page: where the feeds are, what Google category a category of the shop suggests,
 // and how the product's gender and category read in the platforms' words.
-import { normalizeSearchText } from "../catalog/search-text";
+import { normalizeSearchText } from "../format/search-text";
 
 export const FEED_FORMATS = ["meta", "google"] as const;
 export type FeedFormat = (typeof FEED_FORMATS)[number];

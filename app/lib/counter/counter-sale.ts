@@ -1,14 +1,14 @@
 // The counter sale (/admin/balcao) as the phone and the server both read it: the form, the payment
 // choices, the change, what a scanned code names, and the receipt's text.
 import { z } from "~/lib/forms/validation";
-import { idSchema, parseId } from "../format/ids";
+import { idSchema, parseId } from "../forms/ids";
 import { formatBRL, instalmentCents } from "../format/money";
 import { MONEY_TOO_LARGE_MESSAGE, readMoneyAmount } from "../forms/price-input";
 import { variantLabel } from "../catalog/variants";
-import { SHOP_TIME_ZONE } from "../group/shop-time";
+import { SHOP_TIME_ZONE } from "../format/shop-time";
 import type { ImageRef } from "../catalog/catalog";
 import { orderLineSchema } from "../orders/checkout.schema";
-import { isValidCpf, maskCpf } from "../account/documents";
+import { isValidCpf, maskCpf } from "../format/documents";
 import { MAX_INSTALLMENTS } from "../payments/installments";
 import { chaveInGroups, fiscalStatusLabel, NO_FISCAL_VALUE, type FiscalDocumentView } from "../fiscal/fiscal-documents";
 

@@ -1,6 +1,6 @@
 // The stock count ("balanço") of a store as the phone shows and sends it.
 import { z } from "~/lib/forms/validation";
-import { idSchema } from "../format/ids";
+import { idSchema } from "../forms/ids";
 import { unitsField } from "./counter-sale";
 
 /** Units of a shelf that open orders (pending, processing) hold: still on it, no longer the system's to sell. */

@@ -4,7 +4,7 @@ import { MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupon-code";
 import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponRule } from "./coupons";
 import { formatBRL } from "../format/money";
 import { MAX_MONEY_CENTS, readBRL } from "../forms/price-input";
-import { parseId } from "../format/ids";
+import { parseId } from "../forms/ids";
 
 // The admin's coupon form (/admin/cupons): one schema for the browser and the action.
 

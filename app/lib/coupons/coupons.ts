@@ -1,7 +1,7 @@
 // Coupons' arithmetic and messages, client-safe: the server decides with them when it records an order
 // (app/server/coupons), and the cart previews with the same functions. Money is integer centavos.
 import { formatBRL } from "../format/money";
-import { SHOP_TIME_ZONE } from "../group/shop-time";
+import { SHOP_TIME_ZONE } from "../format/shop-time";
 
 export const COUPON_KINDS = ["percent", "fixed", "free_delivery"] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BRAZILIAN_STATES } from "../orders/checkout.schema";
+import { BRAZILIAN_STATES } from "./zones";
 import { stateOfCep } from "./cep-states";
 
 describe("stateOfCep", () => {

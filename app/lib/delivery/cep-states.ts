@@ -1,6 +1,4 @@
-import type { BRAZILIAN_STATES } from "../orders/checkout.schema";
-
-export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
+import type { BrazilianState } from "./zones";
 
 /**
  * The Correios' CEP ranges per state (first five digits, inclusive), public and stable: the CEP alone

@@ -1,5 +1,5 @@
 import { z } from "~/lib/forms/validation";
-import { BRAZILIAN_STATES } from "../orders/checkout.schema";
+import { BRAZILIAN_STATES } from "./zones";
 import { MONEY_TOO_LARGE_MESSAGE, PRICE_FORMAT_MESSAGE, readMoneyAmount } from "../forms/price-input";
 import { oneLine } from "../format/plain-text";
 

@@ -1,5 +1,13 @@
-import { normalizeSearchText } from "../catalog/search-text";
+import { normalizeSearchText } from "../format/search-text";
 import { formatBRL } from "../format/money";
+
+/** The 27 federative units, for the state select. */
+export const BRAZILIAN_STATES = [
+  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB",
+  "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
+] as const;
+
+export type BrazilianState = (typeof BRAZILIAN_STATES)[number];
 
 /** One bairro of a town the shop delivers to itself, as /admin/entregas keeps it. Money in centavos. */
 export type DeliveryZone = {

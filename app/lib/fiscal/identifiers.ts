@@ -4,7 +4,7 @@
  * the fiscal documents the shop issues (docs/fiscal.md) and the supplier notes it receives
  * (docs/receiving.md).
  */
-import { onlyDigits } from "~/lib/account/documents";
+import { onlyDigits } from "~/lib/format/documents";
 
 /** Modulo 11 with weights 2..9 cycling from the right, as the CNPJ and the chave de acesso use it. */
 function mod11CheckDigit(digits: string, maxWeight: number): number {

@@ -3,7 +3,7 @@
 // same pt-BR messages and nothing is saved while any field is wrong. The CSC token is a secret the
 // page never sends back: an empty token field keeps the stored one.
 import { z } from "~/lib/forms/validation";
-import { onlyDigits } from "../account/documents";
+import { onlyDigits } from "../format/documents";
 import { isValidCnpj } from "./identifiers";
 import { TAX_REGIMES } from "./store-fiscal";
 

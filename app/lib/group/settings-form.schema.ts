@@ -11,7 +11,7 @@ import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } f
 import { STORE_ARTICLES } from "../stores/store-name";
 import { normalizePixKey } from "../payments/pix-key";
 import { roleMay, type StaffRole } from "../staff/staff-roles";
-import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, orderHoldFieldMessage, type OrderHoldField } from "../orders/order-holds";
+import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, orderHoldFieldMessage, type OrderHoldField } from "../holds/order-holds";
 
 export const SETTINGS_MESSAGES = {
   saved: "Salvo!",

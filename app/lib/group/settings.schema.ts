@@ -4,7 +4,7 @@ import { STORE_ARTICLES } from "../stores/store-name";
 import { DEFAULT_STATUS_MESSAGES, STATUS_MESSAGE_KEYS, type StatusMessageKey } from "../orders/status-messages";
 import { PLACEHOLDER_WHATSAPP } from "../orders/whatsapp";
 import { normalizePixKey } from "../payments/pix-key";
-import { ORDER_HOLD_FIELDS } from "../orders/order-holds";
+import { ORDER_HOLD_FIELDS } from "../holds/order-holds";
 
 const holdNumber = ({ min, max, default: fallback }: { min: number; max: number; default: number }) => z.number().int().min(min).max(max).default(fallback);
 
@@ -30,7 +30,7 @@ export const settingsSchema = z.object({
     })
     .prefault({}),
   maxInstallments: z.number().int().min(1).max(MAX_INSTALLMENTS).default(5),
-  /** A shopper's order nobody confirmed or paid is cancelled after this (../orders/order-holds.ts). */
+  /** A shopper's order nobody confirmed or paid is cancelled after this (../holds/order-holds.ts). */
   orderHoldHours: holdNumber(ORDER_HOLD_FIELDS.orderHoldHours),
   /** Units of one size × colour, and in all, one shopper's order may take (never a counter sale). */
   maxUnitsPerLine: holdNumber(ORDER_HOLD_FIELDS.maxUnitsPerLine),

@@ -1,11 +1,10 @@
 import { trackingUrl } from "../delivery/tracking";
 // Client-safe pieces of the admin order screens: the list's URL filters, the shapes the server
 // sends, and the WhatsApp status message to the customer.
-import { pageParam, searchParam } from "../admin/admin-list";
+import { pageParam, searchParam } from "../lists/admin-list";
 import type { OrderView } from "./order-message";
 import type { OrderFiscalPanel } from "../fiscal/fiscal-documents";
 import { isShownOrderStatus, type OrderStatus, type ShownOrderStatus } from "./order-status";
-import type { Settings } from "../group/settings";
 import {
   DEFAULT_STATUS_MESSAGES,
   type OrderHistoryEntry,
@@ -21,7 +20,7 @@ import type { WhatsAppMessageView } from "./whatsapp-templates";
 import { isPaymentFilter, type AdminOrderPayment } from "../payments/admin-payment";
 import type { PaymentStatus } from "../payments/payment-status";
 import { CHANNEL_LABELS, type OrderChannel } from "./order-channel";
-import { parseId } from "../format/ids";
+import { parseId } from "../forms/ids";
 
 export type AdminOrderFilters = { status: ShownOrderStatus | null; q: string; page: number; payment: PaymentStatus | null; store: number | null };
 
@@ -166,9 +165,12 @@ export function orderStatusMessage(input: StatusMessageInput): string {
   return input.trackingCode ? `${message}\n\nRastreie a entrega (${input.trackingCode}): ${trackingUrl(input.trackingCode)}` : message;
 }
 
+/** The settings' fields the status message uses, named here rather than picked from Settings: the group's settings sit above orders. */
+export type OrderMessageSettings = { storeName: string; statusMessages: StatusMessages };
+
 /** The 'Avisar cliente no WhatsApp' link, or null when there is no phone to write to. */
 /** `danfeUrl`: the NF-e's DANFE (absolute), added to the message once the note is authorised and kept. */
-export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, settings: Pick<Settings, "storeName" | "statusMessages">, danfeUrl: string | null = null): string | null {
+export function orderStatusWhatsAppUrl(detail: AdminOrderDetail, origin: string, settings: OrderMessageSettings, danfeUrl: string | null = null): string | null {
   const number = customerWhatsAppNumber(detail.contactPhone);
   if (!number) return null;
   const { order } = detail;

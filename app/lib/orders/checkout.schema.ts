@@ -1,19 +1,14 @@
 import { z } from "~/lib/forms/validation";
 import { MAX_LINE_QUANTITY } from "../cart/cart";
 import { normalizeCouponCode } from "../coupons/coupon-code";
-import { isValidCpf, onlyDigits } from "../account/documents";
-import { idSchema } from "../format/ids";
+import { isValidCpf, onlyDigits } from "../format/documents";
+import { idSchema } from "../forms/ids";
 import { MAX_INSTALLMENTS } from "../payments/installments";
 import { isBrazilianPhone } from "../format/phone";
 import { lacksAreaCode } from "../forms/phone-input";
 import { notesText, oneLine } from "../format/plain-text";
 import { PAYMENT_METHODS } from "../payments/payment-methods";
-
-/** The 27 federative units, for the state select. */
-export const BRAZILIAN_STATES = [
-  "AC", "AL", "AP", "AM", "BA", "CE", "DF", "ES", "GO", "MA", "MT", "MS", "MG", "PA", "PB",
-  "PR", "PE", "PI", "RJ", "RN", "RS", "RO", "RR", "SC", "SP", "SE", "TO",
-] as const;
+import { BRAZILIAN_STATES } from "../delivery/zones";
 
 const MAX_ORDER_LINES = 50;
 

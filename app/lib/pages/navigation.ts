@@ -18,9 +18,6 @@ export function mainNav(shops: readonly { slug: string; shortName: string }[]): 
   return [{ to: "/", label: "INÍCIO" }, { to: "/produtos", label: "PRODUTOS" }, ...shopLinks, { to: "/lojas", label: "NOSSAS LOJAS" }];
 }
 
-/** The page number of every paginated list, storefront and admin alike: `?pagina=2`. */
-export const PAGE_PARAM = "pagina";
-
 /** The storefront route of each shop. */
 export function shopPath(shopSlug: string): string {
   return `/${shopSlug}`;

@@ -2,7 +2,7 @@
 // the pages read (server/page-cache.ts), so a click's id (tracking-params.ts), a campaign's tags or any
 // other parameter no page reads leave it the same page.
 import { COLOR_PARAM, SIZE_PARAM } from "../channels/channels";
-import { PAGE_PARAM } from "./navigation";
+import { PAGE_PARAM } from "../lists/page-param";
 
 /**
  * Every query parameter a cacheable storefront page reads, on the server or in the browser: the list

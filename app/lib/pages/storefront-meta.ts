@@ -1,4 +1,4 @@
-import { STOREFRONT_LAYOUT_ID, type StorefrontShell } from "../group/storefront-shell";
+import { STOREFRONT_LAYOUT_ID, type StorefrontShell } from "./storefront-shell";
 
 /** The storefront layout's data as seen from a child route's `meta` function. */
 export function shellFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): StorefrontShell | undefined {

@@ -1,7 +1,7 @@
 // A PIX key as the owner types it in /admin/configuracoes, turned into the one form the Central
 // Bank's directory knows it by: a bank app looks the key up exactly as the BR Code carries it, so
 // "(81) 99876-5432" in a code is a key that exists nowhere even though the code's checksum is valid.
-import { isValidCpf } from "../account/documents";
+import { isValidCpf } from "../format/documents";
 
 export type PixKeyKind = "phone" | "cpf" | "cnpj" | "email" | "random";
 

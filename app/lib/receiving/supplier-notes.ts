@@ -1,7 +1,7 @@
 // A supplier's NF-e as the receiving screen shows it (/admin/entradas, docs/receiving.md): the note read
 // from its XML, each item's match to a size × colour, and the rules for units and costs that the page
 // and the server share. The XML itself is read on the server (app/server/receiving/note-xml.server.ts).
-import { SHOP_TIME_ZONE } from "../group/shop-time";
+import { SHOP_TIME_ZONE } from "../format/shop-time";
 
 export const RECEIVING_PATH = "/admin/entradas";
 

@@ -6,7 +6,7 @@
 // no one store does (a cart mixing the shops' products, each on its own store's shelf), each line comes
 // from the first store in that order holding it, and the order is served from its first line's store. A
 // line no store holds enough of refuses the order.
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 
 export type StoreShelf = {
   id: number;

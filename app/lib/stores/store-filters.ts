@@ -1,4 +1,4 @@
-import { normalizeSearchText } from "../catalog/search-text";
+import { normalizeSearchText } from "../format/search-text";
 
 /** The stores page filters as kept in the URL (?cidade=&categoria=); "" means 'Todas'. */
 export type StoreFilters = { city: string; category: string };

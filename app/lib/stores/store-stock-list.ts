@@ -1,7 +1,7 @@
 // The stock screen of one store (/admin/estoque): what its shelf holds of each product's sizes ×
 // colours. Read-only: a count that is wrong is corrected through the store's stock count (balanço).
-import { pageParam, searchParam } from "../admin/admin-list";
-import { parseId } from "../format/ids";
+import { pageParam, searchParam } from "../lists/admin-list";
+import { parseId } from "../forms/ids";
 
 export const STORE_STOCK_PATH = "/admin/estoque";
 

@@ -2,7 +2,7 @@
 // made with the order (docs/delivery.md, "Retirada numa loja que não tem tudo"). The time it takes is
 // this file's constant: the group's stores are in Barreiros and Sirinhaém, 15 km apart, and a box goes
 // over with the next day's run.
-import { SHOP_TIME_ZONE } from "../group/shop-time";
+import { SHOP_TIME_ZONE } from "../format/shop-time";
 import type { PickupAvailability } from "./serving-store";
 
 /** Days a transfer between the group's stores takes: days the stores open (Monday to Saturday). */

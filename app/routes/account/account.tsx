@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { actionRefusal } from "~/lib/forms/action-result";
 import { FormMessage, SubmitButton } from "~/components/account/account-card";
-import { MyFavorites } from "~/components/account/my-favorites";
+import { MyFavorites } from "~/components/product/my-favorites";
 import { MyOrders } from "~/components/account/my-orders";
 import { TwoFactorSummary } from "~/components/account/two-factor-settings";
 import { Field, TextareaField } from "~/components/ui/field";
@@ -89,28 +89,7 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
           <FormMessage tone="success">E-mail confirmado! Os pedidos que você fez sem conta com este e-mail agora aparecem em Meus pedidos.</FormMessage>
         </div>
       ) : null}
-      {emailConfirmation.confirmed ? null : (
-        <section aria-labelledby="confirmar-email" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5" data-testid="email-confirmation">
-          <h2 id="confirmar-email" className="font-bold">
-            Confirme seu e-mail
-          </h2>
-          <p className="mt-1 text-sm text-slate-700">
-            Enviamos um link para {profile.email}. Ao abrir o link, os pedidos que você fez sem conta com este e-mail passam a aparecer aqui.
-          </p>
-          {emailConfirmation.link === "enviado" ? <p className="mt-2 text-sm font-medium text-green-800" role="status">Link enviado! Confira também a caixa de spam.</p> : null}
-          {emailConfirmation.link === "espere" ? (
-            <p className="mt-2 text-sm font-medium text-red-800" role="alert">
-              Já enviamos alguns links há pouco. Espere alguns minutos e tente de novo.
-            </p>
-          ) : null}
-          <Form method="post" className="mt-3">
-            <input type="hidden" name="intent" value={CONFIRM_EMAIL_INTENT} />
-            <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800">
-              Enviar o link de novo
-            </button>
-          </Form>
-        </section>
-      )}
+      {emailConfirmation.confirmed ? null : <EmailConfirmationPrompt email={profile.email} link={emailConfirmation.link} />}
 
       <section aria-labelledby="dados" className="mt-8 rounded-2xl border border-slate-200 p-6">
         <h2 id="dados" className="text-lg font-bold">
@@ -161,5 +140,31 @@ export default function Account({ loaderData, actionData }: Route.ComponentProps
       <MyOrders orders={orders} />
       <MyFavorites products={favorites} />
     </div>
+  );
+}
+
+/** An e-mail not confirmed yet: why it matters here, what became of the last link asked for, and a new one. */
+function EmailConfirmationPrompt({ email, link }: { email: string; link: string | null }) {
+  return (
+    <section aria-labelledby="confirmar-email" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-5" data-testid="email-confirmation">
+      <h2 id="confirmar-email" className="font-bold">
+        Confirme seu e-mail
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Enviamos um link para {email}. Ao abrir o link, os pedidos que você fez sem conta com este e-mail passam a aparecer aqui.
+      </p>
+      {link === "enviado" ? <p className="mt-2 text-sm font-medium text-green-800" role="status">Link enviado! Confira também a caixa de spam.</p> : null}
+      {link === "espere" ? (
+        <p className="mt-2 text-sm font-medium text-red-800" role="alert">
+          Já enviamos alguns links há pouco. Espere alguns minutos e tente de novo.
+        </p>
+      ) : null}
+      <Form method="post" className="mt-3">
+        <input type="hidden" name="intent" value={CONFIRM_EMAIL_INTENT} />
+        <button type="submit" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800">
+          Enviar o link de novo
+        </button>
+      </Form>
+    </section>
   );
 }

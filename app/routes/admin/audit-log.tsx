@@ -1,7 +1,7 @@
 import { AdminPagination } from "~/components/admin/admin-pagination";
 import { AuditLogFilter } from "~/components/admin/audit/audit-log-filter";
 import { AuditLogList } from "~/components/admin/audit/audit-log-list";
-import { pageParam } from "~/lib/admin/admin-list";
+import { pageParam } from "~/lib/lists/admin-list";
 import { AUDIT_ENTITY_LABELS, isAuditEntityType } from "~/lib/admin/audit-log";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listAuditLog } from "~/server/group/audit-log.server";

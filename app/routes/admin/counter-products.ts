@@ -1,5 +1,5 @@
 import { scannedCode } from "~/lib/counter/counter-sale";
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { requireStaffPermission, requireStoreAccess, staffStoreScope } from "~/server/auth/guards.server";
 import { findCounterProducts } from "~/server/counter/counter-sale.server";
 import type { Route } from "./+types/counter-products";

@@ -3,7 +3,7 @@ import { actionRefusal } from "~/lib/forms/action-result";
 import { CouponsPanel } from "~/components/admin/coupons/coupons-panel";
 import { couponFormSchema, couponFormValues } from "~/lib/coupons/coupon.schema";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
-import { idSchema } from "~/lib/format/ids";
+import { idSchema } from "~/lib/forms/ids";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";

@@ -6,7 +6,7 @@ import { CustomerSearch } from "~/components/admin/customers/customer-search";
 import { CustomersList } from "~/components/admin/customers/customers-list";
 import { CUSTOMER_PARAM, type CustomerRoleResult, parseCustomerFilters, selectedCustomerId } from "~/lib/account/admin-customers";
 import { customerRoleFormSchema } from "~/lib/account/customer-role.schema";
-import { withParams } from "~/lib/admin/admin-list";
+import { withParams } from "~/lib/lists/admin-list";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { roleMay } from "~/lib/staff/staff-roles";
 import { getCustomerDetail, hasAnyCustomer, listCustomers, listStaff, setCustomerRole } from "~/server/auth/customers.server";

@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { salesWithoutNote } from "~/server/fiscal/fiscal-documents.server";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import { DemoProductsNotice } from "~/components/admin/dashboard/demo-products-notice";
 import { CONFIRM_DEMO_REMOVAL_PARAM, DEMO_REMOVAL_UNCONFIRMED } from "~/lib/admin/dashboard";
 import { actionRefusal } from "~/lib/forms/action-result";
@@ -11,12 +11,13 @@ import { ChartCard, ChartTable } from "~/components/admin/dashboard/chart-card";
 import { RecentOrders } from "~/components/admin/dashboard/recent-orders";
 import { StatCards } from "~/components/admin/dashboard/stat-cards";
 import { FiscalDataMissing, LowStock, StockReview } from "~/components/admin/dashboard/stock-alerts";
+import { DeliveryFailureAlerts, FiscalSummary, PlaceholderWhatsAppAlerts } from "~/components/admin/dashboard/dashboard-alerts";
 import { productsMissingFiscalData } from "~/server/fiscal/product-fiscal.server";
 import { MISSING_FISCAL_DATA_SHOWN } from "~/lib/fiscal/product-fiscal";
 import { formatBRL } from "~/lib/format/money";
 import { ORDER_STATUS_LABELS, type ShownOrderStatus } from "~/lib/orders/order-status";
 import { monthLabel } from "~/lib/admin/reports";
-import { isPlaceholderWhatsApp, PLACEHOLDER_WHATSAPP } from "~/lib/orders/whatsapp";
+import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
 import { requireAdmin, requireStaffPermission } from "~/server/auth/guards.server";
 import { roleMay, staffHomePath } from "~/lib/staff/staff-roles";
 import { pendingEmails } from "~/server/email/email-queue.server";
@@ -25,7 +26,6 @@ import { listStoreLocations } from "~/server/catalog/products.server";
 import { getSettings } from "~/server/group/settings.server";
 import type { Route } from "./+types/dashboard";
 import { adminMeta } from "~/lib/admin/admin-meta";
-import { countLabel, pluralForm } from "~/lib/format/plural";
 import { lazyExport } from "~/components/ui/lazy-export";
 
 // Recharts is large: its chunk loads in the browser after the page (with its figures) is shown.
@@ -115,77 +115,13 @@ export default function AdminDashboard({ loaderData, actionData }: Route.Compone
         </nav>
       </div>
 
-      {whatsappPlaceholder ? (
-        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">O WhatsApp da loja ainda é o número de exemplo ({PLACEHOLDER_WHATSAPP}).</p>
-          <p className="mt-1 text-sm">
-            Os pedidos e mensagens dos clientes não chegam até você enquanto ele não for trocado.{" "}
-            <Link to="/admin/configuracoes" className="font-semibold underline">
-              Alterar em Configurações
-            </Link>
-          </p>
-        </div>
-      ) : null}
+      <PlaceholderWhatsAppAlerts whatsappPlaceholder={whatsappPlaceholder} storesWithPlaceholder={storesWithPlaceholder} />
 
-      {storesWithPlaceholder.length > 0 ? (
-        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="stores-placeholder">
-          <p className="font-semibold">
-            {countLabel(storesWithPlaceholder.length, "loja ainda tem", "lojas ainda têm")} o WhatsApp de exemplo: {storesWithPlaceholder.join(", ")}.
-          </p>
-          <p className="mt-1 text-sm">
-            Até serem trocados, os botões de WhatsApp {pluralForm(storesWithPlaceholder.length, "dessa loja abrem", "dessas lojas abrem")} o WhatsApp
-            principal da loja.{" "}
-            <Link to="/admin/configuracoes" className="font-semibold underline">
-              Alterar em Configurações
-            </Link>
-          </p>
-        </div>
-      ) : null}
-
-      {loaderData.fiscal ? (
-        <div className="rounded-2xl border border-slate-200 bg-white p-4" data-testid="fiscal-summary">
-          <p className={loaderData.fiscal.withoutNote > 0 ? "font-semibold text-amber-900" : "text-slate-800"}>
-            {loaderData.fiscal.withoutNote > 0
-              ? `${countLabel(loaderData.fiscal.withoutNote, "venda ainda sem nota fiscal", "vendas ainda sem nota fiscal")} autorizada (em processamento ou rejeitada: veja o pedido).`
-              : "Todas as vendas têm nota fiscal autorizada."}
-          </p>
-          {loaderData.fiscal.mayExport ? (
-            <a href={`/admin/notas-fiscais/exportar?mes=${loaderData.fiscal.month}`} className="mt-1 inline-block text-sm font-semibold underline">
-              Baixar as notas fiscais do mês para o contador (ZIP)
-            </a>
-          ) : null}
-        </div>
-      ) : null}
+      {loaderData.fiscal ? <FiscalSummary fiscal={loaderData.fiscal} /> : null}
 
       <DemoProductsNotice count={loaderData.demoProducts} removal={loaderData.demoRemoval} removed={loaderData.demoRemoved} error={demoError} />
 
-      {emails.failing > 0 ? (
-        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-          <p className="font-semibold">
-            {countLabel(emails.pending, "e-mail", "e-mails")} aguardando envio: o servidor de e-mail não aceitou{" "}
-            {pluralForm(emails.pending, "a mensagem", "as mensagens")}.
-          </p>
-          <p className="mt-1 text-sm">
-            {pluralForm(emails.pending, "Ele será reenviado", "Eles serão reenviados")} automaticamente; nenhum pedido foi perdido. Se continuar, confira o SMTP_URL do
-            servidor.{emails.lastError ? ` Resposta do servidor: “${emails.lastError}”` : ""}
-          </p>
-        </div>
-      ) : null}
-
-      {whatsappFailures > 0 ? (
-        <div role="alert" className="rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950" data-testid="whatsapp-failures">
-          <p className="font-semibold">
-            {countLabel(whatsappFailures, "mensagem automática", "mensagens automáticas")} de WhatsApp {pluralForm(whatsappFailures, "falhou", "falharam")} nos
-            últimos 7 dias.
-          </p>
-          <p className="mt-1 text-sm">
-            A janela de cada pedido mostra o motivo e o link para avisar o cliente à mão.{" "}
-            <Link to="/admin/pedidos" className="font-semibold underline">
-              Ver pedidos
-            </Link>
-          </p>
-        </div>
-      ) : null}
+      <DeliveryFailureAlerts emails={emails} whatsappFailures={whatsappFailures} />
 
       <StockReview products={stockReview.products} total={stockReview.total} />
 

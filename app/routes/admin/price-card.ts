@@ -1,4 +1,4 @@
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { priceCards, printPageResponse } from "~/server/channels/print-cards.server";
 import { shopPublicOrigin } from "~/server/group/public-origin.server";

@@ -6,7 +6,7 @@ import { MAX_IMAGE_BYTES, MAX_PRODUCT_IMAGES, PRODUCT_MESSAGES, productFormSchem
 import { IMAGE_FIELDS, productFormValues, stockAsRead, storeStockAsRead } from "~/lib/catalog/product-form-fields";
 import { actionRefusal, type ActionResult } from "~/lib/forms/action-result";
 import { fieldErrors, type FieldErrors } from "~/lib/forms/form-errors";
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { BodyTooLargeError, readFormData } from "~/server/requests/form-data.server";
 import { getProductForEdit } from "~/server/catalog/admin-product-list.server";

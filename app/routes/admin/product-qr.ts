@@ -1,4 +1,4 @@
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { productSummariesByIds } from "~/server/catalog/products.server";
 import { productQrSvg } from "~/server/channels/print-cards.server";

@@ -6,9 +6,10 @@ import { AdminProductCard } from "~/components/admin/products/admin-product-card
 import { DeleteProductDialog } from "~/components/admin/products/delete-product-dialog";
 import { NoticeToast } from "~/components/admin/products/notice-toast";
 import { ProductListFilters } from "~/components/admin/products/product-list-filters";
+import { NoProducts, SameNameWarning } from "~/components/admin/products/product-list-notes";
 import { PlusIcon } from "~/components/ui/icons";
 import { hasAdminFilters, NOTICE_PARAM, noticeFrom, parseAdminProductFilters, PRODUCT_NOTICES, SAME_NAME_PARAM } from "~/lib/catalog/admin-products";
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { PRODUCT_MESSAGES } from "~/lib/catalog/product.schema";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { listShops } from "~/server/catalog/products.server";
@@ -96,20 +97,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
   const { sameName } = loaderData;
   return (
     <div className="mx-auto max-w-7xl">
-      {sameName ? (
-        <p role="alert" className="mb-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="same-name-warning">
-          <span className="font-semibold">Esta loja já tinha um produto chamado “{sameName.other.name}”</span> (código {sameName.other.id}). Se for o mesmo
-          produto cadastrado duas vezes, o estoque ficou dividido entre os dois:{" "}
-          <Link to={`/admin/produtos/editar/${sameName.other.id}`} className="font-semibold underline">
-            abrir o que já existia
-          </Link>{" "}
-          ou{" "}
-          <Link to={`/admin/produtos/editar/${sameName.savedId}`} className="font-semibold underline">
-            o que acabou de salvar
-          </Link>
-          .
-        </p>
-      ) : null}
+      {sameName ? <SameNameWarning sameName={sameName} /> : null}
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Produtos</h1>
@@ -147,27 +135,7 @@ export default function AdminProducts({ loaderData, actionData }: Route.Componen
           ))}
         </ul>
       ) : (
-        <div className="mt-4 rounded-xl bg-white p-8 text-center shadow-sm">
-          <p className="text-lg font-semibold">{filtered ? "Nenhum produto encontrado" : "Nenhum produto cadastrado"}</p>
-          <p className="mt-2 text-sm text-slate-600">
-            {filtered ? (
-              <Link to="/admin/produtos" className="font-semibold text-brand-700 underline">
-                Limpar os filtros
-              </Link>
-            ) : (
-              <>
-                <Link to="/admin/produtos/novo" className="font-semibold text-brand-700 underline">
-                  Cadastre um produto
-                </Link>{" "}
-                ou{" "}
-                <Link to="/admin/importar" className="font-semibold text-brand-700 underline">
-                  importe os produtos iniciais
-                </Link>
-                .
-              </>
-            )}
-          </p>
-        </div>
+        <NoProducts filtered={filtered} />
       )}
 
       <AdminPagination page={page} pageCount={pageCount} label="Páginas de produtos" />

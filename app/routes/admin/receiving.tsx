@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { ReceivingScreen } from "~/components/admin/receiving/receiving-screen";
 import { adminMeta } from "~/lib/admin/admin-meta";
 import { actionRefusal, actionSuccess, type ActionResult } from "~/lib/forms/action-result";
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { NOTE_UPLOAD_MAX_BYTES, NOTE_UPLOAD_TOO_LARGE_MESSAGE, RECEIVING_PATH, type ReceivingPreview } from "~/lib/receiving/supplier-notes";
 import { requireStaffPermission, staffActionRefusal, staffStoreScope } from "~/server/auth/guards.server";
 import { listCounterStores } from "~/server/counter/counter-sale.server";

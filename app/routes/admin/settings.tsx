@@ -6,7 +6,7 @@ import { normalizePublicOrigin, PUBLIC_ORIGIN_MESSAGES, type PublicOriginActionR
 import { publicAddressOf, setOwnerPublicOrigin } from "~/server/group/public-origin.server";
 import { fieldErrors } from "~/lib/forms/form-errors";
 import { donoOnlySettingsRefusal, parseSettingsForm, SETTINGS_MESSAGES } from "~/lib/group/settings-form.schema";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { requireStaffPermission } from "~/server/auth/guards.server";
 import { roleMay } from "~/lib/staff/staff-roles";
 import { readFormData } from "~/server/requests/form-data.server";

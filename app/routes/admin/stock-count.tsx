@@ -5,7 +5,7 @@ import { STOCK_COUNT_PATH } from "~/lib/counter/counter-sale";
 import { countLineSchema } from "~/lib/counter/stock-count";
 import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
 import { fieldErrors } from "~/lib/forms/form-errors";
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { requireStaffPermission, staffStoreScope, storeAccessRefusal } from "~/server/auth/guards.server";
 import { listCounterStores } from "~/server/counter/counter-sale.server";
 import { applyStockCount, openStockCount, readAppliedStockCount, readOpenStockCount, recordCountLine } from "~/server/counter/stock-count.server";

@@ -1,5 +1,5 @@
 import { parsePreviewLines } from "~/lib/coupons/coupons";
-import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
+import { BRAZILIAN_STATES } from "~/lib/delivery/zones";
 import { clientAddress } from "~/server/auth/accounts.server";
 import { lookUpDelivery } from "~/server/delivery/delivery-options.server";
 import { takeDeliveryLookup, tooManyDeliveryLookupsMessage } from "~/server/delivery/delivery-lookup-limit.server";

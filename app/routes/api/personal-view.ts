@@ -1,4 +1,4 @@
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { getCurrentUser } from "~/server/auth/guards.server";
 import { loadPersonalView } from "~/server/auth/personal-view.server";
 import type { Route } from "./+types/personal-view";

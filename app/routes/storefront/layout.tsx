@@ -6,7 +6,7 @@ import { lazyExport } from "~/components/ui/lazy-export";
 import { ServerIsland } from "~/components/ui/server-island";
 import { noteFormSent, personalViewFor } from "~/components/layout/personal-view";
 import { sessionCookieSent } from "~/lib/account/personal-view";
-import type { StorefrontView } from "~/lib/group/storefront-shell";
+import type { StorefrontView } from "~/lib/pages/storefront-shell";
 import { hasSessionCookie } from "~/server/auth/guards.server";
 import { useStorefront } from "~/components/layout/use-storefront";
 import { FAVORITES_ACCOUNT_MARK_KEY } from "~/lib/catalog/favorites-keys";

@@ -9,7 +9,7 @@ import { shareImageUrl } from "~/lib/catalog/images";
 import { pageMeta } from "~/lib/pages/meta";
 import { decimalPrice } from "~/lib/format/money";
 import { productPath } from "~/lib/pages/navigation";
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { reviewSchema, reviewVisibilitySchema } from "~/lib/catalog/review.schema";
 import { loginPath } from "~/lib/pages/safe-redirect";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";

@@ -103,7 +103,6 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
     loaderData;
   const shell = shellFromMatches(matches);
   const shops = shell?.shops ?? [];
-  const submit = useSubmit();
   const navigation = useNavigation();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const loading = navigation.state === "loading" && navigation.location.pathname === path;
@@ -140,81 +139,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
 
       <div className="mt-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <aside id="filtros" className={`${filtersOpen ? "block" : "hidden"} mb-6 lg:mb-0 lg:block`} aria-label="Filtros">
-          <Form
-            method="get"
-            action={path}
-            key={links.self}
-            onChange={(event) => {
-              const form = event.currentTarget;
-              // Typing in the search box submits on Enter; the selects apply at once.
-              if ((event.target as HTMLElement).tagName === "SELECT") submit(form, { preventScrollReset: true });
-            }}
-            // 'Aplicar filtros' (or Enter) on a phone: the panel closes, the list opens with its count.
-            onSubmit={() => setFiltersOpen(false)}
-            className="space-y-4 rounded-xl border border-slate-200 p-4"
-          >
-            <div>
-              <label htmlFor="filtro-busca" className="block text-sm font-semibold">
-                Buscar
-              </label>
-              <input
-                id="filtro-busca"
-                type="search"
-                name="q"
-                defaultValue={filters.q}
-                maxLength={100}
-                placeholder="Nome ou descrição"
-                className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
-              />
-            </div>
-            <FilterSelect label="Categoria" name="categoria" value={filters.category ?? ""}>
-              <option value="">Todas as categorias</option>
-              {CATEGORIES.map((category) => (
-                <option key={category} value={category}>
-                  {category}
-                </option>
-              ))}
-            </FilterSelect>
-            {presetShop ? null : (
-              <FilterSelect label="Loja" name="loja" value={filters.shop ?? ""}>
-                <option value="">Todas as lojas</option>
-                {shops.map((shop) => (
-                  <option key={shop.slug} value={shop.slug}>
-                    {shop.name}
-                  </option>
-                ))}
-              </FilterSelect>
-            )}
-            <FilterSelect label="Preço" name="preco" value={filters.price}>
-              {PRICE_BANDS.map((band) => (
-                <option key={band.value} value={band.value}>
-                  {band.label}
-                </option>
-              ))}
-            </FilterSelect>
-            {sizeGroups.length > 0 ? (
-              <FilterSelect label="Tamanho" name="tamanho" value={filters.size ?? ""}>
-                <option value="">Todos os tamanhos</option>
-                {sizeGroups.map((group) => (
-                  <optgroup key={group.label} label={group.label}>
-                    {group.sizes.map((size) => (
-                      <option key={size}>{size}</option>
-                    ))}
-                  </optgroup>
-                ))}
-              </FilterSelect>
-            ) : null}
-            <div className="flex flex-col gap-2">
-              <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
-                Aplicar filtros
-              </button>
-              {narrowed ? (
-                <Link to={path} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800">
-                  Limpar filtros
-                </Link>
-              ) : null}
-            </div>
-          </Form>
+          <ListFilters key={links.self} path={path} filters={filters} presetShop={presetShop} shops={shops} sizeGroups={sizeGroups} narrowed={narrowed} onApply={() => setFiltersOpen(false)} />
         </aside>
 
         <section aria-labelledby="lista-produtos" className={loading ? "opacity-60 transition-opacity" : undefined}>
@@ -223,26 +148,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
             Produtos
           </h2>
           {products.length === 0 ? (
-            <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
-              <p className="text-lg font-semibold">Nenhum produto encontrado</p>
-              <p className="mt-1 text-sm text-slate-600">{emptyHint}</p>
-              {narrowed ? (
-                <Link to={links.withoutFilters} className="mt-4 inline-block rounded-lg border border-slate-300 px-4 py-2 font-semibold">
-                  Limpar filtros
-                </Link>
-              ) : null}
-              {inquiry && shell ? (
-                <a
-                  href={whatsappLink(shell.settings.storeWhatsApp, inquiry)}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="mx-auto mt-4 flex w-fit items-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-2 font-semibold text-white"
-                >
-                  <WhatsAppIcon className="h-4 w-4" />
-                  Não achou? Pergunte pelo WhatsApp
-                </a>
-              ) : null}
-            </div>
+            <EmptyList emptyHint={emptyHint} clearFiltersLink={narrowed ? links.withoutFilters : null} inquiryLink={inquiry && shell ? whatsappLink(shell.settings.storeWhatsApp, inquiry) : null} />
           ) : (
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 xl:grid-cols-4">
               {products.map((product, index) => (
@@ -271,6 +177,123 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
           ) : null}
         </section>
       </div>
+    </div>
+  );
+}
+
+type ListFiltersProps = {
+  path: string;
+  filters: ProductFilters;
+  presetShop: ShopSlug | null;
+  shops: { slug: string; name: string }[];
+  sizeGroups: { label: string; sizes: string[] }[];
+  narrowed: boolean;
+  onApply: () => void;
+};
+
+/** The list's filters: the search typed, the selects applied as they change, and the way back to the whole list. */
+function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, onApply }: ListFiltersProps) {
+  const submit = useSubmit();
+  return (
+    <Form
+      method="get"
+      action={path}
+      onChange={(event) => {
+        const form = event.currentTarget;
+        // Typing in the search box submits on Enter; the selects apply at once.
+        if ((event.target as HTMLElement).tagName === "SELECT") submit(form, { preventScrollReset: true });
+      }}
+      // 'Aplicar filtros' (or Enter) on a phone: the panel closes, the list opens with its count.
+      onSubmit={onApply}
+      className="space-y-4 rounded-xl border border-slate-200 p-4"
+    >
+      <div>
+        <label htmlFor="filtro-busca" className="block text-sm font-semibold">
+          Buscar
+        </label>
+        <input
+          id="filtro-busca"
+          type="search"
+          name="q"
+          defaultValue={filters.q}
+          maxLength={100}
+          placeholder="Nome ou descrição"
+          className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2"
+        />
+      </div>
+      <FilterSelect label="Categoria" name="categoria" value={filters.category ?? ""}>
+        <option value="">Todas as categorias</option>
+        {CATEGORIES.map((category) => (
+          <option key={category} value={category}>
+            {category}
+          </option>
+        ))}
+      </FilterSelect>
+      {presetShop ? null : (
+        <FilterSelect label="Loja" name="loja" value={filters.shop ?? ""}>
+          <option value="">Todas as lojas</option>
+          {shops.map((shop) => (
+            <option key={shop.slug} value={shop.slug}>
+              {shop.name}
+            </option>
+          ))}
+        </FilterSelect>
+      )}
+      <FilterSelect label="Preço" name="preco" value={filters.price}>
+        {PRICE_BANDS.map((band) => (
+          <option key={band.value} value={band.value}>
+            {band.label}
+          </option>
+        ))}
+      </FilterSelect>
+      {sizeGroups.length > 0 ? (
+        <FilterSelect label="Tamanho" name="tamanho" value={filters.size ?? ""}>
+          <option value="">Todos os tamanhos</option>
+          {sizeGroups.map((group) => (
+            <optgroup key={group.label} label={group.label}>
+              {group.sizes.map((size) => (
+                <option key={size}>{size}</option>
+              ))}
+            </optgroup>
+          ))}
+        </FilterSelect>
+      ) : null}
+      <div className="flex flex-col gap-2">
+        <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 font-semibold text-white hover:bg-brand-700">
+          Aplicar filtros
+        </button>
+        {narrowed ? (
+          <Link to={path} className="rounded-lg border border-slate-300 px-4 py-2 text-center font-semibold text-slate-800">
+            Limpar filtros
+          </Link>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** Nothing listed: why, the filters to clear, and a question to the shop about what was searched for. */
+function EmptyList({ emptyHint, clearFiltersLink, inquiryLink }: { emptyHint: string; clearFiltersLink: string | null; inquiryLink: string | null }) {
+  return (
+    <div className="rounded-xl border border-dashed border-slate-300 p-10 text-center">
+      <p className="text-lg font-semibold">Nenhum produto encontrado</p>
+      <p className="mt-1 text-sm text-slate-600">{emptyHint}</p>
+      {clearFiltersLink ? (
+        <Link to={clearFiltersLink} className="mt-4 inline-block rounded-lg border border-slate-300 px-4 py-2 font-semibold">
+          Limpar filtros
+        </Link>
+      ) : null}
+      {inquiryLink ? (
+        <a
+          href={inquiryLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="mx-auto mt-4 flex w-fit items-center gap-2 rounded-lg bg-whatsapp-dark px-4 py-2 font-semibold text-white"
+        >
+          <WhatsAppIcon className="h-4 w-4" />
+          Não achou? Pergunte pelo WhatsApp
+        </a>
+      ) : null}
     </div>
   );
 }

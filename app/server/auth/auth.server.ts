@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { and, eq, like } from "drizzle-orm";
-import { betterAuth } from "better-auth";
+import { betterAuth, type BetterAuthOptions, type User } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { twoFactor } from "better-auth/plugins/two-factor";
@@ -63,17 +63,6 @@ export function createAuth(db: Database, config: AppConfig) {
   const secret = config.authSecret ?? loadOrCreateAuthSecret(config.dataDir);
   const localOrigins = [`http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`];
 
-  /** Guest orders under a proved address become the account's; a failure only goes to the log. */
-  async function claimOrdersOnceProved(user: { id: string; email: string; emailVerified?: boolean | null }) {
-    if (!user.emailVerified) return;
-    try {
-      const claimed = await claimGuestOrders(db, user);
-      if (claimed > 0) log.info({ userId: user.id, claimed }, "guest orders joined to the account once its e-mail was proved");
-    } catch (error) {
-      log.error({ err: error, userId: user.id }, "guest orders not joined to the account");
-    }
-  }
-
   return betterAuth({
     appName: "Grupo Erick",
     secret,
@@ -93,63 +82,8 @@ export function createAuth(db: Database, config: AppConfig) {
       // Sign-up writes the user and its password account together, or neither.
       transaction: true,
     }),
-    emailAndPassword: {
-      enabled: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
-      autoSignIn: true,
-      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
-      // Whoever knew the old password is signed out everywhere.
-      revokeSessionsOnPasswordReset: true,
-      // The link used was spent by Better Auth; every other link of the account stops working too,
-      // so an older e-mail found later in an inbox cannot set the password again.
-      onPasswordReset: async ({ user }) => {
-        await forgetResetLinks(db, user.id);
-      },
-      sendResetPassword: async ({ user, token }) => {
-        try {
-          // The shop's confirmed public origin, never the Host of the request that asked for the link.
-          const origin = await trustedPublicOrigin({ db, config });
-          if (!origin) {
-            log.error(
-              "password reset e-mail not sent: the shop's public address is unknown (set PUBLIC_URL, or confirm the address in /admin/configuracoes); a link to a guessed host could hand the token to someone else",
-            );
-            return;
-          }
-          const settings = await getSettings(db);
-          const link = resetLink(origin, token);
-          const message = passwordResetEmail(settings, { name: user.name, email: user.email }, link, RESET_TOKEN_SECONDS);
-          await emailOutbox(db, config).queue(message);
-        } catch (error) {
-          // The page answers the same whatever happens here, so the failure only goes to the log.
-          log.error({ err: error }, "password reset e-mail not sent");
-        }
-      },
-    },
-    // An account works unconfirmed, as always; a proved address (the link sent at sign-up or again from
-    // /conta, or Google's word for its own accounts) is what hands it the orders placed without an
-    // account under that address: see claimOrdersOnceProved below.
-    emailVerification: {
-      sendOnSignUp: true,
-      sendOnSignIn: false,
-      autoSignInAfterVerification: false,
-      expiresIn: CONFIRMATION_TOKEN_SECONDS,
-      sendVerificationEmail: async ({ user, token }) => {
-        try {
-          // As the reset link: only to the shop's confirmed public origin, never a guessed one.
-          const origin = await trustedPublicOrigin({ db, config });
-          if (!origin) {
-            log.error("e-mail confirmation not sent: the shop's public address is unknown (set PUBLIC_URL, or confirm the address in /admin/configuracoes)");
-            return;
-          }
-          const settings = await getSettings(db);
-          const link = confirmationLink(origin, token);
-          await emailOutbox(db, config).queue(emailConfirmationEmail(settings, { name: user.name, email: user.email }, link));
-        } catch (error) {
-          log.error({ err: error }, "e-mail confirmation not sent");
-        }
-      },
-    },
+    emailAndPassword: passwordAccounts(db, config),
+    emailVerification: emailConfirmation(db, config),
     socialProviders:
       config.google && !config.google.discoveryUrl
         ? { google: { clientId: config.google.clientId, clientSecret: config.google.clientSecret, prompt: "select_account" } }
@@ -179,30 +113,7 @@ export function createAuth(db: Database, config: AppConfig) {
       // keep a demoted admin in for minutes.
       cookieCache: { enabled: false },
     },
-    // Better Auth's own endpoints take new passwords too (sign-up, reset, change): the same rule as
-    // our forms, so calling /api/auth directly does not get around it.
-    hooks: {
-      before: createAuthMiddleware(async (ctx) => {
-        refuseWeakNewPassword(ctx.path, ctx.body);
-        refuseUnacceptableImage(ctx.path, ctx.body);
-        // No "trust this device" for the code step: it is asked at every sign-in.
-        refuseTrustDevice(ctx.path, ctx.body);
-        // Two-factor sign-in is turned on by staff only (/conta/duas-etapas answers 403 to anyone
-        // else); the HTTP API must not be a way around that.
-        if (ctx.path === "/two-factor/enable") {
-          const session = await getSessionFromCtx(ctx);
-          if (session && session.user.role !== "admin") throw new APIError("FORBIDDEN", { message: "Acesso restrito à equipe da loja." });
-        }
-        // Per-account limits (sign-in, codes, reset e-mails) and the per-address one on sign-ups
-        // that meet a registered e-mail; a reset request over its limit is answered here.
-        return limitBeforeAttempt(db, ctx);
-      }),
-      after: createAuthMiddleware(async (ctx) => {
-        await settleAttempt(db, ctx);
-        // Each authenticator code signs in once, and Google sign-in asks for the code too.
-        await twoFactorAfter(db, ctx);
-      }),
-    },
+    hooks: endpointChecks(db),
     rateLimit: {
       enabled: true,
       window: 60,
@@ -210,30 +121,7 @@ export function createAuth(db: Database, config: AppConfig) {
       customRules: AUTH_RATE_LIMITS,
       customStorage: { consume: (key, rule) => consumeRateLimit(db, key, rule) },
     },
-    databaseHooks: {
-      user: {
-        create: {
-          // Google names and pictures arrive unchecked; our forms and the hook above check what people type.
-          // A NUL byte would fail the insert (a 500); names are one line (./plain-text).
-          before: async (user) => ({
-            data: { ...user, name: oneLine(user.name).slice(0, PROFILE_LIMITS.name), image: user.image && isAcceptableImage(user.image) ? user.image : null },
-          }),
-          // An account made by Google arrives with its address proved by Google.
-          after: async (user) => claimOrdersOnceProved(user),
-        },
-        update: {
-          // update-user is Better Auth's HTTP API as much as our /conta form's way in.
-          before: async (user) => {
-            if (typeof user.name !== "string") return;
-            const name = oneLine(user.name);
-            if (name.length > PROFILE_LIMITS.name) throw new APIError("BAD_REQUEST", { message: "Name too long" });
-            return { data: { ...user, name } };
-          },
-          // The confirmation link, or Google signing in to an account made with a password, proves it.
-          after: async (user) => claimOrdersOnceProved(user),
-        },
-      },
-    },
+    databaseHooks: userRecordChecks(db),
     onAPIError: { errorURL: GOOGLE_ERROR_PATH },
     advanced: {
       useSecureCookies: config.publicUrl?.startsWith("https://") ?? false,
@@ -248,6 +136,140 @@ export function createAuth(db: Database, config: AppConfig) {
     logger: { level: "error" },
     telemetry: { enabled: false },
   });
+}
+
+/** E-mail + password accounts: the password's length, and the reset link's e-mail and its aftermath. */
+function passwordAccounts(db: Database, config: AppConfig) {
+  return {
+    enabled: true,
+    minPasswordLength: 8,
+    maxPasswordLength: 128,
+    autoSignIn: true,
+    resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+    // Whoever knew the old password is signed out everywhere.
+    revokeSessionsOnPasswordReset: true,
+    // The link used was spent by Better Auth; every other link of the account stops working too,
+    // so an older e-mail found later in an inbox cannot set the password again.
+    onPasswordReset: async ({ user }: { user: User }) => {
+      await forgetResetLinks(db, user.id);
+    },
+    sendResetPassword: async ({ user, token }: { user: User; token: string }) => {
+      try {
+        // The shop's confirmed public origin, never the Host of the request that asked for the link.
+        const origin = await trustedPublicOrigin({ db, config });
+        if (!origin) {
+          log.error(
+            "password reset e-mail not sent: the shop's public address is unknown (set PUBLIC_URL, or confirm the address in /admin/configuracoes); a link to a guessed host could hand the token to someone else",
+          );
+          return;
+        }
+        const settings = await getSettings(db);
+        const link = resetLink(origin, token);
+        const message = passwordResetEmail(settings, { name: user.name, email: user.email }, link, RESET_TOKEN_SECONDS);
+        await emailOutbox(db, config).queue(message);
+      } catch (error) {
+        // The page answers the same whatever happens here, so the failure only goes to the log.
+        log.error({ err: error }, "password reset e-mail not sent");
+      }
+    },
+  } satisfies BetterAuthOptions["emailAndPassword"];
+}
+
+/**
+ * An account works unconfirmed, as always; a proved address (the link sent at sign-up or again from
+ * /conta, or Google's word for its own accounts) is what hands it the orders placed without an
+ * account under that address: see claimOrdersOnceProved.
+ */
+function emailConfirmation(db: Database, config: AppConfig) {
+  return {
+    sendOnSignUp: true,
+    sendOnSignIn: false,
+    autoSignInAfterVerification: false,
+    expiresIn: CONFIRMATION_TOKEN_SECONDS,
+    sendVerificationEmail: async ({ user, token }: { user: User; token: string }) => {
+      try {
+        // As the reset link: only to the shop's confirmed public origin, never a guessed one.
+        const origin = await trustedPublicOrigin({ db, config });
+        if (!origin) {
+          log.error("e-mail confirmation not sent: the shop's public address is unknown (set PUBLIC_URL, or confirm the address in /admin/configuracoes)");
+          return;
+        }
+        const settings = await getSettings(db);
+        const link = confirmationLink(origin, token);
+        await emailOutbox(db, config).queue(emailConfirmationEmail(settings, { name: user.name, email: user.email }, link));
+      } catch (error) {
+        log.error({ err: error }, "e-mail confirmation not sent");
+      }
+    },
+  } satisfies BetterAuthOptions["emailVerification"];
+}
+
+/**
+ * Better Auth's own endpoints take new passwords too (sign-up, reset, change): the same rule as
+ * our forms, so calling /api/auth directly does not get around it.
+ */
+function endpointChecks(db: Database) {
+  return {
+    before: createAuthMiddleware(async (ctx) => {
+      refuseWeakNewPassword(ctx.path, ctx.body);
+      refuseUnacceptableImage(ctx.path, ctx.body);
+      // No "trust this device" for the code step: it is asked at every sign-in.
+      refuseTrustDevice(ctx.path, ctx.body);
+      // Two-factor sign-in is turned on by staff only (/conta/duas-etapas answers 403 to anyone
+      // else); the HTTP API must not be a way around that.
+      if (ctx.path === "/two-factor/enable") {
+        const session = await getSessionFromCtx(ctx);
+        if (session && session.user.role !== "admin") throw new APIError("FORBIDDEN", { message: "Acesso restrito à equipe da loja." });
+      }
+      // Per-account limits (sign-in, codes, reset e-mails) and the per-address one on sign-ups
+      // that meet a registered e-mail; a reset request over its limit is answered here.
+      return limitBeforeAttempt(db, ctx);
+    }),
+    after: createAuthMiddleware(async (ctx) => {
+      await settleAttempt(db, ctx);
+      // Each authenticator code signs in once, and Google sign-in asks for the code too.
+      await twoFactorAfter(db, ctx);
+    }),
+  } satisfies BetterAuthOptions["hooks"];
+}
+
+/** What a user record must be, whichever way it is written (sign-up, Google, /conta, the HTTP API). */
+function userRecordChecks(db: Database) {
+  return {
+    user: {
+      create: {
+        // Google names and pictures arrive unchecked; our forms and the hook above check what people type.
+        // A NUL byte would fail the insert (a 500); names are one line (./plain-text).
+        before: async (user: User) => ({
+          data: { ...user, name: oneLine(user.name).slice(0, PROFILE_LIMITS.name), image: user.image && isAcceptableImage(user.image) ? user.image : null },
+        }),
+        // An account made by Google arrives with its address proved by Google.
+        after: async (user: User) => claimOrdersOnceProved(db, user),
+      },
+      update: {
+        // update-user is Better Auth's HTTP API as much as our /conta form's way in.
+        before: async (user: Partial<User>) => {
+          if (typeof user.name !== "string") return;
+          const name = oneLine(user.name);
+          if (name.length > PROFILE_LIMITS.name) throw new APIError("BAD_REQUEST", { message: "Name too long" });
+          return { data: { ...user, name } };
+        },
+        // The confirmation link, or Google signing in to an account made with a password, proves it.
+        after: async (user: User) => claimOrdersOnceProved(db, user),
+      },
+    },
+  } satisfies BetterAuthOptions["databaseHooks"];
+}
+
+/** Guest orders under a proved address become the account's; a failure only goes to the log. */
+async function claimOrdersOnceProved(db: Database, user: { id: string; email: string; emailVerified?: boolean | null }) {
+  if (!user.emailVerified) return;
+  try {
+    const claimed = await claimGuestOrders(db, user);
+    if (claimed > 0) log.info({ userId: user.id, claimed }, "guest orders joined to the account once its e-mail was proved");
+  } catch (error) {
+    log.error({ err: error, userId: user.id }, "guest orders not joined to the account");
+  }
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -2,10 +2,10 @@
 // staff accounts with their admin role.
 import { actionRefusal, actionSuccess } from "~/lib/forms/action-result";
 import { type SQL, sql } from "drizzle-orm";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/lists/admin-list";
 import { CUSTOMER_MESSAGES, type CustomerDetail, type CustomerFilters, type CustomerList, type CustomerRole, type CustomerRoleResult, type CustomerRow } from "~/lib/account/admin-customers";
 import { isOrderStatus } from "~/lib/orders/order-status";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import type { AuditActor } from "../group/audit-log.server";
 import { removeStaffAccess, setStaffAccess } from "./staff.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";

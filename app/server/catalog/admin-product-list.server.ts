@@ -3,7 +3,7 @@
 import { productFiscalFieldsOf } from "~/lib/fiscal/product-fiscal";
 import { and, count, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { media, products, productVariants, shops, storeLocations } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/admin/admin-list";
+import { ADMIN_PAGE_SIZE, pageCount as pagesFor } from "~/lib/lists/admin-list";
 import type { AdminProductFilters, AdminProductPage } from "~/lib/catalog/admin-products";
 import type { ImageRef } from "~/lib/catalog/catalog";
 import type { PickableProduct } from "~/lib/catalog/product-picker";

@@ -158,14 +158,19 @@ async function unprovenStockChanges(tx: DatabaseOrTransaction, rows: ProductCsvP
   });
 }
 
+/** Where a variant's units at the export were read: its column and cell, for the refusal's message. */
+type ExportedCell = (column: string, line: number) => string;
+
+/** A product the import wrote, with the moves of its units per store still to apply. */
+type WrittenProduct = { id: number; created: boolean; name: string; changes: StoreStockPlan["changes"] };
+/** The variants to write, by the written product's id. */
+type VariantsToWrite = Map<number, (VariantStockInput & { sku?: string })[]>;
+
 /**
  * The valid products in one transaction, one audit entry per product created or changed (before and
  * after). A product row per product; the variants of all of them in two statements at the end.
  * Refused as a whole when a variant's stock moved since the export.
  */
-/** Where a variant's units at the export were read: its column and cell, for the refusal's message. */
-type ExportedCell = (column: string, line: number) => string;
-
 async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: AuditActor, exportedCell: ExportedCell): Promise<Extract<CsvImportResult, { ok: true }>> {
   return db.transaction(async (tx) => {
     await lockProductImports(tx);
@@ -174,72 +179,11 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
     if (moved.length) throw new CsvConflictError(moved);
     const unproven = await unprovenStockChanges(tx, rows);
     if (unproven.length) throw new CsvConflictError(unproven);
-    // A column per store: each changed cell is a move from what the file says the store had at the
-    // export, refused (by line, naming the store) when that store's units moved since.
-    const plans = new Map<ProductCsvProduct, StoreStockPlan>();
-    const movedAtStores: CsvRowError[] = [];
-    for (const row of rows) {
-      if (!row.input.storeUnits) continue;
-      const plan = await planStoreStock(tx, { id: row.id }, row.input.storeUnits, row.storeRead);
-      plans.set(row, plan);
-      for (const move of plan.moved) {
-        const line = row.lineOfVariant.get(move.key) ?? row.line;
-        const column = row.storeReadColumn.get(move.storeSlug)?.get(move.key) ?? storeExportedColumn(move.storeSlug);
-        movedAtStores.push({
-          line,
-          message: `${stockMovedMessage(row.input.name, move, `em ${move.storeName} desde a exportação`, `na planilha${exportedCell(column, line)}`)}. Exporte o CSV de novo e refaça as alterações.`,
-        });
-      }
-    }
-    if (movedAtStores.length) throw new CsvConflictError(movedAtStores.sort((a, b) => a.line - b.line));
+    const plans = await planStoreStockOfRows(tx, rows, exportedCell);
     // Each product's grid is the units at its own store as exported: read before a 'loja' change moves it.
     const stockStores = await homeStoreOf(tx, rows.flatMap(({ id }) => (id === null ? [] : [id])));
-    const written: { id: number; created: boolean; name: string; changes: StoreStockPlan["changes"] }[] = [];
-    const stores = new Map<string, Awaited<ReturnType<typeof resolveStoreOption>>>();
-    const variants = new Map<number, (VariantStockInput & { sku?: string })[]>();
-    for (const row of rows) {
-      const { line, id, skus, stockNeedsReview } = row;
-      const plan = plans.get(row);
-      // The own store's units are left as they are; the plan's moves set every store's.
-      const input = plan ? { ...row.input, variants: await variantsKeepingUnits(tx, id, row.input, plan) } : row.input;
-      let store = stores.get(input.store);
-      if (!store) {
-        store = await resolveStoreOption(tx, input.store).catch((error: unknown) => {
-          if (error instanceof ProductSaveError) throw new CsvConflictError([{ line, message: `loja: ${error.message}` }]);
-          throw error;
-        });
-        stores.set(input.store, store);
-      }
-      const writtenId = await writeProduct(tx, id, input, undefined, { store, stockNeedsReview, writeVariants: false });
-      // Deleted by someone else since the check: the whole file is refused, as for any bad row.
-      if (writtenId === null) throw new CsvConflictError([{ line, message: `id: o produto ${id} foi excluído durante a importação.` }]);
-      written.push({ id: writtenId, created: id === null, name: input.name, changes: plan?.changes ?? [] });
-      variants.set(
-        writtenId,
-        input.variants.map((variant) => (skus ? { ...variant, sku: skus.get(variantKey(variant.size, variant.color)) ?? "" } : variant)),
-      );
-    }
-    // An EAN names one variant of one product: another product's (or one given twice in the file) refuses the file.
-    const eanLines = new Map<string, { line: number; name: string }>();
-    const eanProblems: CsvRowError[] = [];
-    written.forEach(({ id, name }, index) => {
-      const line = rows[index]!.line;
-      for (const variant of variants.get(id) ?? []) {
-        if (!variant.ean) continue;
-        const earlier = eanLines.get(variant.ean);
-        if (earlier) eanProblems.push({ line, message: `ean: ${eanTakenMessage(variant.ean, earlier.name, 0).replace(" (código 0)", ` (linha ${earlier.line})`)}` });
-        else eanLines.set(variant.ean, { line, name });
-      }
-    });
-    for (const [index, { id }] of written.entries()) {
-      try {
-        await refuseEansOfOtherProducts(tx, new Map([[id, variants.get(id) ?? []]]));
-      } catch (error) {
-        if (!(error instanceof ProductSaveError)) throw error;
-        eanProblems.push({ line: rows[index]!.line, message: `ean: ${error.message}` });
-      }
-    }
-    if (eanProblems.length) throw new CsvConflictError(eanProblems);
+    const { written, variants } = await writeCsvProducts(tx, rows, plans);
+    await refuseEanConflicts(tx, rows, written, variants);
     await writeVariantsOfProducts(
       tx,
       variants,
@@ -272,4 +216,82 @@ async function saveCsvRows(db: Database, rows: ProductCsvProduct[], actor: Audit
     const updated = written.filter((row, index) => !row.created && recorded[index]).length;
     return { ok: true, created, updated, unchanged: written.length - created - updated };
   });
+}
+
+/**
+ * A column per store: each changed cell is a move from what the file says the store had at the
+ * export, refused (by line, naming the store) when that store's units moved since.
+ */
+async function planStoreStockOfRows(tx: DatabaseOrTransaction, rows: ProductCsvProduct[], exportedCell: ExportedCell): Promise<Map<ProductCsvProduct, StoreStockPlan>> {
+  const plans = new Map<ProductCsvProduct, StoreStockPlan>();
+  const movedAtStores: CsvRowError[] = [];
+  for (const row of rows) {
+    if (!row.input.storeUnits) continue;
+    const plan = await planStoreStock(tx, { id: row.id }, row.input.storeUnits, row.storeRead);
+    plans.set(row, plan);
+    for (const move of plan.moved) {
+      const line = row.lineOfVariant.get(move.key) ?? row.line;
+      const column = row.storeReadColumn.get(move.storeSlug)?.get(move.key) ?? storeExportedColumn(move.storeSlug);
+      movedAtStores.push({
+        line,
+        message: `${stockMovedMessage(row.input.name, move, `em ${move.storeName} desde a exportação`, `na planilha${exportedCell(column, line)}`)}. Exporte o CSV de novo e refaça as alterações.`,
+      });
+    }
+  }
+  if (movedAtStores.length) throw new CsvConflictError(movedAtStores.sort((a, b) => a.line - b.line));
+  return plans;
+}
+
+/** Each product's row, in the file's order; its variants are only gathered, to be written together. */
+async function writeCsvProducts(tx: DatabaseOrTransaction, rows: ProductCsvProduct[], plans: ReadonlyMap<ProductCsvProduct, StoreStockPlan>) {
+  const written: WrittenProduct[] = [];
+  const stores = new Map<string, Awaited<ReturnType<typeof resolveStoreOption>>>();
+  const variants: VariantsToWrite = new Map();
+  for (const row of rows) {
+    const { line, id, skus, stockNeedsReview } = row;
+    const plan = plans.get(row);
+    // The own store's units are left as they are; the plan's moves set every store's.
+    const input = plan ? { ...row.input, variants: await variantsKeepingUnits(tx, id, row.input, plan) } : row.input;
+    let store = stores.get(input.store);
+    if (!store) {
+      store = await resolveStoreOption(tx, input.store).catch((error: unknown) => {
+        if (error instanceof ProductSaveError) throw new CsvConflictError([{ line, message: `loja: ${error.message}` }]);
+        throw error;
+      });
+      stores.set(input.store, store);
+    }
+    const writtenId = await writeProduct(tx, id, input, undefined, { store, stockNeedsReview, writeVariants: false });
+    // Deleted by someone else since the check: the whole file is refused, as for any bad row.
+    if (writtenId === null) throw new CsvConflictError([{ line, message: `id: o produto ${id} foi excluído durante a importação.` }]);
+    written.push({ id: writtenId, created: id === null, name: input.name, changes: plan?.changes ?? [] });
+    variants.set(
+      writtenId,
+      input.variants.map((variant) => (skus ? { ...variant, sku: skus.get(variantKey(variant.size, variant.color)) ?? "" } : variant)),
+    );
+  }
+  return { written, variants };
+}
+
+/** An EAN names one variant of one product: another product's (or one given twice in the file) refuses the file. */
+async function refuseEanConflicts(tx: DatabaseOrTransaction, rows: ProductCsvProduct[], written: WrittenProduct[], variants: VariantsToWrite) {
+  const eanLines = new Map<string, { line: number; name: string }>();
+  const eanProblems: CsvRowError[] = [];
+  written.forEach(({ id, name }, index) => {
+    const line = rows[index]!.line;
+    for (const variant of variants.get(id) ?? []) {
+      if (!variant.ean) continue;
+      const earlier = eanLines.get(variant.ean);
+      if (earlier) eanProblems.push({ line, message: `ean: ${eanTakenMessage(variant.ean, earlier.name, 0).replace(" (código 0)", ` (linha ${earlier.line})`)}` });
+      else eanLines.set(variant.ean, { line, name });
+    }
+  });
+  for (const [index, { id }] of written.entries()) {
+    try {
+      await refuseEansOfOtherProducts(tx, new Map([[id, variants.get(id) ?? []]]));
+    } catch (error) {
+      if (!(error instanceof ProductSaveError)) throw error;
+      eanProblems.push({ line: rows[index]!.line, message: `ean: ${error.message}` });
+    }
+  }
+  if (eanProblems.length) throw new CsvConflictError(eanProblems);
 }

@@ -213,43 +213,11 @@ export async function saveProduct(
   let savedId: number;
   try {
     savedId = await db.transaction(async (tx) => {
-      const keys: string[] = [];
-      for (const slot of slots) {
-        if (slot.kind === "stored") {
-          keys.push(slot.key);
-          continue;
-        }
-        try {
-          const image = await storeImage(tx, storage, slot.upload.bytes, input.name);
-          storedNow.push(image.key);
-          keys.push(image.key);
-        } catch (error) {
-          if (error instanceof ImageRejectedError) {
-            throw new ProductSaveError(`imagem “${slot.upload.name}”: ${error.message}`, "images");
-          }
-          throw error;
-        }
-      }
+      const keys = await storeUploadedImages(tx, storage, slots, input.name, storedNow);
       // Locks the product: a stock move waits until this save commits, and one before it shows here.
       const before = id === null ? null : await productAuditFields(tx, id);
       if (id !== null && !before) throw new ProductNotFoundError();
-      let written: number | null;
-      let storeMoves: StockMove[] = [];
-      if (input.storeUnits) {
-        const plan = await planStoreStock(tx, { id }, input.storeUnits, request.storeStockRead ?? new Map());
-        if (plan.moved.length) {
-          const name = String(before?.name ?? input.name);
-          const messages = plan.moved.map((move) => stockMovedMessage(name, move, `em ${move.storeName} desde que o formulário foi aberto`, "no formulário"));
-          throw new ProductSaveError(`${messages.join("; ")}. Recarregue a página para ver o estoque de agora e refaça as alterações.`);
-        }
-        written = await writeProduct(tx, id, { ...input, variants: await variantsKeepingUnits(tx, id, input, plan) }, keys);
-        if (written === null) throw new ProductNotFoundError();
-        storeMoves = await applyStoreStock(tx, written, plan.changes);
-      } else {
-        if (id !== null && before && request.stockRead?.size) await refuseStockMovedSinceRead(tx, id, String(before.name), input, request.stockRead);
-        written = await writeProduct(tx, id, input, keys);
-        if (written === null) throw new ProductNotFoundError();
-      }
+      const { written, storeMoves } = await writeProductAndStock(tx, request, before, keys);
       released = await releaseImages(tx, currentKeys.filter((key) => !keys.includes(key)));
       await recordAdminChange(tx, actor, {
         action: id === null ? "product.create" : "product.update",
@@ -271,6 +239,60 @@ export async function saveProduct(
   }
   await Promise.all(released.map((key) => removeImageFiles(storage, key)));
   return savedId;
+}
+
+/**
+ * The slots' images in order: a stored one keeps its key, an upload is stored now (its key pushed to
+ * `storedNow` at once, so a later refusal can remove its files).
+ */
+async function storeUploadedImages(tx: DatabaseOrTransaction, storage: MediaStorage, slots: ImageSlot[], productName: string, storedNow: string[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const slot of slots) {
+    if (slot.kind === "stored") {
+      keys.push(slot.key);
+      continue;
+    }
+    try {
+      const image = await storeImage(tx, storage, slot.upload.bytes, productName);
+      storedNow.push(image.key);
+      keys.push(image.key);
+    } catch (error) {
+      if (error instanceof ImageRejectedError) {
+        throw new ProductSaveError(`imagem “${slot.upload.name}”: ${error.message}`, "images");
+      }
+      throw error;
+    }
+  }
+  return keys;
+}
+
+/**
+ * The product's row and variants, refused when its stock moved since the form read it: with the
+ * per-store grids, each store's units through a plan (its moves returned for the audit log); else
+ * the own store's grid as typed.
+ */
+async function writeProductAndStock(
+  tx: DatabaseOrTransaction,
+  request: { id: number | null; input: ProductFormData; stockRead?: ReadonlyMap<string, number>; storeStockRead?: StoreStockRead },
+  before: Record<string, unknown> | null,
+  keys: string[],
+): Promise<{ written: number; storeMoves: StockMove[] }> {
+  const { id, input } = request;
+  if (input.storeUnits) {
+    const plan = await planStoreStock(tx, { id }, input.storeUnits, request.storeStockRead ?? new Map());
+    if (plan.moved.length) {
+      const name = String(before?.name ?? input.name);
+      const messages = plan.moved.map((move) => stockMovedMessage(name, move, `em ${move.storeName} desde que o formulário foi aberto`, "no formulário"));
+      throw new ProductSaveError(`${messages.join("; ")}. Recarregue a página para ver o estoque de agora e refaça as alterações.`);
+    }
+    const written = await writeProduct(tx, id, { ...input, variants: await variantsKeepingUnits(tx, id, input, plan) }, keys);
+    if (written === null) throw new ProductNotFoundError();
+    return { written, storeMoves: await applyStoreStock(tx, written, plan.changes) };
+  }
+  if (id !== null && before && request.stockRead?.size) await refuseStockMovedSinceRead(tx, id, String(before.name), input, request.stockRead);
+  const written = await writeProduct(tx, id, input, keys);
+  if (written === null) throw new ProductNotFoundError();
+  return { written, storeMoves: [] };
 }
 
 /**

@@ -11,7 +11,7 @@
 // similar word (search_words, trigram similarity), for "Você quis dizer …?".
 import { type SQL, sql } from "drizzle-orm";
 import { products, productVariants } from "#database/catalog-schema";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { escapeLike } from "../db/sql-search.server";
 

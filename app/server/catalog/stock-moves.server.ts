@@ -173,33 +173,7 @@ export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly 
     for (const row of taken.rows) after.set(`${row.variant_id}:${row.store_location_id}`, Number(row.units));
     const refused = leaving.filter((move) => !after.has(`${move.variantId}:${move.storeId}`));
     if (refused.length && taken.rows.length > 0) throw new Error("a stock move changed some of its stores and not others");
-    if (refused.length) {
-      // Nothing moved: name only the moves their stores could not give, with the units they hold.
-      const now = await unitsAt(
-        tx,
-        refused.map((move) => move.variantId),
-      );
-      const availableFor = (move: StoreUnitsMove) => now.get(move.variantId)?.get(move.storeId) ?? 0;
-      throw new StockShortageError(
-        refused
-          .filter((move) => availableFor(move) + move.delta < 0)
-          .map((move) => {
-            const variant = variants.get(move.variantId)!;
-            return {
-              productId: variant.productId,
-              variantId: variant.id,
-              storeId: move.storeId,
-              storeName: storeNames.get(move.storeId) ?? "",
-              name: variantName(variant),
-              productName: variant.name,
-              size: variant.size,
-              color: variant.color,
-              available: availableFor(move),
-              needed: -move.delta,
-            };
-          }),
-      );
-    }
+    if (refused.length) throw await shortageOf(tx, refused, variants, storeNames);
   }
   if (arriving.length) {
     const added = await tx.execute<{ variant_id: number; store_location_id: number; units: number }>(sql`
@@ -220,6 +194,39 @@ export async function moveStoreUnits(tx: DatabaseOrTransaction, moves: readonly 
       const units = after.get(`${move.variantId}:${move.storeId}`)!;
       return { label: moveLabel(variants.get(move.variantId)!, storeNames.get(move.storeId) ?? `loja #${move.storeId}`), storeId: move.storeId, before: units - move.delta, after: units };
     });
+}
+
+/** Nothing moved: the moves their stores could not give, named, with the units they hold now. */
+async function shortageOf(
+  tx: DatabaseOrTransaction,
+  refused: readonly StoreUnitsMove[],
+  variants: ReadonlyMap<number, VariantRow & { productId: number }>,
+  storeNames: ReadonlyMap<number, string>,
+): Promise<StockShortageError> {
+  const now = await unitsAt(
+    tx,
+    refused.map((move) => move.variantId),
+  );
+  const availableFor = (move: StoreUnitsMove) => now.get(move.variantId)?.get(move.storeId) ?? 0;
+  return new StockShortageError(
+    refused
+      .filter((move) => availableFor(move) + move.delta < 0)
+      .map((move) => {
+        const variant = variants.get(move.variantId)!;
+        return {
+          productId: variant.productId,
+          variantId: variant.id,
+          storeId: move.storeId,
+          storeName: storeNames.get(move.storeId) ?? "",
+          name: variantName(variant),
+          productName: variant.name,
+          size: variant.size,
+          color: variant.color,
+          available: availableFor(move),
+          needed: -move.delta,
+        };
+      }),
+  );
 }
 
 /** Adds up the units of lines of the same variant (lines whose variant was removed are left out). */

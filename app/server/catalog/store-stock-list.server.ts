@@ -3,7 +3,7 @@
 // the store's stock count, app/server/counter/stock-count.server.ts).
 import { and, asc, eq, sql } from "drizzle-orm";
 import { products, shops } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/lists/admin-list";
 import { unitsKey, type StoreStockList } from "~/lib/stores/store-stock-list";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { productSearchCondition } from "./product-search.server";

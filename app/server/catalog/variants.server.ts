@@ -6,7 +6,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import { productVariants } from "#database/schema";
 import type { VariantStockInput } from "~/lib/catalog/product.schema";
 import { variantIndex, variantKey, variantLabel, variantOptions } from "~/lib/catalog/variants";
-import { ORDER_HOLD_FIELDS } from "~/lib/orders/order-holds";
+import { ORDER_HOLD_FIELDS } from "~/lib/holds/order-holds";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /**

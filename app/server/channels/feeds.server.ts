@@ -14,7 +14,7 @@ import { FEED_FORMATS, type FeedFormat } from "~/lib/channels/channels";
 import type { Database } from "../db/database.server";
 import { log } from "../log/logger.server";
 import { getSettings } from "../group/settings.server";
-import { feedCatalogPages } from "./feed-catalog.server";
+import { feedCatalogPages, type FeedCatalogProduct } from "./feed-catalog.server";
 import { FEED_WRITERS } from "./feed-formats.server";
 import { feedEntry } from "./feed-items.server";
 import { foldWhenLong, storefrontChangeCount } from "./feed-version.server";
@@ -105,11 +105,8 @@ type OpenedFeed = { etag: string; body: ReadableStream<Uint8Array> };
  * taken the one before. Resolves once the ETag is known; `done` runs when the stream ends either way.
  */
 function openFeedStream(db: Database, format: FeedFormat, origin: string, done: () => void): Promise<OpenedFeed> {
-  const writer = FEED_WRITERS[format];
-  const encoder = new TextEncoder();
   return new Promise<OpenedFeed>((resolve, reject) => {
     let opened = false;
-    const counts = { items: 0, leftOut: 0, excluded: 0, bytes: 0 };
     const started = performance.now();
     const transaction = db.transaction(
       async (tx) => {
@@ -117,94 +114,10 @@ function openFeedStream(db: Database, format: FeedFormat, origin: string, done: 
         const { count, unfolded } = await storefrontChangeCount(tx);
         foldWhenLong(db, unfolded, (error) => log.warn({ err: error }, "feeds: folding the change counter failed"));
         const settings = await getSettings(tx);
-        const pages = feedCatalogPages(tx);
-        let heldAfterCollection = collectGarbage ? heldMemory() : 0;
-        let cancelled = false;
-        let reading: Promise<void> = Promise.resolve();
-        let finish!: () => void;
-        const finished = new Promise<void>((resolveFinished) => (finish = resolveFinished));
-        const bytes = (text: string) => {
-          const chunk = encoder.encode(text);
-          counts.bytes += chunk.byteLength;
-          return chunk;
-        };
-        const body = new ReadableStream<Uint8Array>(
-          {
-            start(controller) {
-              controller.enqueue(
-                bytes(
-                  writer.head({
-                    title: settings.storeName,
-                    link: origin,
-                    description: `Catálogo de ${settings.storeName}`,
-                  }),
-                ),
-              );
-            },
-            pull(controller) {
-              reading = read(controller);
-              return reading;
-            },
-            async cancel() {
-              cancelled = true;
-              // A page being read finishes on the transaction's connection before it commits.
-              await reading;
-              await pages.return(undefined).catch(() => {});
-              finish();
-            },
-          },
-          // One page ahead of the client, no more.
-          { highWaterMark: 1 },
-        );
-        async function read(controller: ReadableStreamDefaultController<Uint8Array>) {
-          try {
-            // Pages of products that all left out write nothing: read on until there is text.
-            for (;;) {
-              const next = await pages.next();
-              if (cancelled) return;
-              if (next.done) {
-                if (writer.tail) controller.enqueue(bytes(writer.tail));
-                controller.close();
-                // The products left out are reported here and, one by one, on /admin/canais.
-                log.info(
-                  `feed ${format}: ${counts.items} items, ${counts.leftOut} products left out (no picture, price or description), ` +
-                    `${counts.excluded} left out by the admin; ${counts.bytes} bytes in ${Math.round(performance.now() - started)} ms`,
-                );
-                finish();
-                return;
-              }
-              let chunk = "";
-              for (const product of next.value) {
-                if (product.excludedBy) {
-                  counts.excluded += 1;
-                  continue;
-                }
-                const entry = feedEntry(product, origin, FEED_UTM_SOURCE[format]);
-                if (!entry.listed) {
-                  counts.leftOut += 1;
-                  continue;
-                }
-                chunk += writer.items(entry.items);
-                counts.items += entry.items.length;
-              }
-              if (chunk) {
-                controller.enqueue(bytes(chunk));
-                if (collectGarbage && heldMemory() - heldAfterCollection > FEED_GARBAGE_BUDGET) {
-                  collectGarbage();
-                  heldAfterCollection = heldMemory();
-                }
-                return;
-              }
-            }
-          } catch (error) {
-            // The status went out with the headers: the body stops short, and the client sees a cut download.
-            log.error({ err: error }, `feed ${format}: reading the catalogue failed mid-stream`);
-            controller.error(error);
-            finish();
-          }
-        }
+        const { body, finished } = feedBody(feedCatalogPages(tx), format, origin, settings.storeName, started);
         opened = true;
         resolve({ etag: feedEtag(format, count, origin), body });
+        // The transaction stays open (its snapshot, its connection) until the stream ends.
         await finished;
       },
       { isolationLevel: "repeatable read", accessMode: "read only" },
@@ -216,6 +129,118 @@ function openFeedStream(db: Database, format: FeedFormat, origin: string, done: 
       })
       .finally(done);
   });
+}
+
+/** What a feed wrote, for its log line. */
+type FeedCounts = { items: number; leftOut: number; excluded: number; bytes: number };
+
+/**
+ * The feed's bytes as the client takes them: the head at once, then a page's text per pull, then the
+ * tail. `finished` resolves when the stream ends (read to the end, failed or cancelled), after which
+ * nothing reads `pages` any more.
+ */
+function feedBody(
+  pages: AsyncGenerator<FeedCatalogProduct[]>,
+  format: FeedFormat,
+  origin: string,
+  storeName: string,
+  started: number,
+): { body: ReadableStream<Uint8Array>; finished: Promise<void> } {
+  const writer = FEED_WRITERS[format];
+  const encoder = new TextEncoder();
+  const counts: FeedCounts = { items: 0, leftOut: 0, excluded: 0, bytes: 0 };
+  const collectWhenOverBudget = garbageCollection();
+  let cancelled = false;
+  let reading: Promise<void> = Promise.resolve();
+  let finish!: () => void;
+  const finished = new Promise<void>((resolveFinished) => (finish = resolveFinished));
+  const bytes = (text: string) => {
+    const chunk = encoder.encode(text);
+    counts.bytes += chunk.byteLength;
+    return chunk;
+  };
+  async function read(controller: ReadableStreamDefaultController<Uint8Array>) {
+    try {
+      // Pages of products that all left out write nothing: read on until there is text.
+      for (;;) {
+        const next = await pages.next();
+        if (cancelled) return;
+        if (next.done) {
+          if (writer.tail) controller.enqueue(bytes(writer.tail));
+          controller.close();
+          // The products left out are reported here and, one by one, on /admin/canais.
+          log.info(
+            `feed ${format}: ${counts.items} items, ${counts.leftOut} products left out (no picture, price or description), ` +
+              `${counts.excluded} left out by the admin; ${counts.bytes} bytes in ${Math.round(performance.now() - started)} ms`,
+          );
+          finish();
+          return;
+        }
+        const chunk = pageText(next.value, format, origin, counts);
+        if (chunk) {
+          controller.enqueue(bytes(chunk));
+          collectWhenOverBudget();
+          return;
+        }
+      }
+    } catch (error) {
+      // The status went out with the headers: the body stops short, and the client sees a cut download.
+      log.error({ err: error }, `feed ${format}: reading the catalogue failed mid-stream`);
+      controller.error(error);
+      finish();
+    }
+  }
+  const body = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(bytes(writer.head({ title: storeName, link: origin, description: `Catálogo de ${storeName}` })));
+      },
+      pull(controller) {
+        reading = read(controller);
+        return reading;
+      },
+      async cancel() {
+        cancelled = true;
+        // A page being read finishes on the transaction's connection before it commits.
+        await reading;
+        await pages.return(undefined).catch(() => {});
+        finish();
+      },
+    },
+    // One page ahead of the client, no more.
+    { highWaterMark: 1 },
+  );
+  return { body, finished };
+}
+
+/** A page's products in the feed's format, counted; "" when every one of them is left out. */
+function pageText(page: FeedCatalogProduct[], format: FeedFormat, origin: string, counts: FeedCounts): string {
+  let chunk = "";
+  for (const product of page) {
+    if (product.excludedBy) {
+      counts.excluded += 1;
+      continue;
+    }
+    const entry = feedEntry(product, origin, FEED_UTM_SOURCE[format]);
+    if (!entry.listed) {
+      counts.leftOut += 1;
+      continue;
+    }
+    chunk += FEED_WRITERS[format].items(entry.items);
+    counts.items += entry.items.length;
+  }
+  return chunk;
+}
+
+/** A check to call after each page: a full collection once the feed's garbage passes FEED_GARBAGE_BUDGET. */
+function garbageCollection(): () => void {
+  let heldAfterCollection = collectGarbage ? heldMemory() : 0;
+  return () => {
+    if (collectGarbage && heldMemory() - heldAfterCollection > FEED_GARBAGE_BUDGET) {
+      collectGarbage();
+      heldAfterCollection = heldMemory();
+    }
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { coupons, orders } from "#database/schema";
 import { couponDiscountText, type AdminCoupon, type CouponFormInput } from "~/lib/coupons/coupon.schema";
 import { COUPON_KIND_LABELS } from "~/lib/coupons/coupons";
 import type { ReportQuery } from "~/lib/admin/reports";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { toCsv } from "../files/csv.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";

@@ -1,8 +1,8 @@
 import { inArray } from "drizzle-orm";
 import { products } from "#database/schema";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import type { Settings } from "~/lib/group/settings";
-import { maskCep } from "~/lib/account/documents";
+import { maskCep } from "~/lib/format/documents";
 import { stateOfCep } from "~/lib/delivery/cep-states";
 import {
   ARRANGE_DELIVERY,

@@ -4,7 +4,7 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { zipSync } from "fflate";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import { modelName } from "~/lib/fiscal/fiscal-documents";
 import type { AppConfig } from "../config.server";
 import type { Database } from "../db/database.server";

@@ -3,7 +3,7 @@
 // leaves no entry and an entry never lacks its change. /admin/auditoria reads it with listAuditLog.
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import { auditLog, orders } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/lists/admin-list";
 import type { AuditAction, AuditChange, AuditEntityType, AuditLogPage } from "~/lib/admin/audit-log";
 import type { DatabaseOrTransaction } from "../db/database.server";
 

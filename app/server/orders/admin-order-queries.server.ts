@@ -3,14 +3,14 @@
 import { and, asc, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { orderItems, orderPayments, orders, storeLocations, users } from "#database/schema";
-import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/admin/admin-list";
+import { ADMIN_PAGE_SIZE, pageCount } from "~/lib/lists/admin-list";
 import type { AdminOrderDetail, AdminOrderFilters, AdminOrderList } from "~/lib/orders/admin-orders";
 import { isOrderStatus, recordedStatusOf, type ShownOrderStatus } from "~/lib/orders/order-status";
 import { isPaymentStatus, type PaymentStatus } from "~/lib/payments/payment-status";
 import { orderChannelOf } from "~/lib/orders/order-channel";
 import { clerkNameOf } from "~/lib/counter/counter-sale";
 import type { Settings } from "~/lib/group/settings";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { readOrderHistory, storeNamesById, toOrderView } from "./order-reading.server";
 import { orderStoreView } from "./order-store.server";

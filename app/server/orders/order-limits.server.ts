@@ -9,9 +9,10 @@
 // (AppConfig.orderLimits.heldUnits: ORDER_LIMIT_HELD_UNITS): docs/decisions/0027-bounded-holds.md. A
 // counter sale is not a shopper's order and never comes here.
 import { sql } from "drizzle-orm";
+import { clientHeldUnits, orders } from "#database/orders-schema";
 import { phoneKey } from "~/lib/format/phone";
 import type { Settings } from "~/lib/group/settings";
-import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/orders/order-holds";
+import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/holds/order-holds";
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitsInTransaction, rateLimitReached, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
@@ -85,12 +86,13 @@ function checkHouseholdCaps(settings: Settings, lines: readonly AdmittedLine[]) 
 
 /**
  * The units the client's address, and its phone, hold at once in pending orders, this one included,
- * within `max`. Decided after admitNewOrder's counters: their rows (address first, then phone) stay
+ * within `max`. The order is counted by naming its client and units: a trigger adds them to the
+ * client's rows of client_held_units (migration 0056; address first, then phone) and takes them back
+ * whenever the order leaves "pending with its units held", whatever path moves it. Those rows stay
  * locked by this transaction until it commits, so concurrent orders from one client are counted one
- * after the other, and this statement, begun once the previous one of that client has committed,
- * sees its units: of six sent at once, those past the limit are refused, whatever their timing. One
- * statement, made while the client's other orders wait (docs/benchmarks.md, "The checkout under
- * load"): the address kept on the order for the next one's count, and both sums.
+ * after the other: of six sent at once, those past the limit are refused, whatever their timing. Two
+ * short statements while the client's other orders wait (docs/benchmarks.md, "The checkout under
+ * load"), where a sum over all of the client's pending orders used to run.
  */
 async function checkUnitsHeld(
   tx: DatabaseOrTransaction,
@@ -99,17 +101,21 @@ async function checkUnitsHeld(
   order: { id: string; lines: readonly AdmittedLine[] },
 ) {
   const units = order.lines.reduce((sum, line) => sum + line.quantity, 0);
+  const keys = heldUnitsKeys(client);
+  await tx.execute(sql`update ${orders} set client_address = ${client.address}, held_units = ${units} where id = ${order.id}`);
+  const { rows } = await tx.execute<{ key: string; units: number }>(sql`select key, units from ${clientHeldUnits} where key = any(${sql.param(keys.map(([, key]) => key))}::text[])`);
+  // The address first, as the old sums were checked: its refusal names the connection.
+  for (const [kind, key] of keys) {
+    const byOthers = Number(rows.find((row) => row.key === key)?.units ?? units) - units;
+    if (byOthers + units > max) throw new OrderRejectedError(tooManyHeldMessage(kind, byOthers, max));
+  }
+}
+
+/** The client's rows in client_held_units, as migration 0056's trigger names them: the address's, and the phone's when there is one. */
+function heldUnitsKeys(client: { address: string; phone: string | null }): [kind: "address" | "phone", key: string][] {
   const phone = client.phone ? phoneKey(client.phone) : "";
-  const heldBy = (same: ReturnType<typeof sql>) => sql`(
-    select coalesce(sum(i.quantity), 0)::int from orders o join order_items i on i.order_id = o.id
-    where o.status = 'pending' and o.stock_applied and o.id <> ${order.id} and ${same})`;
-  const { rows } = await tx.execute<{ address: number; phone: number | null }>(sql`
-    with kept as (update orders set client_address = ${client.address} where id = ${order.id})
-    select ${heldBy(sql`o.client_address = ${client.address}`)} as address,
-      ${phone ? heldBy(sql`o.customer_phone_key = ${phone}`) : sql`null::int`} as phone`);
-  const held = rows[0]!;
-  if (held.address + units > max) throw new OrderRejectedError(tooManyHeldMessage("address", held.address, max));
-  if (held.phone !== null && held.phone + units > max) throw new OrderRejectedError(tooManyHeldMessage("phone", held.phone, max));
+  const address: [kind: "address", key: string] = ["address", `address|${client.address}`];
+  return phone ? [address, ["phone", `phone|${phone}`]] : [address];
 }
 
 /**

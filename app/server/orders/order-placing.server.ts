@@ -3,7 +3,7 @@
 // by ./order-lines.server.ts, its units held by ./order-stock-hold.server.ts, and a counter sale's
 // terms checked and recorded by ./order-counter-terms.server.ts.
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { orderItems, orders, type ShippingAddress } from "#database/orders-schema";
 import { pushQueue, storeLocations } from "#database/schema";
 import type { CheckoutInput, OrderLineRequest } from "~/lib/orders/checkout.schema";
@@ -12,12 +12,13 @@ import { deliveryFeeCents } from "~/lib/delivery/delivery";
 import { zoneFeeCents } from "~/lib/delivery/zones";
 import { maxInstallmentsFor } from "~/lib/payments/installments";
 import type { OrderSource } from "~/lib/orders/order-source";
+import type { ServingWhere } from "~/lib/stores/serving-store";
 import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
 import type { Settings } from "~/lib/group/settings";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { notifyOrderEvent } from "./order-events.server";
 import { OrderRejectedError, priceLines, type AdmittedLine, type PricedLine, type Transaction } from "./order-lines.server";
-import { holdUnitsOnline, reserveUnits, servingStoresFor } from "./order-stock-hold.server";
+import { holdUnitsOnline, reserveUnits, servingStoresFor, type Serving } from "./order-stock-hold.server";
 import { checkCounterPayment, checkCounterTerms, recordCounterSale, spreadDiscount, type CounterSaleTerms } from "./order-counter-terms.server";
 import { lockStockOf } from "../catalog/stock-moves.server";
 import { decideCoupon, type RedeemedCoupon } from "../coupons/redeem.server";
@@ -157,44 +158,10 @@ async function recordNewOrder(
     const subtotalCents = lines.reduce((sum, line) => sum + (line.unitPriceCents ?? 0) * line.quantity, 0);
     const hasConsultItems = lines.some((line) => line.unitPriceCents === null);
 
-    let pickupLocationId: number | null = null;
-    let shippingAddress: ShippingAddress | null = null;
-    let deliveryCents: number | null = null;
-    let deliveryMethod: "delivery" | "pickup" | "arrange" = "arrange";
-    let deliveryService: string | null = null;
-    let deliveryTime: string | null = null;
     const counter = request.counter;
-    let counterStore: { id: number; name: string } | null = null;
-    if (counter) {
-      // Handed over at the store's counter: a pick-up there, delivered the moment it is recorded.
-      counterStore = await storeLocationOrRefuse(tx, counter.storeLocationId, "Escolha a loja do balcão.");
-      pickupLocationId = counterStore.id;
-      deliveryMethod = "pickup";
-      deliveryCents = 0;
-    } else if (customer?.deliveryMethod === "pickup") {
-      pickupLocationId = (await storeLocationOrRefuse(tx, customer.pickupLocationId ?? 0, "Escolha uma loja válida para a retirada.")).id;
-      deliveryMethod = "pickup";
-      deliveryCents = 0;
-    } else if (customer) {
-      deliveryMethod = "delivery";
-      shippingAddress = {
-        street: customer.address,
-        number: customer.number,
-        complement: customer.complement,
-        neighborhood: customer.neighborhood,
-        city: customer.city,
-        state: customer.state,
-        cep: customer.cep,
-      };
-      const decided = request.delivery;
-      if (decided) {
-        deliveryCents = decided.feeCents === null ? null : zoneFeeCents({ feeCents: decided.feeCents, freeAboveCents: decided.freeAboveCents }, subtotalCents);
-        deliveryService = decided.service;
-        deliveryTime = decided.time || null;
-      } else {
-        deliveryCents = deliveryFeeCents(settings, "delivery", customer.city, subtotalCents);
-      }
-    }
+    const { counterStore, ...delivery } = await decideDelivery(tx, settings, request, subtotalCents);
+    let { deliveryCents } = delivery;
+    const { pickupLocationId, shippingAddress, deliveryMethod, deliveryService, deliveryTime } = delivery;
 
     // A counter sale's units come off its own store's shelf, whether or not that store serves online.
     // An online order's stores are planned here from the shelves as they are, without a lock: the
@@ -204,117 +171,183 @@ async function recordNewOrder(
       ? { storeId: counterStore.id, storeOfVariant: new Map(lines.map((line) => [line.variantId, counterStore.id])) }
       : await servingStoresFor(tx, lines, servingWhere, { lock: false });
 
-    // Decided here, with the coupon's row locked until this order commits or rolls back (./coupons).
-    let coupon: RedeemedCoupon | null = null;
-    if (request.couponCode) {
-      // The products before the coupon's row, as every writer that locks both does (re-opening a
-      // cancelled order takes its units, then its coupon's use back): the other way round, the two
-      // could wait for each other. Only a coupon order locks them this early.
-      await lockStockOf(tx, lines.map((line) => line.variantId));
-      const delivery = deliveryMethod === "pickup" ? "pickup" : deliveryCents;
-      const decision = await decideCoupon(tx, request.couponCode, lines, delivery, { phone: customer?.phone ?? null, userId: request.userId }, { lock: true });
-      if (!decision.ok) {
-        onCouponRefused();
-        throw new OrderRejectedError(`${couponRefusalMessage(decision.code, decision.refusal)} ${SEND_WITHOUT_COUPON}`);
-      }
-      coupon = decision.coupon;
-      if (coupon.deliveryWaivedCents > 0) deliveryCents = 0;
-    }
+    const coupon = request.couponCode ? await redeemCoupon(tx, request, request.couponCode, lines, deliveryMethod === "pickup" ? "pickup" : deliveryCents, onCouponRefused) : null;
+    if (coupon && coupon.deliveryWaivedCents > 0) deliveryCents = 0;
     if (counter) checkCounterTerms(settings, counter, subtotalCents);
     const lineDiscounts = counter?.discountCents ? spreadDiscount(counter.discountCents, lines) : lines.map((_, index) => coupon?.lineDiscountsCents[index] ?? 0);
     const totalCents = subtotalCents - lineDiscounts.reduce((sum, cents) => sum + cents, 0) + (deliveryCents ?? 0);
     if (counter) checkCounterPayment(counter, totalCents, hasConsultItems);
 
     const token = randomBytes(16).toString("base64url");
-    let id = "";
-    for (let attempt = 1; ; attempt += 1) {
-      id = newOrderId();
-      // No conflict target: a taken code is skipped like a taken key, and told apart just below.
-      const inserted = await tx
-        .insert(orders)
-        .values({
-          id,
-          code: orderCodeOf(id),
-          publicToken: token,
-          idempotencyKey: request.idempotencyKey,
-          requestHash,
-          channel: counter ? "balcao" : customer ? "checkout" : "cart",
-          customerName: customer?.name ?? "",
-          customerEmail: customer?.email ?? "",
-          customerPhone: customer?.phone ?? "",
-          customerCpf: customer?.cpf ?? counter?.cpf ?? "",
-          userId: request.userId,
-          deliveryMethod,
-          pickupLocationId,
-          fulfillingStoreId: serving.storeId,
-          shippingAddress,
-          subtotalCents,
-          deliveryCents,
-          deliveryService,
-          deliveryTime,
-          totalCents,
-          hasConsultItems,
-          couponId: coupon?.couponId ?? null,
-          couponCode: coupon?.code ?? null,
-          discountCents: coupon?.totalCents ?? counter?.discountCents ?? 0,
-          paymentMethod: counter?.paymentMethod ?? customer?.paymentMethod ?? null,
-          installments: customer?.installments ?? counter?.installments ?? 1,
-          notes: customer?.notes ?? "",
-          source: request.source ?? "direto",
-          whatsappConsent: !counter && customer?.whatsappConsent === true,
-          stockApplied: true,
-          ...(counter
-            ? {
-                status: "delivered",
-                clerkId: counter.clerk.id,
-                clerkName: counter.clerk.name,
-                cashReceivedCents: counter.cashReceivedCents,
-                // The clerk is there: no e-mail about it.
-                shopEmailedAt: sql`now()`,
-              }
-            : {}),
-        })
-        .onConflictDoNothing()
-        .returning({ id: orders.id });
-      if (inserted.length > 0) break;
-      // The same submission won a race on another connection: answer with its order.
-      const winner = await findOrderByIdempotencyKey(tx, request.idempotencyKey);
-      if (winner) return sameRequestOrRefuse(winner, requestHash);
-      // Otherwise the code (or, never seen, the id) was taken: another one.
-      if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
-    }
-    await tx.insert(orderItems).values(
-      lines.map(({ shopId: _shopId, ...line }, position) => ({
-        ...line,
-        orderId: id,
-        position,
-        discountCents: lineDiscounts[position] ?? 0,
-        storeLocationId: serving.storeOfVariant.get(line.variantId) ?? serving.storeId,
-      })),
-    );
-    // Open admin order pages on every app instance hear of it once this transaction commits.
+    const placed = await insertOrderRow(tx, newOrderId, requestHash, {
+      publicToken: token,
+      idempotencyKey: request.idempotencyKey,
+      requestHash,
+      channel: counter ? "balcao" : customer ? "checkout" : "cart",
+      customerName: customer?.name ?? "",
+      customerEmail: customer?.email ?? "",
+      customerPhone: customer?.phone ?? "",
+      customerCpf: customer?.cpf ?? counter?.cpf ?? "",
+      userId: request.userId,
+      deliveryMethod,
+      pickupLocationId,
+      fulfillingStoreId: serving.storeId,
+      shippingAddress,
+      subtotalCents,
+      deliveryCents,
+      deliveryService,
+      deliveryTime,
+      totalCents,
+      hasConsultItems,
+      couponId: coupon?.couponId ?? null,
+      couponCode: coupon?.code ?? null,
+      discountCents: coupon?.totalCents ?? counter?.discountCents ?? 0,
+      paymentMethod: counter?.paymentMethod ?? customer?.paymentMethod ?? null,
+      installments: customer?.installments ?? counter?.installments ?? 1,
+      notes: customer?.notes ?? "",
+      source: request.source ?? "direto",
+      whatsappConsent: !counter && customer?.whatsappConsent === true,
+      stockApplied: true,
+      ...(counter
+        ? {
+            status: "delivered",
+            clerkId: counter.clerk.id,
+            clerkName: counter.clerk.name,
+            cashReceivedCents: counter.cashReceivedCents,
+            // The clerk is there: no e-mail about it.
+            shopEmailedAt: sql`now()`,
+          }
+        : {}),
+    });
+    if ("existing" in placed) return placed.existing;
+    const { id } = placed;
     const code = orderCodeOf(id);
-    await notifyOrderEvent(tx, { type: "created", id, code });
-    if (counter && counterStore) {
-      await recordCounterSale(tx, counter, { id, code, totalCents, storeName: counterStore.name, lines });
-      await withCounterSale?.(tx, { id });
-    } else {
-      await queueShopperAndStaffNotices(tx, settings, { id, code, totalCents, customer, lines, withNewOrder });
-    }
-    // Last, but for the client's count: from taking the units (the products' rows locked) to the
-    // commit, every other order of these products waits, so nothing else is written in between
-    // (docs/benchmarks.md, "The checkout under load").
-    if (counter) await reserveUnits(tx, serving.storeOfVariant, lines);
-    else if (await holdUnitsOnline(tx, { id, lines, serving, where: servingWhere })) {
-      // Planned again: the Vendedores who hear of the order are those of the stores it has now.
-      await tx.delete(pushQueue).where(and(eq(pushQueue.orderId, id), eq(pushQueue.kind, "new-order")));
-      await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines), { orderId: id });
-    }
+    await writeLinesNoticesAndUnits(tx, settings, request, { id, code, totalCents, lines, lineDiscounts, serving, servingWhere, counterStore }, { withNewOrder, withCounterSale });
     // Then the client's count: one row every order of that address (or phone) updates, locked from
     // here to the commit.
     await admitNewOrder?.(tx, { id, lines });
     return { token, created: true };
   });
+}
+
+/** The order's lines, its notices (or a counter sale's record), and last its units, in the order's transaction. */
+async function writeLinesNoticesAndUnits(
+  tx: Transaction,
+  settings: Settings,
+  request: OrderRequest,
+  order: {
+    id: string;
+    code: string;
+    totalCents: number;
+    lines: PricedLine[];
+    lineDiscounts: number[];
+    serving: Serving;
+    servingWhere: ServingWhere;
+    counterStore: { id: number; name: string } | null;
+  },
+  { withNewOrder, withCounterSale }: Pick<PlaceOrderOptions, "withNewOrder" | "withCounterSale">,
+) {
+  const { id, code, totalCents, lines, lineDiscounts, serving, servingWhere, counterStore } = order;
+  await tx.insert(orderItems).values(
+    lines.map(({ shopId: _shopId, ...line }, position) => ({
+      ...line,
+      orderId: id,
+      position,
+      discountCents: lineDiscounts[position] ?? 0,
+      storeLocationId: serving.storeOfVariant.get(line.variantId) ?? serving.storeId,
+    })),
+  );
+  // Open admin order pages on every app instance hear of it once this transaction commits.
+  await notifyOrderEvent(tx, { type: "created", id, code });
+  const counter = request.counter;
+  if (counter && counterStore) {
+    await recordCounterSale(tx, counter, { id, code, totalCents, storeName: counterStore.name, lines });
+    await withCounterSale?.(tx, { id });
+  } else {
+    await queueShopperAndStaffNotices(tx, settings, { id, code, totalCents, customer: request.customer, lines, withNewOrder });
+  }
+  // Last, but for the client's count: from taking the units (the products' rows locked) to the
+  // commit, every other order of these products waits, so nothing else is written in between
+  // (docs/benchmarks.md, "The checkout under load").
+  if (counter) await reserveUnits(tx, serving.storeOfVariant, lines);
+  else if (await holdUnitsOnline(tx, { id, lines, serving, where: servingWhere })) {
+    // Planned again: the Vendedores who hear of the order are those of the stores it has now.
+    await tx.delete(pushQueue).where(and(eq(pushQueue.orderId, id), eq(pushQueue.kind, "new-order")));
+    await queueStaffPush(tx, "new-order", newOrderNotice({ id, code, totalCents }, lines), { orderId: id });
+  }
+}
+
+/**
+ * The typed coupon, decided with its row locked until this order commits or rolls back (../coupons),
+ * or the refusal (OrderRejectedError) saying the order can go without it.
+ */
+async function redeemCoupon(tx: Transaction, request: OrderRequest, couponCode: string, lines: PricedLine[], delivery: number | "pickup" | null, onCouponRefused: () => void): Promise<RedeemedCoupon> {
+  // The products before the coupon's row, as every writer that locks both does (re-opening a
+  // cancelled order takes its units, then its coupon's use back): the other way round, the two
+  // could wait for each other. Only a coupon order locks them this early.
+  await lockStockOf(tx, lines.map((line) => line.variantId));
+  const decision = await decideCoupon(tx, couponCode, lines, delivery, { phone: request.customer?.phone ?? null, userId: request.userId }, { lock: true });
+  if (decision.ok) return decision.coupon;
+  onCouponRefused();
+  throw new OrderRejectedError(`${couponRefusalMessage(decision.code, decision.refusal)} ${SEND_WITHOUT_COUPON}`);
+}
+
+type DeliveryDecision = {
+  pickupLocationId: number | null;
+  shippingAddress: ShippingAddress | null;
+  deliveryCents: number | null;
+  deliveryMethod: "delivery" | "pickup" | "arrange";
+  deliveryService: string | null;
+  deliveryTime: string | null;
+  /** A counter sale's store (its units come off that shelf). */
+  counterStore: { id: number; name: string } | null;
+};
+
+/** How the order reaches the shopper: the counter, a store's pick-up, a delivery (its fee), or agreed in the chat. */
+async function decideDelivery(tx: Transaction, settings: Settings, request: OrderRequest, subtotalCents: number): Promise<DeliveryDecision> {
+  const none = { pickupLocationId: null, shippingAddress: null, deliveryService: null, deliveryTime: null, counterStore: null };
+  const { customer, counter } = request;
+  if (counter) {
+    // Handed over at the store's counter: a pick-up there, delivered the moment it is recorded.
+    const counterStore = await storeLocationOrRefuse(tx, counter.storeLocationId, "Escolha a loja do balcão.");
+    return { ...none, counterStore, pickupLocationId: counterStore.id, deliveryMethod: "pickup", deliveryCents: 0 };
+  }
+  if (customer?.deliveryMethod === "pickup") {
+    const store = await storeLocationOrRefuse(tx, customer.pickupLocationId ?? 0, "Escolha uma loja válida para a retirada.");
+    return { ...none, pickupLocationId: store.id, deliveryMethod: "pickup", deliveryCents: 0 };
+  }
+  if (!customer) return { ...none, deliveryMethod: "arrange", deliveryCents: null };
+  const { address: street, number, complement, neighborhood, city, state, cep } = customer;
+  const shippingAddress: ShippingAddress = { street, number, complement, neighborhood, city, state, cep };
+  const decided = request.delivery;
+  if (!decided) return { ...none, shippingAddress, deliveryMethod: "delivery", deliveryCents: deliveryFeeCents(settings, "delivery", city, subtotalCents) };
+  const deliveryCents = decided.feeCents === null ? null : zoneFeeCents({ feeCents: decided.feeCents, freeAboveCents: decided.freeAboveCents }, subtotalCents);
+  return { ...none, shippingAddress, deliveryMethod: "delivery", deliveryCents, deliveryService: decided.service, deliveryTime: decided.time || null };
+}
+
+/**
+ * The order's row under a fresh id and code. No conflict target: a taken code is skipped like a taken
+ * key, and told apart here: the same submission that won a race on another connection gets its order.
+ */
+async function insertOrderRow(
+  tx: Transaction,
+  newOrderId: () => string,
+  requestHash: string,
+  row: Omit<typeof orders.$inferInsert, "id" | "code" | "shopEmailedAt"> & { shopEmailedAt?: SQL },
+): Promise<{ id: string } | { existing: { token: string; created: boolean } }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const id = newOrderId();
+    const inserted = await tx
+      .insert(orders)
+      .values({ ...row, id, code: orderCodeOf(id) })
+      .onConflictDoNothing()
+      .returning({ id: orders.id });
+    if (inserted.length > 0) return { id };
+    const winner = await findOrderByIdempotencyKey(tx, row.idempotencyKey);
+    if (winner) return { existing: sameRequestOrRefuse(winner, requestHash) };
+    // Otherwise the code (or, never seen, the id) was taken: another one.
+    if (attempt === CODE_ATTEMPTS) throw new Error(`no free order code after ${CODE_ATTEMPTS} attempts`);
+  }
 }
 
 /** An online order's notices, written with it: the staff's push, the shop's e-mail, the shopper's WhatsApp and the Pix charge. */

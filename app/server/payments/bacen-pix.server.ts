@@ -84,86 +84,7 @@ function chargeFrom(raw: unknown): PixCharge {
 }
 
 export function bacenPixProvider(options: BacenPixOptions): PixProvider {
-  const timeoutMs = options.timeoutMs ?? 5000;
-  const agent = new https.Agent({
-    keepAlive: true,
-    ...("pem" in options.certificate
-      ? { cert: options.certificate.pem, key: options.certificate.pem }
-      : { pfx: options.certificate.pkcs12, passphrase: options.certificate.password }),
-    ca: options.ca ? [...tls.rootCertificates, options.ca.toString("utf8")] : undefined,
-  });
-  const base = new URL(options.apiUrl.endsWith("/") ? options.apiUrl : `${options.apiUrl}/`);
-  let token: { value: string; until: number } | null = null;
-
-  function call(method: string, path: string, body: unknown, authorization: string): Promise<{ status: number; body: unknown }> {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    // The whole exchange has the deadline, not only idle time: a bank trickling a byte every few
-    // seconds once held an order page for minutes.
-    return withDeadline("o provedor Pix", timeoutMs, (signal) => new Promise<{ status: number; body: unknown }>((resolve, reject) => {
-      const request = https.request(
-        new URL(path.replace(/^\//, ""), base),
-        {
-          method,
-          agent,
-          signal,
-          headers: {
-            authorization,
-            accept: "application/json",
-            ...(payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
-          },
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () => {
-            const text = Buffer.concat(chunks).toString("utf8");
-            let parsed: unknown = undefined;
-            try {
-              parsed = text ? JSON.parse(text) : undefined;
-            } catch {
-              parsed = undefined;
-            }
-            resolve({ status: response.statusCode ?? 0, body: parsed });
-          });
-          response.on("error", () => reject(new PixProviderError("unavailable", "o provedor Pix interrompeu a resposta")));
-        },
-      );
-      request.on("error", (error) =>
-        reject(error instanceof PixProviderError ? error : new PixProviderError("unavailable", `o provedor Pix não pôde ser alcançado (${(error as NodeJS.ErrnoException).code ?? error.message})`)),
-      );
-      request.end(payload);
-    })).catch((error: unknown) => {
-      throw error instanceof DeadlineExceededError ? new PixProviderError("unavailable", `o provedor Pix não respondeu em ${timeoutMs} ms`) : error;
-    });
-  }
-
-  async function accessToken(renew = false): Promise<string> {
-    if (!renew && token && token.until > Date.now()) return token.value;
-    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
-    const answer = await call("POST", "/oauth/token", { grant_type: "client_credentials" }, `Basic ${basic}`);
-    const parsed = z.object({ access_token: z.string().min(1), expires_in: z.number().optional() }).safeParse(answer.body);
-    if (answer.status === 401 || answer.status === 403) throw new PixProviderError("refused", "o provedor Pix recusou o Client ID ou o Client Secret");
-    if (answer.status !== 200 || !parsed.success) throw new PixProviderError("unavailable", `o provedor Pix não deu um token (HTTP ${answer.status})`);
-    const lifetime = (parsed.data.expires_in ?? 300) * 1000;
-    token = { value: parsed.data.access_token, until: Date.now() + Math.max(lifetime - 60_000, lifetime / 2) };
-    return token.value;
-  }
-
-  /** An API call with the bearer token, renewed once when the provider says it expired. */
-  async function api(method: string, path: string, body?: unknown) {
-    let answer = await call(method, path, body, `Bearer ${await accessToken()}`);
-    if (answer.status === 401) answer = await call(method, path, body, `Bearer ${await accessToken(true)}`);
-    return answer;
-  }
-
-  function failure(answer: { status: number; body: unknown }, what: string): PixProviderError {
-    const detail = (answer.body as { detail?: unknown; mensagem?: unknown } | undefined) ?? {};
-    const reason = typeof detail.detail === "string" ? detail.detail : typeof detail.mensagem === "string" ? detail.mensagem : `HTTP ${answer.status}`;
-    if (answer.status === 404) return new PixProviderError("not-found", `${what}: não encontrado`);
-    if (answer.status >= 500 || answer.status === 0 || answer.status === 429) return new PixProviderError("unavailable", `${what}: ${reason}`);
-    return new PixProviderError("refused", `${what}: ${reason.slice(0, 200)}`);
-  }
-
+  const api = bankApi(options);
   const txidPath = (txid: string) => `/v2/cob/${encodeURIComponent(txid)}`;
 
   return {
@@ -216,4 +137,99 @@ export function bacenPixProvider(options: BacenPixOptions): PixProvider {
       throw failure(answer, "ler a devolução do Pix");
     },
   };
+}
+
+/** An answer of the bank's API: its HTTP status and its JSON (undefined when there is none or it is not JSON). */
+type ApiAnswer = { status: number; body: unknown };
+
+/** Where and how the bank is reached: its API's base, the mutual TLS agent, the whole exchange's deadline. */
+type BankConnection = { base: URL; agent: https.Agent; timeoutMs: number };
+
+/**
+ * The bank's API over mutual TLS with an OAuth2 token (client credentials), kept until shortly before
+ * it expires: each call with the bearer token, renewed once when the bank says it expired.
+ */
+function bankApi(options: BacenPixOptions): (method: string, path: string, body?: unknown) => Promise<ApiAnswer> {
+  const connection: BankConnection = {
+    timeoutMs: options.timeoutMs ?? 5000,
+    agent: new https.Agent({
+      keepAlive: true,
+      ...("pem" in options.certificate
+        ? { cert: options.certificate.pem, key: options.certificate.pem }
+        : { pfx: options.certificate.pkcs12, passphrase: options.certificate.password }),
+      ca: options.ca ? [...tls.rootCertificates, options.ca.toString("utf8")] : undefined,
+    }),
+    base: new URL(options.apiUrl.endsWith("/") ? options.apiUrl : `${options.apiUrl}/`),
+  };
+  let token: { value: string; until: number } | null = null;
+
+  async function accessToken(renew = false): Promise<string> {
+    if (!renew && token && token.until > Date.now()) return token.value;
+    const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString("base64");
+    const answer = await call(connection, "POST", "/oauth/token", { grant_type: "client_credentials" }, `Basic ${basic}`);
+    const parsed = z.object({ access_token: z.string().min(1), expires_in: z.number().optional() }).safeParse(answer.body);
+    if (answer.status === 401 || answer.status === 403) throw new PixProviderError("refused", "o provedor Pix recusou o Client ID ou o Client Secret");
+    if (answer.status !== 200 || !parsed.success) throw new PixProviderError("unavailable", `o provedor Pix não deu um token (HTTP ${answer.status})`);
+    const lifetime = (parsed.data.expires_in ?? 300) * 1000;
+    token = { value: parsed.data.access_token, until: Date.now() + Math.max(lifetime - 60_000, lifetime / 2) };
+    return token.value;
+  }
+
+  return async function api(method: string, path: string, body?: unknown) {
+    let answer = await call(connection, method, path, body, `Bearer ${await accessToken()}`);
+    if (answer.status === 401) answer = await call(connection, method, path, body, `Bearer ${await accessToken(true)}`);
+    return answer;
+  };
+}
+
+/** One request to the bank, its JSON answer read whole; a network failure or the deadline is "unavailable". */
+function call({ base, agent, timeoutMs }: BankConnection, method: string, path: string, body: unknown, authorization: string): Promise<ApiAnswer> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  // The whole exchange has the deadline, not only idle time: a bank trickling a byte every few
+  // seconds once held an order page for minutes.
+  return withDeadline("o provedor Pix", timeoutMs, (signal) => new Promise<ApiAnswer>((resolve, reject) => {
+    const request = https.request(
+      new URL(path.replace(/^\//, ""), base),
+      {
+        method,
+        agent,
+        signal,
+        headers: {
+          authorization,
+          accept: "application/json",
+          ...(payload === undefined ? {} : { "content-type": "application/json", "content-length": Buffer.byteLength(payload) }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let parsed: unknown = undefined;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            parsed = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, body: parsed });
+        });
+        response.on("error", () => reject(new PixProviderError("unavailable", "o provedor Pix interrompeu a resposta")));
+      },
+    );
+    request.on("error", (error) =>
+      reject(error instanceof PixProviderError ? error : new PixProviderError("unavailable", `o provedor Pix não pôde ser alcançado (${(error as NodeJS.ErrnoException).code ?? error.message})`)),
+    );
+    request.end(payload);
+  })).catch((error: unknown) => {
+    throw error instanceof DeadlineExceededError ? new PixProviderError("unavailable", `o provedor Pix não respondeu em ${timeoutMs} ms`) : error;
+  });
+}
+
+/** The bank's refusal as our error: missing, unavailable (worth a retry) or refused, with its reason. */
+function failure(answer: ApiAnswer, what: string): PixProviderError {
+  const detail = (answer.body as { detail?: unknown; mensagem?: unknown } | undefined) ?? {};
+  const reason = typeof detail.detail === "string" ? detail.detail : typeof detail.mensagem === "string" ? detail.mensagem : `HTTP ${answer.status}`;
+  if (answer.status === 404) return new PixProviderError("not-found", `${what}: não encontrado`);
+  if (answer.status >= 500 || answer.status === 0 || answer.status === 429) return new PixProviderError("unavailable", `${what}: ${reason}`);
+  return new PixProviderError("refused", `${what}: ${reason.slice(0, 200)}`);
 }

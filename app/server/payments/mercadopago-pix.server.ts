@@ -67,11 +67,15 @@ function chargeFrom(raw: unknown, txid: string): PixCharge {
   };
 }
 
-export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider {
+/** Mercado Pago's API with the shop's access token: a call's status and JSON (undefined when there is none). */
+type MercadoPagoCall = (method: string, path: string, body?: unknown, idempotencyKey?: string) => Promise<{ status: number; body: unknown }>;
+
+/** Each call within the deadline, its answer read whole; a network failure or the deadline is "unavailable". */
+function mercadoPagoApi(options: MercadoPagoOptions): MercadoPagoCall {
   const base = (options.apiUrl ?? MERCADOPAGO_API_URL).replace(/\/$/, "");
   const timeoutMs = options.timeoutMs ?? 5000;
 
-  async function call(method: string, path: string, body?: unknown, idempotencyKey?: string) {
+  return async function call(method, path, body, idempotencyKey) {
     let status: number;
     let text: string;
     try {
@@ -101,26 +105,31 @@ export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider
       parsed = undefined;
     }
     return { status, body: parsed };
-  }
+  };
+}
 
-  function failure(answer: { status: number; body: unknown }, what: string) {
-    const message = (answer.body as { message?: unknown } | undefined)?.message;
-    const reason = typeof message === "string" ? message.slice(0, 200) : `HTTP ${answer.status}`;
-    if (answer.status === 404) return new PixProviderError("not-found", `${what}: não encontrado`);
-    if (answer.status === 401 || answer.status === 403) return new PixProviderError("refused", `${what}: o Mercado Pago recusou o access token`);
-    if (answer.status >= 500 || answer.status === 429 || answer.status === 0) return new PixProviderError("unavailable", `${what}: ${reason}`);
-    return new PixProviderError("refused", `${what}: ${reason}`);
-  }
+/** Mercado Pago's refusal as our error: missing, unavailable (worth a retry) or refused, with its reason. */
+function failure(answer: { status: number; body: unknown }, what: string) {
+  const message = (answer.body as { message?: unknown } | undefined)?.message;
+  const reason = typeof message === "string" ? message.slice(0, 200) : `HTTP ${answer.status}`;
+  if (answer.status === 404) return new PixProviderError("not-found", `${what}: não encontrado`);
+  if (answer.status === 401 || answer.status === 403) return new PixProviderError("refused", `${what}: o Mercado Pago recusou o access token`);
+  if (answer.status >= 500 || answer.status === 429 || answer.status === 0) return new PixProviderError("unavailable", `${what}: ${reason}`);
+  return new PixProviderError("refused", `${what}: ${reason}`);
+}
 
-  /** A payment by our txid (its external_reference): for a charge whose making went unanswered, so its id is unknown. */
-  async function paymentByReference(txid: string): Promise<{ id: number | string }> {
-    const answer = await call("GET", `/v1/payments/search?external_reference=${encodeURIComponent(txid)}`);
-    if (answer.status !== 200) throw failure(answer, "procurar o Pix no Mercado Pago");
-    const found = (answer.body as { results?: unknown } | undefined)?.results;
-    const first = Array.isArray(found) ? (found[0] as { id?: number | string } | undefined) : undefined;
-    if (!first?.id) throw new PixProviderError("not-found", "procurar o Pix no Mercado Pago: não encontrado");
-    return first as { id: number | string };
-  }
+/** A payment by our txid (its external_reference): for a charge whose making went unanswered, so its id is unknown. */
+async function paymentByReference(call: MercadoPagoCall, txid: string): Promise<{ id: number | string }> {
+  const answer = await call("GET", `/v1/payments/search?external_reference=${encodeURIComponent(txid)}`);
+  if (answer.status !== 200) throw failure(answer, "procurar o Pix no Mercado Pago");
+  const found = (answer.body as { results?: unknown } | undefined)?.results;
+  const first = Array.isArray(found) ? (found[0] as { id?: number | string } | undefined) : undefined;
+  if (!first?.id) throw new PixProviderError("not-found", "procurar o Pix no Mercado Pago: não encontrado");
+  return first as { id: number | string };
+}
+
+export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider {
+  const call = mercadoPagoApi(options);
 
   return {
     name: "mercadopago",
@@ -143,7 +152,7 @@ export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider
       throw failure(answer, "criar o Pix no Mercado Pago");
     },
     async readCharge({ txid, providerId }) {
-      if (!providerId) return chargeFrom(await paymentByReference(txid), txid);
+      if (!providerId) return chargeFrom(await paymentByReference(call, txid), txid);
       const answer = await call("GET", `/v1/payments/${encodeURIComponent(providerId)}`);
       if (answer.status === 200) return chargeFrom(answer.body, txid);
       throw failure(answer, "ler o Pix no Mercado Pago");
@@ -152,7 +161,7 @@ export function mercadoPagoPixProvider(options: MercadoPagoOptions): PixProvider
       let id = providerId;
       if (!id) {
         try {
-          id = String((await paymentByReference(txid)).id);
+          id = String((await paymentByReference(call, txid)).id);
         } catch (error) {
           if (error instanceof PixProviderError && error.kind === "not-found") return;
           throw error;

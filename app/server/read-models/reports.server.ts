@@ -7,7 +7,7 @@ import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { CHANNEL_LABELS, ORDER_CHANNELS, type OrderChannel } from "~/lib/orders/order-channel";
 import { ORDER_SOURCE_LABELS, ORDER_SOURCES, type OrderSource } from "~/lib/orders/order-source";
 import { periodLabel, REPORT_TABLES, reportUnit, type ReportQuery, type ReportTableId } from "~/lib/admin/reports";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
 import { getPaymentSummary, getSalesSummary, soldInPeriod, type PaymentSummary, type SalesSummary } from "./sales-summary.server";
 

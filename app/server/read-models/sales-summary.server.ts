@@ -2,7 +2,7 @@
 // figures, so the same figure never differs between the two pages. Cancelled orders never count, nor
 // an expired unpaid Pix.
 import { sql, type SQL } from "drizzle-orm";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import type { DatabaseOrTransaction } from "../db/database.server";
 
 /** Whole days in the shop's time zone, "YYYY-MM-DD", both included. */

@@ -1,4 +1,4 @@
-import type { StorefrontShell } from "~/lib/group/storefront-shell";
+import type { StorefrontShell } from "~/lib/pages/storefront-shell";
 import { listShops, listStoreLocations } from "../catalog/products.server";
 import type { AppConfig } from "../config.server";
 import { shareImageUrls } from "../channels/share-images.server";

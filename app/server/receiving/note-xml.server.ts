@@ -6,7 +6,7 @@
 // the parser sees the text. A ZIP is unpacked with caps on its files and their declared sizes.
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { unzipSync } from "fflate";
-import { onlyDigits } from "~/lib/account/documents";
+import { onlyDigits } from "~/lib/format/documents";
 import { isValidChaveAcesso, isValidCnpj, isValidGtin } from "~/lib/fiscal/identifiers";
 import { decimalToCents, ZIP_MAX_ENTRIES, ZIP_MAX_UNPACKED_BYTES, type NoteItem, type SupplierNote } from "~/lib/receiving/supplier-notes";
 

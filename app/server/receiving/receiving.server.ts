@@ -6,7 +6,7 @@
 // box, keeps the unit cost (last and average per variant) and writes the audit entry.
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { products, productVariants, storeLocations, supplierItemMatches, supplierNoteLines, supplierNotes, variantCosts } from "#database/schema";
-import { onlyDigits } from "~/lib/account/documents";
+import { onlyDigits } from "~/lib/format/documents";
 import { variantLabel } from "~/lib/catalog/variants";
 import {
   alreadyReceivedMessage,
@@ -129,35 +129,9 @@ export async function receiveNote(db: Database, request: ReceiveRequest, actor: 
   if (!store) return { ok: false, status: 400, message: "Escolha a loja que recebe a mercadoria." };
   if (!mayUseStore(storeId)) return { ok: false, status: 403, message: `Esta nota é para ${store.name}: você só pode dar entrada na sua loja.` };
 
-  type Line = { item: ReceivingItem; variantId: number | null; unitsPerBox: number; expected: number; received: number; costCents: number };
-  const lines: Line[] = [];
-  const items = await matchItems(db, note);
-  for (const item of items) {
-    const decision = request.decisions.get(item.item) ?? { variantId: null, unitsPerBox: null, received: null };
-    const label = `item ${item.item} (${item.description})`;
-    const unitsPerBox = isBoxUnit(item.unit) ? (decision.unitsPerBox ?? item.unitsPerBox) : 1;
-    if (unitsPerBox === null || !Number.isInteger(unitsPerBox) || unitsPerBox < 1 || unitsPerBox > 1000) {
-      return { ok: false, status: 400, message: `Diga quantas unidades vêm em cada ${item.unit} do ${label}.` };
-    }
-    const expected = unitsOf(item.quantity, unitsPerBox);
-    if (expected === null || expected < 1) return { ok: false, status: 400, message: `A quantidade do ${label} (${item.quantity} ${item.unit}) não dá um número inteiro de unidades.` };
-    const received = decision.received ?? expected;
-    if (!Number.isInteger(received) || received < 0 || received > expected) {
-      return { ok: false, status: 400, message: `O ${label} pode receber de 0 a ${expected} unidades.` };
-    }
-    if (received < expected && !request.partial) {
-      return { ok: false, status: 400, message: `A nota diz ${expected} unidades do ${label} e chegaram ${received}. Para lançar menos, marque "Entrada parcial".` };
-    }
-    const variantId = decision.variantId ?? item.match?.variantId ?? null;
-    if (variantId === null && received > 0) return { ok: false, status: 400, message: `Escolha o produto, o tamanho e a cor do ${label}, ou marque que ele não veio (0).` };
-    lines.push({ item, variantId, unitsPerBox, expected, received, costCents: unitCostCents(item.totalCents, expected) });
-  }
-
-  const chosen = [...new Set(lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId])))];
-  if (chosen.length) {
-    const existing = await db.select({ id: productVariants.id }).from(productVariants).where(inArray(productVariants.id, chosen));
-    if (existing.length !== chosen.length) return { ok: false, status: 400, message: "Um dos tamanhos escolhidos não existe mais. Leia a nota de novo." };
-  }
+  const decided = await decideLines(db, note, request);
+  if (!decided.ok) return decided;
+  const { lines } = decided;
   const partial = lines.some((line) => line.received < line.expected);
 
   return db.transaction(async (tx) => {
@@ -184,56 +158,13 @@ export async function receiveNote(db: Database, request: ReceiveRequest, actor: 
       const received = await receivedNote(tx, note.chave);
       return { ok: false as const, status: 409 as const, message: received ? alreadyReceivedMessage(received) : "Esta nota já foi lançada." };
     }
-    await tx.insert(supplierNoteLines).values(
-      lines.map((line) => ({
-        noteId: inserted.id,
-        item: line.item.item,
-        supplierCode: line.item.supplierCode,
-        ean: line.item.ean,
-        description: line.item.description,
-        ncm: line.item.ncm,
-        cfop: line.item.cfop,
-        unit: line.item.unit,
-        quantity: line.item.quantity,
-        totalCents: line.item.totalCents,
-        variantId: line.variantId,
-        unitsPerBox: line.unitsPerBox,
-        unitsExpected: line.expected,
-        unitsReceived: line.received,
-        unitCostCents: line.costCents,
-      })),
-    );
+    await writeNoteLines(tx, inserted.id, lines);
     const moves = await moveStoreUnits(
       tx,
       lines.flatMap((line) => (line.variantId !== null && line.received > 0 ? [{ variantId: line.variantId, storeId, delta: line.received }] : [])),
     );
-    // In code order, so two notes of one supplier learning the same codes cannot deadlock.
-    for (const line of [...lines].sort((a, b) => (a.item.supplierCode < b.item.supplierCode ? -1 : a.item.supplierCode > b.item.supplierCode ? 1 : 0))) {
-      if (line.variantId === null || !line.item.supplierCode) continue;
-      await tx
-        .insert(supplierItemMatches)
-        .values({ supplierCnpj: note.supplierCnpj, supplierCode: line.item.supplierCode, variantId: line.variantId, unitsPerBox: line.unitsPerBox })
-        .onConflictDoUpdate({
-          target: [supplierItemMatches.supplierCnpj, supplierItemMatches.supplierCode],
-          set: { variantId: line.variantId, unitsPerBox: line.unitsPerBox, updatedAt: sql`now()` },
-        });
-    }
-    for (const line of lines) {
-      if (line.variantId === null || line.received === 0) continue;
-      // Average over every unit received: (average × units before + cost × units now) / all units.
-      await tx
-        .insert(variantCosts)
-        .values({ variantId: line.variantId, lastCostCents: line.costCents, averageCostCents: line.costCents, unitsCosted: line.received })
-        .onConflictDoUpdate({
-          target: variantCosts.variantId,
-          set: {
-            lastCostCents: line.costCents,
-            averageCostCents: sql`round((${variantCosts.averageCostCents}::numeric * ${variantCosts.unitsCosted} + ${line.costCents}::numeric * ${line.received}) / (${variantCosts.unitsCosted} + ${line.received}))::int`,
-            unitsCosted: sql`${variantCosts.unitsCosted} + ${line.received}`,
-            updatedAt: sql`now()`,
-          },
-        });
-    }
+    await learnSupplierCodes(tx, note.supplierCnpj, lines);
+    await keepUnitCosts(tx, lines);
     const units = lines.reduce((sum, line) => sum + line.received, 0);
     const missing = lines.filter((line) => line.received < line.expected);
     await recordAdminChange(tx, actor, {
@@ -256,6 +187,106 @@ export async function receiveNote(db: Database, request: ReceiveRequest, actor: 
       message: `Entrada da nota ${formatNoteNumber(note.number)} de ${note.supplierName} em ${store.name}: ${units} ${units === 1 ? "unidade" : "unidades"}.${shortText}`,
     };
   });
+}
+
+/** One item of the note as it goes in: its variant (none: it did not come), units per box, units expected and received, unit cost. */
+type ReceivedLine = { item: ReceivingItem; variantId: number | null; unitsPerBox: number; expected: number; received: number; costCents: number };
+
+/** Every item with the clerk's decision, checked before anything is written; the first problem refuses the note. */
+async function decideLines(db: DatabaseOrTransaction, note: SupplierNote, request: ReceiveRequest): Promise<{ ok: true; lines: ReceivedLine[] } | ReceivingRefusal> {
+  const lines: ReceivedLine[] = [];
+  const items = await matchItems(db, note);
+  for (const item of items) {
+    const decision = request.decisions.get(item.item) ?? { variantId: null, unitsPerBox: null, received: null };
+    const line = decideLine(item, decision, request.partial);
+    if (!line.ok) return line;
+    lines.push(line.line);
+  }
+  const chosen = [...new Set(lines.flatMap((line) => (line.variantId === null ? [] : [line.variantId])))];
+  if (chosen.length) {
+    const existing = await db.select({ id: productVariants.id }).from(productVariants).where(inArray(productVariants.id, chosen));
+    if (existing.length !== chosen.length) return { ok: false, status: 400, message: "Um dos tamanhos escolhidos não existe mais. Leia a nota de novo." };
+  }
+  return { ok: true, lines };
+}
+
+/** One item: units per box for a box, a whole number of units, no fewer than the note says unless partial, a variant for what came. */
+function decideLine(item: ReceivingItem, decision: ItemDecision, partial: boolean): { ok: true; line: ReceivedLine } | ReceivingRefusal {
+  const label = `item ${item.item} (${item.description})`;
+  const unitsPerBox = isBoxUnit(item.unit) ? (decision.unitsPerBox ?? item.unitsPerBox) : 1;
+  if (unitsPerBox === null || !Number.isInteger(unitsPerBox) || unitsPerBox < 1 || unitsPerBox > 1000) {
+    return { ok: false, status: 400, message: `Diga quantas unidades vêm em cada ${item.unit} do ${label}.` };
+  }
+  const expected = unitsOf(item.quantity, unitsPerBox);
+  if (expected === null || expected < 1) return { ok: false, status: 400, message: `A quantidade do ${label} (${item.quantity} ${item.unit}) não dá um número inteiro de unidades.` };
+  const received = decision.received ?? expected;
+  if (!Number.isInteger(received) || received < 0 || received > expected) {
+    return { ok: false, status: 400, message: `O ${label} pode receber de 0 a ${expected} unidades.` };
+  }
+  if (received < expected && !partial) {
+    return { ok: false, status: 400, message: `A nota diz ${expected} unidades do ${label} e chegaram ${received}. Para lançar menos, marque "Entrada parcial".` };
+  }
+  const variantId = decision.variantId ?? item.match?.variantId ?? null;
+  if (variantId === null && received > 0) return { ok: false, status: 400, message: `Escolha o produto, o tamanho e a cor do ${label}, ou marque que ele não veio (0).` };
+  return { ok: true, line: { item, variantId, unitsPerBox, expected, received, costCents: unitCostCents(item.totalCents, expected) } };
+}
+
+/** The note's lines as the note says them, with what the clerk decided for each. */
+async function writeNoteLines(tx: DatabaseOrTransaction, noteId: number, lines: ReceivedLine[]) {
+  await tx.insert(supplierNoteLines).values(
+    lines.map((line) => ({
+      noteId,
+      item: line.item.item,
+      supplierCode: line.item.supplierCode,
+      ean: line.item.ean,
+      description: line.item.description,
+      ncm: line.item.ncm,
+      cfop: line.item.cfop,
+      unit: line.item.unit,
+      quantity: line.item.quantity,
+      totalCents: line.item.totalCents,
+      variantId: line.variantId,
+      unitsPerBox: line.unitsPerBox,
+      unitsExpected: line.expected,
+      unitsReceived: line.received,
+      unitCostCents: line.costCents,
+    })),
+  );
+}
+
+/** The supplier's code → the variant and units per box, so its next note matches by itself. */
+async function learnSupplierCodes(tx: DatabaseOrTransaction, supplierCnpj: string, lines: ReceivedLine[]) {
+  // In code order, so two notes of one supplier learning the same codes cannot deadlock.
+  for (const line of [...lines].sort((a, b) => (a.item.supplierCode < b.item.supplierCode ? -1 : a.item.supplierCode > b.item.supplierCode ? 1 : 0))) {
+    if (line.variantId === null || !line.item.supplierCode) continue;
+    await tx
+      .insert(supplierItemMatches)
+      .values({ supplierCnpj, supplierCode: line.item.supplierCode, variantId: line.variantId, unitsPerBox: line.unitsPerBox })
+      .onConflictDoUpdate({
+        target: [supplierItemMatches.supplierCnpj, supplierItemMatches.supplierCode],
+        set: { variantId: line.variantId, unitsPerBox: line.unitsPerBox, updatedAt: sql`now()` },
+      });
+  }
+}
+
+/** Each variant's last unit cost and its average over every unit received. */
+async function keepUnitCosts(tx: DatabaseOrTransaction, lines: ReceivedLine[]) {
+  for (const line of lines) {
+    if (line.variantId === null || line.received === 0) continue;
+    // Average over every unit received: (average × units before + cost × units now) / all units.
+    await tx
+      .insert(variantCosts)
+      .values({ variantId: line.variantId, lastCostCents: line.costCents, averageCostCents: line.costCents, unitsCosted: line.received })
+      .onConflictDoUpdate({
+        target: variantCosts.variantId,
+        set: {
+          lastCostCents: line.costCents,
+          averageCostCents: sql`round((${variantCosts.averageCostCents}::numeric * ${variantCosts.unitsCosted} + ${line.costCents}::numeric * ${line.received}) / (${variantCosts.unitsCosted} + ${line.received}))::int`,
+          unitsCosted: sql`${variantCosts.unitsCosted} + ${line.received}`,
+          updatedAt: sql`now()`,
+        },
+      });
+  }
 }
 
 /** A received note's lines, for the page after "Dar entrada": what came, where it went, its cost and the price (margin). */

@@ -1,5 +1,5 @@
 import { auditActionLabel, auditFieldLabel, formatAuditValue, type AuditEntry } from "~/lib/admin/audit-log";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 
 /** Newest first: when, who, what, and each changed field as before → after (a creation or deletion: its one side). */
 export function AuditLogList({ entries }: { entries: AuditEntry[] }) {

@@ -105,7 +105,6 @@ function ProblemList<Reason extends string>({ products, labels }: { products: Pr
 
 /** /admin/canais: the feed addresses, how to use them, the catalogue's check and the admin's choices. */
 export function ChannelsView({ feeds, check, shops, categories, saved, error }: ChannelsViewProps) {
-  const excludedProducts = check.excluded.filter((product) => product.by === "product");
   return (
     <div className="space-y-5">
       <div>
@@ -125,60 +124,125 @@ export function ChannelsView({ feeds, check, shops, categories, saved, error }: 
         </p>
       ) : null}
 
-      <section aria-labelledby="canais-enderecos" className={section}>
-        <h2 id="canais-enderecos" className="text-lg font-bold">
-          Endereços dos catálogos
-        </h2>
-        <div className="mt-3 grid gap-4 md:grid-cols-2">
-          <FeedUrl label="Meta (WhatsApp, Instagram e Facebook)" url={feeds.meta} />
-          <FeedUrl label="Google Merchant Center" url={feeds.google} />
-        </div>
-        <div className="mt-5 grid gap-5 md:grid-cols-2">
-          <div>
-            <h3 className="font-semibold">No Commerce Manager da Meta</h3>
-            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-              <li>Abra o Commerce Manager (business.facebook.com/commerce) e escolha o catálogo da loja, ou crie um do tipo “E-commerce”.</li>
-              <li>Vá em Catálogo → Fontes de dados → Adicionar itens.</li>
-              <li>Escolha “Feed de dados” e depois “URL agendada”.</li>
-              <li>Cole o endereço da Meta acima e escolha atualizar “a cada hora”.</li>
-              <li>Moeda: Real brasileiro (BRL). Conclua: os produtos aparecem em alguns minutos.</li>
-              <li>No WhatsApp Business, em Ferramentas comerciais → Catálogo, conecte o mesmo catálogo; no Instagram, em Compras.</li>
-            </ol>
-          </div>
-          <div>
-            <h3 className="font-semibold">No Google Merchant Center</h3>
-            <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
-              <li>Entre em merchants.google.com com a conta da loja e confirme o site (o endereço da loja).</li>
-              <li>Vá em Produtos → Adicionar produtos → Adicionar produtos de um arquivo.</li>
-              <li>Escolha “Adicionar um link de arquivo” e cole o endereço do Google acima.</li>
-              <li>País de venda: Brasil; idioma: português. Programe a busca diária (ou a cada hora, se oferecido).</li>
-              <li>Em Frete e devoluções, informe a entrega da loja; depois ative as “listagens gratuitas”.</li>
-            </ol>
-          </div>
-        </div>
-      </section>
+      <FeedAddressesSection feeds={feeds} />
 
-      <section aria-labelledby="canais-cartazes" className={section}>
-        <h2 id="canais-cartazes" className="text-lg font-bold">
-          Cartazes e etiquetas com QR code
-        </h2>
-        <p className="mt-0.5 text-sm text-slate-600">
-          Para a vitrine e o balcão: foto, nome, preço, tamanhos e um QR code que abre a página do produto. Imprima do celular ou do computador.
-        </p>
-        {/* The browser's own form: the print page opens in a tab of its own, outside the admin's app. */}
-        <form method="get" action="/admin/canais/cartazes" target="_blank" className="mt-3 flex flex-wrap items-end gap-2">
-          <div className="min-w-0 flex-1 basis-64">
-            <ProductPicker label="Produtos" name="produtos" multiple required />
-          </div>
-          <button type="submit" name="formato" value="a4" className={button}>
-            Folha A4 (4 por folha)
-          </button>
-          <button type="submit" name="formato" value="a6" className={button}>
-            Etiquetas A6
-          </button>
-        </form>
-      </section>
+      <PrintedCardsSection />
 
+      <CatalogueProblems check={check} />
+
+      <ShopsAndProductsChoices shops={shops} excluded={check.excluded} />
+
+      <GoogleCategoriesSection categories={categories} />
+    </div>
+  );
+}
+
+/** Google's category for each kind of product: the suggestion, or the admin's correction. */
+function GoogleCategoriesSection({ categories }: { categories: ChannelsViewProps["categories"] }) {
+  return (
+    <section aria-labelledby="canais-categorias" className={section}>
+      <h2 id="canais-categorias" className="text-lg font-bold">
+        Categorias do Google
+      </h2>
+      <p className="mt-0.5 text-sm text-slate-600">
+        A categoria de cada tipo de produto na lista do Google (em inglês, como o Google escreve). Apague o campo para voltar à sugestão.
+      </p>
+      <datalist id="categorias-google">
+        {GOOGLE_CATEGORY_CHOICES.map((choice) => (
+          <option key={choice} value={choice} />
+        ))}
+      </datalist>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {categories.map((row) => {
+          const id = `categoria-${row.category}-${row.subcategory}`.replace(/\W+/g, "-");
+          return (
+            <li key={id} className="py-2">
+              <Form method="post" className="flex flex-wrap items-end gap-2">
+                <input type="hidden" name="intent" value="category" />
+                <input type="hidden" name="category" value={row.category} />
+                <input type="hidden" name="subcategory" value={row.subcategory} />
+                <div className="min-w-0 flex-1">
+                  <label htmlFor={id} className="block text-sm font-semibold">
+                    {[row.category, row.subcategory].filter(Boolean).join(" › ")}{" "}
+                    <span className="font-normal text-slate-600">({countLabel(row.products, "produto", "produtos")})</span>
+                  </label>
+                  <input
+                    id={id}
+                    name="googleCategory"
+                    list="categorias-google"
+                    maxLength={GOOGLE_CATEGORY_MAX_LENGTH}
+                    defaultValue={row.corrected ? row.googleCategory : ""}
+                    placeholder={row.suggested || "Sem sugestão"}
+                    className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
+                  />
+                </div>
+                <button type="submit" className={button}>
+                  Salvar
+                </button>
+              </Form>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+/** Which shops and products the admin left out of the catalogues, and putting them back. */
+function ShopsAndProductsChoices({ shops, excluded }: { shops: ChannelsViewProps["shops"]; excluded: ChannelsViewProps["check"]["excluded"] }) {
+  const excludedProducts = excluded.filter((product) => product.by === "product");
+  return (
+    <section aria-labelledby="canais-escolhas" className={section}>
+      <h2 id="canais-escolhas" className="text-lg font-bold">
+        Lojas e produtos nos catálogos
+      </h2>
+      <ul className="mt-3 divide-y divide-slate-100">
+        {shops.map((shop) => (
+          <li key={shop.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+            <span>
+              <span className="font-medium">{shop.name}</span>{" "}
+              <span className="text-sm text-slate-600">{shop.excluded ? "— fora dos catálogos" : "— nos catálogos"}</span>
+            </span>
+            <Form method="post">
+              <input type="hidden" name="intent" value={shop.excluded ? "include-shop" : "exclude-shop"} />
+              <input type="hidden" name="shopId" value={shop.id} />
+              <button type="submit" className={button}>
+                {shop.excluded ? `Voltar ${shop.name} aos catálogos` : `Deixar ${shop.name} fora`}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <h3 className="mt-4 font-semibold">Produtos deixados fora: {excludedProducts.length}</h3>
+      {excludedProducts.length ? (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {excludedProducts.map((product) => (
+            <li key={product.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+              <Link to={productEditPath(product.id)} className="font-medium text-blue-700 underline">
+                {product.name}
+              </Link>
+              <ProductForm intent="include-product" productId={product.id} label="Voltar aos catálogos" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
+        <input type="hidden" name="intent" value="exclude-product" />
+        <div className="min-w-0 flex-1 basis-64">
+          <ProductPicker label="Produto" name="productId" required />
+        </div>
+        <button type="submit" className={button}>
+          Deixar fora dos catálogos
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** What keeps products out of the catalogues, what Google refuses, and what would help them be found. */
+function CatalogueProblems({ check }: { check: ChannelsViewProps["check"] }) {
+  return (
+    <>
       <section aria-labelledby="canais-fora" className={section}>
         <h2 id="canais-fora" className="text-lg font-bold">
           Fora dos catálogos: {countLabel(check.leftOut.total, "produto", "produtos")}
@@ -205,97 +269,69 @@ export function ChannelsView({ feeds, check, shops, categories, saved, error }: 
         <p className="mt-0.5 text-sm text-slate-600">Estes vão, mas aparecem menos nas buscas da Meta e do Google.</p>
         {check.missing.products.length ? <ProblemList products={check.missing.products} labels={MISSING_RECOMMENDED} /> : null}
       </section>
+    </>
+  );
+}
 
-      <section aria-labelledby="canais-escolhas" className={section}>
-        <h2 id="canais-escolhas" className="text-lg font-bold">
-          Lojas e produtos nos catálogos
-        </h2>
-        <ul className="mt-3 divide-y divide-slate-100">
-          {shops.map((shop) => (
-            <li key={shop.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-              <span>
-                <span className="font-medium">{shop.name}</span>{" "}
-                <span className="text-sm text-slate-600">{shop.excluded ? "— fora dos catálogos" : "— nos catálogos"}</span>
-              </span>
-              <Form method="post">
-                <input type="hidden" name="intent" value={shop.excluded ? "include-shop" : "exclude-shop"} />
-                <input type="hidden" name="shopId" value={shop.id} />
-                <button type="submit" className={button}>
-                  {shop.excluded ? `Voltar ${shop.name} aos catálogos` : `Deixar ${shop.name} fora`}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-        <h3 className="mt-4 font-semibold">Produtos deixados fora: {excludedProducts.length}</h3>
-        {excludedProducts.length ? (
-          <ul className="mt-2 divide-y divide-slate-100">
-            {excludedProducts.map((product) => (
-              <li key={product.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <Link to={productEditPath(product.id)} className="font-medium text-blue-700 underline">
-                  {product.name}
-                </Link>
-                <ProductForm intent="include-product" productId={product.id} label="Voltar aos catálogos" />
-              </li>
-            ))}
-          </ul>
-        ) : null}
-        <Form method="post" className="mt-3 flex flex-wrap items-end gap-2">
-          <input type="hidden" name="intent" value="exclude-product" />
-          <div className="min-w-0 flex-1 basis-64">
-            <ProductPicker label="Produto" name="productId" required />
-          </div>
-          <button type="submit" className={button}>
-            Deixar fora dos catálogos
-          </button>
-        </Form>
-      </section>
+function PrintedCardsSection() {
+  return (
+    <section aria-labelledby="canais-cartazes" className={section}>
+      <h2 id="canais-cartazes" className="text-lg font-bold">
+        Cartazes e etiquetas com QR code
+      </h2>
+      <p className="mt-0.5 text-sm text-slate-600">
+        Para a vitrine e o balcão: foto, nome, preço, tamanhos e um QR code que abre a página do produto. Imprima do celular ou do computador.
+      </p>
+      {/* The browser's own form: the print page opens in a tab of its own, outside the admin's app. */}
+      <form method="get" action="/admin/canais/cartazes" target="_blank" className="mt-3 flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 basis-64">
+          <ProductPicker label="Produtos" name="produtos" multiple required />
+        </div>
+        <button type="submit" name="formato" value="a4" className={button}>
+          Folha A4 (4 por folha)
+        </button>
+        <button type="submit" name="formato" value="a6" className={button}>
+          Etiquetas A6
+        </button>
+      </form>
+    </section>
+  );
+}
 
-      <section aria-labelledby="canais-categorias" className={section}>
-        <h2 id="canais-categorias" className="text-lg font-bold">
-          Categorias do Google
-        </h2>
-        <p className="mt-0.5 text-sm text-slate-600">
-          A categoria de cada tipo de produto na lista do Google (em inglês, como o Google escreve). Apague o campo para voltar à sugestão.
-        </p>
-        <datalist id="categorias-google">
-          {GOOGLE_CATEGORY_CHOICES.map((choice) => (
-            <option key={choice} value={choice} />
-          ))}
-        </datalist>
-        <ul className="mt-3 divide-y divide-slate-100">
-          {categories.map((row) => {
-            const id = `categoria-${row.category}-${row.subcategory}`.replace(/\W+/g, "-");
-            return (
-              <li key={id} className="py-2">
-                <Form method="post" className="flex flex-wrap items-end gap-2">
-                  <input type="hidden" name="intent" value="category" />
-                  <input type="hidden" name="category" value={row.category} />
-                  <input type="hidden" name="subcategory" value={row.subcategory} />
-                  <div className="min-w-0 flex-1">
-                    <label htmlFor={id} className="block text-sm font-semibold">
-                      {[row.category, row.subcategory].filter(Boolean).join(" › ")}{" "}
-                      <span className="font-normal text-slate-600">({countLabel(row.products, "produto", "produtos")})</span>
-                    </label>
-                    <input
-                      id={id}
-                      name="googleCategory"
-                      list="categorias-google"
-                      maxLength={GOOGLE_CATEGORY_MAX_LENGTH}
-                      defaultValue={row.corrected ? row.googleCategory : ""}
-                      placeholder={row.suggested || "Sem sugestão"}
-                      className="w-full rounded-lg border border-slate-300 px-3 py-2 text-sm"
-                    />
-                  </div>
-                  <button type="submit" className={button}>
-                    Salvar
-                  </button>
-                </Form>
-              </li>
-            );
-          })}
-        </ul>
-      </section>
-    </div>
+/** The two feeds' addresses and, step by step, where to paste each. */
+function FeedAddressesSection({ feeds }: { feeds: ChannelsViewProps["feeds"] }) {
+  return (
+    <section aria-labelledby="canais-enderecos" className={section}>
+      <h2 id="canais-enderecos" className="text-lg font-bold">
+        Endereços dos catálogos
+      </h2>
+      <div className="mt-3 grid gap-4 md:grid-cols-2">
+        <FeedUrl label="Meta (WhatsApp, Instagram e Facebook)" url={feeds.meta} />
+        <FeedUrl label="Google Merchant Center" url={feeds.google} />
+      </div>
+      <div className="mt-5 grid gap-5 md:grid-cols-2">
+        <div>
+          <h3 className="font-semibold">No Commerce Manager da Meta</h3>
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            <li>Abra o Commerce Manager (business.facebook.com/commerce) e escolha o catálogo da loja, ou crie um do tipo “E-commerce”.</li>
+            <li>Vá em Catálogo → Fontes de dados → Adicionar itens.</li>
+            <li>Escolha “Feed de dados” e depois “URL agendada”.</li>
+            <li>Cole o endereço da Meta acima e escolha atualizar “a cada hora”.</li>
+            <li>Moeda: Real brasileiro (BRL). Conclua: os produtos aparecem em alguns minutos.</li>
+            <li>No WhatsApp Business, em Ferramentas comerciais → Catálogo, conecte o mesmo catálogo; no Instagram, em Compras.</li>
+          </ol>
+        </div>
+        <div>
+          <h3 className="font-semibold">No Google Merchant Center</h3>
+          <ol className="mt-2 list-decimal space-y-1 pl-5 text-sm text-slate-700">
+            <li>Entre em merchants.google.com com a conta da loja e confirme o site (o endereço da loja).</li>
+            <li>Vá em Produtos → Adicionar produtos → Adicionar produtos de um arquivo.</li>
+            <li>Escolha “Adicionar um link de arquivo” e cole o endereço do Google acima.</li>
+            <li>País de venda: Brasil; idioma: português. Programe a busca diária (ou a cada hora, se oferecido).</li>
+            <li>Em Frete e devoluções, informe a entrega da loja; depois ative as “listagens gratuitas”.</li>
+          </ol>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -47,47 +47,9 @@ export function CounterPixView({ screen }: { screen: CounterPixScreen }) {
         </p>
       </div>
 
-      {screen.cancelled ? (
-        <p role="status" className="rounded-lg bg-slate-100 p-3 text-center font-semibold">
-          Esta venda foi cancelada.
-        </p>
-      ) : paid ? (
-        <p role="status" className="rounded-lg bg-emerald-50 p-4 text-center text-2xl font-black text-emerald-900">
-          Pagamento confirmado
-        </p>
-      ) : screen.status === "expired" ? (
-        <p role="status" className="rounded-lg bg-amber-50 p-3 text-center font-semibold text-amber-900">
-          O Pix desta venda expirou. Se o dinheiro chegou, confirme abaixo; senão, faça a venda de novo.
-        </p>
-      ) : screen.generating ? (
-        <p role="status" className="rounded-lg bg-slate-50 p-4 text-center font-semibold">
-          Gerando o código PIX…
-        </p>
-      ) : screen.noKey ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 font-semibold text-red-800">
-          A loja não tem chave PIX cadastrada: cadastre em Configurações para mostrar o código.
-        </p>
-      ) : null}
+      <CounterPixStatus screen={screen} paid={paid} />
 
-      {waiting && screen.copyPaste ? (
-        <section aria-label="Código PIX" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
-          {screen.qrSvg ? (
-            <div className="mx-auto w-full max-w-[22rem]" data-testid="counter-pix-qr" dangerouslySetInnerHTML={{ __html: screen.qrSvg }} />
-          ) : (
-            <p className="text-center text-sm text-slate-700">Este código é longo demais para QR: copie e envie ao cliente.</p>
-          )}
-          <label htmlFor="counter-pix-code" className="block text-sm font-semibold">
-            PIX copia e cola
-          </label>
-          <textarea id="counter-pix-code" readOnly value={screen.copyPaste} rows={3} className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
-          <button type="button" onClick={copy} className="w-full rounded-lg border border-slate-300 px-4 py-3 font-semibold">
-            {copied ? "Código copiado!" : "Copiar código PIX"}
-          </button>
-          <p aria-live="polite" className="text-center font-semibold text-slate-800">
-            {screen.byProvider ? "Aguardando o pagamento: a venda fica paga sozinha quando o banco confirmar." : "Confira o Pix no app do banco e confirme abaixo."}
-          </p>
-        </section>
-      ) : null}
+      {waiting && screen.copyPaste ? <PixCode screen={screen} copyPaste={screen.copyPaste} copied={copied} onCopy={copy} /> : null}
 
       {screen.canConfirm && !paid && !screen.cancelled ? (
         <confirm.Form method="post">
@@ -118,4 +80,52 @@ export function CounterPixView({ screen }: { screen: CounterPixScreen }) {
       </div>
     </div>
   );
+}
+
+/** The QR code (or, too long for one, only the text) and the copia-e-cola with its button. */
+function PixCode({ screen, copyPaste, copied, onCopy }: { screen: CounterPixScreen; copyPaste: string; copied: boolean; onCopy: () => void }) {
+  return (
+    <section aria-label="Código PIX" className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
+      {screen.qrSvg ? (
+        <div className="mx-auto w-full max-w-[22rem]" data-testid="counter-pix-qr" dangerouslySetInnerHTML={{ __html: screen.qrSvg }} />
+      ) : (
+        <p className="text-center text-sm text-slate-700">Este código é longo demais para QR: copie e envie ao cliente.</p>
+      )}
+      <label htmlFor="counter-pix-code" className="block text-sm font-semibold">
+        PIX copia e cola
+      </label>
+      <textarea id="counter-pix-code" readOnly value={copyPaste} rows={3} className="w-full rounded-lg border border-slate-300 p-2 font-mono text-xs" />
+      <button type="button" onClick={onCopy} className="w-full rounded-lg border border-slate-300 px-4 py-3 font-semibold">
+        {copied ? "Código copiado!" : "Copiar código PIX"}
+      </button>
+      <p aria-live="polite" className="text-center font-semibold text-slate-800">
+        {screen.byProvider ? "Aguardando o pagamento: a venda fica paga sozinha quando o banco confirmar." : "Confira o Pix no app do banco e confirme abaixo."}
+      </p>
+    </section>
+  );
+}
+
+/** Where the sale stands: cancelled, paid, expired, code on its way, or no PIX key to show. */
+function CounterPixStatus({ screen, paid }: { screen: CounterPixScreen; paid: boolean }) {
+  return screen.cancelled ? (
+    <p role="status" className="rounded-lg bg-slate-100 p-3 text-center font-semibold">
+      Esta venda foi cancelada.
+    </p>
+  ) : paid ? (
+    <p role="status" className="rounded-lg bg-emerald-50 p-4 text-center text-2xl font-black text-emerald-900">
+      Pagamento confirmado
+    </p>
+  ) : screen.status === "expired" ? (
+    <p role="status" className="rounded-lg bg-amber-50 p-3 text-center font-semibold text-amber-900">
+      O Pix desta venda expirou. Se o dinheiro chegou, confirme abaixo; senão, faça a venda de novo.
+    </p>
+  ) : screen.generating ? (
+    <p role="status" className="rounded-lg bg-slate-50 p-4 text-center font-semibold">
+      Gerando o código PIX…
+    </p>
+  ) : screen.noKey ? (
+    <p role="alert" className="rounded-lg bg-red-50 p-3 font-semibold text-red-800">
+      A loja não tem chave PIX cadastrada: cadastre em Configurações para mostrar o código.
+    </p>
+  ) : null;
 }

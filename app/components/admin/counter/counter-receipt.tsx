@@ -10,7 +10,6 @@ import { adminOrderPath } from "~/lib/orders/admin-orders";
  * width). Each line with its unit price, the clerk's discount, "CPF na nota", Crédito's instalments.
  */
 export function CounterReceiptView({ receipt, qrSvg = null }: { receipt: CounterReceipt; qrSvg?: string | null }) {
-  const change = changeCents(receipt.totalCents, receipt.cashReceivedCents);
   const whatsapp = `https://wa.me/?text=${encodeURIComponent(receiptText(receipt))}`;
   return (
     <div className="mx-auto max-w-md space-y-4">
@@ -51,40 +50,7 @@ export function CounterReceiptView({ receipt, qrSvg = null }: { receipt: Counter
             </li>
           ))}
         </ul>
-        {receipt.discountCents > 0 ? (
-          <>
-            <p className="mt-2 flex justify-between border-t border-dashed border-black pt-2">
-              <span>Subtotal</span>
-              <span>{formatBRL(receipt.subtotalCents)}</span>
-            </p>
-            <p className="flex justify-between" data-testid="receipt-discount">
-              <span>Desconto</span>
-              <span>−{formatBRL(receipt.discountCents)}</span>
-            </p>
-          </>
-        ) : null}
-        <p className={`flex justify-between font-bold ${receipt.discountCents > 0 ? "" : "mt-2 border-t border-dashed border-black pt-2"}`}>
-          <span>Total</span>
-          <span>{formatBRL(receipt.totalCents)}</span>
-        </p>
-        <p className="flex justify-between gap-2">
-          <span>Pagamento</span>
-          <span className="text-right" data-testid="receipt-payment">
-            {receiptPaymentLabel(receipt)}
-          </span>
-        </p>
-        {receipt.cashReceivedCents !== null ? (
-          <>
-            <p className="flex justify-between">
-              <span>Recebido</span>
-              <span>{formatBRL(receipt.cashReceivedCents)}</span>
-            </p>
-            <p className="flex justify-between font-bold">
-              <span>Troco</span>
-              <span data-testid="troco">{formatBRL(change ?? 0)}</span>
-            </p>
-          </>
-        ) : null}
+        <ReceiptTotals receipt={receipt} />
         <p className="mt-2 border-t border-dashed border-black pt-2 text-center">Atendido por {receipt.clerkName}</p>
         <section className="mt-2 border-t border-dashed border-black pt-2 text-center" data-testid="receipt-fiscal" aria-label="Nota fiscal">
           {receiptFiscalLines(receipt).map((line, index) => (
@@ -112,5 +78,48 @@ export function CounterReceiptView({ receipt, qrSvg = null }: { receipt: Counter
         </Link>
       </div>
     </div>
+  );
+}
+
+/** Subtotal and discount when there is one, the total, how it was paid and, in cash, the change. */
+function ReceiptTotals({ receipt }: { receipt: CounterReceipt }) {
+  const change = changeCents(receipt.totalCents, receipt.cashReceivedCents);
+  return (
+    <>
+      {receipt.discountCents > 0 ? (
+        <>
+          <p className="mt-2 flex justify-between border-t border-dashed border-black pt-2">
+            <span>Subtotal</span>
+            <span>{formatBRL(receipt.subtotalCents)}</span>
+          </p>
+          <p className="flex justify-between" data-testid="receipt-discount">
+            <span>Desconto</span>
+            <span>−{formatBRL(receipt.discountCents)}</span>
+          </p>
+        </>
+      ) : null}
+      <p className={`flex justify-between font-bold ${receipt.discountCents > 0 ? "" : "mt-2 border-t border-dashed border-black pt-2"}`}>
+        <span>Total</span>
+        <span>{formatBRL(receipt.totalCents)}</span>
+      </p>
+      <p className="flex justify-between gap-2">
+        <span>Pagamento</span>
+        <span className="text-right" data-testid="receipt-payment">
+          {receiptPaymentLabel(receipt)}
+        </span>
+      </p>
+      {receipt.cashReceivedCents !== null ? (
+        <>
+          <p className="flex justify-between">
+            <span>Recebido</span>
+            <span>{formatBRL(receipt.cashReceivedCents)}</span>
+          </p>
+          <p className="flex justify-between font-bold">
+            <span>Troco</span>
+            <span data-testid="troco">{formatBRL(change ?? 0)}</span>
+          </p>
+        </>
+      ) : null}
+    </>
   );
 }

@@ -86,26 +86,7 @@ function ItemEditor({ product, initial, basket, onAdd, onCancel }: {
           </div>
         </fieldset>
       ) : null}
-      <div className="flex items-center justify-between gap-3">
-        <span className="text-sm font-semibold" id="quantidade-rotulo">
-          Quantidade
-        </span>
-        <div className="flex items-center gap-2" role="group" aria-labelledby="quantidade-rotulo">
-          <button type="button" aria-label="Menos um" onClick={() => setQuantity((value) => Math.max(1, value - 1))} className="h-11 w-11 rounded-lg border border-slate-300 bg-white text-xl font-bold">
-            −
-          </button>
-          <input
-            value={quantity}
-            onChange={(event) => setQuantity(Math.max(1, Math.min(99, Number(event.target.value.replace(/\D/g, "")) || 1)))}
-            inputMode="numeric"
-            aria-label="Quantidade"
-            className="h-11 w-14 rounded-lg border border-slate-300 text-center text-lg"
-          />
-          <button type="button" aria-label="Mais um" onClick={() => setQuantity((value) => Math.min(99, value + 1))} className="h-11 w-11 rounded-lg border border-slate-300 bg-white text-xl font-bold">
-            +
-          </button>
-        </div>
-      </div>
+      <QuantityStepper quantity={quantity} onQuantityChange={setQuantity} />
       {chosen ? (
         <p className={`text-sm ${left < quantity ? "font-semibold text-red-700" : "text-slate-600"}`}>
           {left < quantity ? `Só ${Math.max(0, left)} nesta loja${left < chosen.stock ? " além dos que já estão na venda" : ""}.` : `${chosen.stock} nesta loja.`}
@@ -154,27 +135,15 @@ function BasketList({ basket, onRemove }: { basket: readonly BasketLine[]; onRem
 }
 
 /**
- * /admin/balcao on a phone held in one hand: the store, then item by item (camera or name; size,
- * colour, quantity; added to the sale), payment and done: one order, one payment, one receipt. The
- * total and the sale's button stay under the thumb at the bottom of the screen.
+ * The sale's store and basket, and the product being added: a pick from the finder either goes
+ * straight into the basket (a scanned size and colour in stock) or opens the item editor.
  */
-export function CounterSaleScreen({ stores, saleKey, result, maxInstallments = 1 }: {
-  stores: Store[];
-  saleKey: string;
-  result: ActionResult | undefined;
-  /** Crédito's most instalments (the settings'). */
-  maxInstallments?: number;
-}) {
+function useCounterBasket(stores: Store[]) {
   const [storeId, chooseStore] = useRememberedStore(stores);
   const [editing, setEditing] = useState<{ product: CounterProduct; size: string; color: string; key: number } | null>(null);
   const [basket, setBasket] = useState<BasketLine[]>([]);
-  const [payment, setPayment] = useState<CounterPaymentMethod | null>(null);
-  const [received, setReceived] = useState("");
-  const [discount, setDiscount] = useState("");
-  const [installments, setInstallments] = useState(1);
   /** What a scan just did to the list, said aloud for a clerk looking at the box, not the screen. */
   const [notice, setNotice] = useState("");
-  const sending = useNavigation().state === "submitting";
 
   const pick = useCallback((picked: CounterProduct, variantId: number | null) => {
     const { sizes, colors } = axes(picked);
@@ -209,6 +178,28 @@ export function CounterSaleScreen({ stores, saleKey, result, maxInstallments = 1
     setEditing(null);
     setNotice("");
   }
+
+  return { storeId, changeStore, editing, setEditing, basket, setBasket, notice, pick };
+}
+
+/**
+ * /admin/balcao on a phone held in one hand: the store, then item by item (camera or name; size,
+ * colour, quantity; added to the sale), payment and done: one order, one payment, one receipt. The
+ * total and the sale's button stay under the thumb at the bottom of the screen.
+ */
+export function CounterSaleScreen({ stores, saleKey, result, maxInstallments = 1 }: {
+  stores: Store[];
+  saleKey: string;
+  result: ActionResult | undefined;
+  /** Crédito's most instalments (the settings'). */
+  maxInstallments?: number;
+}) {
+  const { storeId, changeStore, editing, setEditing, basket, setBasket, notice, pick } = useCounterBasket(stores);
+  const [payment, setPayment] = useState<CounterPaymentMethod | null>(null);
+  const [received, setReceived] = useState("");
+  const [discount, setDiscount] = useState("");
+  const [installments, setInstallments] = useState(1);
+  const sending = useNavigation().state === "submitting";
 
   const itemsCents = basketTotalCents(basket);
   // The clerk's discount as typed; the server checks it again (less than the items' sum).
@@ -253,71 +244,138 @@ export function CounterSaleScreen({ stores, saleKey, result, maxInstallments = 1
         {basket.length > 0 ? <BasketList basket={basket} onRemove={(variantId) => setBasket((current) => removeFromBasket(current, variantId))} /> : null}
 
         {basket.length > 0 ? (
-          <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
-            <legend className="px-1 text-sm font-semibold">Pagamento</legend>
-            <input type="hidden" name="payment" value={payment ?? ""} />
-            <div className="grid grid-cols-2 gap-2">
-              {COUNTER_PAYMENT_METHODS.map((method) => (
-                <Choice key={method.value} label={method.label} selected={payment === method.value} onClick={() => setPayment(method.value)} />
-              ))}
-            </div>
-            {payment === "cash" ? (
-              <div className="space-y-2">
-                <label className="block text-sm font-semibold">
-                  Valor recebido (R$)
-                  <input
-                    name="received"
-                    value={received}
-                    onChange={(event) => setReceived(event.target.value)}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    placeholder="0,00"
-                    aria-invalid={errors.received ? true : undefined}
-                    className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2.5 text-lg"
-                  />
-                </label>
-                {errors.received ? <p className="text-sm font-medium text-red-700">{errors.received}</p> : null}
-                <p className="text-lg" aria-live="polite">
-                  {change !== null ? (
-                    <>
-                      Troco: <strong>{formatBRL(change)}</strong>
-                    </>
-                  ) : received.trim() ? (
-                    <span className="text-red-700">Valor menor que o total.</span>
-                  ) : null}
-                </p>
-              </div>
-            ) : null}
-            {payment === "credit" && maxInstallments > 1 ? (
-              <InstallmentsField totalCents={totalCents} maxInstallments={maxInstallments} value={installments} onChange={setInstallments} error={errors.installments} />
-            ) : null}
-          </fieldset>
+          <PaymentFields
+            payment={payment}
+            onPaymentChange={setPayment}
+            received={received}
+            onReceivedChange={setReceived}
+            change={change}
+            totalCents={totalCents}
+            maxInstallments={maxInstallments}
+            installments={installments}
+            onInstallmentsChange={setInstallments}
+            errors={errors}
+          />
         ) : null}
 
         {basket.length > 0 ? <DiscountAndCpfFields discount={discount} onDiscountChange={setDiscount} errors={errors} /> : null}
 
-        {errors.form ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-            {errors.form}
-          </p>
-        ) : Object.keys(errors).length > 0 && !errors.received && !errors.discount && !errors.cpf && !errors.installments ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
-            {Object.values(errors)[0]}
-          </p>
-        ) : null}
+        <SaleFormError errors={errors} />
 
         {/* Under the thumb: the total and the one button, fixed at the bottom of the phone's screen. */}
-        <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white p-3 shadow-lg lg:static lg:border-0 lg:p-0 lg:shadow-none">
-          <div className="mx-auto flex max-w-md items-center gap-3">
-            <p className="min-w-0 flex-1 text-lg">
-              Total <strong className="block text-2xl">{basket.length === 0 ? "—" : formatBRL(totalCents)}</strong>
-            </p>
-            <button type="submit" disabled={!ready || sending} className="rounded-lg bg-emerald-700 px-5 py-3 text-lg font-bold text-white disabled:bg-slate-300 disabled:text-slate-600">
-              {sending ? "Registrando…" : "Concluir venda"}
-            </button>
-          </div>
-        </div>
+        <SaleTotalBar totalCents={basket.length === 0 ? null : totalCents} disabled={!ready || sending} sending={sending} />
       </Form>
+    </div>
+  );
+}
+
+function SaleTotalBar({ totalCents, disabled, sending }: { totalCents: number | null; disabled: boolean; sending: boolean }) {
+  return (
+    <div className="fixed inset-x-0 bottom-0 border-t border-slate-200 bg-white p-3 shadow-lg lg:static lg:border-0 lg:p-0 lg:shadow-none">
+      <div className="mx-auto flex max-w-md items-center gap-3">
+        <p className="min-w-0 flex-1 text-lg">
+          Total <strong className="block text-2xl">{totalCents === null ? "—" : formatBRL(totalCents)}</strong>
+        </p>
+        <button type="submit" disabled={disabled} className="rounded-lg bg-emerald-700 px-5 py-3 text-lg font-bold text-white disabled:bg-slate-300 disabled:text-slate-600">
+          {sending ? "Registrando…" : "Concluir venda"}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The whole sale's refusal, or one about no field shown (the fields show their own). */
+function SaleFormError({ errors }: { errors: Record<string, string | undefined> }) {
+  return (
+    errors.form ? (
+      <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+        {errors.form}
+      </p>
+    ) : Object.keys(errors).length > 0 && !errors.received && !errors.discount && !errors.cpf && !errors.installments ? (
+      <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
+        {Object.values(errors)[0]}
+      </p>
+    ) : null
+  );
+}
+
+/** How the customer pays: the method, the cash received and its change, Crédito's instalments. */
+function PaymentFields({ payment, onPaymentChange, received, onReceivedChange, change, totalCents, maxInstallments, installments, onInstallmentsChange, errors }: {
+  payment: CounterPaymentMethod | null;
+  onPaymentChange: (method: CounterPaymentMethod) => void;
+  received: string;
+  onReceivedChange: (value: string) => void;
+  change: number | null;
+  totalCents: number;
+  maxInstallments: number;
+  installments: number;
+  onInstallmentsChange: (value: number) => void;
+  errors: Record<string, string | undefined>;
+}) {
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-slate-200 bg-white p-3">
+      <legend className="px-1 text-sm font-semibold">Pagamento</legend>
+      <input type="hidden" name="payment" value={payment ?? ""} />
+      <div className="grid grid-cols-2 gap-2">
+        {COUNTER_PAYMENT_METHODS.map((method) => (
+          <Choice key={method.value} label={method.label} selected={payment === method.value} onClick={() => onPaymentChange(method.value)} />
+        ))}
+      </div>
+      {payment === "cash" ? (
+        <div className="space-y-2">
+          <label className="block text-sm font-semibold">
+            Valor recebido (R$)
+            <input
+              name="received"
+              value={received}
+              onChange={(event) => onReceivedChange(event.target.value)}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0,00"
+              aria-invalid={errors.received ? true : undefined}
+              className="mt-1 w-full rounded-lg border border-slate-300 px-3 py-2.5 text-lg"
+            />
+          </label>
+          {errors.received ? <p className="text-sm font-medium text-red-700">{errors.received}</p> : null}
+          <p className="text-lg" aria-live="polite">
+            {change !== null ? (
+              <>
+                Troco: <strong>{formatBRL(change)}</strong>
+              </>
+            ) : received.trim() ? (
+              <span className="text-red-700">Valor menor que o total.</span>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+      {payment === "credit" && maxInstallments > 1 ? (
+        <InstallmentsField totalCents={totalCents} maxInstallments={maxInstallments} value={installments} onChange={onInstallmentsChange} error={errors.installments} />
+      ) : null}
+    </fieldset>
+  );
+}
+
+function QuantityStepper({ quantity, onQuantityChange }: { quantity: number; onQuantityChange: React.Dispatch<React.SetStateAction<number>> }) {
+  return (
+    <div className="flex items-center justify-between gap-3">
+      <span className="text-sm font-semibold" id="quantidade-rotulo">
+        Quantidade
+      </span>
+      <div className="flex items-center gap-2" role="group" aria-labelledby="quantidade-rotulo">
+        <button type="button" aria-label="Menos um" onClick={() => onQuantityChange((value) => Math.max(1, value - 1))} className="h-11 w-11 rounded-lg border border-slate-300 bg-white text-xl font-bold">
+          −
+        </button>
+        <input
+          value={quantity}
+          onChange={(event) => onQuantityChange(Math.max(1, Math.min(99, Number(event.target.value.replace(/\D/g, "")) || 1)))}
+          inputMode="numeric"
+          aria-label="Quantidade"
+          className="h-11 w-14 rounded-lg border border-slate-300 text-center text-lg"
+        />
+        <button type="button" aria-label="Mais um" onClick={() => onQuantityChange((value) => Math.min(99, value + 1))} className="h-11 w-11 rounded-lg border border-slate-300 bg-white text-xl font-bold">
+          +
+        </button>
+      </div>
     </div>
   );
 }

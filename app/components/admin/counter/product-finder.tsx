@@ -20,7 +20,6 @@ export function ProductFinder({ storeId, onPick }: { storeId: number | null; onP
   const [scanning, setScanning] = useState(false);
   const [scanMessage, setScanMessage] = useState("");
   const pickOnArrival = useRef(false);
-  const mediaUrl = useMediaUrl();
   const load = fetcher.load;
 
   useEffect(() => {
@@ -73,35 +72,45 @@ export function ProductFinder({ storeId, onPick }: { storeId: number | null; onP
         </Suspense>
       ) : null}
       {results.length > 0 ? (
-        <ul aria-label="Produtos encontrados" className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
-          {results.map((product) => (
-            <li key={product.id}>
-              <button
-                type="button"
-                onClick={() => {
-                  setQuery("");
-                  onPick(product, null);
-                }}
-                className="flex w-full items-center gap-3 px-3 py-2 text-left"
-              >
-                {product.image ? (
-                  <img src={imageUrl(product.image, product.image.widths[0] ?? 320, mediaUrl)} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-cover" />
-                ) : (
-                  <span aria-hidden="true" className="h-12 w-12 shrink-0 rounded bg-slate-100" />
-                )}
-                <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold">{product.name}</span>
-                  <span className="block text-sm text-slate-600">
-                    {product.priceCents === null ? "Preço a consultar" : formatBRL(product.priceCents)} · {product.variants.reduce((sum, variant) => sum + variant.stock, 0)} na loja
-                  </span>
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
+        <FoundProducts
+          products={results}
+          onChoose={(product) => {
+            setQuery("");
+            onPick(product, null);
+          }}
+        />
       ) : query.trim().length >= 2 && fetcher.state === "idle" && found && !pickOnArrival.current ? (
         <p className="text-sm text-slate-600">Nenhum produto encontrado.</p>
       ) : null}
     </div>
+  );
+}
+
+function FoundProducts({ products, onChoose }: { products: CounterProduct[]; onChoose: (product: CounterProduct) => void }) {
+  const mediaUrl = useMediaUrl();
+  return (
+    <ul aria-label="Produtos encontrados" className="divide-y divide-slate-200 overflow-hidden rounded-lg border border-slate-200 bg-white">
+      {products.map((product) => (
+        <li key={product.id}>
+          <button
+            type="button"
+            onClick={() => onChoose(product)}
+            className="flex w-full items-center gap-3 px-3 py-2 text-left"
+          >
+            {product.image ? (
+              <img src={imageUrl(product.image, product.image.widths[0] ?? 320, mediaUrl)} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded object-cover" />
+            ) : (
+              <span aria-hidden="true" className="h-12 w-12 shrink-0 rounded bg-slate-100" />
+            )}
+            <span className="min-w-0 flex-1">
+              <span className="block truncate font-semibold">{product.name}</span>
+              <span className="block text-sm text-slate-600">
+                {product.priceCents === null ? "Preço a consultar" : formatBRL(product.priceCents)} · {product.variants.reduce((sum, variant) => sum + variant.stock, 0)} na loja
+              </span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import { maskCpf } from "~/lib/account/documents";
+import { maskCpf } from "~/lib/format/documents";
 import { formatBRL, instalmentCents } from "~/lib/format/money";
 
 /** Crédito's instalments: 1x up to the settings' most, each with its value. */

@@ -14,7 +14,7 @@ import {
 import { formatBRL } from "~/lib/format/money";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { variantLabel } from "~/lib/catalog/variants";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 import { ProductFinder } from "./product-finder";
 import { StoreSelect, useRememberedStore } from "./remembered-store";
 
@@ -70,38 +70,14 @@ export function StockCountScreen({
         </Link>
       </div>
       <StoreSelect stores={stores} storeId={storeId} onChange={setStoreId} />
-      {applied ? (
-        <section role="status" aria-label="Balanço aplicado" className="rounded-lg bg-emerald-50 p-3 text-emerald-950">
-          <p className="font-semibold">
-            Balanço aplicado: {applied} {applied === "1" ? "prateleira atualizada" : "prateleiras atualizadas"}.
-          </p>
-          {appliedCount ? (
-            <>
-              <p className="mt-1 text-sm" data-testid="stock-count-applied-summary">
-                {differenceSentence(differenceSummary(appliedCount.lines), "after", formatBRL)}
-              </p>
-              <CountLines lines={appliedCount.lines} held={{}} tense="after" />
-            </>
-          ) : null}
-        </section>
-      ) : null}
+      {applied ? <AppliedCountNotice applied={applied} appliedCount={appliedCount} /> : null}
       {errors.form ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 font-medium text-red-800">
           {errors.form}
         </p>
       ) : null}
 
-      {shownStoreId !== null && !count ? (
-        <Form method="post">
-          <input type="hidden" name="storeId" value={shownStoreId} />
-          <p className="mb-3 text-sm text-slate-700">
-            Conte as prateleiras da loja produto a produto. As vendas feitas durante a contagem continuam descontadas quando o balanço for aplicado.
-          </p>
-          <button type="submit" name="intent" value="start" className="w-full rounded-lg bg-slate-900 px-4 py-3 text-lg font-bold text-white">
-            Começar balanço
-          </button>
-        </Form>
-      ) : null}
+      {shownStoreId !== null && !count ? <StartCountForm storeId={shownStoreId} /> : null}
 
       {shownStoreId !== null && count ? (
         <>
@@ -115,33 +91,7 @@ export function StockCountScreen({
               <input type="hidden" name="countId" value={count.id} />
               <h2 className="font-bold">{product.name}</h2>
               <p className="text-sm text-slate-600">Digite quantas unidades há na prateleira (deixe em branco o que não contou).</p>
-              <ul className="space-y-2">
-                {product.variants.map((variant) => {
-                  const counted = count.lines.find((line) => line.variantId === variant.id);
-                  return (
-                    <li key={variant.id}>
-                      <label className="flex items-center justify-between gap-3">
-                        <span className="min-w-0 flex-1">
-                          <span className="block font-semibold">{variantLabel(variant) || "Unidades"}</span>
-                          <span className="block text-xs text-slate-600">
-                            No sistema: {variant.stock}
-                            {count.held[variant.id] ? ` · ${heldLabel(count.held[variant.id]!)}` : ""}
-                            {counted ? ` · contado: ${counted.counted}` : ""}
-                          </span>
-                        </span>
-                        <input
-                          name={`counted_${variant.id}`}
-                          inputMode="numeric"
-                          pattern="[0-9]*"
-                          autoComplete="off"
-                          aria-label={`Contado: ${variantLabel(variant) || product.name}`}
-                          className="h-11 w-20 rounded-lg border border-slate-300 text-center text-lg"
-                        />
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
+              <ShelfCountInputs product={product} count={count} />
               {saveErrors.form ? <p className="text-sm font-medium text-red-700">{saveErrors.form}</p> : null}
               <button type="submit" name="intent" value="count" className="w-full rounded-lg bg-slate-900 px-4 py-3 font-bold text-white">
                 {saver.state !== "idle" ? "Salvando…" : "Salvar contagem"}
@@ -154,31 +104,8 @@ export function StockCountScreen({
             </p>
           ) : null}
 
-          <section aria-label="Contados" className="rounded-lg border border-slate-200 bg-white p-3">
-            <h2 className="font-bold">Contados ({count.lines.length})</h2>
-            {count.lines.length === 0 ? (
-              <p className="text-sm text-slate-600">Nada contado ainda.</p>
-            ) : (
-              <>
-                <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="stock-count-summary">
-                  {differenceSentence(differenceSummary(count.lines), "before", formatBRL)}
-                </p>
-                <CountLines lines={count.lines} held={count.held} tense="before" />
-              </>
-            )}
-          </section>
-          <Form
-            method="post"
-            onSubmit={(event) => {
-              if (!window.confirm("Aplicar o balanço? O estoque desta loja passa a ser o contado, menos o reservado para pedidos e o que foi vendido depois.")) event.preventDefault();
-            }}
-          >
-            <input type="hidden" name="storeId" value={shownStoreId} />
-            <input type="hidden" name="countId" value={count.id} />
-            <button type="submit" name="intent" value="apply" className="w-full rounded-lg bg-emerald-700 px-4 py-3 text-lg font-bold text-white">
-              Aplicar balanço
-            </button>
-          </Form>
+          <CountedSoFar count={count} />
+          <ApplyCountForm storeId={shownStoreId} countId={count.id} />
         </>
       ) : null}
     </div>
@@ -220,5 +147,106 @@ function CountLines({ lines, held, tense }: { lines: StockCountLine[]; held: Rec
         );
       })}
     </ul>
+  );
+}
+
+/** Applying asks first: the store's stock becomes what was counted. */
+function ApplyCountForm({ storeId, countId }: { storeId: number; countId: number }) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm("Aplicar o balanço? O estoque desta loja passa a ser o contado, menos o reservado para pedidos e o que foi vendido depois.")) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="storeId" value={storeId} />
+      <input type="hidden" name="countId" value={countId} />
+      <button type="submit" name="intent" value="apply" className="w-full rounded-lg bg-emerald-700 px-4 py-3 text-lg font-bold text-white">
+        Aplicar balanço
+      </button>
+    </Form>
+  );
+}
+
+function CountedSoFar({ count }: { count: StockCountView }) {
+  return (
+    <section aria-label="Contados" className="rounded-lg border border-slate-200 bg-white p-3">
+      <h2 className="font-bold">Contados ({count.lines.length})</h2>
+      {count.lines.length === 0 ? (
+        <p className="text-sm text-slate-600">Nada contado ainda.</p>
+      ) : (
+        <>
+          <p className="mt-1 text-sm font-semibold text-slate-800" data-testid="stock-count-summary">
+            {differenceSentence(differenceSummary(count.lines), "before", formatBRL)}
+          </p>
+          <CountLines lines={count.lines} held={count.held} tense="before" />
+        </>
+      )}
+    </section>
+  );
+}
+
+/** One input per size × colour, with what the system has, what orders hold and what was already counted. */
+function ShelfCountInputs({ product, count }: { product: CounterProduct; count: StockCountView }) {
+  return (
+    <ul className="space-y-2">
+      {product.variants.map((variant) => {
+        const counted = count.lines.find((line) => line.variantId === variant.id);
+        return (
+          <li key={variant.id}>
+            <label className="flex items-center justify-between gap-3">
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold">{variantLabel(variant) || "Unidades"}</span>
+                <span className="block text-xs text-slate-600">
+                  No sistema: {variant.stock}
+                  {count.held[variant.id] ? ` · ${heldLabel(count.held[variant.id]!)}` : ""}
+                  {counted ? ` · contado: ${counted.counted}` : ""}
+                </span>
+              </span>
+              <input
+                name={`counted_${variant.id}`}
+                inputMode="numeric"
+                pattern="[0-9]*"
+                autoComplete="off"
+                aria-label={`Contado: ${variantLabel(variant) || product.name}`}
+                className="h-11 w-20 rounded-lg border border-slate-300 text-center text-lg"
+              />
+            </label>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function StartCountForm({ storeId }: { storeId: number }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="storeId" value={storeId} />
+      <p className="mb-3 text-sm text-slate-700">
+        Conte as prateleiras da loja produto a produto. As vendas feitas durante a contagem continuam descontadas quando o balanço for aplicado.
+      </p>
+      <button type="submit" name="intent" value="start" className="w-full rounded-lg bg-slate-900 px-4 py-3 text-lg font-bold text-white">
+        Começar balanço
+      </button>
+    </Form>
+  );
+}
+
+function AppliedCountNotice({ applied, appliedCount }: { applied: string; appliedCount: AppliedStockCountView | null }) {
+  return (
+    <section role="status" aria-label="Balanço aplicado" className="rounded-lg bg-emerald-50 p-3 text-emerald-950">
+      <p className="font-semibold">
+        Balanço aplicado: {applied} {applied === "1" ? "prateleira atualizada" : "prateleiras atualizadas"}.
+      </p>
+      {appliedCount ? (
+        <>
+          <p className="mt-1 text-sm" data-testid="stock-count-applied-summary">
+            {differenceSentence(differenceSummary(appliedCount.lines), "after", formatBRL)}
+          </p>
+          <CountLines lines={appliedCount.lines} held={{}} tense="after" />
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -223,28 +223,7 @@ function CouponForm({
         </label>
       ) : null}
       <Field label="Compra mínima (R$, opcional)" inputMode="decimal" {...form.field("minSubtotal")} defaultValue={amountInput(coupon?.minSubtotalCents)} />
-      <fieldset>
-        <legend className="text-sm font-semibold">Só nas lojas (nenhuma marcada: todas)</legend>
-        <div className="mt-1 flex flex-wrap gap-3">
-          {shops.map((shop) => (
-            <label key={shop.id} className="flex items-center gap-1 text-sm">
-              <input type="checkbox" name="shopIds" value={shop.id} defaultChecked={coupon?.shopIds.includes(shop.id)} />
-              {shop.name}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-      <fieldset>
-        <legend className="text-sm font-semibold">Só nas categorias (nenhuma marcada: todas)</legend>
-        <div className="mt-1 flex flex-wrap gap-3">
-          {CATEGORIES.map((category) => (
-            <label key={category} className="flex items-center gap-1 text-sm">
-              <input type="checkbox" name="categories" value={category} defaultChecked={coupon?.categories.includes(category)} />
-              {category}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <ShopAndCategoryChecks shops={shops} coupon={coupon} />
       <ProductPicker
         label="Só nos produtos (opcional)"
         name="productIds"
@@ -269,5 +248,35 @@ function CouponForm({
       </label>
       <SaveOrCancel intent="save" label="Salvar cupom" onCancel={coupon ? onCancel : undefined} />
     </Form>
+  );
+}
+
+/** Which shops and categories the coupon is limited to (none checked: all). */
+function ShopAndCategoryChecks({ shops, coupon }: { shops: Shop[]; coupon: AdminCoupon | null }) {
+  return (
+    <>
+      <fieldset>
+        <legend className="text-sm font-semibold">Só nas lojas (nenhuma marcada: todas)</legend>
+        <div className="mt-1 flex flex-wrap gap-3">
+          {shops.map((shop) => (
+            <label key={shop.id} className="flex items-center gap-1 text-sm">
+              <input type="checkbox" name="shopIds" value={shop.id} defaultChecked={coupon?.shopIds.includes(shop.id)} />
+              {shop.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend className="text-sm font-semibold">Só nas categorias (nenhuma marcada: todas)</legend>
+        <div className="mt-1 flex flex-wrap gap-3">
+          {CATEGORIES.map((category) => (
+            <label key={category} className="flex items-center gap-1 text-sm">
+              <input type="checkbox" name="categories" value={category} defaultChecked={coupon?.categories.includes(category)} />
+              {category}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </>
   );
 }

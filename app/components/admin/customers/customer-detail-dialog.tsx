@@ -4,7 +4,7 @@ import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
 import { customerLabel, type CustomerDetail } from "~/lib/account/admin-customers";
 import { adminOrderPath } from "~/lib/orders/admin-orders";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDate, formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDate, formatShopDateTime } from "~/lib/format/shop-time";
 import { AdminBadge } from "./admin-badge";
 import { CustomerRoleControl } from "./customer-role-control";
 
@@ -33,29 +33,7 @@ export function CustomerDetailDialog({
           </span>
         </div>
 
-        <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
-          <div>
-            <dt className="font-semibold">E-mail</dt>
-            <dd>{customer.email || "Não informado"}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Telefone</dt>
-            <dd>{customer.phone || "Não informado"}</dd>
-          </div>
-          <div className="sm:col-span-2">
-            <dt className="font-semibold">Endereço</dt>
-            <dd className="whitespace-pre-line">{customer.address || "Não informado"}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Pedidos</dt>
-            <dd>{customer.totalOrders}</dd>
-          </div>
-          <div>
-            <dt className="font-semibold">Total gasto</dt>
-            <dd>{formatBRL(customer.totalSpentCents)}</dd>
-          </div>
-        </dl>
-        <p className="-mt-4 text-xs text-slate-500">Totais sem os pedidos cancelados.</p>
+        <CustomerFacts customer={customer} />
 
         <section aria-labelledby={`pedidos-${customer.id}`}>
           <h3 id={`pedidos-${customer.id}`} className={heading}>
@@ -95,5 +73,35 @@ export function CustomerDetailDialog({
         </section>
       </div>
     </AdminDialog>
+  );
+}
+
+function CustomerFacts({ customer }: { customer: CustomerDetail["customer"] }) {
+  return (
+    <>
+      <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
+        <div>
+          <dt className="font-semibold">E-mail</dt>
+          <dd>{customer.email || "Não informado"}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">Telefone</dt>
+          <dd>{customer.phone || "Não informado"}</dd>
+        </div>
+        <div className="sm:col-span-2">
+          <dt className="font-semibold">Endereço</dt>
+          <dd className="whitespace-pre-line">{customer.address || "Não informado"}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">Pedidos</dt>
+          <dd>{customer.totalOrders}</dd>
+        </div>
+        <div>
+          <dt className="font-semibold">Total gasto</dt>
+          <dd>{formatBRL(customer.totalSpentCents)}</dd>
+        </div>
+      </dl>
+      <p className="-mt-4 text-xs text-slate-500">Totais sem os pedidos cancelados.</p>
+    </>
   );
 }

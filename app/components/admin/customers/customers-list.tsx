@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from "react-router";
 import { CUSTOMER_PARAM, customerLabel, type CustomerRow } from "~/lib/account/admin-customers";
-import { withParams } from "~/lib/admin/admin-list";
+import { withParams } from "~/lib/lists/admin-list";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDate } from "~/lib/group/shop-time";
+import { formatShopDate } from "~/lib/format/shop-time";
 import { AdminBadge } from "./admin-badge";
 
 const COLUMNS = "sm:grid sm:grid-cols-[minmax(0,1.4fr)_minmax(0,1fr)_6rem_5rem_7rem] sm:items-center sm:gap-3";

@@ -42,45 +42,7 @@ export function DemoProductsNotice({
         </p>
       ) : null}
       {removal ? (
-        <section aria-labelledby="demo-removal-title" className="mt-3 rounded-xl border border-red-300 bg-white p-3" data-testid="demo-removal">
-          <h2 id="demo-removal-title" className="font-semibold text-red-900">
-            Remover {countLabel(removal.names.length, "produto de demonstração", "produtos de demonstração")} e{" "}
-            {countLabel(removal.units, "unidade", "unidades")} em estoque?
-          </h2>
-          <p className="mt-1 text-sm">Saem da loja e do painel para sempre, com as fotos e o estoque de todas as lojas.</p>
-          {removal.orders > 0 ? (
-            <p className="mt-1 text-sm">
-              {countLabel(removal.orders, "pedido tem", "pedidos têm")} algum desses produtos:{" "}
-              {removal.orders === 1 ? "ele não muda e continua" : "eles não mudam e continuam"} nas vendas e nos relatórios, com o nome e o preço de cada item.
-              Um pedido de teste sai dos números quando é cancelado.
-            </p>
-          ) : (
-            <p className="mt-1 text-sm">Nenhum pedido tem esses produtos.</p>
-          )}
-          <details className="mt-2 text-sm">
-            <summary className="cursor-pointer font-semibold">Ver os produtos</summary>
-            <ul className="mt-1 list-disc pl-5">
-              {removal.names.map((name) => (
-                <li key={name}>{name}</li>
-              ))}
-            </ul>
-          </details>
-          <Form method="post" className="mt-3 flex flex-wrap gap-2">
-            <input type="hidden" name="confirmar" value="sim" />
-            <button
-              type="submit"
-              name="intent"
-              value="remove-demo-products"
-              disabled={busy}
-              className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-            >
-              {busy ? "Removendo…" : "Sim, remover"}
-            </button>
-            <Link to="/admin" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-              Cancelar
-            </Link>
-          </Form>
-        </section>
+        <DemoRemovalConfirmation removal={removal} busy={busy} />
       ) : (
         <>
           <p className="mt-1 text-sm">Eles aparecem na loja e podem ser pedidos. Remova-os antes de abrir a loja; antes de remover, você vê o que sai.</p>
@@ -93,5 +55,50 @@ export function DemoProductsNotice({
         </>
       )}
     </div>
+  );
+}
+
+/** The second step: what goes, what stays, and the button that removes. */
+function DemoRemovalConfirmation({ removal, busy }: { removal: Removal; busy: boolean }) {
+  return (
+    <section aria-labelledby="demo-removal-title" className="mt-3 rounded-xl border border-red-300 bg-white p-3" data-testid="demo-removal">
+      <h2 id="demo-removal-title" className="font-semibold text-red-900">
+        Remover {countLabel(removal.names.length, "produto de demonstração", "produtos de demonstração")} e{" "}
+        {countLabel(removal.units, "unidade", "unidades")} em estoque?
+      </h2>
+      <p className="mt-1 text-sm">Saem da loja e do painel para sempre, com as fotos e o estoque de todas as lojas.</p>
+      {removal.orders > 0 ? (
+        <p className="mt-1 text-sm">
+          {countLabel(removal.orders, "pedido tem", "pedidos têm")} algum desses produtos:{" "}
+          {removal.orders === 1 ? "ele não muda e continua" : "eles não mudam e continuam"} nas vendas e nos relatórios, com o nome e o preço de cada item.
+          Um pedido de teste sai dos números quando é cancelado.
+        </p>
+      ) : (
+        <p className="mt-1 text-sm">Nenhum pedido tem esses produtos.</p>
+      )}
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer font-semibold">Ver os produtos</summary>
+        <ul className="mt-1 list-disc pl-5">
+          {removal.names.map((name) => (
+            <li key={name}>{name}</li>
+          ))}
+        </ul>
+      </details>
+      <Form method="post" className="mt-3 flex flex-wrap gap-2">
+        <input type="hidden" name="confirmar" value="sim" />
+        <button
+          type="submit"
+          name="intent"
+          value="remove-demo-products"
+          disabled={busy}
+          className="rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+        >
+          {busy ? "Removendo…" : "Sim, remover"}
+        </button>
+        <Link to="/admin" className="rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+          Cancelar
+        </Link>
+      </Form>
+    </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { OrderStatusBadge } from "~/components/admin/orders/order-status-badge";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { orderCustomerLabel, type RecentOrder } from "~/lib/orders/admin-orders";
 
 export type { RecentOrder };

@@ -1,6 +1,6 @@
 import type { DashboardStats } from "~/lib/admin/dashboard";
 import { formatBRL } from "~/lib/format/money";
-import { SHOP_TIME_ZONE } from "~/lib/group/shop-time";
+import { SHOP_TIME_ZONE } from "~/lib/format/shop-time";
 
 const integer = new Intl.NumberFormat("pt-BR");
 

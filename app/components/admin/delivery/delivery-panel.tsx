@@ -3,12 +3,11 @@ import { Form, useLocation, useSearchParams } from "react-router";
 import { Field, SelectField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
 import { deliveryZoneFormSchema, fallbackRateFormSchema } from "~/lib/delivery/delivery-zones.schema";
-import { zoneTimeLabel, type DeliveryZone } from "~/lib/delivery/zones";
+import { BRAZILIAN_STATES, zoneTimeLabel, type DeliveryZone } from "~/lib/delivery/zones";
 import { refusalErrors, type ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
-import { BRAZILIAN_STATES } from "~/lib/orders/checkout.schema";
 import { SaveOrCancel } from "~/components/admin/save-or-cancel";
 import { DeleteZoneDialog } from "./delete-zone-dialog";
 
@@ -42,6 +41,10 @@ export function DeliveryPanel({ zones, rates, stores, result }: { zones: Deliver
     setFormKey((key) => key + 1);
   }, [location.key, refused]);
   const towns = [...new Set(zones.map((zone) => zone.city))];
+  function edit(zone: DeliveryZone) {
+    setEditing(zone);
+    setFormKey((key) => key + 1);
+  }
 
   return (
     <div className="space-y-10">
@@ -68,39 +71,7 @@ export function DeliveryPanel({ zones, rates, stores, result }: { zones: Deliver
           Bairros atendidos
         </h2>
         {towns.length === 0 ? <p className="text-slate-600">Nenhum bairro ainda: todo pedido de entrega local será combinado pelo WhatsApp.</p> : null}
-        {towns.map((town) => (
-          <div key={town}>
-            <h3 className="font-semibold">{town}</h3>
-            <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {zones
-                .filter((zone) => zone.city === town)
-                .map((zone) => (
-                  <li key={zone.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid="zone-row">
-                    <span>
-                      <strong>{zone.neighborhood}</strong>: {formatBRL(zone.feeCents)}
-                      {zone.freeAboveCents !== null ? `, grátis acima de ${formatBRL(zone.freeAboveCents)}` : ""}
-                      {zoneTimeLabel(zone) ? <span className="block text-slate-600">{zoneTimeLabel(zone)}</span> : null}
-                    </span>
-                    <span className="flex gap-3">
-                      <button
-                        type="button"
-                        className="underline"
-                        onClick={() => {
-                          setEditing(zone);
-                          setFormKey((key) => key + 1);
-                        }}
-                      >
-                        Editar {zone.neighborhood}
-                      </button>
-                      <button type="button" className="text-red-700 underline" onClick={() => setToDelete(zone)}>
-                        Excluir {zone.neighborhood}
-                      </button>
-                    </span>
-                  </li>
-                ))}
-            </ul>
-          </div>
-        ))}
+        <ZonesByTown towns={towns} zones={zones} onEdit={edit} onDelete={setToDelete} />
         {toDelete ? <DeleteZoneDialog zone={toDelete} onClose={closeDelete} /> : null}
         <ZoneForm
           key={formKey}
@@ -113,43 +84,9 @@ export function DeliveryPanel({ zones, rates, stores, result }: { zones: Deliver
         />
       </section>
 
-      <section aria-labelledby="tabela" className="space-y-4">
-        <h2 id="tabela" className="text-lg font-bold">
-          Frete por estado (quando a transportadora não responde)
-        </h2>
-        <p className="text-sm text-slate-600">Sem linha para o estado do cliente, ele combina a entrega pelo WhatsApp.</p>
-        <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-          {rates.map((rate) => (
-            <li key={rate.state} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid="rate-row">
-              <span>
-                <strong>{rate.state}</strong>: {formatBRL(rate.feeCents)}
-                {rate.deliveryTime ? ` · ${rate.deliveryTime}` : ""}
-              </span>
-              <Form method="post">
-                <input type="hidden" name="state" value={rate.state} />
-                <button type="submit" name="intent" value="delete-rate" className="text-red-700 underline">
-                  Excluir {rate.state}
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-        <RateForm result={result} />
-      </section>
+      <FallbackRatesSection rates={rates} result={result} />
 
-      <section aria-labelledby="retirada" className="space-y-2">
-        <h2 id="retirada" className="text-lg font-bold">
-          Retirada na loja (sempre grátis)
-        </h2>
-        <ul className="space-y-1 text-sm">
-          {stores.map((store) => (
-            <li key={store.id}>
-              <strong>{store.name}</strong> — {store.address} ({store.hours})
-            </li>
-          ))}
-        </ul>
-        <p className="text-sm text-slate-600">Endereços e horários das lojas ficam em Configurações.</p>
-      </section>
+      <PickupStoresSection stores={stores} />
     </div>
   );
 }
@@ -195,5 +132,88 @@ function RateForm({ result }: { result?: ActionResult }) {
         Salvar frete do estado
       </button>
     </Form>
+  );
+}
+
+function PickupStoresSection({ stores }: { stores: Store[] }) {
+  return (
+    <section aria-labelledby="retirada" className="space-y-2">
+      <h2 id="retirada" className="text-lg font-bold">
+        Retirada na loja (sempre grátis)
+      </h2>
+      <ul className="space-y-1 text-sm">
+        {stores.map((store) => (
+          <li key={store.id}>
+            <strong>{store.name}</strong> — {store.address} ({store.hours})
+          </li>
+        ))}
+      </ul>
+      <p className="text-sm text-slate-600">Endereços e horários das lojas ficam em Configurações.</p>
+    </section>
+  );
+}
+
+/** The carrier fee by state, used when Melhor Envio does not answer. */
+function FallbackRatesSection({ rates, result }: { rates: FallbackRate[]; result?: ActionResult }) {
+  return (
+    <section aria-labelledby="tabela" className="space-y-4">
+      <h2 id="tabela" className="text-lg font-bold">
+        Frete por estado (quando a transportadora não responde)
+      </h2>
+      <p className="text-sm text-slate-600">Sem linha para o estado do cliente, ele combina a entrega pelo WhatsApp.</p>
+      <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+        {rates.map((rate) => (
+          <li key={rate.state} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid="rate-row">
+            <span>
+              <strong>{rate.state}</strong>: {formatBRL(rate.feeCents)}
+              {rate.deliveryTime ? ` · ${rate.deliveryTime}` : ""}
+            </span>
+            <Form method="post">
+              <input type="hidden" name="state" value={rate.state} />
+              <button type="submit" name="intent" value="delete-rate" className="text-red-700 underline">
+                Excluir {rate.state}
+              </button>
+            </Form>
+          </li>
+        ))}
+      </ul>
+      <RateForm result={result} />
+    </section>
+  );
+}
+
+function ZonesByTown({ towns, zones, onEdit, onDelete }: {
+  towns: string[];
+  zones: DeliveryZone[];
+  onEdit: (zone: DeliveryZone) => void;
+  onDelete: (zone: DeliveryZone) => void;
+}) {
+  return (
+    towns.map((town) => (
+      <div key={town}>
+        <h3 className="font-semibold">{town}</h3>
+        <ul className="mt-2 divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {zones
+            .filter((zone) => zone.city === town)
+            .map((zone) => (
+              <li key={zone.id} className="flex flex-wrap items-center justify-between gap-2 p-3 text-sm" data-testid="zone-row">
+                <span>
+                  <strong>{zone.neighborhood}</strong>: {formatBRL(zone.feeCents)}
+                  {zone.freeAboveCents !== null ? `, grátis acima de ${formatBRL(zone.freeAboveCents)}` : ""}
+                  {zoneTimeLabel(zone) ? <span className="block text-slate-600">{zoneTimeLabel(zone)}</span> : null}
+                </span>
+                <span className="flex gap-3">
+                  <button type="button" className="underline" onClick={() => onEdit(zone)}>
+                    Editar {zone.neighborhood}
+                  </button>
+                  <button type="button" className="text-red-700 underline" onClick={() => onDelete(zone)}>
+                    Excluir {zone.neighborhood}
+                  </button>
+                </span>
+              </li>
+            ))}
+        </ul>
+      </div>
+    ))
   );
 }

@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { resultMessage } from "~/lib/forms/action-result";
 import type { PushDevice, PushDevicesResult } from "~/lib/admin/push-devices";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 
 const SERVICE_WORKER = { url: "/admin/sw.js", scope: "/admin" };
 
@@ -28,11 +28,10 @@ async function currentEndpoint(): Promise<string | null> {
 const canPush = () => typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 
 /**
- * /admin/avisos: turns on new-order notifications on this device (the permission is asked only after
- * the tap), lists the account's devices with "Remover", and sends a test notification.
+ * This device's side: which listed device it is, and turning its notifications on (the permission is
+ * asked only here, after the tap), with what went wrong in words the clerk can act on.
  */
-export function PushDevicesPanel({ devices, publicKey }: { devices: (PushDevice & { endpoint: string })[]; publicKey: string }) {
-  const fetcher = useFetcher<PushDevicesResult>();
+function useThisDevicePush(publicKey: string, devices: readonly unknown[], sendSubscription: (fields: Record<string, string>) => void) {
   const [problem, setProblem] = useState<string | null>(null);
   const [working, setWorking] = useState(false);
   const [thisEndpoint, setThisEndpoint] = useState<string | null>(null);
@@ -50,7 +49,7 @@ export function PushDevicesPanel({ devices, publicKey }: { devices: (PushDevice 
     try {
       const subscription = await subscribeThisBrowser(publicKey);
       setThisEndpoint(subscription.endpoint ?? null);
-      void fetcher.submit({ intent: "subscribe", endpoint: subscription.endpoint ?? "", p256dh: subscription.keys?.p256dh ?? "", auth: subscription.keys?.auth ?? "" }, { method: "post" });
+      sendSubscription({ intent: "subscribe", endpoint: subscription.endpoint ?? "", p256dh: subscription.keys?.p256dh ?? "", auth: subscription.keys?.auth ?? "" });
     } catch (error) {
       setProblem(
         error instanceof Error && error.message === "permission"
@@ -61,6 +60,17 @@ export function PushDevicesPanel({ devices, publicKey }: { devices: (PushDevice 
       setWorking(false);
     }
   };
+
+  return { problem, working, thisEndpoint, turnOn };
+}
+
+/**
+ * /admin/avisos: turns on new-order notifications on this device (the permission is asked only after
+ * the tap), lists the account's devices with "Remover", and sends a test notification.
+ */
+export function PushDevicesPanel({ devices, publicKey }: { devices: (PushDevice & { endpoint: string })[]; publicKey: string }) {
+  const fetcher = useFetcher<PushDevicesResult>();
+  const { problem, working, thisEndpoint, turnOn } = useThisDevicePush(publicKey, devices, (fields) => void fetcher.submit(fields, { method: "post" }));
 
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = working || fetcher.state !== "idle";

@@ -14,7 +14,7 @@ import {
 } from "~/lib/orders/admin-orders";
 import { formatBRL, instalmentCents } from "~/lib/format/money";
 import { paymentLabel } from "~/lib/orders/order-message";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { OrderStatusControl } from "./order-status-control";
 import { TrackingCodeForm } from "./tracking-code-form";
@@ -24,6 +24,10 @@ import { PaymentBadge } from "./payment-badge";
 import { OrderStoreForm } from "./order-store-form";
 import { orderStoreIsFixed } from "~/lib/stores/store-stock";
 
+type OrderDetailData = AdminOrderPageData["detail"];
+
+const SECTION_HEADING = "text-sm font-bold uppercase tracking-wide text-slate-500";
+
 /**
  * Everything about one order for the clerk: on /admin/pedidos/{id} (under its h1, so sections are h2)
  * and in the list's modal (under the dialog's h2, so h3).
@@ -32,10 +36,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
   const { detail, whatsappUrl, whatsappMessages, payment, allowed } = data;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { order } = detail;
-  const heading = "text-sm font-bold uppercase tracking-wide text-slate-500";
   const messageOpened = useFetcher();
-  // A counter sale is not a web order: no customer by the cart, no pick-up, no delivery fee.
-  const counterSale = order.channel === "balcao";
 
   return (
     <div className="space-y-6 text-sm" data-testid="admin-order-detail">
@@ -71,140 +72,21 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         ) : null}
       </div>
 
-      {whatsappMessages.length > 0 ? (
-        <section aria-labelledby={`whatsapp-${detail.id}`}>
-          <Heading id={`whatsapp-${detail.id}`} className={heading}>
-            Mensagens automáticas no WhatsApp
-          </Heading>
-          <ul className="mt-2 space-y-1 text-slate-800" data-testid="whatsapp-messages">
-            {whatsappMessages.map((message) => (
-              <li key={message.topic} data-state={message.state}>
-                <span className="font-semibold">{message.label}</span>: {message.stateLabel}
-                {message.reason ? <span className={message.state === "failed" ? "text-red-700" : "text-slate-600"}> ({message.reason})</span> : null}
-                <span className="text-slate-500"> · {formatShopDateTime(message.at)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {whatsappMessages.length > 0 ? <WhatsAppMessagesSection orderId={detail.id} messages={whatsappMessages} Heading={Heading} /> : null}
 
-      <dl className="grid gap-x-6 gap-y-1 text-slate-700 sm:grid-cols-2">
-        <div>
-          <dt className="inline font-semibold">Criado em: </dt>
-          <dd className="inline">{formatShopDateTime(order.createdAt)}</dd>
-        </div>
-        <div>
-          <dt className="inline font-semibold">Atualizado em: </dt>
-          <dd className="inline" data-testid="order-updated-at">
-            {formatShopDateTime(detail.updatedAt)}
-          </dd>
-        </div>
-        {detail.clerkName !== null ? (
-          <div>
-            <dt className="inline font-semibold">Vendido no balcão por: </dt>
-            <dd className="inline" data-testid="order-clerk">
-              {detail.clerkName}
-            </dd>
-          </div>
-        ) : null}
-        <div>
-          <dt className="inline font-semibold">Estoque: </dt>
-          <dd className="inline">{detail.stockApplied ? "baixado deste pedido" : "não baixado"}</dd>
-        </div>
-      </dl>
+      <OrderDates detail={detail} />
 
-      <section aria-labelledby={`cliente-${detail.id}`}>
-        <Heading id={`cliente-${detail.id}`} className={heading}>
-          Cliente
-        </Heading>
-        <div className="mt-2 space-y-0.5 text-slate-800">
-          <p className="font-semibold" data-testid="order-customer">
-            {orderCustomerLabel({ customerName: order.customer.name || detail.account?.name || "", channel: order.channel, clerkName: detail.clerkName })}
-          </p>
-          {order.customer.email ? <p>{order.customer.email}</p> : null}
-          {detail.contactPhone ? <p>{detail.contactPhone}</p> : null}
-          {order.customer.cpf ? <p>CPF: {order.customer.cpf}</p> : null}
-          {detail.account ? (
-            <p className="text-slate-600">
-              Conta: {detail.account.name} ({detail.account.email})
-            </p>
-          ) : null}
-          {order.channel === "cart" ? <p className="text-slate-600">Pedido rápido pelo carrinho: dados combinados no WhatsApp.</p> : null}
-        </div>
-      </section>
+      <CustomerSection detail={detail} Heading={Heading} />
 
-      <section aria-labelledby={`entrega-${detail.id}`}>
-        <Heading id={`entrega-${detail.id}`} className={heading}>
-          {counterSale ? COUNTER_SALE_LABEL : order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
-        </Heading>
-        <div className="mt-2 text-slate-800">
-          {counterSale && order.delivery.method === "pickup" ? (
-            <p>
-              {order.delivery.locationName}: entregue no balcão{detail.clerkName ? ` por ${detail.clerkName}` : ""}.
-            </p>
-          ) : (
-            <DeliverySummary delivery={order.delivery} />
-          )}
-          {order.delivery.method === "delivery" ? <TrackingCodeForm action={adminOrderPath(detail.id)} trackingCode={order.delivery.trackingCode ?? null} /> : null}
-          <OrderStoreForm
-            action={adminOrderPath(detail.id)}
-            store={detail.store}
-            canChange={allowed.changeStore}
-            handedOver={orderStoreIsFixed({ channel: order.channel, status: order.status })}
-          />
-        </div>
-      </section>
+      <DeliverySection detail={detail} Heading={Heading} canChangeStore={allowed.changeStore} />
 
-      <section aria-labelledby={`itens-${detail.id}`}>
-        <Heading id={`itens-${detail.id}`} className={heading}>
-          Itens
-        </Heading>
-        {/* A card per item on a phone (table-stacked); between that and a wide screen it may scroll sideways, so it is focusable for the keyboard. */}
-        <div className="mt-2 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={`itens-${detail.id}`}>
-          <table className="table-stacked w-full text-left sm:min-w-[32rem]">
-            <thead className="border-b border-slate-200 text-slate-600">
-              <tr>
-                <th scope="col" className="py-2 pr-3 font-semibold">Produto</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Tamanho</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Cor</th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">Qtd.</th>
-                <th scope="col" className="py-2 pr-3 text-right font-semibold">Preço unit.</th>
-                <th scope="col" className="py-2 text-right font-semibold">Subtotal</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {order.items.map((item, index) => (
-                <tr key={index}>
-                  <td className="py-2 pr-3 font-medium">{item.name}</td>
-                  <td data-label="Tamanho" className="py-2 pr-3">{item.size ?? "—"}</td>
-                  <td data-label="Cor" className="py-2 pr-3">{item.color ?? "—"}</td>
-                  <td data-label="Qtd." className="py-2 pr-3 text-right">{item.quantity}</td>
-                  <td data-label="Preço unit." className="py-2 pr-3 text-right">{item.unitPriceCents === null ? "Consultar" : formatBRL(item.unitPriceCents)}</td>
-                  <td data-label="Subtotal" className="py-2 text-right">{item.unitPriceCents === null ? "—" : formatBRL(item.unitPriceCents * item.quantity)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <div className="mt-3 ml-auto max-w-xs">
-          <OrderTotals order={order} />
-        </div>
-      </section>
+      <ItemsSection detail={detail} Heading={Heading} />
 
-      <section aria-labelledby={`pagamento-${detail.id}`}>
-        <Heading id={`pagamento-${detail.id}`} className={heading}>
-          Pagamento
-        </Heading>
-        <p className="mt-2 text-slate-800">
-          {paymentLabel(order.payment.method)}
-          {order.payment.installments > 1 ? ` em ${order.payment.installments}x de ${formatBRL(instalmentCents(order.totalCents, order.payment.installments))}` : ""}
-        </p>
-        {payment ? <OrderPaymentPanel payment={payment} action={adminOrderPath(detail.id)} orderTotalCents={order.totalCents} canRefund={allowed.refund} /> : null}
-      </section>
+      <PaymentSection detail={detail} payment={payment} canRefund={allowed.refund} Heading={Heading} />
 
       {data.fiscal ? (
         <section aria-labelledby={`nota-${detail.id}`}>
-          <Heading id={`nota-${detail.id}`} className={heading}>
+          <Heading id={`nota-${detail.id}`} className={SECTION_HEADING}>
             Nota fiscal
           </Heading>
           <OrderFiscalPanelView panel={data.fiscal} action={adminOrderPath(detail.id)} />
@@ -213,7 +95,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
 
       {order.notes ? (
         <section aria-labelledby={`obs-${detail.id}`}>
-          <Heading id={`obs-${detail.id}`} className={heading}>
+          <Heading id={`obs-${detail.id}`} className={SECTION_HEADING}>
             Observações
           </Heading>
           <p className="mt-2 whitespace-pre-line text-slate-800">{order.notes}</p>
@@ -221,7 +103,7 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
       ) : null}
 
       <section aria-labelledby={`historico-${detail.id}`}>
-        <Heading id={`historico-${detail.id}`} className={heading}>
+        <Heading id={`historico-${detail.id}`} className={SECTION_HEADING}>
           Histórico
         </Heading>
         <div className="mt-2">
@@ -237,5 +119,177 @@ export function OrderDetail({ data, headingLevel = 3 }: { data: AdminOrderPageDa
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** How the customer pays (instalments included) and, with a payment record, the money panel. */
+function PaymentSection({ detail, payment, canRefund, Heading }: {
+  detail: OrderDetailData;
+  payment: AdminOrderPageData["payment"];
+  canRefund: boolean;
+  Heading: "h2" | "h3";
+}) {
+  const { order } = detail;
+  return (
+    <section aria-labelledby={`pagamento-${detail.id}`}>
+      <Heading id={`pagamento-${detail.id}`} className={SECTION_HEADING}>
+        Pagamento
+      </Heading>
+      <p className="mt-2 text-slate-800">
+        {paymentLabel(order.payment.method)}
+        {order.payment.installments > 1 ? ` em ${order.payment.installments}x de ${formatBRL(instalmentCents(order.totalCents, order.payment.installments))}` : ""}
+      </p>
+      {payment ? <OrderPaymentPanel payment={payment} action={adminOrderPath(detail.id)} orderTotalCents={order.totalCents} canRefund={canRefund} /> : null}
+    </section>
+  );
+}
+
+function ItemsSection({ detail, Heading }: { detail: OrderDetailData; Heading: "h2" | "h3" }) {
+  return (
+    <section aria-labelledby={`itens-${detail.id}`}>
+      <Heading id={`itens-${detail.id}`} className={SECTION_HEADING}>
+        Itens
+      </Heading>
+      <OrderItemsTable items={detail.order.items} labelledBy={`itens-${detail.id}`} />
+      <div className="mt-3 ml-auto max-w-xs">
+        <OrderTotals order={detail.order} />
+      </div>
+    </section>
+  );
+}
+
+/** A card per item on a phone (table-stacked); between that and a wide screen it may scroll sideways, so it is focusable for the keyboard. */
+function OrderItemsTable({ items, labelledBy }: { items: OrderDetailData["order"]["items"]; labelledBy: string }) {
+  return (
+    <div className="mt-2 overflow-x-auto" tabIndex={0} role="group" aria-labelledby={labelledBy}>
+      <table className="table-stacked w-full text-left sm:min-w-[32rem]">
+        <thead className="border-b border-slate-200 text-slate-600">
+          <tr>
+            <th scope="col" className="py-2 pr-3 font-semibold">Produto</th>
+            <th scope="col" className="py-2 pr-3 font-semibold">Tamanho</th>
+            <th scope="col" className="py-2 pr-3 font-semibold">Cor</th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">Qtd.</th>
+            <th scope="col" className="py-2 pr-3 text-right font-semibold">Preço unit.</th>
+            <th scope="col" className="py-2 text-right font-semibold">Subtotal</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {items.map((item, index) => (
+            <tr key={index}>
+              <td className="py-2 pr-3 font-medium">{item.name}</td>
+              <td data-label="Tamanho" className="py-2 pr-3">{item.size ?? "—"}</td>
+              <td data-label="Cor" className="py-2 pr-3">{item.color ?? "—"}</td>
+              <td data-label="Qtd." className="py-2 pr-3 text-right">{item.quantity}</td>
+              <td data-label="Preço unit." className="py-2 pr-3 text-right">{item.unitPriceCents === null ? "Consultar" : formatBRL(item.unitPriceCents)}</td>
+              <td data-label="Subtotal" className="py-2 text-right">{item.unitPriceCents === null ? "—" : formatBRL(item.unitPriceCents * item.quantity)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** How the order reaches the customer (or was handed over at the counter), its tracking code and its store. */
+function DeliverySection({ detail, Heading, canChangeStore }: { detail: OrderDetailData; Heading: "h2" | "h3"; canChangeStore: boolean }) {
+  const { order } = detail;
+  // A counter sale is not a web order: no customer by the cart, no pick-up, no delivery fee.
+  const counterSale = order.channel === "balcao";
+  return (
+    <section aria-labelledby={`entrega-${detail.id}`}>
+      <Heading id={`entrega-${detail.id}`} className={SECTION_HEADING}>
+        {counterSale ? COUNTER_SALE_LABEL : order.delivery.method === "pickup" ? "Retirada na loja" : "Entrega"}
+      </Heading>
+      <div className="mt-2 text-slate-800">
+        {counterSale && order.delivery.method === "pickup" ? (
+          <p>
+            {order.delivery.locationName}: entregue no balcão{detail.clerkName ? ` por ${detail.clerkName}` : ""}.
+          </p>
+        ) : (
+          <DeliverySummary delivery={order.delivery} />
+        )}
+        {order.delivery.method === "delivery" ? <TrackingCodeForm action={adminOrderPath(detail.id)} trackingCode={order.delivery.trackingCode ?? null} /> : null}
+        <OrderStoreForm
+          action={adminOrderPath(detail.id)}
+          store={detail.store}
+          canChange={canChangeStore}
+          handedOver={orderStoreIsFixed({ channel: order.channel, status: order.status })}
+        />
+      </div>
+    </section>
+  );
+}
+
+function CustomerSection({ detail, Heading }: { detail: OrderDetailData; Heading: "h2" | "h3" }) {
+  const { order } = detail;
+  return (
+    <section aria-labelledby={`cliente-${detail.id}`}>
+      <Heading id={`cliente-${detail.id}`} className={SECTION_HEADING}>
+        Cliente
+      </Heading>
+      <div className="mt-2 space-y-0.5 text-slate-800">
+        <p className="font-semibold" data-testid="order-customer">
+          {orderCustomerLabel({ customerName: order.customer.name || detail.account?.name || "", channel: order.channel, clerkName: detail.clerkName })}
+        </p>
+        {order.customer.email ? <p>{order.customer.email}</p> : null}
+        {detail.contactPhone ? <p>{detail.contactPhone}</p> : null}
+        {order.customer.cpf ? <p>CPF: {order.customer.cpf}</p> : null}
+        {detail.account ? (
+          <p className="text-slate-600">
+            Conta: {detail.account.name} ({detail.account.email})
+          </p>
+        ) : null}
+        {order.channel === "cart" ? <p className="text-slate-600">Pedido rápido pelo carrinho: dados combinados no WhatsApp.</p> : null}
+      </div>
+    </section>
+  );
+}
+
+/** When it was made and last changed, who sold it at the counter, and whether its stock was taken. */
+function OrderDates({ detail }: { detail: OrderDetailData }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-1 text-slate-700 sm:grid-cols-2">
+      <div>
+        <dt className="inline font-semibold">Criado em: </dt>
+        <dd className="inline">{formatShopDateTime(detail.order.createdAt)}</dd>
+      </div>
+      <div>
+        <dt className="inline font-semibold">Atualizado em: </dt>
+        <dd className="inline" data-testid="order-updated-at">
+          {formatShopDateTime(detail.updatedAt)}
+        </dd>
+      </div>
+      {detail.clerkName !== null ? (
+        <div>
+          <dt className="inline font-semibold">Vendido no balcão por: </dt>
+          <dd className="inline" data-testid="order-clerk">
+            {detail.clerkName}
+          </dd>
+        </div>
+      ) : null}
+      <div>
+        <dt className="inline font-semibold">Estoque: </dt>
+        <dd className="inline">{detail.stockApplied ? "baixado deste pedido" : "não baixado"}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function WhatsAppMessagesSection({ orderId, messages, Heading }: { orderId: string; messages: AdminOrderPageData["whatsappMessages"]; Heading: "h2" | "h3" }) {
+  return (
+    <section aria-labelledby={`whatsapp-${orderId}`}>
+      <Heading id={`whatsapp-${orderId}`} className={SECTION_HEADING}>
+        Mensagens automáticas no WhatsApp
+      </Heading>
+      <ul className="mt-2 space-y-1 text-slate-800" data-testid="whatsapp-messages">
+        {messages.map((message) => (
+          <li key={message.topic} data-state={message.state}>
+            <span className="font-semibold">{message.label}</span>: {message.stateLabel}
+            {message.reason ? <span className={message.state === "failed" ? "text-red-700" : "text-slate-600"}> ({message.reason})</span> : null}
+            <span className="text-slate-500"> · {formatShopDateTime(message.at)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

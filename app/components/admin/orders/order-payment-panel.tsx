@@ -2,7 +2,7 @@ import { useFetcher } from "react-router";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { formatBRL } from "~/lib/format/money";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { MARK_PAID_INTENT, REFUND_INTENT, REFUND_REASON_MAX, type AdminOrderPayment } from "~/lib/payments/admin-payment";
 
 const REFUND_STATUS: Record<AdminOrderPayment["refunds"][number]["status"], string> = {
@@ -27,8 +27,6 @@ export function OrderPaymentPanel({
   canRefund: boolean;
 }) {
   const markPaid = useFetcher<ActionResult>();
-  const refund = useFetcher<ActionResult>();
-  const refundErrors = refund.data && !refund.data.ok ? refund.data.errors : null;
   return (
     <div className="mt-2 space-y-3 text-slate-800" data-testid="order-payment">
       {payment.status === "paid" || payment.status === "refunded" ? (
@@ -79,6 +77,17 @@ export function OrderPaymentPanel({
         </ul>
       ) : null}
 
+      <RefundSection payment={payment} action={action} canRefund={canRefund} />
+    </div>
+  );
+}
+
+/** Giving money back: the form (for a role that may) and the answer, which stays after a full refund closes the form. */
+function RefundSection({ payment, action, canRefund }: { payment: AdminOrderPayment; action: string; canRefund: boolean }) {
+  const refund = useFetcher<ActionResult>();
+  const refundErrors = refund.data && !refund.data.ok ? refund.data.errors : null;
+  return (
+    <>
       {canRefund && payment.refundableCents > 0 ? (
         <details className="rounded-lg border border-slate-200 p-3">
           <summary className="cursor-pointer font-semibold">Devolver pagamento</summary>
@@ -113,6 +122,6 @@ export function OrderPaymentPanel({
           {refund.data.ok ? refund.data.message : (refundErrors?.amount ?? refundErrors?.reason ?? refundErrors?.form)}
         </p>
       ) : null}
-    </div>
+    </>
   );
 }

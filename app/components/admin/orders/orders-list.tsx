@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { adminOrderPath, type AdminOrderRow, CHANNEL_LABELS, DEMO_ORDER_LABEL, orderCustomerLabel } from "~/lib/orders/admin-orders";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDateTime } from "~/lib/format/shop-time";
 import { OrderStatusBadge } from "./order-status-badge";
 import { PaymentBadge } from "./payment-badge";
 

@@ -28,7 +28,6 @@ export function ImageManager({
   error?: string;
 }) {
   const id = useId();
-  const mediaUrl = useMediaUrl();
   const [problems, setProblems] = useState<string[]>([]);
 
   function addFiles(files: File[]) {
@@ -95,49 +94,7 @@ export function ImageManager({
         ))}
       </ul>
       {items.length ? (
-        <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Imagens do produto">
-          {items.map((item, index) => (
-            <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="product-image-item">
-              <div className="relative">
-                {item.kind === "stored" ? (
-                  <img src={imageUrl(item.image, item.image.widths[0] ?? 320, mediaUrl)} alt={`Imagem ${index + 1}`} className="aspect-square w-full object-cover" />
-                ) : (
-                  <NewImagePreview file={item.file} alt={`Imagem ${index + 1}`} />
-                )}
-                {index === 0 ? <span className="absolute left-1 top-1 rounded bg-slate-900 px-2 py-0.5 text-xs font-bold text-white">Capa</span> : null}
-                {item.kind === "new" ? <span className="absolute right-1 top-1 rounded bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">Nova</span> : null}
-              </div>
-              <div className="flex items-center justify-between gap-1 p-1">
-                <button
-                  type="button"
-                  onClick={() => move(index, -1)}
-                  disabled={index === 0}
-                  aria-label={`Mover imagem ${index + 1} para antes`}
-                  className="rounded p-2 hover:bg-slate-100 disabled:opacity-30"
-                >
-                  <ChevronRightIcon className="h-4 w-4 rotate-180" />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => remove(index)}
-                  aria-label={`Remover imagem ${index + 1}`}
-                  className="rounded p-2 text-red-700 hover:bg-red-50"
-                >
-                  <TrashIcon className="h-4 w-4" />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => move(index, 1)}
-                  disabled={index === items.length - 1}
-                  aria-label={`Mover imagem ${index + 1} para depois`}
-                  className="rounded p-2 hover:bg-slate-100 disabled:opacity-30"
-                >
-                  <ChevronRightIcon className="h-4 w-4" />
-                </button>
-              </div>
-            </li>
-          ))}
-        </ol>
+        <ImageList items={items} onMove={move} onRemove={remove} />
       ) : (
         <p className="mt-2 text-sm text-slate-600">Nenhuma imagem ainda.</p>
       )}
@@ -164,5 +121,55 @@ function NewImagePreview({ file, alt }: { file: File; alt: string }) {
     <div role="img" aria-label={alt} className="flex aspect-square w-full items-center justify-center bg-slate-100 p-2 text-center text-xs text-slate-600">
       {url === null ? "Sem pré-visualização" : "Carregando…"}
     </div>
+  );
+}
+
+/** The pictures in order, the first marked as the cover, each with its move and remove buttons. */
+function ImageList({ items, onMove, onRemove }: { items: ImageItem[]; onMove: (index: number, by: -1 | 1) => void; onRemove: (index: number) => void }) {
+  const mediaUrl = useMediaUrl();
+  return (
+    <ol className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Imagens do produto">
+      {items.map((item, index) => (
+        <li key={item.id} className="overflow-hidden rounded-lg border border-slate-200 bg-white" data-testid="product-image-item">
+          <div className="relative">
+            {item.kind === "stored" ? (
+              <img src={imageUrl(item.image, item.image.widths[0] ?? 320, mediaUrl)} alt={`Imagem ${index + 1}`} className="aspect-square w-full object-cover" />
+            ) : (
+              <NewImagePreview file={item.file} alt={`Imagem ${index + 1}`} />
+            )}
+            {index === 0 ? <span className="absolute left-1 top-1 rounded bg-slate-900 px-2 py-0.5 text-xs font-bold text-white">Capa</span> : null}
+            {item.kind === "new" ? <span className="absolute right-1 top-1 rounded bg-brand-600 px-2 py-0.5 text-xs font-bold text-white">Nova</span> : null}
+          </div>
+          <div className="flex items-center justify-between gap-1 p-1">
+            <button
+              type="button"
+              onClick={() => onMove(index, -1)}
+              disabled={index === 0}
+              aria-label={`Mover imagem ${index + 1} para antes`}
+              className="rounded p-2 hover:bg-slate-100 disabled:opacity-30"
+            >
+              <ChevronRightIcon className="h-4 w-4 rotate-180" />
+            </button>
+            <button
+              type="button"
+              onClick={() => onRemove(index)}
+              aria-label={`Remover imagem ${index + 1}`}
+              className="rounded p-2 text-red-700 hover:bg-red-50"
+            >
+              <TrashIcon className="h-4 w-4" />
+            </button>
+            <button
+              type="button"
+              onClick={() => onMove(index, 1)}
+              disabled={index === items.length - 1}
+              aria-label={`Mover imagem ${index + 1} para depois`}
+              className="rounded p-2 hover:bg-slate-100 disabled:opacity-30"
+            >
+              <ChevronRightIcon className="h-4 w-4" />
+            </button>
+          </div>
+        </li>
+      ))}
+    </ol>
   );
 }

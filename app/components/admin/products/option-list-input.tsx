@@ -2,25 +2,39 @@ import { useId, useState } from "react";
 import { CloseIcon, PlusIcon } from "~/components/ui/icons";
 import { splitOptionText } from "~/lib/catalog/option-text";
 import { typedOptionsField } from "~/lib/catalog/product-form-fields";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 
-/**
- * Sizes or colours as removable chips, added with the button or Enter, several at once ('28, 29, 30',
- * '34-39': splitOptionText); a value already in the list (ignoring case and accents) is not added
- * twice. Each chip is a hidden field; the text box is `typedOptionsField`, so a value typed but not
- * yet added is still saved, split the same way (the server drops blanks and repeats).
- */
-export function OptionListInput({
-  label,
-  itemLabel,
-  feminine = false,
-  name,
-  values,
-  onValuesChange,
-  placeholder,
-  maxLength,
-  error,
-}: {
+/** The typed values not yet in the list (ignoring case and accents, also among themselves), and those that were. */
+function newAndRepeated(values: string[], typed: string[]) {
+  const seen = new Set(values.map(normalizeSearchText));
+  const added: string[] = [];
+  const repeated: string[] = [];
+  for (const value of typed) {
+    const key = normalizeSearchText(value);
+    if (seen.has(key)) repeated.push(value);
+    else {
+      seen.add(key);
+      added.push(value);
+    }
+  }
+  return { added, repeated };
+}
+
+/** What an addition did, said aloud: "Cor “Preto” adicionada. “Azul” já está na lista." */
+function additionNote(added: string[], repeated: string[], itemLabel: string, feminine: boolean): string {
+  const noun = `${itemLabel[0]!.toUpperCase()}${itemLabel.slice(1)}`;
+  const quoted = (list: string[]) => list.map((value) => `“${value}”`).join(", ");
+  const addedNote =
+    added.length === 0
+      ? ""
+      : added.length === 1
+        ? `${noun} ${quoted(added)} ${feminine ? "adicionada" : "adicionado"}.`
+        : `${added.length} ${itemLabel === "cor" ? "cores" : `${itemLabel}s`} ${feminine ? "adicionadas" : "adicionados"}: ${quoted(added)}.`;
+  const repeatedNote = repeated.length === 0 ? "" : `${quoted(repeated)} já ${repeated.length === 1 ? "está" : "estão"} na lista.`;
+  return [addedNote, repeatedNote].filter(Boolean).join(" ");
+}
+
+type OptionListInputProps = {
   label: string;
   /** 'tamanho', 'cor': for the buttons' accessible names. */
   itemLabel: string;
@@ -33,7 +47,15 @@ export function OptionListInput({
   placeholder: string;
   maxLength: number;
   error?: string;
-}) {
+};
+
+/**
+ * Sizes or colours as removable chips, added with the button or Enter, several at once ('28, 29, 30',
+ * '34-39': splitOptionText); a value already in the list (ignoring case and accents) is not added
+ * twice. Each chip is a hidden field; the text box is `typedOptionsField`, so a value typed but not
+ * yet added is still saved, split the same way (the server drops blanks and repeats).
+ */
+export function OptionListInput({ label, itemLabel, feminine = false, name, values, onValuesChange, placeholder, maxLength, error }: OptionListInputProps) {
   const id = useId();
   const [draft, setDraft] = useState("");
   const [note, setNote] = useState("");
@@ -41,28 +63,9 @@ export function OptionListInput({
   function add() {
     const typed = splitOptionText(draft);
     if (typed.length === 0) return;
-    const seen = new Set(values.map(normalizeSearchText));
-    const added: string[] = [];
-    const repeated: string[] = [];
-    for (const value of typed) {
-      const key = normalizeSearchText(value);
-      if (seen.has(key)) repeated.push(value);
-      else {
-        seen.add(key);
-        added.push(value);
-      }
-    }
+    const { added, repeated } = newAndRepeated(values, typed);
     if (added.length) onValuesChange([...values, ...added]);
-    const noun = `${itemLabel[0]!.toUpperCase()}${itemLabel.slice(1)}`;
-    const quoted = (list: string[]) => list.map((value) => `“${value}”`).join(", ");
-    const addedNote =
-      added.length === 0
-        ? ""
-        : added.length === 1
-          ? `${noun} ${quoted(added)} ${feminine ? "adicionada" : "adicionado"}.`
-          : `${added.length} ${itemLabel === "cor" ? "cores" : `${itemLabel}s`} ${feminine ? "adicionadas" : "adicionados"}: ${quoted(added)}.`;
-    const repeatedNote = repeated.length === 0 ? "" : `${quoted(repeated)} já ${repeated.length === 1 ? "está" : "estão"} na lista.`;
-    setNote([addedNote, repeatedNote].filter(Boolean).join(" "));
+    setNote(additionNote(added, repeated, itemLabel, feminine));
     setDraft("");
   }
 
@@ -107,25 +110,36 @@ export function OptionListInput({
         {error}
       </p>
       {values.length ? (
-        <ul className="mt-2 flex flex-wrap gap-2" aria-label={label}>
-          {values.map((value) => (
-            <li key={value} className="flex items-center gap-1 rounded-full bg-slate-200 py-1 pl-3 pr-1 text-sm font-semibold">
-              {value}
-              <button
-                type="button"
-                onClick={() => {
-                  onValuesChange(values.filter((existing) => existing !== value));
-                  setNote("");
-                }}
-                aria-label={`Remover ${itemLabel} ${value}`}
-                className="rounded-full p-1 hover:bg-slate-300"
-              >
-                <CloseIcon className="h-3.5 w-3.5" />
-              </button>
-            </li>
-          ))}
-        </ul>
+        <OptionChips
+          values={values}
+          label={label}
+          itemLabel={itemLabel}
+          onRemove={(value) => {
+            onValuesChange(values.filter((existing) => existing !== value));
+            setNote("");
+          }}
+        />
       ) : null}
     </div>
+  );
+}
+
+function OptionChips({ values, label, itemLabel, onRemove }: { values: string[]; label: string; itemLabel: string; onRemove: (value: string) => void }) {
+  return (
+    <ul className="mt-2 flex flex-wrap gap-2" aria-label={label}>
+      {values.map((value) => (
+        <li key={value} className="flex items-center gap-1 rounded-full bg-slate-200 py-1 pl-3 pr-1 text-sm font-semibold">
+          {value}
+          <button
+            type="button"
+            onClick={() => onRemove(value)}
+            aria-label={`Remover ${itemLabel} ${value}`}
+            className="rounded-full p-1 hover:bg-slate-300"
+          >
+            <CloseIcon className="h-3.5 w-3.5" />
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,17 +1,11 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
-import { useForm } from "~/components/ui/use-form";
+import { useForm, type FormField } from "~/components/ui/use-form";
 import type { ImageRef } from "~/lib/catalog/catalog";
 import { CATEGORIES, genderForCategory, PRODUCT_GENDERS } from "~/lib/catalog/catalog";
 import { PRODUCT_LIMITS, productFormSchema, type ProductFormInput } from "~/lib/catalog/product.schema";
-import {
-  IMAGE_FIELDS,
-  productFormValues,
-  STORE_STOCK_GRID_FIELD,
-  STORE_STOCK_READ_FIELD_PREFIX,
-  storeStockFieldName,
-} from "~/lib/catalog/product-form-fields";
+import { IMAGE_FIELDS, productFormValues } from "~/lib/catalog/product-form-fields";
 import { type StoreOption } from "~/lib/catalog/store-options";
 import { SelectField, TextareaField } from "~/components/ui/field";
 import type { ActionResult } from "~/lib/forms/action-result";
@@ -22,9 +16,8 @@ import { PackageSizeFields } from "./package-size-fields";
 import { FiscalFields } from "./fiscal-fields";
 import { ImageManager, type ImageItem } from "./image-manager";
 import { OptionListInput } from "./option-list-input";
-import { StockGrid } from "./stock-grid";
-import { errorOfField, fieldOfError, NEW_CELL_VALUE, typedUnits } from "~/lib/catalog/stock-grid";
-import { variantKey, variantOptions } from "~/lib/catalog/variants";
+import { StoreStockGrids } from "./store-stock-grids";
+import { errorOfField, fieldOfError, typedUnits } from "~/lib/catalog/stock-grid";
 
 const CATEGORY_OPTIONS = CATEGORIES.map((category) => ({ value: category, label: category }));
 const GENDER_OPTIONS = PRODUCT_GENDERS.map((gender) => ({ value: gender, label: gender }));
@@ -60,10 +53,7 @@ export function ProductEditor({ mode, initial, storeOptions, images, result, sto
   // cell the clerk did not touch still equals what it was read as, so the save leaves it alone.
   const [storeStockRead] = useState(initial.storeStockRead ?? {});
   const [stockStore, setStockStore] = useState(() => storeOptions.find((option) => option.value === initial.store)?.value ?? storeOptions[0]?.value ?? "");
-  // A product without a gender gets the one its category names, said under the field: the clerk
-  // checks it and saves. Picking another category proposes again until the clerk picks a gender.
-  const [gender, setGender] = useState(() => initial.gender || genderForCategory(initial.category ?? ""));
-  const [genderProposed, setGenderProposed] = useState(() => !initial.gender && gender !== "");
+  const gender = useProposedGender(initial);
   const [items, setItems] = useState<ImageItem[]>(() => images.map((image) => ({ id: image.key, kind: "stored", image })));
   const { errors, props, field } = useForm({
     schema: productFormSchema,
@@ -79,23 +69,13 @@ export function ProductEditor({ mode, initial, storeOptions, images, result, sto
 
   // Checked: sent as multipart, the images in the order shown.
   function send(form: HTMLFormElement) {
-    const formData = new FormData(form);
-    // Files chosen before the page finished loading are still in the input: they go last.
-    const leftover = formData.getAll(IMAGE_FIELDS.newImages).filter((value): value is File => typeof value !== "string" && value.size > 0);
-    formData.delete(IMAGE_FIELDS.newImages);
-    formData.delete(IMAGE_FIELDS.order);
-    let uploads = 0;
-    for (const item of items) {
-      if (item.kind === "stored") {
-        formData.append(IMAGE_FIELDS.order, `k:${item.image.key}`);
-      } else {
-        formData.append(IMAGE_FIELDS.newImages, item.file, item.file.name);
-        formData.append(IMAGE_FIELDS.order, `n:${uploads}`);
-        uploads += 1;
-      }
-    }
-    for (const file of leftover) formData.append(IMAGE_FIELDS.newImages, file, file.name);
-    submit(formData, { method: "post", encType: "multipart/form-data" });
+    submit(productFormData(form, items), { method: "post", encType: "multipart/form-data" });
+  }
+
+  // A new product's grid follows its 'Loja' until units are typed there; a saved one's stays.
+  function storeChosen(chosen: string) {
+    const typedHere = Object.entries(storeStock).some(([key, units]) => key.startsWith(`${stockStore}:`) && typedUnits(units) > 0);
+    if (mode === "create" && !typedHere && storeOptions.some((option) => option.value === chosen)) setStockStore(chosen);
   }
 
   const section = "space-y-4 rounded-xl bg-white p-4 shadow-sm sm:p-6";
@@ -107,121 +87,18 @@ export function ProductEditor({ mode, initial, storeOptions, images, result, sto
         </div>
       ) : null}
 
-      <section className={section} aria-labelledby="produto-dados">
-        <h2 id="produto-dados" className="text-lg font-bold">
-          Dados do produto
-        </h2>
-        <Field label="Nome" {...field("name")} defaultValue={initial.name} />
-        <TextareaField label="Descrição" {...field("description")} rows={4} defaultValue={initial.description} />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Categoria"
-            {...field("category")}
-            options={CATEGORY_OPTIONS}
-            defaultValue={initial.category ?? ""}
-            onChange={(event) => {
-              if (gender && !genderProposed) return;
-              const proposed = genderForCategory(event.currentTarget.value);
-              setGender(proposed);
-              setGenderProposed(proposed !== "");
-            }}
-          />
-          <Field label="Subcategoria" {...field("subcategory")} defaultValue={initial.subcategory} placeholder="Ex.: Sandálias" />
-          <SelectField
-            label="Loja"
-            {...field("store")}
-            options={storeOptions}
-            defaultValue={initial.store ?? ""}
-            onChange={(event) => {
-              // A new product's grid follows its 'Loja' until units are typed there; a saved one's stays.
-              const chosen = event.currentTarget.value;
-              const typedHere = Object.entries(storeStock).some(([key, units]) => key.startsWith(`${stockStore}:`) && typedUnits(units) > 0);
-              if (mode === "create" && !typedHere && storeOptions.some((option) => option.value === chosen)) setStockStore(chosen);
-            }}
-          />
-          <Field label="Marca" {...field("brand")} defaultValue={initial.brand} />
-          <SelectField
-            label="Gênero"
-            {...field("gender")}
-            options={GENDER_OPTIONS}
-            emptyOption="Não se aplica"
-            value={gender}
-            onChange={(event) => {
-              setGender(event.currentTarget.value);
-              setGenderProposed(false);
-            }}
-            hint={
-              genderProposed
-                ? "Sugerido pela categoria: confira e salve. O Google recusa roupas e calçados sem gênero."
-                : "O Google recusa roupas e calçados sem gênero."
-            }
-          />
-        </div>
-      </section>
+      <ProductDataSection
+        initial={initial}
+        field={field}
+        storeOptions={storeOptions}
+        gender={gender}
+        onStoreChange={storeChosen}
+        className={section}
+      />
 
-      <section className={section} aria-labelledby="produto-preco">
-        <h2 id="produto-preco" className="text-lg font-bold">
-          Preço
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Preço (R$)"
-            name="price"
-            inputMode="decimal"
-            placeholder="0,00"
-            defaultValue={initial.price ?? ""}
-            disabled={consult}
-            hint="Use vírgula para os centavos: 129,90"
-            error={errors.price}
-          />
-          <Field
-            label="Preço antigo (R$)"
-            name="oldPrice"
-            inputMode="decimal"
-            placeholder="Opcional"
-            defaultValue={initial.oldPrice ?? ""}
-            disabled={consult}
-            hint="Mostrado riscado, com o desconto"
-            error={errors.oldPrice}
-          />
-        </div>
-        <CheckboxField
-          label="Consultar preço"
-          name="consultPrice"
-          checked={consult}
-          onChange={(event) => setConsult(event.target.checked)}
-          hint="Sem preço publicado: a loja mostra “Consultar Preço” e o cliente pergunta pelo WhatsApp."
-        />
-      </section>
+      <PriceSection initial={initial} consult={consult} onConsultChange={setConsult} errors={errors} className={section} />
 
-      <section className={section} aria-labelledby="produto-opcoes">
-        <h2 id="produto-opcoes" className="text-lg font-bold">
-          Tamanhos e cores
-        </h2>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <OptionListInput
-            label="Tamanhos"
-            itemLabel="tamanho"
-            name="sizes"
-            values={sizes}
-            onValuesChange={setSizes}
-            placeholder="Ex.: 38 ou M"
-            maxLength={PRODUCT_LIMITS.size}
-            error={errors.sizes}
-          />
-          <OptionListInput
-            label="Cores"
-            itemLabel="cor"
-            feminine
-            name="colors"
-            values={colors}
-            onValuesChange={setColors}
-            placeholder="Ex.: Preto"
-            maxLength={PRODUCT_LIMITS.color}
-            error={errors.colors}
-          />
-        </div>
-      </section>
+      <SizesAndColorsSection sizes={sizes} colors={colors} onSizesChange={setSizes} onColorsChange={setColors} errors={errors} className={section} />
 
       <section className={section} aria-labelledby="produto-estoque">
         <h2 id="produto-estoque" className="text-lg font-bold">
@@ -252,98 +129,211 @@ export function ProductEditor({ mode, initial, storeOptions, images, result, sto
 
       <FiscalFields initial={initial} sizes={sizes} colors={colors} field={field} errors={errors} className={section} />
 
-      <section className={section} aria-labelledby="produto-visibilidade">
-        <h2 id="produto-visibilidade" className="text-lg font-bold">
-          Na loja
-        </h2>
-        <CheckboxField label="Produto em destaque" name="featured" defaultChecked={initial.featured === "on"} hint="Aparece em “Produtos em Destaque” na página inicial." />
-        <CheckboxField label="Ativo" name="active" defaultChecked={initial.active === "on"} hint="Desmarque para esconder o produto da loja sem excluí-lo." />
-      </section>
+      <VisibilitySection initial={initial} className={section} />
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Link to="/admin/produtos" className="rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-50">
-          Cancelar
-        </Link>
-        <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
-          {busy ? "Salvando…" : mode === "create" ? "Cadastrar produto" : "Salvar alterações"}
-        </button>
-      </div>
+      <SaveOrCancelProduct mode={mode} busy={busy} />
     </Form>
   );
 }
 
-type StoreStockGridsProps = {
-  stores: readonly StoreOption[];
+/**
+ * A product without a gender gets the one its category names, said under the field: the clerk
+ * checks it and saves. Picking another category proposes again until the clerk picks a gender.
+ */
+function useProposedGender(initial: ProductFormInput) {
+  const [value, setValue] = useState(() => initial.gender || genderForCategory(initial.category ?? ""));
+  const [proposed, setProposed] = useState(() => !initial.gender && value !== "");
+  function categoryChosen(category: string) {
+    if (value && !proposed) return;
+    const fromCategory = genderForCategory(category);
+    setValue(fromCategory);
+    setProposed(fromCategory !== "");
+  }
+  function chosen(gender: string) {
+    setValue(gender);
+    setProposed(false);
+  }
+  return { value, proposed, categoryChosen, chosen };
+}
+
+/** Checked: the form's data with the images in the order shown (`imageOrder`), the new files among them. */
+function productFormData(form: HTMLFormElement, items: ImageItem[]): FormData {
+  const formData = new FormData(form);
+  // Files chosen before the page finished loading are still in the input: they go last.
+  const leftover = formData.getAll(IMAGE_FIELDS.newImages).filter((value): value is File => typeof value !== "string" && value.size > 0);
+  formData.delete(IMAGE_FIELDS.newImages);
+  formData.delete(IMAGE_FIELDS.order);
+  let uploads = 0;
+  for (const item of items) {
+    if (item.kind === "stored") {
+      formData.append(IMAGE_FIELDS.order, `k:${item.image.key}`);
+    } else {
+      formData.append(IMAGE_FIELDS.newImages, item.file, item.file.name);
+      formData.append(IMAGE_FIELDS.order, `n:${uploads}`);
+      uploads += 1;
+    }
+  }
+  for (const file of leftover) formData.append(IMAGE_FIELDS.newImages, file, file.name);
+  return formData;
+}
+
+function ProductDataSection({ initial, field, storeOptions, gender, onStoreChange, className }: {
+  initial: ProductFormInput;
+  field: FormField;
+  storeOptions: readonly StoreOption[];
+  gender: ReturnType<typeof useProposedGender>;
+  onStoreChange: (store: string) => void;
+  className: string;
+}) {
+  return (
+    <section className={className} aria-labelledby="produto-dados">
+      <h2 id="produto-dados" className="text-lg font-bold">
+        Dados do produto
+      </h2>
+      <Field label="Nome" {...field("name")} defaultValue={initial.name} />
+      <TextareaField label="Descrição" {...field("description")} rows={4} defaultValue={initial.description} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label="Categoria"
+          {...field("category")}
+          options={CATEGORY_OPTIONS}
+          defaultValue={initial.category ?? ""}
+          onChange={(event) => gender.categoryChosen(event.currentTarget.value)}
+        />
+        <Field label="Subcategoria" {...field("subcategory")} defaultValue={initial.subcategory} placeholder="Ex.: Sandálias" />
+        <SelectField
+          label="Loja"
+          {...field("store")}
+          options={storeOptions}
+          defaultValue={initial.store ?? ""}
+          onChange={(event) => onStoreChange(event.currentTarget.value)}
+        />
+        <Field label="Marca" {...field("brand")} defaultValue={initial.brand} />
+        <SelectField
+          label="Gênero"
+          {...field("gender")}
+          options={GENDER_OPTIONS}
+          emptyOption="Não se aplica"
+          value={gender.value}
+          onChange={(event) => gender.chosen(event.currentTarget.value)}
+          hint={
+            gender.proposed
+              ? "Sugerido pela categoria: confira e salve. O Google recusa roupas e calçados sem gênero."
+              : "O Google recusa roupas e calçados sem gênero."
+          }
+        />
+      </div>
+    </section>
+  );
+}
+
+function PriceSection({ initial, consult, onConsultChange, errors, className }: {
+  initial: ProductFormInput;
+  consult: boolean;
+  onConsultChange: (consult: boolean) => void;
+  errors: FieldErrors;
+  className: string;
+}) {
+  return (
+    <section className={className} aria-labelledby="produto-preco">
+      <h2 id="produto-preco" className="text-lg font-bold">
+        Preço
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Preço (R$)"
+          name="price"
+          inputMode="decimal"
+          placeholder="0,00"
+          defaultValue={initial.price ?? ""}
+          disabled={consult}
+          hint="Use vírgula para os centavos: 129,90"
+          error={errors.price}
+        />
+        <Field
+          label="Preço antigo (R$)"
+          name="oldPrice"
+          inputMode="decimal"
+          placeholder="Opcional"
+          defaultValue={initial.oldPrice ?? ""}
+          disabled={consult}
+          hint="Mostrado riscado, com o desconto"
+          error={errors.oldPrice}
+        />
+      </div>
+      <CheckboxField
+        label="Consultar preço"
+        name="consultPrice"
+        checked={consult}
+        onChange={(event) => onConsultChange(event.target.checked)}
+        hint="Sem preço publicado: a loja mostra “Consultar Preço” e o cliente pergunta pelo WhatsApp."
+      />
+    </section>
+  );
+}
+
+/** The option lists: the stock grid has a cell per size × colour listed here. */
+function SizesAndColorsSection({ sizes, colors, onSizesChange, onColorsChange, errors, className }: {
   sizes: string[];
   colors: string[];
-  /** Units typed by `{store slug}:{variantKey}`. */
-  typed: Record<string, string>;
-  /** The same cells as the form was opened: sent back so the server applies only what changed. */
-  read: Record<string, string>;
-  shown: string;
-  onShow: (store: string) => void;
-  onType: (store: string, key: string, value: string) => void;
+  onSizesChange: (sizes: string[]) => void;
+  onColorsChange: (colors: string[]) => void;
   errors: FieldErrors;
-  needsReview?: boolean;
-};
-
-/**
- * The stock of every store: a selector (each store with its total) and the chosen store's grid; the
- * other stores' cells travel as hidden fields, so one save writes every store that changed.
- */
-function StoreStockGrids({ stores, sizes, colors, typed, read, shown, onShow, onType, errors, needsReview }: StoreStockGridsProps) {
-  const selectId = useId();
-  const keys = variantOptions({ sizes, colors }).map((option) => variantKey(option.size, option.color));
-  const unitsOf = (store: string, key: string) => typed[`${store}:${key}`] ?? NEW_CELL_VALUE;
-  const totalOf = (store: string) => keys.reduce((sum, key) => sum + typedUnits(unitsOf(store, key)), 0);
-  const wrong = (store: string) => keys.some((key) => errors[`storeStock.${store}:${key}`]);
-  const shownTyped = Object.fromEntries(keys.map((key) => [key, unitsOf(shown, key)]));
+  className: string;
+}) {
   return (
-    <>
-      <input type="hidden" name={STORE_STOCK_GRID_FIELD} value="1" />
-      {Object.entries(read).map(([key, units]) => (
-        <input key={key} type="hidden" name={`${STORE_STOCK_READ_FIELD_PREFIX}${key}`} value={units} />
-      ))}
-      {stores
-        .filter((store) => store.value !== shown)
-        .flatMap((store) =>
-          variantOptions({ sizes, colors }).map((option) => (
-            <input
-              key={`${store.value}:${variantKey(option.size, option.color)}`}
-              type="hidden"
-              name={storeStockFieldName(store.value, option.size, option.color)}
-              value={unitsOf(store.value, variantKey(option.size, option.color))}
-            />
-          )),
-        )}
-      <div>
-        <label htmlFor={selectId} className="block text-sm font-semibold text-slate-800">
-          Estoque da loja
-        </label>
-        <select
-          id={selectId}
-          value={shown}
-          onChange={(event) => onShow(event.currentTarget.value)}
-          className="mt-1 w-full max-w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
-          data-testid="stock-store"
-        >
-          {stores.map((store) => (
-            <option key={store.value} value={store.value}>
-              {`${store.label} · ${totalOf(store.value)} un.${wrong(store.value) ? " · revisar" : ""}`}
-            </option>
-          ))}
-        </select>
+    <section className={className} aria-labelledby="produto-opcoes">
+      <h2 id="produto-opcoes" className="text-lg font-bold">
+        Tamanhos e cores
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <OptionListInput
+          label="Tamanhos"
+          itemLabel="tamanho"
+          name="sizes"
+          values={sizes}
+          onValuesChange={onSizesChange}
+          placeholder="Ex.: 38 ou M"
+          maxLength={PRODUCT_LIMITS.size}
+          error={errors.sizes}
+        />
+        <OptionListInput
+          label="Cores"
+          itemLabel="cor"
+          feminine
+          name="colors"
+          values={colors}
+          onValuesChange={onColorsChange}
+          placeholder="Ex.: Preto"
+          maxLength={PRODUCT_LIMITS.color}
+          error={errors.colors}
+        />
       </div>
-      <StockGrid
-        key={shown}
-        store={shown}
-        sizes={sizes}
-        colors={colors}
-        typed={shownTyped}
-        onType={(cell, value) => onType(shown, variantKey(cell.size, cell.color), value)}
-        errors={errors}
-        needsReview={needsReview}
-      />
-    </>
+    </section>
+  );
+}
+
+function VisibilitySection({ initial, className }: { initial: ProductFormInput; className: string }) {
+  return (
+    <section className={className} aria-labelledby="produto-visibilidade">
+      <h2 id="produto-visibilidade" className="text-lg font-bold">
+        Na loja
+      </h2>
+      <CheckboxField label="Produto em destaque" name="featured" defaultChecked={initial.featured === "on"} hint="Aparece em “Produtos em Destaque” na página inicial." />
+      <CheckboxField label="Ativo" name="active" defaultChecked={initial.active === "on"} hint="Desmarque para esconder o produto da loja sem excluí-lo." />
+    </section>
+  );
+}
+
+function SaveOrCancelProduct({ mode, busy }: { mode: "create" | "edit"; busy: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Link to="/admin/produtos" className="rounded-lg border border-slate-300 bg-white px-5 py-3 text-center font-semibold hover:bg-slate-50">
+        Cancelar
+      </Link>
+      <button type="submit" disabled={busy} className="rounded-lg bg-brand-600 px-6 py-3 font-semibold text-white hover:bg-brand-700 disabled:opacity-70">
+        {busy ? "Salvando…" : mode === "create" ? "Cadastrar produto" : "Salvar alterações"}
+      </button>
+    </div>
   );
 }

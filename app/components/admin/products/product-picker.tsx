@@ -17,22 +17,16 @@ type Props = {
 };
 
 /**
- * Products chosen by name: a search-as-you-type combobox (WAI-ARIA 1.2: the input owns a listbox,
- * arrows move the active option, Enter chooses it, Escape closes), asking the admin's endpoint as the
- * clerk types; the chosen ones are listed with a button each to take it out. Before hydration the
- * field is the plain text box of codes it replaces, so the form still posts.
+ * The combobox's state: what is chosen, what is typed, the options found for it (asked after a pause
+ * in the typing) and the active one, and the line said to a screen reader after each change.
  */
-export function ProductPicker({ label, name, multiple = false, initial = [], hint, error, required }: Props) {
-  const hydrated = useHydrated();
-  const id = useId();
-  const listId = `${id}-opcoes`;
+function useProductCombobox(initial: PickableProduct[], multiple: boolean, inputRef: React.RefObject<HTMLInputElement | null>) {
   const [chosen, setChosen] = useState<PickableProduct[]>(initial);
   const [query, setQuery] = useState("");
   const [options, setOptions] = useState<PickableProduct[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState("");
-  const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     const typed = query.trim();
@@ -62,22 +56,6 @@ export function ProductPicker({ label, name, multiple = false, initial = [], hin
       controller.abort();
     };
   }, [query]);
-
-  const describedBy = [hint ? `${id}-dica` : null, `${id}-erro`].filter(Boolean).join(" ");
-
-  if (!hydrated) {
-    return (
-      <div>
-        <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
-          {label} (códigos separados por vírgula)
-        </label>
-        <input id={id} name={name} required={required} defaultValue={pickedIdsText(initial.map((product) => product.id))} aria-describedby={`${id}-erro`} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base" />
-        <p id={`${id}-erro`} className="mt-1 text-sm font-medium text-red-700 empty:hidden">
-          {error}
-        </p>
-      </div>
-    );
-  }
 
   const choose = (product: PickableProduct) => {
     setChosen((current) => (multiple ? (current.some((item) => item.id === product.id) ? current : [...current, product]) : [product]));
@@ -114,7 +92,31 @@ export function ProductPicker({ label, name, multiple = false, initial = [], hin
       setOpen(false);
     }
   };
+  const changeQuery = (value: string) => {
+    setQuery(value);
+    setOpen(true);
+  };
+  const close = () => setOpen(false);
   const expanded = open && options.length > 0;
+
+  return { chosen, query, options, active, status, expanded, changeQuery, close, choose, remove, onKeyDown };
+}
+
+/**
+ * Products chosen by name: a search-as-you-type combobox (WAI-ARIA 1.2: the input owns a listbox,
+ * arrows move the active option, Enter chooses it, Escape closes), asking the admin's endpoint as the
+ * clerk types; the chosen ones are listed with a button each to take it out. Before hydration the
+ * field is the plain text box of codes it replaces, so the form still posts.
+ */
+export function ProductPicker({ label, name, multiple = false, initial = [], hint, error, required }: Props) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const listId = `${id}-opcoes`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const { chosen, query, options, active, status, expanded, changeQuery, close, choose, remove, onKeyDown } = useProductCombobox(initial, multiple, inputRef);
+  const describedBy = [hint ? `${id}-dica` : null, `${id}-erro`].filter(Boolean).join(" ");
+
+  if (!hydrated) return <ProductCodesField id={id} label={label} name={name} required={required} initial={initial} error={error} />;
 
   return (
     <div className="min-w-0">
@@ -122,23 +124,7 @@ export function ProductPicker({ label, name, multiple = false, initial = [], hin
         {label}
       </label>
       <input type="hidden" name={name} value={pickedIdsText(chosen.map((product) => product.id))} />
-      {chosen.length ? (
-        <ul className="mt-1 flex flex-wrap gap-2" aria-label={`${label}: escolhidos`}>
-          {chosen.map((product) => (
-            <li key={product.id} className="flex min-w-0 max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm">
-              <span className="min-w-0 wrap-anywhere">{product.name}</span>
-              <button
-                type="button"
-                onClick={() => remove(product)}
-                className="rounded-full px-2 py-0.5 text-base leading-none text-slate-700 hover:bg-slate-200"
-                aria-label={`Remover ${product.name}`}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {chosen.length ? <ChosenProducts label={label} chosen={chosen} onRemove={remove} /> : null}
       <div className="relative">
         <input
           ref={inputRef}
@@ -156,43 +142,12 @@ export function ProductPicker({ label, name, multiple = false, initial = [], hin
           placeholder="Digite o nome do produto"
           value={query}
           required={required && chosen.length === 0}
-          onChange={(event) => {
-            setQuery(event.target.value);
-            setOpen(true);
-          }}
+          onChange={(event) => changeQuery(event.target.value)}
           onKeyDown={onKeyDown}
-          onBlur={() => setOpen(false)}
+          onBlur={close}
           className={`mt-1 w-full rounded-lg border bg-white px-3 py-2.5 text-base ${error ? "border-red-600" : "border-slate-300"}`}
         />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={label}
-          hidden={!expanded}
-          className="absolute right-0 left-0 z-20 mt-1 max-h-72 overflow-y-auto rounded-lg border border-slate-300 bg-white shadow-lg"
-        >
-          {options.map((product, index) => (
-            <li
-              key={product.id}
-              id={`${listId}-${index}`}
-              role="option"
-              aria-selected={index === active}
-              // mousedown, not click: the input's blur would close the list before the click lands.
-              onMouseDown={(event) => {
-                event.preventDefault();
-                choose(product);
-              }}
-              className={`cursor-pointer px-3 py-2 text-sm ${index === active ? "bg-brand-50 text-slate-900" : ""}`}
-            >
-              <span className="block font-medium wrap-anywhere">{product.name}</span>
-              <span className="block text-xs text-slate-600">
-                {[`Cód. ${product.id}`, product.shopName, product.priceCents === null ? "Consultar preço" : formatBRL(product.priceCents), product.active ? null : "inativo"]
-                  .filter(Boolean)
-                  .join(" · ")}
-              </span>
-            </li>
-          ))}
-        </ul>
+        <ProductOptions listId={listId} label={label} options={options} active={active} expanded={expanded} onChoose={choose} />
       </div>
       {hint ? (
         <p id={`${id}-dica`} className="mt-1 text-xs text-slate-600">
@@ -206,5 +161,81 @@ export function ProductPicker({ label, name, multiple = false, initial = [], hin
         {status}
       </p>
     </div>
+  );
+}
+
+/** Before hydration: the plain text box of codes the combobox replaces, so the form still posts. */
+function ProductCodesField({ id, label, name, required, initial, error }: { id: string; label: string; name: string; required?: boolean; initial: PickableProduct[]; error?: string }) {
+  return (
+    <div>
+      <label htmlFor={id} className="block text-sm font-semibold text-slate-800">
+        {label} (códigos separados por vírgula)
+      </label>
+      <input id={id} name={name} required={required} defaultValue={pickedIdsText(initial.map((product) => product.id))} aria-describedby={`${id}-erro`} className="mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base" />
+      <p id={`${id}-erro`} className="mt-1 text-sm font-medium text-red-700 empty:hidden">
+        {error}
+      </p>
+    </div>
+  );
+}
+
+function ChosenProducts({ label, chosen, onRemove }: { label: string; chosen: PickableProduct[]; onRemove: (product: PickableProduct) => void }) {
+  return (
+      <ul className="mt-1 flex flex-wrap gap-2" aria-label={`${label}: escolhidos`}>
+        {chosen.map((product) => (
+          <li key={product.id} className="flex min-w-0 max-w-full items-center gap-1 rounded-full bg-slate-100 py-1 pr-1 pl-3 text-sm">
+            <span className="min-w-0 wrap-anywhere">{product.name}</span>
+            <button
+              type="button"
+              onClick={() => onRemove(product)}
+              className="rounded-full px-2 py-0.5 text-base leading-none text-slate-700 hover:bg-slate-200"
+              aria-label={`Remover ${product.name}`}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+  );
+}
+
+function ProductOptions({ listId, label, options, active, expanded, onChoose }: {
+  listId: string;
+  label: string;
+  options: PickableProduct[];
+  active: number;
+  expanded: boolean;
+  onChoose: (product: PickableProduct) => void;
+}) {
+  return (
+    <ul
+      id={listId}
+      role="listbox"
+      aria-label={label}
+      hidden={!expanded}
+      className="absolute right-0 left-0 z-20 mt-1 max-h-72 overflow-y-auto rounded-lg border border-slate-300 bg-white shadow-lg"
+    >
+      {options.map((product, index) => (
+        <li
+          key={product.id}
+          id={`${listId}-${index}`}
+          role="option"
+          aria-selected={index === active}
+          // mousedown, not click: the input's blur would close the list before the click lands.
+          onMouseDown={(event) => {
+            event.preventDefault();
+            onChoose(product);
+          }}
+          className={`cursor-pointer px-3 py-2 text-sm ${index === active ? "bg-brand-50 text-slate-900" : ""}`}
+        >
+          <span className="block font-medium wrap-anywhere">{product.name}</span>
+          <span className="block text-xs text-slate-600">
+            {[`Cód. ${product.id}`, product.shopName, product.priceCents === null ? "Consultar preço" : formatBRL(product.priceCents), product.active ? null : "inativo"]
+              .filter(Boolean)
+              .join(" · ")}
+          </span>
+        </li>
+      ))}
+    </ul>
   );
 }

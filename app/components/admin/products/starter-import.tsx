@@ -97,29 +97,35 @@ export function StarterImport({ names, serverResults }: { names: string[]; serve
         </p>
       </div>
 
-      <ol className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm" aria-label="Resultado por produto">
-        {names.map((name, index) => {
-          const result = results[index];
-          return (
-            <li key={name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" data-testid="starter-item">
-              <span className="font-medium">{name}</span>
-              {result ? (
-                <span className={result.status === "error" ? "font-semibold text-red-700" : result.status === "created" ? "font-semibold text-green-700" : "text-slate-700"}>
-                  {result.status === "error" ? (
-                    outcomeText(result)
-                  ) : (
-                    <Link to={productEditPath(result.id)} className="underline">
-                      {outcomeText(result)}
-                    </Link>
-                  )}
-                </span>
-              ) : (
-                <span className="text-slate-500">{running === index ? "Importando…" : "Aguardando"}</span>
-              )}
-            </li>
-          );
-        })}
-      </ol>
+      <StarterResultList names={names} results={results} running={running} />
     </section>
+  );
+}
+
+function StarterResultList({ names, results, running }: { names: string[]; results: (StarterOutcome | null)[]; running: number | null }) {
+  return (
+    <ol className="mt-3 divide-y divide-slate-100 rounded-lg border border-slate-200 text-sm" aria-label="Resultado por produto">
+      {names.map((name, index) => {
+        const result = results[index];
+        return (
+          <li key={name} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2" data-testid="starter-item">
+            <span className="font-medium">{name}</span>
+            {result ? (
+              <span className={result.status === "error" ? "font-semibold text-red-700" : result.status === "created" ? "font-semibold text-green-700" : "text-slate-700"}>
+                {result.status === "error" ? (
+                  outcomeText(result)
+                ) : (
+                  <Link to={productEditPath(result.id)} className="underline">
+                    {outcomeText(result)}
+                  </Link>
+                )}
+              </span>
+            ) : (
+              <span className="text-slate-500">{running === index ? "Importando…" : "Aguardando"}</span>
+            )}
+          </li>
+        );
+      })}
+    </ol>
   );
 }

@@ -36,21 +36,7 @@ export function StockGrid({ sizes, colors, typed, onType, errors, needsReview, s
 
   if (grid.rows === "plain") {
     const cell = grid.body[0]!.cells[0]!;
-    return (
-      <div className="space-y-3">
-        {notice}
-        <Field
-          label={cell.label}
-          name={cell.name}
-          {...numeric}
-          value={cell.value}
-          onChange={(event) => onType(cell, event.target.value)}
-          onFocus={(event) => event.currentTarget.select()}
-          error={errors[cell.errorKey]}
-          className="max-w-40"
-        />
-      </div>
-    );
+    return <SingleStockField cell={cell} notice={notice} error={errors[cell.errorKey]} onType={onType} />;
   }
 
   const several = grid.columns.length > 1;
@@ -84,29 +70,16 @@ export function StockGrid({ sizes, colors, typed, onType, errors, needsReview, s
                 <th scope="row" className={`${heading} whitespace-nowrap`}>
                   {row.heading}
                 </th>
-                {row.cells.map((cell, columnIndex) => {
-                  const error = errors[cell.errorKey];
-                  const errorId = `${id}-${rowIndex}-${columnIndex}-error`;
-                  return (
-                    <td key={cell.name} data-label={grid.columns[columnIndex] || "Estoque"} className="px-2 py-1.5 align-top">
-                      <input
-                        name={cell.name}
-                        {...numeric}
-                        aria-label={cell.label}
-                        value={cell.value}
-                        onChange={(event) => onType(cell, event.target.value)}
-                        // A count is typed over, not appended to.
-                        onFocus={(event) => event.currentTarget.select()}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={errorId}
-                        className={`w-16 rounded-lg border bg-white px-2 py-2 text-center text-base ${error ? "border-red-600" : "border-slate-300"}`}
-                      />
-                      <p id={errorId} className="mt-1 w-24 text-xs font-medium text-red-700 empty:hidden">
-                        {error}
-                      </p>
-                    </td>
-                  );
-                })}
+                {row.cells.map((cell, columnIndex) => (
+                  <StockCellInput
+                    key={cell.name}
+                    cell={cell}
+                    column={grid.columns[columnIndex] || "Estoque"}
+                    error={errors[cell.errorKey]}
+                    errorId={`${id}-${rowIndex}-${columnIndex}-error`}
+                    onType={onType}
+                  />
+                ))}
                 {several ? (
                   <td data-label="Total" className="px-2 py-1.5 text-right font-semibold tabular-nums">
                     {row.total}
@@ -115,28 +88,82 @@ export function StockGrid({ sizes, colors, typed, onType, errors, needsReview, s
               </tr>
             ))}
           </tbody>
-          <tfoot className="border-t-2 border-slate-300 bg-slate-50">
-            <tr>
-              <th scope="row" className={heading}>
-                Total
-              </th>
-              {several
-                ? grid.columnTotals.map((units, index) => (
-                    <td key={grid.columns[index]} data-label={grid.columns[index] || "Estoque"} className="px-2 py-1.5 text-center font-semibold tabular-nums">
-                      {units}
-                    </td>
-                  ))
-                : null}
-              <td data-label={several ? "Total" : undefined} className={`px-2 py-1.5 font-bold tabular-nums ${several ? "text-right" : "text-center"}`}>
-                {grid.total}
-              </td>
-            </tr>
-          </tfoot>
+          <StockGridTotals columns={grid.columns} columnTotals={grid.columnTotals} total={grid.total} several={several} heading={heading} />
         </table>
       </div>
       <p id={`${id}-total`} className="text-sm text-slate-700" data-testid="stock-total">
         Total: {countLabel(grid.total, "unidade", "unidades")}
       </p>
+    </div>
+  );
+}
+
+function StockCellInput({ cell, column, error, errorId, onType }: {
+  cell: StockCell;
+  column: string;
+  error: string | undefined;
+  errorId: string;
+  onType: (cell: StockCell, value: string) => void;
+}) {
+  return (
+    <td data-label={column} className="px-2 py-1.5 align-top">
+      <input
+        name={cell.name}
+        {...numeric}
+        aria-label={cell.label}
+        value={cell.value}
+        onChange={(event) => onType(cell, event.target.value)}
+        // A count is typed over, not appended to.
+        onFocus={(event) => event.currentTarget.select()}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={errorId}
+        className={`w-16 rounded-lg border bg-white px-2 py-2 text-center text-base ${error ? "border-red-600" : "border-slate-300"}`}
+      />
+      <p id={errorId} className="mt-1 w-24 text-xs font-medium text-red-700 empty:hidden">
+        {error}
+      </p>
+    </td>
+  );
+}
+
+/** The totals row: each colour's units (with several colours) and the grid's. */
+function StockGridTotals({ columns, columnTotals, total, several, heading }: { columns: string[]; columnTotals: number[]; total: number; several: boolean; heading: string }) {
+  return (
+    <tfoot className="border-t-2 border-slate-300 bg-slate-50">
+      <tr>
+        <th scope="row" className={heading}>
+          Total
+        </th>
+        {several
+          ? columnTotals.map((units, index) => (
+              <td key={columns[index]} data-label={columns[index] || "Estoque"} className="px-2 py-1.5 text-center font-semibold tabular-nums">
+                {units}
+              </td>
+            ))
+          : null}
+        <td data-label={several ? "Total" : undefined} className={`px-2 py-1.5 font-bold tabular-nums ${several ? "text-right" : "text-center"}`}>
+          {total}
+        </td>
+      </tr>
+    </tfoot>
+  );
+}
+
+/** A product without sizes or colours: one count. */
+function SingleStockField({ cell, notice, error, onType }: { cell: StockCell; notice: React.ReactNode; error: string | undefined; onType: (cell: StockCell, value: string) => void }) {
+  return (
+    <div className="space-y-3">
+      {notice}
+      <Field
+        label={cell.label}
+        name={cell.name}
+        {...numeric}
+        value={cell.value}
+        onChange={(event) => onType(cell, event.target.value)}
+        onFocus={(event) => event.currentTarget.select()}
+        error={error}
+        className="max-w-40"
+      />
     </div>
   );
 }

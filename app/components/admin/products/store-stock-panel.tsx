@@ -23,31 +23,7 @@ export function StoreStockPanel({ stock }: { stock: ProductStoreStock }) {
       <h2 id="estoque-por-loja" className="text-lg font-bold">
         Estoque por loja
       </h2>
-      {/* A block per store with its sizes × colours wrapped beneath: readable at 320 px, nothing to scroll sideways. */}
-      <ul className="mt-3 space-y-3">
-        {stock.stores.map((store) => {
-          const total = stock.variants.reduce((sum, variant) => sum + (variant.units[store.id] ?? 0), 0);
-          const held = stock.variants.filter((variant) => (variant.units[store.id] ?? 0) > 0);
-          return (
-            <li key={store.id} data-store={store.name} className="border-t border-slate-100 pt-2">
-              <p className="text-sm font-semibold">
-                {store.name} <span className="font-normal text-slate-600">· {total === 1 ? "1 unidade" : `${total} unidades`}</span>
-              </p>
-              {held.length ? (
-                <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
-                  {held.map((variant) => (
-                    <li key={variant.id} data-variant={variant.label} className="tabular-nums">
-                      <span className="text-slate-600">{variant.label}:</span> <span data-units>{variant.units[store.id]}</span>
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <p className="mt-1 text-sm text-slate-600">Nenhuma unidade. Para adicionar, escolha esta loja em “Estoque da loja”, no formulário acima, ou transfira de outra loja.</p>
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      <UnitsByStore stock={stock} />
 
       <fetcher.Form method="post" className="mt-4 grid gap-3 sm:grid-cols-2">
         <h3 className="font-semibold sm:col-span-2">Transferir entre lojas</h3>
@@ -99,5 +75,35 @@ export function StoreStockPanel({ stock }: { stock: ProductStoreStock }) {
         </div>
       </fetcher.Form>
     </section>
+  );
+}
+
+/** A block per store with its sizes × colours wrapped beneath: readable at 320 px, nothing to scroll sideways. */
+function UnitsByStore({ stock }: { stock: ProductStoreStock }) {
+  return (
+    <ul className="mt-3 space-y-3">
+      {stock.stores.map((store) => {
+        const total = stock.variants.reduce((sum, variant) => sum + (variant.units[store.id] ?? 0), 0);
+        const held = stock.variants.filter((variant) => (variant.units[store.id] ?? 0) > 0);
+        return (
+          <li key={store.id} data-store={store.name} className="border-t border-slate-100 pt-2">
+            <p className="text-sm font-semibold">
+              {store.name} <span className="font-normal text-slate-600">· {total === 1 ? "1 unidade" : `${total} unidades`}</span>
+            </p>
+            {held.length ? (
+              <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-sm">
+                {held.map((variant) => (
+                  <li key={variant.id} data-variant={variant.label} className="tabular-nums">
+                    <span className="text-slate-600">{variant.label}:</span> <span data-units>{variant.units[store.id]}</span>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-1 text-sm text-slate-600">Nenhuma unidade. Para adicionar, escolha esta loja em “Estoque da loja”, no formulário acima, ou transfira de outra loja.</p>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

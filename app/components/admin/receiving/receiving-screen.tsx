@@ -5,7 +5,7 @@ import type { CounterProduct } from "~/lib/counter/counter-sale";
 import { formatCnpj, formatChaveAcesso } from "~/lib/fiscal/identifiers";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { formatBRL } from "~/lib/format/money";
-import { formatShopDate, formatShopDateTime } from "~/lib/group/shop-time";
+import { formatShopDate, formatShopDateTime } from "~/lib/format/shop-time";
 import { formatNoteNumber, isBoxUnit, NOTE_UPLOAD_MAX_BYTES, unitCostCents, unitsOf, type ReceivingItem, type ReceivingPreview } from "~/lib/receiving/supplier-notes";
 import { ProductFinder } from "../counter/product-finder";
 
@@ -216,24 +216,7 @@ function ItemRow({ item, storeId, partial }: { item: ReceivingItem; storeId: num
               setVariantId(scanned ? String(scanned) : "");
             }}
           />
-          {picked ? (
-            <label className="block text-sm">
-              <span className="font-semibold">{picked.name}</span>
-              <select
-                value={variantId}
-                onChange={(event) => setVariantId(event.target.value)}
-                aria-label={`Tamanho e cor de ${item.description}`}
-                className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
-              >
-                <option value="">Escolha o tamanho e a cor</option>
-                {picked.variants.map((variant) => (
-                  <option key={variant.id} value={variant.id}>
-                    {variantLabel(variant) || "Único"}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
+          {picked ? <PickedVariantSelect product={picked} itemDescription={item.description} value={variantId} onChange={setVariantId} /> : null}
         </div>
       )}
       {partial ? (
@@ -250,5 +233,26 @@ function ItemRow({ item, storeId, partial }: { item: ReceivingItem; storeId: num
         </label>
       ) : null}
     </li>
+  );
+}
+
+function PickedVariantSelect({ product, itemDescription, value, onChange }: { product: CounterProduct; itemDescription: string; value: string; onChange: (variantId: string) => void }) {
+  return (
+    <label className="block text-sm">
+      <span className="font-semibold">{product.name}</span>
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        aria-label={`Tamanho e cor de ${itemDescription}`}
+        className="mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-base"
+      >
+        <option value="">Escolha o tamanho e a cor</option>
+        {product.variants.map((variant) => (
+          <option key={variant.id} value={variant.id}>
+            {variantLabel(variant) || "Único"}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId } from "react";
 import { useFetcher } from "react-router";
 import { useTimedFlag } from "~/components/product/use-timed-flag";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
@@ -6,8 +6,6 @@ import { useForm, type FormField } from "~/components/ui/use-form";
 import type { ActionResult } from "~/lib/forms/action-result";
 import { formLimits } from "~/lib/forms/form-limits";
 import { PAYMENT_METHODS } from "~/lib/payments/payment-methods";
-import { PIX_KEY_KIND_LABELS, normalizePixKey } from "~/lib/payments/pix-key";
-import { pixPayload } from "~/lib/payments/pix";
 import { decimalCommaPrice } from "~/lib/forms/price-input";
 import { type EditableLocation, type Settings } from "~/lib/group/settings";
 import {
@@ -21,8 +19,9 @@ import {
 } from "~/lib/group/settings-form.schema";
 import { STORE_ARTICLES } from "~/lib/stores/store-name";
 import { isPlaceholderWhatsApp } from "~/lib/orders/whatsapp";
-import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, ORDER_HOLD_HINTS } from "~/lib/orders/order-holds";
+import { ORDER_HOLD_FIELD_NAMES, ORDER_HOLD_FIELDS, ORDER_HOLD_HINTS } from "~/lib/holds/order-holds";
 import { brazilianPhoneText } from "~/lib/format/phone";
+import { PixKeyField } from "./pix-key-field";
 import { StatusMessagesFields } from "./status-messages-fields";
 
 type Props = {
@@ -75,59 +74,14 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
       }}
       className="space-y-6"
     >
-      <Section title="Loja">
-        <Field label="Nome da loja" {...field("storeName")} defaultValue={settings.storeName} />
-        <SelectField
-          label="Como o nome é dito"
-          {...field("storeArticle")}
-          defaultValue={settings.storeArticle}
-          hint="Para as frases do site e dos e-mails: “Bem-vindo ao Grupo Erick”, “às Lojas Erick”."
-          options={STORE_ARTICLES.map((article) => ({ value: article, label: `${article} ${settings.storeName}` }))}
-        />
-        <Field
-          label="E-mail da loja"
-          {...field("storeEmail")}
-          type="email"
-          defaultValue={settings.storeEmail}
-          readOnly={!canEditContact}
-          hint={canEditContact ? undefined : `${DONO_ONLY_NOTE}: os e-mails de novos pedidos vão para este endereço.`}
-        />
-        <Field label="Telefone da loja" {...field("storePhone")} type="tel" defaultValue={settings.storePhone} />
-        <Field
-          label="WhatsApp da loja"
-          {...field("storeWhatsApp")}
-          type="tel"
-          inputMode="tel"
-          defaultValue={brazilianPhoneText(settings.storeWhatsApp)}
-          readOnly={!canEditContact}
-          hint={
-            !canEditContact
-              ? `${DONO_ONLY_NOTE}: os pedidos pelo WhatsApp vão para este número.`
-              : isPlaceholderWhatsApp(settings.storeWhatsApp)
-              ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, com DDD: (81) 99876-5432"
-              : "Com DDD, do jeito que preferir: (81) 99876-5432"
-          }
-        />
-        <Field label="Horário de funcionamento" {...field("businessHours")} defaultValue={settings.businessHours} />
-      </Section>
+      <ShopSection settings={settings} field={field} canEditContact={canEditContact} />
 
       <Section title="Redes sociais">
         <Field label="Instagram" {...field("instagram")} defaultValue={settings.instagram} hint="O usuário, com ou sem @" />
         <Field label="Facebook" {...field("facebook")} type="url" defaultValue={settings.facebook} />
       </Section>
 
-      <Section title="Entrega">
-        <Field label="Taxa de entrega (R$)" {...field("deliveryFee")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.deliveryFeeCents)} />
-        <Field label="Frete grátis a partir de (R$)" {...field("freeShippingMin")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.freeShippingMinCents)} />
-        <TextareaField
-          rows={4}
-          label="Cidades atendidas"
-          {...field("deliveryCities")}
-          hint="Uma por linha (ou separadas por vírgula)"
-          defaultValue={settings.deliveryCities.join("\n")}
-        />
-        <Field label="Dias de entrega" {...field("deliveryDays")} defaultValue={settings.deliveryDays} />
-      </Section>
+      <DeliverySection settings={settings} field={field} />
 
       <Section
         title="Pedidos pelo site"
@@ -148,35 +102,7 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
       </Section>
 
       {canEditMoney ? (
-        <>
-          <Section title="Pagamento">
-            <fieldset className="sm:col-span-2" aria-describedby={errors.paymentMethods ? "formas-erro" : undefined}>
-              <legend className="text-sm font-semibold text-slate-800">Formas de pagamento aceitas</legend>
-              <div className="mt-2 grid gap-2 sm:grid-cols-2">
-                {PAYMENT_METHODS.map((method) => (
-                  <Checkbox
-                    key={method.key}
-                    name={`paymentMethods.${method.key}`}
-                    label={method.label}
-                    defaultChecked={settings.paymentMethods[method.key]}
-                  />
-                ))}
-              </div>
-              {errors.paymentMethods ? (
-                <p id="formas-erro" className="mt-1 text-sm font-medium text-red-700">
-                  {errors.paymentMethods}
-                </p>
-              ) : null}
-            </fieldset>
-            <InstalmentsField field={field("maxInstallments")} defaultValue={settings.maxInstallments} />
-          </Section>
-
-          <Section title="PIX" intro="Com a chave preenchida, a página do pedido mostra o código PIX 'copia e cola' com o valor exato.">
-            <PixKeyField field={field("pixKey")} settings={settings} />
-            <LimitedField label="Nome do recebedor" field={field("pixMerchantName")} defaultValue={settings.pixMerchantName} />
-            <LimitedField label="Cidade do recebedor" field={field("pixMerchantCity")} defaultValue={settings.pixMerchantCity} />
-          </Section>
-        </>
+        <MoneySettings settings={settings} field={field} paymentMethodsError={errors.paymentMethods} />
       ) : (
         <MoneySettingsReadOnly settings={settings} />
       )}
@@ -191,35 +117,9 @@ export function SettingsForm({ settings, locations, version, answer, canEditMone
 
       <StatusMessagesFields messages={settings.statusMessages} errors={errors} />
 
-      <section aria-labelledby="lojas-fisicas" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
-        <h2 id="lojas-fisicas" className="text-lg font-bold">
-          Lojas físicas
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">Endereços, contatos e localização mostrados em Nossas Lojas.</p>
-        <div className="mt-4 space-y-4">
-          {locations.map((location, index) => (
-            <LocationFields key={location.id} location={location} index={index} field={field} />
-          ))}
-        </div>
-      </section>
+      <LocationsSection locations={locations} field={field} />
 
-      <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-100/95 px-4 py-3 sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:px-6">
-        <button
-          type="submit"
-          disabled={busy}
-          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
-        >
-          {busy ? "Salvando…" : "Salvar configurações"}
-        </button>
-        <div role="status" className="text-sm font-semibold text-green-700">
-          {saved ? SETTINGS_MESSAGES.saved : null}
-        </div>
-        {errors.form || hasFieldErrors ? (
-          <p role="alert" className="text-sm font-semibold text-red-700">
-            {errors.form ?? SETTINGS_MESSAGES.fixFields}
-          </p>
-        ) : null}
-      </div>
+      <SaveBar busy={busy} saved={saved} formError={errors.form} hasFieldErrors={hasFieldErrors} />
     </fetcher.Form>
   );
 }
@@ -262,53 +162,6 @@ function InstalmentsField({ field, defaultValue }: { field: ReturnType<FormField
 }
 
 /** A text the PIX code cuts short: its hint gives the schema's limit. */
-/** What a sample code carries: the amount only shows the owner that the code has one. */
-const SAMPLE_PIX_CENTS = 10_00;
-
-/**
- * The key field with what it becomes beside it, as typed: the key in the directory's form ("+55…",
- * digits only, lower-case) and the 'copia e cola' a R$ 10,00 order would get, or why it is no key.
- */
-function PixKeyField({ field, settings }: { field: ReturnType<FormField>; settings: Settings }) {
-  const [typed, setTyped] = useState(settings.pixKey);
-  const result = normalizePixKey(typed);
-  const previewId = useId();
-  return (
-    <div className="sm:col-span-2">
-      <Field
-        label="Chave PIX"
-        {...field}
-        defaultValue={settings.pixKey}
-        onInput={(event) => setTyped(event.currentTarget.value)}
-        hint="Celular com DDD, CPF, CNPJ, e-mail ou chave aleatória, como cadastrada no banco"
-      />
-      <div id={previewId} aria-live="polite" className="mt-2 text-sm" data-testid="pix-key-preview">
-        {typed.trim() === "" ? (
-          <p className="text-slate-600">Sem chave, a página do pedido não mostra código PIX.</p>
-        ) : result.ok ? (
-          <>
-            <p>
-              Chave usada no código: <strong className="font-mono">{result.key}</strong> ({PIX_KEY_KIND_LABELS[result.kind]})
-            </p>
-            <p className="mt-1 text-xs text-slate-600">Código PIX de um pedido de R$ 10,00:</p>
-            <code className="mt-1 block break-all rounded bg-slate-100 p-2 font-mono text-xs">
-              {pixPayload({
-                key: result.key,
-                merchantName: settings.pixMerchantName || settings.storeName,
-                merchantCity: settings.pixMerchantCity || "Barreiros",
-                amountCents: SAMPLE_PIX_CENTS,
-                txid: "EXEMPLO",
-              })}
-            </code>
-          </>
-        ) : (
-          <p className="text-amber-800">{result.message}</p>
-        )}
-      </div>
-    </div>
-  );
-}
-
 function LimitedField({ label, field, defaultValue }: { label: string; field: ReturnType<FormField>; defaultValue: string }) {
   return <Field label={label} {...field} defaultValue={defaultValue} hint={`Até ${field.maxLength} caracteres`} />;
 }
@@ -374,6 +227,137 @@ function MoneySettingsReadOnly({ settings }: { settings: Settings }) {
       <input type="hidden" name="pixKey" value={settings.pixKey} />
       <input type="hidden" name="pixMerchantName" value={settings.pixMerchantName} />
       <input type="hidden" name="pixMerchantCity" value={settings.pixMerchantCity} />
+    </Section>
+  );
+}
+
+/** Kept in view at the bottom: the button, "Salvo!" after a save, and what stops one. */
+function SaveBar({ busy, saved, formError, hasFieldErrors }: { busy: boolean; saved: boolean; formError: string | undefined; hasFieldErrors: boolean }) {
+  return (
+    <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center gap-3 border-t border-slate-200 bg-slate-100/95 px-4 py-3 sm:mx-0 sm:rounded-2xl sm:border sm:bg-white sm:px-6">
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 disabled:opacity-70"
+      >
+        {busy ? "Salvando…" : "Salvar configurações"}
+      </button>
+      <div role="status" className="text-sm font-semibold text-green-700">
+        {saved ? SETTINGS_MESSAGES.saved : null}
+      </div>
+      {formError || hasFieldErrors ? (
+        <p role="alert" className="text-sm font-semibold text-red-700">
+          {formError ?? SETTINGS_MESSAGES.fixFields}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function LocationsSection({ locations, field }: { locations: EditableLocation[]; field: FormField }) {
+  return (
+    <section aria-labelledby="lojas-fisicas" className="rounded-2xl bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="lojas-fisicas" className="text-lg font-bold">
+        Lojas físicas
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Endereços, contatos e localização mostrados em Nossas Lojas.</p>
+      <div className="mt-4 space-y-4">
+        {locations.map((location, index) => (
+          <LocationFields key={location.id} location={location} index={index} field={field} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/** The Dono's money settings: the payment methods and instalments, and the PIX key. */
+function MoneySettings({ settings, field, paymentMethodsError }: { settings: Settings; field: FormField; paymentMethodsError: string | undefined }) {
+  return (
+    <>
+      <Section title="Pagamento">
+        <fieldset className="sm:col-span-2" aria-describedby={paymentMethodsError ? "formas-erro" : undefined}>
+          <legend className="text-sm font-semibold text-slate-800">Formas de pagamento aceitas</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {PAYMENT_METHODS.map((method) => (
+              <Checkbox
+                key={method.key}
+                name={`paymentMethods.${method.key}`}
+                label={method.label}
+                defaultChecked={settings.paymentMethods[method.key]}
+              />
+            ))}
+          </div>
+          {paymentMethodsError ? (
+            <p id="formas-erro" className="mt-1 text-sm font-medium text-red-700">
+              {paymentMethodsError}
+            </p>
+          ) : null}
+        </fieldset>
+        <InstalmentsField field={field("maxInstallments")} defaultValue={settings.maxInstallments} />
+      </Section>
+
+      <Section title="PIX" intro="Com a chave preenchida, a página do pedido mostra o código PIX 'copia e cola' com o valor exato.">
+        <PixKeyField field={field("pixKey")} settings={settings} />
+        <LimitedField label="Nome do recebedor" field={field("pixMerchantName")} defaultValue={settings.pixMerchantName} />
+        <LimitedField label="Cidade do recebedor" field={field("pixMerchantCity")} defaultValue={settings.pixMerchantCity} />
+      </Section>
+    </>
+  );
+}
+
+function DeliverySection({ settings, field }: { settings: Settings; field: FormField }) {
+  return (
+    <Section title="Entrega">
+      <Field label="Taxa de entrega (R$)" {...field("deliveryFee")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.deliveryFeeCents)} />
+      <Field label="Frete grátis a partir de (R$)" {...field("freeShippingMin")} inputMode="decimal" defaultValue={decimalCommaPrice(settings.freeShippingMinCents)} />
+      <TextareaField
+        rows={4}
+        label="Cidades atendidas"
+        {...field("deliveryCities")}
+        hint="Uma por linha (ou separadas por vírgula)"
+        defaultValue={settings.deliveryCities.join("\n")}
+      />
+      <Field label="Dias de entrega" {...field("deliveryDays")} defaultValue={settings.deliveryDays} />
+    </Section>
+  );
+}
+
+function ShopSection({ settings, field, canEditContact }: { settings: Settings; field: FormField; canEditContact: boolean }) {
+  return (
+    <Section title="Loja">
+      <Field label="Nome da loja" {...field("storeName")} defaultValue={settings.storeName} />
+      <SelectField
+        label="Como o nome é dito"
+        {...field("storeArticle")}
+        defaultValue={settings.storeArticle}
+        hint="Para as frases do site e dos e-mails: “Bem-vindo ao Grupo Erick”, “às Lojas Erick”."
+        options={STORE_ARTICLES.map((article) => ({ value: article, label: `${article} ${settings.storeName}` }))}
+      />
+      <Field
+        label="E-mail da loja"
+        {...field("storeEmail")}
+        type="email"
+        defaultValue={settings.storeEmail}
+        readOnly={!canEditContact}
+        hint={canEditContact ? undefined : `${DONO_ONLY_NOTE}: os e-mails de novos pedidos vão para este endereço.`}
+      />
+      <Field label="Telefone da loja" {...field("storePhone")} type="tel" defaultValue={settings.storePhone} />
+      <Field
+        label="WhatsApp da loja"
+        {...field("storeWhatsApp")}
+        type="tel"
+        inputMode="tel"
+        defaultValue={brazilianPhoneText(settings.storeWhatsApp)}
+        readOnly={!canEditContact}
+        hint={
+          !canEditContact
+            ? `${DONO_ONLY_NOTE}: os pedidos pelo WhatsApp vão para este número.`
+            : isPlaceholderWhatsApp(settings.storeWhatsApp)
+            ? "Este é o número de exemplo: os pedidos pelo WhatsApp não chegam até você. Troque pelo da loja, com DDD: (81) 99876-5432"
+            : "Com DDD, do jeito que preferir: (81) 99876-5432"
+        }
+      />
+      <Field label="Horário de funcionamento" {...field("businessHours")} defaultValue={settings.businessHours} />
     </Section>
   );
 }

@@ -8,7 +8,7 @@ import type { ProductCardData } from "~/lib/catalog/catalog";
 import { formatBRL, instalmentCents } from "~/lib/format/money";
 import { productPath, shopPath } from "~/lib/pages/navigation";
 import { formatAverage, reviewCountLabel } from "~/lib/catalog/review-form";
-import { jsonLdHtml, productJsonLd } from "~/lib/catalog/structured-data";
+import { jsonLdHtml, productJsonLd } from "~/lib/pages/structured-data";
 import type { ProductDetail as Product } from "~/lib/catalog/catalog";
 import { Breadcrumb } from "./breadcrumb";
 import { DeliveryNotes } from "./delivery-notes";
@@ -67,27 +67,7 @@ export function ProductDetail({
         <Gallery images={product.images} productName={product.name} soldOut={!product.inStock} />
 
         <div className="space-y-5">
-          <div className="flex items-start justify-between gap-3">
-            <div>
-              <Link to={shopPath(product.shop.slug)} className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
-                {product.shop.name}
-              </Link>
-              <h1 className="mt-1 text-2xl font-bold leading-tight sm:text-3xl">{product.name}</h1>
-              {rating ? (
-                <a href="#avaliacoes" className="mt-1 inline-flex items-center gap-1.5 text-sm text-slate-700 hover:underline" data-testid="rating-summary">
-                  <RatingStars rating={rating.average} label={`Nota média ${formatAverage(rating.average)} de 5`} />
-                  <span>
-                    {formatAverage(rating.average)} ({reviewCountLabel(rating.count)})
-                  </span>
-                </a>
-              ) : null}
-            </div>
-            <div className="flex shrink-0 gap-2">
-              <FavoriteButton productId={product.id} />
-              {/* Shared mostly on WhatsApp: the reports count the visits and orders the link brings. */}
-              <ShareButton title={product.name} text={`${product.name} - ${product.shop.name}`} url={`${url}?${UTM_SOURCE_PARAM}=whatsapp`} />
-            </div>
-          </div>
+          <ProductHeading product={product} rating={rating} url={url} />
 
           <div>
             <Price
@@ -137,6 +117,33 @@ export function ProductDetail({
       </div>
 
       <RelatedProducts products={related} />
+    </div>
+  );
+}
+
+/** Shop, name and rating of the product, with the buttons that keep it as a favourite or share it. */
+function ProductHeading({ product, rating, url }: { product: Product; rating: ReviewsProps["summary"]; url: string }) {
+  return (
+    <div className="flex items-start justify-between gap-3">
+      <div>
+        <Link to={shopPath(product.shop.slug)} className="text-sm font-semibold uppercase tracking-wide text-brand-700 hover:underline">
+          {product.shop.name}
+        </Link>
+        <h1 className="mt-1 text-2xl font-bold leading-tight sm:text-3xl">{product.name}</h1>
+        {rating ? (
+          <a href="#avaliacoes" className="mt-1 inline-flex items-center gap-1.5 text-sm text-slate-700 hover:underline" data-testid="rating-summary">
+            <RatingStars rating={rating.average} label={`Nota média ${formatAverage(rating.average)} de 5`} />
+            <span>
+              {formatAverage(rating.average)} ({reviewCountLabel(rating.count)})
+            </span>
+          </a>
+        ) : null}
+      </div>
+      <div className="flex shrink-0 gap-2">
+        <FavoriteButton productId={product.id} />
+        {/* Shared mostly on WhatsApp: the reports count the visits and orders the link brings. */}
+        <ShareButton title={product.name} text={`${product.name} - ${product.shop.name}`} url={`${url}?${UTM_SOURCE_PARAM}=whatsapp`} />
+      </div>
     </div>
   );
 }

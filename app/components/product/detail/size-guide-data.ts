@@ -1,4 +1,4 @@
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 
 /** Words that mark a product as footwear, in normalised form (no accents, lower case). */
 const FOOTWEAR_WORDS = [

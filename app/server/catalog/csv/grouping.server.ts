@@ -1,6 +1,6 @@
 // Rows into products: rows with an id belong to that product wherever they are in the file;
 // consecutive rows without one and with the same `nome` and `loja` are one new product.
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import { categoryFromText } from "~/lib/catalog/product.schema";
 import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-options";
 import type { CsvRecord } from "../../files/csv.server";

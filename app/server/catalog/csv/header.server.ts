@@ -1,6 +1,6 @@
 // The product CSV's first checks: the file reads as CSV, its header names known columns (each once,
 // the required ones present), and it has rows, not too many. Each refusal is one error by its line.
-import { parseId } from "~/lib/format/ids";
+import { parseId } from "~/lib/forms/ids";
 import type { CsvRowError } from "~/lib/catalog/product-import";
 import { CsvSyntaxError, readCsv, type CsvRecord } from "../../files/csv.server";
 import { cellOf, headerName, HOME_STOCK_COLUMN, LEGACY_HOME_STOCK_COLUMN, PRODUCT_CSV_COLUMNS, REQUIRED_COLUMNS, storeExportedColumn, storeStockColumn } from "./columns.server";

@@ -6,7 +6,7 @@ import { fieldErrors } from "~/lib/forms/form-errors";
 import type { CsvRowError } from "~/lib/catalog/product-import";
 import { categoryFromText, genderFromText, PRODUCT_LIMITS, productFormSchema, productToFormInput, type EditableProduct, type ProductFormData, type ProductFormInput } from "~/lib/catalog/product.schema";
 import { storeOptionFromText, type StoreOption } from "~/lib/catalog/store-options";
-import { normalizeSearchText } from "~/lib/catalog/search-text";
+import { normalizeSearchText } from "~/lib/format/search-text";
 import { variantKey, variantLabel } from "~/lib/catalog/variants";
 import type { CsvRecord } from "../../files/csv.server";
 import { cellOf, COLUMN_OF, FISCAL_COLUMNS, HOME_STOCK_COLUMN, MAX_SKU_LENGTH, optionText, parseYesNo, PRODUCT_COLUMNS, storeExportedColumn, storeStockColumn, type Column } from "./columns.server";
@@ -119,8 +119,49 @@ function checkProduct(columns: string[], homeStockColumn: string, group: Product
     ? { ...productToFormInput(product), stock: {}, storeStock: undefined, storeStockRead: undefined }
     : { stock: {}, sizes: [], colors: [], active: "on" };
   const unknownStore = applyProductColumns(columns, first, values, problems, stores);
+  checkProductColumnsAgree(columns, first, others, problems, stores);
 
-  // The product's columns agree on all its rows.
+  const sizes = axis(columns, group.rows, "tamanho");
+  const colors = axis(columns, group.rows, "cor");
+  requireOptionColumns(columns, product, first.line, problems);
+  const reading: ProductReading = {
+    columns,
+    homeStockColumn,
+    group,
+    problems,
+    existingVariants: new Set(product?.variants.map((variant) => variantKey(variant.size, variant.color)) ?? []),
+  };
+  const cells = readVariantRows(reading, values, sizes, colors, product?.store ?? values.store ?? "", stores);
+  values.sizes = sizes.values;
+  values.colors = colors.values;
+
+  const parsed = productFormSchema.safeParse(values);
+  if (!parsed.success) {
+    reportFormErrors(reading, parsed.error, cells.lineOfKey, unknownStore, first.line);
+    return null;
+  }
+  if (problems.count > errorsBefore) return null;
+  const input = parsed.data;
+  const { skus, exportedStock, storeRead, storeReadColumn, lineOfKey } = cells;
+  return { line: first.line, id: group.id, input, skus, stockNeedsReview: stockCountedAgain(product, input) ? false : null, exportedStock, storeRead, storeReadColumn, lineOfVariant: lineOfKey };
+}
+
+/** One product's rows as they are read: the file's columns, and the variants the product already has. */
+type ProductReading = {
+  columns: string[];
+  homeStockColumn: string;
+  group: ProductRows;
+  problems: LineProblems;
+  existingVariants: ReadonlySet<string>;
+};
+
+/** What the rows say of each variant (by variantKey), gathered while they are read. */
+type VariantCells = Pick<ProductCsvProduct, "skus" | "exportedStock" | "storeRead" | "storeReadColumn"> & { lineOfKey: Map<string, number> };
+
+type Axis = ReturnType<typeof axis>;
+
+/** The product's columns agree on all its rows. */
+function checkProductColumnsAgree(columns: string[], first: CsvRecord, others: CsvRecord[], problems: LineProblems, stores: readonly StoreOption[]) {
   for (const row of others) {
     for (const column of PRODUCT_COLUMNS) {
       const text = cellOf(columns, row.cells, column);
@@ -130,150 +171,175 @@ function checkProduct(columns: string[], homeStockColumn: string, group: Product
       }
     }
   }
+}
 
-  const sizes = axis(columns, group.rows, "tamanho");
-  const colors = axis(columns, group.rows, "cor");
+/** A product with sizes (or colours) needs their column: without it its variants could not be told apart. */
+function requireOptionColumns(columns: string[], product: EditableProduct | null, firstLine: number, problems: LineProblems) {
   for (const [column, stored, what] of [
     ["tamanho", product?.sizes ?? [], "tamanhos"],
     ["cor", product?.colors ?? [], "cores"],
   ] as const) {
     if (!columns.includes(column) && stored.length) {
-      problems.add(first.line, `${column}: o produto tem ${what} (${stored.join(", ")}); o arquivo precisa da coluna “${column}”, uma linha por ${column}`);
+      problems.add(firstLine, `${column}: o produto tem ${what} (${stored.join(", ")}); o arquivo precisa da coluna “${column}”, uma linha por ${column}`);
     }
   }
+}
 
-  const lineOfKey = new Map<string, number>();
-  const skus = columns.includes("sku") ? new Map<string, string>() : null;
-  const exportedStock = new Map<string, { line: number; units: number }>();
+/** A variant per row onto the form values: its units (at home, or per store), EAN, SKU and the units at the export. */
+function readVariantRows(reading: ProductReading, values: ProductFormInput, sizes: Axis, colors: Axis, ownStore: string, stores: readonly StoreOption[]): VariantCells {
+  const { columns, group, problems } = reading;
+  const cells: VariantCells = {
+    lineOfKey: new Map(),
+    skus: columns.includes("sku") ? new Map() : null,
+    exportedStock: new Map(),
+    storeRead: new Map(),
+    storeReadColumn: new Map(),
+  };
   // A column per store: every store's units go through the per-store grid, with what each had at the export.
   const storeColumns = stores.filter((store) => columns.includes(storeStockColumn(store.value)));
-  const storeRead = new Map<string, Map<string, number>>();
-  const storeReadColumn = new Map<string, Map<string, string>>();
   if (storeColumns.length) values.storeStock = {};
-  // `estoque_loja_principal` is the units at the product's own store as exported (a new product's: its loja's).
-  const ownStore = product?.store ?? values.store ?? "";
-  const existingVariants = new Set(product?.variants.map((variant) => variantKey(variant.size, variant.color)) ?? []);
-  const readCell = (store: string, key: string, column: Column | ReturnType<typeof storeExportedColumn>, row: CsvRecord) => {
-    const exported = cellOf(columns, row.cells, column) ?? "";
-    if (group.id === null) return;
-    // An empty cell is not 0 units at the export: read as 0 it refused the file with "2 agora, 0 na
-    // planilha" while the units at the export were 2 (a size added since has none, and is left empty).
-    if (!exported) {
-      if (existingVariants.has(key)) {
-        problems.add(row.line, `${column}: está vazia; é o estoque na hora da exportação, sem ele a mudança de estoque pode desfazer um pedido. Exporte o CSV de novo e refaça as alterações`);
-      }
-      return;
-    }
-    if (!/^\d{1,9}$/.test(exported)) {
-      problems.add(row.line, `${column}: não altere esta coluna: é o estoque na hora da exportação (numa linha nova, deixe vazia)`);
-      return;
-    }
-    const read = storeRead.get(store) ?? new Map<string, number>();
-    read.set(key, Number(exported));
-    storeRead.set(store, read);
-    const readFrom = storeReadColumn.get(store) ?? new Map<string, string>();
-    readFrom.set(key, column);
-    storeReadColumn.set(store, readFrom);
-  };
   group.rows.forEach((row, index) => {
-    const size = sizes.of(index);
-    const color = colors.of(index);
-    const missing = [
-      !size && sizes.values.length ? "tamanho: informe o tamanho, como nas outras linhas do produto" : "",
-      !color && colors.values.length ? "cor: informe a cor, como nas outras linhas do produto" : "",
-    ].filter(Boolean);
-    if (missing.length) {
-      missing.forEach((problem) => problems.add(row.line, problem));
-      return;
-    }
-    const key = variantKey(size, color);
-    const earlier = lineOfKey.get(key);
-    if (earlier !== undefined) {
-      const label = variantLabel({ size, color });
-      const column = sizes.values.length && colors.values.length ? "tamanho e cor" : sizes.values.length ? "tamanho" : colors.values.length ? "cor" : "tamanho e cor";
-      problems.add(
-        row.line,
-        label
-          ? `${column}: “${label}” já aparece na linha ${earlier}`
-          : `${column}: o produto não tem tamanhos nem cores e já tem a sua linha (linha ${earlier})`,
-      );
-      return;
-    }
-    lineOfKey.set(key, row.line);
+    const key = variantKeyOfRow(row, sizes.of(index), colors.of(index), sizes, colors, cells.lineOfKey, problems);
+    if (key === null) return;
+    cells.lineOfKey.set(key, row.line);
     values.stock[key] = cellOf(columns, row.cells, HOME_STOCK_COLUMN) ?? "";
-    if (values.storeStock) {
-      for (const store of storeColumns) {
-        const typed = cellOf(columns, row.cells, storeStockColumn(store.value)) ?? "";
-        // Empty: that store's units stay as they are.
-        if (typed === "") continue;
-        values.storeStock[`${store.value}:${key}`] = typed;
-        readCell(store.value, key, storeExportedColumn(store.value), row);
-      }
-      // `estoque_loja_principal` is the own store's too: taken when its own column is absent, empty or
-      // left as exported while it was edited; refused when both were edited and disagree.
-      const ownKey = `${ownStore}:${key}`;
-      const estoque = values.stock[key] ?? "";
-      const estoqueEdited = estoque !== "" && estoque !== (cellOf(columns, row.cells, "estoque_exportado") ?? "");
-      const ownCell = values.storeStock[ownKey];
-      const ownExported = ownStore ? (cellOf(columns, row.cells, storeExportedColumn(ownStore)) ?? "") : "";
-      if (ownStore && estoque !== "" && (ownCell === undefined || (estoqueEdited && ownCell === ownExported))) {
-        values.storeStock[ownKey] = estoque;
-        if (ownCell === undefined) readCell(ownStore, key, "estoque_exportado", row);
-      } else if (ownCell !== undefined && estoqueEdited && estoque !== ownCell) {
-        const column = storeStockColumn(ownStore);
-        problems.add(row.line, `${homeStockColumn}: “${estoque}” é diferente de ${column} (“${ownCell}”); com as colunas por loja, mude o estoque em “${column}”`);
-      }
-      const anyGiven = Object.keys(values.storeStock).some((cell) => cell.endsWith(`:${key}`));
-      values.stock[key] = values.storeStock[ownKey] ?? (estoque || (anyGiven ? "0" : ""));
-    }
+    if (values.storeStock) readStoreStock(reading, cells, values.stock, values.storeStock, storeColumns, ownStore, key, row);
     const ean = cellOf(columns, row.cells, "ean");
     if (ean !== undefined) values.eans = { ...values.eans, [key]: ean };
-    if (skus) {
+    if (cells.skus) {
       const sku = cellOf(columns, row.cells, "sku") ?? "";
       if (sku.length > MAX_SKU_LENGTH) problems.add(row.line, `sku: Use no máximo ${MAX_SKU_LENGTH} caracteres`);
-      skus.set(key, sku);
+      cells.skus.set(key, sku);
     }
     const exported = values.storeStock ? "" : (cellOf(columns, row.cells, "estoque_exportado") ?? "");
     if (exported && group.id !== null) {
-      if (/^\d{1,9}$/.test(exported)) exportedStock.set(key, { line: row.line, units: Number(exported) });
+      if (/^\d{1,9}$/.test(exported)) cells.exportedStock.set(key, { line: row.line, units: Number(exported) });
       else problems.add(row.line, "estoque_exportado: não altere esta coluna: é o estoque na hora da exportação (numa linha nova, deixe vazia)");
     }
   });
-  values.sizes = sizes.values;
-  values.colors = colors.values;
+  return cells;
+}
 
-  const tooLongAt = (column: "tamanho" | "cor", max: number) =>
-    group.rows.find((row) => optionText(cellOf(columns, row.cells, column) ?? "").length > max)?.line;
-  const parsed = productFormSchema.safeParse(values);
-  if (!parsed.success) {
-    const lineOf = (field: string) => {
-      if (field.startsWith("stock.")) return lineOfKey.get(field.slice("stock.".length));
-      if (field.startsWith("storeStock.")) return lineOfKey.get(field.slice(field.indexOf(":") + 1));
-      if (field.startsWith("eans.")) return lineOfKey.get(field.slice("eans.".length));
-      if (field === "sizes") return tooLongAt("tamanho", PRODUCT_LIMITS.size);
-      if (field === "colors") return tooLongAt("cor", PRODUCT_LIMITS.color);
-      return undefined;
-    };
-    for (const [field, message] of Object.entries(fieldErrors(parsed.error))) {
-      if (field === "store" && unknownStore) continue;
-      const column = field.startsWith("storeStock.")
-        ? storeStockColumn(field.slice("storeStock.".length, field.indexOf(":")))
-        : field.startsWith("stock.")
-          ? homeStockColumn
-          : field.startsWith("eans.")
-            ? "ean"
-            : (COLUMN_OF[field] ?? field);
-      problems.add(lineOf(field) ?? first.line, `${column}: ${message}`);
-    }
+/** The row's variant, or null (reported) when it lacks its size or colour or repeats an earlier row's. */
+function variantKeyOfRow(row: CsvRecord, size: string, color: string, sizes: Axis, colors: Axis, lineOfKey: ReadonlyMap<string, number>, problems: LineProblems): string | null {
+  const missing = [
+    !size && sizes.values.length ? "tamanho: informe o tamanho, como nas outras linhas do produto" : "",
+    !color && colors.values.length ? "cor: informe a cor, como nas outras linhas do produto" : "",
+  ].filter(Boolean);
+  if (missing.length) {
+    missing.forEach((problem) => problems.add(row.line, problem));
     return null;
   }
-  if (problems.count > errorsBefore) return null;
-  const input = parsed.data;
+  const key = variantKey(size, color);
+  const earlier = lineOfKey.get(key);
+  if (earlier !== undefined) {
+    const label = variantLabel({ size, color });
+    const column = sizes.values.length && colors.values.length ? "tamanho e cor" : sizes.values.length ? "tamanho" : colors.values.length ? "cor" : "tamanho e cor";
+    problems.add(
+      row.line,
+      label
+        ? `${column}: “${label}” já aparece na linha ${earlier}`
+        : `${column}: o produto não tem tamanhos nem cores e já tem a sua linha (linha ${earlier})`,
+    );
+    return null;
+  }
+  return key;
+}
 
-  // Counted again (any unit changed, or a size or colour added or gone): the clerk has seen the shelf.
-  const stockChanged =
+/** A file with a column per store: the row's units at each store, and what each had at the export. */
+function readStoreStock(
+  reading: ProductReading,
+  cells: VariantCells,
+  stock: Record<string, string>,
+  storeStock: Record<string, string>,
+  storeColumns: readonly StoreOption[],
+  ownStore: string,
+  key: string,
+  row: CsvRecord,
+) {
+  const { columns, homeStockColumn, problems } = reading;
+  for (const store of storeColumns) {
+    const typed = cellOf(columns, row.cells, storeStockColumn(store.value)) ?? "";
+    // Empty: that store's units stay as they are.
+    if (typed === "") continue;
+    storeStock[`${store.value}:${key}`] = typed;
+    readExportedUnits(reading, cells, store.value, key, storeExportedColumn(store.value), row);
+  }
+  // `estoque_loja_principal` is the units at the product's own store as exported (a new product's: its
+  // loja's), so it is the own store's too: taken when its own column is absent, empty or left as
+  // exported while it was edited; refused when both were edited and disagree.
+  const ownKey = `${ownStore}:${key}`;
+  const estoque = stock[key] ?? "";
+  const estoqueEdited = estoque !== "" && estoque !== (cellOf(columns, row.cells, "estoque_exportado") ?? "");
+  const ownCell = storeStock[ownKey];
+  const ownExported = ownStore ? (cellOf(columns, row.cells, storeExportedColumn(ownStore)) ?? "") : "";
+  if (ownStore && estoque !== "" && (ownCell === undefined || (estoqueEdited && ownCell === ownExported))) {
+    storeStock[ownKey] = estoque;
+    if (ownCell === undefined) readExportedUnits(reading, cells, ownStore, key, "estoque_exportado", row);
+  } else if (ownCell !== undefined && estoqueEdited && estoque !== ownCell) {
+    const column = storeStockColumn(ownStore);
+    problems.add(row.line, `${homeStockColumn}: “${estoque}” é diferente de ${column} (“${ownCell}”); com as colunas por loja, mude o estoque em “${column}”`);
+  }
+  const anyGiven = Object.keys(storeStock).some((cell) => cell.endsWith(`:${key}`));
+  stock[key] = storeStock[ownKey] ?? (estoque || (anyGiven ? "0" : ""));
+}
+
+/** A store's units at the export, as the row's `column` says, for a product the file updates. */
+function readExportedUnits(reading: ProductReading, cells: VariantCells, store: string, key: string, column: Column | ReturnType<typeof storeExportedColumn>, row: CsvRecord) {
+  const { columns, group, problems, existingVariants } = reading;
+  const exported = cellOf(columns, row.cells, column) ?? "";
+  if (group.id === null) return;
+  // An empty cell is not 0 units at the export: read as 0 it refused the file with "2 agora, 0 na
+  // planilha" while the units at the export were 2 (a size added since has none, and is left empty).
+  if (!exported) {
+    if (existingVariants.has(key)) {
+      problems.add(row.line, `${column}: está vazia; é o estoque na hora da exportação, sem ele a mudança de estoque pode desfazer um pedido. Exporte o CSV de novo e refaça as alterações`);
+    }
+    return;
+  }
+  if (!/^\d{1,9}$/.test(exported)) {
+    problems.add(row.line, `${column}: não altere esta coluna: é o estoque na hora da exportação (numa linha nova, deixe vazia)`);
+    return;
+  }
+  const read = cells.storeRead.get(store) ?? new Map<string, number>();
+  read.set(key, Number(exported));
+  cells.storeRead.set(store, read);
+  const readFrom = cells.storeReadColumn.get(store) ?? new Map<string, string>();
+  readFrom.set(key, column);
+  cells.storeReadColumn.set(store, readFrom);
+}
+
+/** The form schema's refusals, each on the line and column it came from (a product's own: its first row). */
+function reportFormErrors(reading: ProductReading, error: Parameters<typeof fieldErrors>[0], lineOfKey: ReadonlyMap<string, number>, unknownStore: boolean, firstLine: number) {
+  const { columns, homeStockColumn, group, problems } = reading;
+  const tooLongAt = (column: "tamanho" | "cor", max: number) =>
+    group.rows.find((row) => optionText(cellOf(columns, row.cells, column) ?? "").length > max)?.line;
+  const lineOf = (field: string) => {
+    if (field.startsWith("stock.")) return lineOfKey.get(field.slice("stock.".length));
+    if (field.startsWith("storeStock.")) return lineOfKey.get(field.slice(field.indexOf(":") + 1));
+    if (field.startsWith("eans.")) return lineOfKey.get(field.slice("eans.".length));
+    if (field === "sizes") return tooLongAt("tamanho", PRODUCT_LIMITS.size);
+    if (field === "colors") return tooLongAt("cor", PRODUCT_LIMITS.color);
+    return undefined;
+  };
+  for (const [field, message] of Object.entries(fieldErrors(error))) {
+    if (field === "store" && unknownStore) continue;
+    const column = field.startsWith("storeStock.")
+      ? storeStockColumn(field.slice("storeStock.".length, field.indexOf(":")))
+      : field.startsWith("stock.")
+        ? homeStockColumn
+        : field.startsWith("eans.")
+          ? "ean"
+          : (COLUMN_OF[field] ?? field);
+    problems.add(lineOf(field) ?? firstLine, `${column}: ${message}`);
+  }
+}
+
+/** Counted again (any unit changed, or a size or colour added or gone): the clerk has seen the shelf. */
+function stockCountedAgain(product: EditableProduct | null, input: ProductFormData): boolean {
+  return (
     !product ||
     product.variants.length !== input.variants.length ||
-    input.variants.some((variant) => product.variants.find((old) => old.size === variant.size && old.color === variant.color)?.stock !== variant.stock);
-  return { line: first.line, id: group.id, input, skus, stockNeedsReview: stockChanged ? false : null, exportedStock, storeRead, storeReadColumn, lineOfVariant: lineOfKey };
+    input.variants.some((variant) => product.variants.find((old) => old.size === variant.size && old.color === variant.color)?.stock !== variant.stock)
+  );
 }

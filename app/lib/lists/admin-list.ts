@@ -1,5 +1,5 @@
-import { PAGE_PARAM } from "../pages/navigation";
-import { searchQuery } from "../catalog/search-text";
+import { PAGE_PARAM } from "./page-param";
+import { searchQuery } from "../format/search-text";
 
 /** URL state shared by the paginated admin lists (orders, customers): `?q=…&pagina=2`. */
 export const ADMIN_PAGE_SIZE = 20;

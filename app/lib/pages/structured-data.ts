@@ -1,7 +1,7 @@
-import type { ImageRef } from "./catalog";
-import { absoluteImageUrl, DEFAULT_MEDIA_URL, imageUrl } from "./images";
+import type { ImageRef } from "../catalog/catalog";
+import { absoluteImageUrl, DEFAULT_MEDIA_URL, imageUrl } from "../catalog/images";
 import { decimalPrice } from "../format/money";
-import { productPath } from "../pages/navigation";
+import { productPath } from "./navigation";
 import { FOUNDED_YEAR, instagramUrl, type Settings } from "../group/settings";
 
 type LocationLike = { name: string; address: string; phone: string; lat: number; lng: number; city: string };

@@ -2,7 +2,7 @@
 // the header, footer, store cards and floating WhatsApp button read it. The same for every shopper:
 // who is signed in comes apart, from /api/eu (./personal-view.ts).
 import type { ShellUser } from "../account/personal-view";
-import type { Settings } from "./settings";
+import type { Settings } from "../group/settings";
 import type { DeliverySummary } from "../delivery/zones";
 
 /** The storefront layout route's id (app/routes.ts): its loader data is the shell. */
