@@ -6,7 +6,6 @@
 import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import compression from "compression";
 import express from "express";
 
@@ -19,12 +18,6 @@ const WORKER_DATABASE_URL = "ERICK_WORKER_DATABASE_URL";
 const RENDER_WORKERS_SOCKET = "ERICK_RENDER_WORKERS_SOCKET";
 /** And a render worker where to listen. */
 const RENDER_WORKER_LISTEN = "ERICK_RENDER_WORKER_LISTEN";
-/**
- * A render worker's priority: below the shoppers' workers, not the lowest. At nice 19 (a weight of 15
- * against 1,024) a render worker on a machine busy with other work got nothing at all
- * (docs/decisions/0029-crawlers-rendered-apart.md); at 10 it gets a tenth of a shoppers' worker's share.
- */
-const RENDER_WORKER_NICENESS = 10;
 
 const viteDevServer = DEVELOPMENT
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -196,8 +189,8 @@ if (viteDevServer || config.webConcurrency === 1) {
 } else {
   const services = serverModule.connectServices(config, process.env[WORKER_DATABASE_URL]);
   const listenPath = process.env[RENDER_WORKER_LISTEN];
-  // A render worker gives way to the shoppers' workers (and the machine's other work).
-  if (listenPath) os.setPriority(RENDER_WORKER_NICENESS);
+  // A render worker takes only the time the shoppers' workers leave (server/crawler-renders.ts).
+  if (listenPath) log.info(`render worker ${process.pid}: ${serverModule.yieldCoresToShoppers()}`);
   const web = startWebServer(services, undefined, { renderWorkersSocket: process.env[RENDER_WORKERS_SOCKET], listenPath });
   // A SIGINT from a terminal reaches the whole process group: the primary stops the database once
   // every worker has exited.

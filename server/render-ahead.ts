@@ -1,7 +1,7 @@
 // Pages rendered again ahead of the shoppers after a change (issue 55; docs/decisions/0029-crawlers-rendered-apart.md).
 // A CSV import that changes 1,000 prices makes 1,000 product pages stale; without this, each waited
 // for its next shopper to render it (that shopper, and the others who came meanwhile, got the stale
-// page). Here each page a change touched is rendered again at once by the render workers (nice 19,
+// page). Here each page a change touched is rendered again at once by the render workers (idle class,
 // server/crawler-renders.ts), a few at a time, so it never takes a core from a shopper's request,
 // and the page comes back as if this worker had rendered it: kept here and handed to the other
 // workers (server/page-render-peers.ts).
