@@ -4,6 +4,7 @@
 // (WEB_CONCURRENCY=1, a 1-core machine) or in development (`npm run dev`: Vite in middleware mode),
 // this process does both.
 import cluster from "node:cluster";
+import fs from "node:fs";
 import http from "node:http";
 import compression from "compression";
 import express from "express";
@@ -13,6 +14,10 @@ const DEVELOPMENT = process.env.NODE_ENV !== "production";
 const STOP_GRACE_MS = 10_000;
 /** How the primary tells its workers where the database it prepared is. */
 const WORKER_DATABASE_URL = "ERICK_WORKER_DATABASE_URL";
+/** How the primary tells the workers serving shoppers where the render workers listen (server/crawler-renders.ts). */
+const RENDER_WORKERS_SOCKET = "ERICK_RENDER_WORKERS_SOCKET";
+/** And a render worker where to listen. */
+const RENDER_WORKER_LISTEN = "ERICK_RENDER_WORKER_LISTEN";
 
 const viteDevServer = DEVELOPMENT
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -41,8 +46,12 @@ try {
 }
 log.level = config.logLevel;
 
-/** Express with everything around the app: security headers, compression, the page cache, static files. */
-function startWebServer(services, onListening) {
+/**
+ * Express with everything around the app: security headers, compression, the page cache, static files.
+ * `renderWorkersSocket`: where crawlers' misses are rendered instead; `listenPath`: a render worker's
+ * socket, in place of the shop's address.
+ */
+function startWebServer(services, onListening, { renderWorkersSocket, listenPath } = {}) {
   const app = express();
   app.disable("x-powered-by");
   // The client's address as the request log and the app see it (server/app.ts sets the same).
@@ -74,8 +83,14 @@ function startWebServer(services, onListening) {
         alsoFollowing: [groupDataCache, categoryNewestCache],
         // The same page for every shopper; with a session cookie, the form that links the style sheet.
         variantOf: (cookie) => (serverModule.sessionCookieIn(cookie, services.auth) ? "session" : "no-session"),
-        // One worker renders a stale page for all of them (server/page-render-peers.ts).
-        peers: cluster.isWorker ? serverModule.workerRenderPeers() : undefined,
+        // One worker renders a stale page for all of them (server/page-render-peers.ts); render workers
+        // keep their own pages (crawlers').
+        peers: cluster.isWorker && !listenPath ? serverModule.workerRenderPeers() : undefined,
+        crawlerRenders: renderWorkersSocket ? serverModule.crawlerRenders(renderWorkersSocket) : undefined,
+        // The pages a change touches rendered again there at once (server/render-ahead.ts).
+        renderAheadOn: renderWorkersSocket,
+        // On a render worker's own socket: a render ahead is rendered whatever it keeps.
+        mustRender: listenPath ? (req) => req.headers[serverModule.RENDER_AHEAD_HEADER] !== undefined : undefined,
       });
   if (pageCache) app.use(pageCache.middleware);
   if (viteDevServer) {
@@ -90,7 +105,8 @@ function startWebServer(services, onListening) {
   }
   app.use(serverModule.createApp({ ...services, groupDataCache, categoryNewestCache }));
   const server = http.createServer(serverModule.frontDoor(app, { steps, answer: pageCache?.answer, log }));
-  server.listen(config.port, config.host, onListening);
+  if (listenPath) server.listen(listenPath, onListening);
+  else server.listen(config.port, config.host, onListening);
   // A port taken or an address gone since the configuration was checked: said plainly, not as an
   // unhandled 'error' event's stack trace.
   server.on("error", (error) => {
@@ -140,7 +156,14 @@ if (viteDevServer || config.webConcurrency === 1) {
   });
 } else if (cluster.isPrimary) {
   const database = await serverModule.prepareDatabase(config);
-  const workers = serverModule.startWorkers({ count: config.webConcurrency, env: { [WORKER_DATABASE_URL]: database.url } });
+  // Crawlers' misses rendered by workers of their own at a low priority (server/crawler-renders.ts).
+  const renderSocket = config.renderWorkers > 0 ? serverModule.renderWorkersSocket(process.pid) : undefined;
+  if (renderSocket) fs.rmSync(renderSocket, { force: true });
+  const workers = serverModule.startWorkers({
+    count: config.webConcurrency,
+    env: { [WORKER_DATABASE_URL]: database.url, ...(renderSocket ? { [RENDER_WORKERS_SOCKET]: renderSocket } : {}) },
+    others: renderSocket ? { count: config.renderWorkers, env: { [WORKER_DATABASE_URL]: database.url, [RENDER_WORKER_LISTEN]: renderSocket } } : undefined,
+  });
   // The workers log the requests; this process printed the start's action items, and repeats them on a
   // terminal once the workers' first burst of requests is over (app/server/log/terminal-lines.server.ts).
   cluster.on("message", (_worker, message) => {
@@ -150,6 +173,7 @@ if (viteDevServer || config.webConcurrency === 1) {
   // Workers first (each closes its pool), then the database they were using.
   onSignals(async () => {
     await workers.stop();
+    if (renderSocket) fs.rmSync(renderSocket, { force: true });
     await database.close();
   });
   try {
@@ -158,12 +182,16 @@ if (viteDevServer || config.webConcurrency === 1) {
   } catch (error) {
     log.error(error instanceof Error ? error.message : String(error));
     await workers.stop();
+    if (renderSocket) fs.rmSync(renderSocket, { force: true });
     await database.close();
     process.exit(1);
   }
 } else {
   const services = serverModule.connectServices(config, process.env[WORKER_DATABASE_URL]);
-  const web = startWebServer(services);
+  const listenPath = process.env[RENDER_WORKER_LISTEN];
+  // A render worker takes only the time the shoppers' workers leave (server/crawler-renders.ts).
+  if (listenPath) log.info(`render worker ${process.pid}: ${serverModule.yieldCoresToShoppers()}`);
+  const web = startWebServer(services, undefined, { renderWorkersSocket: process.env[RENDER_WORKERS_SOCKET], listenPath });
   // A SIGINT from a terminal reaches the whole process group: the primary stops the database once
   // every worker has exited.
   onSignals(

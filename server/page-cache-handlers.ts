@@ -8,6 +8,7 @@ import type { CachedPages } from "./cached-pages";
 import { gzippedPage, joinedPage } from "./page-bodies";
 import type { CachedPage, PageCache } from "./page-cache";
 import type { RenderOutcome, RenderPeers } from "./page-render-peers";
+import type { CrawlerRenders } from "./crawler-renders";
 
 /**
  * Pages every shopper sees alike, signed in or not: a page whose route declares it kept. Their loaders read no session
@@ -33,6 +34,14 @@ export function cacheKey(req: Pick<Request, "protocol" | "headers" | "originalUr
   return `${req.protocol} ${host} ${String(forwardedHost)} ${String(forwardedProto)} ${bot} ${variant} ${address}`;
 }
 
+/** What a key says of the request it was made for (`cacheKey`), or undefined when a header held a space. */
+export function requestOfKey(key: string): { protocol: string; host: string; forwardedHost: string; forwardedProto: string; bot: boolean; variant: string; address: string } | undefined {
+  const fields = key.split(" ");
+  if (fields.length !== 7) return undefined;
+  const [protocol, host, forwardedHost, forwardedProto, bot, variant, address] = fields as [string, string, string, string, string, string, string];
+  return { protocol, host, forwardedHost, forwardedProto, bot: bot === "bot", variant, address };
+}
+
 /**
  * Answers remembered per header value: a few user agents and Accept-Encoding values make most of a
  * busy hour's requests, and isbot's regular expression and Express's encoding negotiation were the
@@ -55,15 +64,15 @@ const gzipTakers = new RememberedAnswers<boolean>();
 const pageEncodings = new RememberedAnswers<string>();
 const isCrawler = (userAgent: string) => crawlers.get(userAgent, () => isbot(userAgent));
 
+/** Whether an answer may be kept, by its status and headers: a page the same for everyone. */
+export function isKeepableAnswer(status: number, header: (name: string) => unknown): boolean {
+  const contentType = String(header("content-type") ?? "");
+  const cacheControl = String(header("cache-control") ?? "");
+  return status === 200 && contentType.startsWith("text/html") && header("set-cookie") === undefined && !/private|no-store|no-cache/.test(cacheControl);
+}
+
 function isCacheableResponse(res: Response): boolean {
-  const contentType = String(res.getHeader("content-type") ?? "");
-  const cacheControl = String(res.getHeader("cache-control") ?? "");
-  return (
-    res.statusCode === 200 &&
-    contentType.startsWith("text/html") &&
-    !res.hasHeader("set-cookie") &&
-    !/private|no-store|no-cache/.test(cacheControl)
-  );
+  return isKeepableAnswer(res.statusCode, (name) => res.getHeader(name));
 }
 
 /**
@@ -71,7 +80,7 @@ function isCacheableResponse(res: Response): boolean {
  * the render timed out): React marks that boundary for the browser to render (`<!--$!-->`, `$RX("…")`).
  * Such a page is sent, but not kept.
  */
-function renderedWhole(html: string): boolean {
+export function renderedWhole(html: string): boolean {
   return !html.includes("<!--$!-->") && !html.includes('$RX("');
 }
 
@@ -121,6 +130,13 @@ export type PageCacheMiddlewareOptions = {
   variantOf?: (cookieHeader: string | undefined) => string;
   /** The other worker processes: one of all of them renders a stale page (server/page-render-peers.ts). */
   peers?: RenderPeers;
+  /** Where a crawler's page that is not kept here is rendered instead of here (server/crawler-renders.ts). */
+  crawlerRenders?: CrawlerRenders;
+  /**
+   * Requests rendered whatever is kept (a render worker's renders ahead, server/render-ahead.ts): a page
+   * kept here may predate a change that the process asking has heard of and this one not yet.
+   */
+  mustRender?: (req: Request) => boolean;
 };
 
 /** Lets the app render the page, and keeps what it sent. `revalidating`: this request claimed the stale page's render. */
@@ -213,7 +229,7 @@ function renderAndKeep(
  * `stale` (served while another request renders it again), `miss` (rendered: none kept, or stale and
  * this request renders it again).
  */
-export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peers }: PageCacheMiddlewareOptions = {}) {
+export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peers, crawlerRenders, mustRender }: PageCacheMiddlewareOptions = {}) {
   const serve = (req: Request, res: Response, page: CachedPage, nonce: string) => {
     res.status(200);
     res.setHeader("Content-Type", page.contentType);
@@ -241,6 +257,7 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
    */
   const answer = (req: Request, res: Response): boolean => {
     const found = lookUp(req, res);
+    if (found && mustRender?.(req)) return false;
     const page = found && cache.servable(found.key);
     if (!found || !page) return false;
     serve(req, res, page, found.nonce);
@@ -251,7 +268,11 @@ export function pageCacheHandlers(cache: PageCache, { variantOf = () => "", peer
     const found = lookUp(req, res);
     if (!found) return next();
     const { key, nonce } = found;
+    if (mustRender?.(req)) return renderAndKeep({ cache, peers: undefined }, { req, res, next }, { key, nonce, revalidating: false });
     const page = cache.get(key);
+    if (!page && crawlerRenders && isCrawler(req.headers["user-agent"] ?? "")) {
+      return crawlerRenders.forward(req, res, () => renderAndKeep({ cache, peers }, { req, res, next }, { key, nonce, revalidating: false }));
+    }
     const revalidating = page ? cache.claimRevalidation(key) : false;
     if (page && !revalidating) return serve(req, res, page, nonce);
     if (!page || !peers) return renderAndKeep({ cache, peers }, { req, res, next }, { key, nonce, revalidating });

@@ -5,6 +5,7 @@ import { dedicatedClients, type Database } from "../app/server/db/database.serve
 import { listenConnection } from "../app/server/db/listen-connection.server";
 import { PageCache, parseStorefrontChange, STOREFRONT_CHANGES_CHANNEL, type PageCacheOptions, type StorefrontChange } from "./page-cache";
 import { pageCacheHandlers, type PageCacheMiddlewareOptions } from "./page-cache-handlers";
+import { renderAhead } from "./render-ahead";
 
 export type StorefrontChangeListenerOptions = { initialRetryMs?: number; maxRetryMs?: number };
 
@@ -62,8 +63,17 @@ export function startPageCache(
     alsoFollowing = [],
     variantOf,
     peers,
+    crawlerRenders,
+    mustRender,
+    renderAheadOn,
     ...options
-  }: PageCacheOptions & PageCacheMiddlewareOptions & { listener?: StorefrontChangeListenerOptions; alsoFollowing?: StorefrontDataCache[] },
+  }: PageCacheOptions &
+    PageCacheMiddlewareOptions & {
+      listener?: StorefrontChangeListenerOptions;
+      alsoFollowing?: StorefrontDataCache[];
+      /** The render workers' socket: the pages a change touches are rendered there again at once (server/render-ahead.ts). */
+      renderAheadOn?: string;
+    },
 ) {
   const newClient = dedicatedClients(db, "erick-page-cache");
   const cache = new PageCache(options);
@@ -73,6 +83,16 @@ export function startPageCache(
     else cache.abandonRevalidation(key);
   });
   const listener = listenForStorefrontChanges(newClient, [cache, ...alsoFollowing], listenerOptions);
-  const { middleware, answer } = pageCacheHandlers(cache, { variantOf, peers });
-  return { cache, middleware, answer, close: listener.close };
+  const { middleware, answer } = pageCacheHandlers(cache, { variantOf, peers, crawlerRenders, mustRender });
+  const ahead = renderAheadOn ? renderAhead({ cache, peers, socketPath: renderAheadOn, plainVariant: variantOf ? variantOf(undefined) : "" }) : undefined;
+  return {
+    cache,
+    middleware,
+    answer,
+    close: async () => {
+      ahead?.close();
+      crawlerRenders?.close();
+      await listener.close();
+    },
+  };
 }

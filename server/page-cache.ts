@@ -155,10 +155,19 @@ export class PageCache {
     this.askedAgainBytes = 0;
   }
 
+  /** Told the keys of the pages each change touched, once they are marked stale (server/render-ahead.ts). */
+  onChanged: ((keys: string[]) => void) | undefined;
+
   /** Marks the pages a change touched stale (all of them for null), and any of them being rendered. */
   changed(change: StorefrontChange) {
     this.remember(change);
-    for (const page of this.pages.values()) if (affects(change, page.scope)) page.stale = true;
+    const touched: string[] = [];
+    for (const [key, page] of this.pages) {
+      if (!affects(change, page.scope)) continue;
+      page.stale = true;
+      touched.push(key);
+    }
+    if (touched.length > 0) this.onChanged?.(touched);
   }
 
   private remember(change: StorefrontChange) {

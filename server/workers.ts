@@ -9,6 +9,8 @@ export type WorkerPoolOptions = {
   count: number;
   /** Added to each worker's environment. */
   env: Record<string, string>;
+  /** Workers of another kind besides (the render workers, server/crawler-renders.ts), replaced the same way. */
+  others?: { count: number; env: Record<string, string> };
   /** The first replacement waits this long, doubling while workers keep dying young. */
   restartDelayMs?: number;
   maxRestartDelayMs?: number;
@@ -34,6 +36,7 @@ function describeExit(code: number | null, signal: string | null): string {
 export function startWorkers({
   count,
   env,
+  others,
   restartDelayMs = 500,
   maxRestartDelayMs = 30_000,
   healthyAfterMs = 30_000,
@@ -56,14 +59,15 @@ export function startWorkers({
   // Nobody awaiting `ready` (a failure after stop) must not crash the primary.
   ready.catch(() => {});
 
-  const fork = () => {
-    const worker = cluster.fork(env);
+  const everyone = count + (others?.count ?? 0);
+  const fork = (workerEnv: Record<string, string>) => {
+    const worker = cluster.fork(workerEnv);
     startedAt.set(worker, Date.now());
     // E.g. a signal that could not be sent; the 'exit' handler below deals with a worker that is gone.
     worker.on("error", (error) => log(`[workers] worker ${worker.process.pid}: ${error.message}`));
     worker.on("listening", () => {
       listening.add(worker);
-      if (!everyoneListened && listening.size === count) {
+      if (!everyoneListened && listening.size === everyone) {
         everyoneListened = true;
         resolveReady();
       } else if (everyoneListened) {
@@ -83,7 +87,7 @@ export function startWorkers({
       log(`[workers] worker ${worker.process.pid} died (${describeExit(code, signal)}); starting a new one in ${delay} ms`);
       const timer = setTimeout(() => {
         pendingRestarts.delete(timer);
-        if (!stopping) fork();
+        if (!stopping) fork(workerEnv);
       }, delay);
       pendingRestarts.add(timer);
       delay = Math.min(delay * 2, maxRestartDelayMs);
@@ -93,7 +97,8 @@ export function startWorkers({
   // Structured clone, not JSON: the rendered pages the workers hand each other are Buffers (server/page-render-peers.ts).
   // `--expose-gc`: a catalogue feed collects its own garbage as it streams (app/server/channels/feeds.server.ts).
   cluster.setupPrimary({ serialization: "advanced", execArgv: [...process.execArgv, "--expose-gc"] });
-  for (let index = 0; index < count; index += 1) fork();
+  for (let index = 0; index < count; index += 1) fork(env);
+  for (let index = 0; others && index < others.count; index += 1) fork(others.env);
 
   return {
     ready,

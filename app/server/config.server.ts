@@ -35,6 +35,10 @@ const HOW_TO_GENERATE_VAPID = "gere o par com: npx web-push generate-vapid-keys"
 /** The Graph API base the WhatsApp messages go to when WHATSAPP_API_URL is unset (its version moves slowly: docs/whatsapp.md). */
 export const WHATSAPP_DEFAULT_API_URL = "https://graph.facebook.com/v23.0";
 
+/** How many processes of a kind, from `least` to 64. */
+const processCount = (least: number) =>
+  z.coerce.number({ error: "deve ser um número de processos" }).int("deve ser um número inteiro").min(least, `deve ser pelo menos ${least}`).max(64, "deve ser no máximo 64").optional();
+
 const envSchema = z.object({
   PORT: z.coerce
     .number({ error: "deve ser um número de porta" })
@@ -47,24 +51,17 @@ const envSchema = z.object({
     .string()
     .refine(isListenableHost, "deve ser um endereço desta máquina, como 127.0.0.1, :: ou localhost")
     .optional(),
-  WEB_CONCURRENCY: z.coerce
-    .number({ error: "deve ser um número de processos" })
-    .int("deve ser um número inteiro")
-    .min(1, "deve ser pelo menos 1")
-    .max(64, "deve ser no máximo 64")
-    .optional(),
+  WEB_CONCURRENCY: processCount(1),
+  // Processes rendering crawlers' pages in the idle class, apart from the shoppers' (server/crawler-renders.ts).
+  RENDER_WORKERS: processCount(0),
   // New orders one address may place in 10 minutes, and one phone number in an hour (orders/order-limits).
   ORDER_LIMIT_PER_ADDRESS: z.coerce.number({ error: "deve ser um número de pedidos" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
   ORDER_LIMIT_PER_PHONE: z.coerce.number({ error: "deve ser um número de pedidos" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
   // Units one address, or one phone, may hold at once in pending orders (orders/order-limits).
   ORDER_LIMIT_HELD_UNITS: z.coerce.number({ error: "deve ser um número de unidades" }).int("deve ser um número inteiro").min(1, "deve ser pelo menos 1").optional(),
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "deve ser uma URL postgres:// válida" })
-    .optional(),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "deve ser uma URL postgres:// válida" }).optional(),
   DATA_DIR: z.string().min(1, "não pode ser vazio").default("./data"),
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta" })
-    .optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: "deve ser uma URL http(s):// absoluta" }).optional(),
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], { error: "deve ser fatal, error, warn, info, debug, trace ou silent" }).default("info"),
   BETTER_AUTH_SECRET: z
@@ -221,6 +218,8 @@ export type AppConfig = {
   host: string | undefined;
   /** WEB_CONCURRENCY: how many processes serve requests (production), by default one per core. */
   webConcurrency: number;
+  /** RENDER_WORKERS: processes rendering crawlers' pages and renders ahead at a low priority besides those (with several); 0 by default. */
+  renderWorkers: number;
   databaseUrl: string | undefined;
   dataDir: string;
   /** Absolute origin used in share previews and sitemaps; when unset, taken from each request. */
@@ -305,6 +304,8 @@ export function loadConfig(
     port: values.PORT,
     host: values.HOST,
     webConcurrency: values.WEB_CONCURRENCY ?? os.availableParallelism(),
+    // Opt-in: docs/decisions/0029-crawlers-rendered-apart.md.
+    renderWorkers: values.RENDER_WORKERS ?? 0,
     databaseUrl: values.DATABASE_URL,
     dataDir,
     publicUrl: values.PUBLIC_URL?.replace(/\/+$/, ""),
