@@ -32,6 +32,24 @@ function describeExit(code: number | null, signal: string | null): string {
   return signal ? `signal ${signal}` : `code ${code}`;
 }
 
+/** SIGTERM to every running worker, SIGKILL to any still there after `timeoutMs`; resolves when all have exited. */
+async function stopRunningWorkers(timeoutMs: number) {
+  const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead());
+  await Promise.all(
+    running.map(
+      (worker) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => worker.process.kill("SIGKILL"), timeoutMs);
+          worker.once("exit", () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          worker.process.kill("SIGTERM");
+        }),
+    ),
+  );
+}
+
 /** Starts `count` workers running this same script (server.js), and replaces any that dies. */
 export function startWorkers({
   count,
@@ -106,20 +124,7 @@ export function startWorkers({
       stopping = true;
       for (const timer of pendingRestarts) clearTimeout(timer);
       pendingRestarts.clear();
-      const running = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => !!worker && !worker.isDead());
-      await Promise.all(
-        running.map(
-          (worker) =>
-            new Promise<void>((resolve) => {
-              const timer = setTimeout(() => worker.process.kill("SIGKILL"), stopTimeoutMs);
-              worker.once("exit", () => {
-                clearTimeout(timer);
-                resolve();
-              });
-              worker.process.kill("SIGTERM");
-            }),
-        ),
-      );
+      await stopRunningWorkers(stopTimeoutMs);
     },
   };
 }
