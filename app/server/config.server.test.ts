@@ -40,6 +40,12 @@ describe("loadConfig", () => {
     for (const bad of ["0", "-1", "dois", "1.5"]) expect(configError({ WEB_CONCURRENCY: bad })).toMatch(/WEB_CONCURRENCY=/);
   });
 
+  it("renders crawlers' pages with the shoppers' unless RENDER_WORKERS asks for processes of their own", () => {
+    expect(loadConfig({}).renderWorkers).toBe(0);
+    expect(loadConfig({ RENDER_WORKERS: "2" }).renderWorkers).toBe(2);
+    for (const bad of ["-1", "dois", "1.5", "65"]) expect(configError({ RENDER_WORKERS: bad })).toMatch(/RENDER_WORKERS=/);
+  });
+
   it("trims a trailing slash from PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://erick.com.br/" }).publicUrl).toBe("https://erick.com.br");
   });

@@ -10,16 +10,21 @@
 //   - SIGTERM to the server lets a request in flight finish (a sign-in whose body is still arriving),
 //     then stops the workers, then PostgreSQL (shut down cleanly: no crash recovery at the next start),
 //     and exits 0;
-//   - with WEB_CONCURRENCY=1 the server is a single process.
+//   - with WEB_CONCURRENCY=1 the server is a single process;
+//   - with RENDER_WORKERS=1 a third worker, in the idle scheduling class, renders the crawlers' pages
+//     and, before anyone asks, a kept page a price change touched (server/crawler-renders.ts, render-ahead.ts).
 // Prints what it saw; exits 1 on any violation.
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { formatBRL } from "~/lib/format/money";
 import { isAlive } from "~/server/db/embedded-postgres.server";
 import { connectToShopDatabase, requireBuild, startShopProcess, type ShopProcess } from "./shop-process";
 
 const SHOPPERS = 6;
+/** Linux's idle scheduling class, as /proc/<pid>/stat numbers it (sched.h). */
+const SCHED_IDLE = 5;
 const HEADERS = { cookie: "erick-workers-test=1" };
 /** A query no other request has: the page cache has no page for it, so a worker renders it. */
 let visits = 0;
@@ -145,6 +150,10 @@ try {
   console.log(`[workers] WEB_CONCURRENCY=1: processes serving ${alone.join(", ")} (server pid ${shop.pid}); /produtos answered ${answered}`);
   if (alone.length !== 1 || alone[0] !== shop.pid) violations.push(`WEB_CONCURRENCY=1 started workers: ${alone.join(", ")}`);
   if (answered !== 200) violations.push(`WEB_CONCURRENCY=1: /produtos answered ${answered}`);
+  await shop.stop();
+
+  shop = await startShopProcess(dataDir, { env: { WEB_CONCURRENCY: "2", RENDER_WORKERS: "1" } });
+  await checkRenderWorker(shop);
 } catch (error) {
   violations.push(`the run failed: ${error instanceof Error ? error.message : String(error)}`);
   if (shop) console.error(shop.output());
@@ -154,10 +163,10 @@ try {
 }
 
 /** How many of `count` requests at once for `page` got each X-Page-Cache answer. */
-async function pageCacheAnswers(origin: string, page: string, count: number): Promise<Record<string, number>> {
+async function pageCacheAnswers(origin: string, page: string, count: number, headers: Record<string, string> = HEADERS): Promise<Record<string, number>> {
   const answers = await Promise.all(
     Array.from({ length: count }, async () => {
-      const response = await fetch(`${origin}${page}`, { headers: HEADERS });
+      const response = await fetch(`${origin}${page}`, { headers });
       await response.arrayBuffer();
       return response.status === 200 ? (response.headers.get("x-page-cache") ?? "none") : `status ${response.status}`;
     }),
@@ -226,6 +235,59 @@ function postgresState(dataDir: string): string {
 }
 
 /** User + system CPU ticks of a process so far (Linux /proc). */
+/**
+ * With RENDER_WORKERS=1: a third worker, in the idle scheduling class, renders the crawler's pages the
+ * shoppers' workers forward to it, and renders again, before anyone asks, a kept page a change touched.
+ */
+async function checkRenderWorker(running: ShopProcess) {
+  const children = running.workerPids();
+  const idle = children.filter((pid) => schedulingPolicy(pid) === SCHED_IDLE);
+  console.log(`[workers] RENDER_WORKERS=1: workers ${children.join(", ")}, in the idle class ${idle.join(", ") || "none"}`);
+  if (children.length !== 3 || idle.length !== 1) return void violations.push(`RENDER_WORKERS=1: expected 3 workers, one in the idle class; found ${children.length}, ${idle.length}`);
+  const renderWorker = idle[0]!;
+  const ticks = cpuTicks(renderWorker);
+  const crawler = { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" };
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, async (_, index) => {
+      const response = await fetch(`${running.url}/produto/${(index % 10) + 1}?cor=${index}`, { headers: crawler });
+      const body = await response.text();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      return response.status === 200 && nonce !== undefined && body.includes(`nonce="${nonce}"`);
+    }),
+  );
+  const used = cpuTicks(renderWorker) - ticks;
+  console.log(`[workers] 20 crawler pages: ${answers.filter(Boolean).length} answered whole with their own nonce; the render worker used ${used} ticks`);
+  if (!answers.every(Boolean)) violations.push("a crawler's page forwarded to the render worker did not come back whole, with the nonce its CSP names");
+  if (used === 0) violations.push("the render worker rendered none of 20 crawler pages");
+
+  // A phone's browser: the form of a page rendered ahead (fetch's own user agent is a bot's to isbot).
+  const phone = { ...HEADERS, "user-agent": "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36" };
+  const page = "/produto/2";
+  for (let round = 0; round < 10 && (await pageCacheAnswers(running.url, page, 8, phone)).hit !== 8; round += 1);
+  const database = connectToShopDatabase(dataDir);
+  let price: string;
+  try {
+    const { rows } = await database.pool.query<{ cents: number }>("update products set price_cents = price_cents + 700 where id = 2 returning price_cents as cents");
+    price = formatBRL(rows[0]!.cents);
+  } finally {
+    await database.pool.end();
+  }
+  await sleep(3_000);
+  const after = await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      const response = await fetch(`${running.url}${page}`, { headers: phone });
+      return `${response.headers.get("x-page-cache")} ${(await response.text()).includes(price) ? "new price" : "old price"}`;
+    }),
+  );
+  console.log(`[workers] 3 s after a price change, 8 shoppers on ${page} got: ${after.join(", ")}`);
+  if (!after.every((answer) => answer === "hit new price")) violations.push(`the changed page was not rendered ahead on both workers: ${after.join(", ")}`);
+}
+
+/** The scheduling policy of a process (proc(5): the 41st field of /proc/<pid>/stat). */
+function schedulingPolicy(pid: number): number {
+  return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[38]);
+}
+
 function cpuTicks(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return Number(fields[11]) + Number(fields[12]);
@@ -236,5 +298,5 @@ if (violations.length > 0) {
   for (const violation of violations) console.error(`  - ${violation}`);
   process.exit(1);
 }
-console.log("[workers] OK: a killed worker was replaced while the shop kept answering; SIGTERM stopped everything with exit 0; one process with WEB_CONCURRENCY=1");
+console.log("[workers] OK: a killed worker was replaced while the shop kept answering; SIGTERM stopped everything with exit 0; one process with WEB_CONCURRENCY=1; a render worker in the idle class with RENDER_WORKERS=1");
 process.exit(0);
