@@ -1,4 +1,4 @@
-// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--client wrk|autocannon] [--rate R] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only | --click-ids | --long-tail | --crawl [--crawl-baseline M]]`
+// `npm run bench:catalog -- --products N [--variants V] [--duration S] [--connections C] [--client wrk|autocannon] [--rate R] [--q WORD] [--port P] [--explain] [--feeds-only | --pages-only | --click-ids | --long-tail | --crawl [--crawl-baseline M] | --reprice N]`
 //
 // Fills a throw-away database with N products (the 20 of the demo seed plus N - 20 generated ones),
 // starts the production build on a loopback port (free, or --port) against it, loads the catalogue
@@ -24,6 +24,9 @@
 // browser) and a product no one opened before on every request (a true miss, a render each time)
 // against a static file, measured before and after them in the same run (the machine's other work
 // moves all alike; the ratio is the figure).
+//
+// --reprice N (issue 55, bench/bench-reprice.ts): N product pages kept, their prices changed in one
+// transaction, then a third of them asked for at 10, 30 and 60 s: hits with the new price, old prices served.
 //
 // --crawl (issue 55, bench/bench-crawl.ts): shoppers at --shopper-rate requests a second on `/`,
 // `/produtos` and a kept product page, quiet for --duration s and then for --duration s beside
@@ -61,6 +64,7 @@ import { generateBenchProducts } from "./bench-catalog-products";
 import { feedTable, measureFeeds, type FeedFigures } from "./bench-feeds";
 import { onCleanUp, runBenchmark } from "./bench-run";
 import { crawlTable, GOOGLEBOT, shoppersAndCrawler } from "./bench-crawl";
+import { repriceAndWatch, repriceTable } from "./bench-reprice";
 import { defaultLoadClient, runLoad, type LoadClient, type LoadResult } from "./load-client";
 import { ROOT, startShopProcess } from "../tests/system/shop-process";
 
@@ -89,6 +93,8 @@ const { values: args } = parseArgs({
     "crawl-baseline": { type: "string" },
     "shopper-rate": { type: "string", default: "50" },
     "crawl-concurrency": { type: "string", default: "16" },
+    // Issue 55: N kept product pages, their prices changed in one transaction, then asked for (bench/bench-reprice.ts).
+    reprice: { type: "string" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     seed: { type: "string", default: "1" },
@@ -668,6 +674,17 @@ async function main() {
     console.log("");
     const table = crawlTable(run, { rate: positiveInteger("shopper-rate", args["shopper-rate"]), concurrency: positiveInteger("crawl-concurrency", args["crawl-concurrency"]), baselineMisses: baseline });
     printTable([], [], [], { fillSeconds, matches, startLoad, processes: server.pids().length, variants }, table);
+    return;
+  }
+  if (args.reprice !== undefined) {
+    const { pool } = connectDatabase(url, { max: 2 });
+    try {
+      const run = await repriceAndWatch(server.origin, pool, { count: positiveInteger("reprice", args.reprice), headers: HEADERS, log });
+      console.log("");
+      printTable([], [], [], { fillSeconds, matches, startLoad, processes: server.pids().length, variants }, repriceTable(run));
+    } finally {
+      await pool.end();
+    }
     return;
   }
   const edgeModes = args["click-ids"] || args["long-tail"];
