@@ -4,7 +4,6 @@
 // (WEB_CONCURRENCY=1, a 1-core machine) or in development (`npm run dev`: Vite in middleware mode),
 // this process does both.
 import cluster from "node:cluster";
-import fs from "node:fs";
 import http from "node:http";
 import compression from "compression";
 import express from "express";
@@ -73,14 +72,16 @@ function startWebServer(services, onListening, { renderWorkersSocket, listenPath
   // Hits are sent at the front door; its middleware, before the static files (its pages are none of
   // them), renders and keeps the rest.
   // The storefront shell's settings, shops and stores between requests, cleared by the same notifications.
-  const groupDataCache = viteDevServer ? undefined : new serverModule.GroupDataCache();
+  // Not in a render worker: a render ahead may reach it before its own notification of the change does,
+  // and must read the change (server/render-ahead.ts).
+  const groupDataCache = viteDevServer || listenPath ? undefined : new serverModule.GroupDataCache();
   // Each category's newest products, for the product pages' related products: the same notifications.
-  const categoryNewestCache = viteDevServer ? undefined : new serverModule.CategoryNewestCache();
+  const categoryNewestCache = viteDevServer || listenPath ? undefined : new serverModule.CategoryNewestCache();
   const pageCache = viteDevServer
     ? undefined
     : serverModule.startPageCache(services.db, {
         pages: cachedPages,
-        alsoFollowing: [groupDataCache, categoryNewestCache],
+        alsoFollowing: [groupDataCache, categoryNewestCache].filter((cache) => cache !== undefined),
         // The same page for every shopper; with a session cookie, the form that links the style sheet.
         variantOf: (cookie) => (serverModule.sessionCookieIn(cookie, services.auth) ? "session" : "no-session"),
         // One worker renders a stale page for all of them (server/page-render-peers.ts); render workers
@@ -157,23 +158,23 @@ if (viteDevServer || config.webConcurrency === 1) {
 } else if (cluster.isPrimary) {
   const database = await serverModule.prepareDatabase(config);
   // Crawlers' misses rendered by workers of their own at a low priority (server/crawler-renders.ts).
-  const renderSocket = config.renderWorkers > 0 ? serverModule.renderWorkersSocket(process.pid) : undefined;
-  if (renderSocket) fs.rmSync(renderSocket, { force: true });
+  const renderSocket = config.renderWorkers > 0 ? serverModule.makeRenderWorkersSocket() : undefined;
   const workers = serverModule.startWorkers({
     count: config.webConcurrency,
-    env: { [WORKER_DATABASE_URL]: database.url, ...(renderSocket ? { [RENDER_WORKERS_SOCKET]: renderSocket } : {}) },
-    others: renderSocket ? { count: config.renderWorkers, env: { [WORKER_DATABASE_URL]: database.url, [RENDER_WORKER_LISTEN]: renderSocket } } : undefined,
+    env: { [WORKER_DATABASE_URL]: database.url, ...(renderSocket ? { [RENDER_WORKERS_SOCKET]: renderSocket.path } : {}) },
+    others: renderSocket ? { count: config.renderWorkers, env: { [WORKER_DATABASE_URL]: database.url, [RENDER_WORKER_LISTEN]: renderSocket.path } } : undefined,
   });
   // The workers log the requests; this process printed the start's action items, and repeats them on a
   // terminal once the workers' first burst of requests is over (app/server/log/terminal-lines.server.ts).
   cluster.on("message", (_worker, message) => {
     if (serverModule.isWorkerRequestNotice(message)) serverModule.noteRequestInWorker();
   });
-  serverModule.coordinatePageRenders(cluster);
+  // The render workers keep their own pages: the shoppers' workers' are not sent to them.
+  serverModule.coordinatePageRenders(cluster, { takesPages: (worker) => !workers.isOther(worker) });
   // Workers first (each closes its pool), then the database they were using.
   onSignals(async () => {
     await workers.stop();
-    if (renderSocket) fs.rmSync(renderSocket, { force: true });
+    renderSocket?.remove();
     await database.close();
   });
   try {
@@ -182,7 +183,7 @@ if (viteDevServer || config.webConcurrency === 1) {
   } catch (error) {
     log.error(error instanceof Error ? error.message : String(error));
     await workers.stop();
-    if (renderSocket) fs.rmSync(renderSocket, { force: true });
+    renderSocket?.remove();
     await database.close();
     process.exit(1);
   }

@@ -31,7 +31,7 @@ export { GroupDataCache } from "~/server/read-models/storefront-shell.server";
 export { CategoryNewestCache } from "~/server/catalog/category-newest-cache.server";
 export { closeOrderEventStreams } from "~/server/orders/order-events.server";
 export { startWorkers } from "./workers";
-export { crawlerRenders, renderWorkersSocket, yieldCoresToShoppers } from "./crawler-renders";
+export { crawlerRenders, makeRenderWorkersSocket, yieldCoresToShoppers } from "./crawler-renders";
 export { RENDER_AHEAD_HEADER } from "./render-ahead";
 export { frontDoor } from "./front-door";
 export { requestLogging } from "./request-log";

@@ -12,6 +12,7 @@
 // change notifications: the same freshness rule as any worker. When none answers (starting, or
 // replaced after a crash), the worker renders the page itself, as before.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -31,40 +32,59 @@ export function yieldCoresToShoppers(): "idle class" | "nice 19" {
   return idle.status === 0 ? "idle class" : "nice 19";
 }
 
-/** The render workers' socket, one per server (the primary's pid): short, as a unix socket's path must be. */
-export function renderWorkersSocket(primaryPid: number): string {
-  return path.join(os.tmpdir(), `erick-render-${primaryPid}.sock`);
+/**
+ * The render workers' socket, in a directory of its own that only this user may enter (a unix socket's
+ * path must be short, and a guessable name in a shared /tmp could be another shop's); `remove` at the stop.
+ */
+export function makeRenderWorkersSocket(): { path: string; remove: () => void } {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), "erick-render-"));
+  return { path: path.join(directory, "s.sock"), remove: () => fs.rmSync(directory, { recursive: true, force: true }) };
 }
 
-/** Headers that are the connection's, not the request's, and are not passed on; and the render workers' own. */
-const HOP_BY_HOP = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer", RENDER_AHEAD_HEADER]);
+/** How long a crawler's page may take on the render workers before this worker renders it itself (a machine busy with other work starves the idle class). */
+const FORWARD_TIMEOUT_MS = 10_000;
+
+/**
+ * Headers not passed on: the connection's own, the render workers' own, and any saying a body follows
+ * (only a page's GET is forwarded, never a body: a Content-Length without its body would make the
+ * render worker read the next forwarded request as that body).
+ */
+const NOT_FORWARDED = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer", "content-length", "expect", RENDER_AHEAD_HEADER]);
+/** Headers of the render worker's answer not passed back: the connection's own. */
+const NOT_RETURNED = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer"]);
 
 export type CrawlerRenders = {
-  /** Sends the request to the render workers and their answer back; `renderHere` when none answers. */
+  /** Sends the request to the render workers and their answer back; `renderHere` when none answers in time. */
   forward: (req: Request, res: Response, renderHere: () => void) => void;
   close: () => void;
 };
 
 /** Forwarding to the render workers listening on `socketPath`. */
-export function crawlerRenders(socketPath: string): CrawlerRenders {
+export function crawlerRenders(socketPath: string, { timeoutMs = FORWARD_TIMEOUT_MS } = {}): CrawlerRenders {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const forward = (req: Request, res: Response, renderHere: () => void) => {
     const headers: http.OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(req.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) headers[name] = value;
-    const upstream = http.request({ socketPath, agent, method: req.method, path: req.originalUrl, headers }, (answer) => {
+    for (const [name, value] of Object.entries(req.headers)) if (!NOT_FORWARDED.has(name) && value !== undefined) headers[name] = value;
+    // A crawler that hung up costs no render here.
+    let clientGone = false;
+    const upstream = http.request({ socketPath, agent, method: "GET", path: req.originalUrl, headers, timeout: timeoutMs }, (answer) => {
       const sent: http.OutgoingHttpHeaders = {};
-      for (const [name, value] of Object.entries(answer.headers)) if (!HOP_BY_HOP.has(name) && value !== undefined) sent[name] = value;
+      for (const [name, value] of Object.entries(answer.headers)) if (!NOT_RETURNED.has(name) && value !== undefined) sent[name] = value;
       // The render worker's headers in place of this one's: its Content-Security-Policy names the nonce in its page.
       res.writeHead(answer.statusCode ?? 502, sent);
       answer.pipe(res);
       answer.on("error", () => res.destroy());
     });
+    upstream.on("timeout", () => upstream.destroy(new Error("the render workers did not answer in time")));
     upstream.on("error", () => {
+      if (clientGone) return;
       if (!res.headersSent) renderHere();
       else res.destroy();
     });
     res.once("close", () => {
-      if (!res.writableFinished) upstream.destroy();
+      if (res.writableFinished) return;
+      clientGone = true;
+      upstream.destroy();
     });
     upstream.end();
   };

@@ -52,13 +52,16 @@ function isMessage<T extends { type: string }>(message: unknown, type: T["type"]
 
 /**
  * In the primary: answers the workers' claims, one worker per page at a time, and passes each claimed
- * render's outcome to the other workers. Messages carry Buffers: the workers are forked with
+ * render's outcome to the other workers that take pages (`takesPages`: not the render workers). Messages carry Buffers: the workers are forked with
  * `serialization: "advanced"` (server/workers.ts).
  */
-export function coordinatePageRenders(cluster: Cluster, { claimMs = RENDER_CLAIM_MS, now = Date.now } = {}) {
+export function coordinatePageRenders(
+  cluster: Cluster,
+  { claimMs = RENDER_CLAIM_MS, now = Date.now, takesPages = () => true }: { claimMs?: number; now?: () => number; takesPages?: (worker: Worker) => boolean } = {},
+) {
   const claims = new Map<string, { workerId: number; until: number }>();
   const others = (worker: Worker) =>
-    Object.values(cluster.workers ?? {}).filter((other): other is Worker => !!other && other.id !== worker.id && other.isConnected());
+    Object.values(cluster.workers ?? {}).filter((other): other is Worker => !!other && other.id !== worker.id && other.isConnected() && takesPages(other));
   cluster.on("message", (worker, message: unknown) => {
     if (isMessage<ClaimMessage>(message, CLAIM)) {
       const claim = claims.get(message.key);

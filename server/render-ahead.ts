@@ -26,14 +26,18 @@ const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like
 
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };
 
+/** A render ahead that takes longer is abandoned: its claim released, the page rendered by its next shopper. */
+const RENDER_AHEAD_TIMEOUT_MS = 10_000;
+
 function fetchPage(agent: http.Agent, socketPath: string, path: string, headers: http.OutgoingHttpHeaders): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.get({ socketPath, agent, path, headers }, (response) => {
+    const request = http.get({ socketPath, agent, path, headers, timeout: RENDER_AHEAD_TIMEOUT_MS }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
       response.on("error", reject);
     });
+    request.on("timeout", () => request.destroy(new Error("the render ahead took too long")));
     request.on("error", reject);
   });
 }

@@ -26,6 +26,8 @@ export type WorkerPool = {
   ready: Promise<void>;
   /** SIGTERM to every worker (each closes its connections and its pool); resolves once all exited. */
   stop: () => Promise<void>;
+  /** Whether the worker is one of `others` (a render worker). */
+  isOther: (worker: Worker) => boolean;
 };
 
 function describeExit(code: number | null, signal: string | null): string {
@@ -78,8 +80,10 @@ export function startWorkers({
   ready.catch(() => {});
 
   const everyone = count + (others?.count ?? 0);
+  const otherWorkers = new WeakSet<Worker>();
   const fork = (workerEnv: Record<string, string>) => {
     const worker = cluster.fork(workerEnv);
+    if (workerEnv === others?.env) otherWorkers.add(worker);
     startedAt.set(worker, Date.now());
     // E.g. a signal that could not be sent; the 'exit' handler below deals with a worker that is gone.
     worker.on("error", (error) => log(`[workers] worker ${worker.process.pid}: ${error.message}`));
@@ -120,6 +124,7 @@ export function startWorkers({
 
   return {
     ready,
+    isOther: (worker) => otherWorkers.has(worker),
     stop: async () => {
       stopping = true;
       for (const timer of pendingRestarts) clearTimeout(timer);

@@ -234,7 +234,6 @@ function postgresState(dataDir: string): string {
   return STATES[control.readInt32LE(16)] ?? `unknown (${control.readInt32LE(16)})`;
 }
 
-/** User + system CPU ticks of a process so far (Linux /proc). */
 /**
  * With RENDER_WORKERS=1: a third worker, in the idle scheduling class, renders the crawler's pages the
  * shoppers' workers forward to it, and renders again, before anyone asks, a kept page a change touched.
@@ -281,6 +280,7 @@ async function checkRenderWorker(running: ShopProcess) {
   );
   console.log(`[workers] 3 s after a price change, 8 shoppers on ${page} got: ${after.join(", ")}`);
   if (!after.every((answer) => answer === "hit new price")) violations.push(`the changed page was not rendered ahead on both workers: ${after.join(", ")}`);
+  if (/worker \d+ died/.test(running.output())) violations.push(`RENDER_WORKERS=1: a worker died: ${running.output().match(/.*worker \d+ died.*/)?.[0]}`);
 }
 
 /** The scheduling policy of a process (proc(5): the 41st field of /proc/<pid>/stat). */
@@ -288,6 +288,7 @@ function schedulingPolicy(pid: number): number {
   return Number(fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[38]);
 }
 
+/** User + system CPU ticks of a process so far (Linux /proc). */
 function cpuTicks(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
   return Number(fields[11]) + Number(fields[12]);
