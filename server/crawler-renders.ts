@@ -17,7 +17,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { Request, Response } from "express";
-import { RENDER_AHEAD_HEADER } from "./render-ahead";
 
 /**
  * Lowers this process below every other: nice 19, then Linux's idle scheduling class (SCHED_IDLE, set
@@ -43,6 +42,9 @@ export function makeRenderWorkersSocket(): { path: string; remove: () => void } 
 
 /** How long a crawler's page may take on the render workers before this worker renders it itself (a machine busy with other work starves the idle class). */
 const FORWARD_TIMEOUT_MS = 10_000;
+
+/** Marks a request a render worker renders whatever it keeps (server/render-ahead.ts); honoured only on the render workers' socket. */
+export const RENDER_AHEAD_HEADER = "x-erick-render-ahead";
 
 /**
  * Headers not passed on: the connection's own, the render workers' own, and any saying a body follows

@@ -11,12 +11,11 @@
 // after this process heard the change, and the render worker renders whatever it keeps (`mustRender`),
 // so its queries run after the change was committed; a change heard during the render keeps it stale.
 import http from "node:http";
+import { RENDER_AHEAD_HEADER } from "./crawler-renders";
 import type { PageCache } from "./page-cache";
 import { isKeepableAnswer, renderedWhole, requestOfKey } from "./page-cache-handlers";
 import type { RenderOutcome, RenderPeers } from "./page-render-peers";
 
-/** Marks a request a render worker renders whatever it keeps; honoured only on the render workers' socket. */
-export const RENDER_AHEAD_HEADER = "x-erick-render-ahead";
 
 /** Renders ahead in flight per worker: the render workers' share of the cores goes to crawlers too. */
 const AT_ONCE = 2;

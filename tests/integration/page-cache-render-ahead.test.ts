@@ -16,7 +16,7 @@ import { products } from "#database/schema";
 import { startPageCache } from "../../server/page-cache-start";
 import { frontDoor } from "../../server/front-door";
 import { securityHeaders } from "../../server/security-headers";
-import { RENDER_AHEAD_HEADER } from "../../server/render-ahead";
+import { RENDER_AHEAD_HEADER } from "../../server/crawler-renders";
 import { log } from "~/server/log/logger.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
 import { storefrontCachedPages } from "../setup/cached-pages";
