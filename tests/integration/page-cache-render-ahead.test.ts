@@ -5,7 +5,6 @@
 // claims to be fresh with the old price; a change heard during the render ahead keeps its page stale.
 import fs from "node:fs";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import compression from "compression";
@@ -19,6 +18,7 @@ import { securityHeaders } from "../../server/security-headers";
 import { RENDER_AHEAD_HEADER } from "../../server/crawler-renders";
 import { log } from "~/server/log/logger.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { startFrontDoorServer } from "../setup/front-door-server";
 import { storefrontCachedPages } from "../setup/cached-pages";
 
 const PRODUCT_ID = 1;
@@ -70,10 +70,7 @@ describe("page cache: render ahead", () => {
     app.use(compression());
     app.use(pageCache.middleware);
     productPage(app, () => (shopperRenders += 1));
-    shopServer = http.createServer(frontDoor(app, { steps: [securityHeaders({ enforceCsp: true, https: false })], answer: pageCache.answer, log }));
-    shopServer.listen(0, "127.0.0.1");
-    await new Promise((resolve) => shopServer.once("listening", resolve));
-    origin = `http://127.0.0.1:${(shopServer.address() as AddressInfo).port}`;
+    ({ server: shopServer, origin } = await startFrontDoorServer(app, pageCache.answer));
     await until(() => pageCache.cache.isEnabled);
   });
 

@@ -1,8 +1,7 @@
 // The page cache (server/page-cache.ts) on a real PostgreSQL, behind the real front door (which sends
 // the hits, server/front-door.ts), security headers and compression, in front of a small page that shows a product's name with the
 // response's nonce, as the app's pages do. Changes reach the cache through the migration's triggers.
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import { constants as zlibConstants, deflateRawSync, gunzipSync } from "node:zlib";
 import compression from "compression";
 import { eq, sql } from "drizzle-orm";
@@ -14,10 +13,8 @@ import { shopPath } from "~/lib/pages/navigation";
 import { gzippedPage, joinedPage } from "../../server/page-bodies";
 import { PageCache, STOREFRONT_CHANGES_CHANNEL } from "../../server/page-cache";
 import { startPageCache } from "../../server/page-cache-start";
-import { frontDoor } from "../../server/front-door";
-import { securityHeaders } from "../../server/security-headers";
-import { log } from "~/server/log/logger.server";
 import { createTestDatabase, type TestDatabase } from "../setup/test-database";
+import { startFrontDoorServer } from "../setup/front-door-server";
 import { storefrontCachedPages } from "../setup/cached-pages";
 import { addUnitsAtOwnStore } from "../setup/variant-stock";
 import type { CachedPages } from "../../server/cached-pages";
@@ -82,10 +79,7 @@ describe("page cache", () => {
       pageRenders.set(req.originalUrl, (pageRenders.get(req.originalUrl) ?? 0) + 1);
       res.type("html").send(`<h1>${req.params.page}</h1>`);
     });
-    server = http.createServer(frontDoor(app, { steps: [securityHeaders({ enforceCsp: true, https: false })], answer: pageCache.answer, log }));
-    server.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server: server, origin } = await startFrontDoorServer(app, pageCache.answer));
     await until(() => pageCache.cache.isEnabled);
   });
 
