@@ -46,14 +46,16 @@ const FORWARD_TIMEOUT_MS = 10_000;
 /** Marks a request a render worker renders whatever it keeps (server/render-ahead.ts); honoured only on the render workers' socket. */
 export const RENDER_AHEAD_HEADER = "x-erick-render-ahead";
 
+/** Headers of one connection, never passed on (RFC 9110, 7.6.1). */
+const HOP_BY_HOP = ["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer"];
 /**
- * Headers not passed on: the connection's own, the render workers' own, and any saying a body follows
- * (only a page's GET is forwarded, never a body: a Content-Length without its body would make the
- * render worker read the next forwarded request as that body).
+ * Headers of a crawler's request not passed on: the connection's own, the render workers' own, and any
+ * saying a body follows (only a page's GET is forwarded, never a body: a Content-Length without its
+ * body would make the render worker read the next forwarded request as that body).
  */
-const NOT_FORWARDED = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer", "content-length", "expect", RENDER_AHEAD_HEADER]);
-/** Headers of the render worker's answer not passed back: the connection's own. */
-const NOT_RETURNED = new Set(["connection", "keep-alive", "transfer-encoding", "upgrade", "proxy-connection", "te", "trailer"]);
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, "content-length", "expect", RENDER_AHEAD_HEADER]);
+/** Headers of the render worker's answer not passed back. */
+const NOT_RETURNED = new Set(HOP_BY_HOP);
 
 export type CrawlerRenders = {
   /** Sends the request to the render workers and their answer back; `renderHere` when none answers in time. */
