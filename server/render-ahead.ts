@@ -20,6 +20,14 @@ import type { RenderOutcome, RenderPeers } from "./page-render-peers";
 /** Renders ahead in flight per worker: the render workers' share of the cores goes to crawlers too. */
 const AT_ONCE = 2;
 
+/**
+ * How long after hearing a change the renders ahead begin. The other workers keep this one's page
+ * only if it began after they heard the change themselves (PageCache.storeShared): rendered the
+ * moment this worker heard it, a worker that heard it a few milliseconds later kept the new page
+ * stale, and its next shopper rendered it again (seen in test:workers).
+ */
+const SETTLE_MS = 250;
+
 /** A browser's user agent: pages for browsers are the ones rendered ahead (crawlers' wait for a crawler). */
 const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36";
 
@@ -108,7 +116,7 @@ export function renderAhead({ cache, peers, socketPath, plainVariant }: { cache:
       const request = requestOfKey(key);
       if (request && !request.bot && request.variant === plainVariant) waiting.add(key);
     }
-    next();
+    setTimeout(next, SETTLE_MS).unref();
   };
 
   return {
