@@ -304,12 +304,15 @@ export class PageCache {
    * counts as asked for once again). So every new address a client makes up (a size no one sells, a
    * parameter in the list with a new value each time) pushes out at most the pages asked for once.
    */
-  private keep(key: string, page: Pick<CachedPage, "contentType" | "cacheControl" | "parts" | "deflated" | "scope" | "stale">): CachedPage {
-    const bytes = [...page.parts, ...(page.deflated ?? [])].reduce((sum, part) => sum + part.length, 0);
+  private keep(key: string, { parts, ...page }: Pick<CachedPage, "contentType" | "cacheControl" | "deflated" | "scope" | "stale"> & { parts: Buffer[] }): CachedPage {
+    const checksums = partChecksums(parts);
+    // Deflated already (a page another process shared): the plain parts are not kept beside them.
+    const keptParts = page.deflated ? null : parts;
+    const bytes = [...(keptParts ?? []), ...(page.deflated ?? [])].reduce((sum, part) => sum + part.length, 0);
     const previous = this.pages.get(key);
     if (previous) this.drop(key, previous);
     const askedAgain = previous?.askedAgain ?? false;
-    const kept: CachedPage = { ...page, ...partChecksums(page.parts), bytes, storedAt: this.options.now(), revalidatingUntil: 0, askedAgain };
+    const kept: CachedPage = { ...page, parts: keptParts, ...checksums, bytes, storedAt: this.options.now(), revalidatingUntil: 0, askedAgain };
     this.pages.set(key, kept);
     this.bytes += bytes;
     if (askedAgain) {
@@ -320,11 +323,12 @@ export class PageCache {
     return kept;
   }
 
-  /** Deflates a kept page's parts once (see the top of this file), counting them in the budget. */
+  /** Deflates a kept page's parts once (server/page-bodies.ts), in place of the plain parts in the budget. */
   private deflate(page: CachedPage) {
-    if (page.deflated) return;
+    if (page.deflated || !page.parts) return;
     page.deflated = deflatedParts(page.parts);
-    const added = page.deflated.reduce((sum, part) => sum + part.length, 0);
+    const added = page.deflated.reduce((sum, part) => sum + part.length, 0) - page.parts.reduce((sum, part) => sum + part.length, 0);
+    page.parts = null;
     page.bytes += added;
     this.bytes += added;
   }

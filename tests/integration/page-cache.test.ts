@@ -389,6 +389,23 @@ describe("page cache", () => {
 describe("PageCache", () => {
   const page = (body: string) => ({ contentType: "text/html", cacheControl: null, parts: [body] });
 
+  it("keeps a page asked for again deflated alone, and gives it whole, plain or gzipped, around any nonce", () => {
+    const cache = new PageCache({ pages });
+    cache.setEnabled(true);
+    const text = ["<p>Tênis ", " azul ", "</p>".repeat(500)];
+    cache.store("/produto/7", cache.startRendering(), { contentType: "text/html", cacheControl: null, parts: text, url: "/produto/7" });
+    // Its render was the first ask; this is the second.
+    const asked = cache.get("/produto/7")!;
+    expect(asked.parts).toBeNull();
+    expect(asked.deflated).not.toBeNull();
+    expect(asked.bytes).toBe(asked.deflated!.reduce((sum, part) => sum + part.length, 0));
+    expect(asked.bytes).toBeLessThan(Buffer.byteLength(text.join("")) / 4);
+    for (const nonce of ["abc", "n0nce-de-24-caracteres!!"]) {
+      expect(joinedPage(asked, nonce).toString()).toBe(text.join(nonce));
+      expect(gunzipSync(gzippedPage(asked, nonce)).toString()).toBe(text.join(nonce));
+    }
+  });
+
   it("does not keep a page whose rendering began before a change", () => {
     const cache = new PageCache({ pages });
     cache.setEnabled(true);
@@ -422,8 +439,8 @@ describe("PageCache", () => {
 
   it("stays within its size, dropping the least recently used page, serves an aged page stale while it renders again, and forgets old pages", () => {
     let now = 0;
-    // A page's share of the budget: its text, plus its deflated copy once it is asked for again (/a).
-    const pageBytes = 8 + deflateRawSync(Buffer.from("x".repeat(8)), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
+    // A page's share of the budget: its text, or its deflated copy alone once it is asked for again (/a).
+    const pageBytes = deflateRawSync(Buffer.from("x".repeat(8)), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
     const cache = new PageCache({ pages, maxBytes: pageBytes + 19 * 8, maxAgeMs: 1_000, maxStaleAgeMs: 5_000, now: () => now });
     cache.setEnabled(true);
     for (const key of ["/a", "/b", "/c"]) cache.store(key, cache.startRendering(), page("x".repeat(8)));
@@ -445,9 +462,15 @@ describe("PageCache", () => {
   });
 
   it("keeps the pages asked for again through a flood of addresses asked for once", () => {
-    const body = "x".repeat(1_000);
-    const pageBytes = 1_000 + deflateRawSync(Buffer.from(body), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
-    const cache = new PageCache({ pages, maxBytes: 40 * pageBytes });
+    // Letters and digits in no pattern: deflated, three quarters of their size, so that the 25 pages fit
+    // before they are asked for again (and deflated).
+    let seed = 7;
+    const symbols = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    const body = Array.from({ length: 1_000 }, () => symbols[(seed = (seed * 48_271) % 2_147_483_647) % symbols.length]).join("");
+    // A page asked for again costs its deflated bytes alone; one asked for once, its text.
+    const pageBytes = deflateRawSync(Buffer.from(body), { finishFlush: zlibConstants.Z_SYNC_FLUSH }).length;
+    const maxBytes = 40 * pageBytes;
+    const cache = new PageCache({ pages, maxBytes });
     cache.setEnabled(true);
     const real = Array.from({ length: 25 }, (_, index) => `/produto/${index + 1}`);
     for (const key of real) cache.store(key, cache.startRendering(), page(body));
@@ -455,7 +478,8 @@ describe("PageCache", () => {
     // One client's made-up addresses, each asked for once: 10,000 of them.
     for (let junk = 0; junk < 10_000; junk += 1) cache.store(`/produto/1?tamanho=${junk}`, cache.startRendering(), page(body));
     for (const key of real) expect(cache.servable(key), key).toBeDefined();
-    expect(cache.size).toBe(40);
+    // The rest of the budget holds as many pages asked for once as fit.
+    expect(cache.size).toBe(25 + Math.floor((maxBytes - 25 * pageBytes) / body.length));
     // Pages asked for again keep to their share: the least recently used of them is back among the others.
     const more = Array.from({ length: 10 }, (_, index) => `/produto/${index + 100}`);
     for (const key of more) {
