@@ -90,7 +90,7 @@ const CHANGE_LOG_LENGTH = 1_000;
 export type PageCacheOptions = {
   /** Which addresses are kept and what each shows, from the routes' declarations (server/cached-pages.ts). */
   pages: CachedPages;
-  /** Total size of the kept pages, plain and deflated. */
+  /** Total size of the kept pages as kept: plain, or deflated alone once asked for again (./page-bodies.ts). */
   maxBytes?: number;
   /**
    * The share of maxBytes that pages asked for again may take; the rest is for pages asked for once,
