@@ -155,7 +155,11 @@ export class PageCache {
     this.askedAgainBytes = 0;
   }
 
-  /** Told the keys of the pages each change touched, once they are marked stale (server/render-ahead.ts). */
+  /**
+   * Told the keys of the pages each change touched, once they are marked stale, the most recently
+   * asked for first: rendered ahead in that order (server/render-ahead.ts), the home page and the
+   * lists shoppers keep asking for come before the long tail.
+   */
   onChanged: ((keys: string[]) => void) | undefined;
 
   /** Marks the pages a change touched stale (all of them for null), and any of them being rendered. */
@@ -167,7 +171,8 @@ export class PageCache {
       page.stale = true;
       touched.push(key);
     }
-    if (touched.length > 0) this.onChanged?.(touched);
+    // The map keeps the least recently used first.
+    if (touched.length > 0) this.onChanged?.(touched.reverse());
   }
 
   private remember(change: StorefrontChange) {

@@ -406,6 +406,18 @@ describe("PageCache", () => {
     }
   });
 
+  it("tells the pages a change touched most recently asked for first, for the render ahead", () => {
+    const cache = new PageCache({ pages });
+    cache.setEnabled(true);
+    for (const key of ["/produto/1", "/produto/2", "/produto/3"]) cache.store(key, cache.startRendering(), page(`<p>${key}</p>`));
+    cache.get("/produto/1");
+    cache.get("/produto/3");
+    const told: string[][] = [];
+    cache.onChanged = (keys) => told.push(keys);
+    cache.changed(null);
+    expect(told).toEqual([["/produto/3", "/produto/1", "/produto/2"]]);
+  });
+
   it("does not keep a page whose rendering began before a change", () => {
     const cache = new PageCache({ pages });
     cache.setEnabled(true);
