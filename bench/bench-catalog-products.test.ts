@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SEED_SHOPS, SEED_STORE_LOCATIONS } from "#database/seed/shops";
-import { CATEGORIES } from "~/lib/catalog/catalog";
+import { CATEGORIES } from "~/lib/catalog/categories";
 import { generateBenchProducts } from "./bench-catalog-products";
 
 const products = [...generateBenchProducts(5_000, 42)];

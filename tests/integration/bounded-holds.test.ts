@@ -5,7 +5,7 @@
 // confirmed or paid is cancelled after the owner's hold time, its units back exactly once, the
 // shopper's page and the order window saying why. A counter sale is not capped.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOLD_EXPIRED_LABEL } from "~/lib/holds/order-holds";
+import { HOLD_EXPIRED_LABEL } from "~/lib/holds/hold-expiry";
 import { submitCheckout } from "~/server/orders/checkout.server";
 import { expireUnconfirmedOrders } from "~/server/orders/order-holds.server";
 import { releaseUnpaidOrderStock, retakeOrderStock } from "~/server/orders/order-stock.server";

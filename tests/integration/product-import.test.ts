@@ -7,7 +7,7 @@ import { media, products, productVariants } from "#database/schema";
 import { SEED_PRODUCTS } from "#database/seed/products";
 import { SEED_STORE_LOCATIONS } from "#database/seed/shops";
 import { STARTER_PRODUCTS } from "#database/catalogue/starter-products";
-import { CATEGORIES } from "~/lib/catalog/catalog";
+import { CATEGORIES } from "~/lib/catalog/categories";
 import type { CsvImportResult, StarterResult } from "~/lib/catalog/product-import";
 import { discountPercent } from "~/lib/format/money";
 import { productFormSchema } from "~/lib/catalog/product.schema";

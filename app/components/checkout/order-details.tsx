@@ -7,7 +7,7 @@ import { formatBRL } from "~/lib/format/money";
 import type { OrderPaymentView } from "~/lib/payments/payment-status";
 import { paymentLabel, type OrderView } from "~/lib/orders/order-message";
 import { type OrderHistoryEntry, shopperStatusLabel } from "~/lib/orders/status-messages";
-import { HOLD_EXPIRED_EXPLANATION } from "~/lib/holds/order-holds";
+import { HOLD_EXPIRED_EXPLANATION } from "~/lib/holds/hold-expiry";
 import { OrderHistoryList } from "./order-history";
 import { OrderTotals } from "./order-totals";
 import { DeliverySummary } from "./delivery-summary";

@@ -1,6 +1,7 @@
 // The admin product list's URL: filters, page and the notice shown after a save or a delete.
 import { pageParam, searchParam } from "../lists/admin-list";
-import { CATEGORIES, SHOP_SLUGS, type Category, type ImageRef, type ShopSlug } from "./catalog";
+import { SHOP_SLUGS, type ImageRef, type ShopSlug } from "./catalog";
+import { CATEGORIES, type Category } from "./categories";
 import { countLabel } from "../format/plural";
 import { PRODUCT_MESSAGES } from "./product.schema";
 import { LOW_STOCK_MAX } from "./variants";

@@ -1,31 +1,6 @@
 import type { PickupTown } from "~/lib/stores/pickup-today";
 /** Catalogue vocabulary shared by the storefront, the admin and the server. */
 
-export const CATEGORIES = [
-  "Feminino",
-  "Masculino",
-  "Infantil",
-  "Esportivo",
-  "Variedades",
-  "Magazine",
-  "Kids",
-  "Sports",
-] as const;
-export type Category = (typeof CATEGORIES)[number];
-
-/**
- * Whom a product is for. Google refuses apparel and shoes without a gender and an age group (both
- * are read from this: app/lib/channels/channels.ts); '' is a product for which it means nothing.
- */
-export const PRODUCT_GENDERS = ["Feminino", "Masculino", "Unissex", "Infantil"] as const;
-export type ProductGender = (typeof PRODUCT_GENDERS)[number];
-
-/** The gender a category names (Feminino, Masculino; Infantil and Kids are Infantil); '' for the others. */
-export function genderForCategory(category: string): ProductGender | "" {
-  if (category === "Feminino" || category === "Masculino" || category === "Infantil") return category;
-  return category === "Kids" ? "Infantil" : "";
-}
-
 /**
  * The four shops, in the menu's order: each has its storefront route (/calcados…), a fact of the code
  * written here only. The routes, the menu, the sitemap, the page cache's paths and the seed's rows

@@ -1,4 +1,5 @@
-import { CATEGORIES, PRICE_BANDS, SHOP_SLUGS, type Category, type PriceBand, type ShopSlug } from "./catalog";
+import { PRICE_BANDS, SHOP_SLUGS, type PriceBand, type ShopSlug } from "./catalog";
+import { CATEGORIES, type Category } from "./categories";
 import { PAGE_PARAM } from "../lists/page-param";
 import { oneLine } from "../format/plain-text";
 import { searchQuery } from "../format/search-text";

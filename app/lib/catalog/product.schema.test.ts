@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CATEGORIES, genderForCategory } from "./catalog";
+import { CATEGORIES, genderForCategory } from "./categories";
 import { fieldErrors } from "../forms/form-errors";
 import { categoryFromText, genderFromText, PRODUCT_MESSAGES, productFormSchema, productToFormInput, type ProductFormInput } from "./product.schema";
 import { productFormValues, stockFieldName } from "./product-form-fields";

@@ -2,7 +2,7 @@
 // browser before sending and again in the action; the CSV import and the starter products go through
 // it too, so a product saved by any path obeys the same rules with the same pt-BR messages.
 import { z } from "~/lib/forms/validation";
-import { CATEGORIES, type Category, PRODUCT_GENDERS, type ProductGender } from "./catalog";
+import { CATEGORIES, type Category, PRODUCT_GENDERS, type ProductGender } from "./categories";
 import { decimalCommaPrice, MAX_MONEY_CENTS, PRICE_FORMAT_MESSAGE, readBRL } from "../forms/price-input";
 import { normalizeSearchText } from "../format/search-text";
 import { variantKey, variantOptions, type VariantOption } from "./variants";

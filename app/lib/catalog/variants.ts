@@ -4,7 +4,7 @@
 // (or column) named ''. The grid travels as `variantStock`, the numbers in row order, so a list page
 // sends a few bytes per product instead of a list of objects.
 import { countLabel } from "../format/plural";
-import { lineLimitMessage } from "../holds/order-holds";
+import { lineLimitMessage } from "../holds/order-limit-messages";
 
 /** 1–3 left: 'Últimas unidades' for the shopper, a flag for the clerk. */
 export const LOW_STOCK_MAX = 3;

@@ -1,5 +1,5 @@
 import { z } from "~/lib/forms/validation";
-import { CATEGORIES } from "../catalog/catalog";
+import { CATEGORIES } from "../catalog/categories";
 import { MAX_COUPON_CODE_LENGTH, normalizeCouponCode } from "./coupon-code";
 import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponRule } from "./coupons";
 import { formatBRL } from "../format/money";

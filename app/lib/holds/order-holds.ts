@@ -2,7 +2,9 @@
 // (docs/decisions/0027-bounded-holds.md). The owner's numbers live in the settings (/admin/configuracoes);
 // the units one client holds at once is an order limit of the environment (ORDER_LIMIT_HELD_UNITS),
 // beside the number of orders. A counter sale is a clerk's, not a shopper's, and none of these apply to it.
-import { countLabel } from "../format/plural";
+// The words for an order whose hold expired are in ./hold-expiry.ts, the shopper's words for the limits in
+// ./order-limit-messages.ts: the storefront's first-load code (its shell) needs one of those, and would
+// carry this file's settings texts with it if they were one module (docs/benchmarks.md).
 
 /** The settings' fields, with what a small shop starts with and the range the form accepts. */
 export const ORDER_HOLD_FIELDS = {
@@ -23,37 +25,4 @@ export const ORDER_HOLD_HINTS: Record<OrderHoldField, string> = {
 export function orderHoldFieldMessage(field: OrderHoldField): string {
   const { min, max } = ORDER_HOLD_FIELDS[field];
   return `Informe um número inteiro de ${min.toLocaleString("pt-BR")} a ${max.toLocaleString("pt-BR")}`;
-}
-
-/** Why the shop cancelled an order by itself (order_history.reason). */
-export const HOLD_EXPIRED_REASON = "hold-expired";
-export const HOLD_EXPIRED_LABEL = "Cancelado automaticamente: reserva expirada";
-
-/** What the shopper's page says under an order the shop cancelled because its hold expired. */
-export const HOLD_EXPIRED_EXPLANATION =
-  "Ninguém confirmou este pedido a tempo, então a reserva dos produtos expirou e eles voltaram para a venda. Se ainda quiser os produtos, faça um novo pedido ou fale com a loja pelo WhatsApp.";
-
-/** The history's words for a reason it records; null for a reason it does not know. */
-export function historyReasonLabel(reason: string | null): string | null {
-  return reason === HOLD_EXPIRED_REASON ? HOLD_EXPIRED_LABEL : null;
-}
-
-const ASK_THE_SHOP = "Para quantidades maiores, fale com a loja pelo WhatsApp.";
-
-export function tooManyOfOneItemMessage(itemName: string, max: number): string {
-  return `Cada pedido pelo site leva até ${countLabel(max, "unidade", "unidades")} de cada item: diminua ${itemName}. ${ASK_THE_SHOP}`;
-}
-
-/** The same limit as a product page or the cart says it, before the shopper gets to the checkout. */
-export function lineLimitMessage(max: number): string {
-  return `Cada pedido pelo site leva até ${countLabel(max, "unidade", "unidades")} de cada item. ${ASK_THE_SHOP}`;
-}
-
-export function tooManyUnitsMessage(units: number, max: number): string {
-  return `Cada pedido pelo site leva até ${countLabel(max, "unidade", "unidades")} ao todo, e este tem ${units.toLocaleString("pt-BR")}. ${ASK_THE_SHOP}`;
-}
-
-export function tooManyHeldMessage(who: "phone" | "address", held: number, max: number): string {
-  const holder = who === "phone" ? "Este telefone" : "Esta conexão";
-  return `${holder} já tem ${countLabel(held, "unidade reservada", "unidades reservadas")} em pedidos aguardando a loja (o limite é ${max.toLocaleString("pt-BR")} ao mesmo tempo). Aguarde a loja confirmar os pedidos anteriores ou fale com a loja pelo WhatsApp.`;
 }

@@ -23,7 +23,7 @@ import { StoreFiscalForm } from "~/components/admin/settings/store-fiscal-form";
 import { CategoryNcmForm } from "~/components/admin/settings/category-ncm-form";
 import { CATEGORY_NCM_MESSAGES, parseCategoryNcmForm } from "~/lib/fiscal/product-fiscal.schema";
 import { categoryNcmDefaults, saveCategoryNcmDefaults } from "~/server/fiscal/product-fiscal.server";
-import { CATEGORIES, type Category } from "~/lib/catalog/catalog";
+import { CATEGORIES, type Category } from "~/lib/catalog/categories";
 import type { StoreFiscalActionResult } from "~/lib/fiscal/store-fiscal";
 
 export async function loader({ request, context }: Route.LoaderArgs) {

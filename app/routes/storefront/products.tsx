@@ -3,13 +3,14 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { ProductCard } from "~/components/product/product-card";
 import { FilterIcon, WhatsAppIcon } from "~/components/ui/icons";
 import { whatsappLink } from "~/lib/orders/whatsapp";
-import { CATEGORIES, PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog/catalog";
+import { PRICE_BANDS, productCardData, SHOP_SLUGS, type ShopSlug } from "~/lib/catalog/catalog";
+import { CATEGORIES } from "~/lib/catalog/categories";
 import { pageMeta } from "~/lib/pages/meta";
 import { shopPath } from "~/lib/pages/navigation";
 import { filtersToSearch, hasActiveFilters, listedShop, parseProductFilters, sizeGroups, type ProductFilters } from "~/lib/catalog/product-filters";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { suggestSearch } from "~/server/catalog/product-search.server";
-import { inStockSizes, listProducts } from "~/server/catalog/products.server";
+import { inStockSizes, listProducts, listShops } from "~/server/catalog/products.server";
 import type { Route } from "./+types/products";
 import { countLabel, pluralForm } from "~/lib/format/plural";
 import type { CachedPageHandle } from "~/lib/pages/page-caching";
@@ -27,7 +28,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const presetShop = presetShopFor(url.pathname);
   const filters = parseProductFilters(url.searchParams, presetShop);
-  const [first, sizes] = await Promise.all([listProducts(context.db, filters), inStockSizes(context.db)]);
+  const [first, sizes, shops] = await Promise.all([listProducts(context.db, filters), inStockSizes(context.db), listShops(context.db)]);
   let page = first;
   // Nothing for what was typed: the products of the nearest words the catalogue knows ("tênus" → "tênis").
   let suggestion: { display: string } | null = null;
@@ -42,6 +43,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const { total, totalCapped } = page;
   // Filters other than the search: only then does an empty result offer to clear them.
   const narrowed = hasActiveFilters({ ...filters, q: "" }, presetShop);
+  // The list's name: its shop's, else its category's.
+  const shop = shops.find((candidate) => candidate.slug === filters.shop);
+  const listName = shop?.name ?? filters.category ?? "Todos os Produtos";
   // The page's links, made here: the list's JavaScript does not carry the query's rules (docs/benchmarks.md).
   const linkFor = (changes: Partial<ProductFilters>) =>
     `${url.pathname}${filtersToSearch({ ...filters, page: page.page, ...changes }, { includeShop: !presetShop })}`;
@@ -59,38 +63,35 @@ export async function loader({ context, request }: Route.LoaderArgs) {
       // The search kept, every other filter cleared.
       withoutFilters: linkFor({ category: null, shop: presetShop, price: "all", size: null, page: 1 }),
     },
+    // The page's heading, title and description (meta), written here for the same reason as its links.
+    heading: filters.q ? `Resultados para “${filters.q}”` : listName,
+    title: filters.q ? `Busca: ${filters.q}` : listName,
+    description: shop?.description ?? `${listName} nas lojas Erick de Barreiros e Sirinhaém. Peça pelo WhatsApp.`,
     // Written here, not in the page's JavaScript (docs/decisions/0003-javascript-budget.md).
     resultCount: suggestion
       ? `Nenhum produto encontrado para “${filters.q}”. Mostrando ${countLabel(total, "produto", "produtos")} para “${suggestion.display}”.`
       : `${
           totalCapped ? `mais de ${total.toLocaleString("pt-BR")} produtos encontrados` : `${countLabel(total, "produto", "produtos")} ${pluralForm(total, "encontrado", "encontrados")}`
         }${filters.q ? ` para “${filters.q}”` : ""}`,
+    // Past the counting limit the last page is unknown.
+    pageLabel: totalCapped ? `Página ${page.page}` : `Página ${page.page} de ${page.pageCount}`,
     narrowed,
     emptyHint: narrowed ? "Tente outra busca ou limpe os filtros." : filters.q ? "Tente outra palavra, ou pergunte à loja." : "Volte em breve: a loja está renovando o catálogo.",
     // What the shopper's WhatsApp message says when the search found nothing.
     inquiry: filters.q ? `Olá! Procurei “${filters.q}” no site e não encontrei. Vocês têm?` : null,
+    // The selects' choices travel with the data: the list's JavaScript does not carry the tables.
+    categories: CATEGORIES,
+    priceBands: PRICE_BANDS,
     // The chosen size stays an option after it sells out, so the select still shows what filters the list.
     sizeGroups: sizeGroups(filters.size && !sizes.includes(filters.size) ? [filters.size, ...sizes] : sizes),
   };
 }
 
-function listTitle(filters: ProductFilters, shops: { slug: string; name: string }[]): string {
-  const shop = shops.find((candidate) => candidate.slug === filters.shop);
-  return shop?.name ?? filters.category ?? "Todos os Produtos";
-}
-
-/** The page's heading: what was searched for, else the list's name. */
-function heading(filters: ProductFilters, shops: { slug: string; name: string }[]): string {
-  return filters.q ? `Resultados para “${filters.q}”` : listTitle(filters, shops);
-}
-
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const shell = shellFromMatches(matches);
-  const title = listTitle(loaderData.filters, shell?.shops ?? []);
-  const shopDescription = shell?.shops.find((shop) => shop.slug === loaderData.filters.shop)?.description;
   return pageMeta({
-    title: loaderData.filters.q ? `Busca: ${loaderData.filters.q}` : title,
-    description: shopDescription ?? `${title} nas lojas Erick de Barreiros e Sirinhaém. Peça pelo WhatsApp.`,
+    title: loaderData.title,
+    description: loaderData.description,
     url: shell ? `${shell.origin}${loaderData.links.self}` : undefined,
     // A shop's page (or a list filtered to one shop) shows that shop's picture.
     image: loaderData.filters.shop ? shell?.shareImages.shops[loaderData.filters.shop] : shell?.shareImages.group,
@@ -99,8 +100,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Products({ loaderData, matches }: Route.ComponentProps) {
-  const { products, page, pageCount, totalCapped, filters, presetShop, path, suggestion, links, resultCount, narrowed, emptyHint, inquiry, sizeGroups } =
-    loaderData;
+  const { products, pageCount, filters, path, suggestion, links, heading, resultCount, pageLabel, narrowed, emptyHint, inquiry } = loaderData;
   const shell = shellFromMatches(matches);
   const shops = shell?.shops ?? [];
   const navigation = useNavigation();
@@ -111,7 +111,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
     <div className="container-page py-8">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="text-2xl font-bold sm:text-3xl">{heading(filters, shops)}</h1>
+          <h1 className="text-2xl font-bold sm:text-3xl">{heading}</h1>
           <p className="mt-1 text-sm text-slate-600" role="status" data-testid="result-count">
             {resultCount}
           </p>
@@ -139,7 +139,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
 
       <div className="mt-6 lg:grid lg:grid-cols-[16rem_1fr] lg:gap-8">
         <aside id="filtros" className={`${filtersOpen ? "block" : "hidden"} mb-6 lg:mb-0 lg:block`} aria-label="Filtros">
-          <ListFilters key={links.self} path={path} filters={filters} presetShop={presetShop} shops={shops} sizeGroups={sizeGroups} narrowed={narrowed} onApply={() => setFiltersOpen(false)} />
+          <ListFilters key={links.self} choices={loaderData} shops={shops} onApply={() => setFiltersOpen(false)} />
         </aside>
 
         <section aria-labelledby="lista-produtos" className={loading ? "opacity-60 transition-opacity" : undefined}>
@@ -164,10 +164,7 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
                   Anterior
                 </Link>
               ) : null}
-              <span>
-                {/* Past the counting limit the last page is unknown. */}
-                {totalCapped ? `Página ${page}` : `Página ${page} de ${pageCount}`}
-              </span>
+              <span>{pageLabel}</span>
               {links.next ? (
                 <Link to={links.next} className="rounded-lg border border-slate-300 px-4 py-2 font-semibold" rel="next">
                   Próxima
@@ -182,17 +179,15 @@ export default function Products({ loaderData, matches }: Route.ComponentProps) 
 }
 
 type ListFiltersProps = {
-  path: string;
-  filters: ProductFilters;
-  presetShop: ShopSlug | null;
+  /** The list's loader data: its filters and the selects' choices. */
+  choices: Pick<Route.ComponentProps["loaderData"], "path" | "filters" | "presetShop" | "categories" | "priceBands" | "sizeGroups" | "narrowed">;
   shops: { slug: string; name: string }[];
-  sizeGroups: { label: string; sizes: string[] }[];
-  narrowed: boolean;
   onApply: () => void;
 };
 
 /** The list's filters: the search typed, the selects applied as they change, and the way back to the whole list. */
-function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, onApply }: ListFiltersProps) {
+function ListFilters({ choices, shops, onApply }: ListFiltersProps) {
+  const { path, filters, presetShop, categories, priceBands, sizeGroups, narrowed } = choices;
   const submit = useSubmit();
   return (
     <Form
@@ -223,7 +218,7 @@ function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, o
       </div>
       <FilterSelect label="Categoria" name="categoria" value={filters.category ?? ""}>
         <option value="">Todas as categorias</option>
-        {CATEGORIES.map((category) => (
+        {categories.map((category) => (
           <option key={category} value={category}>
             {category}
           </option>
@@ -240,7 +235,7 @@ function ListFilters({ path, filters, presetShop, shops, sizeGroups, narrowed, o
         </FilterSelect>
       )}
       <FilterSelect label="Preço" name="preco" value={filters.price}>
-        {PRICE_BANDS.map((band) => (
+        {priceBands.map((band) => (
           <option key={band.value} value={band.value}>
             {band.label}
           </option>

@@ -4,7 +4,7 @@
 // (productsMissingFiscalData); the owner sets the categories' NCM in /admin/configuracoes.
 import { asc, inArray, sql } from "drizzle-orm";
 import { categoryFiscalDefaults, productVariants } from "#database/schema";
-import { CATEGORIES, type Category } from "~/lib/catalog/catalog";
+import { CATEGORIES, type Category } from "~/lib/catalog/categories";
 import type { ProductMissingFiscalData } from "~/lib/fiscal/product-fiscal";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";
 import { recordAdminChange, type AuditActor } from "../group/audit-log.server";

@@ -9,7 +9,7 @@
 // that did not match) waits for a clerk.
 import { sql } from "drizzle-orm";
 import { orderHistory } from "#database/schema";
-import { HOLD_EXPIRED_REASON } from "~/lib/holds/order-holds";
+import { HOLD_EXPIRED_REASON } from "~/lib/holds/hold-expiry";
 import type { Database } from "../db/database.server";
 import { startDeliveryLoop, type DeliveryLoop } from "../db/delivery-loop.server";
 import { getSettings } from "../group/settings.server";

@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { clientHeldUnits, orders } from "#database/orders-schema";
 import { phoneKey } from "~/lib/format/phone";
 import type { Settings } from "~/lib/group/settings";
-import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/holds/order-holds";
+import { tooManyHeldMessage, tooManyOfOneItemMessage, tooManyUnitsMessage } from "~/lib/holds/order-limit-messages";
 import type { AppConfig } from "../config.server";
 import { consumeRateLimitsInTransaction, rateLimitReached, type RateLimitRule } from "../auth/rate-limit.server";
 import type { Database, DatabaseOrTransaction } from "../db/database.server";

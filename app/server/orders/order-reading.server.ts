@@ -9,7 +9,7 @@ import { orderChannelOf } from "~/lib/orders/order-channel";
 import { pixPayload } from "~/lib/payments/pix";
 import { usablePixKey } from "~/lib/payments/pix-key";
 import type { OrderHistoryEntry } from "~/lib/orders/status-messages";
-import { historyReasonLabel } from "~/lib/holds/order-holds";
+import { historyReasonLabel } from "~/lib/holds/hold-expiry";
 import { transferReadyOn, type PickupTransfer } from "~/lib/stores/store-transfer";
 import { variantLabel } from "~/lib/catalog/variants";
 import type { Settings } from "~/lib/group/settings";

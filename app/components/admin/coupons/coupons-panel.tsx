@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, useLocation, useSearchParams } from "react-router";
 import { Field, SelectField, TextareaField } from "~/components/ui/field";
 import { useForm } from "~/components/ui/use-form";
-import { CATEGORIES } from "~/lib/catalog/catalog";
+import { CATEGORIES } from "~/lib/catalog/categories";
 import { couponDiscountText, couponFormSchema, couponFormValues, type AdminCoupon } from "~/lib/coupons/coupon.schema";
 import { COUPON_KIND_LABELS, COUPON_KINDS, couponLink, couponShareText, formatCouponDay, type CouponKind } from "~/lib/coupons/coupons";
 import { useHydrated } from "~/components/ui/use-hydrated";

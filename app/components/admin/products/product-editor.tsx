@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { Field } from "~/components/ui/field";
 import { useForm, type FormField } from "~/components/ui/use-form";
 import type { ImageRef } from "~/lib/catalog/catalog";
-import { CATEGORIES, genderForCategory, PRODUCT_GENDERS } from "~/lib/catalog/catalog";
+import { CATEGORIES, genderForCategory, PRODUCT_GENDERS } from "~/lib/catalog/categories";
 import { PRODUCT_LIMITS, productFormSchema, type ProductFormInput } from "~/lib/catalog/product.schema";
 import { IMAGE_FIELDS, productFormValues } from "~/lib/catalog/product-form-fields";
 import { type StoreOption } from "~/lib/catalog/store-options";

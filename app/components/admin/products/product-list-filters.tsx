@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { SearchIcon } from "~/components/ui/icons";
 import { STOCK_FILTERS, type AdminProductFilters } from "~/lib/catalog/admin-products";
-import { CATEGORIES } from "~/lib/catalog/catalog";
+import { CATEGORIES } from "~/lib/catalog/categories";
 
 const control = "mt-1 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 py-2 text-base sm:px-3";
 
