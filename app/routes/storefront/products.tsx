@@ -10,7 +10,8 @@ import { shopPath } from "~/lib/pages/navigation";
 import { filtersToSearch, hasActiveFilters, listedShop, parseProductFilters, sizeGroups, type ProductFilters } from "~/lib/catalog/product-filters";
 import { shellFromMatches } from "~/lib/pages/storefront-meta";
 import { suggestSearch } from "~/server/catalog/product-search.server";
-import { inStockSizes, listProducts, listShops } from "~/server/catalog/products.server";
+import { inStockSizes, listProducts } from "~/server/catalog/products.server";
+import { storefrontShops } from "~/server/read-models/storefront-shell.server";
 import type { Route } from "./+types/products";
 import { countLabel, pluralForm } from "~/lib/format/plural";
 import type { CachedPageHandle } from "~/lib/pages/page-caching";
@@ -28,7 +29,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const presetShop = presetShopFor(url.pathname);
   const filters = parseProductFilters(url.searchParams, presetShop);
-  const [first, sizes, shops] = await Promise.all([listProducts(context.db, filters), inStockSizes(context.db), listShops(context.db)]);
+  const [first, sizes, shops] = await Promise.all([listProducts(context.db, filters), inStockSizes(context.db), storefrontShops(context.db, context.groupDataCache)]);
   let page = first;
   // Nothing for what was typed: the products of the nearest words the catalogue knows ("tênus" → "tênis").
   let suggestion: { display: string } | null = null;

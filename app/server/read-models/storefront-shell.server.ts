@@ -75,6 +75,11 @@ async function readGroupData(db: DatabaseOrTransaction): Promise<GroupData> {
   };
 }
 
+/** The group's shops as the shell has them: from the cache between changes, else read (one query). */
+export async function storefrontShops(db: DatabaseOrTransaction, cache?: GroupDataCache): Promise<StorefrontShell["shops"]> {
+  return cache ? (await cache.read(() => readGroupData(db))).shops : listShops(db);
+}
+
 export async function loadStorefrontShell(
   db: DatabaseOrTransaction,
   config: AppConfig,
