@@ -33,6 +33,11 @@ export function partChecksums(parts: Buffer[]): Pick<PageBody, "lengths" | "chec
   return { lengths: parts.map((part) => part.length), checksums: parts.map((part) => crc32(part)), shifts: parts.map((part) => crc32Shift(part.length)) };
 }
 
+/** How many bytes the buffers hold together. */
+export function byteLength(parts: readonly Buffer[]): number {
+  return parts.reduce((sum, part) => sum + part.length, 0);
+}
+
 /** The page's parts in UTF-8: as kept, or inflated from their deflated form. */
 export function plainParts(page: Pick<PageBody, "parts" | "deflated">): Buffer[] {
   if (page.parts) return page.parts;

@@ -27,7 +27,7 @@
 // gzips a kept page around a response's nonce; ./page-cache-handlers.ts answers requests from it and
 // keeps what the app renders; ./page-cache-start.ts listens for the changes and puts them together.
 import type { CachedPages, PageScope } from "./cached-pages";
-import { deflatedParts, partChecksums, type PageBody } from "./page-bodies";
+import { byteLength, deflatedParts, partChecksums, type PageBody } from "./page-bodies";
 import { RENDER_CLAIM_MS, type SharedPage } from "./page-render-peers";
 
 export const STOREFRONT_CHANGES_CHANNEL = "erick_storefront_changes";
@@ -277,7 +277,7 @@ export class PageCache {
       return undefined;
     }
     const parts = text.map((part) => Buffer.from(part, "utf8"));
-    if (parts.reduce((sum, part) => sum + part.length, 0) > this.options.maxBytes / 16) {
+    if (byteLength(parts) > this.options.maxBytes / 16) {
       this.abandonRevalidation(key);
       return undefined;
     }
@@ -313,7 +313,7 @@ export class PageCache {
     const checksums = partChecksums(parts);
     // Deflated already (a page another process shared): the plain parts are not kept beside them.
     const keptParts = page.deflated ? null : parts;
-    const bytes = [...(keptParts ?? []), ...(page.deflated ?? [])].reduce((sum, part) => sum + part.length, 0);
+    const bytes = byteLength(page.deflated ?? parts);
     const previous = this.pages.get(key);
     if (previous) this.drop(key, previous);
     const askedAgain = previous?.askedAgain ?? false;
@@ -332,7 +332,7 @@ export class PageCache {
   private deflate(page: CachedPage) {
     if (page.deflated || !page.parts) return;
     page.deflated = deflatedParts(page.parts);
-    const added = page.deflated.reduce((sum, part) => sum + part.length, 0) - page.parts.reduce((sum, part) => sum + part.length, 0);
+    const added = byteLength(page.deflated) - byteLength(page.parts);
     page.parts = null;
     page.bytes += added;
     this.bytes += added;

@@ -16,7 +16,6 @@ import type { PageCache } from "./page-cache";
 import { isKeepableAnswer, renderedWhole, requestOfKey } from "./page-cache-handlers";
 import type { RenderOutcome, RenderPeers } from "./page-render-peers";
 
-
 /** Renders ahead in flight per worker: the render workers' share of the cores goes to crawlers too. */
 const AT_ONCE = 2;
 

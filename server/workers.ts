@@ -120,7 +120,7 @@ export function startWorkers({
   // `--expose-gc`: a catalogue feed collects its own garbage as it streams (app/server/channels/feeds.server.ts).
   // `--max-semi-space-size=8` (V8's default is 16 MB here): the young generation a feed grows to costs
   // 17 MB less of a worker's memory (Google's feed at 100,000 products: 186 MB at its peak, 203 MB
-  // before), and renders and hits went as fast (docs/benchmarks.md, "Feeds at 100,000 products").
+  // before), and renders and hits went as fast (docs/benchmarks.md, "Feeds after the workers' young generation was halved").
   cluster.setupPrimary({ serialization: "advanced", execArgv: [...process.execArgv, "--expose-gc", "--max-semi-space-size=8"] });
   for (let index = 0; index < count; index += 1) fork(env);
   for (let index = 0; others && index < others.count; index += 1) fork(others.env);
